@@ -1,0 +1,68 @@
+// Full and incremental recompute of the attention pipeline at the sizes of docs/performance.md.
+#include "core/pipeline.h"
+
+#include "testutil.h"
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+using namespace attnlab::core;
+
+namespace {
+
+Scene sceneOfSize(int n, int dModel, int heads, int dK)
+{
+    std::mt19937 rng(1234);
+    Scene s = attnlab::test::randomScene(rng, n, dModel, heads, dK);
+    if (s.wo.size() == 0) {
+        std::normal_distribution<float> normal(0.f, 1.f);
+        s.wo.resize(heads * dK, dModel);
+        for (Eigen::Index i = 0; i < s.wo.size(); ++i)
+            s.wo.data()[i] = normal(rng);
+    }
+    return s;
+}
+
+void fullRecompute(benchmark::State &state)
+{
+    const Scene s = sceneOfSize(int(state.range(0)), int(state.range(1)), int(state.range(2)), int(state.range(3)));
+    Pipeline p;
+    p.compute(s);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(p.compute(s).output.data());
+        benchmark::ClobberMemory();
+    }
+}
+
+// A single-cell edit at (1024, 768, 12, 64) through the incremental path.
+void cellEdit(benchmark::State &state, Edit::Target target)
+{
+    Scene s = sceneOfSize(1024, 768, 12, 64);
+    Pipeline p;
+    p.compute(s);
+    Matrix &m = target == Edit::Target::Embeddings ? s.embeddings : target == Edit::Target::WQ ? s.wq : s.wv;
+    int step = 0;
+    for (auto _ : state) {
+        const int r = step % int(m.rows()), c = (step * 7) % int(m.cols());
+        m(r, c) += 0.01f;
+        benchmark::DoNotOptimize(p.update(s, Edit{target, r, c}).stages);
+        ++step;
+    }
+}
+
+} // namespace
+
+BENCHMARK(fullRecompute)
+    ->ArgNames({"n", "d_model", "h", "d_k"})
+    ->Args({3, 8, 1, 8})
+    ->Args({64, 64, 1, 64})
+    ->Args({256, 256, 4, 64})
+    ->Args({1024, 768, 12, 64})
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(cellEdit, X, Edit::Target::Embeddings)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(cellEdit, W_Q, Edit::Target::WQ)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(cellEdit, W_V, Edit::Target::WV)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();

@@ -1,0 +1,376 @@
+#include "core/pipeline.h"
+
+#include "core/positional.h"
+#include "core/softmax.h"
+
+#include <stdexcept>
+
+namespace attnlab::core {
+
+namespace {
+
+// Below this many cells per head, threads cost more than they save.
+constexpr Eigen::Index kParallelCells = 64 * 64;
+
+} // namespace
+
+const std::vector<Stage> &allStages()
+{
+    static const std::vector<Stage> stages = {StageX,      StageQ,      StageK,       StageV,
+                                              StageQRotated, StageKRotated, StageScores, StageScaled,
+                                              StageMasked, StageWeights, StageContext, StageConcat,
+                                              StageOutput};
+    return stages;
+}
+
+const char *stageName(Stage stage)
+{
+    switch (stage) {
+    case StageX:
+        return "X";
+    case StageQ:
+        return "Q";
+    case StageK:
+        return "K";
+    case StageV:
+        return "V";
+    case StageQRotated:
+        return "Q_rotated";
+    case StageKRotated:
+        return "K_rotated";
+    case StageScores:
+        return "scores";
+    case StageScaled:
+        return "scaled";
+    case StageMasked:
+        return "masked";
+    case StageWeights:
+        return "weights";
+    case StageContext:
+        return "context";
+    case StageConcat:
+        return "concat";
+    case StageOutput:
+        return "output";
+    default:
+        return "";
+    }
+}
+
+Stage stageFromName(const std::string &name)
+{
+    for (Stage s : allStages())
+        if (name == stageName(s))
+            return s;
+    return Stage(0);
+}
+
+bool isPerHead(Stage stage)
+{
+    return stage != StageX && stage != StageConcat && stage != StageOutput;
+}
+
+const Matrix &stageMatrix(const Stages &st, Stage stage, int head)
+{
+    static const Matrix empty;
+    if (!isPerHead(stage))
+        return stage == StageX ? st.x : stage == StageConcat ? st.concat : stage == StageOutput ? st.output : empty;
+    if (head < 0 || size_t(head) >= st.heads.size())
+        return empty;
+    const HeadStages &h = st.heads[size_t(head)];
+    switch (stage) {
+    case StageQ:
+        return h.q;
+    case StageK:
+        return h.k;
+    case StageV:
+        return h.v;
+    case StageQRotated:
+        return h.qRotated;
+    case StageKRotated:
+        return h.kRotated;
+    case StageScores:
+        return h.scores;
+    case StageScaled:
+        return h.scaled;
+    case StageMasked:
+        return h.masked;
+    case StageWeights:
+        return h.weights;
+    case StageContext:
+        return h.context;
+    default:
+        return empty;
+    }
+}
+
+bool Pipeline::Shape::operator==(const Shape &o) const
+{
+    return tokens == o.tokens && dModel == o.dModel && heads == o.heads && dK == o.dK && dV == o.dV &&
+           direct == o.direct && hasWo == o.hasWo && positional == o.positional;
+}
+
+Pipeline::Shape Pipeline::shapeOf(const Scene &s)
+{
+    Shape shape;
+    shape.tokens = s.tokenCount();
+    shape.dModel = s.direct ? 0 : s.dModel;
+    shape.heads = s.headCount();
+    shape.dK = s.keyDim();
+    shape.dV = s.valueDim();
+    shape.direct = s.direct;
+    shape.hasWo = s.hasOutputWeights();
+    shape.positional = s.positional;
+    return shape;
+}
+
+void Pipeline::checkShapes(const Scene &s) const
+{
+    const Eigen::Index n = s.tokenCount();
+    bool ok = n > 0 && s.keyDim() > 0 && s.valueDim() > 0;
+    if (s.direct) {
+        ok = ok && s.q.rows() == n && s.k.rows() == n && s.v.rows() == n && s.k.cols() == s.q.cols();
+    } else {
+        const Eigen::Index hd = Eigen::Index(s.heads) * s.dK;
+        ok = ok && s.heads > 0 && s.dModel > 0 && s.embeddings.cols() == s.dModel &&
+             s.embeddings.rows() == Eigen::Index(s.vocabulary.size()) && s.wq.rows() == s.dModel &&
+             s.wq.cols() == hd && s.wk.rows() == s.dModel && s.wk.cols() == hd && s.wv.rows() == s.dModel &&
+             s.wv.cols() == hd && (s.wo.size() == 0 || (s.wo.rows() == hd && s.wo.cols() == s.dModel)) &&
+             (s.heads == 1 || s.wo.size() > 0);
+    }
+    if (s.mask == MaskKind::Custom)
+        ok = ok && s.customMask.rows() == n && s.customMask.cols() == n;
+    if (s.positional == PositionalEncoding::Rope)
+        ok = ok && s.keyDim() % 2 == 0;
+    if (!ok)
+        throw std::invalid_argument("attnlab::core::Pipeline: the scene's shapes are inconsistent; validate() it first");
+}
+
+const Stages &Pipeline::compute(const Scene &scene)
+{
+    checkShapes(scene);
+    m_shape = shapeOf(scene);
+    m_visible = effectiveMask(scene);
+    m_divisor = divisor(scene);
+    m_stages.heads.resize(size_t(m_shape.heads));
+    if (scene.positional != PositionalEncoding::Rope)
+        for (HeadStages &h : m_stages.heads) {
+            h.qRotated.resize(0, 0);
+            h.kRotated.resize(0, 0);
+        }
+
+    computeX(scene);
+    for (int j = 0; j < m_shape.heads; ++j) {
+        projectHead(scene, j, StageQ | StageK | StageV);
+        rotateHead(j);
+        scoreHead(j);
+        normalizeHead(j, true);
+        contextHead(j);
+    }
+    computeOutput(scene);
+    collectWarnings(scene);
+    return m_stages;
+}
+
+Update Pipeline::update(const Scene &scene, const Edit &edit)
+{
+    Update result;
+    if (isEmpty() || edit.target == Edit::Target::Everything || !(shapeOf(scene) == m_shape)) {
+        compute(scene);
+        result.stages = AllStages;
+        result.heads.assign(size_t(m_shape.heads), true);
+        return result;
+    }
+    checkShapes(scene);
+
+    using T = Edit::Target;
+    const int h = m_shape.heads;
+    std::vector<bool> heads(size_t(h), false);
+    auto markHeads = [&](int column) {
+        if (column >= 0 && column < h * m_shape.dK)
+            heads[size_t(column / m_shape.dK)] = true;
+        else
+            heads.assign(size_t(h), true);
+    };
+
+    StageSet projected = 0; // which of Q, K, V to recompute in the marked heads
+    bool rescale = true;
+    bool attention = true; // scores onwards
+    switch (edit.target) {
+    case T::Embeddings:
+    case T::Positional:
+        computeX(scene);
+        result.stages |= StageX;
+        heads.assign(size_t(h), true);
+        projected = StageQ | StageK | StageV;
+        break;
+    case T::WQ:
+    case T::DirectQ:
+        markHeads(edit.column);
+        projected = StageQ;
+        break;
+    case T::WK:
+    case T::DirectK:
+        markHeads(edit.column);
+        projected = StageK;
+        break;
+    case T::WV:
+    case T::DirectV:
+        markHeads(edit.target == T::WV ? edit.column : -1);
+        projected = StageV;
+        attention = false;
+        break;
+    case T::WO:
+        computeOutput(scene);
+        result.stages = StageOutput;
+        result.heads = heads;
+        return result;
+    case T::Scale:
+        m_divisor = divisor(scene);
+        heads.assign(size_t(h), true);
+        break;
+    case T::Mask:
+        m_visible = effectiveMask(scene);
+        heads.assign(size_t(h), true);
+        rescale = false;
+        collectWarnings(scene);
+        break;
+    case T::Everything:
+        break;
+    }
+
+    for (int j = 0; j < h; ++j) {
+        if (!heads[size_t(j)])
+            continue;
+        if (projected)
+            projectHead(scene, j, projected);
+        const bool qk = (projected & (StageQ | StageK)) != 0;
+        if (qk) {
+            rotateHead(j);
+            scoreHead(j);
+        }
+        if (attention)
+            normalizeHead(j, rescale);
+        contextHead(j);
+    }
+
+    result.stages |= projected;
+    if (scene.positional == PositionalEncoding::Rope)
+        result.stages |= projected & StageQ ? StageQRotated : 0u;
+    if (scene.positional == PositionalEncoding::Rope)
+        result.stages |= projected & StageK ? StageKRotated : 0u;
+    if (projected & (StageQ | StageK))
+        result.stages |= StageScores;
+    if (attention)
+        result.stages |= (rescale ? StageScaled : 0u) | StageMasked | StageWeights;
+    result.stages |= StageContext | StageConcat | StageOutput;
+    computeOutput(scene);
+    result.heads = std::move(heads);
+    return result;
+}
+
+void Pipeline::computeX(const Scene &s)
+{
+    if (s.direct) {
+        m_stages.x.resize(0, 0);
+        return;
+    }
+    const std::vector<int> rows = embeddingRows(s);
+    m_stages.x.resize(s.tokenCount(), s.dModel);
+    for (size_t i = 0; i < rows.size(); ++i)
+        m_stages.x.row(Eigen::Index(i)) = s.embeddings.row(rows[i]);
+    if (s.positional == PositionalEncoding::Sinusoidal)
+        m_stages.x += sinusoidalEncoding(s.tokenCount(), s.dModel);
+}
+
+void Pipeline::projectHead(const Scene &s, int head, StageSet which)
+{
+    HeadStages &hs = m_stages.heads[size_t(head)];
+    if (s.direct) {
+        if (which & StageQ)
+            hs.q = s.q;
+        if (which & StageK)
+            hs.k = s.k;
+        if (which & StageV)
+            hs.v = s.v;
+        return;
+    }
+    const Eigen::Index first = Eigen::Index(head) * s.dK;
+    if (which & StageQ)
+        hs.q.noalias() = m_stages.x * s.wq.middleCols(first, s.dK);
+    if (which & StageK)
+        hs.k.noalias() = m_stages.x * s.wk.middleCols(first, s.dK);
+    if (which & StageV)
+        hs.v.noalias() = m_stages.x * s.wv.middleCols(first, s.dK);
+}
+
+void Pipeline::rotateHead(int head)
+{
+    HeadStages &hs = m_stages.heads[size_t(head)];
+    if (m_shape.positional != PositionalEncoding::Rope)
+        return;
+    hs.qRotated.resize(hs.q.rows(), hs.q.cols());
+    hs.kRotated.resize(hs.k.rows(), hs.k.cols());
+    applyRope(hs.q, hs.qRotated);
+    applyRope(hs.k, hs.kRotated);
+}
+
+void Pipeline::scoreHead(int head)
+{
+    HeadStages &hs = m_stages.heads[size_t(head)];
+    hs.scores.noalias() = hs.queries() * hs.keys().transpose();
+}
+
+void Pipeline::normalizeHead(int head, bool rescale)
+{
+    HeadStages &hs = m_stages.heads[size_t(head)];
+    const Eigen::Index n = hs.scores.rows();
+    if (rescale || hs.scaled.rows() != n)
+        hs.scaled.resize(n, n);
+    hs.masked.resize(n, n);
+    hs.weights.resize(n, n);
+    const Scalar d = m_divisor;
+    const bool parallel = n * n >= kParallelCells;
+    (void)parallel;
+#pragma omp parallel for schedule(static) if (parallel)
+    for (Eigen::Index r = 0; r < n; ++r) {
+        if (rescale)
+            hs.scaled.row(r) = hs.scores.row(r) / d;
+        maskedSoftmaxRow(hs.scaled.row(r).data(), m_visible.row(r).data(), n, hs.masked.row(r).data(),
+                         hs.weights.row(r).data());
+    }
+}
+
+void Pipeline::contextHead(int head)
+{
+    HeadStages &hs = m_stages.heads[size_t(head)];
+    hs.context.noalias() = hs.weights * hs.v;
+}
+
+void Pipeline::computeOutput(const Scene &s)
+{
+    const Eigen::Index n = s.tokenCount();
+    const Eigen::Index dv = m_shape.dV;
+    m_stages.concat.resize(n, dv * m_shape.heads);
+    for (int j = 0; j < m_shape.heads; ++j)
+        m_stages.concat.middleCols(j * dv, dv) = m_stages.heads[size_t(j)].context;
+    if (s.hasOutputWeights())
+        m_stages.output.noalias() = m_stages.concat * s.wo;
+    else
+        m_stages.output = m_stages.concat;
+}
+
+void Pipeline::collectWarnings(const Scene &s)
+{
+    m_stages.rowsWithoutKeys.clear();
+    m_stages.warnings.clear();
+    for (Eigen::Index r = 0; r < m_visible.rows(); ++r) {
+        if ((m_visible.row(r).array() != 0).any())
+            continue;
+        m_stages.rowsWithoutKeys.push_back(int(r));
+        m_stages.warnings.push_back("row " + std::to_string(r) + " (token \"" + s.tokens[size_t(r)] +
+                                    "\") sees no key: its weights and its context vector are all zero");
+    }
+}
+
+} // namespace attnlab::core

@@ -1,0 +1,149 @@
+#pragma once
+// The attention pipeline: a Scene goes in, Stages (every intermediate matrix, per head) come
+// out, and a single edit recomputes only what lies downstream of it.
+//
+//   X = E[tokens] (+ sinusoidal PE)                      n × d_model   (model mode only)
+//   Q, K, V = X·W_Q, X·W_K, X·W_V, column block of head j  n × d_k      (direct mode: given)
+//   Q_rot, K_rot = RoPE(Q), RoPE(K)                      n × d_k       (positional "rope" only)
+//   scores = Q·Kᵀ                                        n × n         row = query, column = key
+//   scaled = scores ÷ divisor
+//   masked = scaled where visible, −∞ where hidden
+//   weights = row-wise softmax(masked)                   rows sum to 1; hidden cells exactly 0
+//   context = weights·V                                  n × d_v
+//   concat = [context_0 … context_{h−1}]                 n × h·d_v
+//   output = concat·W_O, or concat when there is no W_O
+//
+// A query row with no visible key gets all-zero weights and a zero context row, and a warning
+// naming the row and its token. No stage ever holds NaN; only `masked` holds −∞.
+
+#include "core/scene.h"
+#include "core/types.h"
+
+#include <string>
+#include <vector>
+
+namespace attnlab::core {
+
+enum Stage : unsigned {
+    StageX = 1u << 0,
+    StageQ = 1u << 1,
+    StageK = 1u << 2,
+    StageV = 1u << 3,
+    StageQRotated = 1u << 4,
+    StageKRotated = 1u << 5,
+    StageScores = 1u << 6,
+    StageScaled = 1u << 7,
+    StageMasked = 1u << 8,
+    StageWeights = 1u << 9,
+    StageContext = 1u << 10,
+    StageConcat = 1u << 11,
+    StageOutput = 1u << 12,
+    AllStages = (1u << 13) - 1,
+};
+using StageSet = unsigned;
+
+struct HeadStages {
+    Matrix q, k, v;
+    Matrix qRotated, kRotated; // empty unless positional encoding is "rope"
+    Matrix scores, scaled, masked, weights, context;
+
+    // The Q and K that the scores are computed from (rotated under RoPE).
+    const Matrix &queries() const { return qRotated.size() ? qRotated : q; }
+    const Matrix &keys() const { return kRotated.size() ? kRotated : k; }
+};
+
+struct Stages {
+    Matrix x; // empty in direct mode
+    std::vector<HeadStages> heads;
+    Matrix concat;
+    Matrix output;
+    // Query rows that see no key at all (their weights and context are zero).
+    std::vector<int> rowsWithoutKeys;
+    // Human-readable notes, one per row in rowsWithoutKeys.
+    std::vector<std::string> warnings;
+};
+
+// What an edit touched. Row and column, when known, narrow the recompute (a W_Q cell touches
+// only the head owning its column).
+struct Edit {
+    enum class Target {
+        Everything, // tokens, dimensions or anything that changes shapes
+        Embeddings,
+        Positional,
+        WQ,
+        WK,
+        WV,
+        WO,
+        DirectQ,
+        DirectK,
+        DirectV,
+        Scale,
+        Mask,
+    };
+    Target target = Target::Everything;
+    int row = -1;
+    int column = -1;
+};
+
+// Which stages an update rewrote, and for which heads.
+struct Update {
+    StageSet stages = 0;
+    std::vector<bool> heads; // one entry per head: its per-head stages were rewritten
+
+    bool touches(Stage s) const { return (stages & s) != 0; }
+};
+
+// The stages in pipeline order, with the names used on the command line and in --dump
+// ("X", "Q", "K", "V", "Q_rotated", "K_rotated", "scores", "scaled", "masked", "weights",
+// "context", "concat", "output").
+const std::vector<Stage> &allStages();
+const char *stageName(Stage stage);
+// The stage called `name`, or 0 when there is none.
+Stage stageFromName(const std::string &name);
+// Whether the stage has one matrix per head (Q … context) rather than one for the scene.
+bool isPerHead(Stage stage);
+// The matrix of `stage` (for per-head stages, of head `head`); empty when the scene does not
+// have that stage (X in direct mode, rotations without RoPE).
+const Matrix &stageMatrix(const Stages &stages, Stage stage, int head);
+
+class Pipeline {
+public:
+    // Recomputes every stage of `scene`, which must pass validate() (std::invalid_argument
+    // otherwise, for the shape checks that are cheap). Buffers are reused between calls.
+    const Stages &compute(const Scene &scene);
+
+    // Recomputes what `edit` can have changed, given that `scene` differs from the scene of
+    // the previous compute()/update() by that edit only. Falls back to compute() when shapes
+    // changed or nothing was computed yet. The result always equals a full compute().
+    Update update(const Scene &scene, const Edit &edit);
+
+    const Stages &stages() const { return m_stages; }
+    bool isEmpty() const { return m_stages.heads.empty(); }
+
+private:
+    struct Shape {
+        int tokens = -1, dModel = -1, heads = -1, dK = -1, dV = -1;
+        bool direct = false, hasWo = false;
+        PositionalEncoding positional = PositionalEncoding::None;
+        bool operator==(const Shape &o) const;
+    };
+    static Shape shapeOf(const Scene &scene);
+
+    void computeX(const Scene &scene);
+    void projectHead(const Scene &scene, int head, StageSet which);
+    void rotateHead(int head);
+    void scoreHead(int head);
+    // From scaled (or, when the scale did not change, from masked) to weights.
+    void normalizeHead(int head, bool rescale);
+    void contextHead(int head);
+    void computeOutput(const Scene &scene);
+    void collectWarnings(const Scene &scene);
+    void checkShapes(const Scene &scene) const;
+
+    Stages m_stages;
+    Shape m_shape;
+    MaskMatrix m_visible;
+    Scalar m_divisor = 1;
+};
+
+} // namespace attnlab::core

@@ -1,0 +1,92 @@
+#pragma once
+// A Scene is everything the user sets: the tokens, the embedding table, the weights (or, in
+// direct mode, Q, K and V themselves), the positional encoding, the scale and the mask.
+// Scenes are plain values; the Pipeline turns one into Stages.
+//
+// Conventions (the chapters', not PyTorch's Linear transpose):
+// - row i of X, Q, K, V and context is token i;
+// - W_Q, W_K and W_V are d_model × (h·d_k) and Q = X·W_Q; head j uses columns
+//   [j·d_k, (j+1)·d_k) of each;
+// - W_O is (h·d_k) × d_model and output = concat·W_O;
+// - in an n×n matrix (scores, weights, mask) the row is the query, the column the key.
+
+#include "core/types.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attnlab::core {
+
+enum class PositionalEncoding { None, Sinusoidal, Rope };
+enum class ScaleKind { SqrtDk, None, Custom };
+enum class MaskKind { None, Causal, Custom };
+
+struct Scene {
+    std::string title;
+    // Language code ("en", "zh_CN", …) → text, in file order.
+    std::vector<std::pair<std::string, std::string>> description;
+
+    std::vector<std::string> tokens;
+
+    // Direct mode: q, k and v are given (n × d_k, n × d_k, n × d_v) and the embedding and
+    // weight fields are unused. One head.
+    bool direct = false;
+    Matrix q, k, v;
+
+    // Model mode.
+    int dModel = 0;
+    // One embedding row per entry, in order. Every token needs one; tokens that repeat share
+    // their row, as in a real embedding lookup. Entries no token uses are kept.
+    std::vector<std::string> vocabulary;
+    Matrix embeddings; // vocabulary.size() × dModel
+    int heads = 1;
+    int dK = 0;
+    Matrix wq, wk, wv; // dModel × (heads·dK)
+    Matrix wo;         // (heads·dK) × dModel, or empty when absent (only allowed for one head)
+
+    PositionalEncoding positional = PositionalEncoding::None;
+    ScaleKind scale = ScaleKind::SqrtDk;
+    Scalar customDivisor = 1; // used when scale == Custom; > 0
+    MaskKind mask = MaskKind::None;
+    MaskMatrix customMask; // n × n when mask == Custom
+
+    int tokenCount() const { return int(tokens.size()); }
+    int headCount() const { return direct ? 1 : heads; }
+    // d_k of each head (direct mode: the width of q).
+    int keyDim() const { return direct ? int(q.cols()) : dK; }
+    // d_v of each head (direct mode: the width of v; otherwise d_k).
+    int valueDim() const { return direct ? int(v.cols()) : dK; }
+    bool hasOutputWeights() const { return !direct && wo.size() > 0; }
+
+    bool operator==(const Scene &other) const;
+    bool operator!=(const Scene &other) const { return !(*this == other); }
+};
+
+// One thing wrong with a scene or a file. `path` is a JSON path ("W_Q[3][1]", "tokens[2]",
+// empty for the whole file); line and column are set for syntax errors (1-based, 0 = unknown).
+struct Problem {
+    std::string path;
+    std::string message;
+    int line = 0;
+    int column = 0;
+};
+
+// Every problem of a scene: shapes, non-finite numbers, missing embeddings, option values,
+// limits. Empty means the Pipeline may compute it.
+std::vector<Problem> validate(const Scene &scene);
+
+// The divisor applied to the scores: √d_k, 1, or the custom value.
+Scalar divisor(const Scene &scene);
+
+// The n×n visibility matrix the scene's mask setting describes (1 = visible).
+MaskMatrix effectiveMask(const Scene &scene);
+
+// For each token, its row in the embedding table, or -1 when it has none.
+std::vector<int> embeddingRows(const Scene &scene);
+
+// Names used in files and on the command line ("none", "sinusoidal", "rope", …).
+const char *name(PositionalEncoding pe);
+const char *name(MaskKind mask);
+
+} // namespace attnlab::core

@@ -1,0 +1,18 @@
+#pragma once
+// The --dump format: every stage of a computed scene as JSON.
+//   {"tokens": [...], "X": [[...]] (model mode only),
+//    "heads": [{"Q", "K", "V", ("Q_rotated", "K_rotated" under RoPE), "scores", "scaled",
+//               "masked", "weights", "context"}, ...],
+//    "concat": [[...]], "output": [[...]], "warnings": [...]}
+// Hidden cells of "masked" (−∞) are written as null. Numbers carry 7 significant digits.
+
+#include "core/pipeline.h"
+#include "core/scene.h"
+
+#include <string>
+
+namespace attnlab::core {
+
+std::string stagesToJson(const Scene &scene, const Stages &stages);
+
+} // namespace attnlab::core

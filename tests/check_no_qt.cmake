@@ -1,0 +1,13 @@
+# Fails when any file under DIR includes a Qt header (<QFoo>, <QtCore/…>, "qfoo.h").
+file(GLOB_RECURSE files ${DIR}/*.h ${DIR}/*.cpp)
+set(bad "")
+foreach(f ${files})
+  file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qt|q[a-z]+\\.h)")
+  if(lines)
+    list(APPEND bad "${f}: ${lines}")
+  endif()
+endforeach()
+if(bad)
+  message(FATAL_ERROR "core/ must not include Qt headers:\n${bad}")
+endif()
+message(STATUS "core/ is Qt-free (${DIR})")

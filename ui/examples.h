@@ -1,0 +1,25 @@
+#pragma once
+// The built-in example scenes, compiled into the binary as resources under :/examples.
+
+#include "core/sceneio.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace attnlab::ui {
+
+// Names accepted by --example, sorted ("cat-eats-fish", …).
+QStringList exampleNames();
+// The resource path of an example (":/examples/NAME.attn.json"), empty when unknown.
+QString examplePath(const QString &name);
+// The example called `name`, or a problem naming the known examples.
+core::LoadResult loadExample(const QString &name);
+
+// Reads a scene file (a path, a resource path, or "-" for standard input) and parses it.
+core::LoadResult loadSceneFile(const QString &path);
+
+// The description of a scene in the language closest to `language` ("zh_CN", "en", …):
+// an exact match, then the same language without region, then English, then the first.
+QString sceneDescription(const core::Scene &scene, const QString &language);
+
+} // namespace attnlab::ui
