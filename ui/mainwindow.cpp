@@ -2,6 +2,7 @@
 
 #include "ui/document.h"
 #include "ui/fileactions.h"
+#include "ui/matrixeditordock.h"
 #include "ui/pipelineboard.h"
 #include "ui/presentationmode.h"
 #include "ui/presentationview.h"
@@ -179,6 +180,18 @@ void MainWindow::createMenus()
 
 void MainWindow::createDocks()
 {
+    // The editors share the left side so the board keeps most of a 1280×720 window; every dock
+    // can be moved, floated or tabbed elsewhere, and the layout is remembered.
+    auto *matrices = new MatrixEditorDock(m_document, this);
+    addDockWidget(Qt::LeftDockWidgetArea, matrices);
+    // Wide enough for an 8-column embedding table; a saved layout overrides this.
+    resizeDocks({matrices}, {420}, Qt::Horizontal);
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                          QDockWidget::DockWidgetClosable);
+        if (dock->objectName().isEmpty())
+            dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
+    }
 }
 
 void MainWindow::retranslate()
