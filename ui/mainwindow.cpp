@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/document.h"
+#include "ui/exportactions.h"
 #include "ui/fileactions.h"
 #include "ui/matrixeditordock.h"
 #include "ui/pipelineboard.h"
@@ -38,7 +39,8 @@ const QString kZoomKey = QStringLiteral("view/zoom");
 
 MainWindow::MainWindow(Document *document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_steps(new StepController(document, this)),
-      m_fileActions(new FileActions(document, this)), m_stack(new QStackedWidget(this)),
+      m_fileActions(new FileActions(document, this)), m_exportActions(new ExportActions(document, m_steps, this)),
+      m_stack(new QStackedWidget(this)),
       m_normalPage(new QWidget(m_stack)), m_board(new PipelineBoard(document, m_steps, m_normalPage)),
       m_presentationView(new PresentationView(document, m_steps, m_stack)),
       m_presentation(new PresentationMode(this, m_stack, m_normalPage, m_board, m_presentationView)),
@@ -72,9 +74,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::stagesChanged, this, &MainWindow::refreshWarnings);
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshWarnings);
-    connect(m_fileActions, &FileActions::statusMessage, this, [this](const QString &text) {
-        statusBar()->showMessage(text, 4000);
-    });
+    const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
+    connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
+    connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
 
     retranslate();
     refreshTitle();
@@ -137,6 +139,8 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_fileActions->saveAction());
     m_fileMenu->addAction(m_fileActions->saveAsAction());
     m_fileMenu->addSeparator();
+    m_fileMenu->addMenu(m_exportActions->menu());
+    m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
     m_quit->setMenuRole(QAction::QuitRole);
@@ -185,7 +189,7 @@ void MainWindow::createDocks()
     auto *matrices = new MatrixEditorDock(m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, matrices);
     // Wide enough for an 8-column embedding table; a saved layout overrides this.
-    resizeDocks({matrices}, {420}, Qt::Horizontal);
+    resizeDocks({matrices}, {360}, Qt::Horizontal);
     for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
         dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                           QDockWidget::DockWidgetClosable);
@@ -209,6 +213,7 @@ void MainWindow::retranslate()
     m_about->setToolTip(tr("Version and licence"));
     m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
     m_fileActions->retranslate();
+    m_exportActions->retranslate();
     m_steps->retranslate();
     m_presentation->retranslate();
     refreshTitle();

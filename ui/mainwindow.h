@@ -12,6 +12,7 @@ class QStackedWidget;
 namespace attnlab::ui {
 
 class Document;
+class ExportActions;
 class FileActions;
 class PipelineBoard;
 class PresentationMode;
@@ -25,6 +26,7 @@ public:
     ~MainWindow() override;
 
     FileActions *fileActions() const { return m_fileActions; }
+    ExportActions *exportActions() const { return m_exportActions; }
     StepController *steps() const { return m_steps; }
     PipelineBoard *board() const { return m_board; }
     PresentationMode *presentation() const { return m_presentation; }
@@ -52,6 +54,7 @@ private:
     Document *m_document;
     StepController *m_steps;
     FileActions *m_fileActions;
+    ExportActions *m_exportActions;
     QStackedWidget *m_stack;
     QWidget *m_normalPage;
     PipelineBoard *m_board;

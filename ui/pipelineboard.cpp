@@ -19,7 +19,7 @@ namespace attnlab::ui {
 namespace {
 
 constexpr int kMinCardWidth = 200;
-constexpr int kMinCardHeight = 170;
+constexpr int kMinCardHeight = 150;
 
 // The row of the board a stage sits on: the phases of the computation.
 int phaseOf(core::Stage stage)

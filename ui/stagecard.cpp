@@ -1,55 +1,19 @@
 #include "ui/stagecard.h"
 
 #include "ui/document.h"
+#include "ui/heatmapview.h"
 
 #include <QApplication>
 #include <QEvent>
 #include <QLabel>
 #include <QMouseEvent>
-#include <QPainter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include <cmath>
 
 namespace attnlab::ui {
 
 namespace {
-
-// Interim matrix view until the heatmap view is merged.
-class MatrixSketch : public QWidget {
-public:
-    MatrixSketch(Document *document, core::Stage stage, QWidget *parent) : QWidget(parent), m_document(document), m_stage(stage)
-    {
-        setMinimumSize(80, 60);
-        connect(document, &Document::stagesChanged, this, [this] { update(); });
-    }
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        const core::Matrix &m = core::stageMatrix(m_document->stages(), m_stage, m_document->currentHead());
-        if (m.size() == 0)
-            return;
-        QPainter p(this);
-        const double cw = double(width()) / double(m.cols()), ch = double(height()) / double(m.rows());
-        for (int r = 0; r < m.rows(); ++r)
-            for (int c = 0; c < m.cols(); ++c) {
-                const float v = m(r, c);
-                const QRectF cell(c * cw, r * ch, cw, ch);
-                if (!std::isfinite(v)) {
-                    p.fillRect(cell, QColor(200, 200, 200));
-                    continue;
-                }
-                const int t = int(std::clamp(std::abs(v), 0.0f, 1.0f) * 200);
-                p.fillRect(cell, v >= 0 ? QColor(255, 255 - t, 255 - t) : QColor(255 - t, 255 - t, 255));
-            }
-    }
-
-private:
-    Document *m_document;
-    core::Stage m_stage;
-};
 
 QString number(double v)
 {
@@ -61,7 +25,7 @@ QString number(double v)
 StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     : QFrame(parent), m_document(document), m_stage(stage), m_title(new QLabel(this)), m_formula(new QLabel(this)),
       m_shape(new QLabel(this)), m_body(new QStackedWidget(this)),
-      m_heatmap(new MatrixSketch(document, stage, this)), m_veil(new QLabel(this))
+      m_heatmap(new HeatmapView(document, stage, this)), m_veil(new QLabel(this))
 {
     setObjectName(QStringLiteral("StageCard"));
     setFrameShape(QFrame::StyledPanel);
@@ -75,6 +39,8 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     layout->addLayout(header);
     layout->addWidget(m_formula);
     layout->addWidget(m_body, 1);
+    // Small minimum so three rows of cards fit a 1280×720 window without scrolling.
+    m_heatmap->setMinimumSize(120, 90);
     m_body->addWidget(m_heatmap);
     m_body->addWidget(m_veil);
     m_title->setTextFormat(Qt::PlainText);
@@ -149,7 +115,7 @@ QString StageCard::stageFormula(core::Stage stage, const core::Scene &scene)
     case core::StageScaled:
         switch (scene.scale) {
         case core::ScaleKind::SqrtDk:
-            return tr("scaled = scores ÷ √d_k = scores ÷ %1").arg(number(core::divisor(scene)));
+            return tr("scaled = scores ÷ √%1").arg(scene.keyDim());
         case core::ScaleKind::None:
             return tr("scaled = scores (no scaling)");
         case core::ScaleKind::Custom:
@@ -160,7 +126,7 @@ QString StageCard::stageFormula(core::Stage stage, const core::Scene &scene)
         return scene.mask == core::MaskKind::None ? tr("masked = scaled (no mask)")
                                                   : tr("masked = scaled, −∞ where hidden");
     case core::StageWeights:
-        return tr("weights = softmax(masked), row by row");
+        return tr("weights = softmax(masked)");
     case core::StageContext:
         return tr("context = weights·V");
     case core::StageConcat:
@@ -207,7 +173,10 @@ void StageCard::setRevealed(bool revealed)
     if (revealed == m_revealed)
         return;
     m_revealed = revealed;
-    m_body->setCurrentWidget(revealed ? m_heatmap : static_cast<QWidget *>(m_veil));
+    if (revealed)
+        m_body->setCurrentWidget(m_heatmap);
+    else
+        m_body->setCurrentWidget(m_veil);
     m_formula->setVisible(revealed);
     m_shape->setVisible(revealed);
     applyStyle();
@@ -254,7 +223,11 @@ void StageCard::refreshTexts()
     m_title->setText(title);
     m_title->setToolTip(title);
     m_formula->setText(stageFormula(m_stage, scene));
-    m_formula->setToolTip(m_formula->text());
+    m_formula->setToolTip(m_stage == core::StageScaled && scene.scale == core::ScaleKind::SqrtDk
+                              ? tr("scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2")
+                                    .arg(number(core::divisor(scene)))
+                                    .arg(scene.keyDim())
+                              : m_formula->text());
     m_shape->setText(shapeText(m_document->stages(), m_stage, m_document->currentHead()));
     m_shape->setToolTip(tr("Shape: rows × columns"));
     m_veil->setText(tr("Step %1\nPress Next (→ or Page Down) to reveal").arg(m_stepNumber));
@@ -276,6 +249,8 @@ void StageCard::applyStyle()
     m_formula->setFont(small);
     m_shape->setFont(small);
     m_veil->setFont(small);
+    m_heatmap->setZoom(scale);
+    m_heatmap->setTheme(m_presentation ? Theme::HighContrast : Theme::Light);
 
     // The current card gets a thick accent frame; a veiled one is drawn faint.
     const QString accent = m_presentation ? QStringLiteral("#ffd400") : palette().color(QPalette::Highlight).name();

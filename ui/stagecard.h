@@ -14,6 +14,7 @@ class QStackedWidget;
 namespace attnlab::ui {
 
 class Document;
+class HeatmapView;
 
 class StageCard : public QFrame {
     Q_OBJECT
@@ -45,7 +46,7 @@ public:
     // Large, high-contrast look for the presentation view.
     void setPresentationStyle(bool presentation);
 
-    QWidget *heatmap() const { return m_heatmap; }
+    HeatmapView *heatmap() const { return m_heatmap; }
 
 Q_SIGNALS:
     // The card was clicked (it becomes the current stage and the one "Export Card" exports).
@@ -65,7 +66,7 @@ private:
     QLabel *m_formula;
     QLabel *m_shape;
     QStackedWidget *m_body;
-    QWidget *m_heatmap;
+    HeatmapView *m_heatmap;
     QLabel *m_veil;
     int m_stepNumber = 0;
     bool m_current = false;

@@ -102,7 +102,7 @@ TEST(PipelineBoard, CardsShowFormulaAndShape)
     EXPECT_EQ(scores->formula(), QStringLiteral("scores = Q·Kᵀ"));
     EXPECT_EQ(scores->shape(), QStringLiteral("3×3"));
     EXPECT_EQ(board.card(core::StageX)->shape(), QStringLiteral("3×8"));
-    EXPECT_TRUE(board.card(core::StageScaled)->formula().contains(QStringLiteral("2.83")));
+    EXPECT_TRUE(board.card(core::StageScaled)->formula().contains(QStringLiteral("÷ √8")));
     EXPECT_EQ(board.card(core::StageOutput), nullptr);
 }
 

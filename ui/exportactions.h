@@ -1,0 +1,66 @@
+#pragma once
+// File → Export: the current card or the whole board as PNG (1×–4×), SVG or PDF, the current
+// card's image on the clipboard, and the current card's matrix as CSV.
+
+#include "core/pipeline.h"
+
+#include <QList>
+#include <QObject>
+
+#include <functional>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace attnlab::ui {
+
+class Document;
+class StepController;
+
+class ExportActions : public QObject {
+    Q_OBJECT
+public:
+    ExportActions(Document *document, StepController *steps, QWidget *window);
+
+    QMenu *menu() const { return m_menu; }
+    QAction *exportCardAction() const { return m_exportCard; }
+    QAction *exportBoardAction() const { return m_exportBoard; }
+    QAction *copyImageAction() const { return m_copyImage; }
+    QAction *exportCsvAction() const { return m_exportCsv; }
+
+    // Without dialogs; the format follows the file name (.png, .svg, .pdf). `scale` is for PNG.
+    bool exportImage(const QList<core::Stage> &stages, const QString &path, double scale, QString *error) const;
+    bool exportMatrix(core::Stage stage, const QString &path, QString *error) const;
+    void copyImage(core::Stage stage) const;
+
+    // Replaces the file dialog (tests): returns a path or "".
+    void setFileChooser(std::function<QString(const QString &suggestedName, const QString &filter)> chooser)
+    {
+        m_fileChooser = std::move(chooser);
+    }
+
+    void retranslate();
+
+Q_SIGNALS:
+    void statusMessage(const QString &text);
+
+private:
+    void exportInteractive(const QList<core::Stage> &stages, const QString &baseName);
+    void exportCsvInteractive();
+    QString choosePath(const QString &suggestedName, const QString &filter) const;
+    // The PNG scale the user picks (1×–4×), 0 when cancelled.
+    double chooseScale() const;
+
+    Document *m_document;
+    StepController *m_steps;
+    QWidget *m_window;
+    QMenu *m_menu;
+    QAction *m_exportCard;
+    QAction *m_exportBoard;
+    QAction *m_copyImage;
+    QAction *m_exportCsv;
+    std::function<QString(const QString &, const QString &)> m_fileChooser;
+};
+
+} // namespace attnlab::ui
