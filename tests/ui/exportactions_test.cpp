@@ -1,0 +1,89 @@
+// File → Export, driven without dialogs: the current card and the whole board in each format,
+// the clipboard image and the CSV table.
+#include "ui/document.h"
+#include "ui/examples.h"
+#include "ui/exportactions.h"
+#include "ui/stepcontroller.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QWidget>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+
+namespace {
+
+struct ExportActionsTest : ::testing::Test {
+    QWidget window;
+    Document document;
+    StepController steps{&document};
+    ExportActions actions{&document, &steps, &window};
+    QTemporaryDir dir;
+
+    void SetUp() override
+    {
+        const core::LoadResult r = loadExample(QStringLiteral("cat-eats-fish"));
+        ASSERT_TRUE(r.ok());
+        document.load(*r.scene);
+        ASSERT_TRUE(dir.isValid());
+    }
+};
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+TEST_F(ExportActionsTest, PngOfTheCurrentCardScalesWithTheChosenFactor)
+{
+    steps.setCurrentStage(core::StageWeights);
+    const QString one = dir.filePath(QStringLiteral("w1.png"));
+    const QString three = dir.filePath(QStringLiteral("w3.png"));
+    QString error;
+    ASSERT_TRUE(actions.exportImage({steps.currentStage()}, one, 1, &error)) << error.toStdString();
+    ASSERT_TRUE(actions.exportImage({steps.currentStage()}, three, 3, &error)) << error.toStdString();
+    const QImage a(one), b(three);
+    ASSERT_FALSE(a.isNull());
+    ASSERT_FALSE(b.isNull());
+    EXPECT_NEAR(double(b.width()) / a.width(), 3.0, 0.02);
+    EXPECT_NEAR(double(b.height()) / a.height(), 3.0, 0.02);
+}
+
+TEST_F(ExportActionsTest, BoardAsSvgKeepsTheTokensAsTextAndPdfIsAPdf)
+{
+    const QString svg = dir.filePath(QStringLiteral("board.svg"));
+    const QString pdf = dir.filePath(QStringLiteral("board.pdf"));
+    QString error;
+    ASSERT_TRUE(actions.exportImage(steps.stages(), svg, 1, &error)) << error.toStdString();
+    ASSERT_TRUE(actions.exportImage(steps.stages(), pdf, 1, &error)) << error.toStdString();
+    EXPECT_TRUE(QString::fromUtf8(readAll(svg)).contains(QStringLiteral("吃")));
+    EXPECT_TRUE(readAll(pdf).startsWith("%PDF"));
+}
+
+TEST_F(ExportActionsTest, CsvHasAHeaderAndOneLinePerToken)
+{
+    const QString csv = dir.filePath(QStringLiteral("scores.csv"));
+    QString error;
+    ASSERT_TRUE(actions.exportMatrix(core::StageScores, csv, &error)) << error.toStdString();
+    const QStringList lines = QString::fromUtf8(readAll(csv)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    EXPECT_EQ(lines.size(), 4);
+}
+
+TEST_F(ExportActionsTest, CopyPutsTheCardOnTheClipboard)
+{
+    QApplication::clipboard()->clear();
+    actions.copyImage(core::StageScores);
+    const QImage image = QApplication::clipboard()->image();
+    if (image.isNull())
+        GTEST_SKIP() << "this platform has no clipboard";
+    EXPECT_GT(image.width(), 100);
+}
