@@ -73,7 +73,7 @@ protected:
                 p.drawRect(cell.adjusted(0, 0, -1, -1));
                 if (c >= 18) {
                     p.setPen(mask(r, col) ? QColor(40, 70, 120) : QColor(60, 60, 60));
-                    p.drawText(cell, Qt::AlignCenter, mask(r, col) ? QStringLiteral("✓") : QStringLiteral("−∞"));
+                    p.drawText(cell, Qt::AlignCenter, mask(r, col) ? QStringLiteral("✓") : QStringLiteral("✕"));
                 }
             }
     }

@@ -78,11 +78,15 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     auto *scaleRow = new QHBoxLayout;
     scaleRow->addWidget(m_scale, 1);
     scaleRow->addWidget(m_divisor);
-    form->addRow(tr("&Scale:"), scaleRow);
+    auto *scaleLabel = new QLabel(tr("&Scale:"));
+    scaleLabel->setBuddy(m_scale);
+    form->addRow(scaleLabel, scaleRow);
     auto *seedRow = new QHBoxLayout;
     seedRow->addWidget(m_seed);
     seedRow->addWidget(m_randomize, 1);
-    form->addRow(tr("S&eed:"), seedRow);
+    auto *seedLabel = new QLabel(tr("S&eed:"));
+    seedLabel->setBuddy(m_seed);
+    form->addRow(seedLabel, seedRow);
     form->addRow(QString(), m_identity);
 
     auto *layout = new QVBoxLayout(this);

@@ -44,6 +44,7 @@ TokenBar::TokenBar(Document *document, QWidget *parent)
 
     m_chipLayout->setContentsMargins(0, 0, 0, 0);
     m_chipLayout->setSpacing(4);
+    m_chipLayout->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_chipBox);
     scroll->setWidgetResizable(true);
@@ -192,6 +193,7 @@ void TokenBar::showChips(const QStringList &tokens, bool pending)
     for (int i = 0; i < shown; ++i) {
         auto *chip = new QLabel(QStringLiteral("<small>%1</small> %2").arg(i).arg(tokens[i].toHtmlEscaped()));
         chip->setTextFormat(Qt::RichText);
+        chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         chip->setStyleSheet(pending ? QStringLiteral("QLabel { border: 1px dashed #888; border-radius: 8px; "
                                                      "padding: 2px 6px; color: #555; }")
                                     : QStringLiteral("QLabel { border: 1px solid #4a6fa5; border-radius: 8px; "
