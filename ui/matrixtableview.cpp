@@ -54,6 +54,13 @@ public:
     }
 };
 
+// Rounds to the finest step, so that repeated float additions do not leave 0.30000001 in a
+// cell; the value is not snapped to the coarser steps, so a first notch moves by a full step.
+double tidy(double value)
+{
+    return std::round(value * 1000.0) / 1000.0;
+}
+
 } // namespace
 
 MatrixTableView::MatrixTableView(MatrixModel *model, QWidget *parent) : QTableView(parent), m_model(model)
@@ -112,8 +119,7 @@ void MatrixTableView::mouseMoveEvent(QMouseEvent *event)
         setCursor(Qt::SizeHorCursor);
         selectionModel()->setCurrentIndex(m_pressIndex, QItemSelectionModel::ClearAndSelect);
     }
-    const double step = stepFor(event->modifiers());
-    const double value = std::round((m_startValue + dx * step) / step) * step;
+    const double value = tidy(m_startValue + dx * stepFor(event->modifiers()));
     scrubTo(m_pressIndex, value);
 }
 
@@ -142,7 +148,7 @@ void MatrixTableView::wheelEvent(QWheelEvent *event)
     }
     const double step = stepFor(event->modifiers()) * 10;
     const double notches = delta / 120.0;
-    const double value = std::round((index.data(Qt::EditRole).toDouble() + notches * step) / step) * step;
+    const double value = tidy(index.data(Qt::EditRole).toDouble() + notches * step);
     scrubTo(index, value);
     event->accept();
 }
