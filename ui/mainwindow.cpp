@@ -3,11 +3,15 @@
 #include "ui/document.h"
 #include "ui/exportactions.h"
 #include "ui/fileactions.h"
+#include "ui/maskeditordock.h"
 #include "ui/matrixeditordock.h"
 #include "ui/pipelineboard.h"
 #include "ui/presentationmode.h"
 #include "ui/presentationview.h"
+#include "ui/settingsdock.h"
 #include "ui/stepcontroller.h"
+#include "ui/tokenbar.h"
+#include "ui/undohistorydock.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -34,7 +38,8 @@ constexpr int kStateVersion = 1;
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kShowAllKey = QStringLiteral("board/showAll");
-const QString kZoomKey = QStringLiteral("view/zoom");
+const QString kBoardZoomKey = QStringLiteral("view/boardZoom");
+const QString kPresentationZoomKey = QStringLiteral("view/presentationZoom");
 } // namespace
 
 MainWindow::MainWindow(Document *document, QWidget *parent)
@@ -50,6 +55,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     auto *page = new QVBoxLayout(m_normalPage);
     page->setContentsMargins(0, 0, 0, 0);
     page->setSpacing(0);
+    page->addWidget(new TokenBar(m_document, m_normalPage));
     page->addWidget(m_board, 1);
     m_stack->addWidget(m_normalPage);
     m_stack->addWidget(m_presentationView);
@@ -184,18 +190,27 @@ void MainWindow::createMenus()
 
 void MainWindow::createDocks()
 {
-    // The editors share the left side so the board keeps most of a 1280×720 window; every dock
-    // can be moved, floated or tabbed elsewhere, and the layout is remembered.
+    // The editors share the left side so the board keeps most of a 1280×720 window: the
+    // matrices above, the settings below, the mask and the history as tabs behind them. Every
+    // dock can be moved, floated or closed, and the layout is remembered.
     auto *matrices = new MatrixEditorDock(m_document, this);
+    auto *mask = new MaskEditorDock(m_document, this);
+    auto *settings = new SettingsDock(m_document, this);
+    auto *history = new UndoHistoryDock(m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, matrices);
-    // Wide enough for an 8-column embedding table; a saved layout overrides this.
-    resizeDocks({matrices}, {360}, Qt::Horizontal);
+    addDockWidget(Qt::LeftDockWidgetArea, settings);
+    tabifyDockWidget(matrices, mask);
+    tabifyDockWidget(settings, history);
+    matrices->raise();
+    settings->raise();
     for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
         dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                           QDockWidget::DockWidgetClosable);
         if (dock->objectName().isEmpty())
             dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
     }
+    // Wide enough for most of an 8-column embedding table; a saved layout overrides this.
+    resizeDocks({matrices}, {360}, Qt::Horizontal);
 }
 
 void MainWindow::retranslate()
@@ -248,7 +263,8 @@ void MainWindow::readSettings()
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
-    m_presentation->setZoom(settings.value(kZoomKey, 1.0).toDouble());
+    m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());
+    m_presentation->setPresentationZoom(settings.value(kPresentationZoomKey, 1.0).toDouble());
 }
 
 void MainWindow::writeSettings() const
@@ -257,7 +273,8 @@ void MainWindow::writeSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
     settings.setValue(kShowAllKey, m_steps->showsAll());
-    settings.setValue(kZoomKey, m_presentation->zoom());
+    settings.setValue(kBoardZoomKey, m_presentation->boardZoom());
+    settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());
 }
 
 } // namespace attnlab::ui

@@ -50,8 +50,8 @@ PresentationMode::PresentationMode(QMainWindow *window, QStackedWidget *stack, Q
 
     connect(m_toggle, &QAction::triggered, this, &PresentationMode::setActive);
     connect(m_leave, &QAction::triggered, this, [this] { setActive(false); });
-    connect(m_zoomIn, &QAction::triggered, this, [this] { setZoom(m_zoom * kZoomStep); });
-    connect(m_zoomOut, &QAction::triggered, this, [this] { setZoom(m_zoom / kZoomStep); });
+    connect(m_zoomIn, &QAction::triggered, this, [this] { setZoom(zoom() * kZoomStep); });
+    connect(m_zoomOut, &QAction::triggered, this, [this] { setZoom(zoom() / kZoomStep); });
     connect(m_zoomReset, &QAction::triggered, this, [this] { setZoom(1.0); });
     retranslate();
 }
@@ -84,18 +84,38 @@ void PresentationMode::setActive(bool active)
     }
     m_toggle->setChecked(active);
     m_leave->setEnabled(active);
+    m_zoomReset->setEnabled(zoom() != 1.0);
     Q_EMIT activeChanged(active);
 }
 
-void PresentationMode::setZoom(double zoom)
+namespace {
+double clampZoom(double zoom)
 {
     zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
-    if (std::abs(zoom - 1.0) < 0.02)
-        zoom = 1.0; // stepping in and out comes back to exactly 100 %
-    m_zoom = zoom;
-    m_board->setZoom(zoom);
-    m_view->setZoom(zoom);
-    m_zoomReset->setEnabled(zoom != 1.0);
+    return std::abs(zoom - 1.0) < 0.02 ? 1.0 : zoom; // stepping in and out comes back to exactly 100 %
+}
+} // namespace
+
+void PresentationMode::setZoom(double zoom)
+{
+    if (m_active)
+        setPresentationZoom(zoom);
+    else
+        setBoardZoom(zoom);
+}
+
+void PresentationMode::setBoardZoom(double zoom)
+{
+    m_boardZoom = clampZoom(zoom);
+    m_board->setZoom(m_boardZoom);
+    m_zoomReset->setEnabled(this->zoom() != 1.0);
+}
+
+void PresentationMode::setPresentationZoom(double zoom)
+{
+    m_presentationZoom = clampZoom(zoom);
+    m_view->setZoom(m_presentationZoom);
+    m_zoomReset->setEnabled(this->zoom() != 1.0);
 }
 
 void PresentationMode::retranslate()

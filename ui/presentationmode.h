@@ -1,7 +1,8 @@
 #pragma once
 // Switches the main window in and out of presentation mode (F11): full screen, editors and
 // menus tucked away, the presentation view in place of the board; and the zoom actions
-// (Ctrl+= / Ctrl+- / Ctrl+0), which scale every card's texts and heatmap labels.
+// (Ctrl+= / Ctrl+- / Ctrl+0), which scale the texts and heatmap labels of the board or, in
+// presentation mode, of the presentation view; each keeps its own zoom.
 
 #include <QByteArray>
 #include <QObject>
@@ -25,8 +26,13 @@ public:
 
     bool isActive() const { return m_active; }
     void setActive(bool active);
-    double zoom() const { return m_zoom; }
+    // The zoom of what is on screen: the presentation view when active, else the board.
+    double zoom() const { return m_active ? m_presentationZoom : m_boardZoom; }
     void setZoom(double zoom);
+    double boardZoom() const { return m_boardZoom; }
+    double presentationZoom() const { return m_presentationZoom; }
+    void setBoardZoom(double zoom);
+    void setPresentationZoom(double zoom);
 
     QAction *toggleAction() const { return m_toggle; }
     QAction *zoomInAction() const { return m_zoomIn; }
@@ -50,7 +56,8 @@ private:
     QAction *m_zoomOut;
     QAction *m_zoomReset;
     bool m_active = false;
-    double m_zoom = 1.0;
+    double m_boardZoom = 1.0;
+    double m_presentationZoom = 1.0;
     QByteArray m_savedState;
     Qt::WindowStates m_savedWindowState;
 };

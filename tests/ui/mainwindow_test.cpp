@@ -120,6 +120,12 @@ TEST_F(MainWindowTest, PresentationModeShowsOneLargeCardAndComesBack)
     ASSERT_NE(stack, nullptr);
     EXPECT_EQ(stack->currentWidget(), window.board()->parentWidget());
 
+    QList<QDockWidget *> shownDocks;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+        if (dock->isVisible())
+            shownDocks << dock;
+    ASSERT_FALSE(shownDocks.isEmpty());
+
     QAction *f11 = findAction(&window, QKeySequence(Qt::Key_F11));
     ASSERT_EQ(f11, mode->toggleAction());
     f11->trigger();
@@ -139,13 +145,18 @@ TEST_F(MainWindowTest, PresentationModeShowsOneLargeCardAndComesBack)
     mode->zoomInAction()->trigger();
     EXPECT_GT(mode->zoom(), before);
     EXPECT_DOUBLE_EQ(window.presentationView()->card()->zoom(), mode->zoom());
-    EXPECT_DOUBLE_EQ(window.board()->card(core::StageX)->zoom(), mode->zoom());
+    EXPECT_DOUBLE_EQ(window.board()->card(core::StageX)->zoom(), 1.0); // the board keeps its own zoom
     mode->zoomResetAction()->trigger();
     EXPECT_DOUBLE_EQ(mode->zoom(), 1.0);
 
+    mode->zoomInAction()->trigger();
     mode->setActive(false);
     EXPECT_EQ(stack->currentWidget(), window.board()->parentWidget());
+    EXPECT_DOUBLE_EQ(mode->zoom(), 1.0);
+    EXPECT_GT(mode->presentationZoom(), 1.0);
     EXPECT_TRUE(window.menuBar()->isVisible());
+    for (QDockWidget *dock : shownDocks)
+        EXPECT_TRUE(dock->isVisible()) << dock->objectName().toStdString();
 }
 
 TEST_F(MainWindowTest, DroppedSceneFileOpens)
@@ -182,10 +193,13 @@ TEST_F(MainWindowTest, ShowAllAndZoomPersistAcrossRuns)
         EXPECT_FALSE(window.steps()->showsAll());
         window.steps()->setShowAll(true);
         window.presentation()->setZoom(1.5);
+        window.presentation()->setPresentationZoom(2.0);
         window.show();
         EXPECT_TRUE(window.close());
     }
     MainWindow again(&document);
     EXPECT_TRUE(again.steps()->showsAll());
-    EXPECT_DOUBLE_EQ(again.presentation()->zoom(), 1.5);
+    EXPECT_DOUBLE_EQ(again.presentation()->boardZoom(), 1.5);
+    EXPECT_DOUBLE_EQ(again.presentation()->presentationZoom(), 2.0);
+    EXPECT_DOUBLE_EQ(again.board()->card(core::StageX)->zoom(), 1.5);
 }
