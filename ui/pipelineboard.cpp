@@ -168,10 +168,13 @@ void PipelineBoard::refreshSteps()
         it.value()->setRevealed(m_steps->isRevealed(it.key()));
         it.value()->setCurrent(it.key() == current);
     }
-    m_stepLabel->setText(tr("Stage %1 of %2: %3")
-                             .arg(m_steps->step() + 1)
-                             .arg(m_steps->stepCount())
-                             .arg(StageCard::stageTitle(current)));
+    m_stepLabel->setText(m_steps->showsAll() ? tr("All %1 stages shown; current: %2")
+                                                    .arg(m_steps->stepCount())
+                                                    .arg(StageCard::stageTitle(current))
+                                              : tr("Stage %1 of %2: %3")
+                                                    .arg(m_steps->step() + 1)
+                                                    .arg(m_steps->stepCount())
+                                                    .arg(StageCard::stageTitle(current)));
     if (StageCard *c = card(current))
         m_scroll->ensureWidgetVisible(c, 0, 0);
 }

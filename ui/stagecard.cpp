@@ -47,7 +47,7 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     m_formula->setTextFormat(Qt::PlainText);
     m_shape->setTextFormat(Qt::PlainText);
     m_veil->setAlignment(Qt::AlignCenter);
-    m_veil->setWordWrap(true);
+    m_veil->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_shape->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_formula->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -230,7 +230,8 @@ void StageCard::refreshTexts()
                               : m_formula->text());
     m_shape->setText(shapeText(m_document->stages(), m_stage, m_document->currentHead()));
     m_shape->setToolTip(tr("Shape: rows × columns"));
-    m_veil->setText(tr("Step %1\nPress Next (→ or Page Down) to reveal").arg(m_stepNumber));
+    m_veil->setText(tr("Step %1").arg(m_stepNumber));
+    m_veil->setToolTip(tr("Not reached yet: press Next (→ or Page Down) to reveal the stages in order, or Show All"));
     setToolTip(tr("%1: %2. Click to make it the current card.").arg(stageTitle(m_stage), m_formula->text()));
 }
 
