@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/document.h"
+#include "ui/examples.h"
 #include "ui/exportactions.h"
 #include "ui/fileactions.h"
 #include "ui/maskeditordock.h"
@@ -64,7 +65,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
 
     m_warnings->setTextFormat(Qt::PlainText);
-    statusBar()->addPermanentWidget(m_warnings, 1);
+    statusBar()->addPermanentWidget(m_warnings);
 
     createDocks();
     createMenus();
@@ -83,6 +84,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
+    // An example's description deserves a moment on screen when it opens.
+    connect(m_fileActions, &FileActions::exampleOpened, this, [this] {
+        const QString description = sceneDescription(m_document->scene(), QLocale().name());
+        if (!description.isEmpty())
+            statusBar()->showMessage(description, 15000);
+    });
 
     retranslate();
     refreshTitle();
@@ -184,8 +191,30 @@ void MainWindow::createMenus()
                                .arg(QCoreApplication::applicationVersion()));
     });
     m_about->setMenuRole(QAction::AboutRole);
+    m_shortcuts = m_helpMenu->addAction(QString(), this, &MainWindow::showShortcuts);
+    m_shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    addAction(m_shortcuts);
     for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_helpMenu})
         menu->setToolTipsVisible(true);
+}
+
+void MainWindow::showShortcuts()
+{
+    QString rows;
+    const auto addRow = [&rows](const QString &what, const QString &keys) {
+        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>").arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
+    };
+    addRow(m_steps->nextAction()->text().remove(QLatin1Char('&')), tr("→ or Page Down"));
+    addRow(m_steps->previousAction()->text().remove(QLatin1Char('&')), tr("← or Page Up"));
+    for (QAction *a : {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(),
+                       m_presentation->toggleAction(), m_presentation->zoomInAction(),
+                       m_presentation->zoomOutAction(), m_presentation->zoomResetAction(), m_undo, m_redo})
+        addRow(a->text().remove(QLatin1Char('&')), a->shortcut().toString(QKeySequence::NativeText));
+    addRow(tr("Leave presentation mode"), tr("Esc"));
+    QMessageBox::information(this, tr("Keyboard Shortcuts"),
+                             tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
+                                "(what presentation clickers send) step everywhere.</p><table>%1</table>")
+                                 .arg(rows));
 }
 
 void MainWindow::createDocks()
@@ -226,6 +255,8 @@ void MainWindow::retranslate()
     m_redo->setToolTip(tr("Redo the edit just undone (Ctrl+Shift+Z)"));
     m_about->setText(tr("&About Attention Lab"));
     m_about->setToolTip(tr("Version and licence"));
+    m_shortcuts->setText(tr("&Keyboard Shortcuts"));
+    m_shortcuts->setToolTip(tr("The keys for stepping, presenting and zooming (Ctrl+/)"));
     m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
     m_fileActions->retranslate();
     m_exportActions->retranslate();

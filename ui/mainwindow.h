@@ -45,6 +45,7 @@ protected:
 private:
     void createMenus();
     void createDocks();
+    void showShortcuts();
     void retranslate();
     void refreshTitle();
     void refreshWarnings();
@@ -70,6 +71,7 @@ private:
     QAction *m_redo = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_about = nullptr;
+    QAction *m_shortcuts = nullptr;
 };
 
 } // namespace attnlab::ui
