@@ -19,7 +19,8 @@ bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen:
         w.setZero();
         return false;
     }
-    w = (m - top).exp();
+    // Eigen's vectorised exp(−∞) is a tiny denormal, not 0: hidden cells are zeroed explicitly.
+    w = (vis != 0).select((m - top).exp(), Scalar(0));
     w *= Scalar(1) / w.sum();
     return true;
 }
