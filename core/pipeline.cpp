@@ -10,7 +10,7 @@ namespace attnlab::core {
 namespace {
 
 // Below this many cells per head, threads cost more than they save.
-constexpr Eigen::Index kParallelCells = 64 * 64;
+constexpr Eigen::Index kParallelCells = 256 * 256;
 
 } // namespace
 
@@ -160,8 +160,8 @@ const Stages &Pipeline::compute(const Scene &scene)
         }
 
     computeX(scene);
+    projectAll(scene);
     for (int j = 0; j < m_shape.heads; ++j) {
-        projectHead(scene, j, StageQ | StageK | StageV);
         rotateHead(j);
         scoreHead(j);
         normalizeHead(j, true);
@@ -281,6 +281,26 @@ void Pipeline::computeX(const Scene &s)
         m_stages.x.row(Eigen::Index(i)) = s.embeddings.row(rows[i]);
     if (s.positional == PositionalEncoding::Sinusoidal)
         m_stages.x += sinusoidalEncoding(s.tokenCount(), s.dModel);
+}
+
+void Pipeline::projectAll(const Scene &s)
+{
+    if (s.direct || s.heads == 1) {
+        for (int j = 0; j < m_shape.heads; ++j)
+            projectHead(s, j, StageQ | StageK | StageV);
+        return;
+    }
+    // One wide product per weight matrix runs much faster than h narrow ones; the heads then
+    // take their column blocks.
+    const Matrix *weights[] = {&s.wq, &s.wk, &s.wv};
+    for (int w = 0; w < 3; ++w) {
+        m_wide.noalias() = m_stages.x * *weights[w];
+        for (int j = 0; j < s.heads; ++j) {
+            HeadStages &hs = m_stages.heads[size_t(j)];
+            Matrix &target = w == 0 ? hs.q : w == 1 ? hs.k : hs.v;
+            target = m_wide.middleCols(Eigen::Index(j) * s.dK, s.dK);
+        }
+    }
 }
 
 void Pipeline::projectHead(const Scene &s, int head, StageSet which)

@@ -130,6 +130,7 @@ private:
     static Shape shapeOf(const Scene &scene);
 
     void computeX(const Scene &scene);
+    void projectAll(const Scene &scene);
     void projectHead(const Scene &scene, int head, StageSet which);
     void rotateHead(int head);
     void scoreHead(int head);
@@ -143,6 +144,7 @@ private:
     Stages m_stages;
     Shape m_shape;
     MaskMatrix m_visible;
+    Matrix m_wide; // scratch: X·W for all heads at once
     Scalar m_divisor = 1;
 };
 
