@@ -7,6 +7,7 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
@@ -14,6 +15,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 
 namespace attnlab::ui {
@@ -43,15 +45,19 @@ public:
     }
 
 protected:
-    void paintEvent(QPaintEvent *) override
+    void paintEvent(QPaintEvent *event) override
     {
         const core::Scene &s = m_document->scene();
         const core::MaskMatrix mask = core::effectiveMask(s);
         const int n = s.tokenCount(), c = cellSize(), lw = labelWidth(), lh = labelHeight();
+        // Only the exposed part: a long sentence makes a grid of millions of cells.
+        const QRect exposed = event->rect();
+        const int firstCol = std::clamp((exposed.left() - lw) / c, 0, n), lastCol = std::clamp((exposed.right() - lw) / c + 1, 0, n);
+        const int firstRow = std::clamp((exposed.top() - lh) / c, 0, n), lastRow = std::clamp((exposed.bottom() - lh) / c + 1, 0, n);
         QPainter p(this);
-        p.fillRect(rect(), palette().base());
+        p.fillRect(exposed, palette().base());
         p.setPen(palette().text().color());
-        for (int i = 0; i < n; ++i) {
+        for (int i = std::min(firstRow, firstCol); i < std::max(lastRow, lastCol); ++i) {
             const QString label = tokenLabel(i);
             p.drawText(QRect(0, lh + i * c, lw - 4, c), Qt::AlignRight | Qt::AlignVCenter, label);
             p.save();
@@ -60,8 +66,8 @@ protected:
             p.drawText(QRect(0, -c / 2, lh - 4, c), Qt::AlignLeft | Qt::AlignVCenter, label);
             p.restore();
         }
-        for (int r = 0; r < n; ++r)
-            for (int col = 0; col < n; ++col) {
+        for (int r = firstRow; r < lastRow; ++r)
+            for (int col = firstCol; col < lastCol; ++col) {
                 const QRect cell(lw + col * c, lh + r * c, c, c);
                 if (mask(r, col)) {
                     p.fillRect(cell, QColor(232, 238, 247));

@@ -10,6 +10,7 @@
 #include <QMouseEvent>
 #include <QStyledItemDelegate>
 #include <QToolTip>
+#include <QUndoStack>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -77,6 +78,11 @@ MatrixTableView::MatrixTableView(MatrixModel *model, QWidget *parent) : QTableVi
                   "the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps."));
 }
 
+MatrixTableView::~MatrixTableView()
+{
+    endScrub();
+}
+
 double MatrixTableView::stepFor(Qt::KeyboardModifiers modifiers)
 {
     if (modifiers & Qt::ShiftModifier)
@@ -117,6 +123,10 @@ void MatrixTableView::mouseMoveEvent(QMouseEvent *event)
     if (!m_scrubbing) {
         m_scrubbing = true;
         setCursor(Qt::SizeHorCursor);
+        // The macro keeps this drag's steps together and apart from an earlier drag of the same
+        // cell, which would otherwise merge with it.
+        m_model->document()->undoStack()->beginMacro(
+            tr("Scrub %1[%2][%3]").arg(matrixKey(m_model->matrix())).arg(m_pressIndex.row()).arg(m_pressIndex.column()));
         selectionModel()->setCurrentIndex(m_pressIndex, QItemSelectionModel::ClearAndSelect);
     }
     const double value = tidy(m_startValue + dx * stepFor(event->modifiers()));
@@ -126,14 +136,28 @@ void MatrixTableView::mouseMoveEvent(QMouseEvent *event)
 void MatrixTableView::mouseReleaseEvent(QMouseEvent *event)
 {
     if (m_scrubbing) {
-        m_scrubbing = false;
-        unsetCursor();
-        m_pressIndex = QModelIndex();
+        endScrub();
         event->accept();
         return;
     }
     m_pressIndex = QModelIndex();
     QTableView::mouseReleaseEvent(event);
+}
+
+void MatrixTableView::hideEvent(QHideEvent *event)
+{
+    endScrub();
+    QTableView::hideEvent(event);
+}
+
+void MatrixTableView::endScrub()
+{
+    if (!m_scrubbing)
+        return;
+    m_scrubbing = false;
+    unsetCursor();
+    m_pressIndex = QModelIndex();
+    m_model->document()->undoStack()->endMacro();
 }
 
 void MatrixTableView::wheelEvent(QWheelEvent *event)

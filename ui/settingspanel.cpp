@@ -262,7 +262,10 @@ void SettingsPanel::syncFromScene()
     const QSignalBlocker b1(m_mode), b2(m_dModel), b3(m_heads), b4(m_dK), b5(m_positional), b6(m_mask),
         b7(m_scale), b8(m_divisor);
     m_mode->setCurrentIndex(m_mode->findData(s.direct));
-    m_dModel->setValue(s.direct ? 1 : s.dModel);
+    // Direct mode has no d_model: show a dash rather than a number that means nothing.
+    m_dModel->setMinimum(s.direct ? 0 : 1);
+    m_dModel->setSpecialValueText(s.direct ? tr("—") : QString());
+    m_dModel->setValue(s.direct ? 0 : s.dModel);
     m_heads->setValue(s.headCount());
     m_dK->setValue(std::max(1, s.keyDim()));
     m_dModel->setEnabled(!s.direct);

@@ -58,6 +58,17 @@ TEST(MatrixEditorDock, DraggingACellScrubsItAsOneUndoStep)
 
     EXPECT_NEAR(doc.scene().wq(1, 1), before.wq(1, 1) + 0.30f, 1e-4f);
     EXPECT_EQ(doc.undoStack()->count(), 1);
+    EXPECT_TRUE(doc.undoStack()->canUndo());
+
+    // A second drag of the same cell is a history entry of its own.
+    const core::Scene afterFirst = doc.scene();
+    sendMouse(vp, QEvent::MouseButtonPress, start, Qt::LeftButton);
+    sendMouse(vp, QEvent::MouseMove, start + QPoint(-20, 0), Qt::LeftButton, Qt::ShiftModifier);
+    sendMouse(vp, QEvent::MouseButtonRelease, start + QPoint(-20, 0), Qt::NoButton);
+    EXPECT_NEAR(doc.scene().wq(1, 1), afterFirst.wq(1, 1) - 2.0f, 1e-4f);
+    EXPECT_EQ(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene(), afterFirst);
     doc.undoStack()->undo();
     EXPECT_EQ(doc.scene(), before);
 }
