@@ -34,6 +34,8 @@ public:
     void setShowValues(bool show);
     // −1 for none.
     void setSelection(int row, int column);
+    int selectedRow() const { return m_selectedRow; }
+    int selectedColumn() const { return m_selectedColumn; }
 
     bool isHidden(int row, int column) const;
     // Decimals the values were last drawn with, 0 when they did not fit (hover only).

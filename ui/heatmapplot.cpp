@@ -234,6 +234,16 @@ void HeatmapPlot::setSelection(int row, int column)
     m_selection->setSelection(row, column);
 }
 
+int HeatmapPlot::selectedRow() const
+{
+    return m_selection->selectedRow();
+}
+
+int HeatmapPlot::selectedColumn() const
+{
+    return m_selection->selectedColumn();
+}
+
 void HeatmapPlot::rebuildTicks()
 {
     QMap<double, QString> rows, columns;

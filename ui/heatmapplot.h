@@ -40,6 +40,8 @@ public:
     void setContent(const core::Scene &scene, const core::Stages &stages, int head);
     // The selected query row and key (or feature) column, −1 for none.
     void setSelection(int row, int column);
+    int selectedRow() const;
+    int selectedColumn() const;
 
     int rows() const { return m_rows; }
     int columns() const { return m_columns; }
