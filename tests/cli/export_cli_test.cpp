@@ -17,7 +17,9 @@ struct ExportRun {
 
 ExportRun attnlab(const std::string &args)
 {
-    const std::string errFile = ::testing::TempDir() + "attnlab_export_err.txt";
+    // One file per test: ctest runs tests in parallel.
+    const std::string errFile = ::testing::TempDir() + "attnlab_export_err_" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
     const std::string cmd = std::string("'") + ATTNLAB_EXE + "' " + args + " </dev/null >/dev/null 2>'" + errFile + "'";
     ExportRun run;
     const int status = std::system(cmd.c_str());
