@@ -85,7 +85,7 @@ private:
     QString m_stageName;
     int m_rowStep = 1;
     int m_columnStep = 1;
-    bool m_rotateColumnLabels = false;
+    double m_widestColumnLabel = -1; // pixels at the tick font; −1 = measure again
     QCPRange m_range;
 };
 
