@@ -20,9 +20,9 @@ HeatmapLayer::HeatmapLayer(QCustomPlot *plot, const QString &layer, Part part)
 {
 }
 
-void HeatmapLayer::setCells(const core::Matrix &values, const core::MaskMatrix &hidden, const QString &hiddenText)
+void HeatmapLayer::setCells(const core::Matrix *values, const core::MaskMatrix &hidden, const QString &hiddenText)
 {
-    m_values = values;
+    m_valuesPtr = values;
     m_hidden = hidden;
     m_hiddenText = hiddenText;
 }
@@ -64,6 +64,12 @@ void HeatmapLayer::setSelection(int row, int column)
     m_selectedColumn = column;
 }
 
+const core::Matrix &HeatmapLayer::values() const
+{
+    static const core::Matrix none;
+    return m_valuesPtr ? *m_valuesPtr : none;
+}
+
 bool HeatmapLayer::isHidden(int row, int column) const
 {
     return m_hidden.size() && row >= 0 && column >= 0 && row < m_hidden.rows() && column < m_hidden.cols() &&
@@ -91,15 +97,15 @@ QRectF HeatmapLayer::cellRect(int row, int column) const
 
 int HeatmapLayer::decimalsThatFit(double cellWidth, double cellHeight) const
 {
-    if (!m_showValues || m_values.size() == 0)
+    if (!m_showValues || values().size() == 0)
         return 0;
     const QFontMetricsF fm(m_font);
     if (cellHeight < fm.height() + 2)
         return 0;
     double widest = 0;
     bool negative = false;
-    for (Eigen::Index i = 0; i < m_values.size(); ++i) {
-        const double v = double(m_values.data()[i]);
+    for (Eigen::Index i = 0; i < values().size(); ++i) {
+        const double v = double(values().data()[i]);
         if (std::isfinite(v)) {
             widest = std::max(widest, std::abs(v));
             negative = negative || v < 0;
@@ -115,7 +121,7 @@ int HeatmapLayer::decimalsThatFit(double cellWidth, double cellHeight) const
 
 void HeatmapLayer::draw(QCPPainter *painter)
 {
-    if (m_values.size() == 0)
+    if (values().size() == 0)
         return;
     const QRectF first = cellRect(0, 0);
     const double cellW = first.width(), cellH = first.height();
@@ -135,9 +141,9 @@ void HeatmapLayer::draw(QCPPainter *painter)
 void HeatmapLayer::drawFills(QCPPainter *painter, double cellW, double cellH)
 {
     painter->setPen(Qt::NoPen);
-    for (int r = 0; r < m_values.rows(); ++r) {
-        for (int c = 0; c < m_values.cols(); ++c) {
-            const double v = double(m_values(r, c));
+    for (int r = 0; r < values().rows(); ++r) {
+        for (int c = 0; c < values().cols(); ++c) {
+            const double v = double(values()(r, c));
             if (isHidden(r, c) || !std::isfinite(v))
                 continue;
             painter->setBrush(QColor::fromRgba(m_gradient.color(v, m_range)));
@@ -148,12 +154,12 @@ void HeatmapLayer::drawFills(QCPPainter *painter, double cellW, double cellH)
     if (cellW >= kDetailedCell * 2 && cellH >= kDetailedCell * 2) {
         // Thin separators in the card colour, like the chapters' diagrams.
         painter->setPen(QPen(m_colors.card, 1));
-        const QRectF all = cellRect(0, 0).united(cellRect(int(m_values.rows()) - 1, int(m_values.cols()) - 1));
-        for (int c = 1; c < m_values.cols(); ++c) {
+        const QRectF all = cellRect(0, 0).united(cellRect(int(values().rows()) - 1, int(values().cols()) - 1));
+        for (int c = 1; c < values().cols(); ++c) {
             const double x = cellRect(0, c).left();
             painter->drawLine(QLineF(x, all.top(), x, all.bottom()));
         }
-        for (int r = 1; r < m_values.rows(); ++r) {
+        for (int r = 1; r < values().rows(); ++r) {
             const double y = cellRect(r, 0).top();
             painter->drawLine(QLineF(all.left(), y, all.right(), y));
         }
@@ -196,8 +202,8 @@ void HeatmapLayer::drawValues(QCPPainter *painter, int decimals, double cellW, d
     bool hiddenFitsLines = fm.height() * hiddenLines.size() + 2 <= cellH;
     for (const QString &line : hiddenLines)
         hiddenFitsLines = hiddenFitsLines && fm.horizontalAdvance(line) + 6 <= cellW;
-    for (int r = 0; r < m_values.rows(); ++r) {
-        for (int c = 0; c < m_values.cols(); ++c) {
+    for (int r = 0; r < values().rows(); ++r) {
+        for (int c = 0; c < values().cols(); ++c) {
             const QRectF rect = cellRect(r, c);
             if (isHidden(r, c)) {
                 painter->setPen(m_colors.maskedText);
@@ -213,7 +219,7 @@ void HeatmapLayer::drawValues(QCPPainter *painter, int decimals, double cellW, d
                 painter->drawText(rect, Qt::AlignCenter, text);
                 continue;
             }
-            const double v = double(m_values(r, c));
+            const double v = double(values()(r, c));
             if (!std::isfinite(v))
                 continue;
             const QColor fill = QColor::fromRgba(m_gradient.color(v, m_range));
@@ -230,16 +236,16 @@ void HeatmapLayer::drawFlags(QCPPainter *painter)
     painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(m_colors.warning, 2, Qt::DashLine));
     for (int r : m_flaggedRows) {
-        if (r < 0 || r >= m_values.rows())
+        if (r < 0 || r >= values().rows())
             continue;
-        const QRectF row = cellRect(r, 0).united(cellRect(r, int(m_values.cols()) - 1));
+        const QRectF row = cellRect(r, 0).united(cellRect(r, int(values().cols()) - 1));
         painter->drawRect(row.adjusted(1, 1, -1, -1));
     }
 }
 
 void HeatmapLayer::drawSelection(QCPPainter *painter)
 {
-    const int rows = int(m_values.rows()), cols = int(m_values.cols());
+    const int rows = int(values().rows()), cols = int(values().cols());
     const bool hasRow = m_selectedRow >= 0 && m_selectedRow < rows;
     const bool hasColumn = m_selectedColumn >= 0 && m_selectedColumn < cols;
     if (!hasRow && !hasColumn)

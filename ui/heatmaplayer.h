@@ -21,9 +21,9 @@ public:
 
     HeatmapLayer(QCustomPlot *plot, const QString &layer, Part part);
 
-    // The values as the core holds them; `hidden` (same shape, or empty) marks masked cells,
-    // drawn hatched with `hiddenText`.
-    void setCells(const core::Matrix &values, const core::MaskMatrix &hidden, const QString &hiddenText);
+    // The values as the core holds them (owned by the caller, who keeps them alive);
+    // `hidden` (same shape, or empty) marks masked cells, drawn hatched with `hiddenText`.
+    void setCells(const core::Matrix *values, const core::MaskMatrix &hidden, const QString &hiddenText);
     void setFlaggedRows(const std::vector<int> &rows);
     void setColoring(const QCPColorGradient &gradient, const QCPRange &range);
     void setColors(const ThemeColors &colors);
@@ -34,6 +34,8 @@ public:
     void setShowValues(bool show);
     // −1 for none.
     void setSelection(int row, int column);
+    int selectedRow() const { return m_selectedRow; }
+    int selectedColumn() const { return m_selectedColumn; }
 
     bool isHidden(int row, int column) const;
     // Decimals the values were last drawn with, 0 when they did not fit (hover only).
@@ -45,6 +47,7 @@ protected:
     QRect clipRect() const override;
 
 private:
+    const core::Matrix &values() const;
     QRectF cellRect(int row, int column) const;
     int decimalsThatFit(double cellWidth, double cellHeight) const;
     void drawFills(QCPPainter *painter, double cellW, double cellH);
@@ -54,7 +57,7 @@ private:
     void drawSelection(QCPPainter *painter);
 
     Part m_part;
-    core::Matrix m_values;
+    const core::Matrix *m_valuesPtr = nullptr;
     core::MaskMatrix m_hidden;
     QString m_hiddenText;
     std::vector<int> m_flaggedRows;

@@ -139,6 +139,7 @@ void HeatmapPlot::applyStyle()
     m_cells->setColors(c);
     m_selection->setColors(c);
     m_cells->setValueFont(pixelFont(m_zoom, 0.9));
+    m_widestColumnLabel = -1;
     rebuildTicks();
 }
 
@@ -179,6 +180,7 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     if (rowLabels != m_rowLabels || columnLabels != m_columnLabels) {
         m_rowLabels = rowLabels;
         m_columnLabels = columnLabels;
+        m_widestColumnLabel = -1;
         rebuildTicks();
     }
 
@@ -190,9 +192,9 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
             m_hidden = (visible.array() == 0).cast<unsigned char>();
     }
     const QString hiddenText = m_stage == core::StageWeights ? tr("0 (masked)") : formatCellValue(-INFINITY, 0);
-    m_cells->setCells(m_values, m_hidden, hiddenText);
+    m_cells->setCells(&m_values, m_hidden, hiddenText);
     m_cells->setFlaggedRows(flagged);
-    m_selection->setCells(m_values, core::MaskMatrix(), QString());
+    m_selection->setCells(&m_values, core::MaskMatrix(), QString());
     setFillCells(m_fillRequested);
 
     // The colour range is set explicitly: −∞ would make rescaleDataRange collapse.
@@ -234,6 +236,16 @@ void HeatmapPlot::setSelection(int row, int column)
     m_selection->setSelection(row, column);
 }
 
+int HeatmapPlot::selectedRow() const
+{
+    return m_selection->selectedRow();
+}
+
+int HeatmapPlot::selectedColumn() const
+{
+    return m_selection->selectedColumn();
+}
+
 void HeatmapPlot::rebuildTicks()
 {
     QMap<double, QString> rows, columns;
@@ -251,9 +263,12 @@ void HeatmapPlot::updateTickDensity()
     if (rect.width() <= 0 || rect.height() <= 0 || isEmpty())
         return;
     const QFontMetricsF fm(m_plot->xAxis->tickLabelFont());
-    double widest = 0;
-    for (const QString &label : m_columnLabels)
-        widest = std::max(widest, fm.horizontalAdvance(label));
+    if (m_widestColumnLabel < 0) {
+        m_widestColumnLabel = 0;
+        for (const QString &label : m_columnLabels)
+            m_widestColumnLabel = std::max(m_widestColumnLabel, fm.horizontalAdvance(label));
+    }
+    const double widest = m_widestColumnLabel;
     const int rowStep = std::max(1, int(std::ceil(m_rows * (fm.height() + 1) / rect.height())));
     const int columnStep = std::max(1, int(std::ceil(m_columns * (widest + fm.height() * 0.6) / rect.width())));
     if (rowStep != m_rowStep || columnStep != m_columnStep) {

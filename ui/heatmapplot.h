@@ -40,6 +40,8 @@ public:
     void setContent(const core::Scene &scene, const core::Stages &stages, int head);
     // The selected query row and key (or feature) column, −1 for none.
     void setSelection(int row, int column);
+    int selectedRow() const;
+    int selectedColumn() const;
 
     int rows() const { return m_rows; }
     int columns() const { return m_columns; }
@@ -83,7 +85,7 @@ private:
     QString m_stageName;
     int m_rowStep = 1;
     int m_columnStep = 1;
-    bool m_rotateColumnLabels = false;
+    double m_widestColumnLabel = -1; // pixels at the tick font; −1 = measure again
     QCPRange m_range;
 };
 
