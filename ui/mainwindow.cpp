@@ -182,6 +182,11 @@ void MainWindow::createMenus()
     for (QAction *a : {m_steps->firstAction(), m_steps->previousAction(), m_steps->nextAction(),
                        m_steps->playAction(), m_steps->showAllAction()})
         m_stepMenu->addAction(a);
+    m_stepMenu->addSeparator();
+    m_stepMenu->addAction(m_board->previousHeadAction());
+    m_stepMenu->addAction(m_board->nextHeadAction());
+    addAction(m_board->previousHeadAction());
+    addAction(m_board->nextHeadAction());
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
@@ -208,7 +213,8 @@ void MainWindow::showShortcuts()
     addRow(m_steps->previousAction()->text().remove(QLatin1Char('&')), tr("← or Page Up"));
     for (QAction *a : {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(),
                        m_presentation->toggleAction(), m_presentation->zoomInAction(),
-                       m_presentation->zoomOutAction(), m_presentation->zoomResetAction(), m_undo, m_redo})
+                       m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
+                       m_board->nextHeadAction(), m_board->previousHeadAction(), m_undo, m_redo})
         addRow(a->text().remove(QLatin1Char('&')), a->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),

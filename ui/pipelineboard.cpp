@@ -5,6 +5,7 @@
 #include "ui/stepcontroller.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -47,7 +48,8 @@ int phaseOf(core::Stage stage)
 
 PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget *parent)
     : QWidget(parent), m_document(document), m_steps(steps), m_stepLabel(new QLabel(this)),
-      m_scroll(new QScrollArea(this)), m_canvas(new QWidget), m_grid(new QGridLayout(m_canvas))
+      m_headLabel(new QLabel(this)), m_head(new QComboBox(this)), m_nextHead(new QAction(this)),
+      m_previousHead(new QAction(this)), m_scroll(new QScrollArea(this)), m_canvas(new QWidget), m_grid(new QGridLayout(m_canvas))
 {
     setFocusPolicy(Qt::StrongFocus);
     auto *layout = new QVBoxLayout(this);
@@ -67,6 +69,21 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     }
     bar->addSpacing(12);
     bar->addWidget(m_stepLabel, 1);
+    bar->addWidget(m_headLabel);
+    bar->addWidget(m_head);
+    m_headLabel->setBuddy(m_head);
+    m_nextHead->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    m_previousHead->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    connect(m_nextHead, &QAction::triggered, this,
+            [this] { m_document->setCurrentHead((m_document->currentHead() + 1) % m_document->scene().headCount()); });
+    connect(m_previousHead, &QAction::triggered, this, [this] {
+        const int heads = m_document->scene().headCount();
+        m_document->setCurrentHead((m_document->currentHead() + heads - 1) % heads);
+    });
+    connect(m_head, &QComboBox::activated, m_document, &Document::setCurrentHead);
+    connect(m_document, &Document::currentHeadChanged, this, &PipelineBoard::refreshHeads);
+    connect(m_document, &Document::sceneReset, this, &PipelineBoard::refreshHeads);
+    connect(m_document, &Document::sceneChanged, this, &PipelineBoard::refreshHeads);
     layout->addLayout(bar);
 
     m_grid->setContentsMargins(0, 0, 0, 0);
@@ -179,8 +196,32 @@ void PipelineBoard::refreshSteps()
         m_scroll->ensureWidgetVisible(c, 0, 0);
 }
 
+void PipelineBoard::refreshHeads()
+{
+    const int heads = m_document->scene().headCount();
+    if (m_head->count() != heads) {
+        m_head->clear();
+        for (int h = 0; h < heads; ++h)
+            m_head->addItem(tr("%1 of %2").arg(h + 1).arg(heads));
+    }
+    m_head->setCurrentIndex(m_document->currentHead());
+    m_head->setVisible(heads > 1);
+    m_headLabel->setVisible(heads > 1);
+    m_nextHead->setEnabled(heads > 1);
+    m_previousHead->setEnabled(heads > 1);
+}
+
 void PipelineBoard::retranslate()
 {
+    m_headLabel->setText(tr("&Head:"));
+    m_head->setToolTip(tr("The head whose Q, K, V, scores, weights and context the cards show "
+                          "(Ctrl+] next head, Ctrl+[ previous head)"));
+    m_nextHead->setText(tr("Next &Head"));
+    m_nextHead->setToolTip(tr("Show the next attention head (Ctrl+])"));
+    m_previousHead->setText(tr("Previous H&ead"));
+    m_previousHead->setToolTip(tr("Show the previous attention head (Ctrl+[)"));
+    m_head->clear(); // refilled in the current language
+    refreshHeads();
     m_stepLabel->setToolTip(tr("The stage the class has reached; later stages stay hidden until reached"));
     refreshSteps();
 }

@@ -8,6 +8,8 @@
 #include <QHash>
 #include <QWidget>
 
+class QAction;
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QScrollArea;
@@ -29,6 +31,10 @@ public:
     StepController *steps() const { return m_steps; }
     // Scales the texts and heatmap labels of every card.
     void setZoom(double zoom);
+    // Step through the heads (the per-head cards follow the document's current head).
+    QAction *nextHeadAction() const { return m_nextHead; }
+    QAction *previousHeadAction() const { return m_previousHead; }
+    QComboBox *headSelector() const { return m_head; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -37,10 +43,15 @@ private:
     void rebuild();
     void refreshSteps();
     void retranslate();
+    void refreshHeads();
 
     Document *m_document;
     StepController *m_steps;
     QLabel *m_stepLabel;
+    QLabel *m_headLabel;
+    QComboBox *m_head;
+    QAction *m_nextHead;
+    QAction *m_previousHead;
     QScrollArea *m_scroll;
     QWidget *m_canvas;
     QGridLayout *m_grid;

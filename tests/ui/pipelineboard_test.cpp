@@ -7,6 +7,7 @@
 #include "ui/stepcontroller.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -175,4 +176,36 @@ TEST(PipelineBoard, PlayRevealsOneStageAfterAnotherAndStopsAtTheEnd)
     EXPECT_TRUE(QTest::qWaitFor([&] { return !steps.isPlaying(); }, 5000));
     EXPECT_EQ(steps.step(), steps.stepCount() - 1);
     EXPECT_FALSE(steps.playAction()->isChecked());
+}
+
+TEST(PipelineBoard, SeveralHeadsAddConcatAndOutputAndAHeadSelector)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    StepController steps(&document);
+    PipelineBoard board(&document, &steps);
+    EXPECT_TRUE(board.headSelector()->isHidden());
+    EXPECT_FALSE(board.nextHeadAction()->isEnabled());
+
+    core::Scene scene = document.scene();
+    scene.heads = 2;
+    scene.dK = scene.dModel / 2;
+    scene.wo = core::Matrix::Identity(scene.dModel, scene.dModel);
+    document.changeScene(scene, QStringLiteral("two heads"));
+    document.flush();
+    ASSERT_NE(board.card(core::StageOutput), nullptr);
+    EXPECT_EQ(board.card(core::StageConcat)->shape(), QStringLiteral("3×8"));
+    EXPECT_EQ(board.card(core::StageQ)->shape(), QStringLiteral("3×4"));
+    EXPECT_FALSE(board.headSelector()->isHidden());
+    EXPECT_EQ(board.headSelector()->count(), 2);
+    EXPECT_TRUE(board.card(core::StageWeights)->title().contains(QStringLiteral("head 1 of 2")));
+
+    board.nextHeadAction()->trigger();
+    EXPECT_EQ(document.currentHead(), 1);
+    EXPECT_EQ(board.headSelector()->currentIndex(), 1);
+    EXPECT_TRUE(board.card(core::StageWeights)->title().contains(QStringLiteral("head 2 of 2")));
+    board.nextHeadAction()->trigger(); // wraps around
+    EXPECT_EQ(document.currentHead(), 0);
+    board.previousHeadAction()->trigger();
+    EXPECT_EQ(document.currentHead(), 1);
 }
