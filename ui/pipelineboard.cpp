@@ -98,6 +98,10 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     auto *right = new QShortcut(QKeySequence(Qt::Key_Right), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(left, &QShortcut::activated, m_steps, &StepController::previous);
     connect(right, &QShortcut::activated, m_steps, &StepController::next);
+    auto *home = new QShortcut(QKeySequence(Qt::Key_Home), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    auto *end = new QShortcut(QKeySequence(Qt::Key_End), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(home, &QShortcut::activated, m_steps, &StepController::first);
+    connect(end, &QShortcut::activated, m_steps, [this] { m_steps->setShowAll(!m_steps->showsAll()); });
 
     connect(m_steps, &StepController::stagesChanged, this, &PipelineBoard::rebuild);
     connect(m_steps, &StepController::changed, this, &PipelineBoard::refreshSteps);

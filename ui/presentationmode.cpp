@@ -29,10 +29,12 @@ PresentationMode::PresentationMode(QMainWindow *window, QStackedWidget *stack, Q
       m_zoomOut(new QAction(this)), m_zoomReset(new QAction(this))
 {
     m_toggle->setCheckable(true);
-    // Plain X11 has no FullScreen binding: F11 always works.
+    // Plain X11 has no FullScreen binding: F11 always works. F5 is what a clicker's "start
+    // the slide show" button sends.
     QList<QKeySequence> toggleKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
-    if (!toggleKeys.contains(QKeySequence(Qt::Key_F11)))
-        toggleKeys.prepend(QKeySequence(Qt::Key_F11));
+    for (const QKeySequence &key : {QKeySequence(Qt::Key_F5), QKeySequence(Qt::Key_F11)})
+        if (!toggleKeys.contains(key))
+            toggleKeys.prepend(key);
     m_toggle->setShortcuts(toggleKeys);
     m_toggle->setIcon(QIcon::fromTheme(QStringLiteral("view-presentation"),
                                        QIcon::fromTheme(QStringLiteral("view-fullscreen"))));
@@ -121,7 +123,7 @@ void PresentationMode::setPresentationZoom(double zoom)
 void PresentationMode::retranslate()
 {
     m_toggle->setText(tr("&Presentation Mode"));
-    m_toggle->setToolTip(tr("Full screen, one large high-contrast card at a time, for projecting (F11)"));
+    m_toggle->setToolTip(tr("Full screen, one large high-contrast card at a time, for projecting (F11 or F5)"));
     m_leave->setText(tr("Leave Presentation Mode"));
     m_leave->setToolTip(tr("Back to the normal window (Esc)"));
     m_zoomIn->setText(tr("Zoom &In"));

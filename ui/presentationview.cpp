@@ -42,6 +42,8 @@ PresentationView::PresentationView(Document *document, StepController *steps, QW
         connect(shortcut, &QShortcut::activated, m_steps, forward ? &StepController::next : &StepController::previous);
     }
 
+    auto *home = new QShortcut(QKeySequence(Qt::Key_Home), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(home, &QShortcut::activated, m_steps, &StepController::first);
     connect(m_steps, &StepController::changed, this, &PresentationView::showCurrentStage);
     connect(m_document, &Document::sceneReset, this, &PresentationView::refreshTexts);
     connect(m_document, &Document::sceneChanged, this, &PresentationView::refreshTexts);
@@ -85,7 +87,7 @@ void PresentationView::refreshTexts()
     m_sentence->setToolTip(tr("The tokens of the scene"));
     m_progress->setText(tr("Stage %1 / %2").arg(m_steps->step() + 1).arg(m_steps->stepCount()));
     m_progress->setToolTip(tr("How far the class has stepped through the pipeline"));
-    m_hint->setText(tr("Page Down / → next   ·   Page Up / ← previous   ·   Ctrl+= / Ctrl+- zoom   ·   F11 or Esc leaves"));
+    m_hint->setText(tr("Page Down / → next   ·   Page Up / ← previous   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves"));
     m_hint->setToolTip(tr("Keys that work in presentation mode"));
 }
 

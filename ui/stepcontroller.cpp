@@ -24,9 +24,10 @@ StepController::StepController(Document *document, QObject *parent)
     // moving the cursor in the editors.
     m_previousAction->setShortcut(QKeySequence(Qt::Key_PageUp));
     m_nextAction->setShortcut(QKeySequence(Qt::Key_PageDown));
-    m_firstAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Home));
-    m_playAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_showAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_End));
+    // Keys that text fields and spin boxes do not swallow, so they work wherever the focus is.
+    m_firstAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_PageUp));
+    m_playAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_showAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_playAction->setCheckable(true);
     m_showAllAction->setCheckable(true);
     m_previousAction->setIcon(QIcon::fromTheme(QStringLiteral("go-previous")));
@@ -156,11 +157,11 @@ void StepController::retranslate()
     m_nextAction->setText(tr("&Next Stage"));
     m_nextAction->setToolTip(tr("Reveal the next stage (Right arrow or Page Down)"));
     m_firstAction->setText(tr("&First Stage"));
-    m_firstAction->setToolTip(tr("Go back to the first stage (Ctrl+Home)"));
+    m_firstAction->setToolTip(tr("Go back to the first stage (Ctrl+Shift+Page Up, or Home on the board)"));
     m_playAction->setText(tr("P&lay"));
-    m_playAction->setToolTip(tr("Reveal one stage after another automatically (F5)"));
+    m_playAction->setToolTip(tr("Reveal one stage after another automatically (Ctrl+Shift+P)"));
     m_showAllAction->setText(tr("Show &All"));
-    m_showAllAction->setToolTip(tr("Reveal every stage of the pipeline at once (Ctrl+End)"));
+    m_showAllAction->setToolTip(tr("Reveal every stage of the pipeline at once (Ctrl+Shift+A, or End on the board)"));
 }
 
 void StepController::refreshStages()
