@@ -10,9 +10,11 @@
 #include "ui/presentationview.h"
 #include "ui/stagecard.h"
 #include "ui/stepcontroller.h"
+#include "ui/tokenbar.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
@@ -202,4 +204,36 @@ TEST_F(MainWindowTest, ShowAllAndZoomPersistAcrossRuns)
     EXPECT_DOUBLE_EQ(again.presentation()->boardZoom(), 1.5);
     EXPECT_DOUBLE_EQ(again.presentation()->presentationZoom(), 2.0);
     EXPECT_DOUBLE_EQ(again.board()->card(core::StageX)->zoom(), 1.5);
+}
+
+TEST_F(MainWindowTest, PresenterKeysWorkWhileTypingInTheSentence)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    MainWindow window(&document);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    auto *tokenBar = window.findChild<TokenBar *>();
+    ASSERT_NE(tokenBar, nullptr);
+    auto *sentence = tokenBar->findChild<QLineEdit *>();
+    ASSERT_NE(sentence, nullptr);
+    sentence->setFocus();
+    ASSERT_TRUE(sentence->hasFocus());
+
+    QTest::keyClick(sentence, Qt::Key_PageDown);
+    EXPECT_EQ(window.steps()->step(), 1);
+    QTest::keyClick(sentence, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_TRUE(window.steps()->showsAll());
+    QTest::keyClick(sentence, Qt::Key_PageUp, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(window.steps()->step(), 0);
+    // The arrows stay with the text field.
+    QTest::keyClick(sentence, Qt::Key_Right);
+    EXPECT_EQ(window.steps()->step(), 0);
+    EXPECT_EQ(QString::fromStdString(document.scene().tokens.front()), QStringLiteral("猫"));
+
+    QTest::keyClick(sentence, Qt::Key_F5);
+    EXPECT_TRUE(window.presentation()->isActive());
+    QTest::keyClick(window.presentationView(), Qt::Key_Escape);
+    EXPECT_FALSE(window.presentation()->isActive());
 }
