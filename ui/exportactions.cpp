@@ -55,6 +55,7 @@ bool ExportActions::exportImage(const QList<core::Stage> &stages, const QString 
 {
     ExportOptions options;
     options.scale = scale;
+    options.colorMap = m_colorMap;
     return exportStages(*m_document, stages, m_document->currentHead(), options, path, error);
 }
 
@@ -65,7 +66,9 @@ bool ExportActions::exportMatrix(core::Stage stage, const QString &path, QString
 
 void ExportActions::copyImage(core::Stage stage) const
 {
-    const QImage image = renderStagesImage(*m_document, {stage}, m_document->currentHead(), ExportOptions());
+    ExportOptions options;
+    options.colorMap = m_colorMap;
+    const QImage image = renderStagesImage(*m_document, {stage}, m_document->currentHead(), options);
     QApplication::clipboard()->setImage(image);
     Q_EMIT const_cast<ExportActions *>(this)->statusMessage(tr("Copied the %1 card to the clipboard")
                                                                  .arg(QString::fromLatin1(core::stageName(stage))));

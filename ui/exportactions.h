@@ -40,6 +40,10 @@ public:
         m_fileChooser = std::move(chooser);
     }
 
+    // The colour map exported weights use (the one on screen).
+    void setColorMap(const QString &name) { m_colorMap = name; }
+    QString colorMap() const { return m_colorMap; }
+
     void retranslate();
 
 Q_SIGNALS:
@@ -61,6 +65,7 @@ private:
     QAction *m_copyImage;
     QAction *m_exportCsv;
     std::function<QString(const QString &, const QString &)> m_fileChooser;
+    QString m_colorMap = QStringLiteral("viridis");
 };
 
 } // namespace attnlab::ui

@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include "ui/colormaps.h"
 #include "ui/document.h"
 #include "ui/examples.h"
 #include "ui/exportactions.h"
@@ -15,6 +16,7 @@
 #include "ui/undohistorydock.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -40,6 +42,7 @@ const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kShowAllKey = QStringLiteral("board/showAll");
 const QString kBoardZoomKey = QStringLiteral("view/boardZoom");
+const QString kColorMapKey = QStringLiteral("view/weightsColorMap");
 const QString kPresentationZoomKey = QStringLiteral("view/presentationZoom");
 } // namespace
 
@@ -175,6 +178,8 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_presentation->zoomOutAction());
     m_viewMenu->addAction(m_presentation->zoomResetAction());
     m_viewMenu->addSeparator();
+    createColorMapMenu();
+    m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
         m_viewMenu->addAction(dock->toggleViewAction());
 
@@ -201,6 +206,46 @@ void MainWindow::createMenus()
     addAction(m_shortcuts);
     for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_helpMenu})
         menu->setToolTipsVisible(true);
+}
+
+void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area)
+{
+    dock->setParent(this);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    if (dock->objectName().isEmpty())
+        dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
+    addDockWidget(area, dock);
+    if (m_viewMenu)
+        m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::setSequentialMap(const QString &name)
+{
+    if (!sequentialMapNames().contains(name))
+        return;
+    m_sequentialMap = name;
+    m_board->setSequentialMap(name);
+    m_presentationView->setSequentialMap(name);
+    m_exportActions->setColorMap(name);
+    if (m_colorMapMenu)
+        for (QAction *a : m_colorMapMenu->actions())
+            a->setChecked(a->data().toString() == name);
+}
+
+void MainWindow::createColorMapMenu()
+{
+    m_colorMapMenu = m_viewMenu->addMenu(QString());
+    auto *group = new QActionGroup(this);
+    for (const QString &name : sequentialMapNames()) {
+        QAction *a = m_colorMapMenu->addAction(QString());
+        a->setData(name);
+        a->setCheckable(true);
+        a->setChecked(name == m_sequentialMap);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] { setSequentialMap(name); });
+    }
+    m_colorMapMenu->setToolTipsVisible(true);
 }
 
 void MainWindow::showShortcuts()
@@ -232,18 +277,14 @@ void MainWindow::createDocks()
     auto *mask = new MaskEditorDock(m_document, this);
     auto *settings = new SettingsDock(m_document, this);
     auto *history = new UndoHistoryDock(m_document, this);
-    addDockWidget(Qt::LeftDockWidgetArea, matrices);
-    addDockWidget(Qt::LeftDockWidgetArea, settings);
+    addDock(matrices, Qt::LeftDockWidgetArea);
+    addDock(settings, Qt::LeftDockWidgetArea);
+    addDock(mask, Qt::LeftDockWidgetArea);
+    addDock(history, Qt::LeftDockWidgetArea);
     tabifyDockWidget(matrices, mask);
     tabifyDockWidget(settings, history);
     matrices->raise();
     settings->raise();
-    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
-        dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                          QDockWidget::DockWidgetClosable);
-        if (dock->objectName().isEmpty())
-            dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
-    }
     // Wide enough for most of an 8-column embedding table; a saved layout overrides this.
     resizeDocks({matrices}, {360}, Qt::Horizontal);
 }
@@ -264,6 +305,23 @@ void MainWindow::retranslate()
     m_shortcuts->setText(tr("&Keyboard Shortcuts"));
     m_shortcuts->setToolTip(tr("The keys for stepping, presenting and zooming (Ctrl+/)"));
     m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
+    m_colorMapMenu->setTitle(tr("&Colours of the Weights"));
+    m_colorMapMenu->setToolTip(tr("The colour map of the attention weights, on screen and in exports"));
+    for (QAction *a : m_colorMapMenu->actions()) {
+        const QString name = a->data().toString();
+        if (name == QStringLiteral("viridis")) {
+            a->setText(tr("&Viridis"));
+            a->setToolTip(tr("Dark purple to yellow; readable by most colour-blind viewers"));
+        } else if (name == QStringLiteral("cividis")) {
+            a->setText(tr("&Cividis (colour-blind safe)"));
+            a->setToolTip(tr("Blue to yellow, designed for viewers with colour-vision deficiency"));
+        } else if (name == QStringLiteral("grayscale")) {
+            a->setText(tr("&Grayscale (for black-and-white printing)"));
+            a->setToolTip(tr("Black to white, for handouts printed without colour"));
+        } else {
+            a->setText(name);
+        }
+    }
     m_fileActions->retranslate();
     m_exportActions->retranslate();
     m_steps->retranslate();
@@ -300,6 +358,7 @@ void MainWindow::readSettings()
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
+    setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
     m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());
     m_presentation->setPresentationZoom(settings.value(kPresentationZoomKey, 1.0).toDouble());
 }
@@ -310,6 +369,7 @@ void MainWindow::writeSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
     settings.setValue(kShowAllKey, m_steps->showsAll());
+    settings.setValue(kColorMapKey, m_sequentialMap);
     settings.setValue(kBoardZoomKey, m_presentation->boardZoom());
     settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());
 }

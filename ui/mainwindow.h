@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QStackedWidget;
@@ -33,8 +34,14 @@ public:
     PresentationView *presentationView() const { return m_presentationView; }
     // The View menu, where dock toggles live (other components add theirs here).
     QMenu *viewMenu() const { return m_viewMenu; }
+    // Docks `dock` in `area` (movable, floatable, closable, its layout remembered) and lists
+    // it in the View menu. For the panels other components contribute.
+    void addDock(QDockWidget *dock, Qt::DockWidgetArea area);
     // The status bar text that lists the pipeline's warnings ("" when there are none).
     QString warningText() const;
+    // The colour map of the weights on every card, in presentation mode and in exports.
+    QString sequentialMap() const { return m_sequentialMap; }
+    void setSequentialMap(const QString &name);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -46,6 +53,7 @@ private:
     void createMenus();
     void createDocks();
     void showShortcuts();
+    void createColorMapMenu();
     void retranslate();
     void refreshTitle();
     void refreshWarnings();
@@ -67,6 +75,8 @@ private:
     QMenu *m_viewMenu = nullptr;
     QMenu *m_stepMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
+    QMenu *m_colorMapMenu = nullptr;
+    QString m_sequentialMap = QStringLiteral("viridis");
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_quit = nullptr;

@@ -125,6 +125,13 @@ void PipelineBoard::setZoom(double zoom)
         c->setZoom(zoom);
 }
 
+void PipelineBoard::setSequentialMap(const QString &name)
+{
+    m_sequentialMap = name;
+    for (StageCard *c : std::as_const(m_cards))
+        c->setSequentialMap(name);
+}
+
 void PipelineBoard::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -158,6 +165,7 @@ void PipelineBoard::rebuild()
             c = new StageCard(m_document, stage, m_canvas);
             c->setMinimumSize(kMinCardWidth, kMinCardHeight);
             c->setZoom(m_zoom);
+            c->setSequentialMap(m_sequentialMap);
             // While stepping, a click must not step back and hide what the class has seen.
             connect(c, &StageCard::activated, this, [this](core::Stage s) {
                 if (m_steps->showsAll())

@@ -31,6 +31,7 @@ public:
     StepController *steps() const { return m_steps; }
     // Scales the texts and heatmap labels of every card.
     void setZoom(double zoom);
+    void setSequentialMap(const QString &name);
     // Step through the heads (the per-head cards follow the document's current head).
     QAction *nextHeadAction() const { return m_nextHead; }
     QAction *previousHeadAction() const { return m_previousHead; }
@@ -58,6 +59,7 @@ private:
     QHash<core::Stage, StageCard *> m_cards;
     QList<QToolButton *> m_buttons;
     double m_zoom = 1.0;
+    QString m_sequentialMap = QStringLiteral("viridis");
 };
 
 } // namespace attnlab::ui

@@ -57,6 +57,13 @@ void PresentationView::setZoom(double zoom)
     applyFonts();
 }
 
+void PresentationView::setSequentialMap(const QString &name)
+{
+    m_sequentialMap = name;
+    if (m_card)
+        m_card->setSequentialMap(name);
+}
+
 void PresentationView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -72,6 +79,7 @@ void PresentationView::showCurrentStage()
         m_card = new StageCard(m_document, stage, this);
         m_card->setPresentationStyle(true);
         m_card->setZoom(m_zoom);
+        m_card->setSequentialMap(m_sequentialMap);
         m_card->setCurrent(true);
         m_layout->insertWidget(1, m_card, 1);
     }

@@ -21,6 +21,7 @@ public:
     StageCard *card() const { return m_card; }
     void setZoom(double zoom);
     double zoom() const { return m_zoom; }
+    void setSequentialMap(const QString &name);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -38,6 +39,7 @@ private:
     QVBoxLayout *m_layout;
     StageCard *m_card = nullptr;
     double m_zoom = 1.0;
+    QString m_sequentialMap = QStringLiteral("viridis");
 };
 
 } // namespace attnlab::ui

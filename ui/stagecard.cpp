@@ -194,6 +194,11 @@ void StageCard::setZoom(double zoom)
     applyStyle();
 }
 
+void StageCard::setSequentialMap(const QString &name)
+{
+    m_heatmap->setSequentialMap(name);
+}
+
 void StageCard::setPresentationStyle(bool presentation)
 {
     m_presentation = presentation;

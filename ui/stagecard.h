@@ -43,6 +43,8 @@ public:
     // Scales the card's texts and the heatmap's labels.
     void setZoom(double zoom);
     double zoom() const { return m_zoom; }
+    // The colour map of the weights ("viridis", "cividis", "grayscale").
+    void setSequentialMap(const QString &name);
     // Large, high-contrast look for the presentation view.
     void setPresentationStyle(bool presentation);
 

@@ -3,6 +3,7 @@
 #include "core/sceneio.h"
 #include "ui/document.h"
 #include "ui/examples.h"
+#include "ui/exportactions.h"
 #include "ui/fileactions.h"
 #include "ui/mainwindow.h"
 #include "ui/pipelineboard.h"
@@ -15,6 +16,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
@@ -236,4 +238,35 @@ TEST_F(MainWindowTest, PresenterKeysWorkWhileTypingInTheSentence)
     EXPECT_TRUE(window.presentation()->isActive());
     QTest::keyClick(window.presentationView(), Qt::Key_Escape);
     EXPECT_FALSE(window.presentation()->isActive());
+}
+
+TEST_F(MainWindowTest, WeightsColourMapAppliesEverywhereAndPersists)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    {
+        MainWindow window(&document);
+        EXPECT_EQ(window.sequentialMap(), QStringLiteral("viridis"));
+        window.setSequentialMap(QStringLiteral("cividis"));
+        EXPECT_EQ(window.exportActions()->colorMap(), QStringLiteral("cividis"));
+        window.setSequentialMap(QStringLiteral("no-such-map"));
+        EXPECT_EQ(window.sequentialMap(), QStringLiteral("cividis"));
+        window.show();
+        EXPECT_TRUE(window.close());
+    }
+    MainWindow again(&document);
+    EXPECT_EQ(again.sequentialMap(), QStringLiteral("cividis"));
+}
+
+TEST_F(MainWindowTest, ContributedDocksAreListedInTheViewMenu)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    MainWindow window(&document);
+    auto *dock = new QDockWidget(QStringLiteral("Inspector"));
+    window.addDock(dock, Qt::RightDockWidgetArea);
+    EXPECT_EQ(dock->parent(), &window);
+    EXPECT_EQ(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+    EXPECT_FALSE(dock->objectName().isEmpty());
+    EXPECT_TRUE(window.viewMenu()->actions().contains(dock->toggleViewAction()));
 }
