@@ -23,9 +23,15 @@ const QString kScaleKey = QStringLiteral("export/pngScale");
 } // namespace
 
 ExportActions::ExportActions(Document *document, StepController *steps, QWidget *window)
-    : QObject(window), m_document(document), m_steps(steps), m_window(window), m_menu(new QMenu(window)),
-      m_exportCard(new QAction(this)), m_exportBoard(new QAction(this)), m_copyImage(new QAction(this)),
-      m_exportCsv(new QAction(this))
+    : QObject(window)
+    , m_document(document)
+    , m_steps(steps)
+    , m_window(window)
+    , m_menu(new QMenu(window))
+    , m_exportCard(new QAction(this))
+    , m_exportBoard(new QAction(this))
+    , m_copyImage(new QAction(this))
+    , m_exportCsv(new QAction(this))
 {
     m_exportCard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportBoard->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -44,14 +50,14 @@ ExportActions::ExportActions(Document *document, StepController *steps, QWidget 
         exportInteractive({stage}, QString::fromLatin1(core::stageName(stage)));
     });
     connect(m_exportBoard, &QAction::triggered, this,
-            [this] { exportInteractive(m_steps->stages(), QStringLiteral("board")); });
+        [this] { exportInteractive(m_steps->stages(), QStringLiteral("board")); });
     connect(m_copyImage, &QAction::triggered, this, [this] { copyImage(m_steps->currentStage()); });
     connect(m_exportCsv, &QAction::triggered, this, &ExportActions::exportCsvInteractive);
     retranslate();
 }
 
-bool ExportActions::exportImage(const QList<core::Stage> &stages, const QString &path, double scale,
-                                QString *error) const
+bool ExportActions::exportImage(
+    const QList<core::Stage> &stages, const QString &path, double scale, QString *error) const
 {
     ExportOptions options;
     options.scale = scale;
@@ -70,8 +76,8 @@ void ExportActions::copyImage(core::Stage stage) const
     options.colorMap = m_colorMap;
     const QImage image = renderStagesImage(*m_document, {stage}, m_document->currentHead(), options);
     QApplication::clipboard()->setImage(image);
-    Q_EMIT const_cast<ExportActions *>(this)->statusMessage(tr("Copied the %1 card to the clipboard")
-                                                                 .arg(QString::fromLatin1(core::stageName(stage))));
+    Q_EMIT const_cast<ExportActions *>(this)->statusMessage(
+        tr("Copied the %1 card to the clipboard").arg(QString::fromLatin1(core::stageName(stage))));
 }
 
 void ExportActions::retranslate()
@@ -114,8 +120,8 @@ void ExportActions::exportInteractive(const QList<core::Stage> &stages, const QS
 void ExportActions::exportCsvInteractive()
 {
     const core::Stage stage = m_steps->currentStage();
-    QString path = choosePath(QString::fromLatin1(core::stageName(stage)) + QStringLiteral(".csv"),
-                              tr("CSV table (*.csv)"));
+    QString path
+        = choosePath(QString::fromLatin1(core::stageName(stage)) + QStringLiteral(".csv"), tr("CSV table (*.csv)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -134,7 +140,8 @@ QString ExportActions::choosePath(const QString &suggestedName, const QString &f
         return m_fileChooser(suggestedName, filter);
     QSettings settings;
     const QString dir = settings.value(kDirectoryKey, QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export"), QDir(dir).filePath(suggestedName), filter);
+    const QString path
+        = QFileDialog::getSaveFileName(m_window, tr("Export"), QDir(dir).filePath(suggestedName), filter);
     if (!path.isEmpty())
         settings.setValue(kDirectoryKey, QFileInfo(path).absolutePath());
     return path;
@@ -142,12 +149,12 @@ QString ExportActions::choosePath(const QString &suggestedName, const QString &f
 
 double ExportActions::chooseScale() const
 {
-    const QStringList scales{tr("1× (screen)"), tr("2× (slides)"), tr("3×"), tr("4× (print)")};
+    const QStringList scales {tr("1× (screen)"), tr("2× (slides)"), tr("3×"), tr("4× (print)")};
     QSettings settings;
     const int current = std::clamp(settings.value(kScaleKey, 2).toInt(), 1, 4);
     bool ok = false;
-    const QString picked = QInputDialog::getItem(m_window, tr("PNG Scale"), tr("Pixels per point:"), scales,
-                                                 current - 1, false, &ok);
+    const QString picked
+        = QInputDialog::getItem(m_window, tr("PNG Scale"), tr("Pixels per point:"), scales, current - 1, false, &ok);
     if (!ok)
         return 0;
     const int scale = int(scales.indexOf(picked)) + 1;

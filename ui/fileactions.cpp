@@ -34,9 +34,15 @@ QString displayName(const QString &path)
 } // namespace
 
 FileActions::FileActions(Document *document, QWidget *window)
-    : QObject(window), m_document(document), m_window(window), m_new(new QAction(this)), m_open(new QAction(this)),
-      m_save(new QAction(this)), m_saveAs(new QAction(this)), m_recentMenu(new QMenu(window)),
-      m_examplesMenu(new QMenu(window))
+    : QObject(window)
+    , m_document(document)
+    , m_window(window)
+    , m_new(new QAction(this))
+    , m_open(new QAction(this))
+    , m_save(new QAction(this))
+    , m_saveAs(new QAction(this))
+    , m_recentMenu(new QMenu(window))
+    , m_examplesMenu(new QMenu(window))
 {
     m_new->setShortcut(QKeySequence::New);
     m_open->setShortcut(QKeySequence::Open);
@@ -164,8 +170,8 @@ bool FileActions::openInteractive(const QString &path)
         problems << tr("… and %n more problem(s)", nullptr, total - kMaxProblemsShown);
     }
     reportError(tr("Could not open the scene"),
-                tr("%1 could not be opened. The current scene is unchanged.\n\n%2")
-                    .arg(displayName(path), problems.join(QLatin1Char('\n'))));
+        tr("%1 could not be opened. The current scene is unchanged.\n\n%2")
+            .arg(displayName(path), problems.join(QLatin1Char('\n'))));
     return false;
 }
 
@@ -225,7 +231,8 @@ void FileActions::retranslate()
     m_new->setToolTip(tr("Start a new untitled scene from the 猫吃鱼 starting point (%1)")
                           .arg(m_new->shortcut().toString(QKeySequence::NativeText)));
     m_open->setText(tr("&Open…"));
-    m_open->setToolTip(tr("Open a scene file (.attn.json) (%1)").arg(m_open->shortcut().toString(QKeySequence::NativeText)));
+    m_open->setToolTip(
+        tr("Open a scene file (.attn.json) (%1)").arg(m_open->shortcut().toString(QKeySequence::NativeText)));
     m_save->setText(tr("&Save"));
     m_save->setToolTip(tr("Save the scene (%1)").arg(m_save->shortcut().toString(QKeySequence::NativeText)));
     m_saveAs->setText(tr("Save &As…"));
@@ -299,10 +306,11 @@ FileActions::Answer FileActions::askToSave() const
         return m_savePrompt();
     const QString name = m_document->filePath().isEmpty() ? tr("The scene") : displayName(m_document->filePath());
     const auto button = QMessageBox::warning(m_window, tr("Unsaved changes"),
-                                             tr("%1 has unsaved changes. Save them first?").arg(name),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                             QMessageBox::Save);
-    return button == QMessageBox::Save ? Answer::Save : button == QMessageBox::Discard ? Answer::Discard : Answer::Cancel;
+        tr("%1 has unsaved changes. Save them first?").arg(name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    return button == QMessageBox::Save   ? Answer::Save
+        : button == QMessageBox::Discard ? Answer::Discard
+                                         : Answer::Cancel;
 }
 
 QString FileActions::chooseFile(bool forSaving) const
@@ -313,9 +321,8 @@ QString FileActions::chooseFile(bool forSaving) const
     QString dir = QSettings().value(kDirectoryKey).toString();
     if (forSaving) {
         const QString current = m_document->filePath();
-        const QString base = current.isEmpty() || current.startsWith(QLatin1Char(':'))
-                                 ? tr("untitled") + kSuffix
-                                 : displayName(current);
+        const QString base = current.isEmpty() || current.startsWith(QLatin1Char(':')) ? tr("untitled") + kSuffix
+                                                                                       : displayName(current);
         return QFileDialog::getSaveFileName(m_window, tr("Save Scene As"), QDir(dir).filePath(base), filter);
     }
     return QFileDialog::getOpenFileName(m_window, tr("Open Scene"), dir, filter);

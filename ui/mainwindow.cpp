@@ -47,13 +47,17 @@ const QString kPresentationZoomKey = QStringLiteral("view/presentationZoom");
 } // namespace
 
 MainWindow::MainWindow(Document *document, QWidget *parent)
-    : QMainWindow(parent), m_document(document), m_steps(new StepController(document, this)),
-      m_fileActions(new FileActions(document, this)), m_exportActions(new ExportActions(document, m_steps, this)),
-      m_stack(new QStackedWidget(this)),
-      m_normalPage(new QWidget(m_stack)), m_board(new PipelineBoard(document, m_steps, m_normalPage)),
-      m_presentationView(new PresentationView(document, m_steps, m_stack)),
-      m_presentation(new PresentationMode(this, m_stack, m_normalPage, m_board, m_presentationView)),
-      m_warnings(new QLabel(this))
+    : QMainWindow(parent)
+    , m_document(document)
+    , m_steps(new StepController(document, this))
+    , m_fileActions(new FileActions(document, this))
+    , m_exportActions(new ExportActions(document, m_steps, this))
+    , m_stack(new QStackedWidget(this))
+    , m_normalPage(new QWidget(m_stack))
+    , m_board(new PipelineBoard(document, m_steps, m_normalPage))
+    , m_presentationView(new PresentationView(document, m_steps, m_stack))
+    , m_presentation(new PresentationMode(this, m_stack, m_normalPage, m_board, m_presentationView))
+    , m_warnings(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     auto *page = new QVBoxLayout(m_normalPage);
@@ -72,11 +76,11 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
 
     createDocks();
     createMenus();
-    for (QAction *a : {m_steps->previousAction(), m_steps->nextAction(), m_steps->firstAction(),
-                       m_steps->playAction(), m_steps->showAllAction()})
+    for (QAction *a : {m_steps->previousAction(), m_steps->nextAction(), m_steps->firstAction(), m_steps->playAction(),
+             m_steps->showAllAction()})
         addAction(a); // the step keys work in presentation mode too, where the menu bar is hidden
-    for (QAction *a : {m_presentation->toggleAction(), m_presentation->zoomInAction(),
-                       m_presentation->zoomOutAction(), m_presentation->zoomResetAction()})
+    for (QAction *a : {m_presentation->toggleAction(), m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
+             m_presentation->zoomResetAction()})
         addAction(a);
 
     connect(m_document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
@@ -184,8 +188,8 @@ void MainWindow::createMenus()
         m_viewMenu->addAction(dock->toggleViewAction());
 
     m_stepMenu = menuBar()->addMenu(QString());
-    for (QAction *a : {m_steps->firstAction(), m_steps->previousAction(), m_steps->nextAction(),
-                       m_steps->playAction(), m_steps->showAllAction()})
+    for (QAction *a : {m_steps->firstAction(), m_steps->previousAction(), m_steps->nextAction(), m_steps->playAction(),
+             m_steps->showAllAction()})
         m_stepMenu->addAction(a);
     m_stepMenu->addSeparator();
     m_stepMenu->addAction(m_board->previousHeadAction());
@@ -196,9 +200,9 @@ void MainWindow::createMenus()
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About Attention Lab"),
-                           tr("<p><b>Attention Lab</b> %1</p><p>Step through self-attention, edit every "
-                              "number, and export the heatmaps.</p><p>Licence: GPL-3.0-or-later.</p>")
-                               .arg(QCoreApplication::applicationVersion()));
+            tr("<p><b>Attention Lab</b> %1</p><p>Step through self-attention, edit every "
+               "number, and export the heatmaps.</p><p>Licence: GPL-3.0-or-later.</p>")
+                .arg(QCoreApplication::applicationVersion()));
     });
     m_about->setMenuRole(QAction::AboutRole);
     m_shortcuts = m_helpMenu->addAction(QString(), this, &MainWindow::showShortcuts);
@@ -211,8 +215,8 @@ void MainWindow::createMenus()
 void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area)
 {
     dock->setParent(this);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                      QDockWidget::DockWidgetClosable);
+    dock->setFeatures(
+        QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     if (dock->objectName().isEmpty())
         dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
     addDockWidget(area, dock);
@@ -252,20 +256,21 @@ void MainWindow::showShortcuts()
 {
     QString rows;
     const auto addRow = [&rows](const QString &what, const QString &keys) {
-        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>").arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
+        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
+                    .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
     };
     addRow(m_steps->nextAction()->text().remove(QLatin1Char('&')), tr("→ or Page Down"));
     addRow(m_steps->previousAction()->text().remove(QLatin1Char('&')), tr("← or Page Up"));
-    for (QAction *a : {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(),
-                       m_presentation->toggleAction(), m_presentation->zoomInAction(),
-                       m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
-                       m_board->nextHeadAction(), m_board->previousHeadAction(), m_undo, m_redo})
+    for (QAction *a :
+        {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(), m_presentation->toggleAction(),
+            m_presentation->zoomInAction(), m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
+            m_board->nextHeadAction(), m_board->previousHeadAction(), m_undo, m_redo})
         addRow(a->text().remove(QLatin1Char('&')), a->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),
-                             tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
-                                "(what presentation clickers send) step everywhere.</p><table>%1</table>")
-                                 .arg(rows));
+        tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
+           "(what presentation clickers send) step everywhere.</p><table>%1</table>")
+            .arg(rows));
 }
 
 void MainWindow::createDocks()

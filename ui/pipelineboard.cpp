@@ -47,9 +47,17 @@ int phaseOf(core::Stage stage)
 } // namespace
 
 PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget *parent)
-    : QWidget(parent), m_document(document), m_steps(steps), m_stepLabel(new QLabel(this)),
-      m_headLabel(new QLabel(this)), m_head(new QComboBox(this)), m_nextHead(new QAction(this)),
-      m_previousHead(new QAction(this)), m_scroll(new QScrollArea(this)), m_canvas(new QWidget), m_grid(new QGridLayout(m_canvas))
+    : QWidget(parent)
+    , m_document(document)
+    , m_steps(steps)
+    , m_stepLabel(new QLabel(this))
+    , m_headLabel(new QLabel(this))
+    , m_head(new QComboBox(this))
+    , m_nextHead(new QAction(this))
+    , m_previousHead(new QAction(this))
+    , m_scroll(new QScrollArea(this))
+    , m_canvas(new QWidget)
+    , m_grid(new QGridLayout(m_canvas))
 {
     setFocusPolicy(Qt::StrongFocus);
     auto *layout = new QVBoxLayout(this);
@@ -59,7 +67,7 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     auto *bar = new QHBoxLayout;
     bar->setSpacing(2);
     for (QAction *action : {steps->firstAction(), steps->previousAction(), steps->nextAction(), steps->playAction(),
-                            steps->showAllAction()}) {
+             steps->showAllAction()}) {
         auto *button = new QToolButton(this);
         button->setDefaultAction(action);
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -75,7 +83,7 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     m_nextHead->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
     m_previousHead->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
     connect(m_nextHead, &QAction::triggered, this,
-            [this] { m_document->setCurrentHead((m_document->currentHead() + 1) % m_document->scene().headCount()); });
+        [this] { m_document->setCurrentHead((m_document->currentHead() + 1) % m_document->scene().headCount()); });
     connect(m_previousHead, &QAction::triggered, this, [this] {
         const int heads = m_document->scene().headCount();
         m_document->setCurrentHead((m_document->currentHead() + heads - 1) % heads);
@@ -197,13 +205,12 @@ void PipelineBoard::refreshSteps()
         it.value()->setRevealed(m_steps->isRevealed(it.key()));
         it.value()->setCurrent(it.key() == current);
     }
-    m_stepLabel->setText(m_steps->showsAll() ? tr("All %1 stages shown; current: %2")
-                                                    .arg(m_steps->stepCount())
-                                                    .arg(StageCard::stageTitle(current))
-                                              : tr("Stage %1 of %2: %3")
-                                                    .arg(m_steps->step() + 1)
-                                                    .arg(m_steps->stepCount())
-                                                    .arg(StageCard::stageTitle(current)));
+    m_stepLabel->setText(m_steps->showsAll()
+            ? tr("All %1 stages shown; current: %2").arg(m_steps->stepCount()).arg(StageCard::stageTitle(current))
+            : tr("Stage %1 of %2: %3")
+                  .arg(m_steps->step() + 1)
+                  .arg(m_steps->stepCount())
+                  .arg(StageCard::stageTitle(current)));
     if (StageCard *c = card(current))
         m_scroll->ensureWidgetVisible(c, 0, 0);
 }

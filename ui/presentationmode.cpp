@@ -22,11 +22,19 @@ constexpr double kMaxZoom = 4.0;
 constexpr double kZoomStep = 1.15;
 } // namespace
 
-PresentationMode::PresentationMode(QMainWindow *window, QStackedWidget *stack, QWidget *normalPage,
-                                   PipelineBoard *board, PresentationView *view)
-    : QObject(window), m_window(window), m_stack(stack), m_normalPage(normalPage), m_board(board), m_view(view),
-      m_toggle(new QAction(this)), m_leave(new QAction(this)), m_zoomIn(new QAction(this)),
-      m_zoomOut(new QAction(this)), m_zoomReset(new QAction(this))
+PresentationMode::PresentationMode(
+    QMainWindow *window, QStackedWidget *stack, QWidget *normalPage, PipelineBoard *board, PresentationView *view)
+    : QObject(window)
+    , m_window(window)
+    , m_stack(stack)
+    , m_normalPage(normalPage)
+    , m_board(board)
+    , m_view(view)
+    , m_toggle(new QAction(this))
+    , m_leave(new QAction(this))
+    , m_zoomIn(new QAction(this))
+    , m_zoomOut(new QAction(this))
+    , m_zoomReset(new QAction(this))
 {
     m_toggle->setCheckable(true);
     // Plain X11 has no FullScreen binding: F11 always works. F5 is what a clicker's "start
@@ -36,13 +44,13 @@ PresentationMode::PresentationMode(QMainWindow *window, QStackedWidget *stack, Q
         if (!toggleKeys.contains(key))
             toggleKeys.prepend(key);
     m_toggle->setShortcuts(toggleKeys);
-    m_toggle->setIcon(QIcon::fromTheme(QStringLiteral("view-presentation"),
-                                       QIcon::fromTheme(QStringLiteral("view-fullscreen"))));
+    m_toggle->setIcon(
+        QIcon::fromTheme(QStringLiteral("view-presentation"), QIcon::fromTheme(QStringLiteral("view-fullscreen"))));
     m_leave->setShortcut(QKeySequence(Qt::Key_Escape));
     m_leave->setEnabled(false);
     // Ctrl+= is the unshifted "+" key on most keyboards.
-    m_zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
-                            QKeySequence::ZoomIn});
+    m_zoomIn->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
     m_zoomOut->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut});
     m_zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     m_zoomIn->setIcon(QIcon::fromTheme(QStringLiteral("zoom-in")));

@@ -21,8 +21,8 @@ class PresentationMode : public QObject {
     Q_OBJECT
 public:
     // `stack` shows `normalPage` normally and `view` in presentation mode.
-    PresentationMode(QMainWindow *window, QStackedWidget *stack, QWidget *normalPage, PipelineBoard *board,
-                     PresentationView *view);
+    PresentationMode(
+        QMainWindow *window, QStackedWidget *stack, QWidget *normalPage, PipelineBoard *board, PresentationView *view);
 
     bool isActive() const { return m_active; }
     void setActive(bool active);

@@ -13,8 +13,13 @@
 namespace attnlab::ui {
 
 PresentationView::PresentationView(Document *document, StepController *steps, QWidget *parent)
-    : QWidget(parent), m_document(document), m_steps(steps), m_sentence(new QLabel(this)),
-      m_progress(new QLabel(this)), m_hint(new QLabel(this)), m_layout(new QVBoxLayout(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_steps(steps)
+    , m_sentence(new QLabel(this))
+    , m_progress(new QLabel(this))
+    , m_hint(new QLabel(this))
+    , m_layout(new QVBoxLayout(this))
 {
     setObjectName(QStringLiteral("PresentationView"));
     setFocusPolicy(Qt::StrongFocus);
@@ -35,9 +40,9 @@ PresentationView::PresentationView(Document *document, StepController *steps, QW
     m_hint->setAlignment(Qt::AlignCenter);
     m_progress->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
-    for (auto [key, forward] : {std::pair{Qt::Key_Left, false}, std::pair{Qt::Key_Right, true},
-                                std::pair{Qt::Key_Up, false}, std::pair{Qt::Key_Down, true},
-                                std::pair{Qt::Key_Space, true}, std::pair{Qt::Key_Backspace, false}}) {
+    for (auto [key, forward] :
+        {std::pair {Qt::Key_Left, false}, std::pair {Qt::Key_Right, true}, std::pair {Qt::Key_Up, false},
+            std::pair {Qt::Key_Down, true}, std::pair {Qt::Key_Space, true}, std::pair {Qt::Key_Backspace, false}}) {
         auto *shortcut = new QShortcut(QKeySequence(key), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
         connect(shortcut, &QShortcut::activated, m_steps, forward ? &StepController::next : &StepController::previous);
     }
@@ -95,7 +100,8 @@ void PresentationView::refreshTexts()
     m_sentence->setToolTip(tr("The tokens of the scene"));
     m_progress->setText(tr("Stage %1 / %2").arg(m_steps->step() + 1).arg(m_steps->stepCount()));
     m_progress->setToolTip(tr("How far the class has stepped through the pipeline"));
-    m_hint->setText(tr("Page Down / → next   ·   Page Up / ← previous   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves"));
+    m_hint->setText(
+        tr("Page Down / → next   ·   Page Up / ← previous   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves"));
     m_hint->setToolTip(tr("Keys that work in presentation mode"));
 }
 

@@ -10,7 +10,6 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-
 namespace attnlab::ui {
 
 namespace {
@@ -23,9 +22,15 @@ QString number(double v)
 } // namespace
 
 StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
-    : QFrame(parent), m_document(document), m_stage(stage), m_title(new QLabel(this)), m_formula(new QLabel(this)),
-      m_shape(new QLabel(this)), m_body(new QStackedWidget(this)),
-      m_heatmap(new HeatmapView(document, stage, this)), m_veil(new QLabel(this))
+    : QFrame(parent)
+    , m_document(document)
+    , m_stage(stage)
+    , m_title(new QLabel(this))
+    , m_formula(new QLabel(this))
+    , m_shape(new QLabel(this))
+    , m_body(new QStackedWidget(this))
+    , m_heatmap(new HeatmapView(document, stage, this))
+    , m_veil(new QLabel(this))
 {
     setObjectName(QStringLiteral("StageCard"));
     setFrameShape(QFrame::StyledPanel);
@@ -229,10 +234,10 @@ void StageCard::refreshTexts()
     m_title->setToolTip(title);
     m_formula->setText(stageFormula(m_stage, scene));
     m_formula->setToolTip(m_stage == core::StageScaled && scene.scale == core::ScaleKind::SqrtDk
-                              ? tr("scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2")
-                                    .arg(number(core::divisor(scene)))
-                                    .arg(scene.keyDim())
-                              : m_formula->text());
+            ? tr("scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2")
+                  .arg(number(core::divisor(scene)))
+                  .arg(scene.keyDim())
+            : m_formula->text());
     m_shape->setText(shapeText(m_document->stages(), m_stage, m_document->currentHead()));
     m_shape->setToolTip(tr("Shape: rows × columns"));
     m_veil->setText(tr("Step %1").arg(m_stepNumber));

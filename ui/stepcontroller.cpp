@@ -15,8 +15,13 @@ constexpr int kDefaultPlayInterval = 1500;
 }
 
 StepController::StepController(Document *document, QObject *parent)
-    : QObject(parent), m_document(document), m_previousAction(new QAction(this)), m_nextAction(new QAction(this)),
-      m_firstAction(new QAction(this)), m_playAction(new QAction(this)), m_showAllAction(new QAction(this))
+    : QObject(parent)
+    , m_document(document)
+    , m_previousAction(new QAction(this))
+    , m_nextAction(new QAction(this))
+    , m_firstAction(new QAction(this))
+    , m_playAction(new QAction(this))
+    , m_showAllAction(new QAction(this))
 {
     m_playTimer.setInterval(kDefaultPlayInterval);
     // Presentation clickers send PageUp / PageDown; they step wherever the focus is. The arrow
@@ -66,8 +71,7 @@ QList<core::Stage> StepController::boardStages(const core::Scene &scene)
     stages << core::StageQ << core::StageK << core::StageV;
     if (!scene.direct && scene.positional == core::PositionalEncoding::Rope)
         stages << core::StageQRotated << core::StageKRotated;
-    stages << core::StageScores << core::StageScaled << core::StageMasked << core::StageWeights
-           << core::StageContext;
+    stages << core::StageScores << core::StageScaled << core::StageMasked << core::StageWeights << core::StageContext;
     if (scene.headCount() > 1 || scene.hasOutputWeights())
         stages << core::StageConcat << core::StageOutput;
     return stages;
@@ -185,8 +189,8 @@ void StepController::updateActions()
     m_nextAction->setEnabled(m_step + 1 < stepCount());
     m_firstAction->setEnabled(m_step > 0);
     m_playAction->setChecked(isPlaying());
-    m_playAction->setIcon(QIcon::fromTheme(isPlaying() ? QStringLiteral("media-playback-pause")
-                                                       : QStringLiteral("media-playback-start")));
+    m_playAction->setIcon(QIcon::fromTheme(
+        isPlaying() ? QStringLiteral("media-playback-pause") : QStringLiteral("media-playback-start")));
     m_showAllAction->setChecked(m_showAll);
 }
 

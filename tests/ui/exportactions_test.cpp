@@ -22,8 +22,8 @@ namespace {
 struct ExportActionsTest : ::testing::Test {
     QWidget window;
     Document document;
-    StepController steps{&document};
-    ExportActions actions{&document, &steps, &window};
+    StepController steps {&document};
+    ExportActions actions {&document, &steps, &window};
     QTemporaryDir dir;
 
     void SetUp() override

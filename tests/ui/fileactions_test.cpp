@@ -37,7 +37,7 @@ void writeText(const QString &path, const QByteArray &text)
 struct Fixture : ::testing::Test {
     QWidget window;
     Document document;
-    FileActions actions{&document, &window};
+    FileActions actions {&document, &window};
     QTemporaryDir dir;
     QStringList errors;
 
@@ -91,7 +91,7 @@ TEST_F(Fixture, FailedOpenLeavesTheSceneUntouchedAndReportsLikeValidate)
     ASSERT_FALSE(expected.ok());
     ASSERT_EQ(problems.size(), qsizetype(expected.problems.size()));
     EXPECT_EQ(problems.first().toStdString(),
-              core::formatProblem(QDir::toNativeSeparators(path).toStdString(), expected.problems.front()));
+        core::formatProblem(QDir::toNativeSeparators(path).toStdString(), expected.problems.front()));
     EXPECT_TRUE(problems.first().startsWith(QDir::toNativeSeparators(path) + QLatin1Char(':')));
 
     EXPECT_FALSE(actions.openInteractive(path));
@@ -187,9 +187,9 @@ TEST_F(Fixture, ExamplesAndNewHaveNoFile)
 TEST(FileActionsDrop, PicksTheFirstLocalSceneFile)
 {
     QMimeData mime;
-    mime.setUrls({QUrl(QStringLiteral("https://example.org/x.attn.json")),
-                  QUrl::fromLocalFile(QStringLiteral("/tmp/notes.txt")),
-                  QUrl::fromLocalFile(QStringLiteral("/tmp/scene.attn.json"))});
+    mime.setUrls(
+        {QUrl(QStringLiteral("https://example.org/x.attn.json")), QUrl::fromLocalFile(QStringLiteral("/tmp/notes.txt")),
+            QUrl::fromLocalFile(QStringLiteral("/tmp/scene.attn.json"))});
     EXPECT_EQ(FileActions::sceneFileFromMimeData(&mime), QStringLiteral("/tmp/scene.attn.json"));
     QMimeData none;
     none.setText(QStringLiteral("/tmp/scene.attn.json"));

@@ -40,11 +40,11 @@ TEST(BoardStages, FollowTheSceneShape)
 {
     core::Scene scene = example("cat-eats-fish");
     EXPECT_EQ(names(StepController::boardStages(scene)).join(QLatin1Char(',')),
-              QStringLiteral("X,Q,K,V,scores,scaled,masked,weights,context"));
+        QStringLiteral("X,Q,K,V,scores,scaled,masked,weights,context"));
 
     scene.positional = core::PositionalEncoding::Rope;
     EXPECT_EQ(names(StepController::boardStages(scene)).join(QLatin1Char(',')),
-              QStringLiteral("X,Q,K,V,Q_rotated,K_rotated,scores,scaled,masked,weights,context"));
+        QStringLiteral("X,Q,K,V,Q_rotated,K_rotated,scores,scaled,masked,weights,context"));
 
     scene.positional = core::PositionalEncoding::None;
     scene.wo = core::Matrix::Identity(scene.heads * scene.dK, scene.dModel);
@@ -53,7 +53,7 @@ TEST(BoardStages, FollowTheSceneShape)
 
     const core::Scene direct = example("cat-eats-fish-handcalc");
     EXPECT_EQ(names(StepController::boardStages(direct)).join(QLatin1Char(',')),
-              QStringLiteral("Q,K,V,scores,scaled,masked,weights,context"));
+        QStringLiteral("Q,K,V,scores,scaled,masked,weights,context"));
 }
 
 TEST(PipelineBoard, SteppingRevealsCardsInOrder)
@@ -81,7 +81,7 @@ TEST(PipelineBoard, SteppingRevealsCardsInOrder)
     steps.previousAction()->trigger();
     EXPECT_FALSE(cards.last()->isRevealed());
     steps.firstAction()->trigger();
-    EXPECT_EQ(steps.revealedStages(), QList<core::Stage>{core::StageX});
+    EXPECT_EQ(steps.revealedStages(), QList<core::Stage> {core::StageX});
     EXPECT_FALSE(steps.previousAction()->isEnabled());
 
     steps.showAllAction()->trigger();
