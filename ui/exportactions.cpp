@@ -70,14 +70,13 @@ bool ExportActions::exportMatrix(core::Stage stage, const QString &path, QString
     return exportCsv(*m_document, stage, m_document->currentHead(), path, error);
 }
 
-void ExportActions::copyImage(core::Stage stage) const
+void ExportActions::copyImage(core::Stage stage)
 {
     ExportOptions options;
     options.colorMap = m_colorMap;
     const QImage image = renderStagesImage(*m_document, {stage}, m_document->currentHead(), options);
     QApplication::clipboard()->setImage(image);
-    Q_EMIT const_cast<ExportActions *>(this)->statusMessage(
-        tr("Copied the %1 card to the clipboard").arg(QString::fromLatin1(core::stageName(stage))));
+    Q_EMIT statusMessage(tr("Copied the %1 card to the clipboard").arg(QString::fromLatin1(core::stageName(stage))));
 }
 
 void ExportActions::retranslate()

@@ -32,7 +32,7 @@ public:
     // Without dialogs; the format follows the file name (.png, .svg, .pdf). `scale` is for PNG.
     bool exportImage(const QList<core::Stage> &stages, const QString &path, double scale, QString *error) const;
     bool exportMatrix(core::Stage stage, const QString &path, QString *error) const;
-    void copyImage(core::Stage stage) const;
+    void copyImage(core::Stage stage);
 
     // Replaces the file dialog (tests): returns a path or "".
     void setFileChooser(std::function<QString(const QString &suggestedName, const QString &filter)> chooser)

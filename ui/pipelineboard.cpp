@@ -73,7 +73,6 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         button->setAutoRaise(true);
         bar->addWidget(button);
-        m_buttons << button;
     }
     bar->addSpacing(12);
     bar->addWidget(m_stepLabel, 1);

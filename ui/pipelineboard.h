@@ -13,7 +13,6 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QScrollArea;
-class QToolButton;
 
 namespace attnlab::ui {
 
@@ -57,7 +56,6 @@ private:
     QWidget *m_canvas;
     QGridLayout *m_grid;
     QHash<core::Stage, StageCard *> m_cards;
-    QList<QToolButton *> m_buttons;
     double m_zoom = 1.0;
     QString m_sequentialMap = QStringLiteral("viridis");
 };
