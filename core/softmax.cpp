@@ -19,7 +19,9 @@ bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen:
         w.setZero();
         return false;
     }
-    w = (m - top).exp();
+    // Eigen's vectorised exp clamps −∞ to about −88 and returns a denormal, not 0: hidden
+    // cells are zeroed explicitly so that they weigh exactly 0.
+    w = (vis != 0).select((m - top).exp(), Scalar(0));
     w *= Scalar(1) / w.sum();
     return true;
 }
