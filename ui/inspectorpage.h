@@ -13,7 +13,7 @@ class QTextDocument;
 namespace attnlab::ui {
 
 class InspectorPage {
-    Q_DECLARE_TR_FUNCTIONS(Inspector)
+    Q_DECLARE_TR_FUNCTIONS(InspectorPage)
 public:
     // `target` receives the images the HTML refers to; it may be null (no bars then).
     InspectorPage(const core::Scene &scene, const core::Stages &stages, int head, QTextDocument *target);

@@ -1,6 +1,7 @@
 #include "ui/language.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -102,7 +103,10 @@ bool Language::apply(const QString &code)
     m_current = code;
     QLocale::setDefault(QLocale(code == kChinese ? QLocale::Chinese : QLocale::English,
                                 code == kChinese ? QLocale::China : QLocale::UnitedStates));
-    // Installing and removing translators has already sent LanguageChange to every widget.
+    // Installing a translator makes QApplication post LanguageChange to every window; deliver
+    // them now, so that everything is retranslated when this returns (an export right after a
+    // switch uses the new language).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     if (changed)
         Q_EMIT languageChanged(code);
     return true;
