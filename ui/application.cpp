@@ -2,6 +2,7 @@
 
 #include "ui/commandline.h"
 #include "ui/document.h"
+#include "ui/exportcli.h"
 #include "ui/language.h"
 #include "ui/mainwindow.h"
 
@@ -45,13 +46,27 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTNLAB_VERSION));
 }
 
+bool hasOptionPrefix(int argc, char *argv[], const char *name)
+{
+    const size_t n = std::strlen(name);
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], name, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '='))
+            return true;
+    return false;
+}
+
 } // namespace
 
 int runApplication(int argc, char *argv[])
 {
     // Headless commands need no display; they get a QCoreApplication and work anywhere.
-    const bool headless = hasArgument(argc, argv,
-                                      {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v"});
+    // Export draws with widgets but needs no display: offscreen unless the user chose a platform.
+    const bool exporting = hasOptionPrefix(argc, argv, "--export");
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool headless = !exporting && hasArgument(argc, argv,
+                                                    {"--dump", "--validate", "--list-examples", "--help", "-h",
+                                                     "--version", "-v"});
     std::unique_ptr<QCoreApplication> app;
     if (headless)
         app = std::make_unique<QCoreApplication>(argc, argv);
@@ -74,6 +89,8 @@ int runApplication(int argc, char *argv[])
                  QLatin1Char('\n'));
         return kExitBadInput;
     }
+    if (cli.isSet(cli.exportStages) && !cli.isSet(cli.help) && !cli.isSet(cli.version))
+        return runExport(cli);
     if (cli.wantsHeadless())
         return cli.runHeadless();
 

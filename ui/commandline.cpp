@@ -46,11 +46,33 @@ CommandLine::CommandLine()
       help({QStringLiteral("h"), QStringLiteral("help")},
            QCoreApplication::translate("CommandLine", "Show this help and exit.")),
       version({QStringLiteral("v"), QStringLiteral("version")},
-              QCoreApplication::translate("CommandLine", "Show the version and exit."))
+              QCoreApplication::translate("CommandLine", "Show the version and exit.")),
+      exportStages(QStringLiteral("export"),
+                   QCoreApplication::translate("CommandLine",
+                                               "Write the heatmaps of STAGES (comma-separated: X, Q, K, V, scores, "
+                                               "scaled, masked, weights, context, concat, output, or board for all) "
+                                               "to the --out file, with no window."),
+                   QStringLiteral("STAGES")),
+      head(QStringLiteral("head"),
+           QCoreApplication::translate("CommandLine", "With --export: the head to show, counted from 1 (default 1)."),
+           QStringLiteral("N")),
+      scale(QStringLiteral("scale"),
+            QCoreApplication::translate("CommandLine", "With --export: pixels per logical pixel of a PNG (default 2)."),
+            QStringLiteral("K")),
+      theme(QStringLiteral("theme"),
+            QCoreApplication::translate("CommandLine", "With --export: light, dark, print or high-contrast."),
+            QStringLiteral("THEME")),
+      colormap(QStringLiteral("colormap"),
+               QCoreApplication::translate("CommandLine", "With --export: the weights' map: viridis, cividis or grayscale."),
+               QStringLiteral("MAP")),
+      out(QStringLiteral("out"),
+          QCoreApplication::translate("CommandLine", "With --export: the image to write (.png, .svg or .pdf)."),
+          QStringLiteral("FILE"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
-    m_parser.addOptions({dump, validate, example, listExamples, lang, help, version});
+    m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
+                         colormap, out});
     m_parser.addPositionalArgument(
         QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),

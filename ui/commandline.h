@@ -42,6 +42,13 @@ public:
     QCommandLineOption lang;
     QCommandLineOption help;
     QCommandLineOption version;
+    // --export and its companions (see ui/exportcli.h).
+    QCommandLineOption exportStages;
+    QCommandLineOption head;
+    QCommandLineOption scale;
+    QCommandLineOption theme;
+    QCommandLineOption colormap;
+    QCommandLineOption out;
 
 private:
     int runDump() const;
