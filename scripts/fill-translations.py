@@ -21,7 +21,12 @@ for context in tree.getroot().iter("context"):
         if translation.get("type") not in ("unfinished", None) or (translation.text and not translation.get("type")):
             continue
         if source in table:
-            translation.text = table[source]
+            forms = translation.findall("numerusform")
+            if forms:  # Chinese has one plural form
+                for form in forms:
+                    form.text = table[source]
+            else:
+                translation.text = table[source]
             translation.attrib.pop("type", None)
         else:
             missing.append(context.find("name").text + ": " + source)

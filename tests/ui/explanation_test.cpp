@@ -21,8 +21,9 @@ TEST(Explanation, EveryStageHasAPageInBothLanguages)
             ASSERT_TRUE(file.open(QIODevice::ReadOnly));
             const QString html = QString::fromUtf8(file.readAll());
             EXPECT_GT(html.size(), 300);
-            if (lang == QLatin1String("zh_CN"))
+            if (lang == QLatin1String("zh_CN")) {
                 EXPECT_GT(html.count(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), 100);
+            }
         }
 }
 

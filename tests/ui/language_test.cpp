@@ -5,6 +5,7 @@
 #include "ui/explanationpanel.h"
 #include "ui/inspectordock.h"
 #include "ui/language.h"
+#include "ui/stageinfo.h"
 
 #include <QDir>
 #include <QFile>
@@ -96,8 +97,9 @@ TEST_F(LanguageTest, TranslationFilesHaveNoUnfinishedMessages)
         for (const TsProblem &p : unfinishedMessages(path, &messages))
             ADD_FAILURE() << path.toStdString() << ": " << p.context.toStdString() << ": \"" << p.source.toStdString()
                           << "\": " << p.why.toStdString();
-        if (lang != QLatin1String("en"))
+        if (lang != QLatin1String("en")) {
             EXPECT_GT(messages, 50) << "lupdate has not been run on " << path.toStdString();
+        }
     }
 }
 
@@ -154,4 +156,15 @@ TEST_F(LanguageTest, TheChoiceIsRememberedButForcingIsNot)
     EXPECT_FALSE(ui::setLanguage(QStringLiteral("tlh")));
     EXPECT_EQ(ui::currentLanguage(), QStringLiteral("en"));
     QSettings().remove(QStringLiteral("language"));
+}
+
+TEST_F(LanguageTest, NamespaceLevelHelpersFindTheirTranslations)
+{
+    // tr() helpers in namespace attnlab::ui must use the context lupdate files them under.
+    const core::Scene scene = *ui::loadExample(QStringLiteral("cat-eats-fish")).scene;
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
+    EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("查询（去看的词元）"));
+    EXPECT_EQ(ui::stageTitle(scene, core::StageWeights), QStringLiteral("权重 = softmax(掩码结果)"));
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+    EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("query (who looks)"));
 }
