@@ -47,9 +47,10 @@ double largestMagnitude(const std::vector<std::vector<double>> &rows)
 QString cell(const QString &text, const QString &background = QString(), bool bold = false)
 {
     const QString body = bold ? QStringLiteral("<b>%1</b>").arg(text) : text;
+    // nowrap: a number broken over two lines in a narrow dock is unreadable.
     if (background.isEmpty())
-        return QStringLiteral("<td align=\"right\">%1</td>").arg(body);
-    return QStringLiteral("<td align=\"right\" bgcolor=\"%1\">%2</td>").arg(background, body);
+        return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\">%1</td>").arg(body);
+    return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\" bgcolor=\"%1\">%2</td>").arg(background, body);
 }
 
 const char *tableOpen = "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\" style=\"border-collapse:collapse;\">";
@@ -332,8 +333,8 @@ QString InspectorPage::mix(int row, int column)
         t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c + 1);
     t += QStringLiteral("</tr>");
     for (size_t j = 0; j < d.weights.size(); ++j) {
-        t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\">%2</td>").arg(token(int(j)),
-                                                                                          bar(d.weights[j], QColor(76, 114, 176))) +
+        t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\" style=\"white-space:nowrap;\">%2 %3</td>")
+                 .arg(token(int(j)), bar(d.weights[j], QColor(76, 114, 176)), number(d.weights[j])) +
              cell(QStringLiteral("V<sub>%1</sub>").arg(token(int(j))));
         for (double v : d.values[j])
             t += cell(number(v), tint(v, scale));

@@ -10,6 +10,7 @@
 #include "ui/language.h"
 #include "ui/mainwindow.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QTest>
@@ -31,11 +32,16 @@ TEST(Screenshots, InspectorOnAScoreAndAContextRowInBothLanguages)
     auto *explanation = new ui::ExplanationPanel(&document, &window);
     window.addDockWidget(Qt::RightDockWidgetArea, inspector);
     window.addDockWidget(Qt::RightDockWidgetArea, explanation);
-    window.resizeDocks({inspector, explanation}, {560, 200}, Qt::Horizontal);
-    window.resizeDocks({inspector, explanation}, {470, 230}, Qt::Vertical);
+    window.tabifyDockWidget(inspector, explanation);
+    inspector->setMinimumWidth(480);
+    inspector->raise();
     window.resize(1280, 720);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    // Reveal every stage card, as a class would have by the time it reaches the context.
+    for (QAction *action : window.findChildren<QAction *>())
+        if (action->text() == QStringLiteral("Show &All"))
+            action->trigger();
 
     struct Shot {
         const char *name;
