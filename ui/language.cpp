@@ -80,14 +80,15 @@ bool Language::apply(const QString &code)
     if (!available().contains(code))
         return false;
     removeTranslators();
+    // English needs its catalogue too: it holds the plural forms ("%n problem(s)").
+    auto *app = new QTranslator(this);
+    if (app->load(QStringLiteral(":/i18n/attnlab_") + code + QStringLiteral(".qm"))) {
+        m_app = app;
+        QCoreApplication::installTranslator(m_app);
+    } else {
+        delete app;
+    }
     if (code != kEnglish) {
-        auto *app = new QTranslator(this);
-        if (app->load(QStringLiteral(":/i18n/attnlab_") + code + QStringLiteral(".qm"))) {
-            m_app = app;
-            QCoreApplication::installTranslator(m_app);
-        } else {
-            delete app;
-        }
         // Qt's own strings (standard buttons, the undo stack's "Undo %1"): installed when the
         // system has them; the app works without.
         auto *qt = new QTranslator(this);

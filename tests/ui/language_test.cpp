@@ -168,3 +168,16 @@ TEST_F(LanguageTest, NamespaceLevelHelpersFindTheirTranslations)
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
     EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("query (who looks)"));
 }
+
+TEST_F(LanguageTest, EnglishPluralsComeFromTheEnglishCatalogue)
+{
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+    const char *source = "\u2026 and %n more problem(s)";
+    EXPECT_EQ(QCoreApplication::translate("attnlab::ui::FileActions", source, nullptr, 1),
+              QStringLiteral("\u2026 and 1 more problem"));
+    EXPECT_EQ(QCoreApplication::translate("attnlab::ui::FileActions", source, nullptr, 3),
+              QStringLiteral("\u2026 and 3 more problems"));
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
+    EXPECT_EQ(QCoreApplication::translate("attnlab::ui::FileActions", source, nullptr, 3),
+              QStringLiteral("\u2026\u2026\u53e6\u6709 3 \u4e2a\u95ee\u9898"));
+}

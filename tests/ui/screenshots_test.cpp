@@ -61,6 +61,13 @@ TEST(Screenshots, InspectorOnAScoreAndAContextRowInBothLanguages)
                                                                  : QStringLiteral("zh")));
             EXPECT_TRUE(window.grab().save(file)) << file.toStdString();
         }
+        explanation->raise();
+        document.setSelection({core::StageScaled, 1, 0});
+        QTest::qWait(300);
+        const QString file = QDir(dir).filePath(QStringLiteral("explanation-scaled-%1.png")
+                                                    .arg(QLatin1String(lang) == QLatin1String("en") ? "en" : "zh"));
+        EXPECT_TRUE(window.grab().save(file)) << file.toStdString();
+        inspector->raise();
     }
     ui::Language::instance()->apply(QStringLiteral("en"));
 }
