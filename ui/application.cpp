@@ -2,6 +2,7 @@
 
 #include "ui/commandline.h"
 #include "ui/document.h"
+#include "ui/experimentcommand.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -38,8 +39,12 @@ int runApplication(int argc, char *argv[])
     // Headless commands need no display; they get a QCoreApplication and work anywhere.
     const bool headless = hasArgument(argc, argv,
                                       {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v"});
+    // Experiments draw their figures with widgets: a QApplication, offscreen unless asked.
+    const bool experiment = wantsExperiment(argc, argv);
+    if (experiment)
+        prepareHeadlessRendering();
     std::unique_ptr<QCoreApplication> app;
-    if (headless)
+    if (headless && !experiment)
         app = std::make_unique<QCoreApplication>(argc, argv);
     else
         app = std::make_unique<QApplication>(argc, argv);
@@ -51,6 +56,8 @@ int runApplication(int argc, char *argv[])
         printErr(QStringLiteral("attnlab: ") + why + QStringLiteral("\nTry 'attnlab --help'.\n"));
         return kExitBadInput;
     }
+    if (const int code = runExperimentCommand(cli); code >= 0)
+        return code;
     if (cli.wantsHeadless())
         return cli.runHeadless();
 

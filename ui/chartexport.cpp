@@ -56,6 +56,9 @@ bool exportPdf(QCustomPlot *plot, const QString &path, int w, int h, QString *er
         return false;
     }
     temp.setAutoRemove(false);
+    // QTemporaryFile made it private to us; an exported chart is an ordinary file.
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                    QFileDevice::ReadOther);
     return true;
 }
 
@@ -96,7 +99,7 @@ bool exportChart(QCustomPlot *plot, const QString &path, QString *error, int wid
         svg.setOutputDevice(&buffer);
         svg.setSize(QSize(w, h));
         svg.setViewBox(QRect(0, 0, w, h));
-        svg.setTitle(QFileInfo(path).completeBaseName());
+        svg.setTitle(QStringLiteral("Attention Lab"));
         QCPPainter painter;
         if (!painter.begin(&svg)) {
             *error = tr("the SVG could not be started");

@@ -46,11 +46,21 @@ CommandLine::CommandLine()
       help({QStringLiteral("h"), QStringLiteral("help")},
            QCoreApplication::translate("CommandLine", "Show this help and exit.")),
       version({QStringLiteral("v"), QStringLiteral("version")},
-              QCoreApplication::translate("CommandLine", "Show the version and exit."))
+              QCoreApplication::translate("CommandLine", "Show the version and exit.")),
+      experiment(QStringLiteral("experiment"),
+                 QCoreApplication::translate("CommandLine",
+                                             "Render the figure of experiment NAME (sqrt-dk) to --out and exit."),
+                 QStringLiteral("NAME")),
+      out(QStringLiteral("out"),
+          QCoreApplication::translate("CommandLine", "The file --experiment writes: .png, .svg or .pdf."),
+          QStringLiteral("FILE")),
+      seed(QStringLiteral("seed"),
+           QCoreApplication::translate("CommandLine", "Seed of the random samples of --experiment (default 1)."),
+           QStringLiteral("S"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
-    m_parser.addOptions({dump, validate, example, listExamples, lang, help, version});
+    m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, experiment, out, seed});
     m_parser.addPositionalArgument(
         QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),

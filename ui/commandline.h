@@ -42,6 +42,10 @@ public:
     QCommandLineOption lang;
     QCommandLineOption help;
     QCommandLineOption version;
+    // --experiment NAME --out FILE [--seed S]: see ui/experimentcommand.h.
+    QCommandLineOption experiment;
+    QCommandLineOption out;
+    QCommandLineOption seed;
 
 private:
     int runDump() const;

@@ -65,7 +65,7 @@ SqrtDkFigure::SqrtDkFigure(QWidget *parent)
     auto logTicker = QSharedPointer<QCPAxisTickerLog>::create();
     logTicker->setLogBase(10);
     vy->setTicker(logTicker);
-    vy->setNumberFormat(QStringLiteral("gb"));
+    vy->setNumberFormat(QStringLiteral("f"));
     vy->setNumberPrecision(0);
     m_varianceRect->axis(QCPAxis::atTop)->setVisible(true);
     m_varianceRect->axis(QCPAxis::atTop)->setTicks(false);
@@ -89,7 +89,7 @@ SqrtDkFigure::SqrtDkFigure(QWidget *parent)
     QCPLegend *left = addLegend(m_varianceRect, Qt::AlignLeft | Qt::AlignTop);
     for (QCPGraph *g : {m_rawVariance, m_theoryRaw, m_scaledVariance, m_theoryScaled})
         g->addToLegend(left);
-    QCPLegend *right = addLegend(m_weightRect, Qt::AlignRight | Qt::AlignBottom);
+    QCPLegend *right = addLegend(m_weightRect, Qt::AlignLeft | Qt::AlignTop);
     for (QCPGraph *g : {m_rawMax, m_scaledMax, m_uniform})
         g->addToLegend(right);
 
