@@ -3,6 +3,7 @@
 #include "ui/commandline.h"
 #include "ui/document.h"
 #include "ui/experimentcommand.h"
+#include "ui/exportcli.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -32,19 +33,31 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTNLAB_VERSION));
 }
 
+bool hasOptionPrefix(int argc, char *argv[], const char *name)
+{
+    const size_t n = std::strlen(name);
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], name, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '='))
+            return true;
+    return false;
+}
+
 } // namespace
 
 int runApplication(int argc, char *argv[])
 {
     // Headless commands need no display; they get a QCoreApplication and work anywhere.
-    const bool headless = hasArgument(argc, argv,
+    // Export and experiments draw with widgets but need no display: offscreen unless the user
+    // chose a platform.
+    const bool exporting = hasOptionPrefix(argc, argv, "--export");
+    const bool experiment = hasOptionPrefix(argc, argv, "--experiment");
+    if ((exporting || experiment) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool headless = !exporting && !experiment &&
+                          hasArgument(argc, argv,
                                       {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v"});
-    // Experiments draw their figures with widgets: a QApplication, offscreen unless asked.
-    const bool experiment = wantsExperiment(argc, argv);
-    if (experiment)
-        prepareHeadlessRendering();
     std::unique_ptr<QCoreApplication> app;
-    if (headless && !experiment)
+    if (headless)
         app = std::make_unique<QCoreApplication>(argc, argv);
     else
         app = std::make_unique<QApplication>(argc, argv);
@@ -58,6 +71,8 @@ int runApplication(int argc, char *argv[])
     }
     if (const int code = runExperimentCommand(cli); code >= 0)
         return code;
+    if (cli.isSet(cli.exportStages) && !cli.isSet(cli.help) && !cli.isSet(cli.version))
+        return runExport(cli);
     if (cli.wantsHeadless())
         return cli.runHeadless();
 

@@ -47,20 +47,40 @@ CommandLine::CommandLine()
            QCoreApplication::translate("CommandLine", "Show this help and exit.")),
       version({QStringLiteral("v"), QStringLiteral("version")},
               QCoreApplication::translate("CommandLine", "Show the version and exit.")),
+      exportStages(QStringLiteral("export"),
+                   QCoreApplication::translate("CommandLine",
+                                               "Write the heatmaps of STAGES (comma-separated: X, Q, K, V, scores, "
+                                               "scaled, masked, weights, context, concat, output, or board for all) "
+                                               "to the --out file, with no window."),
+                   QStringLiteral("STAGES")),
+      head(QStringLiteral("head"),
+           QCoreApplication::translate("CommandLine", "With --export: the head to show, counted from 1 (default 1)."),
+           QStringLiteral("N")),
+      scale(QStringLiteral("scale"),
+            QCoreApplication::translate("CommandLine", "With --export: pixels per logical pixel of a PNG (default 2)."),
+            QStringLiteral("K")),
+      theme(QStringLiteral("theme"),
+            QCoreApplication::translate("CommandLine", "With --export: light, dark, print or high-contrast."),
+            QStringLiteral("THEME")),
+      colormap(QStringLiteral("colormap"),
+               QCoreApplication::translate("CommandLine", "With --export: the weights' map: viridis, cividis or grayscale."),
+               QStringLiteral("MAP")),
+      out(QStringLiteral("out"),
+          QCoreApplication::translate("CommandLine",
+                                      "With --export or --experiment: the image to write (.png, .svg or .pdf)."),
+          QStringLiteral("FILE")),
       experiment(QStringLiteral("experiment"),
                  QCoreApplication::translate("CommandLine",
-                                             "Render the figure of experiment NAME (sqrt-dk) to --out and exit."),
+                                             "Render the figure of experiment NAME (sqrt-dk) to --out, with no window."),
                  QStringLiteral("NAME")),
-      out(QStringLiteral("out"),
-          QCoreApplication::translate("CommandLine", "The file --experiment writes: .png, .svg or .pdf."),
-          QStringLiteral("FILE")),
       seed(QStringLiteral("seed"),
-           QCoreApplication::translate("CommandLine", "Seed of the random samples of --experiment (default 1)."),
+           QCoreApplication::translate("CommandLine", "With --experiment: seed of the random samples (default 1)."),
            QStringLiteral("S"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
-    m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, experiment, out, seed});
+    m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
+                         colormap, out, experiment, seed});
     m_parser.addPositionalArgument(
         QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),

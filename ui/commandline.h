@@ -42,9 +42,15 @@ public:
     QCommandLineOption lang;
     QCommandLineOption help;
     QCommandLineOption version;
-    // --experiment NAME --out FILE [--seed S]: see ui/experimentcommand.h.
-    QCommandLineOption experiment;
+    // --export and its companions (see ui/exportcli.h).
+    QCommandLineOption exportStages;
+    QCommandLineOption head;
+    QCommandLineOption scale;
+    QCommandLineOption theme;
+    QCommandLineOption colormap;
     QCommandLineOption out;
+    // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h).
+    QCommandLineOption experiment;
     QCommandLineOption seed;
 
 private:

@@ -7,8 +7,6 @@
 
 #include <QFileInfo>
 
-#include <cstring>
-
 namespace attnlab::ui {
 
 namespace {
@@ -24,31 +22,16 @@ int fail(const QString &message)
 
 } // namespace
 
-bool wantsExperiment(int argc, char *argv[])
-{
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--experiment") == 0 || std::strncmp(argv[i], "--experiment=", 13) == 0)
-            return true;
-    return false;
-}
-
-void prepareHeadlessRendering()
-{
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-}
-
 int runExperimentCommand(const CommandLine &cli)
 {
-    const bool any = cli.isSet(cli.experiment) || cli.isSet(cli.out) || cli.isSet(cli.seed);
-    if (!any)
+    if (!cli.isSet(cli.experiment) && !cli.isSet(cli.seed))
         return -1;
     if (!cli.isSet(cli.experiment))
-        return fail(QStringLiteral("--out and --seed belong to --experiment; try --experiment sqrt-dk --out FILE.png"));
+        return fail(QStringLiteral("--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png"));
     if (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.listExamples) || cli.isSet(cli.example) ||
-        !cli.positionalArguments().isEmpty())
+        cli.isSet(cli.exportStages) || !cli.positionalArguments().isEmpty())
         return fail(QStringLiteral("--experiment takes no scene and cannot be combined with --dump, --validate, "
-                                   "--list-examples or --example"));
+                                   "--list-examples, --example or --export"));
     const QString name = cli.value(cli.experiment);
     if (name != QLatin1String("sqrt-dk"))
         return fail(QStringLiteral("--experiment: unknown experiment \"%1\"; known: sqrt-dk").arg(name));

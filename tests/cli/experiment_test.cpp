@@ -106,7 +106,8 @@ TEST(ExperimentCommand, BadInputExitsTwoWithAPreciseMessageAndNoFile)
         {"--experiment sqrt-dk --seed 4294967296 --out '" + out + "'", "got \"4294967296\""},
         {"--experiment sqrt-dk --seed 1x --out '" + out + "'", "got \"1x\""},
         {"--experiment sqrt-dk --out '" + out + "' --example cat-eats-fish", "takes no scene"},
-        {"--out '" + out + "'", "--out and --seed belong to --experiment"},
+        {"--seed 3", "--seed belongs to --experiment"},
+        {"--experiment sqrt-dk --export weights --out '" + out + "'", "cannot be combined"},
     };
     for (const Case &c : cases) {
         const CommandRun r = attnlab(c.args);

@@ -1,0 +1,90 @@
+#pragma once
+// One stage's heatmap on a QCustomPlot, with no Document attached: the interactive
+// HeatmapView and the image exporter both draw through it. The colour map, colour scale and
+// overlay layers are created once and updated in place.
+
+#include "core/pipeline.h"
+#include "core/scene.h"
+#include "ui/qcp.h"
+#include "ui/theme.h"
+
+#include <QObject>
+#include <QSharedPointer>
+#include <QStringList>
+
+namespace attnlab::ui {
+
+class HeatmapLayer;
+
+class HeatmapPlot : public QObject {
+    Q_OBJECT
+public:
+    enum class Region { None, Cell, RowLabel, ColumnLabel };
+
+    HeatmapPlot(QCustomPlot *plot, core::Stage stage, QObject *parent = nullptr);
+
+    core::Stage stage() const { return m_stage; }
+    QCustomPlot *plot() const { return m_plot; }
+    QCPColorMap *colorMap() const { return m_map; }
+    QCPColorScale *colorScale() const { return m_scale; }
+    HeatmapLayer *cellLayer() const { return m_cells; }
+    QCPLayer *selectionLayer() const;
+
+    void setTheme(Theme theme);
+    void setZoom(double factor);
+    void setSequentialMap(const QString &name);
+    // Paint cells as vector rectangles (for export) rather than through the colour map image.
+    void setFillCells(bool fill);
+
+    // Reads the stage of `head` (ignored for X, concat and output) from `stages`.
+    void setContent(const core::Scene &scene, const core::Stages &stages, int head);
+    // The selected query row and key (or feature) column, −1 for none.
+    void setSelection(int row, int column);
+
+    int rows() const { return m_rows; }
+    int columns() const { return m_columns; }
+    bool isEmpty() const { return m_rows == 0 || m_columns == 0; }
+    // Row and column labels in full (the axes may show only every k-th one).
+    QStringList rowLabels() const { return m_rowLabels; }
+    QStringList columnLabels() const { return m_columnLabels; }
+
+    Region hitTest(const QPointF &pos, int *row, int *column) const;
+    QString toolTip(int row, int column) const;
+
+    // Thins the tick labels so they do not overlap at the axis rect's current size; call
+    // after a layout pass (the view does it before each replot).
+    void updateTickDensity();
+
+private:
+    void applyStyle();
+    void applyColoring();
+    void rebuildTicks();
+
+    QCustomPlot *m_plot;
+    core::Stage m_stage;
+    QCPColorMap *m_map;
+    QCPColorScale *m_scale;
+    HeatmapLayer *m_cells;
+    HeatmapLayer *m_selection;
+    QSharedPointer<QCPAxisTickerText> m_rowTicker;
+    QSharedPointer<QCPAxisTickerText> m_columnTicker;
+
+    Theme m_theme = Theme::Light;
+    double m_zoom = 1.0;
+    QString m_sequentialMap = QStringLiteral("viridis");
+    bool m_fillRequested = false;
+
+    int m_rows = 0;
+    int m_columns = 0;
+    core::Matrix m_values;
+    core::MaskMatrix m_hidden;
+    QStringList m_rowLabels;
+    QStringList m_columnLabels;
+    QString m_stageName;
+    int m_rowStep = 1;
+    int m_columnStep = 1;
+    bool m_rotateColumnLabels = false;
+    QCPRange m_range;
+};
+
+} // namespace attnlab::ui
