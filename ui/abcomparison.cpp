@@ -192,11 +192,14 @@ void AbComparison::redraw()
                               .arg(a.size() ? QStringLiteral("A") : QStringLiteral("B"), name));
     else if (diff.size() == 0)
         m_status->setText(tr("A and B have different shapes at %1.").arg(name));
-    else
-        m_status->setText(tr("Largest change at %1: %2. Grey cells are hidden in one of the two scenes.")
-                              .arg(name)
-                              .arg(QLocale().toString(double(diff.array().isNaN().select(0, diff.array().abs()).maxCoeff()),
-                                                      'f', 4)));
+    else {
+        const bool undefined = diff.array().isNaN().any();
+        const double largest = double(diff.array().isNaN().select(0, diff.array().abs()).maxCoeff());
+        QString text = tr("Largest change at %1: %2.").arg(name, QLocale().toString(largest, 'f', 4));
+        if (undefined)
+            text += QLatin1Char(' ') + tr("Grey cells are hidden in one of the two scenes.");
+        m_status->setText(text);
+    }
 }
 
 QString AbComparison::statusText() const

@@ -1,6 +1,7 @@
 #include "ui/matrixplot.h"
 
 #include "ui/chartexport.h"
+#include "ui/colormaps.h"
 
 #include <QLocale>
 #include <QPainter>
@@ -11,28 +12,10 @@ namespace attnlab::ui {
 
 namespace {
 
-QCPColorGradient viridis()
+// The app's colour maps, with undefined (NaN) cells grey: here they mean "hidden" or "no
+// difference defined", and the cell must not vanish.
+QCPColorGradient withGreyNan(QCPColorGradient g)
 {
-    static const char *stops[] = {"#440154", "#472d7b", "#3b528b", "#2c728e", "#21918c",
-                                  "#28ae80", "#5ec962", "#addc30", "#fde725"};
-    QCPColorGradient g;
-    g.clearColorStops();
-    for (int i = 0; i < 9; ++i)
-        g.setColorStopAt(i / 8.0, QColor(QLatin1String(stops[i])));
-    g.setNanHandling(QCPColorGradient::nhNanColor);
-    g.setNanColor(QColor(190, 190, 190));
-    return g;
-}
-
-QCPColorGradient blueWhiteRed()
-{
-    QCPColorGradient g;
-    g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(QLatin1String("#2166ac")));
-    g.setColorStopAt(0.25, QColor(QLatin1String("#92c5de")));
-    g.setColorStopAt(0.5, QColor(QLatin1String("#f7f7f7")));
-    g.setColorStopAt(0.75, QColor(QLatin1String("#f4a582")));
-    g.setColorStopAt(1.0, QColor(QLatin1String("#b2182b")));
     g.setNanHandling(QCPColorGradient::nhNanColor);
     g.setNanColor(QColor(190, 190, 190));
     return g;
@@ -48,7 +31,7 @@ MatrixPlot::MatrixPlot(QWidget *parent)
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_map->setColorScale(m_scale);
-    m_map->setGradient(viridis());
+    m_map->setGradient(withGreyNan(sequentialGradient(QStringLiteral("viridis"))));
     yAxis->setRangeReversed(true);
     xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
@@ -110,7 +93,8 @@ void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLab
 void MatrixPlot::setPalette(Palette palette)
 {
     m_palette = palette;
-    m_map->setGradient(palette == Palette::Sequential ? viridis() : blueWhiteRed());
+    m_map->setGradient(withGreyNan(palette == Palette::Sequential ? sequentialGradient(QStringLiteral("viridis"))
+                                                                  : divergingGradient()));
     refresh();
 }
 
@@ -234,10 +218,7 @@ void MatrixPlot::updateLabels()
             label->setText(std::isnan(v)   ? QStringLiteral("–")
                            : std::isinf(v) ? (v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞"))
                                            : locale.toString(v, 'f', 2));
-            // Dark text on light cells, light text on dark ones.
-            const double t = range.size() > 0 ? (v - range.lower) / range.size() : 0.5;
-            const bool light = m_palette == Palette::Sequential ? t > 0.55 : std::abs(t - 0.5) < 0.3;
-            label->setColor(std::isfinite(v) && !light ? Qt::white : Qt::black);
+            label->setColor(std::isfinite(v) ? contrastingText(m_map->gradient().color(v, range)) : QColor(Qt::black));
             label->setVisible(true);
         }
 }
