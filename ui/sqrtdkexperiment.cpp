@@ -20,6 +20,8 @@ namespace attnlab::ui {
 namespace {
 
 constexpr int kHistogramBins = 24;
+// The run is synchronous (about half a second at the default 2,000): keep the window responsive.
+constexpr int kMaxInteractiveSamples = 20000;
 
 QCPBars *makeBars(QCustomPlot *plot, const QColor &color)
 {
@@ -43,7 +45,7 @@ SqrtDkExperiment::SqrtDkExperiment(Document *document, QWidget *parent)
       m_scaledBars(makeBars(m_sceneChart, QColor(QLatin1String("#2166ac"))))
 {
     const core::SqrtDkOptions defaults;
-    m_samples->setRange(100, core::kMaxSqrtDkSamples);
+    m_samples->setRange(100, kMaxInteractiveSamples);
     m_samples->setSingleStep(500);
     m_samples->setValue(defaults.samples);
     m_samples->setGroupSeparatorShown(true);
