@@ -3,6 +3,7 @@
 #include "ui/document.h"
 #include "ui/sceneedits.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
@@ -153,31 +154,25 @@ MaskEditor::MaskEditor(Document *document, QWidget *parent)
         m_document, [this](int r, int c) { toggle(r, c); }, m_scroll);
     m_scroll->setWidget(m_grid);
     m_scroll->setWidgetResizable(false);
-    m_scroll->setToolTip(tr("Rows are queries, columns are keys. Click a cell to hide or show that key."));
 
-    auto *none = new QPushButton(tr("None"));
-    none->setToolTip(tr("Every query sees every key."));
-    auto *causal = new QPushButton(tr("Causal"));
-    causal->setToolTip(tr("Each query sees itself and the keys before it, as in a decoder."));
-    auto *padding = new QPushButton(tr("Padding"));
-    padding->setToolTip(tr("Hide the last k keys from every query, as padding tokens are hidden."));
+    m_none = new QPushButton;
+    m_causal = new QPushButton;
+    m_paddingButton = new QPushButton;
+    m_presetsLabel = new QLabel;
     m_padding->setRange(0, 1);
-    m_padding->setPrefix(tr("k = "));
-    m_padding->setToolTip(tr("How many keys at the end the padding preset hides."));
-    connect(none, &QPushButton::clicked, this, &MaskEditor::applyNone);
-    connect(causal, &QPushButton::clicked, this, &MaskEditor::applyCausal);
-    connect(padding, &QPushButton::clicked, this, [this] { applyPadding(m_padding->value()); });
+    connect(m_none, &QPushButton::clicked, this, &MaskEditor::applyNone);
+    connect(m_causal, &QPushButton::clicked, this, &MaskEditor::applyCausal);
+    connect(m_paddingButton, &QPushButton::clicked, this, [this] { applyPadding(m_padding->value()); });
 
     auto *presets = new QHBoxLayout;
-    presets->addWidget(new QLabel(tr("Presets:")));
-    presets->addWidget(none);
-    presets->addWidget(causal);
-    presets->addWidget(padding);
+    presets->addWidget(m_presetsLabel);
+    presets->addWidget(m_none);
+    presets->addWidget(m_causal);
+    presets->addWidget(m_paddingButton);
     presets->addWidget(m_padding);
     presets->addStretch(1);
 
     m_status->setWordWrap(true);
-    m_status->setToolTip(tr("The mask in effect, and any query row left without keys."));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(presets);
@@ -189,6 +184,29 @@ MaskEditor::MaskEditor(Document *document, QWidget *parent)
         if (edit.target == core::Edit::Target::Everything || edit.target == core::Edit::Target::Mask)
             refresh();
     });
+    retranslate();
+}
+
+void MaskEditor::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void MaskEditor::retranslate()
+{
+    m_presetsLabel->setText(tr("Presets:"));
+    m_none->setText(tr("None"));
+    m_none->setToolTip(tr("Every query sees every key."));
+    m_causal->setText(tr("Causal"));
+    m_causal->setToolTip(tr("Each query sees itself and the keys before it, as in a decoder."));
+    m_paddingButton->setText(tr("Padding"));
+    m_paddingButton->setToolTip(tr("Hide the last k keys from every query, as padding tokens are hidden."));
+    m_padding->setPrefix(tr("k = "));
+    m_padding->setToolTip(tr("How many keys at the end the padding preset hides."));
+    m_scroll->setToolTip(tr("Rows are queries, columns are keys. Click a cell to hide or show that key."));
+    m_status->setToolTip(tr("The mask in effect, and any query row left without keys."));
     refresh();
 }
 

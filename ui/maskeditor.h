@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QScrollArea;
 class QSpinBox;
 
@@ -28,7 +29,11 @@ public:
     void applyPadding(int k);
     QString message() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     void refresh();
     void pushScene(const core::Scene &scene, const QString &text);
 
@@ -36,6 +41,10 @@ private:
     QWidget *m_grid;
     QScrollArea *m_scroll;
     QSpinBox *m_padding;
+    QPushButton *m_none;
+    QPushButton *m_causal;
+    QPushButton *m_paddingButton;
+    QLabel *m_presetsLabel;
     QLabel *m_status;
 };
 

@@ -15,7 +15,11 @@ public:
 
     MaskEditor *editor() const { return m_editor; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     MaskEditor *m_editor;
 };
 

@@ -2,21 +2,35 @@
 
 #include "ui/settingspanel.h"
 
+#include <QEvent>
 #include <QScrollArea>
 
 namespace attnlab::ui {
 
 SettingsDock::SettingsDock(Document *document, QWidget *parent)
-    : QDockWidget(tr("Settings"), parent), m_panel(new SettingsPanel(document))
+    : QDockWidget(parent), m_panel(new SettingsPanel(document))
 {
     setObjectName(QStringLiteral("SettingsDock"));
-    setToolTip(tr("Dimensions, positions, mask, scale and weight presets."));
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    retranslate();
     setWidget(scroll);
+}
+
+void SettingsDock::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+void SettingsDock::retranslate()
+{
+    setWindowTitle(tr("Settings"));
+    setToolTip(tr("Dimensions, positions, mask, scale and weight presets."));
 }
 
 } // namespace attnlab::ui

@@ -15,7 +15,11 @@ public:
 
     SettingsPanel *panel() const { return m_panel; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     SettingsPanel *m_panel;
 };
 

@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,74 +20,58 @@ namespace attnlab::ui {
 
 SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_mode(new QComboBox), m_dModel(new QSpinBox), m_heads(new QSpinBox),
-      m_dK(new QSpinBox), m_tieDk(new QCheckBox(tr("Keep d_k = d_model / heads"))), m_positional(new QComboBox),
-      m_mask(new QComboBox), m_scale(new QComboBox), m_divisor(new QDoubleSpinBox), m_seed(new QSpinBox),
-      m_randomize(new QPushButton(tr("Randomize weights"))), m_identity(new QPushButton(tr("Identity weights"))),
-      m_message(new QLabel)
+      m_dK(new QSpinBox), m_tieDk(new QCheckBox), m_positional(new QComboBox), m_mask(new QComboBox),
+      m_scale(new QComboBox), m_divisor(new QDoubleSpinBox), m_seed(new QSpinBox), m_randomize(new QPushButton),
+      m_identity(new QPushButton), m_message(new QLabel)
 {
-    m_mode->addItem(tr("Model (embeddings and weights)"), false);
-    m_mode->addItem(tr("Direct (type Q, K, V)"), true);
-    m_mode->setToolTip(tr("Model mode computes Q, K and V from embeddings and weights. Direct mode lets you type "
-                          "Q, K and V themselves; switching to it keeps the Q, K, V of the current head."));
-
+    m_mode->addItem(QString(), false);
+    m_mode->addItem(QString(), true);
     // Without keyboard tracking a typed "64" is one change, not "6" then "64".
     for (QSpinBox *box : {m_dModel, m_heads, m_dK, m_seed})
         box->setKeyboardTracking(false);
     m_dModel->setRange(1, core::limits::kMaxDModel);
-    m_dModel->setToolTip(tr("d_model: the length of each embedding vector (the width of X)."));
     m_heads->setRange(1, core::limits::kMaxHeads);
-    m_heads->setToolTip(tr("The number of attention heads. More than one adds the output weights W_O."));
     m_dK->setRange(1, core::limits::kMaxDk);
-    m_dK->setToolTip(tr("d_k: the width of each head's queries and keys (and values)."));
-    m_tieDk->setToolTip(tr("When d_model or the number of heads changes, set d_k to d_model divided by the "
-                           "number of heads, as most models do."));
-    m_positional->addItem(tr("None"), int(core::PositionalEncoding::None));
-    m_positional->addItem(tr("Sinusoidal (added to X)"), int(core::PositionalEncoding::Sinusoidal));
-    m_positional->addItem(tr("Rotary (RoPE, rotates Q and K)"), int(core::PositionalEncoding::Rope));
-    m_positional->setToolTip(tr("How token positions enter the computation. Without it, attention ignores word order."));
-    m_mask->addItem(tr("None"), int(core::MaskKind::None));
-    m_mask->addItem(tr("Causal"), int(core::MaskKind::Causal));
-    m_mask->addItem(tr("Custom"), int(core::MaskKind::Custom));
-    m_mask->setToolTip(tr("Which keys each query may see. Edit a custom mask in the Mask panel."));
-    m_scale->addItem(tr("÷ √d_k"), int(core::ScaleKind::SqrtDk));
-    m_scale->addItem(tr("None"), int(core::ScaleKind::None));
-    m_scale->addItem(tr("÷ custom divisor"), int(core::ScaleKind::Custom));
-    m_scale->setToolTip(tr("What the scores are divided by before the softmax."));
+    for (auto pe : {core::PositionalEncoding::None, core::PositionalEncoding::Sinusoidal, core::PositionalEncoding::Rope})
+        m_positional->addItem(QString(), int(pe));
+    for (auto mask : {core::MaskKind::None, core::MaskKind::Causal, core::MaskKind::Custom})
+        m_mask->addItem(QString(), int(mask));
+    for (auto scale : {core::ScaleKind::SqrtDk, core::ScaleKind::None, core::ScaleKind::Custom})
+        m_scale->addItem(QString(), int(scale));
     m_divisor->setRange(core::limits::kMinDivisor, core::limits::kMaxAbsValue);
     m_divisor->setDecimals(3);
     m_divisor->setKeyboardTracking(false);
-    m_divisor->setToolTip(tr("The custom divisor of the scores (0.001 to 1000000)."));
     m_seed->setRange(0, 999999);
-    m_seed->setToolTip(tr("The seed for random weights: the same seed always gives the same weights."));
-    m_randomize->setToolTip(tr("Replace the weights with random values drawn from the seed."));
-    m_identity->setToolTip(tr("Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so "
-                              "Q, K and V start as copies of X."));
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b2182b;"));
-    m_message->setToolTip(tr("Why the last change was not applied."));
     m_message->hide();
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("&Mode:"), m_mode);
-    form->addRow(tr("d_&model:"), m_dModel);
-    form->addRow(tr("&Heads:"), m_heads);
-    form->addRow(tr("d_&k:"), m_dK);
+    const auto row = [this, form](QWidget *buddy, QWidget *field, QLayout *fieldLayout) {
+        auto *label = new QLabel;
+        label->setBuddy(buddy);
+        m_labels.push_back(label);
+        if (fieldLayout)
+            form->addRow(label, fieldLayout);
+        else
+            form->addRow(label, field);
+    };
+    row(m_mode, m_mode, nullptr);
+    row(m_dModel, m_dModel, nullptr);
+    row(m_heads, m_heads, nullptr);
+    row(m_dK, m_dK, nullptr);
     form->addRow(QString(), m_tieDk);
-    form->addRow(tr("&Positions:"), m_positional);
-    form->addRow(tr("M&ask:"), m_mask);
+    row(m_positional, m_positional, nullptr);
+    row(m_mask, m_mask, nullptr);
     auto *scaleRow = new QHBoxLayout;
     scaleRow->addWidget(m_scale, 1);
     scaleRow->addWidget(m_divisor);
-    auto *scaleLabel = new QLabel(tr("&Scale:"));
-    scaleLabel->setBuddy(m_scale);
-    form->addRow(scaleLabel, scaleRow);
+    row(m_scale, nullptr, scaleRow);
     auto *seedRow = new QHBoxLayout;
     seedRow->addWidget(m_seed);
     seedRow->addWidget(m_randomize, 1);
-    auto *seedLabel = new QLabel(tr("S&eed:"));
-    seedLabel->setBuddy(m_seed);
-    form->addRow(seedLabel, seedRow);
+    row(m_seed, nullptr, seedRow);
     form->addRow(QString(), m_identity);
 
     auto *layout = new QVBoxLayout(this);
@@ -94,6 +79,7 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(m_message);
     layout->addStretch(1);
+    retranslate();
 
     connect(m_mode, &QComboBox::activated, this, [this] { setDirectMode(m_mode->currentData().toBool()); });
     connect(m_dModel, &QSpinBox::valueChanged, this, &SettingsPanel::onDimensionEdited);
@@ -116,6 +102,51 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     connect(m_document, &Document::sceneReset, this, &SettingsPanel::resetFromScene);
     connect(m_document, &Document::sceneChanged, this, &SettingsPanel::syncFromScene);
     resetFromScene();
+}
+
+void SettingsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void SettingsPanel::retranslate()
+{
+    const QStringList labels = {tr("&Mode:"), tr("d_&model:"), tr("&Heads:"), tr("d_&k:"),
+                                tr("&Positions:"), tr("M&ask:"), tr("&Scale:"), tr("S&eed:")};
+    for (int i = 0; i < labels.size() && i < int(m_labels.size()); ++i)
+        m_labels[size_t(i)]->setText(labels[i]);
+    m_mode->setItemText(0, tr("Model (embeddings and weights)"));
+    m_mode->setItemText(1, tr("Direct (type Q, K, V)"));
+    m_mode->setToolTip(tr("Model mode computes Q, K and V from embeddings and weights. Direct mode lets you type "
+                          "Q, K and V themselves; switching to it keeps the Q, K, V of the current head."));
+    m_dModel->setToolTip(tr("d_model: the length of each embedding vector (the width of X)."));
+    m_heads->setToolTip(tr("The number of attention heads. More than one adds the output weights W_O."));
+    m_dK->setToolTip(tr("d_k: the width of each head's queries and keys (and values)."));
+    m_tieDk->setText(tr("Keep d_k = d_model / heads"));
+    m_tieDk->setToolTip(tr("When d_model or the number of heads changes, set d_k to d_model divided by the "
+                           "number of heads, as most models do."));
+    m_positional->setItemText(0, tr("None"));
+    m_positional->setItemText(1, tr("Sinusoidal (added to X)"));
+    m_positional->setItemText(2, tr("Rotary (RoPE, rotates Q and K)"));
+    m_positional->setToolTip(tr("How token positions enter the computation. Without it, attention ignores word order."));
+    m_mask->setItemText(0, tr("None"));
+    m_mask->setItemText(1, tr("Causal"));
+    m_mask->setItemText(2, tr("Custom"));
+    m_mask->setToolTip(tr("Which keys each query may see. Edit a custom mask in the Mask panel."));
+    m_scale->setItemText(0, tr("÷ √d_k"));
+    m_scale->setItemText(1, tr("None"));
+    m_scale->setItemText(2, tr("÷ custom divisor"));
+    m_scale->setToolTip(tr("What the scores are divided by before the softmax."));
+    m_divisor->setToolTip(tr("The custom divisor of the scores (0.001 to 1000000)."));
+    m_seed->setToolTip(tr("The seed for random weights: the same seed always gives the same weights."));
+    m_randomize->setToolTip(tr("Replace the weights with random values drawn from the seed."));
+    m_identity->setText(tr("Identity weights"));
+    m_identity->setToolTip(tr("Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so "
+                              "Q, K and V start as copies of X."));
+    m_message->setToolTip(tr("Why the last change was not applied."));
+    syncFromScene();
 }
 
 void SettingsPanel::resetFromScene()

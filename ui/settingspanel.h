@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -38,7 +40,11 @@ public:
     void setKeepDkTied(bool tied);
     QString message() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     bool push(const core::Scene &scene, const QString &text, core::Edit::Target target);
     void onDimensionEdited();
     void resetFromScene();
@@ -59,6 +65,7 @@ private:
     QPushButton *m_randomize;
     QPushButton *m_identity;
     QLabel *m_message;
+    std::vector<QLabel *> m_labels;
 };
 
 } // namespace attnlab::ui

@@ -5,6 +5,7 @@
 #include "ui/sceneedits.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -15,54 +16,43 @@ namespace attnlab::ui {
 
 TokenBar::TokenBar(Document *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_edit(new QLineEdit), m_mode(new QComboBox),
-      m_separator(new QLineEdit(kDefaultSeparator)), m_separatorLabel(new QLabel(tr("Separator:"))),
+      m_separator(new QLineEdit(kDefaultSeparator)), m_separatorLabel(new QLabel),
+      m_sentenceLabel(new QLabel), m_scroll(new QScrollArea),
       m_chipBox(new QWidget), m_chipLayout(new QHBoxLayout(m_chipBox)), m_message(new QLabel)
 {
     auto *top = new QHBoxLayout;
-    auto *sentenceLabel = new QLabel(tr("&Sentence:"));
-    sentenceLabel->setBuddy(m_edit);
-    top->addWidget(sentenceLabel);
+    m_sentenceLabel->setBuddy(m_edit);
+    top->addWidget(m_sentenceLabel);
     top->addWidget(m_edit, 1);
     top->addWidget(m_mode);
     top->addWidget(m_separatorLabel);
     top->addWidget(m_separator);
 
-    m_edit->setPlaceholderText(tr("Type a sentence, e.g. 猫吃鱼 or “the cat saw the dog”"));
-    m_edit->setToolTip(tr("The sentence. It is cut into tokens as you type; Enter or a short pause applies it."));
     m_edit->setClearButtonEnabled(true);
-    m_mode->addItem(tr("Automatic"), int(TokenizerMode::Automatic));
-    m_mode->addItem(tr("Whitespace"), int(TokenizerMode::Whitespace));
-    m_mode->addItem(tr("Characters"), int(TokenizerMode::Character));
-    m_mode->addItem(tr("Separator"), int(TokenizerMode::Separator));
-    m_mode->setToolTip(tr("How the sentence is cut into tokens:\n"
-                          "Automatic: spaces split words and every Chinese, Japanese or Korean character "
-                          "is a token.\nWhitespace: only spaces split.\nCharacters: every character is a "
-                          "token.\nSeparator: the text between separators is a token."));
+    for (TokenizerMode m : {TokenizerMode::Automatic, TokenizerMode::Whitespace, TokenizerMode::Character,
+                            TokenizerMode::Separator})
+        m_mode->addItem(QString(), int(m));
     m_separator->setMaximumWidth(40);
-    m_separator->setToolTip(tr("The text that separates tokens in Separator mode."));
     m_separatorLabel->setBuddy(m_separator);
 
     m_chipLayout->setContentsMargins(0, 0, 0, 0);
     m_chipLayout->setSpacing(4);
     m_chipLayout->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(m_chipBox);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFixedHeight(m_chipBox->fontMetrics().height() * 2 + 14);
-    scroll->setToolTip(tr("The tokens, numbered from 0 as in every matrix row."));
+    m_scroll->setWidget(m_chipBox);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setFixedHeight(m_chipBox->fontMetrics().height() * 2 + 14);
 
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b2182b;"));
-    m_message->setToolTip(tr("Why the sentence was not applied."));
     m_message->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
-    layout->addWidget(scroll);
+    layout->addWidget(m_scroll);
     layout->addWidget(m_message);
 
     m_commitTimer.setSingleShot(true);
@@ -86,8 +76,36 @@ TokenBar::TokenBar(Document *document, QWidget *parent)
         if (edit.target == core::Edit::Target::Everything)
             syncFromScene();
     });
+    retranslate();
     updateSeparatorVisibility();
     syncFromScene();
+}
+
+void TokenBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void TokenBar::retranslate()
+{
+    m_sentenceLabel->setText(tr("&Sentence:"));
+    m_separatorLabel->setText(tr("Separator:"));
+    m_edit->setPlaceholderText(tr("Type a sentence, e.g. 猫吃鱼 or “the cat saw the dog”"));
+    m_edit->setToolTip(tr("The sentence. It is cut into tokens as you type; Enter or a short pause applies it."));
+    m_mode->setItemText(0, tr("Automatic"));
+    m_mode->setItemText(1, tr("Whitespace"));
+    m_mode->setItemText(2, tr("Characters"));
+    m_mode->setItemText(3, tr("Separator"));
+    m_mode->setToolTip(tr("How the sentence is cut into tokens:\n"
+                          "Automatic: spaces split words and every Chinese, Japanese or Korean character "
+                          "is a token.\nWhitespace: only spaces split.\nCharacters: every character is a "
+                          "token.\nSeparator: the text between separators is a token."));
+    m_separator->setToolTip(tr("The text that separates tokens in Separator mode."));
+    m_scroll->setToolTip(tr("The tokens, numbered from 0 as in every matrix row."));
+    m_message->setToolTip(tr("Why the sentence was not applied."));
+    showChips(m_chips, m_chipsPending);
 }
 
 QString TokenBar::text() const
@@ -184,6 +202,7 @@ void TokenBar::syncFromScene()
 void TokenBar::showChips(const QStringList &tokens, bool pending)
 {
     m_chips = tokens;
+    m_chipsPending = pending;
     while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
         delete item->widget();
         delete item;

@@ -12,6 +12,7 @@ class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 
 namespace attnlab::ui {
 
@@ -38,7 +39,11 @@ public:
     // How long typing may pause before the edit is committed.
     static constexpr int kCommitDelayMs = 700;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     void syncFromScene();
     void showChips(const QStringList &tokens, bool pending);
     void showMessage(const QString &text);
@@ -49,10 +54,13 @@ private:
     QComboBox *m_mode;
     QLineEdit *m_separator;
     QLabel *m_separatorLabel;
+    QLabel *m_sentenceLabel;
+    QScrollArea *m_scroll;
     QWidget *m_chipBox;
     QHBoxLayout *m_chipLayout;
     QLabel *m_message;
     QStringList m_chips;
+    bool m_chipsPending = false;
     QTimer m_commitTimer;
 };
 

@@ -16,7 +16,11 @@ public:
 
     QUndoView *view() const { return m_view; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     QUndoView *m_view;
 };
 

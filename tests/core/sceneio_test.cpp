@@ -90,6 +90,12 @@ struct BadInput {
     std::string message; // a part of its message
 };
 
+// Names the case in test listings instead of dumping the struct's bytes.
+void PrintTo(const BadInput &bad, std::ostream *os)
+{
+    *os << bad.name;
+}
+
 class SceneFileBadInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(SceneFileBadInput, IsRejectedWithAPreciseMessage)
