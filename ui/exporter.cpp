@@ -37,10 +37,7 @@ constexpr double kPlotBudget = 640; // logical pixels for the longer side of a h
 
 QFont pixelFont(double px, bool bold)
 {
-    QFont f = QApplication::font();
-    f.setPixelSize(int(std::lround(px)));
-    f.setBold(bold);
-    return f;
+    return heatmapFont(px, bold);
 }
 
 struct Card {
@@ -50,7 +47,8 @@ struct Card {
     std::unique_ptr<QCustomPlot> plot;
     HeatmapPlot *heatmap = nullptr;
     QSize plotSize;
-    QRect rect; // the card, in image coordinates
+    QStringList notes; // under the plot: what hatching and flags mean
+    QRect rect;        // the card, in image coordinates
 };
 
 // Lays the cards out and paints them; the plots live as long as the board.
@@ -76,6 +74,7 @@ private:
     QFont m_subtitleFont = pixelFont(13, false);
     QFont m_cardTitleFont = pixelFont(15, true);
     QFont m_shapeFont = pixelFont(13, false);
+    QFont m_noteFont = pixelFont(12, false);
 };
 
 Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o)
@@ -120,8 +119,11 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
             Card &card = m_cards[i];
             const double headerWidth = cardFm.horizontalAdvance(card.title) + 16 +
                                        QFontMetricsF(m_shapeFont).horizontalAdvance(card.shape);
-            const int w = std::max(card.plotSize.width(), int(std::ceil(headerWidth))) + 2 * kCardPadding;
-            const int h = cardHeader + card.plotSize.height() + 2 * kCardPadding;
+            const int inner = std::max(card.plotSize.width(), int(std::ceil(headerWidth)));
+            const int w = inner + 2 * kCardPadding;
+            int h = cardHeader + card.plotSize.height() + 2 * kCardPadding;
+            for (const QString &note : card.notes)
+                h += QFontMetrics(m_noteFont).boundingRect(QRect(0, 0, inner, 10000), Qt::TextWordWrap, note).height() + 4;
             card.rect = QRect(x, y, w, h);
             x += w + kGap;
             rowHeight = std::max(rowHeight, h);
@@ -145,6 +147,16 @@ void Board::buildCard(Card &card, const core::Scene &scene, const core::Stages &
     card.heatmap->setSequentialMap(m_options.colorMap);
     card.heatmap->setFillCells(true);
     card.heatmap->setContent(scene, stages, head);
+    if (card.heatmap->hasHiddenCells())
+        card.notes << (card.stage == core::StageWeights
+                           ? tr("Hatched cells are masked: the query may not look at that key, so its weight is exactly 0.")
+                           : tr("Hatched cells are masked: the query may not look at that key (−∞ before the softmax)."));
+    QStringList flagged;
+    for (int row : card.heatmap->flaggedRows())
+        flagged << card.heatmap->rowLabels().value(row);
+    if (!flagged.isEmpty())
+        card.notes << tr("%1: sees no key at all, so its weights and its context are all 0.")
+                          .arg(flagged.join(QStringLiteral(", ")));
 
     // Square cells: size the plot so that the axis rect is exactly columns × rows cells,
     // whatever room the labels and the colour scale take.
@@ -206,6 +218,16 @@ void Board::paint(QCPPainter *painter)
                            card.rect.top() + kCardPadding + int(std::ceil(cardFm.height())) + 8);
         card.plot->toPainter(painter, card.plotSize.width(), card.plotSize.height());
         painter->restore();
+
+        painter->setFont(m_noteFont);
+        painter->setPen(m_colors.mutedText);
+        const int inner = card.rect.width() - 2 * kCardPadding;
+        int noteY = card.rect.top() + kCardPadding + int(std::ceil(cardFm.height())) + 8 + card.plotSize.height();
+        for (const QString &note : card.notes) {
+            const QRect box = QFontMetrics(m_noteFont).boundingRect(QRect(0, 0, inner, 10000), Qt::TextWordWrap, note);
+            painter->drawText(QRect(card.rect.left() + kCardPadding, noteY, inner, box.height()), Qt::TextWordWrap, note);
+            noteY += box.height() + 4;
+        }
     }
 }
 

@@ -250,9 +250,8 @@ void HeatmapLayer::drawSelection(QCPPainter *painter)
     const bool hasColumn = m_selectedColumn >= 0 && m_selectedColumn < cols;
     if (!hasRow && !hasColumn)
         return;
-    QColor wash = m_colors.selection;
-    wash.setAlpha(40);
-    painter->setBrush(wash);
+    // Outlines only: a tint would change the colours the values are read from.
+    painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(m_colors.selection, 2));
     if (hasRow)
         painter->drawRect(cellRect(m_selectedRow, 0).united(cellRect(m_selectedRow, cols - 1)).adjusted(1, 1, -1, -1));

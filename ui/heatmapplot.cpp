@@ -24,13 +24,10 @@ constexpr int kMaxLabelChars = 12;
 
 // A font in pixels, so that layout and drawing agree on every paint device (screen, image,
 // SVG, PDF) whatever its resolution.
-QFont pixelFont(double zoom, double relative, bool bold = false)
+QFont pixelFont(double zoom, double relative)
 {
-    QFont f = QApplication::font();
     const int base = std::max(11, QFontInfo(QApplication::font()).pixelSize());
-    f.setPixelSize(std::max(6, int(std::lround(base * relative * zoom))));
-    f.setBold(bold);
-    return f;
+    return heatmapFont(base * relative * zoom);
 }
 
 QString elided(const QString &text)
@@ -194,6 +191,7 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     const QString hiddenText = m_stage == core::StageWeights ? tr("0 (masked)") : formatCellValue(-INFINITY, 0);
     m_cells->setCells(&m_values, m_hidden, hiddenText);
     m_cells->setFlaggedRows(flagged);
+    m_flagged = flagged;
     m_selection->setCells(&m_values, core::MaskMatrix(), QString());
     setFillCells(m_fillRequested);
 
@@ -308,6 +306,8 @@ QString HeatmapPlot::toolTip(int row, int column) const
     if (m_cells->isHidden(row, column))
         value = m_stage == core::StageWeights ? tr("0 (masked: this query may not look at this key)")
                                               : tr("−∞ (masked: this query may not look at this key)");
+    if (std::find(m_flagged.begin(), m_flagged.end(), row) != m_flagged.end())
+        value += QLatin1Char('\n') + tr("This query sees no key: its weights and context are all 0.");
     if (isSquareStage(m_stage))
         return tr("query %1 (row %2) → key %3 (column %4)\n%5 = %6")
             .arg(rowToken)
