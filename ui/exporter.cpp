@@ -34,6 +34,7 @@ constexpr int kCardPadding = 14; // inside a card
 constexpr int kCardsPerRow = 4;
 constexpr int kLargestCell = 52;
 constexpr double kPlotBudget = 640; // logical pixels for the longer side of a heatmap
+const QSize kSmallestPlot(240, 160);
 
 QFont pixelFont(double px, bool bold)
 {
@@ -100,7 +101,12 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
         tokens << QString::fromStdString(t);
     m_title = scene.title.empty() ? tokens.join(QLatin1Char(' ')) : QString::fromStdString(scene.title);
     QStringList sub;
-    sub << tr("tokens: %1").arg(tokens.join(QStringLiteral(" | ")));
+    // A long sentence is on the axes already; the subtitle names the first few.
+    constexpr int kListedTokens = 16;
+    if (tokens.size() > kListedTokens)
+        sub << tr("%1 tokens: %2 …").arg(tokens.size()).arg(tokens.mid(0, kListedTokens).join(QStringLiteral(" | ")));
+    else
+        sub << tr("tokens: %1").arg(tokens.join(QStringLiteral(" | ")));
     if (heads > 1 && anyPerHead)
         sub << tr("head %1 of %2").arg(head + 1).arg(heads);
     m_subtitle = sub.join(QStringLiteral("   ·   "));
@@ -160,9 +166,13 @@ void Board::buildCard(Card &card, const core::Scene &scene, const core::Stages &
 
     // Square cells: size the plot so that the axis rect is exactly columns × rows cells,
     // whatever room the labels and the colour scale take.
-    const int longest = int(std::max(m.rows(), m.cols()));
-    const int cell = std::clamp(int(kPlotBudget / longest), 1, kLargestCell);
-    const QSize cells(int(m.cols()) * cell, int(m.rows()) * cell);
+    // Square cells, except that a long thin matrix (1024 tokens × 16 features) is widened
+    // (or heightened) to a readable plot.
+    const int rows = int(m.rows()), cols = int(m.cols());
+    const int cell = std::clamp(int(kPlotBudget / std::max(rows, cols)), 1, kLargestCell);
+    const int cellW = std::max(cell, std::min(kLargestCell, int(std::ceil(kSmallestPlot.width() / double(cols)))));
+    const int cellH = std::max(cell, std::min(kLargestCell, int(std::ceil(kSmallestPlot.height() / double(rows)))));
+    const QSize cells(cols * cellW, rows * cellH);
     QSize size = cells + QSize(200, 80);
     QCustomPlot *plot = card.plot.get();
     auto layout = [plot](const QSize &s) {

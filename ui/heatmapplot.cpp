@@ -111,7 +111,10 @@ void HeatmapPlot::setSequentialMap(const QString &name)
 void HeatmapPlot::setFillCells(bool fill)
 {
     m_fillRequested = fill;
-    m_cells->setFillCells(fill || m_rows == 1 || m_columns == 1);
+    // QCPColorMap draws nothing along a dimension of size 1. Past ~16k cells, one rectangle
+    // per cell makes files huge and slow, and the cells are too small to look blurred anyway.
+    constexpr int kMostFilledCells = 128 * 128;
+    m_cells->setFillCells((fill && m_rows * m_columns <= kMostFilledCells) || m_rows == 1 || m_columns == 1);
 }
 
 void HeatmapPlot::applyStyle()
