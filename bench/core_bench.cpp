@@ -35,6 +35,28 @@ void fullRecompute(benchmark::State &state)
     }
 }
 
+// The same at the largest size with every token distinct (no repeated rows to share).
+void fullRecomputeDistinctTokens(benchmark::State &state)
+{
+    Scene s = sceneOfSize(1024, 768, 12, 64);
+    std::mt19937 rng(99);
+    std::normal_distribution<float> normal(0.f, 1.f);
+    s.vocabulary.clear();
+    s.embeddings.resize(1024, 768);
+    for (int i = 0; i < 1024; ++i) {
+        s.tokens[size_t(i)] = "w" + std::to_string(i);
+        s.vocabulary.push_back(s.tokens[size_t(i)]);
+        for (int c = 0; c < 768; ++c)
+            s.embeddings(i, c) = normal(rng);
+    }
+    Pipeline p;
+    p.compute(s);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(p.compute(s).output.data());
+        benchmark::ClobberMemory();
+    }
+}
+
 // A single-cell edit at (1024, 768, 12, 64) through the incremental path.
 void cellEdit(benchmark::State &state, Edit::Target target)
 {
@@ -61,6 +83,7 @@ BENCHMARK(fullRecompute)
     ->Args({1024, 768, 12, 64})
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
+BENCHMARK(fullRecomputeDistinctTokens)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(cellEdit, X, Edit::Target::Embeddings)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(cellEdit, W_Q, Edit::Target::WQ)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(cellEdit, W_V, Edit::Target::WV)->Unit(benchmark::kMillisecond)->UseRealTime();

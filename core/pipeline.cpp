@@ -10,7 +10,7 @@ namespace attnlab::core {
 namespace {
 
 // Below this many cells per head, threads cost more than they save.
-constexpr Eigen::Index kParallelCells = 64 * 64;
+constexpr Eigen::Index kParallelCells = 256 * 256;
 
 } // namespace
 
@@ -160,8 +160,8 @@ const Stages &Pipeline::compute(const Scene &scene)
         }
 
     computeX(scene);
+    projectAll(scene);
     for (int j = 0; j < m_shape.heads; ++j) {
-        projectHead(scene, j, StageQ | StageK | StageV);
         rotateHead(j);
         scoreHead(j);
         normalizeHead(j, true);
@@ -271,6 +271,7 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
 
 void Pipeline::computeX(const Scene &s)
 {
+    m_compactRows.clear();
     if (s.direct) {
         m_stages.x.resize(0, 0);
         return;
@@ -279,8 +280,62 @@ void Pipeline::computeX(const Scene &s)
     m_stages.x.resize(s.tokenCount(), s.dModel);
     for (size_t i = 0; i < rows.size(); ++i)
         m_stages.x.row(Eigen::Index(i)) = s.embeddings.row(rows[i]);
-    if (s.positional == PositionalEncoding::Sinusoidal)
+    if (s.positional == PositionalEncoding::Sinusoidal) {
         m_stages.x += sinusoidalEncoding(s.tokenCount(), s.dModel);
+        return;
+    }
+    // Without an additive encoding, a repeated token has the same X row and so the same Q, K
+    // and V rows: project each distinct row once, (E·W)[tokens] = E[tokens]·W.
+    std::vector<int> compactOf(s.vocabulary.size(), -1);
+    std::vector<int> used;
+    m_compactRows.resize(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+        int &c = compactOf[size_t(rows[i])];
+        if (c < 0) {
+            c = int(used.size());
+            used.push_back(rows[i]);
+        }
+        m_compactRows[i] = c;
+    }
+    if (used.size() * 10 > rows.size() * 9) { // too few repeats to be worth a gather
+        m_compactRows.clear();
+        return;
+    }
+    m_compactX.resize(Eigen::Index(used.size()), s.dModel);
+    for (size_t c = 0; c < used.size(); ++c)
+        m_compactX.row(Eigen::Index(c)) = s.embeddings.row(used[c]);
+}
+
+void Pipeline::project(const Eigen::Ref<const Matrix> &weights, Matrix &out)
+{
+    if (m_compactRows.empty()) {
+        out.noalias() = m_stages.x * weights;
+        return;
+    }
+    m_compact.noalias() = m_compactX * weights;
+    out.resize(m_stages.x.rows(), weights.cols());
+    for (size_t i = 0; i < m_compactRows.size(); ++i)
+        out.row(Eigen::Index(i)) = m_compact.row(m_compactRows[i]);
+}
+
+void Pipeline::projectAll(const Scene &s)
+{
+    if (s.direct || s.heads == 1) {
+        for (int j = 0; j < m_shape.heads; ++j)
+            projectHead(s, j, StageQ | StageK | StageV);
+        return;
+    }
+    // One wide product per weight matrix runs much faster than h narrow ones; the heads then
+    // take their column blocks.
+    const Matrix *weights[] = {&s.wq, &s.wk, &s.wv};
+    for (int w = 0; w < 3; ++w) {
+        project(*weights[w], m_wide);
+        for (int j = 0; j < s.heads; ++j) {
+            HeadStages &hs = m_stages.heads[size_t(j)];
+            Matrix &target = w == 0 ? hs.q : w == 1 ? hs.k : hs.v;
+            target = m_wide.middleCols(Eigen::Index(j) * s.dK, s.dK);
+        }
+    }
 }
 
 void Pipeline::projectHead(const Scene &s, int head, StageSet which)
@@ -297,11 +352,11 @@ void Pipeline::projectHead(const Scene &s, int head, StageSet which)
     }
     const Eigen::Index first = Eigen::Index(head) * s.dK;
     if (which & StageQ)
-        hs.q.noalias() = m_stages.x * s.wq.middleCols(first, s.dK);
+        project(s.wq.middleCols(first, s.dK), hs.q);
     if (which & StageK)
-        hs.k.noalias() = m_stages.x * s.wk.middleCols(first, s.dK);
+        project(s.wk.middleCols(first, s.dK), hs.k);
     if (which & StageV)
-        hs.v.noalias() = m_stages.x * s.wv.middleCols(first, s.dK);
+        project(s.wv.middleCols(first, s.dK), hs.v);
 }
 
 void Pipeline::rotateHead(int head)

@@ -130,6 +130,9 @@ private:
     static Shape shapeOf(const Scene &scene);
 
     void computeX(const Scene &scene);
+    void projectAll(const Scene &scene);
+    // out = X·weights, through the distinct rows of X when tokens repeat.
+    void project(const Eigen::Ref<const Matrix> &weights, Matrix &out);
     void projectHead(const Scene &scene, int head, StageSet which);
     void rotateHead(int head);
     void scoreHead(int head);
@@ -143,6 +146,10 @@ private:
     Stages m_stages;
     Shape m_shape;
     MaskMatrix m_visible;
+    Matrix m_wide;                  // scratch: X·W for all heads at once
+    std::vector<int> m_compactRows; // token → row of m_compactX; empty = project X itself
+    Matrix m_compactX;              // the distinct rows of X
+    Matrix m_compact;               // scratch: m_compactX·W
     Scalar m_divisor = 1;
 };
 

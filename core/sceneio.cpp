@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace attnlab::core {
 
@@ -469,6 +470,23 @@ LoadResult parseScene(const std::string &text)
             what = what.substr(colon + 2);
         const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
         result.problems.push_back({"", "invalid JSON: " + what, line, column});
+        return result;
+    } catch (const nlohmann::json::exception &e) {
+        // A number too large for a double ("1e999") ends parsing without a position: find the
+        // literal in the text so the message still points at it.
+        result.problems.clear();
+        std::string what = e.what();
+        const size_t space = what.find("] ");
+        if (space != std::string::npos)
+            what = what.substr(space + 2);
+        Problem p{"", "invalid JSON: " + what};
+        const size_t open = what.find('\''), close = what.rfind('\'');
+        if (open != std::string::npos && close > open) {
+            const size_t at = text.find(what.substr(open + 1, close - open - 1));
+            if (at != std::string::npos)
+                std::tie(p.line, p.column) = lineColumn(text, at);
+        }
+        result.problems.push_back(p);
         return result;
     }
     if (!result.problems.empty())

@@ -1,11 +1,24 @@
 #include "core/softmax.h"
 
 #include <limits>
+#include <type_traits>
 
 namespace attnlab::core {
 
-bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked,
-                      Scalar *weights)
+#if defined(ATTNLAB_HAVE_AVX2_KERNEL)
+namespace detail {
+bool maskedSoftmaxRowAvx2(const float *scaled, const unsigned char *visible, long n, float *masked, float *weights);
+}
+
+namespace {
+const bool kUseAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#endif
+
+namespace {
+
+bool maskedSoftmaxRowPortable(const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked,
+                              Scalar *weights)
 {
     constexpr Scalar kMinusInf = -std::numeric_limits<Scalar>::infinity();
     Eigen::Map<const Eigen::Array<Scalar, 1, Eigen::Dynamic>> in(scaled, n);
@@ -19,9 +32,23 @@ bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen:
         w.setZero();
         return false;
     }
-    w = (m - top).exp();
+    // Eigen's vectorised exp(−∞) is a tiny denormal, not 0: hidden cells are zeroed explicitly.
+    w = (vis != 0).select((m - top).exp(), Scalar(0));
     w *= Scalar(1) / w.sum();
     return true;
+}
+
+} // namespace
+
+bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked,
+                      Scalar *weights)
+{
+#if defined(ATTNLAB_HAVE_AVX2_KERNEL)
+    static_assert(std::is_same_v<Scalar, float>, "the AVX2 kernel is for float");
+    if (kUseAvx2)
+        return detail::maskedSoftmaxRowAvx2(scaled, visible, long(n), masked, weights);
+#endif
+    return maskedSoftmaxRowPortable(scaled, visible, n, masked, weights);
 }
 
 RowVector softmax(const Eigen::Ref<const RowVector> &logits)

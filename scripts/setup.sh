@@ -11,7 +11,7 @@ PACKAGES=(
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6svg6-dev qt6-qpa-plugins
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
   libgtest-dev libbenchmark-dev
-  fonts-noto-cjk
+  fonts-noto-cjk qt6-translations-l10n
 )
 
 missing=()

@@ -3,6 +3,7 @@
 #include "ui/commandline.h"
 #include "ui/document.h"
 #include "ui/exportcli.h"
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -23,6 +24,19 @@ bool hasArgument(int argc, char *argv[], std::initializer_list<const char *> nam
             if (std::strcmp(argv[i], name) == 0)
                 return true;
     return false;
+}
+
+// The value of --lang (as "--lang X" or "--lang=X"), read before the parser exists: the
+// parser's option descriptions are translated when it is constructed.
+QString forcedLanguage(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (std::strncmp(argv[i], "--lang=", 7) == 0)
+            return QString::fromLocal8Bit(argv[i] + 7);
+    }
+    return QString();
 }
 
 void describeApplication()
@@ -59,11 +73,20 @@ int runApplication(int argc, char *argv[])
     else
         app = std::make_unique<QApplication>(argc, argv);
     describeApplication();
+    Language::instance()->initialize(forcedLanguage(argc, argv));
 
     CommandLine cli;
     if (!cli.parse(QCoreApplication::arguments())) {
-        const QString why = cli.errorText().isEmpty() ? QStringLiteral("give at most one scene file") : cli.errorText();
-        printErr(QStringLiteral("attnlab: ") + why + QStringLiteral("\nTry 'attnlab --help'.\n"));
+        const QString why = cli.errorText().isEmpty() ? QCoreApplication::translate("CommandLine", "give at most one scene file") : cli.errorText();
+        printErr(QStringLiteral("attnlab: ") + why + QLatin1Char('\n') +
+                 QCoreApplication::translate("CommandLine", "Try 'attnlab --help'.") + QLatin1Char('\n'));
+        return kExitBadInput;
+    }
+    if (cli.isSet(cli.lang) && !Language::available().contains(cli.value(cli.lang))) {
+        printErr(QStringLiteral("attnlab: ") +
+                 QCoreApplication::translate("CommandLine", "unknown language \"%1\"; use one of: %2")
+                     .arg(cli.value(cli.lang), Language::available().join(QStringLiteral(", "))) +
+                 QLatin1Char('\n'));
         return kExitBadInput;
     }
     if (cli.isSet(cli.exportStages) && !cli.isSet(cli.help) && !cli.isSet(cli.version))

@@ -15,7 +15,8 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("CommandLine", text);
+    // lupdate files a tr() call in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::ui", text);
 }
 
 int fail(const QString &message)

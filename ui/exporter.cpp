@@ -25,7 +25,8 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("Exporter", text);
+    // lupdate files a tr() call in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::ui", text);
 }
 
 constexpr int kMargin = 24;      // around the whole image

@@ -9,7 +9,8 @@ namespace attnlab::ui {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("StageInfo", text);
+    // lupdate files a tr() call in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::ui", text);
 }
 const QChar kMinus(0x2212);
 } // namespace

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -18,8 +19,10 @@ struct Result {
 // Runs attnlab with `args` (a shell-quoted string) and optional standard input.
 Result attnlab(const std::string &args, const std::string &input = {})
 {
-    const std::string errFile = ::testing::TempDir() + "attnlab_cli_err.txt";
-    const std::string inFile = ::testing::TempDir() + "attnlab_cli_in.txt";
+    // ctest runs tests in parallel processes: every file name carries the process id.
+    const std::string stem = ::testing::TempDir() + "attnlab_cli_" + std::to_string(getpid());
+    const std::string errFile = stem + "_err.txt";
+    const std::string inFile = stem + "_in.txt";
     std::ofstream(inFile, std::ios::binary) << input;
     const std::string cmd = std::string("'") + ATTNLAB_EXE + "' " + args + " <'" + inFile + "' 2>'" + errFile + "'";
     Result run;
@@ -66,7 +69,7 @@ TEST(CommandLine, DumpReadsStandardInputAndWritesNullForHiddenCells)
     const Result r = attnlab("--dump -", R"({"tokens": ["a", "b"], "mask": "causal",
         "direct": {"Q": [[1], [2]], "K": [[1], [3]], "V": [[1], [2]]}})");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("[0.7071068, null]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"masked\": [\n        [1, null],"), std::string::npos) << r.out;
 }
 
 TEST(CommandLine, ValidatePrintsOk)
@@ -86,7 +89,7 @@ TEST(CommandLine, BadInputExitsTwoWithFileAndPathAndNoPartialDump)
 
 TEST(CommandLine, SyntaxErrorsNameLineAndColumn)
 {
-    const std::string file = ::testing::TempDir() + "broken.attn.json";
+    const std::string file = ::testing::TempDir() + "broken_" + std::to_string(getpid()) + ".attn.json";
     std::ofstream(file) << "{\n  \"tokens\": [\"a\"\n}\n";
     const Result r = attnlab("--validate '" + file + "'");
     EXPECT_EQ(r.code, 2);

@@ -204,3 +204,20 @@ TEST(Pipeline, StageNamesRoundTrip)
         EXPECT_EQ(stageFromName(stageName(s)), s);
     EXPECT_EQ(stageFromName("nonsense"), Stage(0));
 }
+
+TEST(Pipeline, ProjectionsEqualXTimesWWithAndWithoutRepeatedTokens)
+{
+    std::mt19937 rng(12);
+    for (PositionalEncoding pe : {PositionalEncoding::None, PositionalEncoding::Sinusoidal}) {
+        Scene s = randomScene(rng, 40, 6, 2, 3, pe);
+        for (size_t i = 0; i < s.tokens.size(); ++i)
+            s.tokens[i] = s.vocabulary[i % 3]; // heavy repetition
+        Pipeline p;
+        const Stages &st = p.compute(s);
+        for (int j = 0; j < 2; ++j) {
+            EXPECT_LE(maxDiff(st.heads[size_t(j)].q, st.x * s.wq.middleCols(j * 3, 3)), 1e-5);
+            EXPECT_LE(maxDiff(st.heads[size_t(j)].k, st.x * s.wk.middleCols(j * 3, 3)), 1e-5);
+            EXPECT_LE(maxDiff(st.heads[size_t(j)].v, st.x * s.wv.middleCols(j * 3, 3)), 1e-5);
+        }
+    }
+}

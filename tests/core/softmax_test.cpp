@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
+#include <vector>
 
 using namespace attnlab::core;
 
@@ -60,4 +62,36 @@ TEST(MaskedSoftmaxRow, ARowWithNoVisibleKeyGetsZerosNotNaN)
     EXPECT_FALSE(maskedSoftmaxRow(scaled, visible, 3, masked, weights));
     for (Scalar w : weights)
         EXPECT_EQ(w, 0.f);
+}
+
+TEST(MaskedSoftmaxRow, AgreesWithADoublePrecisionReferenceAtEveryLength)
+{
+    std::mt19937 rng(3);
+    std::normal_distribution<double> normal(0, 8);
+    std::bernoulli_distribution visibleCoin(0.7);
+    for (int n = 1; n <= 70; ++n) {
+        const size_t len = static_cast<size_t>(n);
+        std::vector<Scalar> scaled(len), masked(len), weights(len);
+        std::vector<unsigned char> visible(len);
+        for (int j = 0; j < n; ++j) {
+            scaled[size_t(j)] = Scalar(normal(rng));
+            visible[size_t(j)] = visibleCoin(rng);
+        }
+        const bool any = maskedSoftmaxRow(scaled.data(), visible.data(), n, masked.data(), weights.data());
+        double top = -std::numeric_limits<double>::infinity(), sum = 0;
+        for (int j = 0; j < n; ++j)
+            if (visible[size_t(j)])
+                top = std::max(top, double(scaled[size_t(j)]));
+        ASSERT_EQ(any, std::isfinite(top)) << n;
+        for (int j = 0; j < n; ++j)
+            sum += visible[size_t(j)] ? std::exp(double(scaled[size_t(j)]) - top) : 0.0;
+        for (int j = 0; j < n; ++j) {
+            const double expected = visible[size_t(j)] ? std::exp(double(scaled[size_t(j)]) - top) / sum : 0.0;
+            EXPECT_NEAR(weights[size_t(j)], expected, 1e-6 * std::max(1.0, expected)) << "n=" << n << " j=" << j;
+            if (!visible[size_t(j)]) {
+                EXPECT_EQ(weights[size_t(j)], 0.f);
+                EXPECT_EQ(masked[size_t(j)], -std::numeric_limits<Scalar>::infinity());
+            }
+        }
+    }
 }

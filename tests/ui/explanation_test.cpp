@@ -1,0 +1,61 @@
+// The explanation panel: a page for every stage in both languages, the scene's shapes, and the
+// glossary one click away.
+#include "ui/document.h"
+#include "ui/examples.h"
+#include "ui/explanationpanel.h"
+#include "ui/language.h"
+
+#include <QFile>
+#include <QRegularExpression>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+
+TEST(Explanation, EveryStageHasAPageInBothLanguages)
+{
+    for (core::Stage stage : core::allStages())
+        for (const QString &lang : ui::Language::available()) {
+            SCOPED_TRACE(std::string(core::stageName(stage)) + " " + lang.toStdString());
+            QFile file(QStringLiteral(":/explanations/%1/%2.html").arg(lang, ui::ExplanationPanel::pageFor(stage)));
+            ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+            const QString html = QString::fromUtf8(file.readAll());
+            EXPECT_GT(html.size(), 300);
+            if (lang == QLatin1String("zh_CN")) {
+                EXPECT_GT(html.count(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), 100);
+            }
+        }
+}
+
+TEST(Explanation, GlossaryDefinesEveryTermInBothLanguages)
+{
+    for (const QString &lang : ui::Language::available()) {
+        const QString html = ui::ExplanationPanel::pageHtml(QStringLiteral("glossary"), lang);
+        for (const char *term : {"token", "embedding", "query", "key", "value", "score", "mask", "softmax", "context",
+                                 "head"})
+            EXPECT_TRUE(html.contains(QStringLiteral("name=\"%1\"").arg(QLatin1String(term))))
+                << term << " " << lang.toStdString();
+    }
+}
+
+TEST(Explanation, FollowsTheSelectedStageAndShowsTheScenesShapes)
+{
+    ui::Language::instance()->apply(QStringLiteral("en"));
+    ui::Document document;
+    document.load(*ui::loadExample(QStringLiteral("cat-eats-fish-handcalc")).scene);
+    ui::ExplanationPanel panel(&document);
+    document.setSelection({core::StageScaled, -1, -1});
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("variance")));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("\u221a4 = 2"))) << panel.plainText().toStdString();
+    document.setSelection({core::StageScores, -1, -1});
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("3 \u00d7 4")));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("3 \u00d7 3")));
+    panel.showGlossary(QStringLiteral("softmax"));
+    EXPECT_TRUE(panel.isShowingGlossary());
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("Context vector")));
+    // While the glossary is open, a new selection does not take it away.
+    document.setSelection({core::StageWeights, -1, -1});
+    EXPECT_TRUE(panel.isShowingGlossary());
+    panel.showStage();
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("softmax turns each row")));
+}

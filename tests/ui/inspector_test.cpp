@@ -1,0 +1,83 @@
+// The inspector dock: the right derivation for the selection, redrawn while a cell is scrubbed.
+#include "ui/document.h"
+#include "ui/examples.h"
+#include "ui/inspectordock.h"
+#include "ui/inspectorpage.h"
+#include "ui/language.h"
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+
+namespace {
+
+class InspectorTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ui::Language::instance()->apply(QStringLiteral("en"));
+        document.load(*ui::loadExample(QStringLiteral("cat-eats-fish-handcalc")).scene);
+    }
+    ui::Document document;
+};
+
+} // namespace
+
+TEST_F(InspectorTest, ScoreCellShowsTheChaptersSum)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScores, 1, 0});
+    const QString text = dock.plainText();
+    for (const char *piece : {"0.300\u00d70.900 + 0.800\u00d70.100 + 0.200\u00d70.000 + 0.100\u00d70.200 = 0.370",
+                              "0.270", "0.080", "0.020", "0.185"})
+        EXPECT_TRUE(text.contains(QString::fromUtf8(piece))) << piece << "\n" << text.toStdString();
+}
+
+TEST_F(InspectorTest, FollowsAScrubLive)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScores, 1, 0});
+    // q_吃[0] from 0.3 to 0.5: the first product becomes 0.45 and the score 0.55.
+    document.setCell(ui::MatrixId::DirectQ, 1, 0, 0.5f, true);
+    document.flush();
+    EXPECT_TRUE(dock.plainText().contains(QStringLiteral("0.450"))) << dock.plainText().toStdString();
+    EXPECT_TRUE(dock.plainText().contains(QStringLiteral("= 0.550")));
+}
+
+TEST_F(InspectorTest, WeightRowShowsExponentialsAndTheirSum)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageWeights, 1, 1});
+    const QString text = dock.plainText();
+    // e^0.185 = 1.203, e^0.34 = 1.405, sum 3.811.
+    for (const char *piece : {"1.203", "1.405", "3.811", "0.316", "0.369"})
+        EXPECT_TRUE(text.contains(QString::fromLatin1(piece))) << piece << "\n" << text.toStdString();
+}
+
+TEST_F(InspectorTest, ContextRowShowsTheMix)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageContext, 1, -1});
+    const QString text = dock.plainText();
+    EXPECT_TRUE(text.contains(QStringLiteral("0.316\u00b7V"))) << text.toStdString();
+    const core::Matrix &ctx = document.stages().heads[0].context;
+    for (int c = 0; c < ctx.cols(); ++c)
+        EXPECT_TRUE(text.contains(ui::InspectorPage::number(ctx(1, c)))) << c;
+}
+
+TEST_F(InspectorTest, MaskedRowExplainsTheZeroWeights)
+{
+    document.load(*ui::loadExample(QStringLiteral("padding")).scene);
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageWeights, 3, -1});
+    EXPECT_TRUE(dock.plainText().contains(QStringLiteral("hides every key"))) << dock.plainText().toStdString();
+    document.setSelection({core::StageWeights, 0, -1});
+    EXPECT_TRUE(dock.plainText().contains(QStringLiteral("hidden by the mask")));
+}
+
+TEST_F(InspectorTest, NumbersUseATrueMinusSign)
+{
+    EXPECT_EQ(ui::InspectorPage::number(-0.25), QStringLiteral("\u22120.250"));
+    EXPECT_EQ(ui::InspectorPage::number(0), QStringLiteral("0.000"));
+    EXPECT_EQ(ui::InspectorPage::number(4.85e8), QStringLiteral("4.85e+08"));
+}

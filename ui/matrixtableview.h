@@ -1,0 +1,38 @@
+#pragma once
+// A table view for a MatrixModel that adds scrubbing: dragging sideways on a cell, or turning
+// the wheel over the selected cell, changes its value continuously. Each step is a continuous
+// Document::setCell, so one drag is one history entry.
+
+#include <QModelIndex>
+#include <QPoint>
+#include <QTableView>
+
+namespace attnlab::ui {
+
+class MatrixModel;
+
+class MatrixTableView : public QTableView {
+    Q_OBJECT
+public:
+    explicit MatrixTableView(MatrixModel *model, QWidget *parent = nullptr);
+
+    // The value change per pixel of drag (per wheel notch: ten times that) under `modifiers`.
+    static double stepFor(Qt::KeyboardModifiers modifiers);
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+
+private:
+    void scrubTo(const QModelIndex &index, double value);
+
+    MatrixModel *m_model;
+    QModelIndex m_pressIndex;
+    QPoint m_pressPos;
+    double m_startValue = 0;
+    bool m_scrubbing = false;
+};
+
+} // namespace attnlab::ui

@@ -1,0 +1,185 @@
+#include "ui/pipelineboard.h"
+
+#include "ui/document.h"
+#include "ui/stagecard.h"
+#include "ui/stepcontroller.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace attnlab::ui {
+
+namespace {
+
+constexpr int kMinCardWidth = 200;
+constexpr int kMinCardHeight = 170;
+
+// The row of the board a stage sits on: the phases of the computation.
+int phaseOf(core::Stage stage)
+{
+    switch (stage) {
+    case core::StageX:
+    case core::StageQ:
+    case core::StageK:
+    case core::StageV:
+        return 0;
+    case core::StageQRotated:
+    case core::StageKRotated:
+        return 1;
+    case core::StageScores:
+    case core::StageScaled:
+    case core::StageMasked:
+    case core::StageWeights:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+} // namespace
+
+PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget *parent)
+    : QWidget(parent), m_document(document), m_steps(steps), m_stepLabel(new QLabel(this)),
+      m_scroll(new QScrollArea(this)), m_canvas(new QWidget), m_grid(new QGridLayout(m_canvas))
+{
+    setFocusPolicy(Qt::StrongFocus);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 4);
+    layout->setSpacing(2);
+
+    auto *bar = new QHBoxLayout;
+    bar->setSpacing(2);
+    for (QAction *action : {steps->firstAction(), steps->previousAction(), steps->nextAction(), steps->playAction(),
+                            steps->showAllAction()}) {
+        auto *button = new QToolButton(this);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setAutoRaise(true);
+        bar->addWidget(button);
+        m_buttons << button;
+    }
+    bar->addSpacing(12);
+    bar->addWidget(m_stepLabel, 1);
+    layout->addLayout(bar);
+
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(6);
+    m_scroll->setWidget(m_canvas);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_scroll, 1);
+
+    // The arrow keys step while the board has the focus; elsewhere they stay with the editors.
+    auto *left = new QShortcut(QKeySequence(Qt::Key_Left), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    auto *right = new QShortcut(QKeySequence(Qt::Key_Right), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(left, &QShortcut::activated, m_steps, &StepController::previous);
+    connect(right, &QShortcut::activated, m_steps, &StepController::next);
+
+    connect(m_steps, &StepController::stagesChanged, this, &PipelineBoard::rebuild);
+    connect(m_steps, &StepController::changed, this, &PipelineBoard::refreshSteps);
+    retranslate();
+    rebuild();
+}
+
+QList<StageCard *> PipelineBoard::cards() const
+{
+    QList<StageCard *> list;
+    for (core::Stage s : m_steps->stages())
+        if (StageCard *c = card(s))
+            list << c;
+    return list;
+}
+
+void PipelineBoard::setZoom(double zoom)
+{
+    m_zoom = zoom;
+    for (StageCard *c : std::as_const(m_cards))
+        c->setZoom(zoom);
+}
+
+void PipelineBoard::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void PipelineBoard::rebuild()
+{
+    const QList<core::Stage> stages = m_steps->stages();
+    // Cards of stages the scene no longer has go; the others are kept (their heatmaps too).
+    for (auto it = m_cards.begin(); it != m_cards.end();) {
+        if (!stages.contains(it.key())) {
+            delete it.value();
+            it = m_cards.erase(it);
+        } else {
+            m_grid->removeWidget(it.value());
+            ++it;
+        }
+    }
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, 0);
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, 0);
+
+    int row = -1, column = 0, lastPhase = -1, columns = 0;
+    for (int i = 0; i < stages.size(); ++i) {
+        const core::Stage stage = stages.at(i);
+        StageCard *c = card(stage);
+        if (!c) {
+            c = new StageCard(m_document, stage, m_canvas);
+            c->setMinimumSize(kMinCardWidth, kMinCardHeight);
+            c->setZoom(m_zoom);
+            // While stepping, a click must not step back and hide what the class has seen.
+            connect(c, &StageCard::activated, this, [this](core::Stage s) {
+                if (m_steps->showsAll())
+                    m_steps->setCurrentStage(s);
+            });
+            m_cards.insert(stage, c);
+        }
+        const int phase = phaseOf(stage);
+        if (phase != lastPhase) {
+            ++row;
+            column = 0;
+            lastPhase = phase;
+        }
+        c->setStepNumber(i + 1);
+        m_grid->addWidget(c, row, column++);
+        columns = std::max(columns, column);
+    }
+    for (int c = 0; c < columns; ++c)
+        m_grid->setColumnStretch(c, 1);
+    for (int r = 0; r <= row; ++r)
+        m_grid->setRowStretch(r, 1);
+    refreshSteps();
+}
+
+void PipelineBoard::refreshSteps()
+{
+    const core::Stage current = m_steps->currentStage();
+    for (auto it = m_cards.cbegin(); it != m_cards.cend(); ++it) {
+        it.value()->setRevealed(m_steps->isRevealed(it.key()));
+        it.value()->setCurrent(it.key() == current);
+    }
+    m_stepLabel->setText(tr("Stage %1 of %2: %3")
+                             .arg(m_steps->step() + 1)
+                             .arg(m_steps->stepCount())
+                             .arg(StageCard::stageTitle(current)));
+    if (StageCard *c = card(current))
+        m_scroll->ensureWidgetVisible(c, 0, 0);
+}
+
+void PipelineBoard::retranslate()
+{
+    m_stepLabel->setToolTip(tr("The stage the class has reached; later stages stay hidden until reached"));
+    refreshSteps();
+}
+
+} // namespace attnlab::ui
