@@ -191,11 +191,13 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
         if ((visible.array() == 0).any())
             m_hidden = (visible.array() == 0).cast<unsigned char>();
     }
-    const QString hiddenText = m_stage == core::StageWeights ? tr("0 (masked)") : formatCellValue(-INFINITY, 0);
-    m_cells->setCells(&m_values, m_hidden, hiddenText);
+    const QString minusInfinity = formatCellValue(-INFINITY, 0);
+    const bool weights = m_stage == core::StageWeights;
+    m_cells->setCells(&m_values, m_hidden, weights ? tr("0 (masked)") : minusInfinity,
+                      weights ? QStringLiteral("0") : minusInfinity);
     m_cells->setFlaggedRows(flagged);
     m_flagged = flagged;
-    m_selection->setCells(&m_values, core::MaskMatrix(), QString());
+    m_selection->setCells(&m_values, core::MaskMatrix(), QString(), QString());
     setFillCells(m_fillRequested);
 
     // The colour range is set explicitly: −∞ would make rescaleDataRange collapse.
