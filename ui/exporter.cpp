@@ -35,13 +35,11 @@ constexpr int kCardPadding = 14; // inside a card
 constexpr int kCardsPerRow = 4;
 constexpr int kLargestCell = 52;
 constexpr double kPlotBudget = 640; // logical pixels for the longer side of a heatmap
+const QSize kSmallestPlot(240, 160);
 
 QFont pixelFont(double px, bool bold)
 {
-    QFont f = QApplication::font();
-    f.setPixelSize(int(std::lround(px)));
-    f.setBold(bold);
-    return f;
+    return heatmapFont(px, bold);
 }
 
 struct Card {
@@ -51,7 +49,8 @@ struct Card {
     std::unique_ptr<QCustomPlot> plot;
     HeatmapPlot *heatmap = nullptr;
     QSize plotSize;
-    QRect rect; // the card, in image coordinates
+    QStringList notes; // under the plot: what hatching and flags mean
+    QRect rect;        // the card, in image coordinates
 };
 
 // Lays the cards out and paints them; the plots live as long as the board.
@@ -77,6 +76,7 @@ private:
     QFont m_subtitleFont = pixelFont(13, false);
     QFont m_cardTitleFont = pixelFont(15, true);
     QFont m_shapeFont = pixelFont(13, false);
+    QFont m_noteFont = pixelFont(12, false);
 };
 
 Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o)
@@ -102,7 +102,12 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
         tokens << QString::fromStdString(t);
     m_title = scene.title.empty() ? tokens.join(QLatin1Char(' ')) : QString::fromStdString(scene.title);
     QStringList sub;
-    sub << tr("tokens: %1").arg(tokens.join(QStringLiteral(" | ")));
+    // A long sentence is on the axes already; the subtitle names the first few.
+    constexpr int kListedTokens = 16;
+    if (tokens.size() > kListedTokens)
+        sub << tr("%1 tokens: %2 …").arg(tokens.size()).arg(tokens.mid(0, kListedTokens).join(QStringLiteral(" | ")));
+    else
+        sub << tr("tokens: %1").arg(tokens.join(QStringLiteral(" | ")));
     if (heads > 1 && anyPerHead)
         sub << tr("head %1 of %2").arg(head + 1).arg(heads);
     m_subtitle = sub.join(QStringLiteral("   ·   "));
@@ -121,8 +126,11 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
             Card &card = m_cards[i];
             const double headerWidth = cardFm.horizontalAdvance(card.title) + 16 +
                                        QFontMetricsF(m_shapeFont).horizontalAdvance(card.shape);
-            const int w = std::max(card.plotSize.width(), int(std::ceil(headerWidth))) + 2 * kCardPadding;
-            const int h = cardHeader + card.plotSize.height() + 2 * kCardPadding;
+            const int inner = std::max(card.plotSize.width(), int(std::ceil(headerWidth)));
+            const int w = inner + 2 * kCardPadding;
+            int h = cardHeader + card.plotSize.height() + 2 * kCardPadding;
+            for (const QString &note : card.notes)
+                h += QFontMetrics(m_noteFont).boundingRect(QRect(0, 0, inner, 10000), Qt::TextWordWrap, note).height() + 4;
             card.rect = QRect(x, y, w, h);
             x += w + kGap;
             rowHeight = std::max(rowHeight, h);
@@ -146,12 +154,26 @@ void Board::buildCard(Card &card, const core::Scene &scene, const core::Stages &
     card.heatmap->setSequentialMap(m_options.colorMap);
     card.heatmap->setFillCells(true);
     card.heatmap->setContent(scene, stages, head);
+    if (card.heatmap->hasHiddenCells())
+        card.notes << (card.stage == core::StageWeights
+                           ? tr("Hatched cells are masked: the query may not look at that key, so its weight is exactly 0.")
+                           : tr("Hatched cells are masked: the query may not look at that key (−∞ before the softmax)."));
+    QStringList flagged;
+    for (int row : card.heatmap->flaggedRows())
+        flagged << card.heatmap->rowLabels().value(row);
+    if (!flagged.isEmpty())
+        card.notes << tr("%1: sees no key at all, so its weights and its context are all 0.")
+                          .arg(flagged.join(QStringLiteral(", ")));
 
     // Square cells: size the plot so that the axis rect is exactly columns × rows cells,
     // whatever room the labels and the colour scale take.
-    const int longest = int(std::max(m.rows(), m.cols()));
-    const int cell = std::clamp(int(kPlotBudget / longest), 1, kLargestCell);
-    const QSize cells(int(m.cols()) * cell, int(m.rows()) * cell);
+    // Square cells, except that a long thin matrix (1024 tokens × 16 features) is widened
+    // (or heightened) to a readable plot.
+    const int rows = int(m.rows()), cols = int(m.cols());
+    const int cell = std::clamp(int(kPlotBudget / std::max(rows, cols)), 1, kLargestCell);
+    const int cellW = std::max(cell, std::min(kLargestCell, int(std::ceil(kSmallestPlot.width() / double(cols)))));
+    const int cellH = std::max(cell, std::min(kLargestCell, int(std::ceil(kSmallestPlot.height() / double(rows)))));
+    const QSize cells(cols * cellW, rows * cellH);
     QSize size = cells + QSize(200, 80);
     QCustomPlot *plot = card.plot.get();
     auto layout = [plot](const QSize &s) {
@@ -207,6 +229,16 @@ void Board::paint(QCPPainter *painter)
                            card.rect.top() + kCardPadding + int(std::ceil(cardFm.height())) + 8);
         card.plot->toPainter(painter, card.plotSize.width(), card.plotSize.height());
         painter->restore();
+
+        painter->setFont(m_noteFont);
+        painter->setPen(m_colors.mutedText);
+        const int inner = card.rect.width() - 2 * kCardPadding;
+        int noteY = card.rect.top() + kCardPadding + int(std::ceil(cardFm.height())) + 8 + card.plotSize.height();
+        for (const QString &note : card.notes) {
+            const QRect box = QFontMetrics(m_noteFont).boundingRect(QRect(0, 0, inner, 10000), Qt::TextWordWrap, note);
+            painter->drawText(QRect(card.rect.left() + kCardPadding, noteY, inner, box.height()), Qt::TextWordWrap, note);
+            noteY += box.height() + 4;
+        }
     }
 }
 

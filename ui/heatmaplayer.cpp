@@ -20,11 +20,13 @@ HeatmapLayer::HeatmapLayer(QCustomPlot *plot, const QString &layer, Part part)
 {
 }
 
-void HeatmapLayer::setCells(const core::Matrix *values, const core::MaskMatrix &hidden, const QString &hiddenText)
+void HeatmapLayer::setCells(const core::Matrix *values, const core::MaskMatrix &hidden, const QString &hiddenText,
+                            const QString &hiddenShortText)
 {
     m_valuesPtr = values;
     m_hidden = hidden;
     m_hiddenText = hiddenText;
+    m_hiddenShortText = hiddenShortText;
 }
 
 void HeatmapLayer::setFlaggedRows(const std::vector<int> &rows)
@@ -134,7 +136,7 @@ void HeatmapLayer::draw(QCPPainter *painter)
     drawHidden(painter, cellW, cellH);
     m_shownDecimals = decimalsThatFit(cellW, cellH);
     if (m_shownDecimals > 0)
-        drawValues(painter, m_shownDecimals, cellW, cellH);
+        drawValues(painter, m_shownDecimals, cellW);
     drawFlags(painter);
 }
 
@@ -193,23 +195,17 @@ void HeatmapLayer::drawHidden(QCPPainter *painter, double cellW, double cellH)
     }
 }
 
-void HeatmapLayer::drawValues(QCPPainter *painter, int decimals, double cellW, double cellH)
+void HeatmapLayer::drawValues(QCPPainter *painter, int decimals, double cellW)
 {
     painter->setFont(m_font);
     const QFontMetricsF fm(m_font);
-    const bool hiddenFitsOneLine = fm.horizontalAdvance(m_hiddenText) + 6 <= cellW;
-    const QStringList hiddenLines = m_hiddenText.split(QLatin1Char(' '));
-    bool hiddenFitsLines = fm.height() * hiddenLines.size() + 2 <= cellH;
-    for (const QString &line : hiddenLines)
-        hiddenFitsLines = hiddenFitsLines && fm.horizontalAdvance(line) + 6 <= cellW;
+    const bool hiddenFits = fm.horizontalAdvance(m_hiddenText) + 6 <= cellW;
+    const QString hiddenText = hiddenFits ? m_hiddenText : m_hiddenShortText;
     for (int r = 0; r < values().rows(); ++r) {
         for (int c = 0; c < values().cols(); ++c) {
             const QRectF rect = cellRect(r, c);
             if (isHidden(r, c)) {
-                painter->setPen(m_colors.maskedText);
-                QString text = m_hiddenText;
-                if (!hiddenFitsOneLine)
-                    text = hiddenFitsLines ? hiddenLines.join(QLatin1Char('\n')) : hiddenLines.first();
+                const QString &text = hiddenText;
                 // A light plate keeps the text readable over the hatching.
                 QRectF plate = fm.boundingRect(rect, Qt::AlignCenter, text).adjusted(-2, 0, 2, 0);
                 painter->setPen(Qt::NoPen);
@@ -250,9 +246,8 @@ void HeatmapLayer::drawSelection(QCPPainter *painter)
     const bool hasColumn = m_selectedColumn >= 0 && m_selectedColumn < cols;
     if (!hasRow && !hasColumn)
         return;
-    QColor wash = m_colors.selection;
-    wash.setAlpha(40);
-    painter->setBrush(wash);
+    // Outlines only: a tint would change the colours the values are read from.
+    painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(m_colors.selection, 2));
     if (hasRow)
         painter->drawRect(cellRect(m_selectedRow, 0).united(cellRect(m_selectedRow, cols - 1)).adjusted(1, 1, -1, -1));

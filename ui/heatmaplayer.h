@@ -22,8 +22,10 @@ public:
     HeatmapLayer(QCustomPlot *plot, const QString &layer, Part part);
 
     // The values as the core holds them (owned by the caller, who keeps them alive);
-    // `hidden` (same shape, or empty) marks masked cells, drawn hatched with `hiddenText`.
-    void setCells(const core::Matrix *values, const core::MaskMatrix &hidden, const QString &hiddenText);
+    // `hidden` (same shape, or empty) marks masked cells, drawn hatched with `hiddenText`, or
+    // `hiddenShortText` where that does not fit.
+    void setCells(const core::Matrix *values, const core::MaskMatrix &hidden, const QString &hiddenText,
+                  const QString &hiddenShortText);
     void setFlaggedRows(const std::vector<int> &rows);
     void setColoring(const QCPColorGradient &gradient, const QCPRange &range);
     void setColors(const ThemeColors &colors);
@@ -52,7 +54,7 @@ private:
     int decimalsThatFit(double cellWidth, double cellHeight) const;
     void drawFills(QCPPainter *painter, double cellW, double cellH);
     void drawHidden(QCPPainter *painter, double cellW, double cellH);
-    void drawValues(QCPPainter *painter, int decimals, double cellW, double cellH);
+    void drawValues(QCPPainter *painter, int decimals, double cellW);
     void drawFlags(QCPPainter *painter);
     void drawSelection(QCPPainter *painter);
 
@@ -60,6 +62,7 @@ private:
     const core::Matrix *m_valuesPtr = nullptr;
     core::MaskMatrix m_hidden;
     QString m_hiddenText;
+    QString m_hiddenShortText;
     std::vector<int> m_flaggedRows;
     QCPColorGradient m_gradient;
     QCPRange m_range;

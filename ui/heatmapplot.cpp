@@ -24,13 +24,10 @@ constexpr int kMaxLabelChars = 12;
 
 // A font in pixels, so that layout and drawing agree on every paint device (screen, image,
 // SVG, PDF) whatever its resolution.
-QFont pixelFont(double zoom, double relative, bool bold = false)
+QFont pixelFont(double zoom, double relative)
 {
-    QFont f = QApplication::font();
     const int base = std::max(11, QFontInfo(QApplication::font()).pixelSize());
-    f.setPixelSize(std::max(6, int(std::lround(base * relative * zoom))));
-    f.setBold(bold);
-    return f;
+    return heatmapFont(base * relative * zoom);
 }
 
 QString elided(const QString &text)
@@ -114,7 +111,10 @@ void HeatmapPlot::setSequentialMap(const QString &name)
 void HeatmapPlot::setFillCells(bool fill)
 {
     m_fillRequested = fill;
-    m_cells->setFillCells(fill || m_rows == 1 || m_columns == 1);
+    // QCPColorMap draws nothing along a dimension of size 1. Past ~16k cells, one rectangle
+    // per cell makes files huge and slow, and the cells are too small to look blurred anyway.
+    constexpr int kMostFilledCells = 128 * 128;
+    m_cells->setFillCells((fill && m_rows * m_columns <= kMostFilledCells) || m_rows == 1 || m_columns == 1);
 }
 
 void HeatmapPlot::applyStyle()
@@ -191,10 +191,13 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
         if ((visible.array() == 0).any())
             m_hidden = (visible.array() == 0).cast<unsigned char>();
     }
-    const QString hiddenText = m_stage == core::StageWeights ? tr("0 (masked)") : formatCellValue(-INFINITY, 0);
-    m_cells->setCells(&m_values, m_hidden, hiddenText);
+    const QString minusInfinity = formatCellValue(-INFINITY, 0);
+    const bool weights = m_stage == core::StageWeights;
+    m_cells->setCells(&m_values, m_hidden, weights ? tr("0 (masked)") : minusInfinity,
+                      weights ? QStringLiteral("0") : minusInfinity);
     m_cells->setFlaggedRows(flagged);
-    m_selection->setCells(&m_values, core::MaskMatrix(), QString());
+    m_flagged = flagged;
+    m_selection->setCells(&m_values, core::MaskMatrix(), QString(), QString());
     setFillCells(m_fillRequested);
 
     // The colour range is set explicitly: −∞ would make rescaleDataRange collapse.
@@ -308,6 +311,8 @@ QString HeatmapPlot::toolTip(int row, int column) const
     if (m_cells->isHidden(row, column))
         value = m_stage == core::StageWeights ? tr("0 (masked: this query may not look at this key)")
                                               : tr("−∞ (masked: this query may not look at this key)");
+    if (std::find(m_flagged.begin(), m_flagged.end(), row) != m_flagged.end())
+        value += QLatin1Char('\n') + tr("This query sees no key: its weights and context are all 0.");
     if (isSquareStage(m_stage))
         return tr("query %1 (row %2) → key %3 (column %4)\n%5 = %6")
             .arg(rowToken)

@@ -12,6 +12,8 @@
 #include <QSharedPointer>
 #include <QStringList>
 
+#include <vector>
+
 namespace attnlab::ui {
 
 class HeatmapLayer;
@@ -50,6 +52,10 @@ public:
     QStringList rowLabels() const { return m_rowLabels; }
     QStringList columnLabels() const { return m_columnLabels; }
 
+    bool hasHiddenCells() const { return m_hidden.size() > 0; }
+    // Query rows flagged because they see no key.
+    const std::vector<int> &flaggedRows() const { return m_flagged; }
+
     Region hitTest(const QPointF &pos, int *row, int *column) const;
     QString toolTip(int row, int column) const;
 
@@ -80,6 +86,7 @@ private:
     int m_columns = 0;
     core::Matrix m_values;
     core::MaskMatrix m_hidden;
+    std::vector<int> m_flagged;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     QString m_stageName;

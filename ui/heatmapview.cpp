@@ -81,6 +81,14 @@ QSize HeatmapView::minimumSizeHint() const
     return QSize(int(160 * m_zoom), int(120 * m_zoom));
 }
 
+void HeatmapView::changeEvent(QEvent *event)
+{
+    // Axis titles and tooltips are translated text.
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QWidget::changeEvent(event);
+}
+
 void HeatmapView::onStagesChanged(const core::Update &update)
 {
     if (!update.touches(m_stage))

@@ -40,6 +40,9 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void refresh();
     void showSelection(const Selection &selection);

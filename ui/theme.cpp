@@ -1,5 +1,10 @@
 #include "ui/theme.h"
 
+#include <QApplication>
+
+#include <algorithm>
+#include <cmath>
+
 namespace attnlab::ui {
 
 ThemeColors themeColors(Theme theme)
@@ -21,6 +26,15 @@ ThemeColors themeColors(Theme theme)
     return {QColor(0xf3, 0xf4, 0xf6), Qt::white, QColor(0x1f, 0x23, 0x28), QColor(0x57, 0x60, 0x6a),
             QColor(0xb8, 0xbe, 0xc6), QColor(0xd0, 0xd3, 0xd8), QColor(0x8c, 0x92, 0x9a), QColor(0x30, 0x33, 0x38),
             QColor(0xe0, 0x6c, 0x00), QColor(0xc6, 0x28, 0x28)};
+}
+
+QFont heatmapFont(double pixels, bool bold)
+{
+    QFont f = QApplication::font();
+    f.setFamilies({f.family(), QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans SC")});
+    f.setPixelSize(std::max(6, int(std::lround(pixels))));
+    f.setBold(bold);
+    return f;
 }
 
 QString themeKey(Theme theme)

@@ -3,6 +3,7 @@
 // black on white for printing, and a high-contrast look for projectors in bright rooms.
 
 #include <QColor>
+#include <QFont>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,10 @@ struct ThemeColors {
 };
 
 ThemeColors themeColors(Theme theme);
+
+// The application font at `pixels` pixels (pixels, not points, so that layout and drawing
+// agree on screens, images, SVG and PDF), with Simplified Chinese glyphs preferred for CJK.
+QFont heatmapFont(double pixels, bool bold = false);
 
 // "light", "dark", "print", "high-contrast" (as on the command line).
 QString themeKey(Theme theme);
