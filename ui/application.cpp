@@ -8,10 +8,14 @@
 #include "ui/mainwindow.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QCoreApplication>
 
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <memory>
 
 namespace attnlab::ui {
@@ -56,6 +60,20 @@ bool hasOptionPrefix(int argc, char *argv[], const char *name)
     return false;
 }
 
+// Qt warns on stderr when XDG_RUNTIME_DIR is unset (root shells, CI, some terminals) and then
+// uses /tmp/runtime-USER anyway; do the same quietly.
+void ensureRuntimeDir()
+{
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR"))
+        return;
+    const QString dir = QDir::tempPath() + QStringLiteral("/runtime-") + QString::number(getuid());
+    if (!QDir().mkpath(dir))
+        return;
+    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if (QFileInfo(dir).ownerId() == getuid())
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+}
+
 } // namespace
 
 int runApplication(int argc, char *argv[])
@@ -70,6 +88,7 @@ int runApplication(int argc, char *argv[])
     const bool headless = !exporting && !experiment &&
                           hasArgument(argc, argv,
                                       {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v"});
+    ensureRuntimeDir();
     std::unique_ptr<QCoreApplication> app;
     if (headless)
         app = std::make_unique<QCoreApplication>(argc, argv);
