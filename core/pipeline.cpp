@@ -196,12 +196,15 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
     StageSet projected = 0; // which of Q, K, V to recompute in the marked heads
     bool rescale = true;
     bool attention = true; // scores onwards
+    bool alreadyProjected = false;
     switch (edit.target) {
     case T::Embeddings:
     case T::Positional:
         computeX(scene);
-        result.stages |= StageX;
+        projectAll(scene);
+        result.stages |= StageX | StageQ | StageK | StageV;
         heads.assign(size_t(h), true);
+        alreadyProjected = true;
         projected = StageQ | StageK | StageV;
         break;
     case T::WQ:
@@ -242,7 +245,7 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
     for (int j = 0; j < h; ++j) {
         if (!heads[size_t(j)])
             continue;
-        if (projected)
+        if (projected && !alreadyProjected)
             projectHead(scene, j, projected);
         const bool qk = (projected & (StageQ | StageK)) != 0;
         if (qk) {

@@ -19,8 +19,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char *kFormat = "attnlab.scene";
-constexpr int kVersion = 1;
 
 const char *typeName(const Json &j)
 {
@@ -340,14 +338,14 @@ void readScene(Reader &rd, const Json &root, Scene &s)
 
     if (root.contains("format")) {
         std::string format;
-        if (rd.string(root["format"], "format", format) && format != kFormat)
-            rd.fail("format", "expected \"" + std::string(kFormat) + "\", got \"" + format + "\"");
+        if (rd.string(root["format"], "format", format) && format != kSceneFormat)
+            rd.fail("format", "expected \"" + std::string(kSceneFormat) + "\", got \"" + format + "\"");
     }
     if (root.contains("version")) {
         int version = 0;
-        if (rd.integer(root["version"], "version", version, 1, 1000000) && version != kVersion)
+        if (rd.integer(root["version"], "version", version, 1, 1000000) && version != kSceneVersion)
             rd.fail("version", "this file has version " + std::to_string(version) + "; this Attention Lab reads version " +
-                                   std::to_string(kVersion));
+                                   std::to_string(kSceneVersion));
     }
     if (root.contains("title"))
         rd.string(root["title"], "title", s.title);
@@ -535,73 +533,6 @@ LoadResult loadSceneFile(const std::string &path)
         return result;
     }
     return parseScene(text);
-}
-
-std::string writeScene(const Scene &s)
-{
-    std::ostringstream o;
-    o << "{\n";
-    o << "  \"format\": " << json::quote(kFormat) << ",\n";
-    o << "  \"version\": " << kVersion << ",\n";
-    o << "  \"title\": " << json::quote(s.title) << ",\n";
-    if (!s.description.empty()) {
-        o << "  \"description\": {\n";
-        for (size_t i = 0; i < s.description.size(); ++i)
-            o << "    " << json::quote(s.description[i].first) << ": " << json::quote(s.description[i].second)
-              << (i + 1 < s.description.size() ? ",\n" : "\n");
-        o << "  },\n";
-    }
-    o << "  \"tokens\": " << json::stringArray(s.tokens) << ",\n";
-    if (s.direct) {
-        o << "  \"direct\": {\n";
-        o << "    \"Q\": " << json::matrix(s.q, 4) << ",\n";
-        o << "    \"K\": " << json::matrix(s.k, 4) << ",\n";
-        o << "    \"V\": " << json::matrix(s.v, 4) << "\n";
-        o << "  },\n";
-    } else {
-        o << "  \"d_model\": " << s.dModel << ",\n";
-        o << "  \"embeddings\": {\n";
-        for (size_t r = 0; r < s.vocabulary.size(); ++r)
-            o << "    " << json::quote(s.vocabulary[r]) << ": " << json::row(s.embeddings.row(Eigen::Index(r)))
-              << (r + 1 < s.vocabulary.size() ? ",\n" : "\n");
-        o << "  },\n";
-        o << "  \"heads\": " << s.heads << ",\n";
-        o << "  \"d_k\": " << s.dK << ",\n";
-        o << "  \"W_Q\": " << json::matrix(s.wq, 2) << ",\n";
-        o << "  \"W_K\": " << json::matrix(s.wk, 2) << ",\n";
-        o << "  \"W_V\": " << json::matrix(s.wv, 2) << ",\n";
-        if (s.wo.size() > 0)
-            o << "  \"W_O\": " << json::matrix(s.wo, 2) << ",\n";
-    }
-    o << "  \"positional_encoding\": " << json::quote(name(s.positional)) << ",\n";
-    switch (s.scale) {
-    case ScaleKind::SqrtDk:
-        o << "  \"scale\": \"sqrt_dk\",\n";
-        break;
-    case ScaleKind::None:
-        o << "  \"scale\": \"none\",\n";
-        break;
-    case ScaleKind::Custom:
-        o << "  \"scale\": " << json::number(s.customDivisor) << ",\n";
-        break;
-    }
-    if (s.mask == MaskKind::Custom)
-        o << "  \"mask\": " << json::matrix(s.customMask, 2) << "\n";
-    else
-        o << "  \"mask\": " << json::quote(name(s.mask)) << "\n";
-    o << "}\n";
-    return o.str();
-}
-
-std::string formatProblem(const std::string &file, const Problem &p)
-{
-    std::string out = file;
-    if (p.line > 0)
-        out += ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
-    out += ": ";
-    if (!p.path.empty())
-        out += p.path + ": ";
-    return out + p.message;
 }
 
 } // namespace attnlab::core

@@ -25,6 +25,10 @@ LoadResult parseScene(const std::string &text);
 // not valid UTF-8 JSON are reported as problems, never thrown.
 LoadResult loadSceneFile(const std::string &path);
 
+// What a scene file says in its "format" and "version" keys.
+inline constexpr const char *kSceneFormat = "attnlab.scene";
+inline constexpr int kSceneVersion = 1;
+
 inline constexpr std::size_t kMaxFileBytes = std::size_t(512) << 20;
 
 // The scene as file text. parseScene(writeScene(s)) gives back a scene equal to s.

@@ -2,6 +2,7 @@
 
 #include "ui/commandline.h"
 #include "ui/document.h"
+#include "ui/experimentcommand.h"
 #include "ui/exportcli.h"
 #include "ui/language.h"
 #include "ui/mainwindow.h"
@@ -60,13 +61,15 @@ bool hasOptionPrefix(int argc, char *argv[], const char *name)
 int runApplication(int argc, char *argv[])
 {
     // Headless commands need no display; they get a QCoreApplication and work anywhere.
-    // Export draws with widgets but needs no display: offscreen unless the user chose a platform.
+    // Export and experiments draw with widgets but need no display: offscreen unless the user
+    // chose a platform.
     const bool exporting = hasOptionPrefix(argc, argv, "--export");
-    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    const bool experiment = hasOptionPrefix(argc, argv, "--experiment");
+    if ((exporting || experiment) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    const bool headless = !exporting && hasArgument(argc, argv,
-                                                    {"--dump", "--validate", "--list-examples", "--help", "-h",
-                                                     "--version", "-v"});
+    const bool headless = !exporting && !experiment &&
+                          hasArgument(argc, argv,
+                                      {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v"});
     std::unique_ptr<QCoreApplication> app;
     if (headless)
         app = std::make_unique<QCoreApplication>(argc, argv);
@@ -89,6 +92,8 @@ int runApplication(int argc, char *argv[])
                  QLatin1Char('\n'));
         return kExitBadInput;
     }
+    if (const int code = runExperimentCommand(cli); code >= 0)
+        return code;
     if (cli.isSet(cli.exportStages) && !cli.isSet(cli.help) && !cli.isSet(cli.version))
         return runExport(cli);
     if (cli.wantsHeadless())

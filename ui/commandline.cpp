@@ -66,13 +66,21 @@ CommandLine::CommandLine()
                QCoreApplication::translate("CommandLine", "With --export: the weights' map: viridis, cividis or grayscale."),
                QStringLiteral("MAP")),
       out(QStringLiteral("out"),
-          QCoreApplication::translate("CommandLine", "With --export: the image to write (.png, .svg or .pdf)."),
-          QStringLiteral("FILE"))
+          QCoreApplication::translate("CommandLine",
+                                      "With --export or --experiment: the image to write (.png, .svg or .pdf)."),
+          QStringLiteral("FILE")),
+      experiment(QStringLiteral("experiment"),
+                 QCoreApplication::translate("CommandLine",
+                                             "Render the figure of experiment NAME (sqrt-dk) to --out, with no window."),
+                 QStringLiteral("NAME")),
+      seed(QStringLiteral("seed"),
+           QCoreApplication::translate("CommandLine", "With --experiment: seed of the random samples (default 1)."),
+           QStringLiteral("S"))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
-                         colormap, out});
+                         colormap, out, experiment, seed});
     m_parser.addPositionalArgument(
         QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),

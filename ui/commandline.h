@@ -49,6 +49,9 @@ public:
     QCommandLineOption theme;
     QCommandLineOption colormap;
     QCommandLineOption out;
+    // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h).
+    QCommandLineOption experiment;
+    QCommandLineOption seed;
 
 private:
     int runDump() const;

@@ -4,6 +4,7 @@
 #include "ui/matrixmodel.h"
 #include "ui/matrixtableview.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -71,22 +72,39 @@ std::vector<MatrixId> matricesOf(const core::Scene &scene)
 } // namespace
 
 MatrixEditorDock::MatrixEditorDock(Document *document, QWidget *parent)
-    : QDockWidget(tr("Matrices"), parent), m_document(document), m_tabs(new QTabWidget), m_message(new QLabel)
+    : QDockWidget(parent), m_document(document), m_tabs(new QTabWidget), m_message(new QLabel)
 {
     setObjectName(QStringLiteral("MatrixEditorDock"));
-    setToolTip(tr("Edit the embeddings and weights; every stage recomputes at once."));
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_message);
     m_message->setWordWrap(true);
-    m_message->setToolTip(tr("What happened to the last edit."));
     m_tabs->setDocumentMode(true);
     setWidget(body);
     connect(m_document, &Document::sceneReset, this, &MatrixEditorDock::rebuild);
     connect(m_document, &Document::sceneChanged, this, &MatrixEditorDock::onSceneChanged);
     rebuild();
+    retranslate();
+}
+
+void MatrixEditorDock::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+void MatrixEditorDock::retranslate()
+{
+    setWindowTitle(tr("Matrices"));
+    setToolTip(tr("Edit the embeddings and weights; every stage recomputes at once."));
+    m_message->setToolTip(tr("What happened to the last edit."));
+    for (int i = 0; i < m_tabs->count() && i < int(m_matrices.size()); ++i) {
+        m_tabs->setTabText(i, tabTitle(m_matrices[size_t(i)]));
+        m_tabs->setTabToolTip(i, tabToolTip(m_matrices[size_t(i)]));
+    }
     showMessage(QString(), false);
 }
 

@@ -32,7 +32,11 @@ public:
     MatrixTableView *view(MatrixId matrix) const;
     QString message() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     void rebuild();
     void onSceneChanged(const core::Edit &edit);
     void showMessage(const QString &text, bool error);

@@ -10,6 +10,7 @@
 #include <QMouseEvent>
 #include <QStyledItemDelegate>
 #include <QToolTip>
+#include <QUndoStack>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -54,6 +55,13 @@ public:
     }
 };
 
+// Rounds to the finest step, so that repeated float additions do not leave 0.30000001 in a
+// cell; the value is not snapped to the coarser steps, so a first notch moves by a full step.
+double tidy(double value)
+{
+    return std::round(value * 1000.0) / 1000.0;
+}
+
 } // namespace
 
 MatrixTableView::MatrixTableView(MatrixModel *model, QWidget *parent) : QTableView(parent), m_model(model)
@@ -68,6 +76,11 @@ MatrixTableView::MatrixTableView(MatrixModel *model, QWidget *parent) : QTableVi
     verticalHeader()->setDefaultSectionSize(24);
     setToolTip(tr("Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; "
                   "the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps."));
+}
+
+MatrixTableView::~MatrixTableView()
+{
+    endScrub();
 }
 
 double MatrixTableView::stepFor(Qt::KeyboardModifiers modifiers)
@@ -110,24 +123,41 @@ void MatrixTableView::mouseMoveEvent(QMouseEvent *event)
     if (!m_scrubbing) {
         m_scrubbing = true;
         setCursor(Qt::SizeHorCursor);
+        // The macro keeps this drag's steps together and apart from an earlier drag of the same
+        // cell, which would otherwise merge with it.
+        m_model->document()->undoStack()->beginMacro(
+            tr("Scrub %1[%2][%3]").arg(matrixKey(m_model->matrix())).arg(m_pressIndex.row()).arg(m_pressIndex.column()));
         selectionModel()->setCurrentIndex(m_pressIndex, QItemSelectionModel::ClearAndSelect);
     }
-    const double step = stepFor(event->modifiers());
-    const double value = std::round((m_startValue + dx * step) / step) * step;
+    const double value = tidy(m_startValue + dx * stepFor(event->modifiers()));
     scrubTo(m_pressIndex, value);
 }
 
 void MatrixTableView::mouseReleaseEvent(QMouseEvent *event)
 {
     if (m_scrubbing) {
-        m_scrubbing = false;
-        unsetCursor();
-        m_pressIndex = QModelIndex();
+        endScrub();
         event->accept();
         return;
     }
     m_pressIndex = QModelIndex();
     QTableView::mouseReleaseEvent(event);
+}
+
+void MatrixTableView::hideEvent(QHideEvent *event)
+{
+    endScrub();
+    QTableView::hideEvent(event);
+}
+
+void MatrixTableView::endScrub()
+{
+    if (!m_scrubbing)
+        return;
+    m_scrubbing = false;
+    unsetCursor();
+    m_pressIndex = QModelIndex();
+    m_model->document()->undoStack()->endMacro();
 }
 
 void MatrixTableView::wheelEvent(QWheelEvent *event)
@@ -142,7 +172,7 @@ void MatrixTableView::wheelEvent(QWheelEvent *event)
     }
     const double step = stepFor(event->modifiers()) * 10;
     const double notches = delta / 120.0;
-    const double value = std::round((index.data(Qt::EditRole).toDouble() + notches * step) / step) * step;
+    const double value = tidy(index.data(Qt::EditRole).toDouble() + notches * step);
     scrubTo(index, value);
     event->accept();
 }

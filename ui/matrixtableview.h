@@ -15,6 +15,7 @@ class MatrixTableView : public QTableView {
     Q_OBJECT
 public:
     explicit MatrixTableView(MatrixModel *model, QWidget *parent = nullptr);
+    ~MatrixTableView() override;
 
     // The value change per pixel of drag (per wheel notch: ten times that) under `modifiers`.
     static double stepFor(Qt::KeyboardModifiers modifiers);
@@ -24,8 +25,10 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
+    void endScrub();
     void scrubTo(const QModelIndex &index, double value);
 
     MatrixModel *m_model;

@@ -1,0 +1,171 @@
+#include "core/experiments.h"
+#include "core/pipeline.h"
+#include "ui/abcomparison.h"
+#include "ui/chartexport.h"
+#include "ui/document.h"
+#include "ui/experimentswindow.h"
+#include "ui/matrixplot.h"
+#include "ui/sqrtdkexperiment.h"
+#include "ui/sqrtdkfigure.h"
+#include "ui/temperatureexperiment.h"
+#include "uitestscenes.h"
+
+#include <QFile>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+
+namespace {
+
+core::Matrix plotData(const ui::MatrixPlot *plot)
+{
+    core::Matrix m(plot->rowCount(), plot->columnCount());
+    for (int r = 0; r < m.rows(); ++r)
+        for (int c = 0; c < m.cols(); ++c)
+            m(r, c) = core::Scalar(plot->cellValue(r, c));
+    return m;
+}
+
+} // namespace
+
+TEST(SqrtDkTab, FigureShowsTheCoreExperiment)
+{
+    ui::Document doc;
+    doc.load(test::randomUiScene(31, 5, 8, 2, 4));
+    ui::SqrtDkExperiment tab(&doc);
+    core::SqrtDkOptions o;
+    o.samples = 300;
+    o.seed = 9;
+    o.keys = 8;
+    tab.setOptions(o);
+    const auto points = core::sqrtDkExperiment(tab.options());
+    QCPGraph *raw = tab.figure()->rawVarianceGraph();
+    QCPGraph *max = tab.figure()->scaledMaxWeightGraph();
+    ASSERT_EQ(raw->data()->size(), int(points.size()));
+    for (int i = 0; i < int(points.size()); ++i) {
+        EXPECT_EQ(raw->data()->at(i)->key, points[size_t(i)].dK);
+        EXPECT_DOUBLE_EQ(raw->data()->at(i)->value, points[size_t(i)].rawVariance);
+        EXPECT_DOUBLE_EQ(max->data()->at(i)->value, points[size_t(i)].scaledMaxWeight);
+    }
+    EXPECT_TRUE(tab.figure()->titleText().contains(QStringLiteral("seed 9")));
+}
+
+TEST(SqrtDkTab, SceneHistogramCountsEveryScoreOfEveryHead)
+{
+    ui::Document doc;
+    doc.load(test::randomUiScene(32, 5, 8, 2, 4));
+    ui::SqrtDkExperiment tab(&doc);
+    double raw = 0, scaled = 0;
+    for (auto it = tab.rawBars()->data()->constBegin(); it != tab.rawBars()->data()->constEnd(); ++it)
+        raw += it->value;
+    for (auto it = tab.scaledBars()->data()->constBegin(); it != tab.scaledBars()->data()->constEnd(); ++it)
+        scaled += it->value;
+    EXPECT_EQ(raw, 2 * 5 * 5);
+    EXPECT_EQ(scaled, 2 * 5 * 5);
+}
+
+TEST(TemperatureTab, SliderEndsGiveNearUniformAndNearOneHotRows)
+{
+    ui::Document doc;
+    doc.load(test::preferenceUiScene());
+    ui::TemperatureExperiment tab(&doc);
+    tab.slider()->setValue(tab.slider()->maximum());
+    EXPECT_NEAR(tab.factor(), 10.0, 1e-9);
+    core::Matrix w = plotData(tab.weightsPlot());
+    ASSERT_EQ(w.rows(), 3);
+    for (int r = 0; r < 3; ++r)
+        EXPECT_LT(w.row(r).maxCoeff() - w.row(r).minCoeff(), 0.08) << "row " << r;
+
+    tab.slider()->setValue(tab.slider()->minimum());
+    EXPECT_NEAR(tab.factor(), 0.1, 1e-9);
+    w = plotData(tab.weightsPlot());
+    for (int r = 0; r < 3; ++r) {
+        EXPECT_GT(w(r, r), 0.99) << "row " << r;
+        EXPECT_NEAR(w.row(r).sum(), 1.0, 1e-5);
+    }
+    // The entropy bars follow: nearly 0 bits for one-hot rows.
+    for (auto it = tab.entropyBars()->data()->constBegin(); it != tab.entropyBars()->data()->constEnd(); ++it)
+        EXPECT_LT(it->value, 0.1);
+}
+
+TEST(TemperatureTab, FactorOneIsThePipelinesOwnWeights)
+{
+    ui::Document doc;
+    const core::Scene s = test::randomUiScene(33, 4, 6, 1, 4);
+    doc.load(s);
+    ui::TemperatureExperiment tab(&doc);
+    tab.setFactor(1.0);
+    core::Pipeline p;
+    EXPECT_LE((plotData(tab.weightsPlot()) - p.compute(s).heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
+}
+
+TEST(AbComparisonTab, DifferenceMapIsTheElementWiseDifference)
+{
+    ui::Document doc;
+    const core::Scene a = test::randomUiScene(34, 5, 8, 1, 4);
+    doc.load(a);
+    ui::AbComparison tab(&doc);
+    tab.setVariation(core::Variation::ScaleNone);
+    tab.setStage(core::StageWeights);
+    core::Scene b = a;
+    b.scale = core::ScaleKind::None;
+    core::Pipeline pa, pb;
+    const core::Matrix wa = pa.compute(a).heads[0].weights;
+    const core::Matrix wb = pb.compute(b).heads[0].weights;
+    EXPECT_LE((plotData(tab.plotA()) - wa).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_LE((plotData(tab.plotB()) - wb).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_LE((plotData(tab.differencePlot()) - (wb - wa)).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_GT((wb - wa).cwiseAbs().maxCoeff(), 1e-3); // a real change
+}
+
+TEST(AbComparisonTab, CausalMaskLeavesHiddenCellsGreyInTheDifference)
+{
+    ui::Document doc;
+    const core::Scene a = test::randomUiScene(35, 4, 8, 1, 4);
+    doc.load(a);
+    ui::AbComparison tab(&doc);
+    tab.setVariation(core::Variation::MaskCausal);
+    tab.setStage(core::StageMasked);
+    EXPECT_TRUE(std::isnan(tab.differencePlot()->cellValue(0, 3))); // hidden in B only
+    EXPECT_NEAR(tab.differencePlot()->cellValue(3, 0), 0.0, 1e-6);  // visible in both, same value
+}
+
+TEST(AbComparisonTab, AnotherHeadComparesTwoHeadsOfOneScene)
+{
+    ui::Document doc;
+    const core::Scene a = test::randomUiScene(36, 5, 8, 2, 4);
+    doc.load(a);
+    ui::AbComparison tab(&doc);
+    tab.setVariation(core::Variation::Head, 1);
+    tab.setStage(core::StageScores);
+    const core::Stages &st = doc.stages();
+    const core::Matrix expected = st.heads[1].scores - st.heads[0].scores;
+    EXPECT_LE((plotData(tab.differencePlot()) - expected).cwiseAbs().maxCoeff(), 1e-5);
+}
+
+TEST(ExperimentsWindow, HasThreeTabsAndExportsCharts)
+{
+    ui::Document doc;
+    doc.load(test::randomUiScene(37, 4, 8, 2, 4));
+    ui::ExperimentsWindow window(&doc);
+    ASSERT_EQ(window.tabs()->count(), 3);
+    for (int i = 0; i < 3; ++i)
+        EXPECT_FALSE(window.tabs()->tabText(i).isEmpty());
+
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QString error;
+    for (const char *name : {"chart.png", "chart.svg", "chart.pdf"}) {
+        const QString path = dir.filePath(QLatin1String(name));
+        EXPECT_TRUE(ui::exportChart(window.sqrtDk()->figure(), path, &error, 800, 400)) << error.toStdString();
+        EXPECT_GT(QFile(path).size(), 1000) << name;
+    }
+    const QString bad = dir.filePath(QStringLiteral("chart.bmp"));
+    EXPECT_FALSE(ui::exportChart(window.temperature()->weightsPlot(), bad, &error, 400, 400));
+    EXPECT_TRUE(error.contains(QStringLiteral(".png")));
+    EXPECT_FALSE(QFile::exists(bad));
+}

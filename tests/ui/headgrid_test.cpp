@@ -1,0 +1,83 @@
+#include "core/pipeline.h"
+#include "ui/document.h"
+#include "ui/headgrid.h"
+#include "ui/matrixplot.h"
+#include "uitestscenes.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+
+TEST(HeadGrid, EachThumbnailHoldsThatHeadsWeights)
+{
+    ui::Document doc;
+    const core::Scene s = test::randomUiScene(21, 7, 8, 2, 4);
+    doc.load(s);
+    ui::HeadGrid grid(&doc);
+    doc.flush();
+    core::Pipeline reference;
+    const core::Stages &st = reference.compute(s);
+    ASSERT_EQ(grid.headCount(), 2);
+    for (int h = 0; h < 2; ++h) {
+        ui::MatrixPlot *plot = grid.headPlot(h);
+        ASSERT_EQ(plot->rowCount(), 7);
+        ASSERT_EQ(plot->columnCount(), 7);
+        for (int r = 0; r < 7; ++r)
+            for (int c = 0; c < 7; ++c)
+                EXPECT_NEAR(plot->cellValue(r, c), st.heads[size_t(h)].weights(r, c), 1e-6)
+                    << "head " << h << " cell " << r << "," << c;
+    }
+    // The heads really differ, so the check above tells them apart.
+    EXPECT_GT((st.heads[0].weights - st.heads[1].weights).cwiseAbs().maxCoeff(), 1e-3);
+}
+
+TEST(HeadGrid, ClickingAThumbnailMakesItTheCurrentHead)
+{
+    ui::Document doc;
+    doc.load(test::randomUiScene(22, 5, 8, 2, 4));
+    ui::HeadGrid grid(&doc);
+    grid.resize(800, 600);
+    grid.show();
+    QSignalSpy spy(&doc, &ui::Document::currentHeadChanged);
+    ui::MatrixPlot *second = grid.headPlot(1);
+    QTest::mouseClick(second, Qt::LeftButton, {}, second->rect().center());
+    EXPECT_EQ(doc.currentHead(), 1);
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_EQ(spy.at(0).at(0).toInt(), 1);
+    EXPECT_TRUE(grid.headPlot(1)->title().contains(QStringLiteral("2")));
+}
+
+TEST(HeadGrid, CompareHeadsShowsTheSelectedRowOfEveryHead)
+{
+    ui::Document doc;
+    const core::Scene s = test::randomUiScene(23, 6, 8, 3, 2);
+    doc.load(s);
+    ui::HeadGrid grid(&doc);
+    ui::Selection sel;
+    sel.row = 4;
+    doc.setSelection(sel);
+    const core::Stages &st = doc.stages();
+    ui::MatrixPlot *compare = grid.comparePlot();
+    EXPECT_EQ(grid.comparedRow(), 4);
+    ASSERT_EQ(compare->rowCount(), 3);
+    ASSERT_EQ(compare->columnCount(), 6);
+    for (int h = 0; h < 3; ++h)
+        for (int c = 0; c < 6; ++c)
+            EXPECT_NEAR(compare->cellValue(h, c), st.heads[size_t(h)].weights(4, c), 1e-6);
+}
+
+TEST(HeadGrid, FollowsTheNumberOfHeads)
+{
+    ui::Document doc;
+    doc.load(test::randomUiScene(24, 4, 8, 2, 4));
+    ui::HeadGrid grid(&doc);
+    EXPECT_EQ(grid.headCount(), 2);
+    doc.load(test::randomUiScene(25, 4, 8, 4, 2));
+    doc.flush();
+    EXPECT_EQ(grid.headCount(), 4);
+    const core::Stages &st = doc.stages();
+    EXPECT_NEAR(grid.headPlot(3)->cellValue(1, 2), st.heads[3].weights(1, 2), 1e-6);
+}

@@ -1,0 +1,109 @@
+#include "editortestutil.h"
+#include "ui/matrixeditordock.h"
+#include "ui/matrixtableview.h"
+#include "ui/sceneedits.h"
+
+#include <QApplication>
+#include <QMouseEvent>
+#include <QUndoStack>
+#include <QWheelEvent>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+
+namespace {
+
+void sendMouse(QWidget *target, QEvent::Type type, QPoint pos, Qt::MouseButtons buttons,
+               Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    const Qt::MouseButton button = type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton;
+    QMouseEvent event(type, QPointF(pos), target->mapToGlobal(QPointF(pos)), button, buttons, modifiers);
+    QApplication::sendEvent(target, &event);
+}
+
+} // namespace
+
+TEST(MatrixEditorDock, TabsFollowHeadsAndDirectMode)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId>{MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV}));
+    doc.changeScene(edits::withDimensions(doc.scene(), 8, 2, 4), QStringLiteral("heads"));
+    EXPECT_NE(dock.view(MatrixId::WO), nullptr);
+    doc.changeScene(edits::toDirectMode(doc.scene(), 0), QStringLiteral("direct"));
+    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId>{MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV}));
+    doc.undoStack()->undo();
+    EXPECT_NE(dock.view(MatrixId::WO), nullptr);
+}
+
+TEST(MatrixEditorDock, DraggingACellScrubsItAsOneUndoStep)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    const core::Scene before = doc.scene();
+    MatrixEditorDock dock(&doc);
+    dock.resize(600, 400);
+    MatrixTableView *view = dock.view(MatrixId::WQ);
+    ASSERT_NE(view, nullptr);
+    view->resize(560, 360);
+    const QModelIndex cell = view->model()->index(1, 1);
+    const QPoint start = view->visualRect(cell).center();
+    QWidget *vp = view->viewport();
+
+    sendMouse(vp, QEvent::MouseButtonPress, start, Qt::LeftButton);
+    for (int dx = 5; dx <= 30; dx += 5)
+        sendMouse(vp, QEvent::MouseMove, start + QPoint(dx, 0), Qt::LeftButton);
+    sendMouse(vp, QEvent::MouseButtonRelease, start + QPoint(30, 0), Qt::NoButton);
+
+    EXPECT_NEAR(doc.scene().wq(1, 1), before.wq(1, 1) + 0.30f, 1e-4f);
+    EXPECT_EQ(doc.undoStack()->count(), 1);
+    EXPECT_TRUE(doc.undoStack()->canUndo());
+
+    // A second drag of the same cell is a history entry of its own.
+    const core::Scene afterFirst = doc.scene();
+    sendMouse(vp, QEvent::MouseButtonPress, start, Qt::LeftButton);
+    sendMouse(vp, QEvent::MouseMove, start + QPoint(-20, 0), Qt::LeftButton, Qt::ShiftModifier);
+    sendMouse(vp, QEvent::MouseButtonRelease, start + QPoint(-20, 0), Qt::NoButton);
+    EXPECT_NEAR(doc.scene().wq(1, 1), afterFirst.wq(1, 1) - 2.0f, 1e-4f);
+    EXPECT_EQ(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene(), afterFirst);
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene(), before);
+}
+
+TEST(MatrixEditorDock, WheelScrubsOnlyTheSelectedCell)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    const core::Scene before = doc.scene();
+    MatrixEditorDock dock(&doc);
+    MatrixTableView *view = dock.view(MatrixId::Embeddings);
+    view->resize(560, 300);
+    const QModelIndex cell = view->model()->index(0, 0);
+    const QPoint pos = view->visualRect(cell).center();
+    const auto wheel = [&](int delta, Qt::KeyboardModifiers mods) {
+        QWheelEvent event(QPointF(pos), view->viewport()->mapToGlobal(QPointF(pos)), QPoint(), QPoint(0, delta),
+                          Qt::NoButton, mods, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view->viewport(), &event);
+    };
+    wheel(120, Qt::NoModifier);
+    EXPECT_EQ(doc.scene(), before) << "the cell was not selected";
+    view->setCurrentIndex(cell);
+    wheel(120, Qt::NoModifier);
+    wheel(120, Qt::NoModifier);
+    wheel(120, Qt::ShiftModifier);
+    EXPECT_NEAR(doc.scene().embeddings(0, 0), before.embeddings(0, 0) + 0.1f + 0.1f + 1.0f, 1e-4f);
+    EXPECT_EQ(doc.undoStack()->count(), 1);
+}
+
+TEST(MatrixEditorDock, RefusedInputIsShownInTheDock)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    MatrixTableView *view = dock.view(MatrixId::WK);
+    view->model()->setData(view->model()->index(0, 0), QStringLiteral("zebra"));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("zebra")));
+}
