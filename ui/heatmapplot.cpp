@@ -30,6 +30,33 @@ QFont pixelFont(double zoom, double relative)
     return heatmapFont(base * relative * zoom);
 }
 
+// Colour-map data filled in one pass: QCPColorMapData::setCell costs a call and bounds checks
+// per cell, which shows at a million cells.
+class HeatmapData : public QCPColorMapData {
+public:
+    HeatmapData() : QCPColorMapData(0, 0, QCPRange(0, 0), QCPRange(0, 0)) {}
+
+    // Copies `m` (its shape must match) with −∞ (masked) as NaN, which the gradient draws
+    // transparent under the hatching. Returns the largest finite magnitude.
+    double assign(const core::Matrix &m)
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        double largest = 0;
+        const Eigen::Index n = std::min<Eigen::Index>(m.size(), Eigen::Index(mKeySize) * mValueSize);
+        // Row-major Matrix and QCPColorMapData share the layout: index = row·columns + column.
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double v = double(m.data()[i]);
+            const bool finite = std::isfinite(v);
+            mData[i] = finite ? v : nan;
+            if (finite)
+                largest = std::max(largest, std::abs(v));
+        }
+        mDataBounds = QCPRange(-largest, largest);
+        mDataModified = true;
+        return largest;
+    }
+};
+
 QString elided(const QString &text)
 {
     return text.size() > kMaxLabelChars ? text.left(kMaxLabelChars - 1) + QChar(0x2026) : text;
@@ -51,6 +78,7 @@ HeatmapPlot::HeatmapPlot(QCustomPlot *plot, core::Stage stage, QObject *parent)
     m_plot->layer(kSelectionLayer)->setMode(QCPLayer::lmBuffered);
 
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_map->setData(new HeatmapData);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_cells = new HeatmapLayer(m_plot, kCellsLayer, HeatmapLayer::Part::Cells);
@@ -155,7 +183,8 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
 {
     const int heads = int(stages.heads.size());
     head = std::clamp(head, 0, std::max(0, heads - 1));
-    const core::Matrix &m = heads > 0 ? core::stageMatrix(stages, m_stage, head) : core::Matrix();
+    static const core::Matrix none;
+    const core::Matrix &m = heads > 0 ? core::stageMatrix(stages, m_stage, head) : none;
     m_values = m;
     m_stageName = QString::fromLatin1(core::stageName(m_stage));
     const bool reshaped = m_rows != int(m.rows()) || m_columns != int(m.cols());
@@ -165,24 +194,14 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     std::vector<int> flagged;
     if (flagsRowsWithoutKeys(m_stage))
         flagged = stages.rowsWithoutKeys;
-    QStringList rowLabels, columnLabels;
-    for (int i = 0; i < m_rows && i < scene.tokenCount(); ++i) {
-        const QString token = elided(QString::fromStdString(scene.tokens[size_t(i)]));
-        const bool flag = std::find(flagged.begin(), flagged.end(), i) != flagged.end();
-        rowLabels << (flag ? QStringLiteral("\u26A0 ") + token : token);
-    }
-    for (int j = 0; j < m_columns; ++j)
-        columnLabels << (isSquareStage(m_stage) && j < scene.tokenCount()
-                             ? elided(QString::fromStdString(scene.tokens[size_t(j)]))
-                             : QString::number(j));
+    // Labels are rebuilt only when what they show changed: a cell edit keeps them.
+    const bool tokensChanged = scene.tokens != m_tokens;
+    if (tokensChanged)
+        m_tokens = scene.tokens;
+    if (reshaped || tokensChanged || flagged != m_flagged)
+        rebuildLabels(scene, flagged);
     m_plot->yAxis->setLabel(rowAxisTitle(m_stage));
     m_plot->xAxis->setLabel(isEmpty() ? tr("not part of this scene") : columnAxisTitle(scene, m_stage));
-    if (rowLabels != m_rowLabels || columnLabels != m_columnLabels) {
-        m_rowLabels = rowLabels;
-        m_columnLabels = columnLabels;
-        m_widestColumnLabel = -1;
-        rebuildTicks();
-    }
 
     m_hidden.resize(0, 0);
     if (showsMask(m_stage) && scene.mask != core::MaskKind::None && m_rows == scene.tokenCount() &&
@@ -200,22 +219,6 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     m_selection->setCells(&m_values, core::MaskMatrix(), QString(), QString());
     setFillCells(m_fillRequested);
 
-    // The colour range is set explicitly: −∞ would make rescaleDataRange collapse.
-    if (isProbabilityStage(m_stage)) {
-        m_range = QCPRange(0, 1);
-    } else {
-        double largest = 0;
-        for (Eigen::Index i = 0; i < m_values.size(); ++i) {
-            const double v = double(m_values.data()[i]);
-            if (std::isfinite(v))
-                largest = std::max(largest, std::abs(v));
-        }
-        if (largest == 0)
-            largest = 1;
-        m_range = QCPRange(-largest, largest);
-    }
-    applyColoring();
-
     QCPColorMapData *data = m_map->data();
     if (reshaped || data->keySize() != m_columns || data->valueSize() != m_rows) {
         data->setSize(m_columns, m_rows);
@@ -223,15 +226,36 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
         m_plot->xAxis->setRange(-0.5, m_columns - 0.5);
         m_plot->yAxis->setRange(-0.5, m_rows - 0.5);
     }
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (int r = 0; r < m_rows; ++r)
-        for (int c = 0; c < m_columns; ++c) {
-            const double v = double(m_values(r, c));
-            // −∞ (masked) becomes NaN, which the gradient draws transparent under the hatching.
-            data->setCell(c, r, std::isfinite(v) ? v : nan);
-        }
+    const double largest = static_cast<HeatmapData *>(data)->assign(m_values);
+    // The colour range is set explicitly: −∞ would make rescaleDataRange collapse.
+    if (isProbabilityStage(m_stage))
+        m_range = QCPRange(0, 1);
+    else
+        m_range = largest > 0 ? QCPRange(-largest, largest) : QCPRange(-1, 1);
+    applyColoring();
     m_map->setVisible(!isEmpty());
     m_scale->setVisible(!isEmpty());
+}
+
+void HeatmapPlot::rebuildLabels(const core::Scene &scene, const std::vector<int> &flagged)
+{
+    QStringList rowLabels, columnLabels;
+    for (int i = 0; i < m_rows && i < scene.tokenCount(); ++i) {
+        const QString token = elided(QString::fromStdString(scene.tokens[size_t(i)]));
+        const bool flag = std::find(flagged.begin(), flagged.end(), i) != flagged.end();
+        rowLabels << (flag ? QStringLiteral("\u26A0 ") + token : token);
+    }
+    for (int j = 0; j < m_columns; ++j)
+        columnLabels << (isSquareStage(m_stage) && j < scene.tokenCount()
+                             ? elided(QString::fromStdString(scene.tokens[size_t(j)]))
+                             : QString::number(j));
+    if (rowLabels != m_rowLabels || columnLabels != m_columnLabels) {
+        m_rowLabels = rowLabels;
+        m_columnLabels = columnLabels;
+        m_widestColumnLabel = -1;
+        rebuildTicks();
+    }
+
 }
 
 void HeatmapPlot::setSelection(int row, int column)

@@ -12,6 +12,7 @@
 #include <QSharedPointer>
 #include <QStringList>
 
+#include <string>
 #include <vector>
 
 namespace attnlab::ui {
@@ -67,6 +68,7 @@ private:
     void applyStyle();
     void applyColoring();
     void rebuildTicks();
+    void rebuildLabels(const core::Scene &scene, const std::vector<int> &flagged);
 
     QCustomPlot *m_plot;
     core::Stage m_stage;
@@ -87,6 +89,7 @@ private:
     core::Matrix m_values;
     core::MaskMatrix m_hidden;
     std::vector<int> m_flagged;
+    std::vector<std::string> m_tokens;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     QString m_stageName;

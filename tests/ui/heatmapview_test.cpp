@@ -266,3 +266,20 @@ TEST(HeatmapView, CellValuesUseTwoOrThreeDecimalsWhenTheyFitElseHoverOnly)
     view.plot()->toPixmap(90, 70);
     EXPECT_EQ(view.heatmap()->cellLayer()->shownDecimals(), 0);
 }
+
+TEST(HeatmapView, LabelsFollowEditedTokens)
+{
+    Document doc;
+    doc.load(example());
+    HeatmapView view(&doc, core::StageWeights);
+    doc.setCell(MatrixId::WQ, 0, 0, 1.5f);
+    doc.flush();
+    core::Scene reordered = doc.scene();
+    reordered.tokens = {"鱼", "猫", "吃", "猫"};
+    doc.changeScene(reordered, QStringLiteral("tokens"));
+    doc.flush();
+    const QStringList expected{QStringLiteral("鱼"), QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("猫")};
+    EXPECT_EQ(tickLabels(view.plot()->yAxis), expected);
+    EXPECT_EQ(tickLabels(view.plot()->xAxis), expected);
+    expectMapEquals(view, doc.stages().heads[0].weights);
+}
