@@ -3,14 +3,20 @@
 #include "ui/colormaps.h"
 #include "ui/document.h"
 #include "ui/examples.h"
+#include "ui/experimentswindow.h"
+#include "ui/explanationpanel.h"
 #include "ui/exportactions.h"
 #include "ui/fileactions.h"
+#include "ui/headsdock.h"
+#include "ui/inspectordock.h"
+#include "ui/languagemenu.h"
 #include "ui/maskeditordock.h"
 #include "ui/matrixeditordock.h"
 #include "ui/pipelineboard.h"
 #include "ui/presentationmode.h"
 #include "ui/presentationview.h"
 #include "ui/settingsdock.h"
+#include "ui/stageinfo.h"
 #include "ui/stepcontroller.h"
 #include "ui/tokenbar.h"
 #include "ui/undohistorydock.h"
@@ -37,7 +43,7 @@ namespace attnlab::ui {
 
 namespace {
 // Bumped when the dock layout changes, so an old saved layout is not forced onto new docks.
-constexpr int kStateVersion = 1;
+constexpr int kStateVersion = 2;
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kShowAllKey = QStringLiteral("board/showAll");
@@ -103,6 +109,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     refreshWarnings();
     resize(1280, 720);
     readSettings();
+    followStep();
     m_board->setFocus(Qt::OtherFocusReason);
 }
 
@@ -183,6 +190,8 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_presentation->zoomResetAction());
     m_viewMenu->addSeparator();
     createColorMapMenu();
+    m_languageMenu = new LanguageMenu(m_viewMenu);
+    m_viewMenu->addMenu(m_languageMenu);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -197,6 +206,11 @@ void MainWindow::createMenus()
     addAction(m_board->previousHeadAction());
     addAction(m_board->nextHeadAction());
 
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_experimentsAction = m_toolsMenu->addAction(QString(), this, &MainWindow::showExperiments);
+    m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    addAction(m_experimentsAction);
+
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About Attention Lab"),
@@ -208,7 +222,7 @@ void MainWindow::createMenus()
     m_shortcuts = m_helpMenu->addAction(QString(), this, &MainWindow::showShortcuts);
     m_shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     addAction(m_shortcuts);
-    for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_helpMenu})
+    for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_toolsMenu, m_helpMenu})
         menu->setToolTipsVisible(true);
 }
 
@@ -222,6 +236,29 @@ void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area)
     addDockWidget(area, dock);
     if (m_viewMenu)
         m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::showExperiments()
+{
+    if (!m_experiments)
+        m_experiments = new ExperimentsWindow(m_document, this);
+    m_experiments->show();
+    m_experiments->raise();
+    m_experiments->activateWindow();
+}
+
+void MainWindow::followStep()
+{
+    // The explanation and the inspector follow the selection's stage, so the step control moves
+    // it, keeping the selected query row (and the key, between the n×n stages).
+    const core::Stage stage = m_steps->currentStage();
+    Selection s = m_document->selection();
+    if (s.stage == stage)
+        return;
+    if (!isSquareStage(s.stage) || !isSquareStage(stage))
+        s.column = -1;
+    s.stage = stage;
+    m_document->setSelection(s);
 }
 
 void MainWindow::setSequentialMap(const QString &name)
@@ -290,8 +327,29 @@ void MainWindow::createDocks()
     tabifyDockWidget(settings, history);
     matrices->raise();
     settings->raise();
+
+    // What explains the board sits on the right, as tabs: the inspector (raised when a number
+    // is selected), the stage's explanation, and the heads when there are several.
+    m_inspector = new InspectorDock(m_document, this);
+    m_explanation = new ExplanationPanel(m_document, this);
+    m_headsDock = new HeadsDock(m_document, this);
+    addDock(m_inspector, Qt::RightDockWidgetArea);
+    addDock(m_explanation, Qt::RightDockWidgetArea);
+    addDock(m_headsDock, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_inspector, m_explanation);
+    tabifyDockWidget(m_explanation, m_headsDock);
+    m_explanation->raise();
+    // A newly picked number brings the inspector forward; a step that only moves the same
+    // selection to the next stage leaves the explanation in front.
+    connect(m_document, &Document::selectionChanged, this, [this, last = Selection()](const Selection &s) mutable {
+        const bool picked = (s.row >= 0 || s.column >= 0) && (s.row != last.row || s.column != last.column);
+        last = s;
+        if (picked && m_inspector->toggleViewAction()->isChecked())
+            m_inspector->raise();
+    });
+    connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
     // Wide enough for most of an 8-column embedding table; a saved layout overrides this.
-    resizeDocks({matrices}, {360}, Qt::Horizontal);
+    resizeDocks({matrices, m_inspector}, {340, 300}, Qt::Horizontal);
 }
 
 void MainWindow::retranslate()
@@ -300,7 +358,11 @@ void MainWindow::retranslate()
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));
     m_stepMenu->setTitle(tr("&Step"));
+    m_toolsMenu->setTitle(tr("&Tools"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_experimentsAction->setText(tr("&Experiments…"));
+    m_experimentsAction->setToolTip(
+        tr("Why √d_k, temperature and A/B comparison, in a window of their own (Ctrl+Shift+X)"));
     m_quit->setText(tr("&Quit"));
     m_quit->setToolTip(tr("Close Attention Lab (Ctrl+Q)"));
     m_undo->setToolTip(tr("Undo the last edit (Ctrl+Z)"));
@@ -362,6 +424,7 @@ void MainWindow::readSettings()
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    m_headsDock->followHeadCount();
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
     setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
     m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());

@@ -10,6 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QToolButton>
@@ -21,6 +22,10 @@ namespace {
 
 constexpr int kMinCardWidth = 200;
 constexpr int kMinCardHeight = 150;
+// A card narrower than this leaves a 3×3 heatmap too little room for its cell values.
+constexpr int kReadableCardWidth = 225;
+// Once the cards wrap, the board scrolls; this keeps each heatmap tall enough to read.
+constexpr int kWrappedCardHeight = 210;
 
 // The row of the board a stage sits on: the phases of the computation.
 int phaseOf(core::Stage stage)
@@ -146,6 +151,23 @@ void PipelineBoard::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+int PipelineBoard::columnsForWidth(int width)
+{
+    if (width >= 4 * kReadableCardWidth)
+        return 4;
+    return width >= 2 * kReadableCardWidth ? 2 : 1;
+}
+
+void PipelineBoard::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const int columns = columnsForWidth(event->size().width());
+    if (columns != m_columns) {
+        m_columns = columns;
+        rebuild();
+    }
+}
+
 void PipelineBoard::rebuild()
 {
     const QList<core::Stage> stages = m_steps->stages();
@@ -170,7 +192,6 @@ void PipelineBoard::rebuild()
         StageCard *c = card(stage);
         if (!c) {
             c = new StageCard(m_document, stage, m_canvas);
-            c->setMinimumSize(kMinCardWidth, kMinCardHeight);
             c->setZoom(m_zoom);
             c->setSequentialMap(m_sequentialMap);
             // While stepping, a click must not step back and hide what the class has seen.
@@ -180,8 +201,9 @@ void PipelineBoard::rebuild()
             });
             m_cards.insert(stage, c);
         }
+        c->setMinimumSize(kMinCardWidth, m_columns < 4 ? kWrappedCardHeight : kMinCardHeight);
         const int phase = phaseOf(stage);
-        if (phase != lastPhase) {
+        if (phase != lastPhase || column == m_columns) {
             ++row;
             column = 0;
             lastPhase = phase;

@@ -35,9 +35,14 @@ public:
     QAction *nextHeadAction() const { return m_nextHead; }
     QAction *previousHeadAction() const { return m_previousHead; }
     QComboBox *headSelector() const { return m_head; }
+    // Cards per row: 4 when the board is wide enough, else 2 or 1 (each phase's four cards
+    // wrap evenly), so a narrow board scrolls instead of squeezing the heatmaps unreadable.
+    int columnCount() const { return m_columns; }
+    static int columnsForWidth(int width);
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
@@ -57,6 +62,7 @@ private:
     QGridLayout *m_grid;
     QHash<core::Stage, StageCard *> m_cards;
     double m_zoom = 1.0;
+    int m_columns = 4;
     QString m_sequentialMap = QStringLiteral("viridis");
 };
 
