@@ -36,6 +36,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -73,6 +74,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     page->addWidget(m_board, 1);
     m_stack->addWidget(m_normalPage);
     m_stack->addWidget(m_presentationView);
+    // The presentation view fills the screen when shown; its size must not hold the normal
+    // window's docks back.
+    m_presentationView->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     setCentralWidget(m_stack);
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
@@ -348,8 +352,7 @@ void MainWindow::createDocks()
             m_inspector->raise();
     });
     connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
-    // Wide enough for most of an 8-column embedding table; a saved layout overrides this.
-    resizeDocks({matrices, m_inspector}, {340, 300}, Qt::Horizontal);
+
 }
 
 void MainWindow::retranslate()
@@ -423,7 +426,14 @@ void MainWindow::readSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    if (!restoreState(settings.value(kStateKey).toByteArray(), kStateVersion)) {
+        // resizeDocks() takes only once the window is laid out: the matrices wide enough for
+        // most of an 8-column embedding table, the right side for the inspector's tables.
+        QTimer::singleShot(0, this, [this] {
+            if (auto *matrices = findChild<MatrixEditorDock *>())
+                resizeDocks({matrices, m_explanation}, {340, 330}, Qt::Horizontal);
+        });
+    }
     m_headsDock->followHeadCount();
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
     setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());

@@ -81,6 +81,9 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     }
     bar->addSpacing(12);
     bar->addWidget(m_stepLabel, 1);
+    // A long status must not widen the board and squeeze the docks beside it.
+    m_stepLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_stepLabel->setMinimumWidth(40);
     bar->addWidget(m_headLabel);
     bar->addWidget(m_head);
     m_headLabel->setBuddy(m_head);
@@ -158,9 +161,16 @@ int PipelineBoard::columnsForWidth(int width)
     return width >= 2 * kReadableCardWidth ? 2 : 1;
 }
 
+void PipelineBoard::elideStepLabel()
+{
+    m_stepLabel->setText(
+        m_stepLabel->fontMetrics().elidedText(m_stepText, Qt::ElideRight, std::max(40, m_stepLabel->width())));
+}
+
 void PipelineBoard::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    elideStepLabel();
     const int columns = columnsForWidth(event->size().width());
     if (columns != m_columns) {
         m_columns = columns;
@@ -226,12 +236,13 @@ void PipelineBoard::refreshSteps()
         it.value()->setRevealed(m_steps->isRevealed(it.key()));
         it.value()->setCurrent(it.key() == current);
     }
-    m_stepLabel->setText(m_steps->showsAll()
+    m_stepText = m_steps->showsAll()
             ? tr("All %1 stages shown; current: %2").arg(m_steps->stepCount()).arg(StageCard::stageTitle(current))
             : tr("Stage %1 of %2: %3")
                   .arg(m_steps->step() + 1)
                   .arg(m_steps->stepCount())
-                  .arg(StageCard::stageTitle(current)));
+                  .arg(StageCard::stageTitle(current));
+    elideStepLabel();
     if (StageCard *c = card(current))
         m_scroll->ensureWidgetVisible(c, 0, 0);
 }

@@ -47,12 +47,14 @@ protected:
 private:
     void rebuild();
     void refreshSteps();
+    void elideStepLabel();
     void retranslate();
     void refreshHeads();
 
     Document *m_document;
     StepController *m_steps;
     QLabel *m_stepLabel;
+    QString m_stepText; // the step label's text before eliding
     QLabel *m_headLabel;
     QComboBox *m_head;
     QAction *m_nextHead;

@@ -1,7 +1,9 @@
 // A GoogleTest main with a QApplication, for widget and model tests. The offscreen platform
 // is the default, and test mode keeps QSettings away from the user's real settings.
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -13,6 +15,11 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("attnlab-tests"));
     QApplication::setApplicationName(QStringLiteral("attnlab-tests"));
+    // ctest runs tests in parallel processes; each gets its own settings so that one test
+    // clearing them cannot break another's persistence check.
+    QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

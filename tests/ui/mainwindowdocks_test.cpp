@@ -9,6 +9,7 @@
 #include "ui/language.h"
 #include "ui/languagemenu.h"
 #include "ui/mainwindow.h"
+#include "ui/pipelineboard.h"
 #include "ui/sceneedits.h"
 #include "ui/stepcontroller.h"
 
@@ -173,4 +174,16 @@ TEST_F(MainWindowDocksTest, TheExplanationFollowsTheStepControl)
     window.steps()->setShowAll(true);
     window.steps()->setCurrentStage(core::StageWeights);
     EXPECT_EQ(document.selection().stage, core::StageWeights);
+}
+
+TEST_F(MainWindowDocksTest, DefaultLayoutAt1280x720LeavesRoomForTheInspectorAndTheBoard)
+{
+    MainWindow window(&document);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(100);
+    EXPECT_GE(window.explanation()->width(), 300); // the front tab of the right side
+    EXPECT_GE(window.board()->width(), 2 * 225);
+    EXPECT_EQ(window.width(), 1280);
 }
