@@ -13,6 +13,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -159,6 +160,17 @@ int PipelineBoard::columnsForWidth(int width)
     if (width >= 4 * kReadableCardWidth)
         return 4;
     return width >= 2 * kReadableCardWidth ? 2 : 1;
+}
+
+void PipelineBoard::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Steps taken while the board was hidden (in presentation mode) could not scroll it; once
+    // it is laid out again, bring the current card into view.
+    QTimer::singleShot(0, this, [this] {
+        if (StageCard *c = card(m_steps->currentStage()))
+            m_scroll->ensureWidgetVisible(c, 0, 0);
+    });
 }
 
 void PipelineBoard::elideStepLabel()

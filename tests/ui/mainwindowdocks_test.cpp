@@ -10,6 +10,8 @@
 #include "ui/languagemenu.h"
 #include "ui/mainwindow.h"
 #include "ui/pipelineboard.h"
+#include "ui/presentationmode.h"
+#include "ui/stagecard.h"
 #include "ui/sceneedits.h"
 #include "ui/stepcontroller.h"
 
@@ -186,4 +188,22 @@ TEST_F(MainWindowDocksTest, DefaultLayoutAt1280x720LeavesRoomForTheInspectorAndT
     EXPECT_GE(window.explanation()->width(), 300); // the front tab of the right side
     EXPECT_GE(window.board()->width(), 2 * 225);
     EXPECT_EQ(window.width(), 1280);
+}
+
+TEST_F(MainWindowDocksTest, BackFromPresentingTheBoardShowsTheStageReached)
+{
+    MainWindow window(&document);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.steps()->setShowAll(true);
+    window.steps()->setCurrentStage(core::StageX);
+    QTest::qWait(50);
+    window.presentation()->setActive(true);
+    window.steps()->setCurrentStage(core::StageContext);
+    window.presentation()->setActive(false);
+    QTest::qWait(100);
+    StageCard *context = window.board()->card(core::StageContext);
+    ASSERT_NE(context, nullptr);
+    EXPECT_FALSE(context->visibleRegion().isEmpty());
 }
