@@ -9,7 +9,9 @@
 namespace attnlab::ui {
 
 HeadsDock::HeadsDock(Document *document, QWidget *parent)
-    : QDockWidget(parent), m_document(document), m_grid(new HeadGrid(document))
+    : QDockWidget(parent)
+    , m_document(document)
+    , m_grid(new HeadGrid(document))
 {
     setObjectName(QStringLiteral("HeadsDock"));
     auto *scroll = new QScrollArea;

@@ -7,7 +7,9 @@
 
 namespace attnlab::ui {
 
-LanguageMenu::LanguageMenu(QWidget *parent) : QMenu(parent), m_group(new QActionGroup(this))
+LanguageMenu::LanguageMenu(QWidget *parent)
+    : QMenu(parent)
+    , m_group(new QActionGroup(this))
 {
     setObjectName(QStringLiteral("LanguageMenu"));
     m_group->setExclusive(true);

@@ -197,7 +197,7 @@ void MainWindow::createMenus()
     m_languageMenu = new LanguageMenu(m_viewMenu);
     m_viewMenu->addMenu(m_languageMenu);
     m_viewMenu->addSeparator();
-    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
+    for (QDockWidget *dock : std::as_const(m_docks)) // in the order they were added
         m_viewMenu->addAction(dock->toggleViewAction());
 
     m_stepMenu = menuBar()->addMenu(QString());
@@ -238,6 +238,7 @@ void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area)
     if (dock->objectName().isEmpty())
         dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
     addDockWidget(area, dock);
+    m_docks.append(dock);
     if (m_viewMenu)
         m_viewMenu->addAction(dock->toggleViewAction());
 }
@@ -305,7 +306,7 @@ void MainWindow::showShortcuts()
     for (QAction *a :
         {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(), m_presentation->toggleAction(),
             m_presentation->zoomInAction(), m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
-            m_board->nextHeadAction(), m_board->previousHeadAction(), m_undo, m_redo})
+            m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
         addRow(a->text().remove(QLatin1Char('&')), a->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),
@@ -352,7 +353,6 @@ void MainWindow::createDocks()
             m_inspector->raise();
     });
     connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
-
 }
 
 void MainWindow::retranslate()

@@ -91,6 +91,7 @@ private:
     ExperimentsWindow *m_experiments = nullptr;
     QAction *m_experimentsAction = nullptr;
     QMenu *m_toolsMenu = nullptr;
+    QList<QDockWidget *> m_docks;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -249,11 +249,11 @@ void PipelineBoard::refreshSteps()
         it.value()->setCurrent(it.key() == current);
     }
     m_stepText = m_steps->showsAll()
-            ? tr("All %1 stages shown; current: %2").arg(m_steps->stepCount()).arg(StageCard::stageTitle(current))
-            : tr("Stage %1 of %2: %3")
-                  .arg(m_steps->step() + 1)
-                  .arg(m_steps->stepCount())
-                  .arg(StageCard::stageTitle(current));
+        ? tr("All %1 stages shown; current: %2").arg(m_steps->stepCount()).arg(StageCard::stageTitle(current))
+        : tr("Stage %1 of %2: %3")
+              .arg(m_steps->step() + 1)
+              .arg(m_steps->stepCount())
+              .arg(StageCard::stageTitle(current));
     elideStepLabel();
     if (StageCard *c = card(current))
         m_scroll->ensureWidgetVisible(c, 0, 0);

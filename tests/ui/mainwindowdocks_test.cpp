@@ -11,8 +11,8 @@
 #include "ui/mainwindow.h"
 #include "ui/pipelineboard.h"
 #include "ui/presentationmode.h"
-#include "ui/stagecard.h"
 #include "ui/sceneedits.h"
+#include "ui/stagecard.h"
 #include "ui/stepcontroller.h"
 
 #include <QAction>

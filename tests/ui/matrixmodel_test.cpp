@@ -4,8 +4,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
-#include <QTableView>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
