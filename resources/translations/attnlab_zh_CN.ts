@@ -799,17 +799,17 @@
     <message>
         <location line="+1"/>
         <source>A: the current scene. Right-click to export.</source>
-        <translation>A：当前场景。右键单击可导出。</translation>
+        <translation>A：当前场景。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>B: the copy with one change. Right-click to export.</source>
-        <translation>B：改动了一处的副本。右键单击可导出。</translation>
+        <translation>B：改动了一处的副本。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>B − A cell by cell: red where B is larger, blue where it is smaller. Right-click to export.</source>
-        <translation>逐格计算的 B − A：B 较大处为红色，较小处为蓝色。右键单击可导出。</translation>
+        <translation>逐格计算的 B − A：B 较大处为红色，较小处为蓝色。右键点击可导出。</translation>
     </message>
 </context>
 <context>
@@ -890,7 +890,7 @@
     <message>
         <location line="+1"/>
         <source>Save the main chart of this tab as PNG, SVG or PDF (Ctrl+E); right-click any chart to export that one</source>
-        <translation>把本页的主图表保存为 PNG、SVG 或 PDF（Ctrl+E）；右键单击任意图表可单独导出那一张</translation>
+        <translation>把本页的主图表保存为 PNG、SVG 或 PDF（Ctrl+E）；右键点击任意图表可单独导出那一张</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1298,7 +1298,7 @@
     <message>
         <location line="+3"/>
         <source>Weights of head %1 (row = query, column = key). Click to make it the current head; right-click to export.</source>
-        <translation>第 %1 个头的权重（行 = 查询，列 = 键）。单击使其成为当前头；右键单击可导出。</translation>
+        <translation>第 %1 个头的权重（行 = 查询，列 = 键）。点击使其成为当前头；右键点击可导出。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1323,12 +1323,12 @@
     <message>
         <location line="+1"/>
         <source>One row per head: the weights the chosen query gives to each key. Right-click to export.</source>
-        <translation>每个头一行：所选查询分给每个键的权重。右键单击可导出。</translation>
+        <translation>每个头一行：所选查询分给每个键的权重。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Each head has its own W_Q, W_K and W_V columns, so each can attend to something different. Click a head to follow it on the board.</source>
-        <translation>每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西。单击一个头，即可在流程板上跟随它。</translation>
+        <translation>每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西。点击一个头，即可在流程板上跟随它。</translation>
     </message>
 </context>
 <context>
@@ -1569,14 +1569,14 @@
         <source>Query %1 sees key %2.
 Click to hide it.</source>
         <translation>查询 %1 能看到键 %2。
-单击可遮住它。</translation>
+点击可遮住它。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Query %1 does not see key %2.
 Click to show it.</source>
         <translation>查询 %1 看不到键 %2。
-单击可让它重新可见。</translation>
+点击可让它重新可见。</translation>
     </message>
     <message>
         <location line="+93"/>
@@ -1626,7 +1626,7 @@ Click to show it.</source>
     <message>
         <location line="+1"/>
         <source>Rows are queries, columns are keys. Click a cell to hide or show that key.</source>
-        <translation>行是查询，列是键。单击格子可遮住或显示这个键。</translation>
+        <translation>行是查询，列是键。点击格子可遮住或显示这个键。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2288,12 +2288,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+4"/>
         <source>Left: variance of the score against d_k (both axes logarithmic). Right: the mean largest softmax weight; 1 means one key takes everything. Right-click to export.</source>
-        <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键单击可导出。</translation>
+        <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Histogram of the current scene&apos;s scores before and after scaling. Right-click to export.</source>
-        <translation>当前场景的分数在缩放前后的直方图。右键单击可导出。</translation>
+        <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2701,12 +2701,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+4"/>
         <source>Weights of the current head at this divisor (row = query, column = key). Right-click to export.</source>
-        <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键单击可导出。</translation>
+        <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Entropy of each query row&apos;s weights in bits; + marks the uniform maximum. Right-click to export.</source>
-        <translation>每个查询行权重的熵（单位：比特）；+ 标出均匀时的最大值。右键单击可导出。</translation>
+        <translation>每个查询行权重的熵（单位：比特）；+ 标出均匀时的最大值。右键点击可导出。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2839,7 +2839,7 @@ Separator: the text between separators is a token.</source>
     <message>
         <location line="+1"/>
         <source>Only the first %1 tokens are shown as chips.</source>
-        <translation>只有前 %1 个词元以标签形式显示。</translation>
+        <translation>这里只显示前 %1 个词元。</translation>
     </message>
 </context>
 <context>
@@ -2852,7 +2852,7 @@ Separator: the text between separators is a token.</source>
     <message>
         <location line="+1"/>
         <source>Every edit since the scene was opened. Click a line to go back to that point.</source>
-        <translation>自打开场景以来的每一次修改。单击某一行即可回到那个时刻。</translation>
+        <translation>自打开场景以来的每一次修改。点击某一行即可回到那个时刻。</translation>
     </message>
     <message>
         <location line="+1"/>
