@@ -95,11 +95,6 @@ std::string matrix(const Eigen::Ref<const Matrix> &m, int indent)
     return rows(m, indent, [](Scalar v) { return number(v); });
 }
 
-std::string roundedMatrix(const Eigen::Ref<const Matrix> &m, int indent)
-{
-    return rows(m, indent, [](Scalar v) { return rounded(v); });
-}
-
 std::string matrix(const Eigen::Ref<const MaskMatrix> &m, int indent)
 {
     return rows(m, indent, [](unsigned char v) { return std::string(v ? "1" : "0"); });

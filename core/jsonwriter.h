@@ -20,8 +20,6 @@ std::string rounded(Scalar value);
 
 // A matrix as an array of rows, each row on its own line, indented by `indent` spaces.
 std::string matrix(const Eigen::Ref<const Matrix> &m, int indent);
-// The same with every number rounded().
-std::string roundedMatrix(const Eigen::Ref<const Matrix> &m, int indent);
 std::string matrix(const Eigen::Ref<const MaskMatrix> &m, int indent);
 
 std::string row(const Eigen::Ref<const RowVector> &r);

@@ -2,20 +2,55 @@
 
 #include "core/jsonwriter.h"
 
+#include <sstream>
+
 namespace attnlab::core {
 
-std::string stagesToJson(const Scene &scene, const Stages &st)
+namespace {
+
+// A matrix written row by row, so that a dump never holds more than one row of text.
+void writeMatrix(std::ostream &out, const Matrix &m, int indent)
 {
-    std::string o = "{\n";
-    o += "  \"tokens\": " + json::stringArray(scene.tokens) + ",\n";
-    if (!scene.direct)
-        o += "  \"X\": " + json::roundedMatrix(st.x, 2) + ",\n";
-    o += "  \"heads\": [\n";
+    if (m.rows() == 0) {
+        out << "[]";
+        return;
+    }
+    const std::string pad(size_t(indent) + 2, ' ');
+    out << "[\n";
+    std::string line;
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        line = pad;
+        line += '[';
+        for (Eigen::Index c = 0; c < m.cols(); ++c) {
+            if (c)
+                line += ", ";
+            line += json::rounded(m(r, c));
+        }
+        line += r + 1 < m.rows() ? "],\n" : "]\n";
+        out << line;
+    }
+    out << std::string(size_t(indent), ' ') << ']';
+}
+
+} // namespace
+
+void writeStagesJson(std::ostream &o, const Scene &scene, const Stages &st)
+{
+    o << "{\n";
+    o << "  \"tokens\": " << json::stringArray(scene.tokens) << ",\n";
+    if (!scene.direct) {
+        o << "  \"X\": ";
+        writeMatrix(o, st.x, 2);
+        o << ",\n";
+    }
+    o << "  \"heads\": [\n";
     for (size_t j = 0; j < st.heads.size(); ++j) {
         const HeadStages &h = st.heads[j];
-        o += "    {\n";
+        o << "    {\n";
         auto field = [&o](const char *name, const Matrix &m, bool last = false) {
-            o += std::string("      \"") + name + "\": " + json::roundedMatrix(m, 6) + (last ? "\n" : ",\n");
+            o << "      \"" << name << "\": ";
+            writeMatrix(o, m, 6);
+            o << (last ? "\n" : ",\n");
         };
         field("Q", h.q);
         field("K", h.k);
@@ -29,14 +64,22 @@ std::string stagesToJson(const Scene &scene, const Stages &st)
         field("masked", h.masked);
         field("weights", h.weights);
         field("context", h.context, true);
-        o += j + 1 < st.heads.size() ? "    },\n" : "    }\n";
+        o << (j + 1 < st.heads.size() ? "    },\n" : "    }\n");
     }
-    o += "  ],\n";
-    o += "  \"concat\": " + json::roundedMatrix(st.concat, 2) + ",\n";
-    o += "  \"output\": " + json::roundedMatrix(st.output, 2) + ",\n";
-    o += "  \"warnings\": " + json::stringArray(st.warnings) + "\n";
-    o += "}\n";
-    return o;
+    o << "  ],\n";
+    o << "  \"concat\": ";
+    writeMatrix(o, st.concat, 2);
+    o << ",\n  \"output\": ";
+    writeMatrix(o, st.output, 2);
+    o << ",\n  \"warnings\": " << json::stringArray(st.warnings) << "\n";
+    o << "}\n";
+}
+
+std::string stagesToJson(const Scene &scene, const Stages &stages)
+{
+    std::ostringstream out;
+    writeStagesJson(out, scene, stages);
+    return out.str();
 }
 
 } // namespace attnlab::core

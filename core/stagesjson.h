@@ -9,10 +9,14 @@
 #include "core/pipeline.h"
 #include "core/scene.h"
 
+#include <ostream>
 #include <string>
 
 namespace attnlab::core {
 
+// Streams the dump to `out` one matrix row at a time (a dump of the largest scene is
+// gigabytes of text; it is never held in memory whole).
+void writeStagesJson(std::ostream &out, const Scene &scene, const Stages &stages);
 std::string stagesToJson(const Scene &scene, const Stages &stages);
 
 } // namespace attnlab::core

@@ -14,6 +14,10 @@
 #include <QSvgGenerator>
 #include <QTemporaryFile>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 namespace attnlab::ui {
 
 namespace {
@@ -47,12 +51,9 @@ bool exportPdf(QCustomPlot *plot, const QString &path, int w, int h, QString *er
         *error = tr("the PDF could not be written");
         return false;
     }
-    if (QFile::exists(path) && !QFile::remove(path)) {
-        *error = tr("the existing file cannot be replaced");
-        return false;
-    }
-    if (!temp.rename(path)) {
-        *error = temp.errorString();
+    // rename(2) replaces the target atomically: the old file stays whole until the new one is in place.
+    if (std::rename(QFile::encodeName(temp.fileName()).constData(), QFile::encodeName(path).constData()) != 0) {
+        *error = QString::fromLocal8Bit(std::strerror(errno));
         return false;
     }
     temp.setAutoRemove(false);

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <iostream>
 
 namespace attnlab::ui {
 
@@ -161,7 +162,13 @@ int CommandLine::runDump() const
     }
     core::Pipeline pipeline;
     const core::Stages &stages = pipeline.compute(*r.scene);
-    printOut(QString::fromStdString(core::stagesToJson(*r.scene, stages)));
+    core::writeStagesJson(std::cout, *r.scene, stages);
+    std::cout.flush();
+    if (!std::cout) {
+        printErr(QStringLiteral("attnlab: ") + QCoreApplication::translate("CommandLine", "cannot write to standard output") +
+                 QLatin1Char('\n'));
+        return kExitBadInput;
+    }
     return 0;
 }
 

@@ -2,9 +2,12 @@
 
 #include "ui/undocommands.h"
 
+#include "core/limits.h"
+
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 
 namespace attnlab::ui {
 
@@ -68,6 +71,8 @@ void Document::setCell(MatrixId matrix, int row, int column, core::Scalar value,
     const core::Matrix &m = matrixRef(m_scene, matrix);
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
         return;
+    if (!std::isfinite(value) || std::abs(value) > core::limits::kMaxAbsValue)
+        return; // editors refuse such input with a message; it must never reach the scene
     const core::Scalar old = m(row, column);
     if (old == value && !continuous)
         return;

@@ -73,8 +73,22 @@ core::LoadResult loadSceneFile(const QString &path)
         r.problems.push_back({"", "cannot open the file: " + file.errorString().toStdString()});
         return r;
     }
-    const QByteArray bytes = file.readAll();
-    return core::parseScene(std::string(bytes.constData(), size_t(bytes.size())));
+    // Devices and pipes report no size: read in bounded chunks so /dev/zero cannot exhaust memory.
+    char buf[65536];
+    qint64 got;
+    while ((got = file.read(buf, sizeof buf)) > 0) {
+        text.append(buf, size_t(got));
+        if (text.size() > core::kMaxFileBytes) {
+            r.problems.push_back({"", "the file is larger than the limit of " +
+                                          std::to_string(core::kMaxFileBytes >> 20) + " MiB"});
+            return r;
+        }
+    }
+    if (got < 0) {
+        r.problems.push_back({"", "cannot read the file: " + file.errorString().toStdString()});
+        return r;
+    }
+    return core::parseScene(text);
 }
 
 QString sceneDescription(const core::Scene &scene, const QString &language)

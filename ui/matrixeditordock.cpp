@@ -15,25 +15,7 @@ namespace {
 
 QString tabTitle(MatrixId id)
 {
-    switch (id) {
-    case MatrixId::Embeddings:
-        return MatrixEditorDock::tr("Embeddings");
-    case MatrixId::WQ:
-        return QStringLiteral("W_Q");
-    case MatrixId::WK:
-        return QStringLiteral("W_K");
-    case MatrixId::WV:
-        return QStringLiteral("W_V");
-    case MatrixId::WO:
-        return QStringLiteral("W_O");
-    case MatrixId::DirectQ:
-        return QStringLiteral("Q");
-    case MatrixId::DirectK:
-        return QStringLiteral("K");
-    case MatrixId::DirectV:
-        return QStringLiteral("V");
-    }
-    return {};
+    return id == MatrixId::Embeddings ? MatrixEditorDock::tr("Embeddings") : matrixKey(id);
 }
 
 QString tabToolTip(MatrixId id)

@@ -48,10 +48,18 @@ PresentationMode::PresentationMode(
         QIcon::fromTheme(QStringLiteral("view-presentation"), QIcon::fromTheme(QStringLiteral("view-fullscreen"))));
     m_leave->setShortcut(QKeySequence(Qt::Key_Escape));
     m_leave->setEnabled(false);
-    // Ctrl+= is the unshifted "+" key on most keyboards.
-    m_zoomIn->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
-    m_zoomOut->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut});
+    // Ctrl+= is the unshifted "+" key on most keyboards. The platform's own zoom bindings are
+    // added only where they differ: a key listed twice on one action is "ambiguous" to Qt and
+    // then does nothing at all.
+    auto withStandard = [](QList<QKeySequence> keys, QKeySequence::StandardKey standard) {
+        for (const QKeySequence &key : QKeySequence::keyBindings(standard))
+            if (!keys.contains(key))
+                keys.append(key);
+        return keys;
+    };
+    m_zoomIn->setShortcuts(withStandard(
+        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)}, QKeySequence::ZoomIn));
+    m_zoomOut->setShortcuts(withStandard({QKeySequence(Qt::CTRL | Qt::Key_Minus)}, QKeySequence::ZoomOut));
     m_zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     m_zoomIn->setIcon(QIcon::fromTheme(QStringLiteral("zoom-in")));
     m_zoomOut->setIcon(QIcon::fromTheme(QStringLiteral("zoom-out")));

@@ -139,3 +139,55 @@ TEST(IncrementalRecompute, AShapeChangeFallsBackToAFullRecompute)
     EXPECT_EQ(u.stages, unsigned(AllStages));
     EXPECT_EQ(p.stages().heads[0].weights.rows(), 5);
 }
+
+TEST(IncrementalRecompute, EqualsAFullRecomputeUnderRope)
+{
+    std::mt19937 rng(43);
+    Scene s = randomScene(rng, 6, 8, 2, 4, PositionalEncoding::Rope);
+    Pipeline incremental;
+    incremental.compute(s);
+    std::normal_distribution<float> normal(0.f, 1.f);
+    std::uniform_int_distribution<int> row(0, 7), column(0, 7), which(0, 2);
+    for (int step = 0; step < 100; ++step) {
+        const int r = row(rng), c = column(rng), w = which(rng);
+        Matrix &m = w == 0 ? s.wq : w == 1 ? s.wk : s.wv;
+        m(r, c) = normal(rng);
+        const Edit::Target target = w == 0 ? Edit::Target::WQ : w == 1 ? Edit::Target::WK : Edit::Target::WV;
+        const Update u = incremental.update(s, Edit{target, r, c});
+        EXPECT_EQ(u.touches(StageQRotated), w == 0);
+        EXPECT_EQ(u.touches(StageKRotated), w == 1);
+        Pipeline full;
+        full.compute(s);
+        expectSameStages(incremental.stages(), full.stages(), 1e-4);
+        ASSERT_FALSE(HasFailure()) << "after step " << step;
+    }
+}
+
+TEST(IncrementalRecompute, EqualsAFullRecomputeInDirectMode)
+{
+    std::mt19937 rng(44);
+    std::normal_distribution<float> normal(0.f, 1.f);
+    Scene s;
+    s.direct = true;
+    s.tokens = {"a", "b", "c", "d"};
+    s.q = Matrix::Zero(4, 2).unaryExpr([&](float) { return normal(rng); });
+    s.k = Matrix::Zero(4, 2).unaryExpr([&](float) { return normal(rng); });
+    s.v = Matrix::Zero(4, 3).unaryExpr([&](float) { return normal(rng); });
+    s.mask = MaskKind::Causal;
+    Pipeline incremental;
+    incremental.compute(s);
+    std::uniform_int_distribution<int> row(0, 3), which(0, 2);
+    for (int step = 0; step < 60; ++step) {
+        const int w = which(rng), r = row(rng);
+        Matrix &m = w == 0 ? s.q : w == 1 ? s.k : s.v;
+        const int c = int(rng() % unsigned(m.cols()));
+        m(r, c) = normal(rng);
+        const Edit::Target target =
+            w == 0 ? Edit::Target::DirectQ : w == 1 ? Edit::Target::DirectK : Edit::Target::DirectV;
+        incremental.update(s, Edit{target, r, c});
+        Pipeline full;
+        full.compute(s);
+        expectSameStages(incremental.stages(), full.stages(), 1e-5);
+        ASSERT_FALSE(HasFailure()) << "after step " << step;
+    }
+}

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -195,10 +196,17 @@ TEST(SceneFile, UnreadableFileIsAProblemNotACrash)
     EXPECT_NE(r.problems[0].message.find("cannot open"), std::string::npos);
 }
 
-TEST(SceneFile, EveryShippedExampleLoads)
+TEST(SceneFile, EveryShippedExampleLoadsAndRoundTrips)
 {
-    for (const char *name : {"cat-eats-fish", "cat-eats-fish-handcalc"}) {
-        const LoadResult r = loadSceneFile(std::string(ATTNLAB_SOURCE_DIR "/resources/examples/") + name + ".attn.json");
-        EXPECT_TRUE(r.ok()) << name << ": " << (r.problems.empty() ? "" : r.problems[0].path + ": " + r.problems[0].message);
+    int count = 0;
+    for (const auto &entry : std::filesystem::directory_iterator(ATTNLAB_SOURCE_DIR "/resources/examples")) {
+        const std::string path = entry.path().string();
+        const LoadResult r = loadSceneFile(path);
+        ASSERT_TRUE(r.ok()) << path << ": " << r.problems[0].path << ": " << r.problems[0].message;
+        const LoadResult again = parseScene(writeScene(*r.scene));
+        ASSERT_TRUE(again.ok()) << path;
+        EXPECT_TRUE(*again.scene == *r.scene) << path;
+        ++count;
     }
+    EXPECT_GE(count, 9);
 }

@@ -4,9 +4,10 @@
 
 namespace attnlab::test {
 
-core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, int dK, core::PositionalEncoding pe)
+core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, int dK, core::PositionalEncoding pe,
+                        const RandomSceneOptions &options)
 {
-    std::normal_distribution<float> normal(0.f, 1.f);
+    std::normal_distribution<float> normal(0.f, options.sigma);
     auto fill = [&](core::Matrix &m, int r, int c) {
         m.resize(r, c);
         for (int i = 0; i < r; ++i)
@@ -15,12 +16,13 @@ core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, in
     };
     core::Scene s;
     s.title = "random";
-    const int vocab = std::max(1, tokens - tokens / 4);
+    const int vocab = options.distinct ? tokens
+                                       : std::max(1, options.vocabulary > 0 ? options.vocabulary : tokens - tokens / 4);
     for (int i = 0; i < vocab; ++i)
         s.vocabulary.push_back("t" + std::to_string(i));
     std::uniform_int_distribution<int> pick(0, vocab - 1);
     for (int i = 0; i < tokens; ++i)
-        s.tokens.push_back(s.vocabulary[size_t(pick(rng))]);
+        s.tokens.push_back(s.vocabulary[size_t(options.distinct ? i : pick(rng))]);
     s.dModel = dModel;
     s.heads = heads;
     s.dK = dK;

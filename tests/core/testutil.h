@@ -10,9 +10,16 @@
 
 namespace attnlab::test {
 
-// A valid model-mode scene with random numbers; tokens may repeat.
+struct RandomSceneOptions {
+    float sigma = 1.f;    // standard deviation of every number
+    int vocabulary = -1;  // distinct tokens; −1 = three quarters of the tokens
+    bool distinct = false; // token i is vocabulary entry i (needs vocabulary ≥ tokens)
+};
+
+// A valid model-mode scene with random normal numbers; tokens may repeat.
 core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, int dK,
-                        core::PositionalEncoding pe = core::PositionalEncoding::None);
+                        core::PositionalEncoding pe = core::PositionalEncoding::None,
+                        const RandomSceneOptions &options = {});
 
 // Largest absolute difference, or infinity when shapes differ.
 double maxDiff(const core::Matrix &a, const core::Matrix &b);

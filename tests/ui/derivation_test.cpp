@@ -3,6 +3,8 @@
 #include "ui/derivation.h"
 #include "ui/examples.h"
 
+#include "testutil.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,32 +17,11 @@ namespace {
 core::Scene randomModelScene(std::mt19937 &rng, int tokens, int dModel, int heads, int dK,
                              core::PositionalEncoding pe, core::MaskKind mask)
 {
-    std::normal_distribution<float> normal(0.f, 1.5f);
-    auto fill = [&](core::Matrix &m, int r, int c) {
-        m.resize(r, c);
-        for (int i = 0; i < r; ++i)
-            for (int j = 0; j < c; ++j)
-                m(i, j) = normal(rng);
-    };
-    core::Scene s;
-    s.title = "random";
-    const int vocab = std::max(1, tokens - 1);
-    for (int i = 0; i < vocab; ++i)
-        s.vocabulary.push_back("t" + std::to_string(i));
-    std::uniform_int_distribution<int> pick(0, vocab - 1);
-    for (int i = 0; i < tokens; ++i)
-        s.tokens.push_back(s.vocabulary[size_t(pick(rng))]);
-    s.dModel = dModel;
-    s.heads = heads;
-    s.dK = dK;
-    s.positional = pe;
+    test::RandomSceneOptions options;
+    options.sigma = 1.5f;
+    options.vocabulary = std::max(1, tokens - 1);
+    core::Scene s = test::randomScene(rng, tokens, dModel, heads, dK, pe, options);
     s.mask = mask;
-    fill(s.embeddings, vocab, dModel);
-    fill(s.wq, dModel, heads * dK);
-    fill(s.wk, dModel, heads * dK);
-    fill(s.wv, dModel, heads * dK);
-    if (heads > 1)
-        fill(s.wo, heads * dK, dModel);
     return s;
 }
 

@@ -1,0 +1,83 @@
+// The Document: batched recomputes, undo round trips, and refusal of unusable values.
+#include "core/pipeline.h"
+#include "ui/document.h"
+
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+
+TEST(DocumentTest, ABurstOfEditsCausesOneRecomputeEqualToAFullOne)
+{
+    std::mt19937 rng(5);
+    Document doc;
+    doc.load(test::randomScene(rng, 6, 8, 2, 4));
+    QSignalSpy recomputed(&doc, &Document::stagesChanged);
+    doc.setCell(MatrixId::WQ, 1, 2, 0.5f);
+    doc.setCell(MatrixId::WK, 3, 6, -0.25f);
+    doc.setCell(MatrixId::WV, 0, 1, 1.5f);
+    doc.setCell(MatrixId::Embeddings, 2, 3, 0.75f);
+    EXPECT_EQ(recomputed.count(), 0); // batched until the event loop turns
+    doc.flush();
+    EXPECT_EQ(recomputed.count(), 1);
+    core::Pipeline full;
+    full.compute(doc.scene());
+    for (int j = 0; j < 2; ++j)
+        EXPECT_LE(test::maxDiff(doc.stages().heads[size_t(j)].weights, full.stages().heads[size_t(j)].weights), 1e-5);
+    EXPECT_LE(test::maxDiff(doc.stages().output, full.stages().output), 1e-4);
+}
+
+TEST(DocumentTest, UndoAndRedoRestoreTheSceneAndTheStagesExactly)
+{
+    std::mt19937 rng(6);
+    Document doc;
+    doc.load(test::randomScene(rng, 4, 6, 1, 3));
+    const core::Scene before = doc.scene();
+    const core::Matrix weightsBefore = doc.stages().heads[0].weights;
+    QSignalSpy modified(&doc, &Document::modifiedChanged);
+    doc.setCell(MatrixId::WQ, 0, 0, 3.f);
+    doc.flush();
+    EXPECT_TRUE(doc.isModified());
+    EXPECT_NE(doc.stages().heads[0].weights, weightsBefore);
+    doc.undoStack()->undo();
+    doc.flush();
+    EXPECT_TRUE(doc.scene() == before);
+    EXPECT_EQ(doc.stages().heads[0].weights, weightsBefore);
+    EXPECT_FALSE(doc.isModified());
+    EXPECT_GE(modified.count(), 2);
+    doc.undoStack()->redo();
+    EXPECT_FLOAT_EQ(doc.scene().wq(0, 0), 3.f);
+}
+
+TEST(DocumentTest, ScrubStepsOnOneCellMergeIntoOneHistoryEntry)
+{
+    std::mt19937 rng(7);
+    Document doc;
+    doc.load(test::randomScene(rng, 3, 4, 1, 2));
+    for (int i = 1; i <= 10; ++i)
+        doc.setCell(MatrixId::WV, 1, 1, 0.1f * float(i), true);
+    EXPECT_EQ(doc.undoStack()->count(), 1);
+    EXPECT_FLOAT_EQ(doc.scene().wv(1, 1), 1.0f);
+}
+
+TEST(DocumentTest, NonFiniteOrHugeValuesNeverReachTheScene)
+{
+    std::mt19937 rng(8);
+    Document doc;
+    doc.load(test::randomScene(rng, 3, 4, 1, 2));
+    const core::Scene before = doc.scene();
+    doc.setCell(MatrixId::WQ, 0, 0, std::numeric_limits<float>::quiet_NaN());
+    doc.setCell(MatrixId::WQ, 0, 0, std::numeric_limits<float>::infinity());
+    doc.setCell(MatrixId::WQ, 0, 0, 1e9f);
+    EXPECT_TRUE(doc.scene() == before);
+    EXPECT_EQ(doc.undoStack()->count(), 0);
+}
