@@ -19,7 +19,7 @@
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/commandline.cpp" line="+35"/>
+        <location filename="../../ui/commandline.cpp" line="+36"/>
         <source>Print every stage of the scene as JSON and exit.</source>
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
@@ -102,6 +102,11 @@
         <location line="+6"/>
         <source>A scene file (.attn.json); &quot;-&quot; reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>cannot write to standard output</source>
+        <translation>无法写入标准输出</translation>
     </message>
 </context>
 <context>
@@ -628,17 +633,12 @@
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../ui/chartexport.cpp" line="+47"/>
+        <location filename="../../ui/chartexport.cpp" line="+51"/>
         <source>the PDF could not be written</source>
         <translation>无法写入 PDF</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>the existing file cannot be replaced</source>
-        <translation>无法替换已有的文件</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>unknown file type &quot;%1&quot;: use .png, .svg or .pdf</source>
         <translation>未知的文件类型“%1”：请使用 .png、.svg 或 .pdf</translation>
     </message>
@@ -1702,12 +1702,12 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixEditorDock</name>
     <message>
-        <location filename="../../ui/matrixeditordock.cpp" line="+20"/>
+        <location filename="../../ui/matrixeditordock.cpp" line="+18"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
         <source>The embedding table: one row per distinct token, d_model columns.</source>
         <translation>嵌入表：每个不同的词元一行，共 d_model 列。</translation>
     </message>
@@ -1891,7 +1891,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PresentationMode</name>
     <message>
-        <location filename="../../ui/presentationmode.cpp" line="+133"/>
+        <location filename="../../ui/presentationmode.cpp" line="+141"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
