@@ -16,6 +16,8 @@ namespace attnlab::ui {
 
 namespace {
 
+constexpr int kMostThumbnailValues = 4;
+
 QStringList tokenLabels(const core::Scene &scene)
 {
     QStringList out;
@@ -115,6 +117,8 @@ void HeadGrid::refresh()
     for (int h = 0; h < heads; ++h) {
         const core::Matrix &w = stages.heads[size_t(h)].weights;
         MatrixPlot *plot = m_plots[h];
+        // A thumbnail has room for the numbers of a short sentence only; past that they overlap.
+        plot->setShowValues(n <= kMostThumbnailValues);
         plot->setMatrix(w, tokens, tokens);
         plot->setTitle(h == current ? tr("Head %1 (current)").arg(h + 1) : tr("Head %1").arg(h + 1));
         plot->setFramed(h == current);

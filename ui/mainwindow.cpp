@@ -3,14 +3,20 @@
 #include "ui/colormaps.h"
 #include "ui/document.h"
 #include "ui/examples.h"
+#include "ui/experimentswindow.h"
+#include "ui/explanationpanel.h"
 #include "ui/exportactions.h"
 #include "ui/fileactions.h"
+#include "ui/headsdock.h"
+#include "ui/inspectordock.h"
+#include "ui/languagemenu.h"
 #include "ui/maskeditordock.h"
 #include "ui/matrixeditordock.h"
 #include "ui/pipelineboard.h"
 #include "ui/presentationmode.h"
 #include "ui/presentationview.h"
 #include "ui/settingsdock.h"
+#include "ui/stageinfo.h"
 #include "ui/stepcontroller.h"
 #include "ui/tokenbar.h"
 #include "ui/undohistorydock.h"
@@ -30,6 +36,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -37,7 +44,7 @@ namespace attnlab::ui {
 
 namespace {
 // Bumped when the dock layout changes, so an old saved layout is not forced onto new docks.
-constexpr int kStateVersion = 1;
+constexpr int kStateVersion = 2;
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kShowAllKey = QStringLiteral("board/showAll");
@@ -67,6 +74,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     page->addWidget(m_board, 1);
     m_stack->addWidget(m_normalPage);
     m_stack->addWidget(m_presentationView);
+    // The presentation view fills the screen when shown; its size must not hold the normal
+    // window's docks back.
+    m_presentationView->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     setCentralWidget(m_stack);
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
@@ -103,6 +113,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     refreshWarnings();
     resize(1280, 720);
     readSettings();
+    followStep();
     m_board->setFocus(Qt::OtherFocusReason);
 }
 
@@ -183,8 +194,10 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_presentation->zoomResetAction());
     m_viewMenu->addSeparator();
     createColorMapMenu();
+    m_languageMenu = new LanguageMenu(m_viewMenu);
+    m_viewMenu->addMenu(m_languageMenu);
     m_viewMenu->addSeparator();
-    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
+    for (QDockWidget *dock : std::as_const(m_docks)) // in the order they were added
         m_viewMenu->addAction(dock->toggleViewAction());
 
     m_stepMenu = menuBar()->addMenu(QString());
@@ -197,6 +210,11 @@ void MainWindow::createMenus()
     addAction(m_board->previousHeadAction());
     addAction(m_board->nextHeadAction());
 
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_experimentsAction = m_toolsMenu->addAction(QString(), this, &MainWindow::showExperiments);
+    m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    addAction(m_experimentsAction);
+
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About Attention Lab"),
@@ -208,7 +226,7 @@ void MainWindow::createMenus()
     m_shortcuts = m_helpMenu->addAction(QString(), this, &MainWindow::showShortcuts);
     m_shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     addAction(m_shortcuts);
-    for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_helpMenu})
+    for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_toolsMenu, m_helpMenu})
         menu->setToolTipsVisible(true);
 }
 
@@ -220,8 +238,32 @@ void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area)
     if (dock->objectName().isEmpty())
         dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
     addDockWidget(area, dock);
+    m_docks.append(dock);
     if (m_viewMenu)
         m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::showExperiments()
+{
+    if (!m_experiments)
+        m_experiments = new ExperimentsWindow(m_document, this);
+    m_experiments->show();
+    m_experiments->raise();
+    m_experiments->activateWindow();
+}
+
+void MainWindow::followStep()
+{
+    // The explanation and the inspector follow the selection's stage, so the step control moves
+    // it, keeping the selected query row (and the key, between the n×n stages).
+    const core::Stage stage = m_steps->currentStage();
+    Selection s = m_document->selection();
+    if (s.stage == stage)
+        return;
+    if (!isSquareStage(s.stage) || !isSquareStage(stage))
+        s.column = -1;
+    s.stage = stage;
+    m_document->setSelection(s);
 }
 
 void MainWindow::setSequentialMap(const QString &name)
@@ -264,7 +306,7 @@ void MainWindow::showShortcuts()
     for (QAction *a :
         {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(), m_presentation->toggleAction(),
             m_presentation->zoomInAction(), m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
-            m_board->nextHeadAction(), m_board->previousHeadAction(), m_undo, m_redo})
+            m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
         addRow(a->text().remove(QLatin1Char('&')), a->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),
@@ -290,8 +332,27 @@ void MainWindow::createDocks()
     tabifyDockWidget(settings, history);
     matrices->raise();
     settings->raise();
-    // Wide enough for most of an 8-column embedding table; a saved layout overrides this.
-    resizeDocks({matrices}, {360}, Qt::Horizontal);
+
+    // What explains the board sits on the right, as tabs: the inspector (raised when a number
+    // is selected), the stage's explanation, and the heads when there are several.
+    m_inspector = new InspectorDock(m_document, this);
+    m_explanation = new ExplanationPanel(m_document, this);
+    m_headsDock = new HeadsDock(m_document, this);
+    addDock(m_inspector, Qt::RightDockWidgetArea);
+    addDock(m_explanation, Qt::RightDockWidgetArea);
+    addDock(m_headsDock, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_inspector, m_explanation);
+    tabifyDockWidget(m_explanation, m_headsDock);
+    m_explanation->raise();
+    // A newly picked number brings the inspector forward; a step that only moves the same
+    // selection to the next stage leaves the explanation in front.
+    connect(m_document, &Document::selectionChanged, this, [this, last = Selection()](const Selection &s) mutable {
+        const bool picked = (s.row >= 0 || s.column >= 0) && (s.row != last.row || s.column != last.column);
+        last = s;
+        if (picked && m_inspector->toggleViewAction()->isChecked())
+            m_inspector->raise();
+    });
+    connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
 }
 
 void MainWindow::retranslate()
@@ -300,7 +361,11 @@ void MainWindow::retranslate()
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));
     m_stepMenu->setTitle(tr("&Step"));
+    m_toolsMenu->setTitle(tr("&Tools"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_experimentsAction->setText(tr("&Experiments…"));
+    m_experimentsAction->setToolTip(
+        tr("Why √d_k, temperature and A/B comparison, in a window of their own (Ctrl+Shift+X)"));
     m_quit->setText(tr("&Quit"));
     m_quit->setToolTip(tr("Close Attention Lab (Ctrl+Q)"));
     m_undo->setToolTip(tr("Undo the last edit (Ctrl+Z)"));
@@ -361,7 +426,15 @@ void MainWindow::readSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    if (!restoreState(settings.value(kStateKey).toByteArray(), kStateVersion)) {
+        // resizeDocks() takes only once the window is laid out: the matrices wide enough for
+        // most of an 8-column embedding table, the right side for the inspector's tables.
+        QTimer::singleShot(0, this, [this] {
+            if (auto *matrices = findChild<MatrixEditorDock *>())
+                resizeDocks({matrices, m_explanation}, {340, 330}, Qt::Horizontal);
+        });
+    }
+    m_headsDock->followHeadCount();
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
     setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
     m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());

@@ -13,8 +13,13 @@ class QStackedWidget;
 namespace attnlab::ui {
 
 class Document;
+class ExperimentsWindow;
+class ExplanationPanel;
 class ExportActions;
 class FileActions;
+class HeadsDock;
+class InspectorDock;
+class LanguageMenu;
 class PipelineBoard;
 class PresentationMode;
 class PresentationView;
@@ -32,6 +37,14 @@ public:
     PipelineBoard *board() const { return m_board; }
     PresentationMode *presentation() const { return m_presentation; }
     PresentationView *presentationView() const { return m_presentationView; }
+    InspectorDock *inspector() const { return m_inspector; }
+    ExplanationPanel *explanation() const { return m_explanation; }
+    HeadsDock *headsDock() const { return m_headsDock; }
+    LanguageMenu *languageMenu() const { return m_languageMenu; }
+    // Tools → Experiments: opens the one experiments window, or raises it when already open.
+    QAction *experimentsAction() const { return m_experimentsAction; }
+    ExperimentsWindow *experimentsWindow() const { return m_experiments; }
+    void showExperiments();
     // The View menu, where dock toggles live (other components add theirs here).
     QMenu *viewMenu() const { return m_viewMenu; }
     // Docks `dock` in `area` (movable, floatable, closable, its layout remembered) and lists
@@ -53,6 +66,7 @@ private:
     void createMenus();
     void createDocks();
     void showShortcuts();
+    void followStep();
     void createColorMapMenu();
     void retranslate();
     void refreshTitle();
@@ -70,6 +84,14 @@ private:
     PresentationView *m_presentationView;
     PresentationMode *m_presentation;
     QLabel *m_warnings;
+    InspectorDock *m_inspector = nullptr;
+    ExplanationPanel *m_explanation = nullptr;
+    HeadsDock *m_headsDock = nullptr;
+    LanguageMenu *m_languageMenu = nullptr;
+    ExperimentsWindow *m_experiments = nullptr;
+    QAction *m_experimentsAction = nullptr;
+    QMenu *m_toolsMenu = nullptr;
+    QList<QDockWidget *> m_docks;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -195,6 +195,10 @@ void MatrixModel::reset()
     m_columns = exists ? int(matrixRef(s, m_matrix).cols()) : 0;
     updateRange();
     endResetModel();
+    // A reset with the same row count leaves QHeaderView's cached width; the row labels
+    // (the tokens) may have changed, so say so or a longer token is cut off.
+    if (m_rows > 0)
+        Q_EMIT headerDataChanged(Qt::Vertical, 0, m_rows - 1);
 }
 
 void MatrixModel::updateRange()

@@ -10,8 +10,10 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -21,6 +23,10 @@ namespace {
 
 constexpr int kMinCardWidth = 200;
 constexpr int kMinCardHeight = 150;
+// A card narrower than this leaves a 3×3 heatmap too little room for its cell values.
+constexpr int kReadableCardWidth = 225;
+// Once the cards wrap, the board scrolls; this keeps each heatmap tall enough to read.
+constexpr int kWrappedCardHeight = 210;
 
 // The row of the board a stage sits on: the phases of the computation.
 int phaseOf(core::Stage stage)
@@ -76,6 +82,9 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     }
     bar->addSpacing(12);
     bar->addWidget(m_stepLabel, 1);
+    // A long status must not widen the board and squeeze the docks beside it.
+    m_stepLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_stepLabel->setMinimumWidth(40);
     bar->addWidget(m_headLabel);
     bar->addWidget(m_head);
     m_headLabel->setBuddy(m_head);
@@ -146,6 +155,41 @@ void PipelineBoard::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+int PipelineBoard::columnsForWidth(int width)
+{
+    if (width >= 4 * kReadableCardWidth)
+        return 4;
+    return width >= 2 * kReadableCardWidth ? 2 : 1;
+}
+
+void PipelineBoard::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Steps taken while the board was hidden (in presentation mode) could not scroll it; once
+    // it is laid out again, bring the current card into view.
+    QTimer::singleShot(0, this, [this] {
+        if (StageCard *c = card(m_steps->currentStage()))
+            m_scroll->ensureWidgetVisible(c, 0, 0);
+    });
+}
+
+void PipelineBoard::elideStepLabel()
+{
+    m_stepLabel->setText(
+        m_stepLabel->fontMetrics().elidedText(m_stepText, Qt::ElideRight, std::max(40, m_stepLabel->width())));
+}
+
+void PipelineBoard::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    elideStepLabel();
+    const int columns = columnsForWidth(event->size().width());
+    if (columns != m_columns) {
+        m_columns = columns;
+        rebuild();
+    }
+}
+
 void PipelineBoard::rebuild()
 {
     const QList<core::Stage> stages = m_steps->stages();
@@ -170,7 +214,6 @@ void PipelineBoard::rebuild()
         StageCard *c = card(stage);
         if (!c) {
             c = new StageCard(m_document, stage, m_canvas);
-            c->setMinimumSize(kMinCardWidth, kMinCardHeight);
             c->setZoom(m_zoom);
             c->setSequentialMap(m_sequentialMap);
             // While stepping, a click must not step back and hide what the class has seen.
@@ -180,8 +223,9 @@ void PipelineBoard::rebuild()
             });
             m_cards.insert(stage, c);
         }
+        c->setMinimumSize(kMinCardWidth, m_columns < 4 ? kWrappedCardHeight : kMinCardHeight);
         const int phase = phaseOf(stage);
-        if (phase != lastPhase) {
+        if (phase != lastPhase || column == m_columns) {
             ++row;
             column = 0;
             lastPhase = phase;
@@ -204,12 +248,13 @@ void PipelineBoard::refreshSteps()
         it.value()->setRevealed(m_steps->isRevealed(it.key()));
         it.value()->setCurrent(it.key() == current);
     }
-    m_stepLabel->setText(m_steps->showsAll()
-            ? tr("All %1 stages shown; current: %2").arg(m_steps->stepCount()).arg(StageCard::stageTitle(current))
-            : tr("Stage %1 of %2: %3")
-                  .arg(m_steps->step() + 1)
-                  .arg(m_steps->stepCount())
-                  .arg(StageCard::stageTitle(current)));
+    m_stepText = m_steps->showsAll()
+        ? tr("All %1 stages shown; current: %2").arg(m_steps->stepCount()).arg(StageCard::stageTitle(current))
+        : tr("Stage %1 of %2: %3")
+              .arg(m_steps->step() + 1)
+              .arg(m_steps->stepCount())
+              .arg(StageCard::stageTitle(current));
+    elideStepLabel();
     if (StageCard *c = card(current))
         m_scroll->ensureWidgetVisible(c, 0, 0);
 }

@@ -35,19 +35,27 @@ public:
     QAction *nextHeadAction() const { return m_nextHead; }
     QAction *previousHeadAction() const { return m_previousHead; }
     QComboBox *headSelector() const { return m_head; }
+    // Cards per row: 4 when the board is wide enough, else 2 or 1 (each phase's four cards
+    // wrap evenly), so a narrow board scrolls instead of squeezing the heatmaps unreadable.
+    int columnCount() const { return m_columns; }
+    static int columnsForWidth(int width);
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void rebuild();
     void refreshSteps();
+    void elideStepLabel();
     void retranslate();
     void refreshHeads();
 
     Document *m_document;
     StepController *m_steps;
     QLabel *m_stepLabel;
+    QString m_stepText; // the step label's text before eliding
     QLabel *m_headLabel;
     QComboBox *m_head;
     QAction *m_nextHead;
@@ -57,6 +65,7 @@ private:
     QGridLayout *m_grid;
     QHash<core::Stage, StageCard *> m_cards;
     double m_zoom = 1.0;
+    int m_columns = 4;
     QString m_sequentialMap = QStringLiteral("viridis");
 };
 

@@ -81,3 +81,22 @@ TEST(HeadGrid, FollowsTheNumberOfHeads)
     const core::Stages &st = doc.stages();
     EXPECT_NEAR(grid.headPlot(3)->cellValue(1, 2), st.heads[3].weights(1, 2), 1e-6);
 }
+
+TEST(HeadGrid, ThumbnailsOfALongSentenceLeaveOutTheNumbers)
+{
+    const auto visibleNumbers = [](QCustomPlot *plot) {
+        int visible = 0;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (qobject_cast<QCPItemText *>(plot->item(i)) && plot->item(i)->visible())
+                ++visible;
+        return visible;
+    };
+    ui::Document doc;
+    doc.load(test::randomUiScene(26, 3, 8, 2, 4));
+    ui::HeadGrid grid(&doc);
+    EXPECT_EQ(visibleNumbers(grid.headPlot(0)), 9);
+    doc.load(test::randomUiScene(27, 7, 8, 2, 4));
+    doc.flush();
+    EXPECT_EQ(visibleNumbers(grid.headPlot(0)), 0);
+    EXPECT_EQ(visibleNumbers(grid.comparePlot()), 2 * 7); // the comparison is wide enough
+}

@@ -1,13 +1,11 @@
 // A GoogleTest main with a QApplication, for widget and model tests. The offscreen platform
 // is the default, and test mode keeps QSettings away from the user's real settings.
 #include <QApplication>
-#include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
-
-#include <unistd.h>
 
 int main(int argc, char **argv)
 {
@@ -16,10 +14,12 @@ int main(int argc, char **argv)
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("attnlab-tests"));
-    // ctest runs tests in parallel processes: each gets a settings file of its own.
-    QApplication::setApplicationName(QStringLiteral("attnlab-tests-") + QString::number(getpid()));
+    QApplication::setApplicationName(QStringLiteral("attnlab-tests"));
+    // ctest runs tests in parallel processes; each gets its own settings so that one test
+    // clearing them cannot break another's persistence check.
+    QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     ::testing::InitGoogleTest(&argc, argv);
-    const int result = RUN_ALL_TESTS();
-    QFile::remove(QSettings().fileName());
-    return result;
+    return RUN_ALL_TESTS();
 }

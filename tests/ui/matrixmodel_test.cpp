@@ -3,7 +3,9 @@
 #include "ui/matrixmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -126,4 +128,23 @@ TEST(MatrixModel, FollowsDimensionChangesAndDirectMode)
     EXPECT_EQ(wo.rowCount(), 0);
     EXPECT_TRUE(q.headerData(0, Qt::Vertical).toString().contains(QString::fromStdString(doc.scene().tokens[0])));
     (void)woRowsBefore;
+}
+
+TEST(MatrixModel, NewTokensWithTheSameRowCountWidenTheRowLabels)
+{
+    Document doc;
+    loadCatEatsFish(doc);
+    MatrixModel model(&doc, MatrixId::Embeddings);
+    QTableView view;
+    view.setModel(&model);
+    view.show();
+    QCoreApplication::processEvents();
+    const int before = view.verticalHeader()->width();
+    core::Scene scene = doc.scene();
+    scene.vocabulary = {"elephant", "giraffe", "crocodile"};
+    scene.tokens = scene.vocabulary;
+    doc.changeScene(scene, QStringLiteral("tokens"));
+    ASSERT_EQ(model.rowCount(), 3);
+    QCoreApplication::processEvents();
+    EXPECT_GT(view.verticalHeader()->width(), before + 20);
 }

@@ -209,3 +209,30 @@ TEST(PipelineBoard, SeveralHeadsAddConcatAndOutputAndAHeadSelector)
     board.previousHeadAction()->trigger();
     EXPECT_EQ(document.currentHead(), 1);
 }
+
+TEST(PipelineBoard, NarrowBoardWrapsEachPhaseInsteadOfSqueezingCards)
+{
+    EXPECT_EQ(PipelineBoard::columnsForWidth(1200), 4);
+    EXPECT_EQ(PipelineBoard::columnsForWidth(640), 2);
+    EXPECT_EQ(PipelineBoard::columnsForWidth(300), 1);
+
+    Document document;
+    document.load(example("cat-eats-fish"));
+    StepController steps(&document);
+    PipelineBoard board(&document, &steps);
+    board.resize(1200, 700);
+    board.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&board));
+    EXPECT_EQ(board.columnCount(), 4);
+    QTest::qWait(20);
+    EXPECT_EQ(board.card(core::StageX)->y(), board.card(core::StageV)->y());
+
+    board.resize(640, 700);
+    QTest::qWait(20);
+    EXPECT_EQ(board.columnCount(), 2);
+    EXPECT_EQ(board.card(core::StageX)->y(), board.card(core::StageQ)->y());
+    EXPECT_GT(board.card(core::StageK)->y(), board.card(core::StageX)->y());
+    EXPECT_EQ(board.card(core::StageK)->x(), board.card(core::StageX)->x());
+    // Wrapped cards stay wide enough for the values of a 3×3 heatmap.
+    EXPECT_GE(board.card(core::StageScores)->width(), 225);
+}
