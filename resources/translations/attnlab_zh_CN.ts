@@ -1286,7 +1286,7 @@
 <context>
     <name>attnlab::ui::HeadGrid</name>
     <message>
-        <location filename="../../ui/headgrid.cpp" line="+119"/>
+        <location filename="../../ui/headgrid.cpp" line="+123"/>
         <source>Head %1 (current)</source>
         <translation>第 %1 个头（当前）</translation>
     </message>
@@ -1329,6 +1329,19 @@
         <location line="+2"/>
         <source>Each head has its own W_Q, W_K and W_V columns, so each can attend to something different. Click a head to follow it on the board.</source>
         <translation>每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西。点击一个头，即可在流程板上跟随它。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::HeadsDock</name>
+    <message>
+        <location filename="../../ui/headsdock.cpp" line="+54"/>
+        <source>Heads</source>
+        <translation>各个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every head&apos;s attention weights at once; click one to make it the head the board follows.</source>
+        <translation>同时显示每个头的注意力权重；点击其中一个，流程板就跟随这个头。</translation>
     </message>
 </context>
 <context>
@@ -1395,9 +1408,27 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::LanguageMenu</name>
+    <message>
+        <location filename="../../ui/languagemenu.cpp" line="+47"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The language of the interface, the explanations and exported images</source>
+        <translation>界面、讲解和导出图像所用的语言</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch the interface to %1 now; remembered for the next start</source>
+        <translation>立即把界面切换为 %1；下次启动时也会记住</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="+202"/>
+        <location filename="../../ui/mainwindow.cpp" line="+220"/>
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1407,7 +1438,7 @@
         <translation>&lt;p&gt;&lt;b&gt;注意力实验室&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;逐步演示自注意力，可修改每一个数，并导出热力图。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+83"/>
         <source>→ or Page Down</source>
         <translation>→ 或 Page Down</translation>
     </message>
@@ -1437,7 +1468,7 @@
         <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+47"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1458,8 +1489,23 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Experiments…</source>
+        <translation>实验(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Why √d_k, temperature and A/B comparison, in a window of their own (Ctrl+Shift+X)</source>
+        <translation>“为什么除以 √d_k”“温度”和“A/B 对比”，在单独的窗口中打开（Ctrl+Shift+X）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1838,17 +1884,17 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
-        <location filename="../../ui/pipelineboard.cpp" line="+208"/>
+        <location filename="../../ui/pipelineboard.cpp" line="+252"/>
         <source>All %1 stages shown; current: %2</source>
-        <translation>已显示全部 %1 步；当前：%2</translation>
+        <translation>全部 %1 步已显示；当前：%2</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stage %1 of %2: %3</source>
-        <translation>第 %1 步（共 %2 步）：%3</translation>
+        <translation>第 %1/%2 步：%3</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
