@@ -4,11 +4,33 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message numerus="yes">
-        <location filename="../../ui/fileactions.cpp" line="+164"/>
+        <location filename="../../ui/fileactions.cpp" line="+170"/>
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>… and %n more problem</numerusform>
             <numerusform>… and %n more problems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::MaskEditor</name>
+    <message numerus="yes">
+        <location filename="../../ui/maskeditor.cpp" line="+252"/>
+        <source>Padding mask hiding the last %n key(s)</source>
+        <translation>
+            <numerusform>Padding mask hiding the last %n key</numerusform>
+            <numerusform>Padding mask hiding the last %n keys</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::TokenBar</name>
+    <message numerus="yes">
+        <location filename="../../ui/tokenbar.cpp" line="+225"/>
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n more</numerusform>
+            <numerusform>… %n more</numerusform>
         </translation>
     </message>
 </context>
