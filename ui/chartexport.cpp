@@ -24,7 +24,8 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("ChartExport", text);
+    // lupdate files tr() calls in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::ui", text);
 }
 
 bool writeWhole(const QString &path, const QByteArray &bytes, QString *error)

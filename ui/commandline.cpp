@@ -144,7 +144,8 @@ int CommandLine::runHeadless() const
     if (isSet(listExamples))
         return runListExamples();
     if (isSet(dump) && isSet(validate)) {
-        printErr(QStringLiteral("attnlab: choose one of --dump and --validate\n"));
+        printErr(QStringLiteral("attnlab: ") +
+                 QCoreApplication::translate("CommandLine", "choose one of --dump and --validate") + QLatin1Char('\n'));
         return kExitBadInput;
     }
     if (isSet(dump))

@@ -5,6 +5,7 @@
 #include "ui/commandline.h"
 #include "ui/sqrtdkfigure.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace attnlab::ui {
@@ -13,6 +14,12 @@ namespace {
 
 constexpr int kFigureWidth = 1200;
 constexpr int kFigureHeight = 520;
+
+QString tr(const char *text)
+{
+    // lupdate files tr() calls in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::ui", text);
+}
 
 int fail(const QString &message)
 {
@@ -27,19 +34,19 @@ int runExperimentCommand(const CommandLine &cli)
     if (!cli.isSet(cli.experiment) && !cli.isSet(cli.seed))
         return -1;
     if (!cli.isSet(cli.experiment))
-        return fail(QStringLiteral("--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png"));
+        return fail(tr("--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png"));
     if (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.listExamples) || cli.isSet(cli.example) ||
         cli.isSet(cli.exportStages) || !cli.positionalArguments().isEmpty())
-        return fail(QStringLiteral("--experiment takes no scene and cannot be combined with --dump, --validate, "
+        return fail(tr("--experiment takes no scene and cannot be combined with --dump, --validate, "
                                    "--list-examples, --example or --export"));
     const QString name = cli.value(cli.experiment);
     if (name != QLatin1String("sqrt-dk"))
-        return fail(QStringLiteral("--experiment: unknown experiment \"%1\"; known: sqrt-dk").arg(name));
+        return fail(tr("--experiment: unknown experiment \"%1\"; known: sqrt-dk").arg(name));
     if (!cli.isSet(cli.out) || cli.value(cli.out).isEmpty())
-        return fail(QStringLiteral("--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)"));
+        return fail(tr("--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)"));
     const QString path = cli.value(cli.out);
     if (!isChartSuffix(QFileInfo(path).suffix()))
-        return fail(QStringLiteral("--out %1: unknown file type; use .png, .svg or .pdf").arg(path));
+        return fail(tr("--out %1: unknown file type; use .png, .svg or .pdf").arg(path));
 
     core::SqrtDkOptions options;
     if (cli.isSet(cli.seed)) {
@@ -47,7 +54,7 @@ int runExperimentCommand(const CommandLine &cli)
         bool ok = false;
         const qulonglong seed = text.toULongLong(&ok);
         if (!ok || seed > 0xFFFFFFFFull || text.startsWith(QLatin1Char('+')))
-            return fail(QStringLiteral("--seed: expected a whole number from 0 to 4294967295, got \"%1\"").arg(text));
+            return fail(tr("--seed: expected a whole number from 0 to 4294967295, got \"%1\"").arg(text));
         options.seed = std::uint32_t(seed);
     }
 

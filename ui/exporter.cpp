@@ -58,6 +58,9 @@ class Board {
 public:
     Board(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o);
 
+    // lupdate files tr() calls in Board's members under this context.
+    static QString tr(const char *text) { return QCoreApplication::translate("attnlab::ui::Board", text); }
+
     QSize size() const { return m_size; }
     bool isEmpty() const { return m_cards.empty(); }
     void paint(QCPPainter *painter);

@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
@@ -294,6 +295,17 @@ void MainWindow::createColorMapMenu()
     m_colorMapMenu->setToolTipsVisible(true);
 }
 
+namespace {
+
+// An action's text without its mnemonic: "&Next" → "Next", "下一步(&N)" → "下一步".
+QString withoutMnemonic(QString text)
+{
+    text.remove(QRegularExpression(QStringLiteral("\\(&.\\)")));
+    return text.remove(QLatin1Char('&'));
+}
+
+} // namespace
+
 void MainWindow::showShortcuts()
 {
     QString rows;
@@ -301,13 +313,13 @@ void MainWindow::showShortcuts()
         rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
                     .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
     };
-    addRow(m_steps->nextAction()->text().remove(QLatin1Char('&')), tr("→ or Page Down"));
-    addRow(m_steps->previousAction()->text().remove(QLatin1Char('&')), tr("← or Page Up"));
+    addRow(withoutMnemonic(m_steps->nextAction()->text()), tr("→ or Page Down"));
+    addRow(withoutMnemonic(m_steps->previousAction()->text()), tr("← or Page Up"));
     for (QAction *a :
         {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(), m_presentation->toggleAction(),
             m_presentation->zoomInAction(), m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
             m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
-        addRow(a->text().remove(QLatin1Char('&')), a->shortcut().toString(QKeySequence::NativeText));
+        addRow(withoutMnemonic(a->text()), a->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),
         tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
