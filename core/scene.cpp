@@ -64,7 +64,8 @@ void checkLimit(std::vector<Problem> &out, const std::string &path, const std::s
 
 bool Scene::operator==(const Scene &o) const
 {
-    return title == o.title && description == o.description && tokens == o.tokens && direct == o.direct &&
+    return title == o.title && hasTitleTranslations(*this) == hasTitleTranslations(o) &&
+           (!hasTitleTranslations(*this) || titleTranslations == o.titleTranslations) && description == o.description && tokens == o.tokens && direct == o.direct &&
            sameMatrix(q, o.q) && sameMatrix(k, o.k) && sameMatrix(v, o.v) && dModel == o.dModel &&
            vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads &&
            dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) &&
@@ -221,6 +222,16 @@ std::vector<int> embeddingRows(const Scene &s)
         rows.push_back(it == index.end() ? -1 : it->second);
     }
     return rows;
+}
+
+bool hasTitleTranslations(const Scene &s)
+{
+    if (s.titleTranslations.empty())
+        return false;
+    for (const auto &[lang, text] : s.titleTranslations)
+        if (lang == "en")
+            return text == s.title;
+    return s.titleTranslations.front().second == s.title;
 }
 
 const char *name(PositionalEncoding pe)

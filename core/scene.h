@@ -24,6 +24,9 @@ enum class MaskKind { None, Causal, Custom };
 
 struct Scene {
     std::string title;
+    // When the file gives the title in several languages: language code → text, in file order
+    // (`title` then holds the English one, or the first).
+    std::vector<std::pair<std::string, std::string>> titleTranslations;
     // Language code ("en", "zh_CN", …) → text, in file order.
     std::vector<std::pair<std::string, std::string>> description;
 
@@ -84,6 +87,9 @@ MaskMatrix effectiveMask(const Scene &scene);
 
 // For each token, its row in the embedding table, or -1 when it has none.
 std::vector<int> embeddingRows(const Scene &scene);
+
+// Whether titleTranslations still describe the title (an edited title drops them in effect).
+bool hasTitleTranslations(const Scene &scene);
 
 // Names used in files and on the command line ("none", "sinusoidal", "rope", …).
 const char *name(PositionalEncoding pe);

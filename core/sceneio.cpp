@@ -347,8 +347,23 @@ void readScene(Reader &rd, const Json &root, Scene &s)
             rd.fail("version", "this file has version " + std::to_string(version) + "; this Attention Lab reads version " +
                                    std::to_string(kSceneVersion));
     }
-    if (root.contains("title"))
-        rd.string(root["title"], "title", s.title);
+    if (root.contains("title")) {
+        const Json &t = root["title"];
+        if (t.is_object()) {
+            for (auto it = t.begin(); it != t.end(); ++it) {
+                std::string text;
+                if (rd.string(it.value(), "title." + it.key(), text))
+                    s.titleTranslations.push_back({it.key(), text});
+            }
+            for (const auto &[lang, text] : s.titleTranslations)
+                if (lang == "en" || s.title.empty())
+                    s.title = text;
+        } else if (!t.is_string()) {
+            rd.fail("title", std::string("expected a string or an object of language → text, got ") + typeName(t));
+        } else {
+            s.title = t.get<std::string>();
+        }
+    }
     if (root.contains("description")) {
         const Json &d = root["description"];
         if (d.is_string()) {

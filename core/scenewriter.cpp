@@ -12,7 +12,15 @@ std::string writeScene(const Scene &s)
     o << "{\n";
     o << "  \"format\": " << json::quote(kSceneFormat) << ",\n";
     o << "  \"version\": " << kSceneVersion << ",\n";
-    o << "  \"title\": " << json::quote(s.title) << ",\n";
+    if (hasTitleTranslations(s)) {
+        o << "  \"title\": {";
+        for (size_t i = 0; i < s.titleTranslations.size(); ++i)
+            o << (i ? ", " : "") << json::quote(s.titleTranslations[i].first) << ": "
+              << json::quote(s.titleTranslations[i].second);
+        o << "},\n";
+    } else {
+        o << "  \"title\": " << json::quote(s.title) << ",\n";
+    }
     if (!s.description.empty()) {
         o << "  \"description\": {\n";
         for (size_t i = 0; i < s.description.size(); ++i)

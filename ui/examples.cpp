@@ -91,18 +91,35 @@ core::LoadResult loadSceneFile(const QString &path)
     return core::parseScene(text);
 }
 
-QString sceneDescription(const core::Scene &scene, const QString &language)
+namespace {
+
+// The text for `language` among (language, text) pairs: an exact match, then the same language
+// without region, then English, then a text in any region of the language, then the first.
+QString pick(const std::vector<std::pair<std::string, std::string>> &texts, const QString &language)
 {
     const std::string exact = language.toStdString();
     const std::string base = language.section(QLatin1Char('_'), 0, 0).toStdString();
     for (const std::string &want : {exact, base, std::string("en")})
-        for (const auto &[lang, text] : scene.description)
+        for (const auto &[lang, text] : texts)
             if (lang == want)
                 return QString::fromStdString(text);
-    for (const auto &[lang, text] : scene.description)
+    for (const auto &[lang, text] : texts)
         if (lang.rfind(base, 0) == 0)
             return QString::fromStdString(text);
-    return scene.description.empty() ? QString() : QString::fromStdString(scene.description.front().second);
+    return texts.empty() ? QString() : QString::fromStdString(texts.front().second);
+}
+
+} // namespace
+
+QString sceneDescription(const core::Scene &scene, const QString &language)
+{
+    return pick(scene.description, language);
+}
+
+QString sceneTitle(const core::Scene &scene, const QString &language)
+{
+    return core::hasTitleTranslations(scene) ? pick(scene.titleTranslations, language)
+                                             : QString::fromStdString(scene.title);
 }
 
 } // namespace attnlab::ui

@@ -21,5 +21,8 @@ core::LoadResult loadSceneFile(const QString &path);
 // The description of a scene in the language closest to `language` ("zh_CN", "en", …):
 // an exact match, then the same language without region, then English, then the first.
 QString sceneDescription(const core::Scene &scene, const QString &language);
+// The title in that language, chosen the same way; the plain title when the scene has no
+// translations of it (or the user has edited it).
+QString sceneTitle(const core::Scene &scene, const QString &language);
 
 } // namespace attnlab::ui

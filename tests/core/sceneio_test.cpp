@@ -210,3 +210,24 @@ TEST(SceneFile, EveryShippedExampleLoadsAndRoundTrips)
     }
     EXPECT_GE(count, 9);
 }
+
+TEST(SceneFile, TitlesMayComeInSeveralLanguages)
+{
+    const std::string text = variant("\"title\": \"猫吃鱼\"", "\"title\": {\"zh_CN\": \"猫吃鱼\", \"en\": \"The cat eats fish\"}");
+    const LoadResult r = parseScene(text);
+    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
+    EXPECT_EQ(r.scene->title, "The cat eats fish");
+    ASSERT_TRUE(hasTitleTranslations(*r.scene));
+    const LoadResult again = parseScene(writeScene(*r.scene));
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(*again.scene == *r.scene);
+    EXPECT_EQ(again.scene->titleTranslations, r.scene->titleTranslations);
+
+    Scene edited = *r.scene; // a title typed by the user replaces the translations
+    edited.title = "My sentence";
+    EXPECT_FALSE(hasTitleTranslations(edited));
+    const LoadResult saved = parseScene(writeScene(edited));
+    ASSERT_TRUE(saved.ok());
+    EXPECT_EQ(saved.scene->title, "My sentence");
+    EXPECT_TRUE(saved.scene->titleTranslations.empty());
+}
