@@ -1,8 +1,8 @@
 #include "ui/mainwindow.h"
 
 #include "ui/colormaps.h"
+#include "ui/descriptionbanner.h"
 #include "ui/document.h"
-#include "ui/examples.h"
 #include "ui/experimentswindow.h"
 #include "ui/explanationpanel.h"
 #include "ui/exportactions.h"
@@ -71,6 +71,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     page->setContentsMargins(0, 0, 0, 0);
     page->setSpacing(0);
     page->addWidget(new TokenBar(m_document, m_normalPage));
+    page->addWidget(new DescriptionBanner(m_document, m_normalPage));
     page->addWidget(m_board, 1);
     m_stack->addWidget(m_normalPage);
     m_stack->addWidget(m_presentationView);
@@ -101,13 +102,6 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
-    // An example's description deserves a moment on screen when it opens.
-    connect(m_fileActions, &FileActions::exampleOpened, this, [this] {
-        const QString description = sceneDescription(m_document->scene(), QLocale().name());
-        if (!description.isEmpty())
-            statusBar()->showMessage(description, 15000);
-    });
-
     retranslate();
     refreshTitle();
     refreshWarnings();
