@@ -410,9 +410,17 @@ void MainWindow::refreshTitle()
 
 void MainWindow::refreshWarnings()
 {
+    // Built here rather than taken from core's English notes, so that they are translated.
+    const core::Scene &scene = m_document->scene();
     QStringList lines;
-    for (const std::string &w : m_document->stages().warnings)
-        lines << QString::fromStdString(w);
+    for (const int row : m_document->stages().rowsWithoutKeys) {
+        const QString token = row >= 0 && size_t(row) < scene.tokens.size()
+            ? QString::fromStdString(scene.tokens[size_t(row)])
+            : QString();
+        lines << tr("row %1 (token “%2”) sees no key: its weights and its context vector are all zero")
+                     .arg(row)
+                     .arg(token);
+    }
     m_warnings->setText(lines.isEmpty() ? QString() : QStringLiteral("⚠ ") + lines.join(QStringLiteral("  ·  ")));
 }
 

@@ -106,7 +106,9 @@ TEST_F(MainWindowTest, StatusBarListsRowsWithoutVisibleKeys)
     document.changeScene(scene, QStringLiteral("mask"));
     document.flush();
     ASSERT_EQ(document.stages().warnings.size(), 1u);
-    EXPECT_TRUE(window.warningText().contains(QString::fromStdString(document.stages().warnings.front())));
+    ASSERT_EQ(document.stages().rowsWithoutKeys, std::vector<int>{1});
+    EXPECT_TRUE(window.warningText().contains(QStringLiteral("“吃”"))) << window.warningText().toStdString();
+    EXPECT_FALSE(window.warningText().contains(QStringLiteral("“猫”")));
 
     document.undoStack()->undo();
     document.flush();
