@@ -97,6 +97,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
     connect(m_document, &Document::filePathChanged, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::sceneChanged, this, &MainWindow::refreshTitle); // typed sentences rename it
     connect(m_document, &Document::stagesChanged, this, &MainWindow::refreshWarnings);
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshWarnings);
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };

@@ -68,6 +68,14 @@ TEST_F(MainWindowTest, TitleNamesTheSceneAndMarksChanges)
     document.undoStack()->undo();
     EXPECT_FALSE(window.isWindowModified());
 
+    auto *tokens = window.findChild<TokenBar *>();
+    ASSERT_NE(tokens, nullptr);
+    tokens->setText(QStringLiteral("鱼吃猫"));
+    ASSERT_TRUE(tokens->commit());
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("鱼吃猫[*]"))) << window.windowTitle().toStdString();
+    document.undoStack()->undo();
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("猫吃鱼[*]")));
+
     document.setFilePath(QStringLiteral("/tmp/lesson.attn.json"));
     EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("lesson.attn.json[*]")));
 }
