@@ -17,6 +17,17 @@ namespace attnlab::ui {
 
 namespace {
 
+// The colour scale's numbers with the true minus sign (U+2212) that the cells and the
+// inspector use, so "−0.5" on the scale reads like "−0.480" in a cell.
+class MinusSignTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override
+    {
+        QString label = QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision);
+        label.replace(QLatin1Char('-'), QChar(0x2212));
+        return label;
+    }
+};
 
 const QString kSelectionLayer = QStringLiteral("attnlab-selection");
 const QString kCellsLayer = QStringLiteral("attnlab-cells");
@@ -88,6 +99,7 @@ HeatmapPlot::HeatmapPlot(QCustomPlot *plot, core::Stage stage, QObject *parent)
     m_plot->plotLayout()->addElement(0, 1, m_scale);
     m_scale->setType(QCPAxis::atRight);
     m_map->setColorScale(m_scale);
+    m_scale->axis()->setTicker(QSharedPointer<MinusSignTicker>::create());
     m_scale->axis()->setSubTicks(false);
     m_scale->axis()->ticker()->setTickCount(4);
     auto *group = new QCPMarginGroup(m_plot);

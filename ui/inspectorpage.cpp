@@ -126,7 +126,8 @@ QString InspectorPage::bar(double fraction, const QColor &colour)
 {
     if (!m_target)
         return QString();
-    constexpr int width = 120, height = 12;
+    // Narrow enough that the weights table fits the 330 px dock; the number is beside it anyway.
+    constexpr int width = 40, height = 10;
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(QColor(235, 235, 235));
     QPainter p(&image);
@@ -294,15 +295,14 @@ QString InspectorPage::softmax(int row, int column)
                                                   "is subtracted first; the quotients stay the same.")
                                                  .arg(number(d.shift)));
     QString t = QString::fromLatin1(tableOpen);
-    t += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th></th></tr>")
+    t += QStringLiteral("<tr><th style=\"white-space:nowrap;\">%1</th><th>%2</th><th>%3</th><th>%4</th><th></th></tr>")
              .arg(tr("key"), tr("scaled score x"), e, tr("weight"));
     for (size_t j = 0; j < d.weights.size(); ++j) {
         const bool selected = int(j) == column;
         const QString key = selected ? QStringLiteral("<b>%1</b>").arg(token(int(j))) : token(int(j));
         if (d.visible[j]) {
             t += QStringLiteral("<tr><td>%1</td>").arg(key) + cell(number(d.scaled[j])) + cell(number(d.exps[j])) +
-                 cell(QStringLiteral("%1 \u00f7 %2 = %3").arg(number(d.exps[j]), number(d.sum), number(d.weights[j])),
-                      QString(), selected) +
+                 cell(number(d.weights[j]), QString(), selected) +
                  QStringLiteral("<td>%1</td></tr>").arg(bar(d.weights[j], QColor(76, 114, 176)));
         } else {
             t += QStringLiteral("<tr><td>%1</td><td align=\"right\">\u2212\u221e</td><td align=\"right\">0</td>"
@@ -313,6 +313,11 @@ QString InspectorPage::softmax(int row, int column)
     t += QStringLiteral("<tr><td colspan=\"2\" align=\"right\">%1</td>").arg(tr("sum")) +
          cell(number(d.sum), QString(), true) + cell(QStringLiteral("1.000")) + QStringLiteral("<td></td></tr></table>");
     page += t;
+    // The division spelled out for the selected key only: as a column it made the table too
+    // wide for the dock.
+    if (column >= 0 && size_t(column) < d.weights.size() && d.visible[size_t(column)])
+        page += QStringLiteral("<p>%1 = %2 \u00f7 %3 = <b>%4</b></p>")
+                    .arg(token(column), number(d.exps[size_t(column)]), number(d.sum), number(d.weights[size_t(column)]));
     if (std::find(d.visible.begin(), d.visible.end(), false) != d.visible.end())
         page += QStringLiteral("<p><i>%1</i></p>").arg(tr("A hidden cell counts as \u2212\u221e, and e<sup>\u2212\u221e"
                                                         "</sup> = 0: it gets no weight at all, and the visible "

@@ -1,8 +1,8 @@
 #include "ui/mainwindow.h"
 
 #include "ui/colormaps.h"
+#include "ui/descriptionbanner.h"
 #include "ui/document.h"
-#include "ui/examples.h"
 #include "ui/experimentswindow.h"
 #include "ui/explanationpanel.h"
 #include "ui/exportactions.h"
@@ -72,6 +72,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     page->setContentsMargins(0, 0, 0, 0);
     page->setSpacing(0);
     page->addWidget(new TokenBar(m_document, m_normalPage));
+    page->addWidget(new DescriptionBanner(m_document, m_normalPage));
     page->addWidget(m_board, 1);
     m_stack->addWidget(m_normalPage);
     m_stack->addWidget(m_presentationView);
@@ -97,18 +98,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
     connect(m_document, &Document::filePathChanged, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::sceneChanged, this, &MainWindow::refreshTitle); // typed sentences rename it
     connect(m_document, &Document::stagesChanged, this, &MainWindow::refreshWarnings);
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshWarnings);
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
-    // An example's description deserves a moment on screen when it opens.
-    connect(m_fileActions, &FileActions::exampleOpened, this, [this] {
-        const QString description = sceneDescription(m_document->scene(), QLocale().name());
-        if (!description.isEmpty())
-            statusBar()->showMessage(description, 15000);
-    });
-
     retranslate();
     refreshTitle();
     refreshWarnings();
@@ -428,9 +423,17 @@ void MainWindow::refreshTitle()
 
 void MainWindow::refreshWarnings()
 {
+    // Built here rather than taken from core's English notes, so that they are translated.
+    const core::Scene &scene = m_document->scene();
     QStringList lines;
-    for (const std::string &w : m_document->stages().warnings)
-        lines << QString::fromStdString(w);
+    for (const int row : m_document->stages().rowsWithoutKeys) {
+        const QString token = row >= 0 && size_t(row) < scene.tokens.size()
+            ? QString::fromStdString(scene.tokens[size_t(row)])
+            : QString();
+        lines << tr("row %1 (token “%2”) sees no key: its weights and its context vector are all zero")
+                     .arg(row)
+                     .arg(token);
+    }
     m_warnings->setText(lines.isEmpty() ? QString() : QStringLiteral("⚠ ") + lines.join(QStringLiteral("  ·  ")));
 }
 

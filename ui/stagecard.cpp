@@ -56,6 +56,8 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     m_shape->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_formula->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setObjectName(QStringLiteral("StageCardTitle"));
+    m_title->installEventFilter(this); // re-elide whenever the layout gives the title a new width
 
     connect(m_document, &Document::stagesChanged, this, &StageCard::refreshTexts);
     connect(m_document, &Document::sceneReset, this, &StageCard::refreshTexts);
@@ -152,7 +154,21 @@ QString StageCard::shapeText(const core::Stages &stages, core::Stage stage, int 
 
 QString StageCard::title() const
 {
-    return m_title->text();
+    return m_fullTitle;
+}
+
+bool StageCard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_title && event->type() == QEvent::Resize)
+        elideTitle();
+    return QFrame::eventFilter(watched, event);
+}
+
+void StageCard::elideTitle()
+{
+    // Before the first layout the width is meaningless; the resize that follows elides.
+    const int width = m_title->width();
+    m_title->setText(width > 0 ? m_title->fontMetrics().elidedText(m_fullTitle, Qt::ElideRight, width) : m_fullTitle);
 }
 
 QString StageCard::formula() const
@@ -230,8 +246,9 @@ void StageCard::refreshTexts()
     QString title = stageTitle(m_stage);
     if (core::isPerHead(m_stage) && scene.headCount() > 1)
         title = tr("%1 (head %2 of %3)").arg(title).arg(m_document->currentHead() + 1).arg(scene.headCount());
-    m_title->setText(title);
+    m_fullTitle = title;
     m_title->setToolTip(title);
+    elideTitle();
     m_formula->setText(stageFormula(m_stage, scene));
     m_formula->setToolTip(m_stage == core::StageScaled && scene.scale == core::ScaleKind::SqrtDk
             ? tr("scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2")
@@ -255,6 +272,7 @@ void StageCard::applyStyle()
     titleFont.setPointSizeF(basePoint * 1.15 * scale);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
+    elideTitle();
     QFont small = base;
     small.setPointSizeF(basePoint * scale);
     m_formula->setFont(small);

@@ -57,14 +57,18 @@ Q_SIGNALS:
 protected:
     void mousePressEvent(QMouseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void refreshTexts();
+    // Shows as much of the title as the label's width allows, ending in "…" when cut.
+    void elideTitle();
     void applyStyle();
 
     Document *m_document;
     core::Stage m_stage;
     QLabel *m_title;
+    QString m_fullTitle;
     QLabel *m_formula;
     QLabel *m_shape;
     QStackedWidget *m_body;

@@ -163,7 +163,16 @@ bool TokenBar::commit()
         showChips(tokens, false);
         return true;
     }
-    const core::Scene next = edits::withTokens(scene, wanted);
+    core::Scene next = edits::withTokens(scene, wanted);
+    // A title that named the old sentence (the examples' "猫吃鱼") would now name the wrong
+    // one; it follows the typed sentence. A title of the user's own is kept.
+    const QString oldTitle = QString::fromStdString(scene.title);
+    const QStringList oldTokens = fromStdTokens(scene.tokens);
+    const bool titleNamedSentence = oldTitle.trimmed().isEmpty()
+        || oldTitle.contains(oldTokens.join(QString())) || oldTitle.contains(oldTokens.join(QLatin1Char(' ')))
+        || oldTitle.contains(detokenize(oldTokens, mode(), separator()));
+    if (titleNamedSentence)
+        next.title = text().trimmed().toStdString();
     const std::vector<core::Problem> problems = core::validate(next);
     if (!problems.empty()) {
         showMessage(tr("These tokens cannot be used: %1").arg(QString::fromStdString(problems.front().message)));

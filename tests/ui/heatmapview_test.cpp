@@ -283,3 +283,20 @@ TEST(HeatmapView, LabelsFollowEditedTokens)
     EXPECT_EQ(tickLabels(view.plot()->xAxis), expected);
     expectMapEquals(view, doc.stages().heads[0].weights);
 }
+
+TEST(HeatmapView, ColourScaleTicksUseTheSameMinusSignAsTheCells)
+{
+    Document doc;
+    doc.load(example());
+    HeatmapView scores(&doc, core::StageScores);
+    scores.resize(400, 300);
+    scores.plot()->replot();
+    const QVector<QString> labels = scores.heatmap()->colorScale()->axis()->tickVectorLabels();
+    ASSERT_FALSE(labels.isEmpty());
+    int negative = 0;
+    for (const QString &label : labels) {
+        EXPECT_FALSE(label.contains(QLatin1Char('-'))) << label.toStdString();
+        negative += label.startsWith(QChar(0x2212)) ? 1 : 0;
+    }
+    EXPECT_GT(negative, 0) << "the scores' scale is centred on zero, so it has negative ticks";
+}

@@ -5,6 +5,14 @@
 #include "ui/inspectorpage.h"
 #include "ui/language.h"
 
+#include <QApplication>
+#include <QScrollBar>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextLayout>
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
@@ -80,4 +88,26 @@ TEST_F(InspectorTest, NumbersUseATrueMinusSign)
     EXPECT_EQ(ui::InspectorPage::number(-0.25), QStringLiteral("\u22120.250"));
     EXPECT_EQ(ui::InspectorPage::number(0), QStringLiteral("0.000"));
     EXPECT_EQ(ui::InspectorPage::number(4.85e8), QStringLiteral("4.85e+08"));
+}
+
+TEST_F(InspectorTest, WeightRowFitsTheDockWithoutScrollingOrWrappedHeaders)
+{
+    document.load(*ui::loadExample(QStringLiteral("cat-eats-fish")).scene);
+    ui::InspectorDock dock(&document);
+    dock.resize(330, 600);
+    dock.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dock));
+    auto *view = dock.findChild<QTextBrowser *>();
+    ASSERT_NE(view, nullptr);
+    // A longer page brings a vertical scroll bar: the table must fit beside it.
+    view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    document.setSelection({core::StageWeights, 1, 1});
+    QApplication::processEvents();
+    EXPECT_LE(view->document()->idealWidth(), view->viewport()->width());
+    EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
+    // A header broken one letter per line would make its row several lines high: "key" is
+    // laid out on one line.
+    QTextCursor found = view->document()->find(QStringLiteral("key"));
+    ASSERT_FALSE(found.isNull());
+    EXPECT_EQ(found.block().layout()->lineCount(), 1);
 }

@@ -68,6 +68,14 @@ TEST_F(MainWindowTest, TitleNamesTheSceneAndMarksChanges)
     document.undoStack()->undo();
     EXPECT_FALSE(window.isWindowModified());
 
+    auto *tokens = window.findChild<TokenBar *>();
+    ASSERT_NE(tokens, nullptr);
+    tokens->setText(QStringLiteral("鱼吃猫"));
+    ASSERT_TRUE(tokens->commit());
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("鱼吃猫[*]"))) << window.windowTitle().toStdString();
+    document.undoStack()->undo();
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("猫吃鱼[*]")));
+
     document.setFilePath(QStringLiteral("/tmp/lesson.attn.json"));
     EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("lesson.attn.json[*]")));
 }
@@ -106,7 +114,9 @@ TEST_F(MainWindowTest, StatusBarListsRowsWithoutVisibleKeys)
     document.changeScene(scene, QStringLiteral("mask"));
     document.flush();
     ASSERT_EQ(document.stages().warnings.size(), 1u);
-    EXPECT_TRUE(window.warningText().contains(QString::fromStdString(document.stages().warnings.front())));
+    ASSERT_EQ(document.stages().rowsWithoutKeys, std::vector<int>{1});
+    EXPECT_TRUE(window.warningText().contains(QStringLiteral("“吃”"))) << window.warningText().toStdString();
+    EXPECT_FALSE(window.warningText().contains(QStringLiteral("“猫”")));
 
     document.undoStack()->undo();
     document.flush();

@@ -7,7 +7,9 @@
 #include "ui/stepcontroller.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -235,4 +237,28 @@ TEST(PipelineBoard, NarrowBoardWrapsEachPhaseInsteadOfSqueezingCards)
     EXPECT_EQ(board.card(core::StageK)->x(), board.card(core::StageX)->x());
     // Wrapped cards stay wide enough for the values of a 3×3 heatmap.
     EXPECT_GE(board.card(core::StageScores)->width(), 225);
+}
+
+TEST(StageCard, ATitleTooLongForTheCardEndsInAnEllipsisAndKeepsTheFullTextAsTooltip)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    StageCard card(&document, core::StageWeights);
+    auto *label = card.findChild<QLabel *>(QStringLiteral("StageCardTitle"));
+    ASSERT_NE(label, nullptr);
+    const QString full = card.title();
+    ASSERT_FALSE(full.isEmpty());
+
+    card.resize(600, 300);
+    card.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&card));
+    EXPECT_EQ(label->text(), full) << "wide enough: nothing is cut";
+
+    card.resize(90, 300);
+    QApplication::processEvents();
+    EXPECT_LT(label->width(), label->fontMetrics().horizontalAdvance(full));
+    EXPECT_TRUE(label->text().endsWith(QChar(0x2026))) << label->text().toStdString();
+    EXPECT_LE(label->fontMetrics().horizontalAdvance(label->text()), label->width());
+    EXPECT_EQ(label->toolTip(), full);
+    EXPECT_EQ(card.title(), full);
 }

@@ -100,3 +100,23 @@ TEST(TokenBar, UndoOfTokensWithSpacesSwitchesToSeparatorMode)
     EXPECT_EQ(bar.mode(), TokenizerMode::Separator);
     EXPECT_EQ(tokenize(bar.text(), bar.mode(), bar.separator()), (QStringList{QStringLiteral("New York"), QStringLiteral("猫")}));
 }
+
+TEST(TokenBar, ATitleThatNamedTheSentenceFollowsTheNewSentence)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    ASSERT_EQ(doc.scene().title, "猫吃鱼");
+    TokenBar bar(&doc);
+    bar.setText(QStringLiteral("鱼吃猫了"));
+    ASSERT_TRUE(bar.commit());
+    EXPECT_EQ(doc.scene().title, "鱼吃猫了");
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene().title, "猫吃鱼");
+
+    core::Scene own = doc.scene();
+    own.title = "Lesson 3";
+    doc.load(own);
+    bar.setText(QStringLiteral("鱼吃猫了"));
+    ASSERT_TRUE(bar.commit());
+    EXPECT_EQ(doc.scene().title, "Lesson 3") << "a title of the user's own is kept";
+}
