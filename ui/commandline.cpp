@@ -3,6 +3,7 @@
 #include "core/pipeline.h"
 #include "core/stagesjson.h"
 #include "ui/examples.h"
+#include "ui/language.h"
 
 #include <QCoreApplication>
 
@@ -189,7 +190,7 @@ int CommandLine::runListExamples() const
 {
     for (const QString &name : exampleNames()) {
         const core::LoadResult r = loadExample(name);
-        const QString title = r.ok() ? QString::fromStdString(r.scene->title) : QString();
+        const QString title = r.ok() ? sceneTitle(*r.scene, currentLanguage()) : QString();
         printOut(name + (title.isEmpty() ? QString() : QStringLiteral("\t") + title) + QLatin1Char('\n'));
     }
     return 0;

@@ -1,5 +1,8 @@
 #include "ui/exporter.h"
 
+#include "ui/examples.h"
+#include "ui/language.h"
+
 #include "ui/document.h"
 #include "ui/heatmapplot.h"
 #include "ui/stageinfo.h"
@@ -103,7 +106,7 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
     QStringList tokens;
     for (const std::string &t : scene.tokens)
         tokens << QString::fromStdString(t);
-    m_title = scene.title.empty() ? tokens.join(QLatin1Char(' ')) : QString::fromStdString(scene.title);
+    m_title = scene.title.empty() ? tokens.join(QLatin1Char(' ')) : sceneTitle(scene, currentLanguage());
     QStringList sub;
     // A long sentence is on the axes already; the subtitle names the first few.
     constexpr int kListedTokens = 16;
@@ -381,7 +384,7 @@ bool exportStages(const Document &doc, const QList<core::Stage> &stages, int hea
         *error = tr("none of the chosen stages exists in this scene");
         return false;
     }
-    const QString title = QString::fromStdString(doc.scene().title);
+    const QString title = sceneTitle(doc.scene(), currentLanguage());
     if (suffix == QLatin1String("png"))
         return writePng(board, o.scale, path, error);
     if (suffix == QLatin1String("svg"))

@@ -4,6 +4,7 @@
 #include "ui/commandline.h"
 #include "ui/document.h"
 #include "ui/examples.h"
+#include "ui/language.h"
 
 #include <QAction>
 #include <QDir>
@@ -284,7 +285,7 @@ void FileActions::fillExamplesMenu()
         return;
     for (const QString &name : exampleNames()) {
         const core::LoadResult r = loadExample(name);
-        const QString title = r.ok() && !r.scene->title.empty() ? QString::fromStdString(r.scene->title) : name;
+        const QString title = r.ok() && !r.scene->title.empty() ? sceneTitle(*r.scene, currentLanguage()) : name;
         QAction *action = m_examplesMenu->addAction(tr("%1  (%2)").arg(title, name));
         action->setData(name);
         if (r.ok()) {

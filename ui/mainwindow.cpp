@@ -1,5 +1,8 @@
 #include "ui/mainwindow.h"
 
+#include "ui/examples.h"
+#include "ui/language.h"
+
 #include "ui/colormaps.h"
 #include "ui/descriptionbanner.h"
 #include "ui/document.h"
@@ -413,7 +416,7 @@ void MainWindow::refreshTitle()
     if (!m_document->filePath().isEmpty())
         name = QFileInfo(m_document->filePath()).fileName();
     else if (!m_document->scene().title.empty())
-        name = QString::fromStdString(m_document->scene().title);
+        name = sceneTitle(m_document->scene(), currentLanguage());
     else
         name = tr("Untitled");
     // "[*]" is where Qt shows the modified mark.

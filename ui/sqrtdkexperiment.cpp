@@ -1,5 +1,8 @@
 #include "ui/sqrtdkexperiment.h"
 
+#include "ui/examples.h"
+#include "ui/language.h"
+
 #include "ui/chartexport.h"
 #include "ui/document.h"
 #include "ui/sqrtdkfigure.h"
@@ -147,7 +150,7 @@ void SqrtDkExperiment::refreshScene()
                               .arg(locale.toString(double(core::divisor(scene)), 'f', 3),
                                    locale.toString(core::variance(scaled), 'f', 3)));
     m_sceneChart->xAxis->setLabel(tr("score of a query–key pair in “%1” (all heads, d_k = %2)")
-                                      .arg(QString::fromStdString(scene.title))
+                                      .arg(sceneTitle(scene, currentLanguage()))
                                       .arg(scene.keyDim()));
     m_sceneChart->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -4,7 +4,7 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message numerus="yes">
-        <location filename="../../ui/fileactions.cpp" line="+170"/>
+        <location filename="../../ui/fileactions.cpp" line="+171"/>
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>… and %n more problem</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message numerus="yes">
-        <location filename="../../ui/tokenbar.cpp" line="+225"/>
+        <location filename="../../ui/tokenbar.cpp" line="+234"/>
         <source>… %n more</source>
         <translation>
             <numerusform>… %n more</numerusform>

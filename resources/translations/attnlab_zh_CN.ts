@@ -19,7 +19,7 @@
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/commandline.cpp" line="+36" />
+        <location filename="../../ui/commandline.cpp" line="+37" />
         <source>Print every stage of the scene as JSON and exit.</source>
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>（另有 %1 项）</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>Click a cell or a row label of a stage to see how its numbers are computed from the previous stages.</source>
         <translation>点击某一步的一个格子或行标签，查看这些数是怎样由前面的步骤算出来的。</translation>
     </message>
@@ -284,17 +284,17 @@
     </message>
     <message>
         <location line="+0" />
-        <location line="+33" />
+        <location line="+37" />
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-21" />
+        <location line="-26" />
         <source>hidden by the mask</source>
         <translation>被掩码遮住</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+12" />
         <source>A hidden cell counts as −∞, and e&lt;sup&gt;−∞&lt;/sup&gt; = 0: it gets no weight at all, and the visible keys share the whole 1.</source>
         <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，整份 1 由可见的键分享。</translation>
     </message>
@@ -446,7 +446,7 @@
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
     <message>
-        <location filename="../../ui/exporter.cpp" line="+257" />
+        <location filename="../../ui/exporter.cpp" line="+260" />
         <location line="+25" />
         <location line="+15" />
         <location line="+23" />
@@ -881,6 +881,20 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::DescriptionBanner</name>
+    <message>
+        <location filename="../../ui/descriptionbanner.cpp" line="+44" />
+        <location line="+12" />
+        <source>Hide this description until another scene is opened</source>
+        <translation>隐藏这段说明，直到打开另一个场景</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>What this scene shows</source>
+        <translation>这个场景展示了什么</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::ExperimentsWindow</name>
     <message>
         <location filename="../../ui/experimentswindow.cpp" line="+73" />
@@ -1159,7 +1173,7 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message>
-        <location filename="../../ui/fileactions.cpp" line="+115" />
+        <location filename="../../ui/fileactions.cpp" line="+116" />
         <location line="+2" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1382,7 +1396,7 @@
 <context>
     <name>attnlab::ui::HeatmapPlot</name>
     <message>
-        <location filename="../../ui/heatmapplot.cpp" line="+204" />
+        <location filename="../../ui/heatmapplot.cpp" line="+216" />
         <source>not part of this scene</source>
         <translation>不属于这个场景</translation>
     </message>
@@ -1463,7 +1477,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="+221" />
+        <location filename="../../ui/mainwindow.cpp" line="+219" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1636,6 +1650,11 @@
         <location line="+2" />
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
+        <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
     </message>
 </context>
 <context>
@@ -2307,7 +2326,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SqrtDkExperiment</name>
     <message>
-        <location filename="../../ui/sqrtdkexperiment.cpp" line="+145" />
+        <location filename="../../ui/sqrtdkexperiment.cpp" line="+148" />
         <source>scores Q·Kᵀ (variance %1)</source>
         <translation>分数 Q·Kᵀ（方差 %1）</translation>
     </message>
@@ -2454,7 +2473,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::StageCard</name>
     <message>
-        <location filename="../../ui/stagecard.cpp" line="+71" />
+        <location filename="../../ui/stagecard.cpp" line="+73" />
         <source>X — input vectors</source>
         <translation>X — 输入向量</translation>
     </message>
@@ -2589,7 +2608,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>权重 = softmax(掩码结果)</translation>
     </message>
     <message>
-        <location line="+109" />
+        <location line="+124" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2599,7 +2618,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>还没有进行到这一步：按“下一步”（→ 或 Page Down）按顺序显示各步骤，或选择“全部显示”</translation>
     </message>
     <message>
-        <location line="-119" />
+        <location line="-134" />
         <source>scaled = scores (no scaling)</source>
         <translation>缩放结果 = 分数（不缩放）</translation>
     </message>
@@ -2639,12 +2658,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>输出 = 拼接</translation>
     </message>
     <message>
-        <location line="+92" />
+        <location line="+106" />
         <source>%1 (head %2 of %3)</source>
         <translation>%1（头 %2/%3）</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2</source>
         <translation>缩放结果 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
     </message>
@@ -2891,7 +2910,7 @@ Separator: the text between separators is a token.</source>
         <translation>%1 个词元超过了上限 %2。</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+21" />
         <source>These tokens cannot be used: %1</source>
         <translation>这些词元不能使用：%1</translation>
     </message>
