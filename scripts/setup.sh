@@ -8,7 +8,7 @@ BUILD_DIR="${ATTNLAB_BUILD_DIR:-$ROOT/build}"
 # Debian 12 packages the build, the tests and the app need.
 PACKAGES=(
   cmake ninja-build g++ pkg-config
-  qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6svg6-dev qt6-qpa-plugins
+  qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
   libgtest-dev libbenchmark-dev
   fonts-noto-cjk qt6-translations-l10n
@@ -23,7 +23,7 @@ if ((${#missing[@]})); then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
