@@ -150,7 +150,9 @@ const Stages &Pipeline::compute(const Scene &scene)
 {
     checkShapes(scene);
     m_shape = shapeOf(scene);
-    m_visible = effectiveMask(scene);
+    if (scene.mask != MaskKind::None || m_visible.rows() != scene.tokenCount() || !m_visibleAll)
+        m_visible = effectiveMask(scene);
+    m_visibleAll = scene.mask == MaskKind::None;
     m_divisor = divisor(scene);
     m_stages.heads.resize(size_t(m_shape.heads));
     if (scene.positional != PositionalEncoding::Rope)
@@ -234,6 +236,7 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
         break;
     case T::Mask:
         m_visible = effectiveMask(scene);
+        m_visibleAll = scene.mask == MaskKind::None;
         heads.assign(size_t(h), true);
         rescale = false;
         collectWarnings(scene);
@@ -279,7 +282,13 @@ void Pipeline::computeX(const Scene &s)
         m_stages.x.resize(0, 0);
         return;
     }
-    const std::vector<int> rows = embeddingRows(s);
+    // The token → row lookup hashes every token; reuse it while tokens and vocabulary stay.
+    if (s.tokens != m_rowsTokens || s.vocabulary != m_rowsVocabulary) {
+        m_rows = embeddingRows(s);
+        m_rowsTokens = s.tokens;
+        m_rowsVocabulary = s.vocabulary;
+    }
+    const std::vector<int> &rows = m_rows;
     m_stages.x.resize(s.tokenCount(), s.dModel);
     for (size_t i = 0; i < rows.size(); ++i)
         m_stages.x.row(Eigen::Index(i)) = s.embeddings.row(rows[i]);

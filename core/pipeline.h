@@ -146,6 +146,9 @@ private:
     Stages m_stages;
     Shape m_shape;
     MaskMatrix m_visible;
+    bool m_visibleAll = false; // m_visible is all ones (mask "none"), so it can be kept as is
+    std::vector<int> m_rows;   // embedding row of each token, for m_rowsTokens/m_rowsVocabulary
+    std::vector<std::string> m_rowsTokens, m_rowsVocabulary;
     Matrix m_wide;                  // scratch: X·W for all heads at once
     std::vector<int> m_compactRows; // token → row of m_compactX; empty = project X itself
     Matrix m_compactX;              // the distinct rows of X

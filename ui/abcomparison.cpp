@@ -2,6 +2,7 @@
 
 #include "ui/document.h"
 #include "ui/matrixplot.h"
+#include "ui/stageinfo.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -35,11 +36,6 @@ QStringList featureLabels(Eigen::Index count)
     for (Eigen::Index i = 0; i < count; ++i)
         out << QString::number(i);
     return out;
-}
-
-bool isSquareStage(core::Stage s)
-{
-    return s == core::StageScores || s == core::StageScaled || s == core::StageMasked || s == core::StageWeights;
 }
 
 } // namespace
@@ -146,7 +142,7 @@ void AbComparison::recompute()
         const bool inA = core::stageMatrix(m_document->stages(), s, 0).size() > 0;
         const bool inB = m_valid && core::stageMatrix(m_pipelineB.stages(), s, 0).size() > 0;
         if (inA || inB)
-            m_stage->addItem(QString::fromLatin1(core::stageName(s)), unsigned(s));
+            m_stage->addItem(stageDisplayName(s), unsigned(s));
     }
     const int again = m_stage->findData(previous ? previous : unsigned(core::StageWeights));
     m_stage->setCurrentIndex(again >= 0 ? again : 0);
@@ -180,7 +176,7 @@ void AbComparison::redraw()
     const core::Matrix diff = core::difference(a, b);
     m_diff->setMatrix(diff, tokens, columnsA);
 
-    const QString name = QString::fromLatin1(core::stageName(stage));
+    const QString name = stageDisplayName(stage);
     const bool perHead = core::isPerHead(stage) && sceneA.headCount() > 1;
     m_a->setTitle(perHead ? tr("A: %1, head %2").arg(name).arg(headA + 1) : tr("A: %1").arg(name));
     m_b->setTitle(perHead ? tr("B: %1, head %2").arg(name).arg(m_headB + 1) : tr("B: %1").arg(name));

@@ -3,6 +3,7 @@
 #include "ui/document.h"
 #include "ui/exporter.h"
 #include "ui/stepcontroller.h"
+#include "ui/stageinfo.h"
 
 #include <QAction>
 #include <QApplication>
@@ -76,7 +77,7 @@ void ExportActions::copyImage(core::Stage stage)
     options.colorMap = m_colorMap;
     const QImage image = renderStagesImage(*m_document, {stage}, m_document->currentHead(), options);
     QApplication::clipboard()->setImage(image);
-    Q_EMIT statusMessage(tr("Copied the %1 card to the clipboard").arg(QString::fromLatin1(core::stageName(stage))));
+    Q_EMIT statusMessage(tr("Copied the %1 card to the clipboard").arg(stageDisplayName(stage)));
 }
 
 void ExportActions::retranslate()

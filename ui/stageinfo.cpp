@@ -36,6 +36,32 @@ bool flagsRowsWithoutKeys(core::Stage stage)
     return stage == core::StageMasked || stage == core::StageWeights || stage == core::StageContext;
 }
 
+QString stageDisplayName(core::Stage stage)
+{
+    switch (stage) {
+    case core::StageQRotated:
+        return tr("Q rotated");
+    case core::StageKRotated:
+        return tr("K rotated");
+    case core::StageScores:
+        return tr("scores");
+    case core::StageScaled:
+        return tr("scaled scores");
+    case core::StageMasked:
+        return tr("masked scores");
+    case core::StageWeights:
+        return tr("weights");
+    case core::StageContext:
+        return tr("context");
+    case core::StageConcat:
+        return tr("concat");
+    case core::StageOutput:
+        return tr("output");
+    default:
+        return QString::fromLatin1(core::stageName(stage)); // X, Q, K, V are the same in every language
+    }
+}
+
 QString stageTitle(const core::Scene &scene, core::Stage stage)
 {
     switch (stage) {

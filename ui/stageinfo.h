@@ -18,6 +18,8 @@ bool showsMask(core::Stage stage);
 // Stages in which a query row that sees no key is flagged.
 bool flagsRowsWithoutKeys(core::Stage stage);
 
+// A short name for menus and messages ("weights", "缩放分数"), in the current language.
+QString stageDisplayName(core::Stage stage);
 // "weights = softmax(masked)", in the current language.
 QString stageTitle(const core::Scene &scene, core::Stage stage);
 // The number of rows × columns as "3×8".

@@ -496,12 +496,57 @@
     </message>
     <message>
         <location line="+0" />
-        <location filename="../../ui/stageinfo.cpp" line="+90" />
+        <location filename="../../ui/stageinfo.cpp" line="+116" />
         <source>token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../ui/stageinfo.cpp" line="-47" />
+        <location filename="../../ui/stageinfo.cpp" line="-73" />
+        <source>Q rotated</source>
+        <translation>旋转后的 Q</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>K rotated</source>
+        <translation>旋转后的 K</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>scaled scores</source>
+        <translation>缩放结果</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>masked scores</source>
+        <translation>掩码结果</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>context</source>
+        <translation>上下文向量</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>concat</source>
+        <translation>拼接结果</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>X = embeddings + positions</source>
         <translation>X = 嵌入 + 位置</translation>
     </message>
@@ -722,7 +767,7 @@
 <context>
     <name>attnlab::ui::AbComparison</name>
     <message>
-        <location filename="../../ui/abcomparison.cpp" line="+95" />
+        <location filename="../../ui/abcomparison.cpp" line="+91" />
         <source>B: no positional encoding</source>
         <translation>B：不用位置编码</translation>
     </message>
@@ -1058,7 +1103,7 @@
 <context>
     <name>attnlab::ui::ExportActions</name>
     <message>
-        <location filename="../../ui/exportactions.cpp" line="+79" />
+        <location filename="../../ui/exportactions.cpp" line="+80" />
         <source>Copied the %1 card to the clipboard</source>
         <translation>已把 %1 卡片复制到剪贴板</translation>
     </message>
