@@ -22,14 +22,6 @@ int pack(core::Variation v, int head)
     return int(v) * 1000 + head;
 }
 
-QStringList tokenLabels(const core::Scene &scene)
-{
-    QStringList out;
-    for (const std::string &t : scene.tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
-
 QStringList featureLabels(Eigen::Index count)
 {
     QStringList out;

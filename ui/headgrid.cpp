@@ -2,6 +2,7 @@
 
 #include "ui/document.h"
 #include "ui/matrixplot.h"
+#include "ui/stageinfo.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -17,14 +18,6 @@ namespace attnlab::ui {
 namespace {
 
 constexpr int kMostThumbnailValues = 4;
-
-QStringList tokenLabels(const core::Scene &scene)
-{
-    QStringList out;
-    for (const std::string &t : scene.tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
 
 } // namespace
 

@@ -36,6 +36,14 @@ bool flagsRowsWithoutKeys(core::Stage stage)
     return stage == core::StageMasked || stage == core::StageWeights || stage == core::StageContext;
 }
 
+QStringList tokenLabels(const core::Scene &scene)
+{
+    QStringList out;
+    for (const std::string &t : scene.tokens)
+        out << QString::fromStdString(t);
+    return out;
+}
+
 QString stageDisplayName(core::Stage stage)
 {
     switch (stage) {

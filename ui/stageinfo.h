@@ -6,6 +6,7 @@
 #include "core/scene.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace attnlab::ui {
 
@@ -18,6 +19,8 @@ bool showsMask(core::Stage stage);
 // Stages in which a query row that sees no key is flagged.
 bool flagsRowsWithoutKeys(core::Stage stage);
 
+// The scene's tokens as labels for rows and key columns.
+QStringList tokenLabels(const core::Scene &scene);
 // A short name for menus and messages ("weights", "缩放分数"), in the current language.
 QString stageDisplayName(core::Stage stage);
 // "weights = softmax(masked)", in the current language.

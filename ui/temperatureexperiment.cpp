@@ -6,6 +6,7 @@
 #include "ui/matrixplot.h"
 
 #include "ui/qcp.h"
+#include "ui/stageinfo.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -19,18 +20,6 @@
 #include <cmath>
 
 namespace attnlab::ui {
-
-namespace {
-
-QStringList tokenLabels(const core::Scene &scene)
-{
-    QStringList out;
-    for (const std::string &t : scene.tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
-
-} // namespace
 
 TemperatureExperiment::TemperatureExperiment(Document *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_slider(new QSlider(Qt::Horizontal, this)),
