@@ -149,6 +149,16 @@ int CommandLine::runHeadless() const
                  QCoreApplication::translate("CommandLine", "choose one of --dump and --validate") + QLatin1Char('\n'));
         return kExitBadInput;
     }
+    // Options of --export and --experiment mean nothing here: say so rather than ignore them.
+    for (const QCommandLineOption *option : {&head, &scale, &theme, &colormap, &out, &seed}) {
+        if (!isSet(*option))
+            continue;
+        printErr(QStringLiteral("attnlab: ") +
+                 QCoreApplication::translate("CommandLine", "--%1 does not go with %2")
+                     .arg(option->names().constLast(), isSet(dump) ? QStringLiteral("--dump") : QStringLiteral("--validate")) +
+                 QLatin1Char('\n'));
+        return kExitBadInput;
+    }
     if (isSet(dump))
         return runDump();
     return runValidate();

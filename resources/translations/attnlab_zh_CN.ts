@@ -109,7 +109,12 @@
         <translation>--dump 和 --validate 只能选一个</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+8" />
+        <source>--%1 does not go with %2</source>
+        <translation>--%1 不能与 %2 一起使用</translation>
+    </message>
+    <message>
+        <location line="+23" />
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
@@ -496,7 +501,7 @@
     </message>
     <message>
         <location line="+0" />
-        <location filename="../../ui/stageinfo.cpp" line="+116" />
+        <location filename="../../ui/stageinfo.cpp" line="+124" />
         <source>token</source>
         <translation>词元</translation>
     </message>
@@ -767,7 +772,7 @@
 <context>
     <name>attnlab::ui::AbComparison</name>
     <message>
-        <location filename="../../ui/abcomparison.cpp" line="+91" />
+        <location filename="../../ui/abcomparison.cpp" line="+83" />
         <source>B: no positional encoding</source>
         <translation>B：不用位置编码</translation>
     </message>
@@ -1380,7 +1385,7 @@
 <context>
     <name>attnlab::ui::HeadGrid</name>
     <message>
-        <location filename="../../ui/headgrid.cpp" line="+123" />
+        <location filename="../../ui/headgrid.cpp" line="+116" />
         <source>Head %1 (current)</source>
         <translation>第 %1 个头（当前）</translation>
     </message>
@@ -2779,7 +2784,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::TemperatureExperiment</name>
     <message>
-        <location filename="../../ui/temperatureexperiment.cpp" line="+126" />
+        <location filename="../../ui/temperatureexperiment.cpp" line="+115" />
         <source>÷ %1 = %2 × √d_k</source>
         <translation>÷ %1 = %2 × √d_k</translation>
     </message>

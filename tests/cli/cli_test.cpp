@@ -130,3 +130,11 @@ TEST(CommandLine, HelpVersionAndExamples)
     EXPECT_EQ(r.code, 0);
     EXPECT_NE(r.out.find("cat-eats-fish-handcalc"), std::string::npos);
 }
+
+TEST(CommandLine, ExportOptionsWithDumpAreRefusedNotIgnored)
+{
+    const Result r = attnlab("--dump --example cat-eats-fish --head 2");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("--head does not go with --dump"), std::string::npos) << r.err;
+}
