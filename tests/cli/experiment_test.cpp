@@ -1,4 +1,6 @@
 // `attnlab --experiment sqrt-dk --out FILE [--seed S]`, run as a real process.
+#include "runattnlab.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -11,33 +13,18 @@
 
 namespace {
 
-struct CommandRun {
-    int code = -1;
-    std::string err;
-};
+using CommandRun = attnlab::test::Run;
+using attnlab::test::readFile;
 
 std::string tempPath(const std::string &name)
 {
-    return ::testing::TempDir() + "attnlab_experiment_" + std::to_string(getpid()) + "_" + name;
+    return attnlab::test::scratchPath("experiment_" + name);
 }
 
 // Runs attnlab with `args` (shell-quoted), `prefix` before it (e.g. "env -u DISPLAY").
-CommandRun attnlab(const std::string &args, const std::string &prefix = {})
+CommandRun runCli(const std::string &args, const std::string &prefix = {})
 {
-    const std::string errFile = tempPath("stderr.txt");
-    const std::string cmd = prefix + " '" + ATTNLAB_EXE + "' " + args + " </dev/null >/dev/null 2>'" + errFile + "'";
-    CommandRun run;
-    const int status = std::system(cmd.c_str());
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(errFile, std::ios::binary);
-    run.err.assign(std::istreambuf_iterator<char>(err), {});
-    return run;
-}
-
-std::string readFile(const std::string &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
+    return attnlab::test::runAttnlab(args, {}, prefix);
 }
 
 bool exists(const std::string &path)
@@ -58,7 +45,7 @@ TEST(ExperimentCommand, RendersThePngWithoutADisplay)
     const std::string png = tempPath("sqrtdk.png");
     std::remove(png.c_str());
     // No display and no platform chosen: the command must pick the offscreen platform itself.
-    const CommandRun r = attnlab("--experiment sqrt-dk --out '" + png + "'", "env -u DISPLAY -u QT_QPA_PLATFORM");
+    const CommandRun r = runCli("--experiment sqrt-dk --out '" + png + "'", "env -u DISPLAY -u QT_QPA_PLATFORM");
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string bytes = readFile(png);
     ASSERT_GT(bytes.size(), 24u);
@@ -71,8 +58,8 @@ TEST(ExperimentCommand, RendersThePngWithoutADisplay)
 TEST(ExperimentCommand, SvgAndPdfAreWrittenByTheirSuffix)
 {
     const std::string svg = tempPath("sqrtdk.svg"), pdf = tempPath("sqrtdk.PDF");
-    ASSERT_EQ(attnlab("--experiment sqrt-dk --seed 5 --out '" + svg + "'").code, 0);
-    ASSERT_EQ(attnlab("--experiment=sqrt-dk --out='" + pdf + "'").code, 0);
+    ASSERT_EQ(runCli("--experiment sqrt-dk --seed 5 --out '" + svg + "'").code, 0);
+    ASSERT_EQ(runCli("--experiment=sqrt-dk --out='" + pdf + "'").code, 0);
     const std::string text = readFile(svg);
     EXPECT_NE(text.find("<svg"), std::string::npos);
     EXPECT_NE(text.find("seed 5"), std::string::npos); // the title names the seed
@@ -82,9 +69,9 @@ TEST(ExperimentCommand, SvgAndPdfAreWrittenByTheirSuffix)
 TEST(ExperimentCommand, TheSeedDecidesTheSamples)
 {
     const std::string a = tempPath("a.svg"), b = tempPath("b.svg"), c = tempPath("c.svg");
-    ASSERT_EQ(attnlab("--experiment sqrt-dk --seed 3 --out '" + a + "'").code, 0);
-    ASSERT_EQ(attnlab("--experiment sqrt-dk --seed 3 --out '" + b + "'").code, 0);
-    ASSERT_EQ(attnlab("--experiment sqrt-dk --seed 4 --out '" + c + "'").code, 0);
+    ASSERT_EQ(runCli("--experiment sqrt-dk --seed 3 --out '" + a + "'").code, 0);
+    ASSERT_EQ(runCli("--experiment sqrt-dk --seed 3 --out '" + b + "'").code, 0);
+    ASSERT_EQ(runCli("--experiment sqrt-dk --seed 4 --out '" + c + "'").code, 0);
     // Compared as booleans: printing two whole SVG files on failure helps nobody.
     EXPECT_TRUE(readFile(a) == readFile(b));
     EXPECT_FALSE(readFile(a) == readFile(c));
@@ -110,7 +97,7 @@ TEST(ExperimentCommand, BadInputExitsTwoWithAPreciseMessageAndNoFile)
         {"--experiment sqrt-dk --export weights --out '" + out + "'", "cannot be combined"},
     };
     for (const Case &c : cases) {
-        const CommandRun r = attnlab(c.args);
+        const CommandRun r = runCli(c.args);
         EXPECT_EQ(r.code, 2) << c.args;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
         EXPECT_FALSE(exists(out)) << c.args;
@@ -120,7 +107,7 @@ TEST(ExperimentCommand, BadInputExitsTwoWithAPreciseMessageAndNoFile)
 TEST(ExperimentCommand, UnwritableTargetIsReportedWithItsPath)
 {
     const std::string out = tempPath("no-such-dir") + "/figure.png";
-    const CommandRun r = attnlab("--experiment sqrt-dk --out '" + out + "'");
+    const CommandRun r = runCli("--experiment sqrt-dk --out '" + out + "'");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find(out), std::string::npos) << r.err;
 }

@@ -1,4 +1,6 @@
 // attnlab --export, run as a real process.
+#include "runattnlab.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -10,29 +12,12 @@
 
 namespace {
 
-struct ExportRun {
-    int code = -1;
-    std::string err;
-};
+using ExportRun = attnlab::test::Run;
+using attnlab::test::readFile;
 
-ExportRun attnlab(const std::string &args)
+ExportRun runCli(const std::string &args)
 {
-    // One file per test: ctest runs tests in parallel.
-    const std::string errFile = ::testing::TempDir() + "attnlab_export_err_" +
-                                ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
-    const std::string cmd = std::string("'") + ATTNLAB_EXE + "' " + args + " </dev/null >/dev/null 2>'" + errFile + "'";
-    ExportRun run;
-    const int status = std::system(cmd.c_str());
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(errFile, std::ios::binary);
-    run.err.assign(std::istreambuf_iterator<char>(err), {});
-    return run;
-}
-
-std::string readFile(const std::string &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
+    return attnlab::test::runAttnlab(args);
 }
 
 std::string outPath(const std::string &name)
@@ -59,9 +44,9 @@ const std::string kScene = ATTNLAB_SOURCE_DIR "/resources/examples/cat-eats-fish
 TEST(ExportCommand, WritesAPngScaledAsAsked)
 {
     const std::string one = outPath("w1.png"), three = outPath("w3.png");
-    ExportRun r = attnlab("--export weights --scale 1 --out '" + one + "' '" + kScene + "'");
+    ExportRun r = runCli("--export weights --scale 1 --out '" + one + "' '" + kScene + "'");
     ASSERT_EQ(r.code, 0) << r.err;
-    r = attnlab("--export weights --scale 3 --out '" + three + "' '" + kScene + "'");
+    r = runCli("--export weights --scale 3 --out '" + three + "' '" + kScene + "'");
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string a = readFile(one), b = readFile(three);
     ASSERT_EQ(a.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
@@ -75,7 +60,7 @@ TEST(ExportCommand, WritesAPngScaledAsAsked)
 TEST(ExportCommand, BoardAsSvgFromAnExampleKeepsTheTokens)
 {
     const std::string svg = outPath("board.svg");
-    const ExportRun r = attnlab("--export board --theme print --example cat-eats-fish --out '" + svg + "'");
+    const ExportRun r = runCli("--export board --theme print --example cat-eats-fish --out '" + svg + "'");
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string text = readFile(svg);
     EXPECT_NE(text.find("<svg"), std::string::npos);
@@ -86,7 +71,7 @@ TEST(ExportCommand, BoardAsSvgFromAnExampleKeepsTheTokens)
 TEST(ExportCommand, SeveralStagesAsPdf)
 {
     const std::string pdf = outPath("qkv.pdf");
-    const ExportRun r = attnlab("--export Q,K,V --theme dark --out '" + pdf + "' --example cat-eats-fish-handcalc");
+    const ExportRun r = runCli("--export Q,K,V --theme dark --out '" + pdf + "' --example cat-eats-fish-handcalc");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(readFile(pdf).substr(0, 5), "%PDF-");
 }
@@ -117,7 +102,7 @@ TEST(ExportCommand, BadInputExitsTwoWithAPreciseMessageAndNoFile)
         {"--export weights --out '/no/such/dir/w.png'" + scene, "cannot write /no/such/dir/w.png"},
     };
     for (const Case &c : cases) {
-        const ExportRun r = attnlab(c.args);
+        const ExportRun r = runCli(c.args);
         EXPECT_EQ(r.code, 2) << c.args;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
         EXPECT_TRUE(readFile(out).empty()) << c.args;

@@ -1,4 +1,6 @@
 // --lang, run as a process: it forces the language of --help and rejects unknown codes.
+#include "runattnlab.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -10,23 +12,13 @@ namespace {
 
 struct Outcome {
     int code = -1;
-    std::string out;
+    std::string out; // standard output and error together
 };
 
 Outcome run(const std::string &args)
 {
-    const std::string cmd = std::string("'") + ATTNLAB_EXE + "' " + args + " 2>&1";
-    Outcome r;
-    FILE *pipe = popen(cmd.c_str(), "r");
-    if (!pipe)
-        return r;
-    std::array<char, 4096> buf;
-    size_t got;
-    while ((got = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-        r.out.append(buf.data(), got);
-    const int status = pclose(pipe);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    const attnlab::test::Run r = attnlab::test::runAttnlab(args);
+    return {r.code, r.out + r.err};
 }
 
 } // namespace
