@@ -10,19 +10,15 @@
 #include <QTest>
 #include <QToolButton>
 
+#include "uitestscenes.h"
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
+using test::example;
 using namespace attnlab::ui;
 
 namespace {
-
-core::Scene example(const char *name)
-{
-    const core::LoadResult r = loadExample(QString::fromLatin1(name));
-    EXPECT_TRUE(r.ok());
-    return *r.scene;
-}
 
 struct DescriptionBannerTest : ::testing::Test {
     void SetUp() override { QSettings().clear(); }

@@ -3,20 +3,16 @@
 #include "core/pipeline.h"
 #include "ui/examples.h"
 
+#include "uitestscenes.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 using namespace attnlab;
+using test::example;
 
 namespace {
-
-core::Scene example(const char *name)
-{
-    const core::LoadResult r = ui::loadExample(QString::fromLatin1(name));
-    EXPECT_TRUE(r.ok()) << name;
-    return r.ok() ? *r.scene : core::Scene();
-}
 
 bool hasDescription(const core::Scene &s, const std::string &lang)
 {

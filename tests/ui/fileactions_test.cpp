@@ -13,19 +13,15 @@
 #include <QUrl>
 #include <QWidget>
 
+#include "uitestscenes.h"
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
+using test::example;
 using namespace attnlab::ui;
 
 namespace {
-
-core::Scene example(const char *name)
-{
-    const core::LoadResult r = loadExample(QString::fromLatin1(name));
-    EXPECT_TRUE(r.ok());
-    return *r.scene;
-}
 
 void writeText(const QString &path, const QByteArray &text)
 {

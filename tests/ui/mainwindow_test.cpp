@@ -26,19 +26,15 @@
 #include <QUndoStack>
 #include <QUrl>
 
+#include "uitestscenes.h"
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
+using test::example;
 using namespace attnlab::ui;
 
 namespace {
-
-core::Scene example(const char *name)
-{
-    const core::LoadResult r = loadExample(QString::fromLatin1(name));
-    EXPECT_TRUE(r.ok());
-    return *r.scene;
-}
 
 QAction *findAction(QWidget *window, const QKeySequence &key)
 {

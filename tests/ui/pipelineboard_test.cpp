@@ -14,19 +14,15 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "uitestscenes.h"
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
+using test::example;
 using namespace attnlab::ui;
 
 namespace {
-
-core::Scene example(const char *name)
-{
-    const core::LoadResult r = loadExample(QString::fromLatin1(name));
-    EXPECT_TRUE(r.ok());
-    return *r.scene;
-}
 
 QStringList names(const QList<core::Stage> &stages)
 {

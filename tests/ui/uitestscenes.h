@@ -2,12 +2,23 @@
 // Scenes for the experiment and head-grid tests.
 
 #include "core/scene.h"
+#include "ui/examples.h"
 #include "testutil.h"
+
+#include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 
 namespace attnlab::test {
+
+// A built-in example; a test fails (and gets an empty scene) when it does not load.
+inline core::Scene example(const char *name)
+{
+    const core::LoadResult r = ui::loadExample(QString::fromLatin1(name));
+    EXPECT_TRUE(r.ok()) << name;
+    return r.ok() ? *r.scene : core::Scene();
+}
 
 // A valid model-mode scene with random numbers (every token its own embedding row).
 inline core::Scene randomUiScene(unsigned seed, int tokens, int dModel, int heads, int dK)
