@@ -48,6 +48,14 @@ struct Scene {
     Matrix wq, wk, wv; // dModel × (heads·dK)
     Matrix wo;         // (heads·dK) × dModel, or empty when absent (only allowed for one head)
 
+    // Layer-input mode (a head taken from a real model): X is given directly, n × dModel, and
+    // replaces the embedding lookup; `vocabulary` and `embeddings` are then empty and the
+    // positional encoding is None (the model already added its own). Empty otherwise.
+    Matrix x;
+    // Biases, each empty when absent: Q = X·W_Q + b_Q, likewise K and V (length heads·dK), and
+    // output = concat·W_O + b_O (length dModel, only with W_O).
+    RowVector bq, bk, bv, bo;
+
     PositionalEncoding positional = PositionalEncoding::None;
     ScaleKind scale = ScaleKind::SqrtDk;
     Scalar customDivisor = 1; // used when scale == Custom; > 0
@@ -61,6 +69,7 @@ struct Scene {
     // d_v of each head (direct mode: the width of v; otherwise d_k).
     int valueDim() const { return direct ? int(v.cols()) : dK; }
     bool hasOutputWeights() const { return !direct && wo.size() > 0; }
+    bool hasInputX() const { return !direct && x.size() > 0; }
 
     bool operator==(const Scene &other) const;
     bool operator!=(const Scene &other) const { return !(*this == other); }

@@ -1,0 +1,96 @@
+#pragma once
+// The weights of a real transformer checkpoint (GPT-2 or BERT architecture), as the readers in
+// core/model hand them to the forward passes. Plain value types: no file handling here.
+//
+// Every tensor is a float view. For F32 checkpoints the view points into the memory-mapped
+// safetensors file (no copy); F16 and BF16 tensors are converted once into `storage` and the
+// view points there. A ModelWeights therefore owns (through `owner`) whatever keeps the views
+// alive, and must not outlive nothing: keep it by value or shared_ptr, never copy the views
+// out of it.
+//
+// Orientation follows the checkpoint, as Hugging Face transformers uses it:
+// - GPT-2 (Conv1D): weight is in × out, y = x·W + b.
+// - BERT (nn.Linear): weight is out × in, y = x·Wᵀ + b.
+// Both are stored row-major in the file, so a 2-D view is simply rows × cols of the shape.
+
+#include "core/types.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace attnlab::core::model {
+
+enum class Architecture { Gpt2, Bert };
+
+// What config.json says, with the defaults of transformers' GPT2Config / BertConfig for keys
+// that are absent.
+struct ModelConfig {
+    Architecture architecture = Architecture::Gpt2;
+    std::string modelType;   // "gpt2" or "bert", as written in config.json
+    int layers = 0;          // n_layer / num_hidden_layers
+    int heads = 0;           // n_head / num_attention_heads
+    int dModel = 0;          // n_embd / hidden_size
+    int dInner = 0;          // n_inner (null → 4·n_embd) / intermediate_size
+    int maxPositions = 0;    // n_positions / max_position_embeddings
+    int vocabSize = 0;       // vocab_size
+    int typeVocabSize = 0;   // BERT type_vocab_size; 0 for GPT-2
+    float layerNormEps = 0;  // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
+    std::string activation;  // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
+
+    int headDim() const { return heads > 0 ? dModel / heads : 0; }
+};
+
+// A read-only float tensor of rank 1 or 2 (row-major).
+struct TensorView {
+    const Scalar *data = nullptr;
+    int rows = 0; // rank 1: 1
+    int cols = 0; // rank 1: the length
+
+    Eigen::Map<const Matrix> matrix() const { return Eigen::Map<const Matrix>(data, rows, cols); }
+    Eigen::Map<const RowVector> vector() const { return Eigen::Map<const RowVector>(data, rows * cols); }
+    bool empty() const { return data == nullptr; }
+};
+
+struct LayerNormWeights {
+    TensorView weight, bias; // length dModel each (HF names: weight/bias or gamma/beta)
+};
+
+// One transformer block. Fields of the other architecture stay empty.
+struct LayerWeights {
+    // GPT-2: h.N.ln_1, h.N.attn.c_attn (d × 3d, bias 3d), h.N.attn.c_proj (d × d, bias d),
+    // h.N.ln_2, h.N.mlp.c_fc (d × inner), h.N.mlp.c_proj (inner × d).
+    LayerNormWeights ln1, ln2;
+    TensorView attnWeight, attnBias;
+    // BERT: encoder.layer.N.attention.self.{query,key,value} (d × d, out × in, bias d).
+    TensorView query, queryBias, key, keyBias, value, valueBias;
+    // Both: the attention output projection. GPT-2 attn.c_proj (in × out); BERT
+    // attention.output.dense (out × in).
+    TensorView attnOut, attnOutBias;
+    // BERT: attention.output.LayerNorm and output.LayerNorm (post-LN).
+    LayerNormWeights attnOutNorm, outNorm;
+    // The MLP. GPT-2: mlp.c_fc (d × inner), mlp.c_proj (inner × d). BERT:
+    // intermediate.dense (inner × d), output.dense (d × inner).
+    TensorView fcIn, fcInBias, fcOut, fcOutBias;
+};
+
+struct ModelWeights {
+    ModelConfig config;
+    // GPT-2: wte (vocab × d), wpe (positions × d). BERT: embeddings.word_embeddings,
+    // embeddings.position_embeddings, embeddings.token_type_embeddings.
+    TensorView tokenEmbeddings, positionEmbeddings, tokenTypeEmbeddings;
+    // BERT: embeddings.LayerNorm. GPT-2: ln_f (applied after the last layer).
+    LayerNormWeights embeddingNorm, finalNorm;
+    std::vector<LayerWeights> layers;
+    // BERT masked-LM head (cls.predictions): transform.dense (d × d, out × in), its bias,
+    // transform.LayerNorm, and the output bias (vocab). The decoder weight is tied to the word
+    // embeddings. Empty when the checkpoint has no MLM head (then BERT cannot predict).
+    TensorView mlmDense, mlmDenseBias, mlmBias;
+    LayerNormWeights mlmNorm;
+
+    // Keeps the views valid: the mapped file and any converted storage.
+    std::shared_ptr<const void> owner;
+};
+
+} // namespace attnlab::core::model
