@@ -4,12 +4,12 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../ui/application.cpp" line="+102" />
+        <location filename="../../app/application.cpp" line="+105" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Try 'attnlab --help'.</source>
         <translation>运行 'attnlab --help' 查看用法。</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/commandline.cpp" line="+37" />
+        <location filename="../../app/commandline.cpp" line="+40" />
         <source>Print every stage of the scene as JSON and exit.</source>
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
@@ -99,7 +99,7 @@
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+5" />
         <source>A scene file (.attn.json); "-" reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>--%1 不能与 %2 一起使用</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
@@ -122,7 +122,7 @@
 <context>
     <name>InspectorPage</name>
     <message>
-        <location filename="../../ui/inspectorpage.cpp" line="+87" />
+        <location filename="../../ui/inspector/inspectorpage.cpp" line="+91" />
         <source>Head %1 of %2</source>
         <translation>第 %1 个头（共 %2 个）</translation>
     </message>
@@ -133,27 +133,27 @@
     </message>
     <message>
         <location line="+10" />
-        <location line="+205" />
+        <location line="+225" />
         <source>sum</source>
         <translation>和</translation>
     </message>
     <message>
-        <location line="-192" />
+        <location line="-212" />
         <source>(%1 more terms)</source>
         <translation>（另有 %1 项）</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+28" />
         <source>Click a cell or a row label of a stage to see how its numbers are computed from the previous stages.</source>
         <translation>点击某一步的一个格子或行标签，查看这些数是怎样由前面的步骤算出来的。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Row %1 is selected. Click one of its cells to see that number worked out.</source>
         <translation>已选中“%1”这一行。点击其中的一个格子，查看这个数的详细计算。</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+33" />
         <source>Input X, row %1, column %2</source>
         <translation>输入 X，“%1”行，第 %2 列</translation>
     </message>
@@ -163,12 +163,12 @@
         <translation>每个词元在嵌入表 E 中查出自己的那一行。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Sinusoidal positional encoding adds a value that depends only on the position (%1) and the column.</source>
         <translation>正弦位置编码加上一个只取决于位置（%1）和列号的值。</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+18" />
         <source>%1, row %2, column %3</source>
         <translation>%1，“%2”行，第 %3 列</translation>
     </message>
@@ -183,7 +183,7 @@
         <translation>%1[%2][%3] = X 的“%2”行 · W&lt;sub&gt;%1&lt;/sub&gt; 的第 %4 列：逐项相乘，再把乘积加起来。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+8" />
         <source>X row %1</source>
         <translation>X 的“%1”行</translation>
     </message>
@@ -203,7 +203,7 @@
         <translation>第 %1 列和第 %2 列组成第 %3 对。在位置 %4，这一对旋转的角度为 %4 × θ = %4 × %5 = %6 弧度。</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+21" />
         <source>Score: %1 looks at %2</source>
         <translation>分数：“%1”看“%2”</translation>
     </message>
@@ -213,7 +213,7 @@
         <translation>“%1”这一行是查询（去看的词元）；“%2”这一列是键（被看的词元）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>q (rotated) of %1</source>
         <translation>“%1”的 q（旋转后）</translation>
     </message>
@@ -233,7 +233,7 @@
         <translation>“%1”的 k</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>The score is the dot product q · k: multiply the two vectors entry by entry and add up.</source>
         <translation>分数就是点积 q · k：把两个向量逐项相乘，再全部加起来。</translation>
     </message>
@@ -248,7 +248,7 @@
         <translation>%1（自定义除数）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Scaled: %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</source>
         <translation>缩放：%1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
@@ -263,17 +263,17 @@
         <translation>“%1”这一行的权重：softmax</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>The mask hides every key from %1, so there is nothing to share out: the weights are all 0 and the context vector is zero. (A plain softmax would divide 0 by 0 here.)</source>
         <translation>掩码把所有的键都对“%1”遮住了，没有可以分配的对象：权重全为 0，上下文向量为零向量。（普通的 softmax 在这里会出现 0 除以 0。）</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+9" />
         <source>Take e to the power of each visible scaled score, add them up, and divide each by the sum. The weights are positive and add up to 1.</source>
         <translation>对每个可见的缩放分数求 e 的幂，把它们加起来，再用每一项除以总和。得到的权重都是正数，加起来等于 1。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>These scores are too large for e&lt;sup&gt;x&lt;/sup&gt;, so the largest, %1, is subtracted first; the quotients stay the same.</source>
         <translation>这些分数太大，无法直接计算 e&lt;sup&gt;x&lt;/sup&gt;，所以先减去其中最大的 %1；相除的结果不变。</translation>
     </message>
@@ -289,17 +289,17 @@
     </message>
     <message>
         <location line="+0" />
-        <location line="+37" />
+        <location line="+42" />
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-26" />
+        <location line="-31" />
         <source>hidden by the mask</source>
         <translation>被掩码遮住</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+15" />
         <source>A hidden cell counts as −∞, and e&lt;sup&gt;−∞&lt;/sup&gt; = 0: it gets no weight at all, and the visible keys share the whole 1.</source>
         <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，整份 1 由可见的键分享。</translation>
     </message>
@@ -309,12 +309,12 @@
         <translation>“%1”的上下文向量：V 各行的加权混合</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Each V row is multiplied by the weight %1 gives its token; the scaled rows are added column by column.</source>
         <translation>V 的每一行都乘以“%1”给对应词元的权重；乘完的各行再逐列相加。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>token</source>
         <translation>词元</translation>
     </message>
@@ -324,7 +324,7 @@
         <translation>上下文 = 和</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>the context vector of %1</source>
         <translation>“%1”的上下文向量</translation>
     </message>
@@ -334,12 +334,12 @@
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Concatenation, row %1</source>
         <translation>拼接，“%1”行</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The heads' context vectors are placed side by side: each head fills its own block of columns.</source>
         <translation>各个头的上下文向量左右并排：每个头占据属于自己的一段列。</translation>
     </message>
@@ -359,22 +359,22 @@
         <translation>数值</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+20" />
         <source>Output, row %1, column %2</source>
         <translation>输出，“%1”行，第 %2 列</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>This scene has no W&lt;sub&gt;O&lt;/sub&gt;, so the output is the concatenation itself: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>这个场景没有 W&lt;sub&gt;O&lt;/sub&gt;，所以输出就是拼接结果本身：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>output = concat · W&lt;sub&gt;O&lt;/sub&gt;: row %1 of concat times column %2 of W&lt;sub&gt;O&lt;/sub&gt; mixes what every head found.</source>
         <translation>输出 = 拼接 · W&lt;sub&gt;O&lt;/sub&gt;：拼接结果的“%1”行乘以 W&lt;sub&gt;O&lt;/sub&gt; 的第 %2 列，把每个头的发现融合在一起。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>head %1, %2</source>
         <translation>头 %1，第 %2 列</translation>
     </message>
@@ -392,16 +392,46 @@
 <context>
     <name>UndoCommand</name>
     <message>
-        <location filename="../../ui/undocommands.cpp" line="+15" />
-        <location line="+28" />
+        <location filename="../../ui/document/undocommands.cpp" line="+20" />
+        <location line="+29" />
         <source>Set %1[%2][%3] to %4</source>
         <translation>将 %1[%2][%3] 设为 %4</translation>
     </message>
 </context>
 <context>
-    <name>attnlab::ui</name>
+    <name>attnlab::app</name>
     <message>
-        <location filename="../../ui/exportcli.cpp" line="+46" />
+        <location filename="../../app/experimentcommand.cpp" line="+40" />
+        <source>--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png</source>
+        <translation>--seed 要与 --experiment 一起用；例如 --experiment sqrt-dk --seed 1 --out FILE.png</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--experiment takes no scene and cannot be combined with --dump, --validate, --list-examples, --example or --export</source>
+        <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
+        <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)</source>
+        <translation>--experiment sqrt-dk 需要 --out FILE（.png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--out %1: unknown file type; use .png, .svg or .pdf</source>
+        <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
+        <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../app/exportcli.cpp" line="+49" />
         <source>--export: empty stage name in "%1"</source>
         <translation>--export：“%1”中有空的步骤名</translation>
     </message>
@@ -450,17 +480,20 @@
         <source>--head: expected a head from 1 to %1, got "%2"</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
+</context>
+<context>
+    <name>attnlab::ui</name>
     <message>
-        <location filename="../../ui/exporter.cpp" line="+260" />
+        <location filename="../../ui/export/exporter.cpp" line="+263" />
         <location line="+25" />
         <location line="+15" />
         <location line="+23" />
-        <location line="+113" />
+        <location line="+114" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-146" />
+        <location line="-147" />
         <source>cannot write %1: the PNG encoder failed</source>
         <translation>无法写入 %1：PNG 编码失败</translation>
     </message>
@@ -501,12 +534,12 @@
     </message>
     <message>
         <location line="+0" />
-        <location filename="../../ui/stageinfo.cpp" line="+124" />
+        <location filename="../../ui/plot/stageinfo.cpp" line="+124" />
         <source>token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../ui/stageinfo.cpp" line="-73" />
+        <location filename="../../ui/plot/stageinfo.cpp" line="-73" />
         <source>Q rotated</source>
         <translation>旋转后的 Q</translation>
     </message>
@@ -688,7 +721,7 @@
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../ui/chartexport.cpp" line="+52" />
+        <location filename="../../ui/plot/chartexport.cpp" line="+52" />
         <source>the PDF could not be written</source>
         <translation>无法写入 PDF</translation>
     </message>
@@ -713,13 +746,13 @@
         <translation>无法开始写入 SVG</translation>
     </message>
     <message>
-        <location line="+16" />
-        <location line="+11" />
+        <location line="+15" />
+        <location line="+13" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-11" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
@@ -738,41 +771,11 @@
         <source>Save this chart as a PNG, SVG or PDF file</source>
         <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
     </message>
-    <message>
-        <location filename="../../ui/experimentcommand.cpp" line="+37" />
-        <source>--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png</source>
-        <translation>--seed 要与 --experiment 一起用；例如 --experiment sqrt-dk --seed 1 --out FILE.png</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>--experiment takes no scene and cannot be combined with --dump, --validate, --list-examples, --example or --export</source>
-        <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
-        <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)</source>
-        <translation>--experiment sqrt-dk 需要 --out FILE（.png、.svg 或 .pdf）</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>--out %1: unknown file type; use .png, .svg or .pdf</source>
-        <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
-        <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
-    </message>
 </context>
 <context>
     <name>attnlab::ui::AbComparison</name>
     <message>
-        <location filename="../../ui/abcomparison.cpp" line="+83" />
+        <location filename="../../ui/experiments/abcomparison.cpp" line="+90" />
         <source>B: no positional encoding</source>
         <translation>B：不用位置编码</translation>
     </message>
@@ -900,7 +903,7 @@
 <context>
     <name>attnlab::ui::Board</name>
     <message>
-        <location filename="../../ui/exporter.cpp" line="-309" />
+        <location filename="../../ui/export/exporter.cpp" line="-311" />
         <source>%1 tokens: %2 …</source>
         <translation>%1 个词元：%2 …</translation>
     </message>
@@ -915,7 +918,7 @@
         <translation>第 %1 个头（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+48" />
         <source>Hatched cells are masked: the query may not look at that key, so its weight is exactly 0.</source>
         <translation>带斜线的格子被掩码遮住：这个查询不能看这个键，因此权重恰好为 0。</translation>
     </message>
@@ -933,13 +936,12 @@
 <context>
     <name>attnlab::ui::DescriptionBanner</name>
     <message>
-        <location filename="../../ui/descriptionbanner.cpp" line="+44" />
-        <location line="+12" />
+        <location filename="../../ui/board/descriptionbanner.cpp" line="+54" />
         <source>Hide this description until another scene is opened</source>
         <translation>隐藏这段说明，直到打开另一个场景</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+8" />
         <source>What this scene shows</source>
         <translation>这个场景展示了什么</translation>
     </message>
@@ -947,7 +949,7 @@
 <context>
     <name>attnlab::ui::ExperimentsWindow</name>
     <message>
-        <location filename="../../ui/experimentswindow.cpp" line="+73" />
+        <location filename="../../ui/experiments/experimentswindow.cpp" line="+77" />
         <source>Experiments — Attention Lab</source>
         <translation>实验 — 注意力实验室</translation>
     </message>
@@ -1005,7 +1007,7 @@
 <context>
     <name>attnlab::ui::ExplanationPanel</name>
     <message>
-        <location filename="../../ui/explanationpanel.cpp" line="+97" />
+        <location filename="../../ui/inspector/explanationpanel.cpp" line="+93" />
         <source>Explanation</source>
         <translation>讲解</translation>
     </message>
@@ -1055,7 +1057,7 @@
         <translation>X（%1）· W（%2）= %3，包含所有头；每个头取其中 %4 列：%5</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Q and K keep their shape %1; %2 pairs of columns are rotated.</source>
         <translation>Q 和 K 的形状保持为 %1；共有 %2 对列被旋转。</translation>
     </message>
@@ -1085,7 +1087,7 @@
         <translation>权重（%1）· V（%2）= 上下文 %3</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>%1 heads %2 context %3 side by side = concat %4</source>
         <translation>%1 个头 %2 上下文 %3 并排 = 拼接 %4</translation>
     </message>
@@ -1100,7 +1102,7 @@
         <translation>这个场景没有 W_O：输出就是拼接结果本身，%1。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>In this scene</source>
         <translation>在这个场景中</translation>
     </message>
@@ -1108,7 +1110,7 @@
 <context>
     <name>attnlab::ui::ExportActions</name>
     <message>
-        <location filename="../../ui/exportactions.cpp" line="+80" />
+        <location filename="../../ui/export/exportactions.cpp" line="+80" />
         <source>Copied the %1 card to the clipboard</source>
         <translation>已把 %1 卡片复制到剪贴板</translation>
     </message>
@@ -1223,7 +1225,7 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message>
-        <location filename="../../ui/fileactions.cpp" line="+116" />
+        <location filename="../../ui/mainwindow/fileactions.cpp" line="+115" />
         <location line="+2" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1385,7 +1387,7 @@
 <context>
     <name>attnlab::ui::HeadGrid</name>
     <message>
-        <location filename="../../ui/headgrid.cpp" line="+116" />
+        <location filename="../../ui/inspector/headgrid.cpp" line="+121" />
         <source>Head %1 (current)</source>
         <translation>第 %1 个头（当前）</translation>
     </message>
@@ -1433,7 +1435,7 @@
 <context>
     <name>attnlab::ui::HeadsDock</name>
     <message>
-        <location filename="../../ui/headsdock.cpp" line="+54" />
+        <location filename="../../ui/inspector/headsdock.cpp" line="+47" />
         <source>Heads</source>
         <translation>各个头</translation>
     </message>
@@ -1446,17 +1448,17 @@
 <context>
     <name>attnlab::ui::HeatmapPlot</name>
     <message>
-        <location filename="../../ui/heatmapplot.cpp" line="+216" />
+        <location filename="../../ui/plot/heatmapplot.cpp" line="+222" />
         <source>not part of this scene</source>
         <translation>不属于这个场景</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>0 (masked)</source>
         <translation>0（被掩码遮住）</translation>
     </message>
     <message>
-        <location line="+121" />
+        <location line="+119" />
         <source>0 (masked: this query may not look at this key)</source>
         <translation>0（被掩码遮住：这个查询不能看这个键）</translation>
     </message>
@@ -1488,7 +1490,7 @@
 <context>
     <name>attnlab::ui::HeatmapView</name>
     <message>
-        <location filename="../../ui/heatmapview.cpp" line="+23" />
+        <location filename="../../ui/board/heatmapview.cpp" line="+26" />
         <source>Hover a cell for its exact value; click a cell, a row label or a key label to highlight it in every heatmap.</source>
         <translation>鼠标停在格子上可查看精确数值；点击格子、行标签或键标签，会在每张热力图中高亮它。</translation>
     </message>
@@ -1496,7 +1498,7 @@
 <context>
     <name>attnlab::ui::InspectorDock</name>
     <message>
-        <location filename="../../ui/inspectordock.cpp" line="+39" />
+        <location filename="../../ui/inspector/inspectordock.cpp" line="+34" />
         <source>Inspector</source>
         <translation>检查器</translation>
     </message>
@@ -1509,7 +1511,7 @@
 <context>
     <name>attnlab::ui::LanguageMenu</name>
     <message>
-        <location filename="../../ui/languagemenu.cpp" line="+47" />
+        <location filename="../../ui/i18n/languagemenu.cpp" line="+40" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1527,7 +1529,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="+219" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+214" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1567,7 +1569,7 @@
         <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+77" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1710,7 +1712,7 @@
 <context>
     <name>attnlab::ui::MaskEditor</name>
     <message>
-        <location filename="../../ui/maskeditor.cpp" line="+101" />
+        <location filename="../../ui/editors/maskeditor.cpp" line="+105" />
         <source>Rows are queries, columns are keys.</source>
         <translation>行是查询，列是键。</translation>
     </message>
@@ -1729,7 +1731,7 @@ Click to show it.</source>
 点击可让它重新可见。</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+89" />
         <source>Presets:</source>
         <translation>预设：</translation>
     </message>
@@ -1809,7 +1811,7 @@ Click to show it.</source>
         <translation>因果掩码</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+6" />
         <source>Padding mask hiding the last %n key(s)</source>
         <translation>
             <numerusform>填充掩码，遮住最后 %n 个键</numerusform>
@@ -1831,7 +1833,7 @@ Click to show it.</source>
         <translation>自定义掩码。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Query rows %1 see no key: their weights and context are all zero.</source>
         <translation>查询行 %1 看不到任何键：它们的权重和上下文全为零。</translation>
     </message>
@@ -1839,12 +1841,12 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MaskEditorDock</name>
     <message>
-        <location filename="../../ui/maskeditordock.cpp" line="+26" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-129" />
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Which keys each query may attend to.</source>
         <translation>每个查询可以关注哪些键。</translation>
     </message>
@@ -1852,7 +1854,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixEditorDock</name>
     <message>
-        <location filename="../../ui/matrixeditordock.cpp" line="+18" />
+        <location filename="../../ui/editors/matrixeditordock.cpp" line="+18" />
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
@@ -1897,7 +1899,7 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+40" />
         <source>Matrices</source>
         <translation>矩阵</translation>
     </message>
@@ -1912,7 +1914,7 @@ Click to show it.</source>
         <translation>上一次修改的结果。</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+60" />
         <source>Drag sideways on a cell to scrub it; the wheel scrubs the selected cell.</source>
         <translation>在格子上左右拖动可连续调整数值；滚轮调整选中的格子。</translation>
     </message>
@@ -1920,7 +1922,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixModel</name>
     <message>
-        <location filename="../../ui/matrixmodel.cpp" line="+71" />
+        <location filename="../../ui/editors/matrixmodel.cpp" line="+72" />
         <source>%1[%2][%3] = %4
 Double-click or type to edit; drag sideways or use the wheel on the selected cell to scrub (Shift: coarse, Ctrl: fine).</source>
         <translation>%1[%2][%3] = %4
@@ -1937,7 +1939,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>第 %1 行：词元“%2”</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Column %1: dimension %2 of head %3</source>
         <translation>第 %1 列：第 %3 个头的第 %2 维</translation>
     </message>
@@ -1967,7 +1969,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>数值必须在 −1000000 到 1000000 之间。</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+13" />
         <source>Only finite numbers are allowed.</source>
         <translation>只允许有限的数。</translation>
     </message>
@@ -1975,12 +1977,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::MatrixTableView</name>
     <message>
-        <location filename="../../ui/matrixtableview.cpp" line="+77" />
+        <location filename="../../ui/editors/matrixtableview.cpp" line="+78" />
         <source>Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps.</source>
         <translation>双击或直接输入即可编辑格子。在格子上左右拖动可连续调整数值；鼠标滚轮调整选中的格子。Shift：大步调整，Ctrl：小步调整。</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+51" />
         <source>Scrub %1[%2][%3]</source>
         <translation>连续调整 %1[%2][%3]</translation>
     </message>
@@ -1988,7 +1990,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
-        <location filename="../../ui/pipelineboard.cpp" line="+252" />
+        <location filename="../../ui/board/pipelineboard.cpp" line="+245" />
         <source>All %1 stages shown; current: %2</source>
         <translation>全部 %1 步已显示；当前：%2</translation>
     </message>
@@ -2041,7 +2043,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PresentationMode</name>
     <message>
-        <location filename="../../ui/presentationmode.cpp" line="+141" />
+        <location filename="../../ui/board/presentationmode.cpp" line="+141" />
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -2094,7 +2096,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PresentationView</name>
     <message>
-        <location filename="../../ui/presentationview.cpp" line="+100" />
+        <location filename="../../ui/board/presentationview.cpp" line="+93" />
         <source>The tokens of the scene</source>
         <translation>场景中的词元</translation>
     </message>
@@ -2122,7 +2124,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SettingsDock</name>
     <message>
-        <location filename="../../ui/settingsdock.cpp" line="+32" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+12" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2135,7 +2137,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SettingsPanel</name>
     <message>
-        <location filename="../../ui/settingspanel.cpp" line="+116" />
+        <location filename="../../ui/editors/settingspanel.cpp" line="+121" />
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
@@ -2155,12 +2157,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>d_k(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+0" />
         <source>&amp;Positions:</source>
         <translation>位置编码(&amp;P)：</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>M&amp;ask:</source>
         <translation>掩码(&amp;A)：</translation>
     </message>
@@ -2216,13 +2218,13 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     </message>
     <message>
         <location line="+2" />
-        <location line="+4" />
+        <location line="+5" />
         <location line="+5" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-8" />
+        <location line="-9" />
         <source>Sinusoidal (added to X)</source>
         <translation>正弦（加到 X 上）</translation>
     </message>
@@ -2232,7 +2234,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>How token positions enter the computation. Without it, attention ignores word order.</source>
         <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
     </message>
@@ -2283,12 +2285,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     </message>
     <message>
         <location line="+1" />
-        <location line="+132" />
+        <location line="+137" />
         <source>Identity weights</source>
         <translation>单位矩阵权重</translation>
     </message>
     <message>
-        <location line="-131" />
+        <location line="-136" />
         <source>Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so Q, K and V start as copies of X.</source>
         <translation>把每个权重矩阵设为单位矩阵（对角线为 1，其余为 0），这样 Q、K、V 一开始就是 X 的副本。</translation>
     </message>
@@ -2298,7 +2300,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>上一次修改为什么没有应用。</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+42" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
@@ -2323,7 +2325,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Positional encoding: %1</source>
         <translation>位置编码：%1</translation>
     </message>
@@ -2343,7 +2345,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>缩放：%1</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Random weights (seed %1)</source>
         <translation>随机权重（种子 %1）</translation>
     </message>
@@ -2376,7 +2378,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SqrtDkExperiment</name>
     <message>
-        <location filename="../../ui/sqrtdkexperiment.cpp" line="+148" />
+        <location filename="../../ui/experiments/sqrtdkexperiment.cpp" line="+156" />
         <source>scores Q·Kᵀ (variance %1)</source>
         <translation>分数 Q·Kᵀ（方差 %1）</translation>
     </message>
@@ -2454,7 +2456,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SqrtDkFigure</name>
     <message>
-        <location filename="../../ui/sqrtdkfigure.cpp" line="+103" />
+        <location filename="../../ui/experiments/sqrtdkfigure.cpp" line="+104" />
         <source>variance of the score</source>
         <translation>分数的方差</translation>
     </message>
@@ -2523,7 +2525,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::StageCard</name>
     <message>
-        <location filename="../../ui/stagecard.cpp" line="+73" />
+        <location filename="../../ui/board/stagecard.cpp" line="+73" />
         <source>X — input vectors</source>
         <translation>X — 输入向量</translation>
     </message>
@@ -2658,7 +2660,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>权重 = softmax(掩码结果)</translation>
     </message>
     <message>
-        <location line="+124" />
+        <location line="+117" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2668,7 +2670,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>还没有进行到这一步：按“下一步”（→ 或 Page Down）按顺序显示各步骤，或选择“全部显示”</translation>
     </message>
     <message>
-        <location line="-134" />
+        <location line="-127" />
         <source>scaled = scores (no scaling)</source>
         <translation>缩放结果 = 分数（不缩放）</translation>
     </message>
@@ -2708,7 +2710,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>输出 = 拼接</translation>
     </message>
     <message>
-        <location line="+106" />
+        <location line="+99" />
         <source>%1 (head %2 of %3)</source>
         <translation>%1（头 %2/%3）</translation>
     </message>
@@ -2731,7 +2733,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::StepController</name>
     <message>
-        <location filename="../../ui/stepcontroller.cpp" line="+159" />
+        <location filename="../../ui/board/stepcontroller.cpp" line="+159" />
         <source>&amp;Previous Stage</source>
         <translation>上一步(&amp;P)</translation>
     </message>
@@ -2784,12 +2786,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::TemperatureExperiment</name>
     <message>
-        <location filename="../../ui/temperatureexperiment.cpp" line="+115" />
+        <location filename="../../ui/experiments/temperatureexperiment.cpp" line="+122" />
         <source>÷ %1 = %2 × √d_k</source>
         <translation>÷ %1 = %2 × √d_k</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+2" />
         <source>Weights of head %1 with the scores divided by %2</source>
         <translation>分数除以 %2 时第 %1 个头的权重</translation>
     </message>
@@ -2882,7 +2884,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message>
-        <location filename="../../ui/tokenbar.cpp" line="+93" />
+        <location filename="../../ui/board/tokenbar.cpp" line="+93" />
         <source>&amp;Sentence:</source>
         <translation>句子(&amp;S)：</translation>
     </message>
@@ -2995,7 +2997,7 @@ Separator: the text between separators is a token.</source>
 <context>
     <name>attnlab::ui::UndoHistoryDock</name>
     <message>
-        <location filename="../../ui/undohistorydock.cpp" line="+27" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+8" />
         <source>History</source>
         <translation>历史记录</translation>
     </message>
@@ -3005,7 +3007,7 @@ Separator: the text between separators is a token.</source>
         <translation>自打开场景以来的每一次修改。点击某一行即可回到那个时刻。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>&lt;opened scene&gt;</source>
         <translation>&lt;刚打开的场景&gt;</translation>
     </message>

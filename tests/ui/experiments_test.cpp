@@ -1,13 +1,13 @@
 #include "core/experiments.h"
 #include "core/pipeline.h"
-#include "ui/abcomparison.h"
-#include "ui/chartexport.h"
-#include "ui/document.h"
-#include "ui/experimentswindow.h"
-#include "ui/matrixplot.h"
-#include "ui/sqrtdkexperiment.h"
-#include "ui/sqrtdkfigure.h"
-#include "ui/temperatureexperiment.h"
+#include "ui/document/document.h"
+#include "ui/experiments/abcomparison.h"
+#include "ui/experiments/experimentswindow.h"
+#include "ui/experiments/sqrtdkexperiment.h"
+#include "ui/experiments/sqrtdkfigure.h"
+#include "ui/experiments/temperatureexperiment.h"
+#include "ui/plot/chartexport.h"
+#include "ui/plot/matrixplot.h"
 #include "uitestscenes.h"
 
 #include <QFile>
@@ -131,7 +131,7 @@ TEST(AbComparisonTab, CausalMaskLeavesHiddenCellsGreyInTheDifference)
     tab.setVariation(core::Variation::MaskCausal);
     tab.setStage(core::StageMasked);
     EXPECT_TRUE(std::isnan(tab.differencePlot()->cellValue(0, 3))); // hidden in B only
-    EXPECT_NEAR(tab.differencePlot()->cellValue(3, 0), 0.0, 1e-6);  // visible in both, same value
+    EXPECT_NEAR(tab.differencePlot()->cellValue(3, 0), 0.0, 1e-6); // visible in both, same value
 }
 
 TEST(AbComparisonTab, AnotherHeadComparesTwoHeadsOfOneScene)

@@ -1,8 +1,8 @@
 // Image and CSV export: each format produces a valid file.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/exporter.h"
-#include "ui/theme.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/export/exporter.h"
+#include "ui/plot/theme.h"
 
 #include <QFile>
 #include <QImage>
@@ -95,8 +95,7 @@ TEST(Export, PdfIsAPdf)
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("w.pdf"));
     QString error;
-    ASSERT_TRUE(exportStages(doc, {core::StageScores, core::StageWeights}, 0, {}, path, &error))
-        << error.toStdString();
+    ASSERT_TRUE(exportStages(doc, {core::StageScores, core::StageWeights}, 0, {}, path, &error)) << error.toStdString();
     const QByteArray pdf = readAll(path);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     EXPECT_TRUE(pdf.trimmed().endsWith("%%EOF"));
@@ -148,8 +147,8 @@ TEST(Export, CsvHasTokensAndFullPrecision)
     const QString path = dir.filePath(QStringLiteral("masked.csv"));
     QString error;
     ASSERT_TRUE(exportCsv(doc, core::StageMasked, 0, path, &error)) << error.toStdString();
-    const QStringList lines = QString::fromUtf8(readAll(path)).remove(QChar(0xFEFF)).split(QStringLiteral("\r\n"),
-                                                                                       Qt::SkipEmptyParts);
+    const QStringList lines
+        = QString::fromUtf8(readAll(path)).remove(QChar(0xFEFF)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 4);
     EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",猫,吃,鱼"))) << lines[0].toStdString();
     const QStringList first = lines[1].split(QLatin1Char(','));

@@ -1,9 +1,9 @@
 // The inspector dock: the right derivation for the selection, redrawn while a cell is scrubbed.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/inspectordock.h"
-#include "ui/inspectorpage.h"
-#include "ui/language.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+#include "ui/inspector/inspectordock.h"
+#include "ui/inspector/inspectorpage.h"
 
 #include <QApplication>
 #include <QScrollBar>
@@ -37,7 +37,7 @@ TEST_F(InspectorTest, ScoreCellShowsTheChaptersSum)
     document.setSelection({core::StageScores, 1, 0});
     const QString text = dock.plainText();
     for (const char *piece : {"0.300\u00d70.900 + 0.800\u00d70.100 + 0.200\u00d70.000 + 0.100\u00d70.200 = 0.370",
-                              "0.270", "0.080", "0.020", "0.185"})
+             "0.270", "0.080", "0.020", "0.185"})
         EXPECT_TRUE(text.contains(QString::fromUtf8(piece))) << piece << "\n" << text.toStdString();
 }
 

@@ -1,7 +1,7 @@
+#include "core/sceneedits.h"
 #include "editortestutil.h"
-#include "ui/matrixeditordock.h"
-#include "ui/matrixtableview.h"
-#include "ui/sceneedits.h"
+#include "ui/editors/matrixeditordock.h"
+#include "ui/editors/matrixtableview.h"
 
 #include <QApplication>
 #include <QMouseEvent>
@@ -14,7 +14,7 @@ using namespace attnlab::ui;
 namespace {
 
 void sendMouse(QWidget *target, QEvent::Type type, QPoint pos, Qt::MouseButtons buttons,
-               Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
     const Qt::MouseButton button = type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton;
     QMouseEvent event(type, QPointF(pos), target->mapToGlobal(QPointF(pos)), button, buttons, modifiers);
@@ -28,11 +28,12 @@ TEST(MatrixEditorDock, TabsFollowHeadsAndDirectMode)
     Document doc;
     editortest::loadExampleInto(doc);
     MatrixEditorDock dock(&doc);
-    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId>{MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV}));
-    doc.changeScene(edits::withDimensions(doc.scene(), 8, 2, 4), QStringLiteral("heads"));
+    EXPECT_EQ(
+        dock.matrices(), (std::vector<MatrixId> {MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV}));
+    doc.changeScene(core::edits::withDimensions(doc.scene(), 8, 2, 4), QStringLiteral("heads"));
     EXPECT_NE(dock.view(MatrixId::WO), nullptr);
-    doc.changeScene(edits::toDirectMode(doc.scene(), 0), QStringLiteral("direct"));
-    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId>{MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV}));
+    doc.changeScene(core::edits::toDirectMode(doc.scene(), 0), QStringLiteral("direct"));
+    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId> {MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV}));
     doc.undoStack()->undo();
     EXPECT_NE(dock.view(MatrixId::WO), nullptr);
 }
@@ -85,7 +86,7 @@ TEST(MatrixEditorDock, WheelScrubsOnlyTheSelectedCell)
     const QPoint pos = view->visualRect(cell).center();
     const auto wheel = [&](int delta, Qt::KeyboardModifiers mods) {
         QWheelEvent event(QPointF(pos), view->viewport()->mapToGlobal(QPointF(pos)), QPoint(), QPoint(0, delta),
-                          Qt::NoButton, mods, Qt::NoScrollPhase, false);
+            Qt::NoButton, mods, Qt::NoScrollPhase, false);
         QApplication::sendEvent(view->viewport(), &event);
     };
     wheel(120, Qt::NoModifier);
