@@ -122,9 +122,9 @@
 <context>
     <name>InspectorPage</name>
     <message>
-        <location filename="../../ui/inspector/inspectorpage.cpp" line="+91" />
+        <location filename="../../ui/inspector/inspectorpage.cpp" line="+95" />
         <source>Head %1 of %2</source>
-        <translation>第 %1 个头（共 %2 个）</translation>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
         <location line="+11" />
@@ -301,7 +301,7 @@
     <message>
         <location line="+15" />
         <source>A hidden cell counts as −∞, and e&lt;sup&gt;−∞&lt;/sup&gt; = 0: it gets no weight at all, and the visible keys share the whole 1.</source>
-        <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，整份 1 由可见的键分享。</translation>
+        <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，全部的 1 都分给可见的键。</translation>
     </message>
     <message>
         <location line="+9" />
@@ -556,12 +556,12 @@
     <message>
         <location line="+2" />
         <source>scaled scores</source>
-        <translation>缩放结果</translation>
+        <translation>缩放后的分数</translation>
     </message>
     <message>
         <location line="+2" />
         <source>masked scores</source>
-        <translation>掩码结果</translation>
+        <translation>掩码后的分数</translation>
     </message>
     <message>
         <location line="+2" />
@@ -641,27 +641,27 @@
     <message>
         <location line="+4" />
         <source>scaled = scores ÷ √d_k</source>
-        <translation>缩放结果 = 分数 ÷ √d_k</translation>
+        <translation>缩放后的分数 = 分数 ÷ √d_k</translation>
     </message>
     <message>
         <location line="+2" />
         <source>scaled = scores (not scaled)</source>
-        <translation>缩放结果 = 分数（未缩放）</translation>
+        <translation>缩放后的分数 = 分数（未缩放）</translation>
     </message>
     <message>
         <location line="+2" />
         <source>scaled = scores ÷ %1</source>
-        <translation>缩放结果 = 分数 ÷ %1</translation>
+        <translation>缩放后的分数 = 分数 ÷ %1</translation>
     </message>
     <message>
         <location line="+4" />
         <source>masked = scaled, hidden keys → −∞</source>
-        <translation>掩码结果 = 缩放结果，被遮住的键 → −∞</translation>
+        <translation>掩码后的分数 = 缩放后的分数，被遮住的键 → −∞</translation>
     </message>
     <message>
         <location line="+2" />
         <source>weights = softmax(masked)</source>
-        <translation>权重 = softmax(掩码结果)</translation>
+        <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
         <location line="+2" />
@@ -812,7 +812,7 @@
     <message>
         <location line="+2" />
         <source>B: head %1</source>
-        <translation>B：第 %1 个头</translation>
+        <translation>B：头 %1</translation>
     </message>
     <message>
         <location line="+30" />
@@ -822,7 +822,7 @@
     <message>
         <location line="+46" />
         <source>A: %1, head %2</source>
-        <translation>A：%1，第 %2 个头</translation>
+        <translation>A：%1，头 %2</translation>
     </message>
     <message>
         <location line="+0" />
@@ -832,7 +832,7 @@
     <message>
         <location line="+1" />
         <source>B: %1, head %2</source>
-        <translation>B：%1，第 %2 个头</translation>
+        <translation>B：%1，头 %2</translation>
     </message>
     <message>
         <location line="+0" />
@@ -915,7 +915,7 @@
     <message>
         <location line="+2" />
         <source>head %1 of %2</source>
-        <translation>第 %1 个头（共 %2 个）</translation>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
         <location line="+48" />
@@ -1069,22 +1069,22 @@
     <message>
         <location line="+7" />
         <source>scores %1 ÷ %2 = scaled %1</source>
-        <translation>分数 %1 ÷ %2 = 缩放结果 %1</translation>
+        <translation>分数 %1 ÷ %2 = 缩放后的分数 %1</translation>
     </message>
     <message>
         <location line="+4" />
         <source>masked: %1, hidden cells are −∞ (mask: %2)</source>
-        <translation>掩码结果：%1，被遮住的格子为 −∞（掩码：%2）</translation>
+        <translation>掩码后的分数：%1，被遮住的格子为 −∞（掩码：%2）</translation>
     </message>
     <message>
         <location line="+4" />
         <source>weights: %1, each row adds up to 1 over its visible keys</source>
-        <translation>权重：%1，每一行在可见的键上加起来等于 1</translation>
+        <translation>注意力权重：%1，每一行在可见的键上加起来等于 1</translation>
     </message>
     <message>
         <location line="+3" />
         <source>weights (%1) · V (%2) = context %3</source>
-        <translation>权重（%1）· V（%2）= 上下文 %3</translation>
+        <translation>注意力权重（%1）· V（%2）= 上下文 %3</translation>
     </message>
     <message>
         <location line="+4" />
@@ -1389,17 +1389,17 @@
     <message>
         <location filename="../../ui/inspector/headgrid.cpp" line="+121" />
         <source>Head %1 (current)</source>
-        <translation>第 %1 个头（当前）</translation>
+        <translation>头 %1（当前）</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Head %1</source>
-        <translation>第 %1 个头</translation>
+        <translation>头 %1</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Weights of head %1 (row = query, column = key). Click to make it the current head; right-click to export.</source>
-        <translation>第 %1 个头的权重（行 = 查询，列 = 键）。点击使其成为当前头；右键点击可导出。</translation>
+        <translation>头 %1 的权重（行 = 查询，列 = 键）。点击使其成为当前头；右键点击可导出。</translation>
     </message>
     <message>
         <location line="+5" />
@@ -1941,7 +1941,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+7" />
         <source>Column %1: dimension %2 of head %3</source>
-        <translation>第 %1 列：第 %3 个头的第 %2 维</translation>
+        <translation>第 %1 列：头 %3 的第 %2 维</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1949,9 +1949,11 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>h%1·%2</source>
-        <translation>h%1·%2</translation>
+        <location line="+2" />
+        <source>%1
+head %2</source>
+        <translation>%1
+头 %2</translation>
     </message>
     <message>
         <location line="+25" />
@@ -2652,12 +2654,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+4" />
         <source>scaled = scores ÷ √%1</source>
-        <translation>缩放结果 = 分数 ÷ √%1</translation>
+        <translation>缩放后的分数 = 分数 ÷ √%1</translation>
     </message>
     <message>
         <location line="+11" />
         <source>weights = softmax(masked)</source>
-        <translation>权重 = softmax(掩码结果)</translation>
+        <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
         <location line="+117" />
@@ -2672,22 +2674,22 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="-127" />
         <source>scaled = scores (no scaling)</source>
-        <translation>缩放结果 = 分数（不缩放）</translation>
+        <translation>缩放后的分数 = 分数（不缩放）</translation>
     </message>
     <message>
         <location line="+2" />
         <source>scaled = scores ÷ %1</source>
-        <translation>缩放结果 = 分数 ÷ %1</translation>
+        <translation>缩放后的分数 = 分数 ÷ %1</translation>
     </message>
     <message>
         <location line="+4" />
         <source>masked = scaled (no mask)</source>
-        <translation>掩码结果 = 缩放结果（无掩码）</translation>
+        <translation>掩码后的分数 = 缩放后的分数（无掩码）</translation>
     </message>
     <message>
         <location line="+1" />
         <source>masked = scaled, −∞ where hidden</source>
-        <translation>掩码结果 = 缩放结果，遮住处 −∞</translation>
+        <translation>掩码后的分数 = 缩放后的分数，遮住处 −∞</translation>
     </message>
     <message>
         <location line="+4" />
@@ -2717,7 +2719,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+6" />
         <source>scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2</source>
-        <translation>缩放结果 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
+        <translation>缩放后的分数 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
     </message>
     <message>
         <location line="+5" />
@@ -2793,7 +2795,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+2" />
         <source>Weights of head %1 with the scores divided by %2</source>
-        <translation>分数除以 %2 时第 %1 个头的权重</translation>
+        <translation>分数除以 %2 时头 %1 的权重</translation>
     </message>
     <message>
         <location line="+3" />

@@ -111,3 +111,32 @@ TEST_F(InspectorTest, WeightRowFitsTheDockWithoutScrollingOrWrappedHeaders)
     ASSERT_FALSE(found.isNull());
     EXPECT_EQ(found.block().layout()->lineCount(), 1);
 }
+
+TEST_F(InspectorTest, TheScaleIsWrittenAsATrueEquation)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScaled, 1, 0});
+    const QString text = dock.plainText();
+    // "0.370 ÷ √4 = 2.000 = 0.185" would state that 0.370 ÷ √4 equals 2.
+    EXPECT_TRUE(text.contains(QString::fromUtf8("0.370 \u00f7 2.000 (= \u221a4) = 0.185"))) << text.toStdString();
+}
+
+TEST_F(InspectorTest, IndicesCountFromZeroAndOneColumnHasOneNumberFormat)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScores, 1, 0});
+    const QString score = dock.plainText();
+    // The four products are terms 0…3, as the axes count.
+    EXPECT_TRUE(score.contains(QStringLiteral("product\n0\n0.300"))) << score.toStdString();
+    EXPECT_TRUE(score.contains(QStringLiteral("\n3\n0.100"))) << score.toStdString();
+    EXPECT_FALSE(score.contains(QStringLiteral("\n4\n"))) << score.toStdString();
+    // A row whose exponentials span several orders of magnitude keeps three decimals everywhere.
+    core::Scene sharp = document.scene();
+    sharp.q(1, 0) = 12;
+    document.changeScene(sharp, QStringLiteral("sharpen"));
+    document.flush();
+    document.setSelection({core::StageWeights, 1, -1});
+    const QString weights = dock.plainText();
+    EXPECT_FALSE(weights.contains(QStringLiteral("e\u221205"))) << weights.toStdString();
+    EXPECT_FALSE(weights.contains(QStringLiteral("e-05"))) << weights.toStdString();
+}

@@ -164,7 +164,7 @@ TEST_F(LanguageTest, NamespaceLevelHelpersFindTheirTranslations)
     const core::Scene scene = *ui::loadExample(QStringLiteral("cat-eats-fish")).scene;
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
     EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("查询（去看的词元）"));
-    EXPECT_EQ(ui::stageTitle(scene, core::StageWeights), QStringLiteral("权重 = softmax(掩码结果)"));
+    EXPECT_EQ(ui::stageTitle(scene, core::StageWeights), QStringLiteral("注意力权重 = softmax(掩码后的分数)"));
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
     EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("query (who looks)"));
 }

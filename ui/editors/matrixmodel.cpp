@@ -108,9 +108,10 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
         && (m_matrix == MatrixId::WQ || m_matrix == MatrixId::WK || m_matrix == MatrixId::WV);
     if (role == Qt::ToolTipRole)
         return headColumns
-            ? tr("Column %1: dimension %2 of head %3").arg(section).arg(section % s.dK).arg(section / s.dK)
+            ? tr("Column %1: dimension %2 of head %3").arg(section).arg(section % s.dK).arg(section / s.dK + 1)
             : tr("Column %1").arg(section);
-    return headColumns ? tr("h%1·%2").arg(section / s.dK).arg(section % s.dK) : QString::number(section);
+    // Matrix indices count from 0, heads from 1 and always with the word (the glossary's rule).
+    return headColumns ? tr("%1\nhead %2").arg(section).arg(section / s.dK + 1) : QString::number(section);
 }
 
 Qt::ItemFlags MatrixModel::flags(const QModelIndex &index) const

@@ -72,7 +72,11 @@ QString InspectorPage::number(double value)
     if (value == 0)
         return QStringLiteral("0.000");
     const double a = std::abs(value);
-    QString text = a >= 1e5 || a < 5e-4 ? QString::number(value, 'e', 2) : QString::number(value, 'f', 3);
+    // One format for every number of a table: three decimals (a tiny value reads 0.000 next to
+    // 0.001, never 9.01e−05); only values too wide for a column switch to powers of ten.
+    if (a < 5e-4)
+        return QStringLiteral("0.000");
+    QString text = a >= 1e5 ? QString::number(value, 'e', 2) : QString::number(value, 'f', 3);
     text.replace(QLatin1Char('-'), kMinus);
     return text;
 }
@@ -81,7 +85,7 @@ QString InspectorPage::token(int row) const
 {
     const std::string &t = m_scene.tokens.at(size_t(row));
     const bool repeated = std::count(m_scene.tokens.begin(), m_scene.tokens.end(), t) > 1;
-    return repeated ? QStringLiteral("%1<sub>%2</sub>").arg(escaped(t)).arg(row + 1) : escaped(t);
+    return repeated ? QStringLiteral("%1<sub>%2</sub>").arg(escaped(t)).arg(row) : escaped(t);
 }
 
 QString InspectorPage::header(const QString &title, const QString &where) const
@@ -190,7 +194,7 @@ QString InspectorPage::html(const Selection &sel)
 QString InspectorPage::embedding(int row, int column) const
 {
     const core::EmbeddingDerivation d = core::deriveEmbedding(m_scene, m_stages, row, column);
-    QString page = header(tr("Input X, row %1, column %2").arg(token(row)).arg(column + 1), QString());
+    QString page = header(tr("Input X, row %1, column %2").arg(token(row)).arg(column), QString());
     page += QStringLiteral("<p>%1</p>").arg(tr("Each token looks up its row in the embedding table E."));
     if (d.hasPositional) {
         page += QStringLiteral("<p>%1</p>")
@@ -199,11 +203,11 @@ QString InspectorPage::embedding(int row, int column) const
                              .arg(row));
         page += QStringLiteral("<p>X = E[%1][%2] + PE[%3][%2] = %4 + %5 = <b>%6</b></p>")
                     .arg(token(row))
-                    .arg(column + 1)
+                    .arg(column)
                     .arg(row)
                     .arg(number(d.embedding), number(d.positional), number(d.value));
     } else {
-        page += QStringLiteral("<p>X = E[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column + 1).arg(number(d.value));
+        page += QStringLiteral("<p>X = E[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column).arg(number(d.value));
     }
     return page;
 }
@@ -212,7 +216,7 @@ QString InspectorPage::projection(core::Stage stage, int row, int column) const
 {
     const core::ProjectionDerivation d = core::deriveProjection(m_scene, m_stages, stage, m_head, row, column);
     const QString name = QString::fromLatin1(core::stageName(stage));
-    QString page = header(tr("%1, row %2, column %3").arg(name, token(row)).arg(column + 1), QString());
+    QString page = header(tr("%1, row %2, column %3").arg(name, token(row)).arg(column), QString());
     if (d.given) {
         page += QStringLiteral("<p>%1</p>")
                     .arg(tr("In direct mode %1 is typed in, not computed: this number is <b>%2</b>.")
@@ -223,13 +227,13 @@ QString InspectorPage::projection(core::Stage stage, int row, int column) const
                 .arg(tr("%1[%2][%3] = row %2 of X \u00b7 column %4 of W<sub>%1</sub>: multiply them entry by "
                         "entry and add the products.")
                          .arg(name, token(row))
-                         .arg(column + 1)
-                         .arg(d.weightColumn + 1));
+                         .arg(column)
+                         .arg(d.weightColumn));
     QStringList rows;
     for (int i = 0; i < m_scene.dModel; ++i)
-        rows << QString::number(i + 1);
+        rows << QString::number(i);
     page += dotTable(d.terms, tr("X row %1").arg(token(row)),
-        tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn + 1), rows);
+        tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn), rows);
     page += sumLine(d.terms);
     return page;
 }
@@ -238,13 +242,13 @@ QString InspectorPage::rotation(core::Stage stage, int row, int column) const
 {
     const core::RotationDerivation d = core::deriveRotation(m_scene, m_stages, stage, m_head, row, column);
     const QString plain = stage == core::StageQRotated ? QStringLiteral("q") : QStringLiteral("k");
-    QString page = header(tr("RoPE: %1 rotated, row %2, column %3").arg(plain, token(row)).arg(column + 1), QString());
+    QString page = header(tr("RoPE: %1 rotated, row %2, column %3").arg(plain, token(row)).arg(column), QString());
     page += QStringLiteral("<p>%1</p>")
                 .arg(tr("Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle "
                         "%4 \u00d7 \u03b8 = %4 \u00d7 %5 = %6 rad.")
+                         .arg(2 * d.pair)
                          .arg(2 * d.pair + 1)
-                         .arg(2 * d.pair + 2)
-                         .arg(d.pair + 1)
+                         .arg(d.pair)
                          .arg(row)
                          .arg(number(d.theta), number(d.angle)));
     const QString a = number(d.even), b = number(d.odd), c = number(std::cos(d.angle)), s = number(std::sin(d.angle));
@@ -269,7 +273,7 @@ QString InspectorPage::score(int row, int column) const
     const QString k = d.rotated ? tr("k (rotated) of %1").arg(token(column)) : tr("k of %1").arg(token(column));
     QStringList rows;
     for (size_t i = 0; i < d.terms.products.size(); ++i)
-        rows << QString::number(i + 1);
+        rows << QString::number(i);
     page += QStringLiteral("<p>%1</p>")
                 .arg(tr("The score is the dot product q \u00b7 k: multiply the two vectors "
                         "entry by entry and add up."));
@@ -278,7 +282,7 @@ QString InspectorPage::score(int row, int column) const
     QString divisorText;
     switch (m_scene.scale) {
     case core::ScaleKind::SqrtDk:
-        divisorText = QStringLiteral("\u221a%1 = %2").arg(m_scene.keyDim()).arg(number(d.divisor));
+        divisorText = QStringLiteral("%2 (= \u221a%1)").arg(m_scene.keyDim()).arg(number(d.divisor));
         break;
     case core::ScaleKind::None:
         divisorText = tr("1 (no scaling)");
@@ -364,7 +368,7 @@ QString InspectorPage::mix(int row, int column)
     QString t = QString::fromLatin1(tableOpen);
     t += QStringLiteral("<tr><th>%1</th><th colspan=\"2\">%2</th>").arg(tr("token"), tr("weight"));
     for (size_t c = 0; c < d.sum.size(); ++c)
-        t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c + 1);
+        t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c);
     t += QStringLiteral("</tr>");
     for (size_t j = 0; j < d.weights.size(); ++j) {
         t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\" style=\"white-space:nowrap;\">%2 %3</td>")
@@ -392,7 +396,7 @@ QString InspectorPage::mix(int row, int column)
         for (size_t j = 0; j < d.weights.size(); ++j)
             col << QStringLiteral("%1\u00d7%2").arg(number(d.weights[j]), number(d.values[j][size_t(column)]));
         page += QStringLiteral("<p>%1: %2 = <b>%3</b></p>")
-                    .arg(tr("Column %1").arg(column + 1), col.join(QStringLiteral(" + ")),
+                    .arg(tr("Column %1").arg(column), col.join(QStringLiteral(" + ")),
                         number(d.sum[size_t(column)]));
     }
     return page;
@@ -414,8 +418,8 @@ QString InspectorPage::concat(int row, int column) const
         }
         t += QStringLiteral("<tr><td>%1</td><td>%2\u2013%3</td><td>%4</td></tr>")
                  .arg(span.head + 1)
-                 .arg(span.first + 1)
-                 .arg(span.first + span.width)
+                 .arg(span.first)
+                 .arg(span.first + span.width - 1)
                  .arg(values.join(QStringLiteral(", ")));
     }
     page += t + QStringLiteral("</table>");
@@ -425,7 +429,7 @@ QString InspectorPage::concat(int row, int column) const
 QString InspectorPage::output(int row, int column) const
 {
     const core::OutputDerivation d = core::deriveOutput(m_scene, m_stages, row, column);
-    QString page = header(tr("Output, row %1, column %2").arg(token(row)).arg(column + 1), QString());
+    QString page = header(tr("Output, row %1, column %2").arg(token(row)).arg(column), QString());
     if (!d.hasWeights) {
         page += QStringLiteral("<p>%1</p>")
                     .arg(tr("This scene has no W<sub>O</sub>, so the output is the "
@@ -437,12 +441,12 @@ QString InspectorPage::output(int row, int column) const
                 .arg(tr("output = concat \u00b7 W<sub>O</sub>: row %1 of concat times "
                         "column %2 of W<sub>O</sub> mixes what every head found.")
                          .arg(token(row))
-                         .arg(column + 1));
+                         .arg(column));
     QStringList rows;
     for (const core::ConcatSpan &span : core::concatSpans(m_scene))
         for (int c = 0; c < span.width; ++c)
-            rows << tr("head %1, %2").arg(span.head + 1).arg(c + 1);
-    page += dotTable(d.terms, tr("concat row %1").arg(token(row)), tr("W<sub>O</sub> column %1").arg(column + 1), rows);
+            rows << tr("head %1, %2").arg(span.head + 1).arg(c);
+    page += dotTable(d.terms, tr("concat row %1").arg(token(row)), tr("W<sub>O</sub> column %1").arg(column), rows);
     page += sumLine(d.terms);
     return page;
 }
