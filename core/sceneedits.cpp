@@ -40,26 +40,14 @@ core::Matrix seededMatrix(std::uint64_t seed, Eigen::Index rows, Eigen::Index co
 
 // Resizes a weight matrix whose columns (or rows, when `blockRows`) are grouped in head
 // blocks of `oldBlock` → `newBlock`, keeping each head's overlap in place.
-core::Matrix resizeBlocked(const core::Matrix &old, const char *name, Eigen::Index rows, Eigen::Index cols,
-    int oldBlock, int newBlock, bool blockRows)
+// A rows × cols matrix that keeps every value of `old` at its place and draws the rest.
+core::Matrix resizeKeeping(const core::Matrix &old, const char *name, Eigen::Index rows, Eigen::Index cols)
 {
     core::Matrix m(rows, cols);
     for (Eigen::Index r = 0; r < rows; ++r)
-        for (Eigen::Index c = 0; c < cols; ++c) {
-            Eigen::Index orow = r, ocol = c;
-            Eigen::Index &blocked = blockRows ? orow : ocol;
-            const Eigen::Index head = blocked / newBlock, offset = blocked % newBlock;
-            const bool fits = offset < oldBlock;
-            blocked = head * oldBlock + offset;
-            m(r, c) = fits && orow < old.rows() && ocol < old.cols() ? old(orow, ocol) : freshWeight(name, r, c);
-        }
+        for (Eigen::Index c = 0; c < cols; ++c)
+            m(r, c) = r < old.rows() && c < old.cols() ? old(r, c) : freshWeight(name, r, c);
     return m;
-}
-
-core::Matrix resizeKeeping(const core::Matrix &old, const char *name, Eigen::Index rows, Eigen::Index cols)
-{
-    return resizeBlocked(
-        old, name, rows, cols, int(std::max<Eigen::Index>(cols, 1)), int(std::max<Eigen::Index>(cols, 1)), false);
 }
 
 core::MaskMatrix resizeMask(const core::MaskMatrix &old, Eigen::Index n)
@@ -171,12 +159,14 @@ core::Scene withDimensions(const core::Scene &s, int dModel, int heads, int dK)
         if (row < s.embeddings.rows())
             out.embeddings.row(row).head(keep) = s.embeddings.row(row).head(keep);
     }
-    const int oldDk = std::max(s.dK, 1);
-    out.wq = resizeBlocked(s.wq, "W_Q", dModel, hd, oldDk, dK, false);
-    out.wk = resizeBlocked(s.wk, "W_K", dModel, hd, oldDk, dK, false);
-    out.wv = resizeBlocked(s.wv, "W_V", dModel, hd, oldDk, dK, false);
+    // Multi-head attention splits one projection: every column of W_Q, W_K and W_V stays where
+    // it is (1 head × d_k 8 → 2 heads × d_k 4 hands columns 0–3 to head 1 and 4–7 to head 2),
+    // and only columns that did not exist are drawn. W_O's rows follow the columns of concat.
+    out.wq = resizeKeeping(s.wq, "W_Q", dModel, hd);
+    out.wk = resizeKeeping(s.wk, "W_K", dModel, hd);
+    out.wv = resizeKeeping(s.wv, "W_V", dModel, hd);
     if (s.wo.size() > 0 || heads > 1)
-        out.wo = resizeBlocked(s.wo, "W_O", hd, dModel, oldDk, dK, true);
+        out.wo = resizeKeeping(s.wo, "W_O", hd, dModel);
     return out;
 }
 

@@ -90,14 +90,16 @@ TEST(SceneEdits, GrowingDimensionsKeepsEveryOldValue)
     const core::Scene t = edits::withDimensions(s, 10, 2, 4);
     expectValid(t);
     EXPECT_EQ(t.embeddings.leftCols(8), s.embeddings);
-    // Head 0 keeps the first 4 columns of the old single head.
-    EXPECT_EQ(t.wq.topLeftCorner(8, 4), s.wq.leftCols(4));
+    // Two heads split the single head's projection: head 1 gets columns 0–3, head 2 columns 4–7.
+    EXPECT_EQ(t.wq.topRows(8), s.wq);
+    EXPECT_EQ(t.wk.topRows(8), s.wk);
+    EXPECT_EQ(t.wv.topRows(8), s.wv);
     EXPECT_EQ(t.wo.rows(), 8);
     EXPECT_EQ(t.wo.cols(), 10);
     const core::Scene back = edits::withDimensions(t, 8, 1, 8);
     expectValid(back);
     EXPECT_EQ(back.embeddings, s.embeddings);
-    EXPECT_EQ(back.wq.leftCols(4), s.wq.leftCols(4));
+    EXPECT_EQ(back.wq, s.wq);
 }
 
 TEST(SceneEdits, ShrinkingKeepsTheOverlap)
@@ -109,15 +111,19 @@ TEST(SceneEdits, ShrinkingKeepsTheOverlap)
     EXPECT_EQ(t.wk, s.wk.topLeftCorner(4, 2));
 }
 
-TEST(SceneEdits, MoreHeadsKeepEachHeadsBlock)
+TEST(SceneEdits, MultiHeadSplitsTheSameProjectionAndDrawsOnlyNewColumns)
 {
-    const core::Scene two = edits::withDimensions(catEatsFish(), 8, 2, 4);
+    const core::Scene one = catEatsFish();
+    const core::Scene two = edits::withDimensions(one, 8, 2, 4);
+    expectValid(two);
+    EXPECT_EQ(two.wq, one.wq); // same 8 columns, now read as two heads of 4
     const core::Scene three = edits::withDimensions(two, 8, 3, 4);
     expectValid(three);
     EXPECT_EQ(three.wv.leftCols(8), two.wv);
     EXPECT_EQ(three.wo.topRows(8), two.wo);
+    EXPECT_NE(three.wv.rightCols(4), core::Matrix::Zero(8, 4)); // the new head's columns are drawn
     const core::Scene wider = edits::withDimensions(two, 8, 2, 5);
-    EXPECT_EQ(wider.wq.block(0, 5, 8, 4), two.wq.block(0, 4, 8, 4));
+    EXPECT_EQ(wider.wq.leftCols(8), two.wq);
 }
 
 TEST(SceneEdits, RandomWeightsDependOnSeedOnly)
