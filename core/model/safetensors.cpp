@@ -1,0 +1,307 @@
+#include "core/model/safetensors.h"
+
+#include "core/model/modelerror.h"
+#include "core/model/strictjson.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace attnlab::core::model {
+
+namespace {
+
+// Tensor data is little-endian in the file and F32 tensors are read in place.
+static_assert(sizeof(float) == 4, "F32 tensors are read as float");
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "F32 tensors are read in place as little-endian");
+
+std::string baseName(const std::string &path)
+{
+    const size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool checkedMultiply(std::uint64_t a, std::uint64_t b, std::uint64_t *out)
+{
+    return !__builtin_mul_overflow(a, b, out);
+}
+
+std::string shapeText(const std::vector<std::int64_t> &shape)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
+std::string rangeText(std::uint64_t begin, std::uint64_t end)
+{
+    return "[" + std::to_string(begin) + ", " + std::to_string(end) + "]";
+}
+
+// A JSON value as a non-negative 64-bit integer. nlohmann stores integers past 2⁶⁴ and
+// anything with a fraction or exponent as a double, which is refused here.
+bool asCount(const nlohmann::json &v, std::uint64_t *out)
+{
+    if (v.is_number_unsigned()) {
+        *out = v.get<std::uint64_t>();
+        return true;
+    }
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 0) {
+        *out = std::uint64_t(v.get<std::int64_t>());
+        return true;
+    }
+    return false;
+}
+
+DType dtypeOf(const std::string &name)
+{
+    if (name == "F32")
+        return DType::F32;
+    if (name == "F16")
+        return DType::F16;
+    if (name == "BF16")
+        return DType::BF16;
+    return DType::Other;
+}
+
+} // namespace
+
+std::size_t dtypeSize(const std::string &n)
+{
+    if (n == "BOOL" || n == "U8" || n == "I8" || n == "F8_E5M2" || n == "F8_E4M3" || n == "F8_E8M0")
+        return 1;
+    if (n == "I16" || n == "U16" || n == "F16" || n == "BF16")
+        return 2;
+    if (n == "I32" || n == "U32" || n == "F32")
+        return 4;
+    if (n == "I64" || n == "U64" || n == "F64" || n == "C64")
+        return 8;
+    return 0;
+}
+
+float halfToFloat(std::uint16_t h)
+{
+    const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
+    const std::uint32_t exponent = (h >> 10) & 0x1fu;
+    const std::uint32_t mantissa = h & 0x3ffu;
+    std::uint32_t bits;
+    if (exponent == 0) {
+        // Zero or subnormal: mantissa · 2⁻²⁴, exact in float (10 bits times a power of two).
+        const float magnitude = float(mantissa) * 0x1p-24f;
+        std::memcpy(&bits, &magnitude, 4);
+        bits |= sign;
+    } else if (exponent == 31) {
+        // ±∞, or NaN with its payload kept (the mantissa stays non-zero).
+        bits = sign | 0x7f800000u | (mantissa << 13);
+    } else {
+        bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+    }
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
+
+float bfloat16ToFloat(std::uint16_t b)
+{
+    // bfloat16 is the upper half of a float, so widening is exact for every pattern.
+    const std::uint32_t bits = std::uint32_t(b) << 16;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
+
+std::shared_ptr<SafetensorsFile> SafetensorsFile::open(const std::string &path, const std::string &label)
+{
+    std::shared_ptr<SafetensorsFile> file(new SafetensorsFile);
+    file->m_label = label.empty() ? baseName(path) : label;
+    const std::string &name = file->m_label;
+
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        throw ModelError(name + ": cannot open: " + std::strerror(errno));
+    struct stat st { };
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw ModelError(name + ": not a regular file");
+    }
+    file->m_size = std::uint64_t(st.st_size);
+    if (file->m_size < 8) {
+        ::close(fd);
+        throw ModelError(
+            name + ": the file has " + std::to_string(file->m_size) + " bytes, too few for the 8-byte header length");
+    }
+    void *map = ::mmap(nullptr, size_t(file->m_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd); // the mapping keeps the file referenced
+    if (map == MAP_FAILED)
+        throw ModelError(name + ": cannot map the file: " + std::strerror(errno));
+    file->m_map = map;
+
+    const auto *base = static_cast<const unsigned char *>(map);
+    std::uint64_t headerBytes = 0;
+    for (int i = 7; i >= 0; --i)
+        headerBytes = (headerBytes << 8) | base[i];
+    const std::uint64_t afterLength = file->m_size - 8;
+    if (headerBytes > kMaxSafetensorsHeaderBytes)
+        throw ModelError(name + ": header length " + std::to_string(headerBytes) + " exceeds the limit of "
+            + std::to_string(kMaxSafetensorsHeaderBytes) + " bytes");
+    if (headerBytes > afterLength)
+        throw ModelError(name + ": header length " + std::to_string(headerBytes) + " exceeds the file ("
+            + std::to_string(afterLength) + " bytes after the length field)");
+    if (headerBytes == 0 || base[8] != '{')
+        throw ModelError(name + ": the header is not a JSON object");
+    file->m_data = base + 8 + headerBytes;
+    file->m_dataSize = afterLength - headerBytes;
+    file->parseHeader(reinterpret_cast<const char *>(base + 8), size_t(headerBytes));
+    return file;
+}
+
+SafetensorsFile::~SafetensorsFile()
+{
+    if (m_map)
+        ::munmap(m_map, size_t(m_size));
+}
+
+void SafetensorsFile::parseHeader(const char *text, std::size_t size)
+{
+    const nlohmann::json root = detail::parseStrictJson(text, size, m_label);
+    if (!root.is_object())
+        throw ModelError(m_label + ": the header is not a JSON object");
+
+    for (const auto &[key, entry] : root.items()) {
+        if (key == "__metadata__") {
+            if (!entry.is_object())
+                throw ModelError(m_label + ": \"__metadata__\" must be an object of strings");
+            for (const auto &[mk, mv] : entry.items()) {
+                if (!mv.is_string())
+                    throw ModelError(m_label + ": \"__metadata__\": \"" + mk + "\" must be a string");
+                m_metadata[mk] = mv.get<std::string>();
+            }
+            continue;
+        }
+        const std::string where = m_label + ": tensor \"" + key + "\": ";
+        if (!entry.is_object())
+            throw ModelError(where + "the entry must be an object");
+        SafetensorsTensor t;
+        t.name = key;
+
+        const auto dtype = entry.find("dtype");
+        if (dtype == entry.end() || !dtype->is_string())
+            throw ModelError(where + "\"dtype\" is missing or not a string");
+        t.dtypeName = dtype->get<std::string>();
+        t.dtype = dtypeOf(t.dtypeName);
+
+        const auto shape = entry.find("shape");
+        if (shape == entry.end() || !shape->is_array())
+            throw ModelError(where + "\"shape\" is missing or not an array");
+        t.elements = 1;
+        for (const auto &d : *shape) {
+            std::uint64_t extent = 0;
+            if (!asCount(d, &extent) || extent > std::uint64_t(INT64_MAX))
+                throw ModelError(where + "\"shape\" " + d.dump() + " is not a non-negative integer");
+            t.shape.push_back(std::int64_t(extent));
+            if (!checkedMultiply(t.elements, extent, &t.elements))
+                throw ModelError(where + "\"shape\" " + shape->dump() + " has more elements than 2^64");
+        }
+
+        const auto offsets = entry.find("data_offsets");
+        if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2 || !asCount((*offsets)[0], &t.begin)
+            || !asCount((*offsets)[1], &t.end))
+            throw ModelError(where + "\"data_offsets\" must be two non-negative integers");
+        if (t.end < t.begin)
+            throw ModelError(where + "data_offsets " + rangeText(t.begin, t.end) + " end before they begin");
+        if (t.end > m_dataSize)
+            throw ModelError(where + "data_offsets " + rangeText(t.begin, t.end) + " exceed the data section ("
+                + std::to_string(m_dataSize) + " bytes)");
+
+        // Unknown dtypes (new float8/float4 kinds) cannot be size-checked; their range was.
+        if (const std::size_t elementBytes = dtypeSize(t.dtypeName)) {
+            std::uint64_t bytes = 0;
+            if (!checkedMultiply(t.elements, elementBytes, &bytes))
+                throw ModelError(
+                    where + "shape " + shapeText(t.shape) + " of " + t.dtypeName + " needs more bytes than 2^64");
+            if (bytes != t.end - t.begin)
+                throw ModelError(where + "shape " + shapeText(t.shape) + " of " + t.dtypeName + " needs "
+                    + std::to_string(bytes) + " bytes but data_offsets " + rangeText(t.begin, t.end) + " hold "
+                    + std::to_string(t.end - t.begin));
+        }
+        m_tensors.push_back(std::move(t));
+    }
+
+    // The ranges must tile the data section: an overlap would let two tensors share bytes, a
+    // hole would hide data no tensor accounts for.
+    std::vector<const SafetensorsTensor *> byOffset;
+    for (const SafetensorsTensor &t : m_tensors)
+        byOffset.push_back(&t);
+    std::sort(byOffset.begin(), byOffset.end(), [](const SafetensorsTensor *a, const SafetensorsTensor *b) {
+        return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
+    });
+    std::uint64_t covered = 0;
+    const SafetensorsTensor *previous = nullptr;
+    for (const SafetensorsTensor *t : byOffset) {
+        if (t->begin < covered)
+            throw ModelError(m_label + ": tensor \"" + t->name + "\": data_offsets " + rangeText(t->begin, t->end)
+                + " overlap tensor \"" + previous->name + "\" " + rangeText(previous->begin, previous->end));
+        if (t->begin > covered)
+            throw ModelError(
+                m_label + ": bytes " + rangeText(covered, t->begin) + " of the data section belong to no tensor");
+        covered = t->end;
+        previous = t;
+    }
+    if (covered != m_dataSize)
+        throw ModelError(
+            m_label + ": bytes " + rangeText(covered, m_dataSize) + " of the data section belong to no tensor");
+
+    std::sort(m_tensors.begin(), m_tensors.end(),
+        [](const SafetensorsTensor &a, const SafetensorsTensor &b) { return a.name < b.name; });
+}
+
+const SafetensorsTensor *SafetensorsFile::find(const std::string &name) const
+{
+    const auto it = std::lower_bound(m_tensors.begin(), m_tensors.end(), name,
+        [](const SafetensorsTensor &t, const std::string &n) { return t.name < n; });
+    return it != m_tensors.end() && it->name == name ? &*it : nullptr;
+}
+
+bool SafetensorsFile::isMapped(const void *p) const
+{
+    const auto *c = static_cast<const unsigned char *>(p);
+    const auto *base = static_cast<const unsigned char *>(m_map);
+    return c >= base && c < base + m_size;
+}
+
+const float *SafetensorsFile::floats(const SafetensorsTensor &t)
+{
+    const unsigned char *src = bytes(t);
+    if (t.dtype == DType::F32 && reinterpret_cast<std::uintptr_t>(src) % alignof(float) == 0)
+        return reinterpret_cast<const float *>(src);
+    if (t.dtype == DType::Other)
+        throw ModelError(
+            m_label + ": tensor \"" + t.name + "\" has dtype " + t.dtypeName + "; only F32, F16 and BF16 can be read");
+
+    const auto found = m_converted.find(t.name);
+    if (found != m_converted.end())
+        return found->second.data();
+    // The header was checked, so the element count fits in the mapped bytes and in size_t.
+    std::vector<float> out(size_t(t.elements));
+    if (t.dtype == DType::F32) {
+        if (!out.empty())
+            std::memcpy(out.data(), src, out.size() * sizeof(float));
+    } else {
+        float (*convert)(std::uint16_t) = t.dtype == DType::F16 ? halfToFloat : bfloat16ToFloat;
+        for (size_t i = 0; i < out.size(); ++i) {
+            // Little-endian in the file, whatever the alignment.
+            const std::uint16_t bits = std::uint16_t(src[2 * i] | (src[2 * i + 1] << 8));
+            out[i] = convert(bits);
+        }
+    }
+    m_convertedBytes += out.size() * sizeof(float);
+    return m_converted.emplace(t.name, std::move(out)).first->second.data();
+}
+
+} // namespace attnlab::core::model
