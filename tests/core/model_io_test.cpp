@@ -1,5 +1,6 @@
 // The checkpoint readers of core/model: safetensors, config.json and the model loader, with
 // files written by the tests' own writer (modelfixtures.h).
+#include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/safetensors.h"
 
@@ -349,5 +350,156 @@ TEST_F(ModelIo, MissingFileIsAnError)
         FAIL();
     } catch (const ModelError &e) {
         EXPECT_EQ(std::string(e.what()), "absent.safetensors: cannot open: No such file or directory");
+    }
+}
+
+// ---------------------------------------------------------------- config.json
+
+namespace {
+
+std::string configError(const std::string &text)
+{
+    try {
+        parseModelConfig(text);
+    } catch (const ModelError &e) {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(ModelConfig, Gpt2DefaultsAreTransformers)
+{
+    const ModelConfig c = parseModelConfig(R"({"model_type": "gpt2"})");
+    EXPECT_EQ(c.architecture, Architecture::Gpt2);
+    EXPECT_EQ(c.modelType, "gpt2");
+    EXPECT_EQ(c.layers, 12);
+    EXPECT_EQ(c.heads, 12);
+    EXPECT_EQ(c.dModel, 768);
+    EXPECT_EQ(c.dInner, 3072);
+    EXPECT_EQ(c.maxPositions, 1024);
+    EXPECT_EQ(c.vocabSize, 50257);
+    EXPECT_EQ(c.typeVocabSize, 0);
+    EXPECT_FLOAT_EQ(c.layerNormEps, 1e-5f);
+    EXPECT_EQ(c.activation, "gelu_new");
+    EXPECT_EQ(c.headDim(), 64);
+}
+
+TEST(ModelConfig, BertDefaultsAreTransformers)
+{
+    const ModelConfig c = parseModelConfig(R"({"model_type": "bert"})");
+    EXPECT_EQ(c.architecture, Architecture::Bert);
+    EXPECT_EQ(c.layers, 12);
+    EXPECT_EQ(c.heads, 12);
+    EXPECT_EQ(c.dModel, 768);
+    EXPECT_EQ(c.dInner, 3072);
+    EXPECT_EQ(c.maxPositions, 512);
+    EXPECT_EQ(c.vocabSize, 30522);
+    EXPECT_EQ(c.typeVocabSize, 2);
+    EXPECT_FLOAT_EQ(c.layerNormEps, 1e-12f);
+    EXPECT_EQ(c.activation, "gelu");
+}
+
+TEST(ModelConfig, GivenValuesOverrideDefaults)
+{
+    const ModelConfig g = parseModelConfig(R"({"model_type": "gpt2", "n_layer": 6, "n_head": 4, "n_embd": 256,
+        "n_inner": null, "n_positions": 64, "vocab_size": 100, "layer_norm_epsilon": 1e-6,
+        "activation_function": "relu", "architectures": ["GPT2LMHeadModel"], "task_specific_params": {"x": {}}})");
+    EXPECT_EQ(g.layers, 6);
+    EXPECT_EQ(g.heads, 4);
+    EXPECT_EQ(g.dModel, 256);
+    EXPECT_EQ(g.dInner, 1024) << "n_inner null is 4 n_embd";
+    EXPECT_EQ(g.maxPositions, 64);
+    EXPECT_EQ(g.vocabSize, 100);
+    EXPECT_FLOAT_EQ(g.layerNormEps, 1e-6f);
+    EXPECT_EQ(g.activation, "relu");
+    EXPECT_EQ(parseModelConfig(R"({"model_type": "gpt2", "n_inner": 100})").dInner, 100);
+    // transformers' attribute_map lets GPT-2 configs use the BERT-style names.
+    EXPECT_EQ(parseModelConfig(R"({"model_type": "gpt2", "hidden_size": 64, "num_attention_heads": 2})").dModel, 64);
+
+    const ModelConfig b = parseModelConfig(R"({"model_type": "bert", "num_hidden_layers": 3, "num_attention_heads": 2,
+        "hidden_size": 32, "intermediate_size": 40, "max_position_embeddings": 20, "vocab_size": 21128,
+        "type_vocab_size": 1, "layer_norm_eps": 1e-7, "hidden_act": "gelu_new"})");
+    EXPECT_EQ(b.layers, 3);
+    EXPECT_EQ(b.heads, 2);
+    EXPECT_EQ(b.dModel, 32);
+    EXPECT_EQ(b.dInner, 40);
+    EXPECT_EQ(b.maxPositions, 20);
+    EXPECT_EQ(b.vocabSize, 21128);
+    EXPECT_EQ(b.typeVocabSize, 1);
+    EXPECT_FLOAT_EQ(b.layerNormEps, 1e-7f);
+    EXPECT_EQ(b.activation, "gelu_new");
+}
+
+TEST(ModelConfig, UnsupportedModelTypeNamesTheSupportedOnes)
+{
+    EXPECT_EQ(configError(R"({"model_type": "llama"})"),
+        R"(config.json: "model_type" "llama" is not supported; supported: "gpt2", "bert")");
+    EXPECT_EQ(configError(R"({"model_type": 2})"),
+        R"(config.json: "model_type" 2 is not supported; supported: "gpt2", "bert")");
+    EXPECT_EQ(configError(R"({"n_layer": 2})"), R"(config.json: "model_type" is missing; supported: "gpt2", "bert")");
+}
+
+TEST(ModelConfig, MalformedNumbersNameTheKey)
+{
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_head": 2.5})"),
+        R"(config.json: "n_head" must be a positive integer (got 2.5))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_head": -3})"),
+        R"(config.json: "n_head" must be a positive integer (got -3))");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "num_hidden_layers": 0})"),
+        R"(config.json: "num_hidden_layers" must be a positive integer (got 0))");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "hidden_size": "768"})"),
+        R"(config.json: "hidden_size" must be a positive integer (got "768"))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_layer": null})"),
+        R"(config.json: "n_layer" must be a positive integer (got null))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "vocab_size": 99999999999999999999})"),
+        R"(config.json: "vocab_size" must be a positive integer (got 1e+20))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "vocab_size": 3000000000})"),
+        R"(config.json: "vocab_size" is 3000000000, above the supported maximum of 4194304)");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_layer": 1000})"),
+        R"(config.json: "n_layer" is 1000, above the supported maximum of 256)");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "layer_norm_eps": -1})"),
+        R"(config.json: "layer_norm_eps" must be a number between 1e-30 and 1 (got -1))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "activation_function": 3})"),
+        R"(config.json: "activation_function" must be a string (got 3))");
+}
+
+TEST(ModelConfig, HiddenSizeMustDivideIntoHeads)
+{
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_embd": 10, "n_head": 3})"),
+        R"(config.json: "n_embd" (10) is not divisible by "n_head" (3))");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "hidden_size": 10, "num_attention_heads": 4})"),
+        R"(config.json: "hidden_size" (10) is not divisible by "num_attention_heads" (4))");
+}
+
+TEST(ModelConfig, VariantsTheForwardPassLacksAreRefused)
+{
+    EXPECT_EQ(configError(R"({"model_type": "bert", "position_embedding_type": "relative_key"})"),
+        R"(config.json: "position_embedding_type" "relative_key" is not supported (only "absolute"))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "scale_attn_by_inverse_layer_idx": true})"),
+        R"(config.json: "scale_attn_by_inverse_layer_idx" = true is not supported)");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "scale_attn_weights": false})"),
+        R"(config.json: "scale_attn_weights" = false is not supported)");
+    EXPECT_EQ(parseModelConfig(R"({"model_type": "gpt2", "scale_attn_weights": true})").layers, 12);
+}
+
+TEST(ModelConfig, MalformedJsonIsAnError)
+{
+    EXPECT_EQ(configError("[]"), "config.json: must be a JSON object");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_layer": 2, "n_layer": 3})"),
+        R"(config.json: invalid JSON: the key "n_layer" appears twice in one object)");
+    EXPECT_NE(configError(R"({"model_type": "gpt2",)").find("config.json: invalid JSON: "), std::string::npos);
+}
+
+TEST_F(ModelIo, ConfigFileIsReadByName)
+{
+    attnlab::test::writeBytes(path("config.json"), R"({"model_type": "bert", "num_hidden_layers": 2})");
+    EXPECT_EQ(readModelConfig(path("config.json")).layers, 2);
+    try {
+        readModelConfig(path("absent.json"));
+        FAIL();
+    } catch (const ModelError &e) {
+        EXPECT_STREQ(e.what(), "absent.json: cannot be read");
     }
 }
