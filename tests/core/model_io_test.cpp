@@ -2,12 +2,14 @@
 // files written by the tests' own writer (modelfixtures.h).
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
+#include "core/model/modelloader.h"
 #include "core/model/safetensors.h"
 
 #include "modelfixtures.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -502,4 +504,333 @@ TEST_F(ModelIo, ConfigFileIsReadByName)
     } catch (const ModelError &e) {
         EXPECT_STREQ(e.what(), "absent.json: cannot be read");
     }
+}
+
+// ---------------------------------------------------------------- the model folder
+
+namespace {
+
+// Every view of the loaded weights under the canonical tensor name the fixtures use.
+std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
+{
+    std::map<std::string, TensorView> v;
+    auto norm = [&](const std::string &n, const LayerNormWeights &x) {
+        v[n + ".weight"] = x.weight;
+        v[n + ".bias"] = x.bias;
+    };
+    auto linear = [&](const std::string &n, const TensorView &weight, const TensorView &bias) {
+        v[n + ".weight"] = weight;
+        v[n + ".bias"] = bias;
+    };
+    if (w.config.architecture == Architecture::Gpt2) {
+        v["wte.weight"] = w.tokenEmbeddings;
+        v["wpe.weight"] = w.positionEmbeddings;
+        for (size_t l = 0; l < w.layers.size(); ++l) {
+            const LayerWeights &L = w.layers[l];
+            const std::string h = "h." + std::to_string(l) + ".";
+            norm(h + "ln_1", L.ln1);
+            linear(h + "attn.c_attn", L.attnWeight, L.attnBias);
+            linear(h + "attn.c_proj", L.attnOut, L.attnOutBias);
+            norm(h + "ln_2", L.ln2);
+            linear(h + "mlp.c_fc", L.fcIn, L.fcInBias);
+            linear(h + "mlp.c_proj", L.fcOut, L.fcOutBias);
+        }
+        norm("ln_f", w.finalNorm);
+        return v;
+    }
+    v["embeddings.word_embeddings.weight"] = w.tokenEmbeddings;
+    v["embeddings.position_embeddings.weight"] = w.positionEmbeddings;
+    v["embeddings.token_type_embeddings.weight"] = w.tokenTypeEmbeddings;
+    norm("embeddings.LayerNorm", w.embeddingNorm);
+    for (size_t l = 0; l < w.layers.size(); ++l) {
+        const LayerWeights &L = w.layers[l];
+        const std::string e = "encoder.layer." + std::to_string(l) + ".";
+        linear(e + "attention.self.query", L.query, L.queryBias);
+        linear(e + "attention.self.key", L.key, L.keyBias);
+        linear(e + "attention.self.value", L.value, L.valueBias);
+        linear(e + "attention.output.dense", L.attnOut, L.attnOutBias);
+        norm(e + "attention.output.LayerNorm", L.attnOutNorm);
+        linear(e + "intermediate.dense", L.fcIn, L.fcInBias);
+        linear(e + "output.dense", L.fcOut, L.fcOutBias);
+        norm(e + "output.LayerNorm", L.outNorm);
+    }
+    if (!w.mlmDense.empty()) {
+        linear("cls.predictions.transform.dense", w.mlmDense, w.mlmDenseBias);
+        norm("cls.predictions.transform.LayerNorm", w.mlmNorm);
+        v["cls.predictions.bias"] = w.mlmBias;
+    }
+    return v;
+}
+
+// Every tensor the fixture wrote (but lm_head, which is tied) is bound, with its shape and values.
+void expectSameWeights(const attnlab::test::TinyModel &model, const ModelWeights &w)
+{
+    const auto views = viewsByName(w);
+    size_t compared = 0;
+    for (const auto &[name, t] : model.tensors) {
+        if (name == "lm_head.weight")
+            continue;
+        SCOPED_TRACE(name);
+        const auto it = views.find(name);
+        ASSERT_NE(it, views.end());
+        const TensorView &v = it->second;
+        ASSERT_FALSE(v.empty());
+        EXPECT_EQ(v.rows, t.shape.size() == 2 ? t.shape[0] : 1);
+        EXPECT_EQ(v.cols, t.shape.back());
+        ASSERT_EQ(size_t(v.rows) * size_t(v.cols), t.values.size());
+        for (size_t i = 0; i < t.values.size(); ++i)
+            ASSERT_EQ(v.data[i], t.values[i]) << i;
+        ++compared;
+    }
+    EXPECT_EQ(compared, views.size()) << "every bound view comes from a written tensor";
+}
+
+const SafetensorsFile &mapping(const ModelWeights &w)
+{
+    return *std::static_pointer_cast<const SafetensorsFile>(w.owner);
+}
+
+} // namespace
+
+class ModelFolder : public ModelIo {
+protected:
+    // The error loading the folder, or "" when it loads.
+    std::string loadError()
+    {
+        const LoadModelResult r = loadModel(m_dir);
+        EXPECT_EQ(r.ok(), r.error.empty());
+        return r.error;
+    }
+};
+
+TEST_F(ModelFolder, Gpt2LoadsInEveryDtypeAndNamingStyle)
+{
+    for (const std::string dtype : {"F32", "F16", "BF16"})
+        for (const bool prefixed : {false, true})
+            for (const bool gammaBeta : {false, true}) {
+                SCOPED_TRACE(dtype + (prefixed ? " prefixed" : "") + (gammaBeta ? " gamma/beta" : ""));
+                attnlab::test::TinyModelOptions o;
+                o.dtype = dtype;
+                o.prefixed = prefixed;
+                o.gammaBeta = gammaBeta;
+                o.lmHead = prefixed;
+                o.seed = 11;
+                const auto model = attnlab::test::writeTinyGpt2(m_dir, o);
+                const LoadModelResult r = loadModel(m_dir);
+                ASSERT_TRUE(r.ok()) << r.error;
+                const ModelWeights &w = *r.weights;
+                EXPECT_EQ(w.config.architecture, Architecture::Gpt2);
+                EXPECT_EQ(w.config.layers, 2);
+                EXPECT_EQ(w.config.dInner, 12);
+                EXPECT_EQ(w.layers.size(), 2u);
+                EXPECT_TRUE(w.tokenTypeEmbeddings.empty());
+                EXPECT_TRUE(w.layers[0].query.empty());
+                expectSameWeights(model, w);
+                EXPECT_EQ(mapping(w).convertedBytes() == 0, dtype == "F32");
+            }
+}
+
+TEST_F(ModelFolder, BertLoadsInEveryDtypeAndNamingStyle)
+{
+    for (const std::string dtype : {"F32", "F16", "BF16"})
+        for (const bool prefixed : {false, true})
+            for (const bool gammaBeta : {false, true}) {
+                SCOPED_TRACE(dtype + (prefixed ? " prefixed" : "") + (gammaBeta ? " gamma/beta" : ""));
+                attnlab::test::TinyModelOptions o;
+                o.dtype = dtype;
+                o.prefixed = prefixed;
+                o.gammaBeta = gammaBeta;
+                o.dInner = 20;
+                o.seed = 5;
+                const auto model = attnlab::test::writeTinyBert(m_dir, o);
+                const LoadModelResult r = loadModel(m_dir);
+                ASSERT_TRUE(r.ok()) << r.error;
+                const ModelWeights &w = *r.weights;
+                EXPECT_EQ(w.config.architecture, Architecture::Bert);
+                EXPECT_EQ(w.config.typeVocabSize, 2);
+                EXPECT_FALSE(w.mlmDense.empty());
+                EXPECT_EQ(w.mlmBias.cols, 24);
+                EXPECT_TRUE(w.layers[1].attnWeight.empty());
+                expectSameWeights(model, w);
+            }
+}
+
+TEST_F(ModelFolder, F32WeightsPointIntoTheMappedFile)
+{
+    attnlab::test::writeTinyGpt2(m_dir);
+    const LoadModelResult r = loadModel(m_dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    const ModelWeights &w = *r.weights;
+    EXPECT_TRUE(mapping(w).isMapped(w.tokenEmbeddings.data));
+    EXPECT_TRUE(mapping(w).isMapped(w.layers[1].fcOutBias.data));
+    EXPECT_EQ(mapping(w).convertedBytes(), 0u);
+}
+
+TEST_F(ModelFolder, WeightsStayValidAfterTheResultIsGone)
+{
+    const auto model = attnlab::test::writeTinyBert(m_dir, {});
+    ModelWeights kept;
+    {
+        LoadModelResult r = loadModel(m_dir);
+        ASSERT_TRUE(r.ok()) << r.error;
+        kept = *r.weights;
+    }
+    attnlab::test::removeTree(m_dir); // the mapping outlives the file's name
+    EXPECT_EQ(kept.mlmBias.vector()(3), model.values("cls.predictions.bias")[3]);
+    EXPECT_EQ(kept.tokenEmbeddings.matrix()(5, 2), model.values("embeddings.word_embeddings.weight")[5 * 8 + 2]);
+}
+
+TEST_F(ModelFolder, BertWithoutMaskedLmHeadLeavesItEmpty)
+{
+    attnlab::test::TinyModelOptions o;
+    o.mlmHead = false;
+    const auto model = attnlab::test::writeTinyBert(m_dir, o);
+    const LoadModelResult r = loadModel(m_dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_TRUE(r.weights->mlmDense.empty());
+    EXPECT_TRUE(r.weights->mlmBias.empty());
+    EXPECT_TRUE(r.weights->mlmNorm.weight.empty());
+    expectSameWeights(model, *r.weights);
+}
+
+TEST_F(ModelFolder, PartialMaskedLmHeadIsAnError)
+{
+    attnlab::test::TinyModelOptions o;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        t.erase(std::remove_if(t.begin(), t.end(),
+                    [](const FixtureTensor &x) { return x.name == "cls.predictions.transform.dense.bias"; }),
+            t.end());
+    };
+    attnlab::test::writeTinyBert(m_dir, o);
+    EXPECT_EQ(loadError(),
+        "model.safetensors: required tensor \"cls.predictions.transform.dense.bias\" (with or without \"bert.\") "
+        "is missing");
+}
+
+TEST_F(ModelFolder, MissingTensorIsNamed)
+{
+    attnlab::test::TinyModelOptions o;
+    o.prefixed = true;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        t.erase(std::remove_if(t.begin(), t.end(),
+                    [](const FixtureTensor &x) { return x.name == "transformer.h.1.mlp.c_fc.bias"; }),
+            t.end());
+    };
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(loadError(),
+        "model.safetensors: required tensor \"h.1.mlp.c_fc.bias\" (with or without \"transformer.\") is missing");
+}
+
+TEST_F(ModelFolder, ShapeDisagreeingWithConfigNamesBothShapes)
+{
+    attnlab::test::TinyModelOptions o;
+    o.configEdits["vocab_size"] = "30";
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(
+        loadError(), "model.safetensors: tensor \"wte.weight\" has shape [24, 8] but config.json implies [30, 8]");
+
+    attnlab::test::TinyModelOptions b;
+    b.prefixed = true;
+    b.configEdits["intermediate_size"] = "16";
+    attnlab::test::writeTinyBert(m_dir, b);
+    EXPECT_EQ(loadError(),
+        "model.safetensors: tensor \"bert.encoder.layer.0.intermediate.dense.weight\" has shape "
+        "[12, 8] but config.json implies [16, 8]");
+}
+
+TEST_F(ModelFolder, RequiredTensorOfAnUnreadableDtypeIsAnError)
+{
+    attnlab::test::TinyModelOptions o;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        for (FixtureTensor &x : t)
+            if (x.name == "ln_f.bias") {
+                x.dtype = "I32";
+                x.rawBytes = std::string(4 * 8, '\0');
+            }
+    };
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(
+        loadError(), "model.safetensors: tensor \"ln_f.bias\" has dtype I32; only F32, F16 and BF16 are supported");
+}
+
+TEST_F(ModelFolder, UnknownTensorsOfAnyDtypeAreIgnored)
+{
+    attnlab::test::TinyModelOptions o;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        FixtureTensor extra;
+        extra.name = "h.0.attn.masked_bias";
+        extra.dtype = "U8";
+        extra.shape = {3};
+        extra.rawBytes = "abc";
+        t.push_back(extra);
+        t.push_back(tensor("score.weight", {2, 8})); // a classification head
+    };
+    const auto model = attnlab::test::writeTinyGpt2(m_dir, o);
+    const LoadModelResult r = loadModel(m_dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    expectSameWeights(model, *r.weights);
+}
+
+TEST_F(ModelFolder, MissingFilesAreNamed)
+{
+    EXPECT_EQ(loadError(), "config.json: not found in \"" + m_dir + "\"");
+    attnlab::test::writeBytes(path("config.json"), R"({"model_type": "gpt2"})");
+    EXPECT_EQ(loadError(), "model.safetensors: not found in \"" + m_dir + "\"");
+    attnlab::test::writeBytes(path("pytorch_model.bin"), "x");
+    EXPECT_EQ(loadError(),
+        "model.safetensors: not found in \"" + m_dir
+            + "\" (pytorch_model.bin cannot be read; convert it to safetensors)");
+    EXPECT_EQ(loadModel(m_dir + "/nowhere").error, "config.json: not found in \"" + m_dir + "/nowhere\"");
+}
+
+TEST_F(ModelFolder, ConfigErrorsPassThrough)
+{
+    attnlab::test::TinyModelOptions o;
+    o.configEdits["model_type"] = "\"t5\"";
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(loadError(), R"(config.json: "model_type" "t5" is not supported; supported: "gpt2", "bert")");
+
+    o.configEdits = {{"n_head", "3"}};
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(loadError(), R"(config.json: "n_embd" (8) is not divisible by "n_head" (3))");
+}
+
+TEST_F(ModelFolder, TruncatedCheckpointIsAnError)
+{
+    attnlab::test::writeTinyBert(m_dir);
+    std::string bytes = attnlab::test::readBytes(path());
+    attnlab::test::writeBytes(path(), bytes.substr(0, bytes.size() / 2));
+    const std::string e = loadError();
+    EXPECT_EQ(e.rfind("model.safetensors: tensor \"", 0), 0u) << e;
+    EXPECT_NE(e.find("exceed the data section"), std::string::npos) << e;
+}
+
+TEST_F(ModelFolder, ProgressRisesToOneAndCanCancel)
+{
+    bool hookRan = false;
+    attnlab::test::TinyModelOptions o;
+    o.addFiles = [&](const std::string &dir) {
+        hookRan = true;
+        attnlab::test::writeBytes(dir + "/tokenizer.json", "{}");
+    };
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_TRUE(hookRan);
+
+    std::vector<double> seen;
+    const LoadModelResult r = loadModel(m_dir, [&](double f) {
+        seen.push_back(f);
+        return true;
+    });
+    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_GE(seen.size(), 3u);
+    EXPECT_EQ(seen.front(), 0.0);
+    EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+
+    int calls = 0;
+    const LoadModelResult cancelled = loadModel(m_dir, [&](double) { return ++calls < 5; });
+    EXPECT_TRUE(cancelled.cancelled);
+    EXPECT_FALSE(cancelled.ok());
+    EXPECT_TRUE(cancelled.error.empty());
+    EXPECT_EQ(calls, 5);
 }
