@@ -31,8 +31,13 @@ float roundToDType(float value, const std::string &dtype);
 // The data bytes of one tensor (little-endian).
 std::string encodeTensor(const FixtureTensor &tensor);
 
+// Bytes of the tensor's data: product(shape) × 4 or 2 for F32 / F16 / BF16 (whether or not
+// `values` are filled in), rawBytes.size() for other dtypes.
+std::uint64_t tensorBytes(const FixtureTensor &tensor);
+
 // The JSON header for tensors laid out one after the other in the given order, with their
-// data_offsets; `metadata` becomes "__metadata__" when not empty.
+// data_offsets (from tensorBytes, so `values` may be left empty to stream the data
+// separately); `metadata` becomes "__metadata__" when not empty.
 std::string safetensorsHeader(
     const std::vector<FixtureTensor> &tensors, const std::map<std::string, std::string> &metadata = {});
 
