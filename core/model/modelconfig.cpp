@@ -50,12 +50,12 @@ public:
             return fallback;
         // Integers past 2⁶⁴ and numbers written with a fraction or exponent arrive as doubles.
         if (!v->is_number_integer())
-            fail(key, "must be a positive integer (got " + v->dump() + ")");
+            fail(key, "must be a positive integer (got " + detail::shown(*v) + ")");
         if (v->is_number_unsigned() ? v->get<std::uint64_t>() > std::uint64_t(cap) : v->get<std::int64_t>() > cap)
-            fail(key, "is " + v->dump() + ", above the supported maximum of " + std::to_string(cap));
+            fail(key, "is " + detail::shown(*v) + ", above the supported maximum of " + std::to_string(cap));
         // nlohmann reads non-negative literals as unsigned, so 0 arrives here too.
         if (v->get<std::int64_t>() < 1)
-            fail(key, "must be a positive integer (got " + v->dump() + ")");
+            fail(key, "must be a positive integer (got " + detail::shown(*v) + ")");
         return int(v->get<std::int64_t>());
     }
 
@@ -67,7 +67,7 @@ public:
             return float(fallback);
         // 1e-12 and the like must stay positive as floats; above 1 is no epsilon.
         if (!v->is_number() || !(v->get<double>() >= 1e-30) || !(v->get<double>() <= 1.0))
-            fail(key, "must be a number between 1e-30 and 1 (got " + v->dump() + ")");
+            fail(key, "must be a number between 1e-30 and 1 (got " + detail::shown(*v) + ")");
         return float(v->get<double>());
     }
 
@@ -78,7 +78,7 @@ public:
         if (!v)
             return fallback;
         if (!v->is_string())
-            fail(key, "must be a string (got " + v->dump() + ")");
+            fail(key, "must be a string (got " + detail::shown(*v) + ")");
         return v->get<std::string>();
     }
 
@@ -89,7 +89,7 @@ public:
         if (!v)
             return fallback;
         if (!v->is_boolean())
-            fail(key, "must be true or false (got " + v->dump() + ")");
+            fail(key, "must be true or false (got " + detail::shown(*v) + ")");
         return v->get<bool>();
     }
 
@@ -133,7 +133,7 @@ void readBert(const Reader &r, ModelConfig &c)
     c.activation = r.text({"hidden_act"}, "gelu");
     const std::string positions = r.text({"position_embedding_type"}, "absolute");
     if (positions != "absolute")
-        r.fail("position_embedding_type", "\"" + positions + "\" is not supported (only \"absolute\")");
+        r.fail("position_embedding_type", detail::quoted(positions) + " is not supported (only \"absolute\")");
 }
 
 } // namespace
@@ -151,7 +151,7 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
         throw ModelError(file + ": \"model_type\" is missing; supported: \"gpt2\", \"bert\"");
     if (!type->is_string() || (type->get<std::string>() != "gpt2" && type->get<std::string>() != "bert"))
         throw ModelError(
-            file + ": \"model_type\" " + type->dump() + " is not supported; supported: \"gpt2\", \"bert\"");
+            file + ": \"model_type\" " + detail::shown(*type) + " is not supported; supported: \"gpt2\", \"bert\"");
     c.modelType = type->get<std::string>();
     if (c.modelType == "gpt2")
         readGpt2(r, c);

@@ -3,6 +3,7 @@
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/safetensors.h"
+#include "core/model/strictjson.h"
 
 #include <sys/stat.h>
 
@@ -70,11 +71,11 @@ public:
             throw ModelError(m_file.label() + ": required tensor \"" + name + "\" (with or without \"" + m_prefix
                 + "\") is missing");
         if (t->shape != shape)
-            throw ModelError(m_file.label() + ": tensor \"" + t->name + "\" has shape " + shapeText(t->shape)
-                + " but config.json implies " + shapeText(shape));
+            throw ModelError(m_file.label() + ": tensor " + detail::quoted(t->name) + " has shape "
+                + shapeText(t->shape) + " but config.json implies " + shapeText(shape));
         if (t->dtype == DType::Other)
-            throw ModelError(m_file.label() + ": tensor \"" + t->name + "\" has dtype " + t->dtypeName
-                + "; only F32, F16 and BF16 are supported");
+            throw ModelError(m_file.label() + ": tensor " + detail::quoted(t->name) + " has dtype "
+                + detail::word(t->dtypeName) + "; only F32, F16 and BF16 are supported");
         TensorView v;
         v.data = m_file.floats(*t);
         // Shapes were checked against config.json, whose sizes are capped far below INT_MAX.
@@ -198,16 +199,16 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
             throw Cancelled {};
         const std::string base = dir.empty() || dir.back() == '/' ? dir : dir + "/";
         if (!isFile(base + "config.json"))
-            throw ModelError("config.json: not found in \"" + dir + "\"");
+            throw ModelError("config.json: not found in " + detail::quoted(dir));
         const std::string weightsPath = base + "model.safetensors";
         if (!isFile(weightsPath)) {
             if (isFile(base + "model.safetensors.index.json"))
-                throw ModelError("model.safetensors: not found in \"" + dir
-                    + "\" (checkpoints split into several files are not supported)");
+                throw ModelError("model.safetensors: not found in " + detail::quoted(dir)
+                    + " (checkpoints split into several files are not supported)");
             if (isFile(base + "pytorch_model.bin"))
-                throw ModelError("model.safetensors: not found in \"" + dir
-                    + "\" (pytorch_model.bin cannot be read; convert it to safetensors)");
-            throw ModelError("model.safetensors: not found in \"" + dir + "\"");
+                throw ModelError("model.safetensors: not found in " + detail::quoted(dir)
+                    + " (pytorch_model.bin cannot be read; convert it to safetensors)");
+            throw ModelError("model.safetensors: not found in " + detail::quoted(dir));
         }
 
         ModelWeights w;

@@ -179,12 +179,12 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
                 throw ModelError(m_label + ": \"__metadata__\" must be an object of strings");
             for (const auto &[mk, mv] : entry.items()) {
                 if (!mv.is_string())
-                    throw ModelError(m_label + ": \"__metadata__\": \"" + mk + "\" must be a string");
+                    throw ModelError(m_label + ": \"__metadata__\": " + detail::quoted(mk) + " must be a string");
                 m_metadata[mk] = mv.get<std::string>();
             }
             continue;
         }
-        const std::string where = m_label + ": tensor \"" + key + "\": ";
+        const std::string where = m_label + ": tensor " + detail::quoted(key) + ": ";
         if (!entry.is_object())
             throw ModelError(where + "the entry must be an object");
         SafetensorsTensor t;
@@ -203,10 +203,10 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
         for (const auto &d : *shape) {
             std::uint64_t extent = 0;
             if (!asCount(d, &extent) || extent > std::uint64_t(INT64_MAX))
-                throw ModelError(where + "\"shape\" " + d.dump() + " is not a non-negative integer");
+                throw ModelError(where + "\"shape\" " + detail::shown(d) + " is not a non-negative integer");
             t.shape.push_back(std::int64_t(extent));
             if (!checkedMultiply(t.elements, extent, &t.elements))
-                throw ModelError(where + "\"shape\" " + shape->dump() + " has more elements than 2^64");
+                throw ModelError(where + "\"shape\" " + detail::shown(*shape) + " has more elements than 2^64");
         }
 
         const auto offsets = entry.find("data_offsets");
@@ -223,10 +223,10 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
         if (const std::size_t elementBytes = dtypeSize(t.dtypeName)) {
             std::uint64_t bytes = 0;
             if (!checkedMultiply(t.elements, elementBytes, &bytes))
-                throw ModelError(
-                    where + "shape " + shapeText(t.shape) + " of " + t.dtypeName + " needs more bytes than 2^64");
+                throw ModelError(where + "shape " + shapeText(t.shape) + " of " + detail::word(t.dtypeName)
+                    + " needs more bytes than 2^64");
             if (bytes != t.end - t.begin)
-                throw ModelError(where + "shape " + shapeText(t.shape) + " of " + t.dtypeName + " needs "
+                throw ModelError(where + "shape " + shapeText(t.shape) + " of " + detail::word(t.dtypeName) + " needs "
                     + std::to_string(bytes) + " bytes but data_offsets " + rangeText(t.begin, t.end) + " hold "
                     + std::to_string(t.end - t.begin));
         }
@@ -245,8 +245,9 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
     const SafetensorsTensor *previous = nullptr;
     for (const SafetensorsTensor *t : byOffset) {
         if (t->begin < covered)
-            throw ModelError(m_label + ": tensor \"" + t->name + "\": data_offsets " + rangeText(t->begin, t->end)
-                + " overlap tensor \"" + previous->name + "\" " + rangeText(previous->begin, previous->end));
+            throw ModelError(m_label + ": tensor " + detail::quoted(t->name) + ": data_offsets "
+                + rangeText(t->begin, t->end) + " overlap tensor " + detail::quoted(previous->name) + " "
+                + rangeText(previous->begin, previous->end));
         if (t->begin > covered)
             throw ModelError(
                 m_label + ": bytes " + rangeText(covered, t->begin) + " of the data section belong to no tensor");
@@ -281,8 +282,8 @@ const float *SafetensorsFile::floats(const SafetensorsTensor &t)
     if (t.dtype == DType::F32 && reinterpret_cast<std::uintptr_t>(src) % alignof(float) == 0)
         return reinterpret_cast<const float *>(src);
     if (t.dtype == DType::Other)
-        throw ModelError(
-            m_label + ": tensor \"" + t.name + "\" has dtype " + t.dtypeName + "; only F32, F16 and BF16 can be read");
+        throw ModelError(m_label + ": tensor " + detail::quoted(t.name) + " has dtype " + detail::word(t.dtypeName)
+            + "; only F32, F16 and BF16 can be read");
 
     const auto found = m_converted.find(t.name);
     if (found != m_converted.end())
@@ -301,6 +302,14 @@ const float *SafetensorsFile::floats(const SafetensorsTensor &t)
         }
     }
     m_convertedBytes += out.size() * sizeof(float);
+    // The file's pages of a converted tensor are not needed again: let them leave the resident
+    // set now rather than under memory pressure (the mapping is private and read-only, so they
+    // are simply re-read should anyone look at them).
+    const auto pageBytes = std::uintptr_t(::sysconf(_SC_PAGESIZE));
+    const auto first = (reinterpret_cast<std::uintptr_t>(src) + pageBytes - 1) / pageBytes * pageBytes;
+    const auto last = (reinterpret_cast<std::uintptr_t>(src) + (t.end - t.begin)) / pageBytes * pageBytes;
+    if (last > first)
+        ::madvise(reinterpret_cast<void *>(first), size_t(last - first), MADV_DONTNEED);
     return m_converted.emplace(t.name, std::move(out)).first->second.data();
 }
 

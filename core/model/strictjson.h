@@ -16,4 +16,12 @@ inline constexpr int kMaxJsonDepth = 64;
 // "FILE: invalid JSON: …".
 nlohmann::json parseStrictJson(const char *text, std::size_t size, const std::string &file);
 
+// Pieces of error messages taken from a file. Messages must stay one short line whatever the
+// file holds: control characters are escaped and long texts cut to about 100 bytes with "…".
+// quoted("h.0") is "\"h.0\""; word() leaves names made of letters, digits and _ unquoted (dtypes);
+// shown() is a JSON value as written.
+std::string quoted(const std::string &text);
+std::string word(const std::string &text);
+std::string shown(const nlohmann::json &value);
+
 } // namespace attnlab::core::model::detail

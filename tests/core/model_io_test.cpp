@@ -345,6 +345,31 @@ TEST_F(ModelIo, MalformedHeadersAreAnError)
         "model.safetensors: tensor \"w\": the entry must be an object");
 }
 
+TEST_F(ModelIo, MessagesStayOneShortLineWhateverTheNames)
+{
+    const std::string name = "evil\\nname" + std::string(300, 'x'); // JSON "\n": a newline in the name
+    const std::string e
+        = openError(attnlab::test::safetensorsBytes("{" + entry(name, "F32\\u0007", "[1]", 0, 8) + "}", zeros(4)));
+    EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+    EXPECT_EQ(e.find('\a'), std::string::npos) << e;
+    EXPECT_EQ(e.rfind("model.safetensors: tensor \"evil\\nnamexxx", 0), 0u) << e;
+    EXPECT_NE(e.find("…\": data_offsets [0, 8] exceed the data section (4 bytes)"), std::string::npos) << e;
+    EXPECT_LT(e.size(), 200u) << e;
+
+    // A dtype only a hostile file would have: quoted (and escaped) instead of shown bare.
+    const std::string f
+        = openError(attnlab::test::safetensorsBytes("{" + entry("w", "F32\\u0007", "[1]", 0, 4) + "}", zeros(4)));
+    EXPECT_EQ(f, "");
+    auto file = openBytes(attnlab::test::safetensorsBytes("{" + entry("w", "F32\\u0007", "[1]", 0, 4) + "}", zeros(4)));
+    try {
+        file->floats(*file->find("w"));
+        FAIL();
+    } catch (const ModelError &x) {
+        EXPECT_STREQ(
+            x.what(), "model.safetensors: tensor \"w\" has dtype \"F32\\u0007\"; only F32, F16 and BF16 can be read");
+    }
+}
+
 TEST_F(ModelIo, MissingFileIsAnError)
 {
     try {
