@@ -1,6 +1,6 @@
-// Opening a GPT-2-small-shaped checkpoint (124M parameters, F32, ~500 MB) with loadModel, and
-// the resident memory it costs. The checkpoint is generated once per run with a fixed seed in a
-// temporary folder and removed at exit. Targets (issue 11): open ≤ 1 s, resident memory ≤ file
+// Opening a GPT-2-small-shaped checkpoint (124M parameters, F32, ~500 MB; and the same as BF16)
+// with loadModel, and the resident memory it costs. The checkpoints are generated once per run
+// with a fixed seed in temporary folders and removed at exit. Targets (issue 11): open ≤ 1 s, resident memory ≤ file
 // size + 300 MB. Not run by ctest; see docs/performance.md.
 #include "core/model/modelloader.h"
 
@@ -19,8 +19,8 @@ using attnlab::test::FixtureTensor;
 
 namespace {
 
-std::string g_dir;
-double g_fileMegabytes = 0;
+std::string g_dir, g_bf16Dir;
+double g_fileMegabytes = 0, g_bf16FileMegabytes = 0;
 
 // Resident set size of this process in MB, from /proc (Linux).
 double residentMegabytes()
@@ -41,9 +41,10 @@ FixtureTensor spec(const std::string &name, std::vector<std::int64_t> shape)
     return t;
 }
 
-// GPT-2 small: 12 layers, 12 heads, d 768, 1024 positions, 50257 tokens, F32, in the order and
+// GPT-2 small: 12 layers, 12 heads, d 768, 1024 positions, 50257 tokens, in the order and
 // naming of the hub's model.safetensors. The data is streamed so generating costs no memory.
-void writeGpt2Small(const std::string &dir)
+// Returns the file's size in MB.
+double writeGpt2Small(const std::string &dir, const std::string &dtype)
 {
     const std::int64_t d = 768, inner = 3072, vocab = 50257, positions = 1024;
     std::vector<FixtureTensor> tensors = {spec("wte.weight", {vocab, d}), spec("wpe.weight", {positions, d})};
@@ -58,6 +59,8 @@ void writeGpt2Small(const std::string &dir)
     }
     tensors.push_back(spec("ln_f.weight", {d}));
     tensors.push_back(spec("ln_f.bias", {d}));
+    for (FixtureTensor &t : tensors)
+        t.dtype = dtype;
 
     std::string header = attnlab::test::safetensorsHeader(tensors, {{"format", "pt"}});
     while (header.size() % 8 != 0)
@@ -67,15 +70,18 @@ void writeGpt2Small(const std::string &dir)
     out.write(prefix.data(), std::streamsize(prefix.size()));
     std::mt19937 rng(2024);
     std::uniform_real_distribution<float> uniform(-0.1f, 0.1f);
-    std::vector<float> chunk;
+    const std::uint64_t elementBytes = dtype == "F32" ? 4 : 2;
+    FixtureTensor chunk;
+    chunk.dtype = dtype;
     for (const FixtureTensor &t : tensors) {
-        std::uint64_t left = attnlab::test::tensorBytes(t) / 4;
+        std::uint64_t left = attnlab::test::tensorBytes(t) / elementBytes;
         while (left > 0) {
-            chunk.resize(size_t(std::min<std::uint64_t>(left, 1 << 20)));
-            for (float &v : chunk)
+            chunk.values.resize(size_t(std::min<std::uint64_t>(left, 1 << 20)));
+            for (float &v : chunk.values)
                 v = uniform(rng);
-            out.write(reinterpret_cast<const char *>(chunk.data()), std::streamsize(chunk.size() * 4));
-            left -= chunk.size();
+            const std::string bytes = attnlab::test::encodeTensor(chunk);
+            out.write(bytes.data(), std::streamsize(bytes.size()));
+            left -= chunk.values.size();
         }
     }
     out.close();
@@ -83,7 +89,7 @@ void writeGpt2Small(const std::string &dir)
         R"({"model_type": "gpt2", "n_layer": 12, "n_head": 12, "n_embd": 768, )"
         R"("n_positions": 1024, "vocab_size": 50257})");
     std::ifstream written(dir + "/model.safetensors", std::ios::binary | std::ios::ate);
-    g_fileMegabytes = double(written.tellg()) / (1024.0 * 1024.0);
+    return double(written.tellg()) / (1024.0 * 1024.0);
 }
 
 // Open the folder: map, validate, bind every view. F32 reads nothing but the header.
@@ -127,8 +133,26 @@ void loadGpt2SmallAndTouchEveryWeight(benchmark::State &state)
     state.counters["rss_after_touch_MB"] = rss;
 }
 
+// The same weights as BF16 (half the file): every tensor is converted to float on open.
+void loadGpt2SmallBf16(benchmark::State &state)
+{
+    double rss = 0;
+    for (auto _ : state) {
+        LoadModelResult r = loadModel(g_bf16Dir);
+        if (!r.ok()) {
+            state.SkipWithError(r.error.c_str());
+            return;
+        }
+        rss = residentMegabytes();
+        benchmark::DoNotOptimize(r.weights->tokenEmbeddings.data);
+    }
+    state.counters["file_MB"] = g_bf16FileMegabytes;
+    state.counters["rss_after_load_MB"] = rss;
+}
+
 BENCHMARK(loadGpt2Small)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(loadGpt2SmallAndTouchEveryWeight)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(loadGpt2SmallBf16)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
 } // namespace
 
@@ -138,11 +162,14 @@ int main(int argc, char **argv)
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     g_dir = attnlab::test::makeTempDir("gpt2-small");
-    writeGpt2Small(g_dir);
+    g_fileMegabytes = writeGpt2Small(g_dir, "F32");
+    g_bf16Dir = attnlab::test::makeTempDir("gpt2-small-bf16");
+    g_bf16FileMegabytes = writeGpt2Small(g_bf16Dir, "BF16");
     std::fprintf(stderr, "generated %s/model.safetensors (%.0f MB), resident before loading: %.0f MB\n", g_dir.c_str(),
         g_fileMegabytes, residentMegabytes());
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     attnlab::test::removeTree(g_dir);
+    attnlab::test::removeTree(g_bf16Dir);
     return 0;
 }

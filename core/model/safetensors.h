@@ -78,7 +78,8 @@ private:
     std::uint64_t m_dataSize = 0;
     std::vector<SafetensorsTensor> m_tensors;
     std::map<std::string, std::string> m_metadata;
-    std::map<std::string, std::vector<float>> m_converted;
+    struct Buffer;
+    std::map<std::string, std::unique_ptr<Buffer>> m_converted;
     std::size_t m_convertedBytes = 0;
 };
 
