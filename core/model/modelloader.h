@@ -33,7 +33,13 @@ struct LoadModelResult {
     bool ok() const { return weights.has_value(); }
 };
 
-// Loads DIR/config.json and DIR/model.safetensors. Never throws for bad input.
+// Loads DIR/config.json and DIR/model.safetensors. Never throws for bad input. The weights'
+// `owner` is the SafetensorsFile (core/model/safetensors.h) the views point into; keep the
+// ModelWeights (or a copy) alive as long as any view is used. Runs on any thread.
+//
+// Memory: F32 views read the mapped file, so opening costs almost nothing and pages become
+// resident as the forward pass reads them (file-backed, shared with the page cache). F16 and
+// BF16 checkpoints are converted on open (4 bytes per parameter).
 LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress = {});
 
 } // namespace attnlab::core::model
