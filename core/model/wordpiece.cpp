@@ -1,0 +1,34 @@
+#include "core/model/wordpiece.h"
+
+#include "core/model/unicodetext.h"
+
+namespace attnlab::core::model {
+
+std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) const
+{
+    const int n = int(word.size());
+    const std::vector<ModelPiece> unknown {{vocab.idOf(unkToken), 0, n}};
+    if (n > maxInputCharsPerWord)
+        return unknown;
+    std::vector<ModelPiece> pieces;
+    int start = 0;
+    while (start < n) {
+        int end = n;
+        int found = -1;
+        while (start < end) {
+            std::string candidate = start > 0 ? continuingSubwordPrefix : std::string();
+            candidate += toUtf8(word.substr(start, end - start));
+            found = vocab.idOf(candidate);
+            if (found >= 0)
+                break;
+            --end;
+        }
+        if (found < 0)
+            return unknown;
+        pieces.push_back({found, start, end});
+        start = end;
+    }
+    return pieces;
+}
+
+} // namespace attnlab::core::model
