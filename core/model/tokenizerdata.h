@@ -89,9 +89,8 @@ namespace attnlab::core::model {
 // "FILE: PATH[\"piece\"]".
 void readVocabObject(const nlohmann::json &object, const std::string &file, const std::string &path, Vocabulary &vocab);
 
-// Adds one merge line "a b" of merges.txt or of tokenizer.json's legacy merges. Throws
-// TokenizerError naming `where` when the line is not two pieces separated by one space or
-// a piece is not in the vocabulary.
-void addMergeLine(BpeModel &bpe, const std::string &line, int rank, const std::string &where);
+// Adds one merge line "a b" of merges.txt or of tokenizer.json's legacy merges. Returns what
+// is wrong (not two pieces separated by one space, a piece not in the vocabulary) or "".
+std::string addMergeLine(BpeModel &bpe, const std::string &line, int rank);
 
 } // namespace attnlab::core::model

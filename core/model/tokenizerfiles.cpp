@@ -149,7 +149,9 @@ Tokenizer loadGpt2Files(const fs::path &dir)
         const std::string &line = mergeLines[i];
         if (line.rfind("#version", 0) == 0 || (line.empty() && i + 1 == mergeLines.size()))
             continue;
-        addMergeLine(data->bpe, line, rank++, "merges.txt: line " + std::to_string(i + 1));
+        const std::string problem = addMergeLine(data->bpe, line, rank++);
+        if (!problem.empty())
+            throw TokenizerError("merges.txt: line " + std::to_string(i + 1) + ": " + problem);
     }
     data->preTokenizer.kind = PreTokenizerKind::ByteLevel;
     data->preTokenizer.addPrefixSpace = configBool(config, "add_prefix_space", false);

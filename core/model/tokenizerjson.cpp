@@ -3,7 +3,7 @@
 
 #include "core/model/tokenizerdata.h"
 
-#include <set>
+#include <unordered_set>
 
 namespace attnlab::core::model {
 
@@ -129,17 +129,20 @@ void readBpe(const Json &model, detail::TokenizerData &data)
     if (!merges.is_array())
         fail("model.merges", std::string("must be an array, not ") + typeName(merges));
     for (size_t i = 0; i < merges.size(); ++i) {
-        const std::string path = "model.merges[" + std::to_string(i) + "]";
         const Json &m = merges[i];
+        std::string problem;
         if (m.is_string()) {
-            addMergeLine(bpe, m.get<std::string>(), int(i), kFile + ": " + path);
+            problem = addMergeLine(bpe, m.get_ref<const std::string &>(), int(i));
         } else if (m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string()) {
-            const std::string missing = bpe.addMerge(m[0].get<std::string>(), m[1].get<std::string>(), int(i));
+            const std::string missing
+                = bpe.addMerge(m[0].get_ref<const std::string &>(), m[1].get_ref<const std::string &>(), int(i));
             if (!missing.empty())
-                fail(path, jsonQuoted(missing) + " is not in model.vocab");
+                problem = jsonQuoted(missing) + " is not in the vocabulary";
         } else {
-            fail(path, "must be a string \"a b\" or a pair [\"a\", \"b\"]");
+            problem = "must be a string \"a b\" or a pair [\"a\", \"b\"]";
         }
+        if (!problem.empty())
+            fail("model.merges[" + std::to_string(i) + "]", problem);
     }
 }
 
@@ -340,10 +343,15 @@ void readVocabObject(const Json &object, const std::string &file, const std::str
 {
     if (!object.is_object())
         throw TokenizerError(file + ": " + path + ": must be an object of \"piece\": id, not " + typeName(object));
+    vocab.ids.reserve(object.size());
+    vocab.texts.reserve(object.size());
     for (const auto &[piece, id] : object.items()) {
-        const std::string at = path + "[" + jsonQuoted(piece) + "]";
+        if (id.is_number_unsigned() && id.get<uint64_t>() <= uint64_t(kMaxTokenId)) {
+            vocab.set(piece, int(id.get<uint64_t>()));
+            continue;
+        }
         try {
-            vocab.set(piece, idAt(id, at));
+            idAt(id, path + "[" + jsonQuoted(piece) + "]"); // throws the precise message
         } catch (const TokenizerError &e) {
             // idAt names tokenizer.json; name the file actually read.
             std::string message = e.what();
@@ -352,19 +360,18 @@ void readVocabObject(const Json &object, const std::string &file, const std::str
     }
 }
 
-void addMergeLine(BpeModel &bpe, const std::string &line, int rank, const std::string &where)
+std::string addMergeLine(BpeModel &bpe, const std::string &line, int rank)
 {
     const size_t space = line.find(' ');
     if (space == std::string::npos || line.find(' ', space + 1) != std::string::npos)
-        throw TokenizerError(where + ": " + jsonQuoted(line) + " is not two pieces separated by one space");
+        return jsonQuoted(line) + " is not two pieces separated by one space";
     const std::string missing = bpe.addMerge(line.substr(0, space), line.substr(space + 1), rank);
-    if (!missing.empty())
-        throw TokenizerError(where + ": " + jsonQuoted(missing) + " is not in the vocabulary");
+    return missing.empty() ? std::string() : jsonQuoted(missing) + " is not in the vocabulary";
 }
 
 nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName)
 {
-    std::vector<std::set<std::string>> keys;
+    std::vector<std::unordered_set<std::string>> keys;
     const auto callback = [&](int depth, Json::parse_event_t event, Json &parsed) {
         switch (event) {
         case Json::parse_event_t::object_start:
