@@ -99,7 +99,7 @@ std::vector<Match> findAddedTokens(const TokenizerData &data, const Text &text, 
     return splits;
 }
 
-Token makeToken(const TokenizerData &data, const Tokenizer &tokenizer, int id, int begin, int end)
+Token makeToken(const Tokenizer &tokenizer, int id, int begin, int end)
 {
     Token token;
     token.id = id;
@@ -107,8 +107,6 @@ Token makeToken(const TokenizerData &data, const Tokenizer &tokenizer, int id, i
     token.display = tokenizer.displayText(id);
     token.begin = begin;
     token.end = end;
-    const auto added = data.addedById.find(id);
-    token.special = added != data.addedById.end() && data.addedTokens[added->second].special;
     return token;
 }
 
@@ -121,7 +119,7 @@ void tokenizeWord(const TokenizerData &data, const Tokenizer &tokenizer, const T
         for (const TextChar &c : word)
             chars += c.c;
         for (const ModelPiece &p : data.wordPiece.tokenize(chars))
-            out.push_back(makeToken(data, tokenizer, p.id, word[p.begin].begin, word[p.end - 1].end));
+            out.push_back(makeToken(tokenizer, p.id, word[p.begin].begin, word[p.end - 1].end));
         return;
     }
     // BPE: units are the word's bytes as GPT-2's printable characters (byte level), or its
@@ -144,7 +142,7 @@ void tokenizeWord(const TokenizerData &data, const Tokenizer &tokenizer, const T
         }
     }
     for (const ModelPiece &p : data.bpe.tokenize(units))
-        out.push_back(makeToken(data, tokenizer, p.id, word[owner[p.begin]].begin, word[owner[p.end - 1]].end));
+        out.push_back(makeToken(tokenizer, p.id, word[owner[p.begin]].begin, word[owner[p.end - 1]].end));
 }
 
 std::string hexBytes(const std::string &bytes)
@@ -247,9 +245,10 @@ std::vector<Token> Tokenizer::encode(const std::string &text) const
     std::vector<Token> tokens;
     const auto addedToken = [&](const Text &source, const Match &m) {
         const AddedToken &t = data.addedTokens[m.added];
-        Token token = makeToken(data, *this, t.id, source[m.begin].begin, source[m.end - 1].end);
+        Token token = makeToken(*this, t.id, source[m.begin].begin, source[m.end - 1].end);
         token.piece = t.content;
         token.display = t.content;
+        token.special = t.special;
         tokens.push_back(std::move(token));
     };
     for (const Match &outer : findAddedTokens(data, raw, false)) {

@@ -38,7 +38,8 @@ struct Token {
     // adds ([CLS], [SEP]) have begin == end == 0, as in the library.
     int begin = 0;
     int end = 0;
-    // An added token marked special in the file, or one the post-processor added.
+    // An added token marked special in the file and found in the text, or a token the
+    // post-processor added. A model's own [UNK] for an unknown word is not special.
     bool special = false;
 };
 

@@ -213,7 +213,12 @@ TEST(TokenizerBert, PunctuationAndContinuations)
 TEST(TokenizerBert, UnknownWordsBecomeOneUnk)
 {
     const Tokenizer t = bert();
-    EXPECT_EQ(ids(t.encode("Hello!")), (Ids {2, 1, 21, 3}));
+    const std::vector<Token> hello = t.encode("Hello!");
+    EXPECT_EQ(ids(hello), (Ids {2, 1, 21, 3}));
+    EXPECT_EQ(hello[1].piece, "[UNK]");
+    EXPECT_FALSE(hello[1].special);
+    EXPECT_EQ(hello[1].begin, 0);
+    EXPECT_EQ(hello[1].end, 5);
     // "cats": cat then "##s" is missing, so the whole word is [UNK].
     EXPECT_EQ(ids(t.encode("cats")), (Ids {2, 1, 3}));
     // Longer than max_input_chars_per_word.
