@@ -80,10 +80,6 @@ struct TokenizerFactory {
     static Tokenizer make(std::shared_ptr<const detail::TokenizerData> data) { return Tokenizer(std::move(data)); }
 };
 
-} // namespace attnlab::core::model
-
-namespace attnlab::core::model {
-
 // Reads a JSON object of "piece": id into `vocab` (tokenizer.json's model.vocab, GPT-2's
 // vocab.json). Ids must be integers in [0, kMaxTokenId]. Throws TokenizerError naming
 // "FILE: PATH[\"piece\"]".

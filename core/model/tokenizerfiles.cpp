@@ -116,6 +116,7 @@ Tokenizer loadBertVocab(const fs::path &dir)
     const std::string cls = configToken(config, "cls_token", "[CLS]");
     const std::string mask = configToken(config, "mask_token", "[MASK]");
     data->wordPiece.unkToken = unk;
+    data->wordPiece.prepare();
     for (const std::string *needed : {&unk, &cls, &sep})
         if (!data->wordPiece.vocab.contains(*needed))
             throw TokenizerError("vocab.txt: the special token \"" + *needed + "\" is not in the vocabulary");

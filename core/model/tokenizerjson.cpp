@@ -156,6 +156,7 @@ void readWordPiece(const Json &model, detail::TokenizerData &data)
     readVocabObject(require(model, "model", "vocab"), kFile, "model.vocab", wp.vocab);
     if (!wp.vocab.contains(wp.unkToken))
         fail("model.unk_token", jsonQuoted(wp.unkToken) + " is not in model.vocab");
+    wp.prepare();
 }
 
 void readModel(const Json &root, detail::TokenizerData &data)

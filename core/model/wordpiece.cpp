@@ -2,6 +2,8 @@
 
 #include "core/model/unicodetext.h"
 
+#include <algorithm>
+
 namespace attnlab::core::model {
 
 std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) const
@@ -13,7 +15,7 @@ std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) con
     std::vector<ModelPiece> pieces;
     int start = 0;
     while (start < n) {
-        int end = n;
+        int end = std::min(n, start + m_longestPiece);
         int found = -1;
         while (start < end) {
             std::string candidate = start > 0 ? continuingSubwordPrefix : std::string();
@@ -29,6 +31,15 @@ std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) con
         start = end;
     }
     return pieces;
+}
+
+void WordPieceModel::prepare()
+{
+    // The full length bounds both uses of an entry: whole at the start of a word, and
+    // without its "##" after it.
+    m_longestPiece = 0;
+    for (const auto &[piece, id] : vocab.ids)
+        m_longestPiece = std::max(m_longestPiece, int(decodeUtf8(piece).size()));
 }
 
 } // namespace attnlab::core::model

@@ -19,6 +19,14 @@ public:
 
     // `word` is one pre-tokenized word as code points; pieces index into it.
     std::vector<ModelPiece> tokenize(const std::u32string &word) const;
+
+    // Call after filling the vocabulary: no piece is longer than its longest entry, so the
+    // search need not try longer ones (same result; keeps a long word with a huge
+    // max_input_chars_per_word from taking quadratic time).
+    void prepare();
+
+private:
+    int m_longestPiece = 1 << 30; // code points of the longest vocabulary entry
 };
 
 } // namespace attnlab::core::model

@@ -298,3 +298,16 @@ TEST(TokenizerBert, BertProcessingAddsTheSameTokens)
     const std::string none = json.substr(0, begin) + "\"post_processor\": null,\n  " + json.substr(end);
     EXPECT_EQ(ids(parsed(none).encode("the cat")), (Ids {8, 9}));
 }
+
+TEST(TokenizerBert, LongestMatchSearchIsBoundedByTheLongestEntry)
+{
+    const std::string json
+        = replaced(bertTokenizerJson(), "\"max_input_chars_per_word\": 100", "\"max_input_chars_per_word\": 100000000");
+    const Tokenizer t = parsed(json);
+    std::string word;
+    for (int i = 0; i < 20000; ++i)
+        word += "un";
+    // "un" then "##un" is missing: the whole word is [UNK], found without trying every length.
+    EXPECT_EQ(ids(t.encode(word)), (Ids {2, 1, 3}));
+    EXPECT_EQ(ids(t.encode("unaffable")), (Ids {2, 16, 17, 18, 3}));
+}
