@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
-  libgtest-dev libbenchmark-dev clang-format
+  libgtest-dev libbenchmark-dev clang-format libutf8proc-dev
   fonts-noto-cjk qt6-translations-l10n
 )
 
