@@ -106,7 +106,7 @@ private:
     bool compute(const ForwardProgress &progress);
     void runGpt2Layer(int layer);
     void runBertLayer(int layer);
-    void attend(int layer, const Matrix &qkv, int qOffset, int kOffset, int vOffset, bool causal, Matrix &context);
+    void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
     void predict();
     void activate(Matrix &m) const;
     void checkLayer(int layer, int limit) const;
@@ -123,6 +123,8 @@ private:
     std::vector<Matrix> m_attentionInputs; // GPT-2 only: ln_1 of each layer
     std::vector<std::vector<Matrix>> m_attention; // [layer][head], n × n
     RowVector m_logits, m_probabilities;
+    // Scratch reused from layer to layer and run to run (no allocation in steady state).
+    Matrix m_qkv, m_context, m_normed, m_inner, m_sum;
 };
 
 } // namespace attnlab::core::model
