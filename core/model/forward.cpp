@@ -65,6 +65,8 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
         throw std::invalid_argument("unsupported activation function \"" + act
             + "\" (supported: gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, quick_gelu)");
     m_headMask = Matrix::Ones(c.layers, c.heads);
+    m_layers = m_weights->layers;
+    m_edited.resize(c.layers);
     m_attention.resize(c.layers);
 }
 
@@ -137,13 +139,18 @@ bool ForwardRunner::setHeadMask(const Matrix &mask, const ForwardProgress &progr
         m_restartedFrom = c.layers;
         return true;
     }
-    if (first < c.layers) {
-        // The layer's attention weights do not depend on its own head mask, but its output
-        // does; the layer is recomputed whole for simplicity (its projections dominate anyway).
-        m_done = std::min(m_done, first);
-        m_predicted = false;
-    }
+    // The layer's attention weights do not depend on its own head mask, but its output does;
+    // the layer is recomputed whole for simplicity (its projections dominate anyway).
+    invalidateFrom(first);
     return compute(progress);
+}
+
+void ForwardRunner::invalidateFrom(int layer)
+{
+    if (layer >= layers())
+        return;
+    m_done = std::min(m_done, layer);
+    m_predicted = false;
 }
 
 void ForwardRunner::setPredictionPosition(int position)
@@ -280,7 +287,7 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
 void ForwardRunner::runGpt2Layer(int layer)
 {
     const ModelConfig &c = config();
-    const LayerWeights &L = m_weights->layers[layer];
+    const LayerWeights &L = m_layers[layer];
     const Matrix &h = m_inputs[layer];
     Matrix &a = m_attentionInputs[layer];
     layerNorm(h, L.ln1, c.layerNormEps, a);
@@ -311,7 +318,7 @@ void ForwardRunner::runBertLayer(int layer)
 {
     const ModelConfig &c = config();
     const int d = c.dModel;
-    const LayerWeights &L = m_weights->layers[layer];
+    const LayerWeights &L = m_layers[layer];
     const Matrix &h = m_inputs[layer];
 
     // nn.Linear stores out × in: y = x·Wᵀ + b.

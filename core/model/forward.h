@@ -19,6 +19,7 @@
 // key.
 
 #include "core/model/modelweights.h"
+#include "core/scene.h"
 
 #include <functional>
 #include <memory>
@@ -66,6 +67,21 @@ public:
     // Throws std::invalid_argument for a position outside the sequence.
     void setPredictionPosition(int position);
 
+    // Replaces head `head` of `layer` with the weights of `scene` — a scene from headScene(),
+    // edited on the board: its W_Q, W_K, W_V (d × d_head), b_Q, b_K, b_V (d_head; empty = 0) and
+    // W_O (d_head × d) become that head's slices of the layer's tensors, and its b_O (d; empty
+    // = 0) becomes the whole layer's output bias. Everything else in the scene (X, tokens, mask,
+    // scale) is ignored: X comes from the layers below. The checkpoint itself is never written:
+    // the edited layer's attention tensors are copied once. Re-runs from `layer`. Throws
+    // std::invalid_argument for an index out of range, a scene with more than one head, or a
+    // shape that does not fit. Returns false when `progress` cancelled.
+    bool setHeadWeights(int layer, int head, const Scene &scene, const ForwardProgress &progress = {});
+    // Back to the checkpoint's weights in every layer; re-runs from the first edited layer.
+    bool resetWeights(const ForwardProgress &progress = {});
+    bool hasEditedWeights() const;
+    // The weights layer `layer` uses: the checkpoint's, or their edited copy.
+    const LayerWeights &layerWeights(int layer) const { return m_layers.at(size_t(layer)); }
+
     // Continues a cancelled computation. Returns false when cancelled again.
     bool resume(const ForwardProgress &progress = {});
     // Every layer and the prediction are up to date.
@@ -110,8 +126,12 @@ private:
     void predict();
     void activate(Matrix &m) const;
     void checkLayer(int layer, int limit) const;
+    void invalidateFrom(int layer);
 
     std::shared_ptr<const ModelWeights> m_weights;
+    // Per layer: views into the checkpoint, or into m_edited[layer] once a head was edited.
+    std::vector<LayerWeights> m_layers;
+    std::vector<std::vector<Matrix>> m_edited; // empty = the layer is not edited
     Activation m_activation = Activation::GeluTanh;
     Matrix m_headMask;
     std::vector<int> m_ids;

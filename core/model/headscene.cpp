@@ -7,8 +7,16 @@ namespace attnlab::core::model {
 Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int layer, int head,
     const std::vector<std::string> &tokens)
 {
-    const ModelConfig &c = weights.config;
-    if (layer < 0 || layer >= c.layers || layer >= int(weights.layers.size()))
+    if (layer < 0 || layer >= int(weights.layers.size()))
+        throw std::invalid_argument(
+            "layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(weights.layers.size()));
+    return headScene(weights.config, weights.layers[layer], attentionInput, layer, head, tokens);
+}
+
+Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &attentionInput, int layer, int head,
+    const std::vector<std::string> &tokens)
+{
+    if (layer < 0 || layer >= c.layers)
         throw std::invalid_argument("layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(c.layers));
     if (head < 0 || head >= c.heads)
         throw std::invalid_argument("head " + std::to_string(head + 1) + " is outside 1…" + std::to_string(c.heads));
@@ -18,7 +26,6 @@ Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int l
             + " tokens of width " + std::to_string(c.dModel));
 
     const int d = c.dModel, dh = c.headDim(), first = head * dh;
-    const LayerWeights &L = weights.layers[layer];
     const bool gpt2 = c.architecture == Architecture::Gpt2;
     Scene s;
     const std::string model = gpt2 ? "GPT-2" : "BERT";
@@ -72,7 +79,7 @@ Scene headScene(const ForwardRunner &runner, int layer, int head, const std::vec
             "layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(runner.layers()));
     if (layer >= runner.layersDone())
         throw std::invalid_argument("layer " + std::to_string(layer + 1) + " has not been computed yet");
-    return headScene(runner.weights(), runner.attentionInput(layer), layer, head, tokens);
+    return headScene(runner.config(), runner.layerWeights(layer), runner.attentionInput(layer), layer, head, tokens);
 }
 
 } // namespace attnlab::core::model

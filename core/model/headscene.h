@@ -29,7 +29,12 @@ namespace attnlab::core::model {
 Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int layer, int head,
     const std::vector<std::string> &tokens);
 
-// The same, with X taken from a runner that has computed `layer`.
+// The same from one layer's weights (e.g. ForwardRunner::layerWeights(), which may be edited).
+Scene headScene(const ModelConfig &config, const LayerWeights &layerWeights, const Matrix &attentionInput, int layer,
+    int head, const std::vector<std::string> &tokens);
+
+// The same, with X and the (possibly edited) weights taken from a runner that has computed
+// `layer`.
 Scene headScene(const ForwardRunner &runner, int layer, int head, const std::vector<std::string> &tokens);
 
 } // namespace attnlab::core::model

@@ -844,3 +844,95 @@ TEST(ModelForward, AHeadSceneIsTitledFromOne)
     EXPECT_THROW(headScene(run, 0, 4, {"a", "b", "c"}), std::invalid_argument);
     EXPECT_THROW(headScene(run, 0, 0, {"a", "b"}), std::invalid_argument);
 }
+
+// ---- Editing a head's weights -----------------------------------------------------------------
+
+namespace {
+
+// A copy of `t` in new storage kept alive by `keep`, so the copy can be changed.
+TensorView copyOf(const TensorView &t, std::vector<std::shared_ptr<std::vector<float>>> &keep)
+{
+    keep.push_back(std::make_shared<std::vector<float>>(t.data, t.data + size_t(t.rows) * t.cols));
+    return {keep.back()->data(), t.rows, t.cols};
+}
+
+float &cell(TensorView &t, int r, int c)
+{
+    return const_cast<float *>(t.data)[size_t(r) * t.cols + c];
+}
+
+} // namespace
+
+TEST(ModelForward, EditingAHeadsWeightsMatchesTheReferenceOnEditedTensors)
+{
+    for (bool gpt2 : {true, false}) {
+        auto w = gpt2 ? makeGpt2(gpt2Config()) : makeBert(bertConfig());
+        const ModelConfig &c = w->config;
+        const std::vector<int> ids = gpt2 ? gpt2Ids() : bertIds();
+        const int layer = 1, head = 1, d = c.dModel, dh = c.headDim(), first = head * dh;
+        ForwardRunner run(w);
+        ASSERT_TRUE(run.run(ids));
+        const RowVector original = run.probabilities();
+        std::vector<std::string> tokens(ids.size(), "t");
+
+        // On the board: W_Q doubled, b_V shifted, one cell of W_O and of b_O changed.
+        Scene s = headScene(run, layer, head, tokens);
+        s.wq *= 2.f;
+        s.bv.array() += 0.5f;
+        s.wo(0, 2) += 1.f;
+        s.bo[3] -= 0.7f;
+        ASSERT_TRUE(run.setHeadWeights(layer, head, s));
+        EXPECT_EQ(run.restartedFrom(), layer);
+        EXPECT_TRUE(run.hasEditedWeights());
+
+        // The same edit made directly on copies of the checkpoint's tensors, in their layout.
+        std::vector<std::shared_ptr<std::vector<float>>> keep;
+        auto edited = std::make_shared<ModelWeights>(*w);
+        LayerWeights &L = edited->layers[layer];
+        if (gpt2) {
+            L.attnWeight = copyOf(L.attnWeight, keep);
+            L.attnBias = copyOf(L.attnBias, keep);
+            L.attnOut = copyOf(L.attnOut, keep);
+            L.attnOutBias = copyOf(L.attnOutBias, keep);
+            for (int r = 0; r < d; ++r)
+                for (int j = 0; j < dh; ++j)
+                    cell(L.attnWeight, r, first + j) *= 2.f;
+            for (int j = 0; j < dh; ++j)
+                cell(L.attnBias, 0, 2 * d + first + j) += 0.5f;
+            cell(L.attnOut, first + 0, 2) += 1.f;
+        } else {
+            L.query = copyOf(L.query, keep);
+            L.valueBias = copyOf(L.valueBias, keep);
+            L.attnOut = copyOf(L.attnOut, keep);
+            L.attnOutBias = copyOf(L.attnOutBias, keep);
+            for (int j = 0; j < dh; ++j)
+                for (int i = 0; i < d; ++i)
+                    cell(L.query, first + j, i) *= 2.f;
+            for (int j = 0; j < dh; ++j)
+                cell(L.valueBias, 0, first + j) += 0.5f;
+            cell(L.attnOut, 2, first + 0) += 1.f; // out × in: W_O(0, 2) is weight[2][first]
+        }
+        cell(L.attnOutBias, 0, 3) -= 0.7f;
+        const Reference ref
+            = gpt2 ? gpt2Reference(*edited, ids, allOn(c)) : bertReference(*edited, ids, int(ids.size()) - 1, allOn(c));
+        expectMatchesReference(run, ref);
+        EXPECT_GT((run.probabilities() - original).cwiseAbs().maxCoeff(), 1e-4);
+
+        // The board reopens the edited head; the checkpoint itself is untouched.
+        const Scene again = headScene(run, layer, head, tokens);
+        EXPECT_LE((again.wq - s.wq).cwiseAbs().maxCoeff(), 0.f);
+        EXPECT_LE((again.bo - s.bo).cwiseAbs().maxCoeff(), 0.f);
+        const Scene pristine = headScene(*w, run.attentionInput(layer), layer, head, tokens);
+        EXPECT_GT((pristine.wq - s.wq).cwiseAbs().maxCoeff(), 0.f);
+
+        Scene bad = s;
+        bad.wq.conservativeResize(d, dh - 1);
+        EXPECT_THROW(run.setHeadWeights(layer, head, bad), std::invalid_argument);
+        EXPECT_THROW(run.setHeadWeights(layer, c.heads, s), std::invalid_argument);
+
+        ASSERT_TRUE(run.resetWeights());
+        EXPECT_EQ(run.restartedFrom(), layer);
+        EXPECT_FALSE(run.hasEditedWeights());
+        EXPECT_LE((run.probabilities() - original).cwiseAbs().maxCoeff(), 1e-7);
+    }
+}
