@@ -5,8 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace attnlab::core::model {
 
@@ -32,6 +37,25 @@ void layerNorm(const Matrix &in, const LayerNormWeights &w, Scalar eps, Matrix &
 void addBias(Matrix &m, const TensorView &bias)
 {
     m.rowwise() += bias.vector();
+}
+
+// Resizes `m` to rows × cols; when that allocates a large block, asks Linux to back it with
+// huge pages before it is first touched. The attention weights of a long text take hundreds of
+// megabytes, and faulting them in 4 KiB pages cost about as much as the products on the
+// (virtual) machine we measure on (docs/performance.md).
+void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols)
+{
+    if (m.rows() == rows && m.cols() == cols)
+        return;
+    m.resize(rows, cols);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(m.data());
+    const std::uintptr_t end = begin + std::uintptr_t(m.size()) * sizeof(Scalar);
+    const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1), last = end & ~(huge - 1);
+    if (last > first)
+        madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE); // a hint: failure is harmless
+#endif
 }
 
 // Query rows per block of the causal products: small enough to skip most of the hidden upper
@@ -254,7 +278,7 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
         const auto k = qkv.middleCols(kOffset + head * dh, dh);
         const auto v = qkv.middleCols(vOffset + head * dh, dh);
         Matrix &w = m_attention[layer][head];
-        w.resize(n, n);
+        resizeLarge(w, n, n);
         for (int r0 = 0; r0 < n; r0 += block) {
             const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
             w.block(r0, 0, rows, keys).noalias() = q.middleRows(r0, rows) * k.topRows(keys).transpose();
@@ -292,7 +316,7 @@ void ForwardRunner::runGpt2Layer(int layer)
     Matrix &a = m_attentionInputs[layer];
     layerNorm(h, L.ln1, c.layerNormEps, a);
 
-    m_qkv.resize(h.rows(), 3 * c.dModel);
+    resizeLarge(m_qkv, h.rows(), 3 * c.dModel);
     m_qkv.noalias() = a * L.attnWeight.matrix();
     addBias(m_qkv, L.attnBias);
     attend(layer, 0, c.dModel, 2 * c.dModel, true);
@@ -304,7 +328,7 @@ void ForwardRunner::runGpt2Layer(int layer)
     out += h;
 
     layerNorm(out, L.ln2, c.layerNormEps, m_normed);
-    m_inner.resize(h.rows(), c.dInner);
+    resizeLarge(m_inner, h.rows(), c.dInner);
     m_inner.noalias() = m_normed * L.fcIn.matrix();
     addBias(m_inner, L.fcInBias);
     activate(m_inner);
@@ -322,7 +346,7 @@ void ForwardRunner::runBertLayer(int layer)
     const Matrix &h = m_inputs[layer];
 
     // nn.Linear stores out × in: y = x·Wᵀ + b.
-    m_qkv.resize(h.rows(), 3 * d);
+    resizeLarge(m_qkv, h.rows(), 3 * d);
     m_qkv.leftCols(d).noalias() = h * L.query.matrix().transpose();
     m_qkv.middleCols(d, d).noalias() = h * L.key.matrix().transpose();
     m_qkv.rightCols(d).noalias() = h * L.value.matrix().transpose();
@@ -337,7 +361,7 @@ void ForwardRunner::runBertLayer(int layer)
     m_sum += h;
     layerNorm(m_sum, L.attnOutNorm, c.layerNormEps, m_normed); // the attention block's output
 
-    m_inner.resize(h.rows(), c.dInner);
+    resizeLarge(m_inner, h.rows(), c.dInner);
     m_inner.noalias() = m_normed * L.fcIn.matrix().transpose();
     addBias(m_inner, L.fcInBias);
     activate(m_inner);
