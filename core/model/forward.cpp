@@ -191,7 +191,7 @@ void ForwardRunner::setPredictionPosition(int position)
     m_predicted = false;
     m_logits.resize(0);
     m_probabilities.resize(0);
-    if (m_done == layers())
+    if (m_done == layers() && canPredict())
         predict();
 }
 

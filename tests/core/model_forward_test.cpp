@@ -691,6 +691,8 @@ TEST(ModelForward, InconsistentWeightsAreRefusedByName)
     ASSERT_TRUE(run.run(bertIds()));
     EXPECT_TRUE(run.isComplete());
     EXPECT_EQ(run.probabilities().size(), 0);
+    run.setPredictionPosition(2);
+    EXPECT_EQ(run.probabilities().size(), 0);
 }
 
 // ---- Top k ----------------------------------------------------------------------------------
