@@ -12,6 +12,87 @@ namespace {
 // Below this many cells per head, threads cost more than they save.
 constexpr Eigen::Index kParallelCells = 256 * 256;
 
+// Which heads an edit reaches: none (after the heads), the one owning the edited column of a
+// weight or bias (every head when the column is unknown), or all.
+enum class Heads { None, OfColumn, All };
+
+// What an edit target invalidates: the stages recomputed from the scene field it changed, and
+// the heads. Everything downstream of those stages follows (downstreamOf). Targets not in the
+// table (Everything) recompute the whole scene.
+struct Invalidation {
+    Edit::Target target;
+    StageSet reads;
+    Heads heads;
+};
+
+constexpr Invalidation kInvalidations[] = {
+    {Edit::Target::Embeddings, StageX, Heads::All},
+    {Edit::Target::Positional, StageX, Heads::All},
+    {Edit::Target::X, StageX, Heads::All},
+    {Edit::Target::WQ, StageQ, Heads::OfColumn},
+    {Edit::Target::BQ, StageQ, Heads::OfColumn},
+    {Edit::Target::WK, StageK, Heads::OfColumn},
+    {Edit::Target::BK, StageK, Heads::OfColumn},
+    {Edit::Target::WV, StageV, Heads::OfColumn},
+    {Edit::Target::BV, StageV, Heads::OfColumn},
+    {Edit::Target::WO, StageOutput, Heads::None},
+    {Edit::Target::BO, StageOutput, Heads::None},
+    {Edit::Target::DirectQ, StageQ, Heads::All},
+    {Edit::Target::DirectK, StageK, Heads::All},
+    {Edit::Target::DirectV, StageV, Heads::All},
+    {Edit::Target::Scale, StageScaled, Heads::All},
+    {Edit::Target::Mask, StageMasked, Heads::All},
+};
+
+const Invalidation *invalidationOf(Edit::Target target)
+{
+    for (const Invalidation &inv : kInvalidations)
+        if (inv.target == target)
+            return &inv;
+    return nullptr;
+}
+
+// The arrows of the pipeline: which stages each stage feeds. In pipeline order, so that one
+// pass over it reaches everything downstream.
+struct Feed {
+    Stage from;
+    StageSet to;
+};
+
+constexpr Feed kFeeds[] = {
+    {StageX, StageQ | StageK | StageV},
+    {StageQ, StageQRotated | StageScores},
+    {StageK, StageKRotated | StageScores},
+    {StageQRotated, StageScores},
+    {StageKRotated, StageScores},
+    {StageV, StageContext},
+    {StageScores, StageScaled},
+    {StageScaled, StageMasked},
+    {StageMasked, StageWeights},
+    {StageWeights, StageContext},
+    {StageContext, StageConcat},
+    {StageConcat, StageOutput},
+};
+
+// `stages` and everything they feed; the rotated stages only exist under RoPE.
+StageSet downstreamOf(StageSet stages, bool rope)
+{
+    for (const Feed &f : kFeeds)
+        if (stages & f.from)
+            stages |= f.to;
+    if (!rope)
+        stages &= ~StageSet(StageQRotated | StageKRotated);
+    return stages;
+}
+
+// Entries [first, first + count) of a bias, or nothing when the bias is absent.
+Eigen::Map<const RowVector> biasPart(const RowVector &bias, Eigen::Index first, Eigen::Index count)
+{
+    if (bias.size() == 0)
+        return Eigen::Map<const RowVector>(bias.data(), 0);
+    return Eigen::Map<const RowVector>(bias.data() + first, count);
+}
+
 } // namespace
 
 const std::vector<Stage> &allStages()
@@ -106,8 +187,8 @@ const Matrix &stageMatrix(const Stages &st, Stage stage, int head)
 
 bool Pipeline::Shape::operator==(const Shape &o) const
 {
-    return tokens == o.tokens && dModel == o.dModel && heads == o.heads && dK == o.dK && dV == o.dV &&
-           direct == o.direct && hasWo == o.hasWo && positional == o.positional;
+    return tokens == o.tokens && dModel == o.dModel && heads == o.heads && dK == o.dK && dV == o.dV
+        && direct == o.direct && hasWo == o.hasWo && hasX == o.hasX && biases == o.biases && positional == o.positional;
 }
 
 Pipeline::Shape Pipeline::shapeOf(const Scene &s)
@@ -120,6 +201,10 @@ Pipeline::Shape Pipeline::shapeOf(const Scene &s)
     shape.dV = s.valueDim();
     shape.direct = s.direct;
     shape.hasWo = s.hasOutputWeights();
+    shape.hasX = s.hasInputX();
+    if (!s.direct)
+        shape.biases = (s.bq.size() > 0 ? 1u : 0u) | (s.bk.size() > 0 ? 2u : 0u) | (s.bv.size() > 0 ? 4u : 0u)
+            | (s.bo.size() > 0 ? 8u : 0u);
     shape.positional = s.positional;
     return shape;
 }
@@ -132,11 +217,16 @@ void Pipeline::checkShapes(const Scene &s) const
         ok = ok && s.q.rows() == n && s.k.rows() == n && s.v.rows() == n && s.k.cols() == s.q.cols();
     } else {
         const Eigen::Index hd = Eigen::Index(s.heads) * s.dK;
-        ok = ok && s.heads > 0 && s.dModel > 0 && s.embeddings.cols() == s.dModel &&
-             s.embeddings.rows() == Eigen::Index(s.vocabulary.size()) && s.wq.rows() == s.dModel &&
-             s.wq.cols() == hd && s.wk.rows() == s.dModel && s.wk.cols() == hd && s.wv.rows() == s.dModel &&
-             s.wv.cols() == hd && (s.wo.size() == 0 || (s.wo.rows() == hd && s.wo.cols() == s.dModel)) &&
-             (s.heads == 1 || s.wo.size() > 0);
+        const bool input = s.hasInputX()
+            ? s.x.rows() == n && s.x.cols() == s.dModel
+            : s.embeddings.cols() == s.dModel && s.embeddings.rows() == Eigen::Index(s.vocabulary.size());
+        auto biasOk = [](const RowVector &b, Eigen::Index length) { return b.size() == 0 || b.size() == length; };
+        ok = ok && input && biasOk(s.bq, hd) && biasOk(s.bk, hd) && biasOk(s.bv, hd)
+            && (s.bo.size() == 0 || (s.wo.size() > 0 && s.bo.size() == s.dModel)) && s.heads > 0 && s.dModel > 0
+            && s.wq.rows() == s.dModel && s.wq.cols() == hd && s.wk.rows() == s.dModel && s.wk.cols() == hd
+            && s.wv.rows() == s.dModel && s.wv.cols() == hd
+            && (s.wo.size() == 0 || (s.wo.rows() == hd && s.wo.cols() == s.dModel))
+            && (s.heads == 1 || s.wo.size() > 0);
     }
     if (s.mask == MaskKind::Custom)
         ok = ok && s.customMask.rows() == n && s.customMask.cols() == n;
@@ -177,7 +267,8 @@ const Stages &Pipeline::compute(const Scene &scene)
 Update Pipeline::update(const Scene &scene, const Edit &edit)
 {
     Update result;
-    if (isEmpty() || edit.target == Edit::Target::Everything || !(shapeOf(scene) == m_shape)) {
+    const Invalidation *inv = invalidationOf(edit.target);
+    if (isEmpty() || !inv || !(shapeOf(scene) == m_shape)) {
         compute(scene);
         result.stages = AllStages;
         result.heads.assign(size_t(m_shape.heads), true);
@@ -185,92 +276,48 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
     }
     checkShapes(scene);
 
-    using T = Edit::Target;
     const int h = m_shape.heads;
-    std::vector<bool> heads(size_t(h), false);
-    auto markHeads = [&](int column) {
-        if (column >= 0 && column < h * m_shape.dK)
-            heads[size_t(column / m_shape.dK)] = true;
+    std::vector<bool> heads(size_t(h), inv->heads == Heads::All);
+    if (inv->heads == Heads::OfColumn) {
+        if (edit.column >= 0 && edit.column < h * m_shape.dK)
+            heads[size_t(edit.column / m_shape.dK)] = true;
         else
             heads.assign(size_t(h), true);
-    };
+    }
+    const StageSet stale = downstreamOf(inv->reads, m_shape.positional == PositionalEncoding::Rope);
 
-    StageSet projected = 0; // which of Q, K, V to recompute in the marked heads
-    bool rescale = true;
-    bool attention = true; // scores onwards
-    bool alreadyProjected = false;
-    switch (edit.target) {
-    case T::Embeddings:
-    case T::Positional:
-        computeX(scene);
-        projectAll(scene);
-        result.stages |= StageX | StageQ | StageK | StageV;
-        heads.assign(size_t(h), true);
-        alreadyProjected = true;
-        projected = StageQ | StageK | StageV;
-        break;
-    case T::WQ:
-    case T::DirectQ:
-        markHeads(edit.column);
-        projected = StageQ;
-        break;
-    case T::WK:
-    case T::DirectK:
-        markHeads(edit.column);
-        projected = StageK;
-        break;
-    case T::WV:
-    case T::DirectV:
-        markHeads(edit.target == T::WV ? edit.column : -1);
-        projected = StageV;
-        attention = false;
-        break;
-    case T::WO:
-        computeOutput(scene);
-        result.stages = StageOutput;
-        result.heads = heads;
-        return result;
-    case T::Scale:
+    // The scene fields that are not matrices of their own stage: the divisor and the mask.
+    if (inv->reads & StageScaled)
         m_divisor = divisor(scene);
-        heads.assign(size_t(h), true);
-        break;
-    case T::Mask:
+    if (inv->reads & StageMasked) {
         m_visible = effectiveMask(scene);
         m_visibleAll = scene.mask == MaskKind::None;
-        heads.assign(size_t(h), true);
-        rescale = false;
         collectWarnings(scene);
-        break;
-    case T::Everything:
-        break;
     }
-
+    StageSet project = stale & (StageQ | StageK | StageV);
+    if (inv->reads & StageX) {
+        computeX(scene);
+        projectAll(scene); // one wide product for all heads
+        project = 0;
+    }
     for (int j = 0; j < h; ++j) {
         if (!heads[size_t(j)])
             continue;
-        if (projected && !alreadyProjected)
-            projectHead(scene, j, projected);
-        const bool qk = (projected & (StageQ | StageK)) != 0;
-        if (qk) {
+        if (project)
+            projectHead(scene, j, project);
+        if (stale & (StageQRotated | StageKRotated))
             rotateHead(j);
+        if (stale & StageScores)
             scoreHead(j);
-        }
-        if (attention)
-            normalizeHead(j, rescale);
-        contextHead(j);
+        if (stale & StageMasked)
+            normalizeHead(j, (stale & StageScaled) != 0);
+        if (stale & StageContext)
+            contextHead(j);
     }
+    if (stale & (StageConcat | StageOutput))
+        computeOutput(scene);
 
-    result.stages |= projected;
-    if (scene.positional == PositionalEncoding::Rope)
-        result.stages |= projected & StageQ ? StageQRotated : 0u;
-    if (scene.positional == PositionalEncoding::Rope)
-        result.stages |= projected & StageK ? StageKRotated : 0u;
-    if (projected & (StageQ | StageK))
-        result.stages |= StageScores;
-    if (attention)
-        result.stages |= (rescale ? StageScaled : 0u) | StageMasked | StageWeights;
-    result.stages |= StageContext | StageConcat | StageOutput;
-    computeOutput(scene);
+    result.stages = stale;
     result.heads = std::move(heads);
     return result;
 }
@@ -280,6 +327,10 @@ void Pipeline::computeX(const Scene &s)
     m_compactRows.clear();
     if (s.direct) {
         m_stages.x.resize(0, 0);
+        return;
+    }
+    if (s.hasInputX()) {
+        m_stages.x = s.x;
         return;
     }
     // The token → row lookup hashes every token; reuse it while tokens and vocabulary stay.
@@ -318,13 +369,17 @@ void Pipeline::computeX(const Scene &s)
         m_compactX.row(Eigen::Index(c)) = s.embeddings.row(used[c]);
 }
 
-void Pipeline::project(const Eigen::Ref<const Matrix> &weights, Matrix &out)
+void Pipeline::project(const Eigen::Ref<const Matrix> &weights, const Eigen::Ref<const RowVector> &bias, Matrix &out)
 {
     if (m_compactRows.empty()) {
         out.noalias() = m_stages.x * weights;
+        if (bias.size() > 0)
+            out.rowwise() += bias;
         return;
     }
     m_compact.noalias() = m_compactX * weights;
+    if (bias.size() > 0)
+        m_compact.rowwise() += bias;
     out.resize(m_stages.x.rows(), weights.cols());
     for (size_t i = 0; i < m_compactRows.size(); ++i)
         out.row(Eigen::Index(i)) = m_compact.row(m_compactRows[i]);
@@ -340,8 +395,9 @@ void Pipeline::projectAll(const Scene &s)
     // One wide product per weight matrix runs much faster than h narrow ones; the heads then
     // take their column blocks.
     const Matrix *weights[] = {&s.wq, &s.wk, &s.wv};
+    const RowVector *biases[] = {&s.bq, &s.bk, &s.bv};
     for (int w = 0; w < 3; ++w) {
-        project(*weights[w], m_wide);
+        project(*weights[w], *biases[w], m_wide);
         for (int j = 0; j < s.heads; ++j) {
             HeadStages &hs = m_stages.heads[size_t(j)];
             Matrix &target = w == 0 ? hs.q : w == 1 ? hs.k : hs.v;
@@ -364,11 +420,11 @@ void Pipeline::projectHead(const Scene &s, int head, StageSet which)
     }
     const Eigen::Index first = Eigen::Index(head) * s.dK;
     if (which & StageQ)
-        project(s.wq.middleCols(first, s.dK), hs.q);
+        project(s.wq.middleCols(first, s.dK), biasPart(s.bq, first, s.dK), hs.q);
     if (which & StageK)
-        project(s.wk.middleCols(first, s.dK), hs.k);
+        project(s.wk.middleCols(first, s.dK), biasPart(s.bk, first, s.dK), hs.k);
     if (which & StageV)
-        project(s.wv.middleCols(first, s.dK), hs.v);
+        project(s.wv.middleCols(first, s.dK), biasPart(s.bv, first, s.dK), hs.v);
 }
 
 void Pipeline::rotateHead(int head)
@@ -421,9 +477,11 @@ void Pipeline::computeOutput(const Scene &s)
     m_stages.concat.resize(n, dv * m_shape.heads);
     for (int j = 0; j < m_shape.heads; ++j)
         m_stages.concat.middleCols(j * dv, dv) = m_stages.heads[size_t(j)].context;
-    if (s.hasOutputWeights())
+    if (s.hasOutputWeights()) {
         m_stages.output.noalias() = m_stages.concat * s.wo;
-    else
+        if (s.bo.size() > 0)
+            m_stages.output.rowwise() += s.bo;
+    } else
         m_stages.output = m_stages.concat;
 }
 

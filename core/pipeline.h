@@ -2,8 +2,9 @@
 // The attention pipeline: a Scene goes in, Stages (every intermediate matrix, per head) come
 // out, and a single edit recomputes only what lies downstream of it.
 //
-//   X = E[tokens] (+ sinusoidal PE)                      n × d_model   (model mode only)
-//   Q, K, V = X·W_Q, X·W_K, X·W_V, column block of head j  n × d_k      (direct mode: given)
+//   X = E[tokens] (+ sinusoidal PE), or the scene's X      n × d_model   (model mode only)
+//   Q, K, V = X·W_Q + b_Q, X·W_K + b_K, X·W_V + b_V,      n × d_k       (direct mode: given)
+//             column block of head j (absent biases add nothing)
 //   Q_rot, K_rot = RoPE(Q), RoPE(K)                      n × d_k       (positional "rope" only)
 //   scores = Q·Kᵀ                                        n × n         row = query, column = key
 //   scaled = scores ÷ divisor
@@ -11,7 +12,7 @@
 //   weights = row-wise softmax(masked)                   rows sum to 1; hidden cells exactly 0
 //   context = weights·V                                  n × d_v
 //   concat = [context_0 … context_{h−1}]                 n × h·d_v
-//   output = concat·W_O, or concat when there is no W_O
+//   output = concat·W_O + b_O, or concat when there is no W_O
 //
 // A query row with no visible key gets all-zero weights and a zero context row, and a warning
 // naming the row and its token. No stage ever holds NaN; only `masked` holds −∞.
@@ -70,10 +71,15 @@ struct Edit {
         Everything, // tokens, dimensions or anything that changes shapes
         Embeddings,
         Positional,
+        X, // a cell of the scene's given X
         WQ,
         WK,
         WV,
         WO,
+        BQ, // an entry of b_Q (its index in `column`), likewise b_K, b_V, b_O
+        BK,
+        BV,
+        BO,
         DirectQ,
         DirectK,
         DirectV,
@@ -123,7 +129,8 @@ public:
 private:
     struct Shape {
         int tokens = -1, dModel = -1, heads = -1, dK = -1, dV = -1;
-        bool direct = false, hasWo = false;
+        bool direct = false, hasWo = false, hasX = false;
+        unsigned biases = 0; // which of b_Q, b_K, b_V, b_O are present (adding one touches every head)
         PositionalEncoding positional = PositionalEncoding::None;
         bool operator==(const Shape &o) const;
     };
@@ -131,8 +138,8 @@ private:
 
     void computeX(const Scene &scene);
     void projectAll(const Scene &scene);
-    // out = X·weights, through the distinct rows of X when tokens repeat.
-    void project(const Eigen::Ref<const Matrix> &weights, Matrix &out);
+    // out = X·weights (+ bias when not empty), through the distinct rows of X when tokens repeat.
+    void project(const Eigen::Ref<const Matrix> &weights, const Eigen::Ref<const RowVector> &bias, Matrix &out);
     void projectHead(const Scene &scene, int head, StageSet which);
     void rotateHead(int head);
     void scoreHead(int head);

@@ -52,6 +52,81 @@ void checkMatrix(std::vector<Problem> &out, const std::string &name, const Matri
             }
 }
 
+// Reports a wrong length, or else the first non-finite entry.
+void checkVector(
+    std::vector<Problem> &out, const std::string &name, const RowVector &v, Eigen::Index length, const std::string &why)
+{
+    if (v.size() != length) {
+        out.push_back(
+            {name, "expected " + std::to_string(length) + " numbers (" + why + "), got " + std::to_string(v.size())});
+        return;
+    }
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        if (const char *bad = badValue(v(i))) {
+            out.push_back({name + "[" + std::to_string(i) + "]", bad});
+            return;
+        }
+}
+
+// X (given directly) and the embedding lookup are two sources of the same matrix: exactly one
+// may be used. Token strings then only label rows.
+void checkInputX(std::vector<Problem> &out, const Scene &s)
+{
+    if (s.embeddings.size() > 0 || !s.vocabulary.empty())
+        out.push_back({"embeddings", "cannot be given together with \"X\": X replaces the embedding lookup"});
+    if (s.positional != PositionalEncoding::None)
+        out.push_back({"positional_encoding",
+            std::string("must be \"none\" when \"X\" is given (X already holds "
+                        "whatever positions the model added), got \"")
+                + name(s.positional) + "\""});
+    checkMatrix(
+        out, "X", s.x, s.tokenCount(), s.dModel, "one row per token, d_model = " + std::to_string(s.dModel) + " wide");
+}
+
+// The embedding table: one finite row of length d_model per entry, no entry twice, and a row
+// for every token.
+void checkEmbeddings(std::vector<Problem> &out, const Scene &s)
+{
+    if (s.embeddings.rows() != Eigen::Index(s.vocabulary.size()) || s.embeddings.cols() != s.dModel) {
+        out.push_back({"embeddings",
+            "expected " + std::to_string(s.vocabulary.size())
+                + " rows of length d_model = " + std::to_string(s.dModel)});
+    } else {
+        for (size_t r = 0; r < s.vocabulary.size(); ++r)
+            for (int c = 0; c < s.dModel; ++c)
+                if (const char *why = badValue(s.embeddings(Eigen::Index(r), c))) {
+                    out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"][" + std::to_string(c) + "]", why});
+                    break;
+                }
+    }
+    std::unordered_map<std::string, int> seen;
+    for (size_t r = 0; r < s.vocabulary.size(); ++r)
+        if (!seen.emplace(s.vocabulary[r], int(r)).second)
+            out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"]", "appears twice"});
+    for (size_t i = 0; i < s.tokens.size(); ++i)
+        if (!seen.count(s.tokens[i]))
+            out.push_back(
+                {"tokens[" + std::to_string(i) + "]", "token \"" + s.tokens[i] + "\" has no row in \"embeddings\""});
+}
+
+// The biases, each optional: b_Q, b_K, b_V as wide as W_Q's columns, b_O as wide as d_model and
+// only after a W_O.
+void checkBiases(std::vector<Problem> &out, const Scene &s)
+{
+    const int hd = s.heads * s.dK;
+    const std::string why = "one per column of W_Q, W_K and W_V: heads·d_k = " + std::to_string(hd);
+    const std::pair<const char *, const RowVector *> qkv[] = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}};
+    for (const auto &[key, bias] : qkv)
+        if (bias->size() > 0)
+            checkVector(out, key, *bias, hd, why);
+    if (s.bo.size() > 0) {
+        if (s.wo.size() == 0)
+            out.push_back({"b_O", "needs \"W_O\": the output bias is added after the output projection"});
+        else
+            checkVector(out, "b_O", s.bo, s.dModel, "one per column of W_O: d_model = " + std::to_string(s.dModel));
+    }
+}
+
 void checkLimit(std::vector<Problem> &out, const std::string &path, const std::string &what, long long value,
                 long long limit)
 {
@@ -64,14 +139,15 @@ void checkLimit(std::vector<Problem> &out, const std::string &path, const std::s
 
 bool Scene::operator==(const Scene &o) const
 {
-    return title == o.title && hasTitleTranslations(*this) == hasTitleTranslations(o) &&
-           (!hasTitleTranslations(*this) || titleTranslations == o.titleTranslations) && description == o.description && tokens == o.tokens && direct == o.direct &&
-           sameMatrix(q, o.q) && sameMatrix(k, o.k) && sameMatrix(v, o.v) && dModel == o.dModel &&
-           vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads &&
-           dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) &&
-           sameMatrix(wo, o.wo) && positional == o.positional && scale == o.scale &&
-           (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask &&
-           (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask));
+    return title == o.title && hasTitleTranslations(*this) == hasTitleTranslations(o)
+        && (!hasTitleTranslations(*this) || titleTranslations == o.titleTranslations) && description == o.description
+        && tokens == o.tokens && direct == o.direct && sameMatrix(q, o.q) && sameMatrix(k, o.k) && sameMatrix(v, o.v)
+        && dModel == o.dModel && vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads
+        && dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) && sameMatrix(wo, o.wo)
+        && sameMatrix(x, o.x) && sameMatrix(bq, o.bq) && sameMatrix(bk, o.bk) && sameMatrix(bv, o.bv)
+        && sameMatrix(bo, o.bo) && positional == o.positional && scale == o.scale
+        && (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask
+        && (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask));
 }
 
 std::vector<Problem> validate(const Scene &s)
@@ -98,6 +174,15 @@ std::vector<Problem> validate(const Scene &s)
         if (s.positional == PositionalEncoding::Sinusoidal)
             out.push_back({"positional_encoding", "\"sinusoidal\" adds to X, which direct mode does not have; "
                                                   "use \"none\" or \"rope\""});
+        // Direct mode gives Q, K and V themselves: there is no X to give and nothing to add a
+        // bias to.
+        if (s.x.size() > 0)
+            out.push_back({"X", "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
+        const std::pair<const char *, const RowVector *> biases[]
+            = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
+        for (const auto &[key, bias] : biases)
+            if (bias->size() > 0)
+                out.push_back({key, "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
     } else {
         if (s.dModel < 1)
             out.push_back({"d_model", "must be at least 1"});
@@ -113,25 +198,10 @@ std::vector<Problem> validate(const Scene &s)
             return out;
 
         const int hd = s.heads * s.dK;
-        if (s.embeddings.rows() != Eigen::Index(s.vocabulary.size()) || s.embeddings.cols() != s.dModel) {
-            out.push_back({"embeddings", "expected " + std::to_string(s.vocabulary.size()) +
-                                             " rows of length d_model = " + std::to_string(s.dModel)});
-        } else {
-            for (size_t r = 0; r < s.vocabulary.size(); ++r)
-                for (int c = 0; c < s.dModel; ++c)
-                    if (const char *why = badValue(s.embeddings(Eigen::Index(r), c))) {
-                        out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"][" + std::to_string(c) + "]", why});
-                        break;
-                    }
-        }
-        std::unordered_map<std::string, int> seen;
-        for (size_t r = 0; r < s.vocabulary.size(); ++r)
-            if (!seen.emplace(s.vocabulary[r], int(r)).second)
-                out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"]", "appears twice"});
-        for (size_t i = 0; i < s.tokens.size(); ++i)
-            if (!seen.count(s.tokens[i]))
-                out.push_back({"tokens[" + std::to_string(i) + "]",
-                               "token \"" + s.tokens[i] + "\" has no row in \"embeddings\""});
+        if (s.hasInputX())
+            checkInputX(out, s);
+        else
+            checkEmbeddings(out, s);
 
         const std::string why = "d_model × heads·d_k = " + std::to_string(s.dModel) + "×" + std::to_string(hd);
         checkMatrix(out, "W_Q", s.wq, s.dModel, hd, why);
@@ -142,6 +212,7 @@ std::vector<Problem> validate(const Scene &s)
                         "heads·d_k × d_model = " + std::to_string(hd) + "×" + std::to_string(s.dModel));
         else if (s.heads > 1)
             out.push_back({"W_O", "is required when there is more than one head"});
+        checkBiases(out, s);
     }
 
     if (s.positional == PositionalEncoding::Rope && s.keyDim() % 2 != 0)

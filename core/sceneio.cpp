@@ -168,7 +168,8 @@ public:
 };
 
 // The keys a file may have, and which belong to model mode only.
-const std::set<std::string> kModelKeys = {"d_model", "embeddings", "heads", "d_k", "W_Q", "W_K", "W_V", "W_O"};
+const std::set<std::string> kModelKeys
+    = {"d_model", "embeddings", "heads", "d_k", "W_Q", "W_K", "W_V", "W_O", "X", "b_Q", "b_K", "b_V", "b_O"};
 const std::set<std::string> kCommonKeys = {"format", "version", "title", "description", "tokens",
                                            "positional_encoding", "scale", "mask", "direct"};
 
@@ -267,7 +268,8 @@ void readModel(Reader &rd, const Json &root, Scene &s)
         rd.fail("d_k", "is missing");
 
     if (!root.contains("embeddings")) {
-        rd.fail("embeddings", "is missing");
+        if (!root.contains("X"))
+            rd.fail("embeddings", "is missing (or give \"X\", one row per token)");
     } else if (!root["embeddings"].is_object()) {
         rd.fail("embeddings", std::string("expected an object mapping each token to its vector, got ") +
                                   typeName(root["embeddings"]));
@@ -306,6 +308,26 @@ void readModel(Reader &rd, const Json &root, Scene &s)
     }
     if (root.contains("W_O"))
         rd.matrix(root["W_O"], "W_O", s.wo);
+}
+
+// The optional keys of a head taken from a real model: "X" (one row per token, instead of
+// "embeddings") and the biases "b_Q", "b_K", "b_V" and "b_O". Shapes are checked by validate().
+void readLayerInput(Reader &rd, const Json &root, Scene &s)
+{
+    if (root.contains("X"))
+        rd.matrix(root["X"], "X", s.x);
+    const std::pair<const char *, RowVector *> biases[]
+        = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
+    for (const auto &[key, target] : biases) {
+        std::vector<Scalar> values;
+        if (!root.contains(key) || !rd.vector(root[key], key, values))
+            continue;
+        if (values.empty()) {
+            rd.fail(key, "must have at least one number (leave the key out for no bias)");
+            continue;
+        }
+        *target = Eigen::Map<const RowVector>(values.data(), Eigen::Index(values.size()));
+    }
 }
 
 void readDirect(Reader &rd, const Json &root, Scene &s)
@@ -462,6 +484,7 @@ void readScene(Reader &rd, const Json &root, Scene &s)
         readDirect(rd, root, s);
     } else {
         readModel(rd, root, s);
+        readLayerInput(rd, root, s);
     }
 }
 

@@ -37,11 +37,15 @@ std::string writeScene(const Scene &s)
         o << "  },\n";
     } else {
         o << "  \"d_model\": " << s.dModel << ",\n";
-        o << "  \"embeddings\": {\n";
-        for (size_t r = 0; r < s.vocabulary.size(); ++r)
-            o << "    " << json::quote(s.vocabulary[r]) << ": " << json::row(s.embeddings.row(Eigen::Index(r)))
-              << (r + 1 < s.vocabulary.size() ? ",\n" : "\n");
-        o << "  },\n";
+        if (s.hasInputX()) {
+            o << "  \"X\": " << json::matrix(s.x, 2) << ",\n";
+        } else {
+            o << "  \"embeddings\": {\n";
+            for (size_t r = 0; r < s.vocabulary.size(); ++r)
+                o << "    " << json::quote(s.vocabulary[r]) << ": " << json::row(s.embeddings.row(Eigen::Index(r)))
+                  << (r + 1 < s.vocabulary.size() ? ",\n" : "\n");
+            o << "  },\n";
+        }
         o << "  \"heads\": " << s.heads << ",\n";
         o << "  \"d_k\": " << s.dK << ",\n";
         o << "  \"W_Q\": " << json::matrix(s.wq, 2) << ",\n";
@@ -49,6 +53,11 @@ std::string writeScene(const Scene &s)
         o << "  \"W_V\": " << json::matrix(s.wv, 2) << ",\n";
         if (s.wo.size() > 0)
             o << "  \"W_O\": " << json::matrix(s.wo, 2) << ",\n";
+        const std::pair<const char *, const RowVector *> biases[]
+            = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
+        for (const auto &[key, bias] : biases)
+            if (bias->size() > 0)
+                o << "  " << json::quote(key) << ": " << json::row(*bias) << ",\n";
     }
     o << "  \"positional_encoding\": " << json::quote(name(s.positional)) << ",\n";
     switch (s.scale) {

@@ -7,6 +7,8 @@
 #include <random>
 
 using namespace attnlab::core;
+using attnlab::test::addBiases;
+using attnlab::test::giveInputX;
 using attnlab::test::maxDiff;
 using attnlab::test::randomScene;
 
@@ -29,10 +31,12 @@ void expectSameStages(const Stages &a, const Stages &b, double tol)
     EXPECT_EQ(a.rowsWithoutKeys, b.rowsWithoutKeys);
 }
 
-// One random edit of `s`, described as the Edit the pipeline is told about.
+// One random edit of `s`, described as the Edit the pipeline is told about. A scene with a
+// given X has its cells edited instead of the embeddings (and keeps positional "none"); the
+// biases present are edited too.
 Edit randomEdit(std::mt19937 &rng, Scene &s)
 {
-    std::uniform_int_distribution<int> kind(0, 7);
+    std::uniform_int_distribution<int> kind(0, 11);
     std::normal_distribution<float> normal(0.f, 1.f);
     auto cell = [&](Matrix &m, Edit::Target t) {
         std::uniform_int_distribution<int> r(0, int(m.rows()) - 1), c(0, int(m.cols()) - 1);
@@ -40,8 +44,18 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
         m(e.row, e.column) = normal(rng);
         return e;
     };
+    auto entry = [&](RowVector &v, Edit::Target t) {
+        if (v.size() == 0)
+            return cell(s.hasInputX() ? s.x : s.embeddings, s.hasInputX() ? Edit::Target::X : Edit::Target::Embeddings);
+        std::uniform_int_distribution<int> c(0, int(v.size()) - 1);
+        Edit e {t, 0, c(rng)};
+        v(e.column) = normal(rng);
+        return e;
+    };
     switch (kind(rng)) {
     case 0:
+        if (s.hasInputX())
+            return cell(s.x, Edit::Target::X);
         return cell(s.embeddings, Edit::Target::Embeddings);
     case 1:
         return cell(s.wq, Edit::Target::WQ);
@@ -50,6 +64,8 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
     case 3:
         return cell(s.wv, Edit::Target::WV);
     case 4:
+        if (s.wo.size() == 0)
+            return cell(s.wq, Edit::Target::WQ);
         return cell(s.wo, Edit::Target::WO);
     case 5: {
         std::uniform_real_distribution<float> d(0.5f, 4.f);
@@ -68,10 +84,39 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
         s.customMask(i, j) = !s.customMask(i, j);
         return Edit{Edit::Target::Mask, i, j};
     }
+    case 7:
+        return entry(s.bq, Edit::Target::BQ);
+    case 8:
+        return entry(s.bk, Edit::Target::BK);
+    case 9:
+        return entry(s.bv, Edit::Target::BV);
+    case 10:
+        return entry(s.bo, Edit::Target::BO);
     default:
+        if (s.hasInputX())
+            return cell(s.x, Edit::Target::X);
         s.positional = s.positional == PositionalEncoding::None ? PositionalEncoding::Sinusoidal
                                                                 : PositionalEncoding::None;
         return Edit{Edit::Target::Positional};
+    }
+}
+
+// Applies `steps` random edits to `s`, comparing the incremental result with a full compute
+// after each.
+void expectIncrementalEqualsFull(std::mt19937 &rng, Scene s, int steps)
+{
+    Pipeline incremental;
+    incremental.compute(s);
+    for (int step = 0; step < steps; ++step) {
+        const Edit e = randomEdit(rng, s);
+        incremental.update(s, e);
+        Pipeline full;
+        full.compute(s);
+        expectSameStages(incremental.stages(), full.stages(), 1e-4);
+        if (::testing::Test::HasFailure()) {
+            ADD_FAILURE() << "after step " << step << " (edit target " << int(e.target) << ")";
+            return;
+        }
     }
 }
 
@@ -94,6 +139,95 @@ TEST(IncrementalRecompute, EqualsAFullRecomputeAfterManyRandomEdits)
             return;
         }
     }
+}
+
+TEST(IncrementalRecompute, EqualsAFullRecomputeWithBiases)
+{
+    std::mt19937 rng(45);
+    Scene s = randomScene(rng, 8, 6, 3, 2, PositionalEncoding::None, {1.f, 4}); // repeated tokens
+    addBiases(rng, s);
+    expectIncrementalEqualsFull(rng, s, 300);
+}
+
+TEST(IncrementalRecompute, EqualsAFullRecomputeWithAGivenXAndBiases)
+{
+    std::mt19937 rng(46);
+    Scene s = randomScene(rng, 7, 8, 2, 4);
+    giveInputX(s);
+    addBiases(rng, s);
+    expectIncrementalEqualsFull(rng, s, 300);
+}
+
+TEST(IncrementalRecompute, EqualsAFullRecomputeWithAGivenXUnderOneHead)
+{
+    std::mt19937 rng(47);
+    Scene s = randomScene(rng, 5, 4, 1, 4); // no W_O, so no b_O either
+    giveInputX(s);
+    addBiases(rng, s);
+    expectIncrementalEqualsFull(rng, s, 150);
+}
+
+TEST(IncrementalRecompute, ABiasEditTouchesOnlyItsHeadAndDownstream)
+{
+    std::mt19937 rng(48);
+    Scene s = randomScene(rng, 5, 6, 3, 2);
+    addBiases(rng, s);
+    Pipeline p;
+    p.compute(s);
+    const Matrix weightsHead0 = p.stages().heads[0].weights;
+    s.bv(5) += 1.f; // entry 5 belongs to head 2
+    Update u = p.update(s, Edit {Edit::Target::BV, 0, 5});
+    EXPECT_TRUE(u.touches(StageV));
+    EXPECT_TRUE(u.touches(StageOutput));
+    EXPECT_FALSE(u.touches(StageScores));
+    EXPECT_EQ(u.heads, (std::vector<bool> {false, false, true}));
+    EXPECT_EQ(p.stages().heads[0].weights, weightsHead0);
+
+    s.bq(0) += 1.f; // head 0
+    u = p.update(s, Edit {Edit::Target::BQ, 0, 0});
+    EXPECT_TRUE(u.touches(StageQ));
+    EXPECT_TRUE(u.touches(StageWeights));
+    EXPECT_FALSE(u.touches(StageK));
+    EXPECT_EQ(u.heads, (std::vector<bool> {true, false, false}));
+
+    s.bo(1) += 1.f;
+    u = p.update(s, Edit {Edit::Target::BO, 0, 1});
+    EXPECT_EQ(u.stages, unsigned(StageOutput));
+    EXPECT_EQ(u.heads, (std::vector<bool> {false, false, false}));
+    Pipeline full;
+    full.compute(s);
+    expectSameStages(p.stages(), full.stages(), 1e-5);
+}
+
+TEST(IncrementalRecompute, AnXEditReachesEveryHead)
+{
+    std::mt19937 rng(49);
+    Scene s = randomScene(rng, 4, 4, 2, 2);
+    giveInputX(s);
+    Pipeline p;
+    p.compute(s);
+    s.x(2, 3) = 5.f;
+    const Update u = p.update(s, Edit {Edit::Target::X, 2, 3});
+    EXPECT_TRUE(u.touches(StageX));
+    EXPECT_TRUE(u.touches(StageQ));
+    EXPECT_FALSE(u.touches(StageQRotated));
+    EXPECT_EQ(u.heads, (std::vector<bool> {true, true}));
+    EXPECT_FLOAT_EQ(p.stages().x(2, 3), 5.f);
+}
+
+TEST(IncrementalRecompute, AddingABiasRecomputesEveryHead)
+{
+    // An edit that gives a scene its first b_Q changes every head, whatever column it names.
+    std::mt19937 rng(50);
+    Scene s = randomScene(rng, 4, 4, 2, 2);
+    Pipeline p;
+    p.compute(s);
+    s.bq = RowVector::Constant(4, 2.f);
+    const Update u = p.update(s, Edit {Edit::Target::BQ, 0, 0});
+    EXPECT_EQ(u.heads, (std::vector<bool> {true, true}));
+    Pipeline full;
+    full.compute(s);
+    expectSameStages(p.stages(), full.stages(), 1e-5);
 }
 
 TEST(IncrementalRecompute, AValueEditTouchesOnlyItsHeadAndDownstream)

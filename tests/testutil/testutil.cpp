@@ -1,5 +1,7 @@
 #include "testutil.h"
 
+#include "core/positional.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <limits>
@@ -36,6 +38,34 @@ core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, in
     if (heads > 1)
         fill(s.wo, heads * dK, dModel);
     return s;
+}
+
+void addBiases(std::mt19937 &rng, core::Scene &s, float sigma)
+{
+    std::normal_distribution<float> normal(0.f, sigma);
+    auto fill = [&](core::RowVector &v, int length) {
+        v.resize(length);
+        for (int i = 0; i < length; ++i)
+            v(i) = normal(rng);
+    };
+    fill(s.bq, s.heads * s.dK);
+    fill(s.bk, s.heads * s.dK);
+    fill(s.bv, s.heads * s.dK);
+    if (s.wo.size() > 0)
+        fill(s.bo, s.dModel);
+}
+
+void giveInputX(core::Scene &s)
+{
+    const std::vector<int> rows = core::embeddingRows(s);
+    s.x.resize(s.tokenCount(), s.dModel);
+    for (size_t i = 0; i < rows.size(); ++i)
+        s.x.row(Eigen::Index(i)) = s.embeddings.row(rows[i]);
+    if (s.positional == core::PositionalEncoding::Sinusoidal)
+        s.x += core::sinusoidalEncoding(s.tokenCount(), s.dModel);
+    s.positional = core::PositionalEncoding::None;
+    s.vocabulary.clear();
+    s.embeddings.resize(0, 0);
 }
 
 double maxDiff(const core::Matrix &a, const core::Matrix &b)

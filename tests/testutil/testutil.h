@@ -28,6 +28,14 @@ core::LoadResult loadExampleFile(const std::string &name);
 // The names of every example in resources/examples, sorted.
 std::vector<std::string> exampleFileNames();
 
+// Gives a model-mode scene random biases b_Q, b_K, b_V and, when it has W_O, b_O.
+void addBiases(std::mt19937 &rng, core::Scene &scene, float sigma = 1.f);
+
+// Turns a model-mode scene into layer-input mode: X = its embedding lookup (plus the
+// sinusoidal encoding, if any), the table dropped and the positional encoding set to none.
+// The stages stay the same.
+void giveInputX(core::Scene &scene);
+
 // Largest absolute difference, or infinity when shapes differ.
 double maxDiff(const core::Matrix &a, const core::Matrix &b);
 
