@@ -72,6 +72,17 @@ TEST(Export, ThemeSetsTheBackground)
     EXPECT_EQ(renderStagesImage(doc, {core::StageWeights}, 0, o).pixelColor(2, 2), QColor(Qt::white));
 }
 
+TEST(Export, TheDefaultExportIsOnWhiteForSlidesAndPaper)
+{
+    Document doc;
+    loadExampleInto(doc);
+    ExportOptions o;
+    o.scale = 1;
+    ASSERT_EQ(o.theme, Theme::Light);
+    EXPECT_NE(themeColors(Theme::Light).background, QColor(Qt::white)); // the window keeps its grey
+    EXPECT_EQ(renderStagesImage(doc, {core::StageWeights}, 0, o).pixelColor(2, 2), QColor(Qt::white));
+}
+
 TEST(Export, SvgKeepsTheTokensAsText)
 {
     Document doc;
@@ -85,6 +96,9 @@ TEST(Export, SvgKeepsTheTokensAsText)
     EXPECT_TRUE(svg.contains(QStringLiteral("<svg")));
     EXPECT_TRUE(svg.contains(QStringLiteral("猫")));
     EXPECT_TRUE(svg.contains(QStringLiteral("softmax")));
+    // Every font names a generic family last, so other renderers still find CJK glyphs.
+    EXPECT_TRUE(svg.contains(QStringLiteral("font-family=")));
+    EXPECT_EQ(svg.count(QStringLiteral("font-family=")), svg.count(QStringLiteral(", sans-serif\"")));
     EXPECT_TRUE(svg.trimmed().endsWith(QStringLiteral("</svg>")));
 }
 

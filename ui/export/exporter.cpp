@@ -1,4 +1,5 @@
 #include "ui/export/exporter.h"
+#include "ui/plot/svgfonts.h"
 
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
@@ -8,6 +9,7 @@
 #include "ui/plot/stageinfo.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -87,7 +89,7 @@ private:
 
 Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o)
     : m_options(o)
-    , m_colors(themeColors(o.theme))
+    , m_colors(exportColors(o.theme))
 {
     const core::Scene &scene = doc.scene();
     const core::Stages &computed = doc.stages();
@@ -303,8 +305,11 @@ bool writeSvg(Board &board, const QString &title, const QString &path, QString *
         *error = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
-    svg.setOutputDevice(&file);
+    svg.setOutputDevice(&buffer);
     svg.setSize(board.size());
     svg.setViewBox(QRect(QPoint(0, 0), board.size()));
     svg.setResolution(96);
@@ -316,6 +321,7 @@ bool writeSvg(Board &board, const QString &title, const QString &path, QString *
         painter.setMode(QCPPainter::pmNonCosmetic);
         board.paint(&painter);
     }
+    file.write(withFontFallbacks(bytes));
     return commit(file, error);
 }
 

@@ -1,4 +1,5 @@
 #include "ui/plot/chartexport.h"
+#include "ui/plot/svgfonts.h"
 
 #include "ui/plot/qcp.h"
 
@@ -111,6 +112,7 @@ bool exportChart(QCustomPlot *plot, const QString &path, QString *error, int wid
         painter.setMode(QCPPainter::pmNoCaching);
         plot->toPainter(&painter, w, h);
         painter.end();
+        bytes = withFontFallbacks(bytes);
     }
     return writeWhole(path, bytes, error);
 }

@@ -28,6 +28,14 @@ ThemeColors themeColors(Theme theme)
         QColor(0xe0, 0x6c, 0x00), QColor(0xc6, 0x28, 0x28)};
 }
 
+ThemeColors exportColors(Theme theme)
+{
+    ThemeColors c = themeColors(theme);
+    if (theme == Theme::Light)
+        c.background = Qt::white;
+    return c;
+}
+
 QFont heatmapFont(double pixels, bool bold)
 {
     QFont f = QApplication::font();

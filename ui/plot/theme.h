@@ -25,6 +25,9 @@ struct ThemeColors {
 };
 
 ThemeColors themeColors(Theme theme);
+// The colours of an exported board: those of the theme, except that the light theme's grey
+// backdrop becomes white, as paper and most slides are.
+ThemeColors exportColors(Theme theme);
 
 // The application font at `pixels` pixels (pixels, not points, so that layout and drawing
 // agree on screens, images, SVG and PDF), with Simplified Chinese glyphs preferred for CJK.
