@@ -484,26 +484,26 @@
 <context>
     <name>attnlab::ui</name>
     <message>
-        <location filename="../../ui/export/exporter.cpp" line="+263" />
+        <location filename="../../ui/export/exporter.cpp" line="+265" />
         <location line="+25" />
         <location line="+15" />
-        <location line="+23" />
+        <location line="+27" />
         <location line="+114" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-147" />
+        <location line="-151" />
         <source>cannot write %1: the PNG encoder failed</source>
         <translation>无法写入 %1：PNG 编码失败</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+22" />
         <source>Exported by Attention Lab</source>
         <translation>由注意力实验室导出</translation>
     </message>
     <message>
-        <location line="+66" />
+        <location line="+67" />
         <source>%1: unknown image format; the file name must end in .png, .svg or .pdf</source>
         <translation>%1：未知的图像格式；文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
@@ -721,7 +721,7 @@
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../ui/plot/chartexport.cpp" line="+52" />
+        <location filename="../../ui/plot/chartexport.cpp" line="+53" />
         <source>the PDF could not be written</source>
         <translation>无法写入 PDF</translation>
     </message>
@@ -746,7 +746,7 @@
         <translation>无法开始写入 SVG</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <location line="+13" />
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -775,37 +775,37 @@
 <context>
     <name>attnlab::ui::AbComparison</name>
     <message>
-        <location filename="../../ui/experiments/abcomparison.cpp" line="+90" />
+        <location filename="../../ui/experiments/abcomparison.cpp" line="+112" />
         <source>B: no positional encoding</source>
         <translation>B：不用位置编码</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: sinusoidal positions</source>
         <translation>B：正弦位置编码</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: rotary positions (RoPE)</source>
         <translation>B：旋转位置编码（RoPE）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: unscaled (divisor 1)</source>
         <translation>B：不缩放（除数为 1）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: scaled by √d_k</source>
         <translation>B：除以 √d_k 缩放</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: causal mask</source>
         <translation>B：因果掩码</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: no mask</source>
         <translation>B：无掩码</translation>
     </message>
@@ -815,12 +815,32 @@
         <translation>B：头 %1</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+31" />
+        <source>%1 cannot be compared: %2</source>
+        <translation>无法比较 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Compare with a Scene</source>
+        <translation>与场景比较</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Attention Lab scenes (*.attn.json *.json);;All files (*)</source>
+        <translation>注意力实验室场景 (*.attn.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>no change of this scene makes a different B; keep it as A or open a scene file</source>
+        <translation>对这个场景做任何一种预设改动都得不到不同的 B；请把它保留为 A，或打开一个场景文件</translation>
+    </message>
+    <message>
+        <location line="+14" />
         <source>B cannot be made: %1</source>
         <translation>无法生成 B：%1</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+47" />
         <source>A: %1, head %2</source>
         <translation>A：%1，头 %2</translation>
     </message>
@@ -835,12 +855,53 @@
         <translation>B：%1，头 %2</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+28" />
+        <source>B is a copy of the current scene with this one change, a scene file, or the current scene against the snapshot kept as A</source>
+        <translation>B 可以是当前场景做了这一处改动后的副本、一个场景文件，或者是当前场景本身（此时 A 是保留下来的快照）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Keep as A</source>
+        <translation>保留为 A(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Freeze the current scene as A; then edit the scene and watch B − A</source>
+        <translation>把当前场景定格为 A；然后编辑场景，观察 B − A 的变化</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open B…</source>
+        <translation>打开 B(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Compare the current scene with a saved scene file</source>
+        <translation>把当前场景与一个已保存的场景文件比较</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A: the current scene, or the snapshot kept as A. Right-click to export.</source>
+        <translation>A：当前场景，或保留为 A 的快照。右键点击可导出。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B: what A is compared with. Right-click to export.</source>
+        <translation>B：与 A 比较的对象。右键点击可导出。</translation>
+    </message>
+    <message>
+        <location line="-197" />
+        <location line="+161" />
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-163" />
+        <source>B: the current scene (A is the kept snapshot)</source>
+        <translation>B：当前场景（A 是保留下来的快照）</translation>
+    </message>
+    <message>
+        <location line="+164" />
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
@@ -875,27 +936,12 @@
         <translation>步骤(&amp;T)：</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>B is a copy of the current scene with this one change</source>
-        <translation>B 是当前场景的副本，只改动了这一处</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+7" />
         <source>The pipeline stage shown for A, B and their difference</source>
         <translation>A、B 及其差异所显示的计算步骤</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>A: the current scene. Right-click to export.</source>
-        <translation>A：当前场景。右键点击可导出。</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>B: the copy with one change. Right-click to export.</source>
-        <translation>B：改动了一处的副本。右键点击可导出。</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>B − A cell by cell: red where B is larger, blue where it is smaller. Right-click to export.</source>
         <translation>逐格计算的 B − A：B 较大处为红色，较小处为蓝色。右键点击可导出。</translation>
     </message>
@@ -903,7 +949,7 @@
 <context>
     <name>attnlab::ui::Board</name>
     <message>
-        <location filename="../../ui/export/exporter.cpp" line="-311" />
+        <location filename="../../ui/export/exporter.cpp" line="-315" />
         <source>%1 tokens: %2 …</source>
         <translation>%1 个词元：%2 …</translation>
     </message>
