@@ -7,6 +7,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -87,6 +89,23 @@ std::shared_ptr<const ModelWeights> gpt2Small()
     return cached;
 }
 
+// CPU time of every thread of the process (user + system), in ms: the work done, which on a
+// shared machine says more than the wall clock; on an idle one the wall clock is about this
+// divided by the threads that ran in parallel.
+double processCpuMs()
+{
+    rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    const auto ms = [](const timeval &t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
+    return ms(u.ru_utime) + ms(u.ru_stime);
+}
+
+void reportCpu(benchmark::State &state, double startMs)
+{
+    state.counters["cpu_all_threads_ms"]
+        = benchmark::Counter(processCpuMs() - startMs, benchmark::Counter::kAvgIterations);
+}
+
 std::vector<int> tokens(int n)
 {
     std::vector<int> ids(n);
@@ -102,10 +121,12 @@ void forwardAndPredict(benchmark::State &state)
     ForwardRunner runner(gpt2Small());
     const std::vector<int> ids = tokens(int(state.range(0)));
     runner.run(ids);
+    const double start = processCpuMs();
     for (auto _ : state) {
         runner.run(ids);
         benchmark::DoNotOptimize(runner.probabilities().data());
     }
+    reportCpu(state, start);
 }
 
 // The first run at a new length: a fresh runner allocates (and the kernel faults in) every
@@ -113,11 +134,14 @@ void forwardAndPredict(benchmark::State &state)
 void forwardAndPredictCold(benchmark::State &state)
 {
     const std::vector<int> ids = tokens(int(state.range(0)));
+    const auto weights = gpt2Small();
+    const double start = processCpuMs();
     for (auto _ : state) {
-        ForwardRunner runner(gpt2Small());
+        ForwardRunner runner(weights);
         runner.run(ids);
         benchmark::DoNotOptimize(runner.probabilities().data());
     }
+    reportCpu(state, start);
 }
 
 // Alternately ablates head 1 of layer 6 (1-based) and switches it back on: each step re-runs
@@ -129,11 +153,13 @@ void ablateHeadInLayer6(benchmark::State &state)
     Matrix on = Matrix::Ones(12, 12), off = on;
     off(5, 0) = 0;
     bool ablated = false;
+    const double start = processCpuMs();
     for (auto _ : state) {
         ablated = !ablated;
         runner.setHeadMask(ablated ? off : on);
         benchmark::DoNotOptimize(runner.probabilities().data());
     }
+    reportCpu(state, start);
     state.counters["restarted_from_layer"] = runner.restartedFrom() + 1; // 1-based, as in the UI
 }
 

@@ -44,6 +44,11 @@ public:
     // first problem otherwise. A BERT checkpoint without a masked-LM head is accepted, but
     // cannot predict (canPredict() is false).
     explicit ForwardRunner(std::shared_ptr<const ModelWeights> weights);
+    // Not copyable: edited layers hold views into the runner's own storage (moving keeps them).
+    ForwardRunner(const ForwardRunner &) = delete;
+    ForwardRunner &operator=(const ForwardRunner &) = delete;
+    ForwardRunner(ForwardRunner &&) = default;
+    ForwardRunner &operator=(ForwardRunner &&) = default;
 
     const ModelWeights &weights() const { return *m_weights; }
     const ModelConfig &config() const { return m_weights->config; }
@@ -87,8 +92,9 @@ public:
     // Every layer and the prediction are up to date.
     bool isComplete() const;
 
-    // The first layer the last run(), setHeadMask() or resume() computed (0 for run();
-    // layers() when only the prediction was recomputed or nothing changed).
+    // The first layer the last run(), setHeadMask(), setHeadWeights(), resetWeights(), resume()
+    // or setPredictionPosition() computed (0 for run(); layers() when only the prediction was
+    // recomputed or nothing changed).
     int restartedFrom() const { return m_restartedFrom; }
     // Layers whose caches are valid (layers() when complete).
     int layersDone() const { return m_done; }
