@@ -155,8 +155,15 @@ MatrixReadResult parseMatrixText(const std::string &text, std::size_t maxValues)
         // A label in the first column (the token, as our own CSV export writes it) is skipped.
         if (bad == 0 && fields.size() > 1 && row.size() == fields.size() - 1)
             bad = fields.size();
-        // A first line without a single number is a header (CSV column names).
-        if (row.empty() && rows == 0 && !headerSkipped) {
+        // A first line without a single number is a header (CSV column names), and so is a label
+        // followed by the column numbers 0, 1, 2, … (our CSV export of a d_k-wide stage).
+        const bool columnNumbers = bad == fields.size() && fields.size() > 1 && row.size() == fields.size() - 1 && [&] {
+            for (std::size_t c = 0; c < row.size(); ++c)
+                if (row[c] != double(c))
+                    return false;
+            return true;
+        }();
+        if ((row.empty() || columnNumbers) && rows == 0 && !headerSkipped) {
             headerSkipped = true;
             continue;
         }

@@ -20,7 +20,9 @@ struct MatrixReadResult {
 };
 
 // Rows on lines, values separated by tabs, commas, semicolons or runs of spaces (one separator
-// kind for the whole text). A first row of non-numbers is a header and skipped; blank lines at
+// kind for the whole text). A first row of non-numbers is a header and skipped, as is a first row
+// of a label and the column numbers 0, 1, 2, …; a non-number in front of every row is a row label
+// and skipped (so the app's own CSV export reads back); blank lines at
 // either end are ignored; NumPy's bracketed print ("[[1. 2.]\n [3. 4.]]") is accepted.
 // Every row needs the same number of values; every value must be a finite number within
 // ±1e6 (the scene limit). At most `maxValues` values.

@@ -484,16 +484,17 @@
 <context>
     <name>attnlab::ui</name>
     <message>
-        <location filename="../../ui/export/exporter.cpp" line="+265" />
+        <location filename="../../ui/export/exporter.cpp" line="+267" />
         <location line="+25" />
         <location line="+15" />
         <location line="+27" />
-        <location line="+114" />
+        <location line="+89" />
+        <location line="+35" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-151" />
+        <location line="-161" />
         <source>cannot write %1: the PNG encoder failed</source>
         <translation>无法写入 %1：PNG 编码失败</translation>
     </message>
@@ -528,7 +529,7 @@
         <translation>这个场景没有步骤 %1</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+27" />
         <source>query \ key</source>
         <translation>查询 \ 键</translation>
     </message>
@@ -949,7 +950,7 @@
 <context>
     <name>attnlab::ui::Board</name>
     <message>
-        <location filename="../../ui/export/exporter.cpp" line="-315" />
+        <location filename="../../ui/export/exporter.cpp" line="-325" />
         <source>%1 tokens: %2 …</source>
         <translation>%1 个词元：%2 …</translation>
     </message>
@@ -1202,16 +1203,21 @@
     </message>
     <message>
         <location line="+1" />
-        <source>Export &amp;Matrix as CSV…</source>
-        <translation>把矩阵导出为 CSV(&amp;M)…</translation>
+        <source>Export &amp;Matrix as CSV or NumPy…</source>
+        <translation>将矩阵导出为 CSV 或 NumPy(&amp;M)…</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Save the numbers of the current card as a CSV table</source>
-        <translation>把当前卡片中的数保存为 CSV 表格</translation>
+        <source>Save the numbers of the current card as a CSV table or a NumPy .npy array</source>
+        <translation>把当前卡片的数值保存为 CSV 表格或 NumPy .npy 数组</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+30" />
+        <source>CSV table (*.csv);;NumPy array (*.npy)</source>
+        <translation>CSV 表格 (*.csv);;NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <location line="-25" />
         <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
@@ -1228,12 +1234,7 @@
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="-10" />
-        <source>CSV table (*.csv)</source>
-        <translation>CSV 表格 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="+20" />
+        <location line="+10" />
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -1575,7 +1576,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+214" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+215" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1900,7 +1901,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixEditorDock</name>
     <message>
-        <location filename="../../ui/editors/matrixeditordock.cpp" line="+18" />
+        <location filename="../../ui/editors/matrixeditordock.cpp" line="+25" />
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
@@ -1945,7 +1946,7 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+43" />
         <source>Matrices</source>
         <translation>矩阵</translation>
     </message>
@@ -1958,6 +1959,56 @@ Click to show it.</source>
         <location line="+1" />
         <source>What happened to the last edit.</source>
         <translation>上一次修改的结果。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Import Matrix…</source>
+        <translation>导入矩阵(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replace the matrix of the front editor tab with a CSV table or a NumPy .npy array of the same shape. Ctrl+C / Ctrl+V in the editor copy and paste cell ranges.</source>
+        <translation>用形状相同的 CSV 表格或 NumPy .npy 数组替换编辑器当前标签页中的矩阵。在编辑器中按 Ctrl+C / Ctrl+V 可以复制、粘贴一片单元格。</translation>
+    </message>
+    <message>
+        <location line="+31" />
+        <source>Not imported: %1 cannot be read (%2).</source>
+        <translation>未导入：无法读取 %1（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Not imported: %1 is larger than 1 GB.</source>
+        <translation>未导入：%1 大于 1 GB。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Not imported: %1: %2.</source>
+        <translation>未导入：%1：%2。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Not imported: %1 holds %2 × %3 values, but %4 is %5 × %6.</source>
+        <translation>未导入：%1 含有 %2 × %3 个数，而 %4 是 %5 × %6。</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Import %1 from %2</source>
+        <translation>从 %2 导入 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Imported %1 from %2.</source>
+        <translation>已从 %2 导入 %1。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Import into %1</source>
+        <translation>导入到 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Matrices (*.csv *.tsv *.txt *.npy);;All files (*)</source>
+        <translation>矩阵 (*.csv *.tsv *.txt *.npy);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+60" />
@@ -2021,11 +2072,21 @@ head %2</source>
         <source>Only finite numbers are allowed.</source>
         <translation>只允许有限的数。</translation>
     </message>
+    <message>
+        <location line="+16" />
+        <source>Not applied: %1 × %2 values do not fit at row %3, column %4 of %5, which is %6 × %7.</source>
+        <translation>未应用：%1 × %2 个数放不进 %5 第 %3 行、第 %4 列起的位置，%5 的形状是 %6 × %7。</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::MatrixTableView</name>
     <message>
-        <location filename="../../ui/editors/matrixtableview.cpp" line="+78" />
+        <location filename="../../ui/editors/matrixtableview.cpp" line="+81" />
         <source>Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps.</source>
         <translation>双击或直接输入即可编辑格子。在格子上左右拖动可连续调整数值；鼠标滚轮调整选中的格子。Shift：大步调整，Ctrl：小步调整。</translation>
     </message>
@@ -2033,6 +2094,16 @@ head %2</source>
         <location line="+51" />
         <source>Scrub %1[%2][%3]</source>
         <translation>连续调整 %1[%2][%3]</translation>
+    </message>
+    <message>
+        <location line="+87" />
+        <source>Not pasted: %1.</source>
+        <translation>未粘贴：%1。</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>Paste %1 × %2 into %3</source>
+        <translation>把 %1 × %2 个数粘贴到 %3</translation>
     </message>
 </context>
 <context>

@@ -74,6 +74,12 @@ TEST(MatrixText, SkipsAHeaderRowAndTokenLabelsAsOurCsvExportWritesThem)
     EXPECT_EQ(r.matrix.rows(), 2);
     EXPECT_EQ(r.matrix.cols(), 2);
     EXPECT_EQ(r.matrix(1, 1), 0.75f);
+    const core::MatrixReadResult q = core::parseMatrixText("token,0,1,2\r\n猫,1,2,3\r\n吃,4,5,6\r\n");
+    ASSERT_TRUE(q.ok()) << q.error;
+    EXPECT_EQ(q.matrix.rows(), 2);
+    EXPECT_EQ(q.matrix(0, 0), 1.f);
+    // Without labels a first row of 0, 1, 2 is data.
+    EXPECT_EQ(core::parseMatrixText("0,1,2\n4,5,6\n").matrix.rows(), 2);
     // The app's own minus sign reads back.
     EXPECT_EQ(core::parseMatrixText("\xe2\x88\x92"
                                     "1.5")

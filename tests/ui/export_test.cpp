@@ -1,4 +1,5 @@
 // Image and CSV export: each format produces a valid file.
+#include "core/matrixfile.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"
@@ -170,4 +171,17 @@ TEST(Export, CsvHasTokensAndFullPrecision)
     EXPECT_EQ(first[0], QStringLiteral("猫"));
     EXPECT_NEAR(first[1].toDouble(), doc.stages().heads[0].masked(0, 0), 1e-7);
     EXPECT_EQ(first[2], QStringLiteral("-inf"));
+}
+
+TEST(Export, AStageMatrixAlsoGoesOutAsNumpy)
+{
+    Document doc;
+    loadExampleInto(doc);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("weights.npy"));
+    QString error;
+    ASSERT_TRUE(exportCsv(doc, core::StageWeights, 0, path, &error)) << error.toStdString();
+    const core::MatrixReadResult r = core::parseNpy(readAll(path).toStdString());
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(r.matrix, doc.stages().heads[0].weights);
 }

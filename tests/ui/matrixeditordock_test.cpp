@@ -1,10 +1,14 @@
+#include "core/matrixfile.h"
 #include "core/sceneedits.h"
 #include "editortestutil.h"
 #include "ui/editors/matrixeditordock.h"
 #include "ui/editors/matrixtableview.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QFile>
 #include <QMouseEvent>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QWheelEvent>
 
@@ -107,4 +111,83 @@ TEST(MatrixEditorDock, RefusedInputIsShownInTheDock)
     MatrixTableView *view = dock.view(MatrixId::WK);
     view->model()->setData(view->model()->index(0, 0), QStringLiteral("zebra"));
     EXPECT_TRUE(dock.message().contains(QStringLiteral("zebra")));
+}
+
+TEST(MatrixEditorDock, CopyAndPasteACellRangeAsTabSeparatedTextInOneUndoStep)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    MatrixTableView *view = dock.view(MatrixId::WQ);
+    ASSERT_NE(view, nullptr);
+    const core::Matrix before = doc.scene().wq;
+    // Copy rows 1–2, columns 2–3.
+    view->selectionModel()->select(
+        QItemSelection(view->model()->index(1, 2), view->model()->index(2, 3)), QItemSelectionModel::ClearAndSelect);
+    view->copySelection();
+    const QString copied = QApplication::clipboard()->text();
+    EXPECT_EQ(copied.count(QLatin1Char('\n')), 2);
+    EXPECT_EQ(copied.count(QLatin1Char('\t')), 2);
+    // Paste them at row 0, column 0.
+    view->selectionModel()->select(view->model()->index(0, 0), QItemSelectionModel::ClearAndSelect);
+    const int steps = doc.undoStack()->count();
+    ASSERT_TRUE(view->paste(copied));
+    EXPECT_EQ(doc.undoStack()->count(), steps + 1);
+    EXPECT_EQ(doc.scene().wq.block(0, 0, 2, 2), before.block(1, 2, 2, 2));
+    EXPECT_EQ(doc.scene().wq(3, 3), before(3, 3));
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene().wq, before);
+}
+
+TEST(MatrixEditorDock, APasteThatDoesNotFitIsRefusedWithTheShapes)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    MatrixTableView *view = dock.view(MatrixId::WK);
+    const core::Scene before = doc.scene();
+    view->selectionModel()->select(view->model()->index(7, 7), QItemSelectionModel::ClearAndSelect);
+    EXPECT_FALSE(view->paste(QStringLiteral("1\t2\n3\t4\n")));
+    EXPECT_EQ(doc.scene(), before);
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("2 × 2"))) << dock.message().toStdString();
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("8 × 8"))) << dock.message().toStdString();
+    EXPECT_FALSE(view->paste(QStringLiteral("1\tx\n")));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("\"x\""))) << dock.message().toStdString();
+    // One value fills the selection.
+    view->selectionModel()->select(
+        QItemSelection(view->model()->index(0, 0), view->model()->index(1, 1)), QItemSelectionModel::ClearAndSelect);
+    ASSERT_TRUE(view->paste(QStringLiteral("0.5")));
+    EXPECT_EQ(doc.scene().wk.block(0, 0, 2, 2), core::Matrix::Constant(2, 2, 0.5f));
+}
+
+TEST(MatrixEditorDock, ImportsCsvAndNpyOfTheRightShapeOnly)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    dock.setCurrentMatrix(MatrixId::WV);
+    QTemporaryDir dir;
+    const core::Matrix wanted = core::Matrix::Constant(8, 8, 0.25f);
+    const QString npy = dir.filePath(QStringLiteral("w.npy"));
+    {
+        QFile f(npy);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        const std::string bytes = core::matrixToNpy(wanted);
+        f.write(bytes.data(), qint64(bytes.size()));
+    }
+    const int steps = doc.undoStack()->count();
+    ASSERT_TRUE(dock.importMatrix(npy)) << dock.message().toStdString();
+    EXPECT_EQ(doc.scene().wv, wanted);
+    EXPECT_EQ(doc.undoStack()->count(), steps + 1);
+    const QString csv = dir.filePath(QStringLiteral("small.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("1,2\n3,4\n");
+    }
+    EXPECT_FALSE(dock.importMatrix(csv));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("2 × 2"))) << dock.message().toStdString();
+    EXPECT_EQ(doc.scene().wv, wanted);
+    EXPECT_FALSE(dock.importMatrix(dir.filePath(QStringLiteral("missing.npy"))));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("missing.npy")));
 }

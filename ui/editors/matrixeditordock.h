@@ -10,6 +10,7 @@
 
 #include <vector>
 
+class QAction;
 class QLabel;
 class QTabWidget;
 
@@ -32,6 +33,14 @@ public:
     // The view of a matrix, or nullptr when it has no tab.
     MatrixTableView *view(MatrixId matrix) const;
     QString message() const;
+    // The matrix of the front tab.
+    MatrixId currentMatrix() const;
+    void setCurrentMatrix(MatrixId matrix);
+
+    // File → Import Matrix…: a .csv/.tsv/.txt table or a NumPy .npy array of exactly the current
+    // matrix's shape replaces it, as one undo step. False with the reason in message().
+    bool importMatrix(const QString &path);
+    QAction *importAction() const { return m_import; }
 
 protected:
 private:
@@ -39,10 +48,12 @@ private:
     void rebuild();
     void onSceneChanged(const core::Edit &edit);
     void showMessage(const QString &text, bool error);
+    void importInteractively();
 
     Document *m_document;
     QTabWidget *m_tabs;
     QLabel *m_message;
+    QAction *m_import;
     std::vector<MatrixId> m_matrices;
     std::vector<MatrixTableView *> m_views;
 };

@@ -165,6 +165,40 @@ bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int r
     return true;
 }
 
+bool MatrixModel::replaceBlock(int row, int column, const core::Matrix &block, const QString &what)
+{
+    if (row < 0 || column < 0 || block.size() == 0 || row + block.rows() > m_rows
+        || column + block.cols() > m_columns) {
+        Q_EMIT inputRefused(tr("Not applied: %1 × %2 values do not fit at row %3, column %4 of %5, which is %6 × %7.")
+                                .arg(block.rows())
+                                .arg(block.cols())
+                                .arg(row)
+                                .arg(column)
+                                .arg(matrixKey(m_matrix))
+                                .arg(m_rows)
+                                .arg(m_columns));
+        return false;
+    }
+    core::Scene scene = m_document->scene();
+    matrixRef(scene, m_matrix).block(row, column, block.rows(), block.cols()) = block;
+    const std::vector<core::Problem> problems = core::validate(scene);
+    if (!problems.empty()) {
+        const core::Problem &p = problems.front();
+        Q_EMIT inputRefused(
+            tr("Not applied: %1").arg(QString::fromStdString(p.path.empty() ? p.message : p.path + " " + p.message)));
+        return false;
+    }
+    core::Edit edit;
+    edit.target = editTarget(m_matrix);
+    m_document->changeScene(scene, what, edit);
+    return true;
+}
+
+const core::Matrix &MatrixModel::matrixValues() const
+{
+    return matrixRef(m_document->scene(), m_matrix);
+}
+
 void MatrixModel::onSceneChanged(const core::Edit &edit)
 {
     const core::Scene &s = m_document->scene();

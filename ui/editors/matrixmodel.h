@@ -37,6 +37,11 @@ public:
 
     // The value of the cell; 0 outside the matrix.
     core::Scalar value(int row, int column) const;
+    // Replaces the cells from (row, column) on with `block` as one undo step named `what`; false
+    // (and inputRefused() with the reason) when the block does not fit or holds a bad value.
+    bool replaceBlock(int row, int column, const core::Matrix &block, const QString &what);
+    // The whole matrix as the scene holds it.
+    const core::Matrix &matrixValues() const;
     // The number `text` stands for, or nothing with the reason in `reason`.
     static std::optional<core::Scalar> parseValue(const QString &text, QString *reason);
     // Blue for negative, white for 0, red for positive, scaled by the largest magnitude.

@@ -1,11 +1,14 @@
 #include "ui/editors/matrixtableview.h"
 
 #include "core/limits.h"
+#include "core/matrixfile.h"
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QStyledItemDelegate>
@@ -178,6 +181,61 @@ void MatrixTableView::wheelEvent(QWheelEvent *event)
     const double value = tidy(index.data(Qt::EditRole).toDouble() + notches * step);
     scrubTo(index, value);
     event->accept();
+}
+
+void MatrixTableView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Copy)) {
+        copySelection();
+        return;
+    }
+    if (event->matches(QKeySequence::Paste)) {
+        paste(QApplication::clipboard()->text());
+        return;
+    }
+    QTableView::keyPressEvent(event);
+}
+
+void MatrixTableView::copySelection()
+{
+    const QModelIndexList cells = selectionModel()->selectedIndexes();
+    if (cells.isEmpty())
+        return;
+    int top = cells.front().row(), bottom = top, left = cells.front().column(), right = left;
+    for (const QModelIndex &i : cells) {
+        top = std::min(top, i.row());
+        bottom = std::max(bottom, i.row());
+        left = std::min(left, i.column());
+        right = std::max(right, i.column());
+    }
+    const core::Matrix block = m_model->matrixValues().block(top, left, bottom - top + 1, right - left + 1);
+    QApplication::clipboard()->setText(QString::fromStdString(core::matrixToTsv(block)));
+}
+
+bool MatrixTableView::paste(const QString &text)
+{
+    const core::MatrixReadResult read = core::parseMatrixText(text.toStdString());
+    if (!read.ok()) {
+        Q_EMIT m_model->inputRefused(tr("Not pasted: %1.").arg(QString::fromStdString(read.error)));
+        return false;
+    }
+    QModelIndexList cells = selectionModel()->selectedIndexes();
+    if (cells.isEmpty() && currentIndex().isValid())
+        cells << currentIndex();
+    if (cells.isEmpty())
+        cells << m_model->index(0, 0);
+    int top = cells.front().row(), bottom = top, left = cells.front().column(), right = left;
+    for (const QModelIndex &i : cells) {
+        top = std::min(top, i.row());
+        bottom = std::max(bottom, i.row());
+        left = std::min(left, i.column());
+        right = std::max(right, i.column());
+    }
+    core::Matrix block = read.matrix;
+    if (block.size() == 1) // one value fills the selection, as in a spreadsheet
+        block = core::Matrix::Constant(bottom - top + 1, right - left + 1, read.matrix(0, 0));
+    return m_model->replaceBlock(top, left, block,
+        tr("Paste %1 × %2 into %3").arg(block.rows()).arg(block.cols()).arg(matrixKey(m_model->matrix())));
 }
 
 } // namespace attnlab::ui

@@ -20,11 +20,19 @@ public:
     // The value change per pixel of drag (per wheel notch: ten times that) under `modifiers`.
     static double stepFor(Qt::KeyboardModifiers modifiers);
 
+    // Ctrl+C: the selected cells (their bounding rectangle) as tab-separated text, what
+    // spreadsheets and NumPy exchange. Ctrl+V: tab-separated, CSV or NumPy-printed numbers
+    // replace the cells from the selection's top-left corner on, as one undo step; a single
+    // value fills the whole selection.
+    void copySelection();
+    bool paste(const QString &text);
+
 protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void hideEvent(QHideEvent *event) override;
 
 private:

@@ -90,8 +90,8 @@ void ExportActions::retranslate()
     m_exportBoard->setToolTip(tr("Save every stage side by side as PNG, SVG or PDF (Ctrl+Shift+E)"));
     m_copyImage->setText(tr("C&opy Card Image"));
     m_copyImage->setToolTip(tr("Put an image of the current card on the clipboard (Ctrl+Shift+C)"));
-    m_exportCsv->setText(tr("Export &Matrix as CSV…"));
-    m_exportCsv->setToolTip(tr("Save the numbers of the current card as a CSV table"));
+    m_exportCsv->setText(tr("Export &Matrix as CSV or NumPy…"));
+    m_exportCsv->setToolTip(tr("Save the numbers of the current card as a CSV table or a NumPy .npy array"));
 }
 
 void ExportActions::exportInteractive(const QList<core::Stage> &stages, const QString &baseName)
@@ -120,8 +120,8 @@ void ExportActions::exportInteractive(const QList<core::Stage> &stages, const QS
 void ExportActions::exportCsvInteractive()
 {
     const core::Stage stage = m_steps->currentStage();
-    QString path
-        = choosePath(QString::fromLatin1(core::stageName(stage)) + QStringLiteral(".csv"), tr("CSV table (*.csv)"));
+    QString path = choosePath(QString::fromLatin1(core::stageName(stage)) + QStringLiteral(".csv"),
+        tr("CSV table (*.csv);;NumPy array (*.npy)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

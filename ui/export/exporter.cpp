@@ -1,4 +1,6 @@
 #include "ui/export/exporter.h"
+
+#include "core/matrixfile.h"
 #include "ui/plot/svgfonts.h"
 
 #include "ui/document/examples.h"
@@ -414,6 +416,16 @@ bool exportCsv(const Document &doc, core::Stage stage, int head, const QString &
     if (m.size() == 0) {
         *error = tr("this scene has no stage %1").arg(QString::fromLatin1(core::stageName(stage)));
         return false;
+    }
+    if (QFileInfo(path).suffix().compare(QLatin1String("npy"), Qt::CaseInsensitive) == 0) {
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) {
+            *error = tr("cannot write %1: %2").arg(path, file.errorString());
+            return false;
+        }
+        const std::string bytes = core::matrixToNpy(m);
+        file.write(bytes.data(), qint64(bytes.size()));
+        return commit(file, error);
     }
     auto field = [](QString text) {
         if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))

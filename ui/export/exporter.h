@@ -34,7 +34,8 @@ bool exportStages(const Document &doc, const QList<core::Stage> &stages, int hea
     const QString &path, QString *error);
 
 // One stage's matrix as CSV (UTF-8): a header of key tokens or feature indices, then one
-// line per token, values at full float precision, hidden cells of `masked` as -inf.
+// line per token, values at full float precision, hidden cells of `masked` as -inf. A path
+// ending in .npy gets a NumPy float32 array instead (np.load reads it; −∞ stays −∞).
 bool exportCsv(const Document &doc, core::Stage stage, int head, const QString &path, QString *error);
 
 // The stages the scene has, in pipeline order (what "board" exports).

@@ -164,6 +164,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_fileActions->saveAction());
     m_fileMenu->addAction(m_fileActions->saveAsAction());
     m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_matrixEditor->importAction());
     m_fileMenu->addMenu(m_exportActions->menu());
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
@@ -325,7 +326,7 @@ void MainWindow::createDocks()
     // The editors share the left side so the board keeps most of a 1280×720 window: the
     // matrices above, the settings below, the mask and the history as tabs behind them. Every
     // dock can be moved, floated or closed, and the layout is remembered.
-    auto *matrices = new MatrixEditorDock(m_document, this);
+    auto *matrices = m_matrixEditor = new MatrixEditorDock(m_document, this);
     auto *mask = new ToolDock(
         QStringLiteral("MaskEditorDock"), new MaskEditor(m_document),
         [](ToolDock *dock) {

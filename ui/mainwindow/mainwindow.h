@@ -21,6 +21,7 @@ class ExportActions;
 class FileActions;
 class HeadsDock;
 class InspectorDock;
+class MatrixEditorDock;
 class LanguageMenu;
 class PipelineBoard;
 class PresentationMode;
@@ -85,6 +86,7 @@ private:
     PresentationView *m_presentationView;
     PresentationMode *m_presentation;
     QLabel *m_warnings;
+    MatrixEditorDock *m_matrixEditor = nullptr;
     InspectorDock *m_inspector = nullptr;
     ExplanationPanel *m_explanation = nullptr;
     HeadsDock *m_headsDock = nullptr;
