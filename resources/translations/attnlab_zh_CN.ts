@@ -490,6 +490,8 @@
         <location line="+27" />
         <location line="+89" />
         <location line="+35" />
+        <location filename="../../ui/export/handout.cpp" line="+108" />
+        <location line="+16" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -520,6 +522,7 @@
     </message>
     <message>
         <location line="+16" />
+        <location filename="../../ui/export/handout.cpp" line="+107" />
         <source>there is nothing to export</source>
         <translation>没有可以导出的内容</translation>
     </message>
@@ -771,6 +774,61 @@
         <location line="+1" />
         <source>Save this chart as a PNG, SVG or PDF file</source>
         <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/handout.cpp" line="-148" />
+        <source>Tokens: %1</source>
+        <translation>词元：%1</translation>
+    </message>
+    <message>
+        <location line="+77" />
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>there is nothing to calculate</source>
+        <translation>没有可以计算的内容</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>a worksheet is for pencil and paper: at most %1 tokens and %2 columns per head (this scene has %3 tokens and d_k = %4)</source>
+        <translation>练习纸是用纸笔来算的：最多 %1 个词元，每个头最多 %2 列（这个场景有 %3 个词元，d_k = %4）</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Answer key: %1</source>
+        <translation>答案：%1</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Worksheet: %1</source>
+        <translation>练习：%1</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Work out the blank tables by hand from the given Q, K and V, one stage after the other. Round to three decimals.</source>
+        <translation>根据给出的 Q、K、V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>divide every score by √d_k = √%1 = %2</source>
+        <translation>每个分数除以 √d_k = √%1 = %2</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>no scaling: scaled = scores</source>
+        <translation>不缩放：缩放后的分数 = 分数</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>divide every score by %1</source>
+        <translation>每个分数除以 %1</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Head %1 of %2</source>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
 </context>
 <context>
@@ -1157,7 +1215,7 @@
 <context>
     <name>attnlab::ui::ExportActions</name>
     <message>
-        <location filename="../../ui/export/exportactions.cpp" line="+80" />
+        <location filename="../../ui/export/exportactions.cpp" line="+93" />
         <source>Copied the %1 card to the clipboard</source>
         <translation>已把 %1 卡片复制到剪贴板</translation>
     </message>
@@ -1203,6 +1261,26 @@
     </message>
     <message>
         <location line="+1" />
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>One PDF with the board and every stage's explanation, in the current language</source>
+        <translation>一份 PDF，包含流程板和每一步的讲解，使用当前界面语言</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Export &amp;Worksheet…</source>
+        <translation>导出练习纸(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The hand calculation of this scene as a PDF exercise with blank tables, followed by an answer key</source>
+        <translation>把这个场景的手算过程做成 PDF 练习：先是留空的表格，后面附答案</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Export &amp;Matrix as CSV or NumPy…</source>
         <translation>将矩阵导出为 CSV 或 NumPy(&amp;M)…</translation>
     </message>
@@ -1224,17 +1302,47 @@
     <message>
         <location line="+15" />
         <location line="+17" />
+        <location line="+15" />
+        <location line="+48" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location line="-14" />
+        <location line="-77" />
         <location line="+17" />
+        <location line="+15" />
+        <location line="+48" />
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="-58" />
+        <source>handout</source>
+        <translation>讲义</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+48" />
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="-32" />
+        <source>Worksheet</source>
+        <translation>练习纸</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Leave these stages blank for the class to fill in (Q, K and V are printed):</source>
+        <translation>以下步骤留空，让学生填写（Q、K、V 会印出来）：</translation>
+    </message>
+    <message>
+        <location line="+30" />
+        <source>worksheet</source>
+        <translation>练习纸</translation>
+    </message>
+    <message>
+        <location line="+20" />
         <source>Export</source>
         <translation>导出</translation>
     </message>

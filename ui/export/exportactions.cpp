@@ -1,4 +1,5 @@
 #include "ui/export/exportactions.h"
+#include "ui/export/handout.h"
 
 #include "ui/board/stepcontroller.h"
 #include "ui/document/document.h"
@@ -7,14 +8,19 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QVBoxLayout>
 
 namespace attnlab::ui {
 
@@ -33,6 +39,8 @@ ExportActions::ExportActions(Document *document, StepController *steps, QWidget 
     , m_exportBoard(new QAction(this))
     , m_copyImage(new QAction(this))
     , m_exportCsv(new QAction(this))
+    , m_exportHandout(new QAction(this))
+    , m_exportWorksheet(new QAction(this))
 {
     m_exportCard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportBoard->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -44,6 +52,9 @@ ExportActions::ExportActions(Document *document, StepController *steps, QWidget 
     m_menu->addAction(m_copyImage);
     m_menu->addSeparator();
     m_menu->addAction(m_exportCsv);
+    m_menu->addSeparator();
+    m_menu->addAction(m_exportHandout);
+    m_menu->addAction(m_exportWorksheet);
     m_menu->setToolTipsVisible(true);
 
     connect(m_exportCard, &QAction::triggered, this, [this] {
@@ -54,6 +65,8 @@ ExportActions::ExportActions(Document *document, StepController *steps, QWidget 
         [this] { exportInteractive(m_steps->stages(), QStringLiteral("board")); });
     connect(m_copyImage, &QAction::triggered, this, [this] { copyImage(m_steps->currentStage()); });
     connect(m_exportCsv, &QAction::triggered, this, &ExportActions::exportCsvInteractive);
+    connect(m_exportHandout, &QAction::triggered, this, &ExportActions::exportHandoutInteractive);
+    connect(m_exportWorksheet, &QAction::triggered, this, &ExportActions::exportWorksheetInteractive);
     retranslate();
 }
 
@@ -90,6 +103,11 @@ void ExportActions::retranslate()
     m_exportBoard->setToolTip(tr("Save every stage side by side as PNG, SVG or PDF (Ctrl+Shift+E)"));
     m_copyImage->setText(tr("C&opy Card Image"));
     m_copyImage->setToolTip(tr("Put an image of the current card on the clipboard (Ctrl+Shift+C)"));
+    m_exportHandout->setText(tr("Export &Handout…"));
+    m_exportHandout->setToolTip(tr("One PDF with the board and every stage's explanation, in the current language"));
+    m_exportWorksheet->setText(tr("Export &Worksheet…"));
+    m_exportWorksheet->setToolTip(tr("The hand calculation of this scene as a PDF exercise with blank tables, "
+                                     "followed by an answer key"));
     m_exportCsv->setText(tr("Export &Matrix as CSV or NumPy…"));
     m_exportCsv->setToolTip(tr("Save the numbers of the current card as a CSV table or a NumPy .npy array"));
 }
@@ -128,6 +146,69 @@ void ExportActions::exportCsvInteractive()
         path += QStringLiteral(".csv");
     QString error;
     if (!exportMatrix(stage, path, &error)) {
+        QMessageBox::warning(m_window, tr("Export failed"), error);
+        return;
+    }
+    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+}
+
+void ExportActions::exportHandoutInteractive()
+{
+    QString path = choosePath(tr("handout") + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".pdf");
+    QString error;
+    if (!exportHandout(*m_document, m_document->currentHead(), path, &error)) {
+        QMessageBox::warning(m_window, tr("Export failed"), error);
+        return;
+    }
+    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+}
+
+QList<core::Stage> ExportActions::chooseWorksheetStages() const
+{
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(tr("Worksheet"));
+    auto *layout = new QVBoxLayout(&dialog);
+    auto *label = new QLabel(tr("Leave these stages blank for the class to fill in (Q, K and V are printed):"));
+    label->setWordWrap(true);
+    layout->addWidget(label);
+    const QList<core::Stage> defaults = defaultWorksheetStages(*m_document);
+    QList<QPair<core::Stage, QCheckBox *>> boxes;
+    for (core::Stage stage :
+        {core::StageScores, core::StageScaled, core::StageMasked, core::StageWeights, core::StageContext}) {
+        auto *box = new QCheckBox(stageDisplayName(stage));
+        box->setChecked(defaults.contains(stage));
+        layout->addWidget(box);
+        boxes.append({stage, box});
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    QList<core::Stage> out;
+    for (const auto &[stage, box] : boxes)
+        if (box->isChecked())
+            out << stage;
+    return out;
+}
+
+void ExportActions::exportWorksheetInteractive()
+{
+    const QList<core::Stage> blanks = chooseWorksheetStages();
+    if (blanks.isEmpty())
+        return;
+    QString path = choosePath(tr("worksheet") + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".pdf");
+    QString error;
+    if (!exportWorksheet(*m_document, m_document->currentHead(), blanks, path, &error)) {
         QMessageBox::warning(m_window, tr("Export failed"), error);
         return;
     }

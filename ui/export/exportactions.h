@@ -1,6 +1,7 @@
 #pragma once
 // File → Export: the current card or the whole board as PNG (1×–4×), SVG or PDF, the current
-// card's image on the clipboard, and the current card's matrix as CSV.
+// card's image on the clipboard, the current card's matrix as CSV or .npy, and the printed
+// handout and worksheet (PDF).
 
 #include "core/pipeline.h"
 
@@ -28,6 +29,8 @@ public:
     QAction *exportBoardAction() const { return m_exportBoard; }
     QAction *copyImageAction() const { return m_copyImage; }
     QAction *exportCsvAction() const { return m_exportCsv; }
+    QAction *exportHandoutAction() const { return m_exportHandout; }
+    QAction *exportWorksheetAction() const { return m_exportWorksheet; }
 
     // Without dialogs; the format follows the file name (.png, .svg, .pdf). `scale` is for PNG.
     bool exportImage(const QList<core::Stage> &stages, const QString &path, double scale, QString *error) const;
@@ -52,6 +55,10 @@ Q_SIGNALS:
 private:
     void exportInteractive(const QList<core::Stage> &stages, const QString &baseName);
     void exportCsvInteractive();
+    void exportHandoutInteractive();
+    void exportWorksheetInteractive();
+    // The stages the user wants left blank on a worksheet; empty when cancelled.
+    QList<core::Stage> chooseWorksheetStages() const;
     QString choosePath(const QString &suggestedName, const QString &filter) const;
     // The PNG scale the user picks (1×–4×), 0 when cancelled.
     double chooseScale() const;
@@ -64,6 +71,8 @@ private:
     QAction *m_exportBoard;
     QAction *m_copyImage;
     QAction *m_exportCsv;
+    QAction *m_exportHandout;
+    QAction *m_exportWorksheet;
     std::function<QString(const QString &, const QString &)> m_fileChooser;
     QString m_colorMap = QStringLiteral("viridis");
 };
