@@ -455,7 +455,9 @@ void Pipeline::normalizeHead(int head, bool rescale)
     const Scalar d = m_divisor;
     const bool parallel = n * n >= kParallelCells;
     (void)parallel;
+#ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
 #pragma omp parallel for schedule(static) if (parallel)
+#endif
     for (Eigen::Index r = 0; r < n; ++r) {
         if (rescale)
             hs.scaled.row(r) = hs.scores.row(r) / d;

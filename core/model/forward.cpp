@@ -272,7 +272,9 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
     // (OpenMP build) runs single-threaded inside the parallel region.
     const bool parallel = n >= kParallelTokens;
     (void)parallel;
+#ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
 #pragma omp parallel for schedule(static) if (parallel)
+#endif
     for (int head = 0; head < heads(); ++head) {
         const auto q = qkv.middleCols(qOffset + head * dh, dh);
         const auto k = qkv.middleCols(kOffset + head * dh, dh);
