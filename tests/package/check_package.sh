@@ -104,8 +104,8 @@ contains "$("$EXE" --lang zh_CN --help)" "逐步演示自注意力" || fail "ins
 DESKTOP=$SHARE/applications/$APP_ID.desktop
 # Hints pass (Education and Science are both main categories, as the issue asks); errors and
 # warnings fail.
-out=$(desktop-file-validate "$DESKTOP" 2>&1) || fail "desktop-file-validate: $out"
-if grep -Eq "error|warning" <<<"$out"; then fail "desktop-file-validate: $out"; fi
+out=$(desktop-file-validate "$DESKTOP" 2>&1) && ! grep -Eq "error|warning" <<<"$out" ||
+  fail "desktop-file-validate: $out"
 key() { grep -m1 "^$1=" "$DESKTOP" | cut -d= -f2-; }
 [ "$(key Exec)" = "attnlab %f" ] || fail "Exec is '$(key Exec)'"
 [ "$(key Icon)" = "$APP_ID" ] || fail "Icon is '$(key Icon)'"
@@ -117,8 +117,11 @@ grep -q '^Comment\[zh_CN\]=' "$DESKTOP" || fail "no Comment[zh_CN]"
 METAINFO=$SHARE/metainfo/$APP_ID.metainfo.xml
 # Not --pedantic: its one note is the upper-case letters of the reverse-DNS id, kept on purpose
 # (the desktop file, icon and D-Bus style names all use it).
-out=$(appstreamcli validate --no-net "$METAINFO" 2>&1) || fail "appstreamcli validate: $out"
-if grep -Eq "^[EWI]:" <<<"$out"; then fail "appstreamcli validate: $out"; fi
+out=$(appstreamcli validate --no-net "$METAINFO" 2>&1) && ! grep -Eq "^[EWI]:" <<<"$out" ||
+  fail "appstreamcli validate: $out"
+# The tree check also looks for the launcher the metainfo names.
+out=$(appstreamcli validate-tree --no-net "$ROOT" 2>&1) && ! grep -Eq "^ *[EWI]:" <<<"$out" ||
+  fail "appstreamcli validate-tree: $out"
 grep -q "<launchable type=\"desktop-id\">$APP_ID.desktop</launchable>" "$METAINFO" ||
   fail "metainfo launchable does not name $APP_ID.desktop"
 grep -q "<release version=\"$VERSION\"" "$METAINFO" || fail "metainfo has no release $VERSION"
