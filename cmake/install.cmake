@@ -4,7 +4,6 @@
 include(GNUInstallDirs)
 
 set(ATTNLAB_APP_ID io.github.attnlab.AttentionLab)
-set(ATTNLAB_SCENE_MIME application/x-attnlab-scene)
 # The icon a file manager shows for the type: the MIME name with '/' as '-', the spec's default.
 set(ATTNLAB_SCENE_ICON application-x-attnlab-scene)
 set(ATTNLAB_DESKTOP_SRC ${PROJECT_SOURCE_DIR}/resources/desktop)
