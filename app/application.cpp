@@ -12,6 +12,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QIcon>
 
 #include <cstdlib>
 #include <cstring>
@@ -97,6 +99,13 @@ int runApplication(int argc, char *argv[])
     else
         app = std::make_unique<QApplication>(argc, argv);
     describeApplication();
+    if (!headless) {
+        // Links windows to the installed launcher (Wayland) and gives them the app's icon: the
+        // installed one from the icon theme, else the copy compiled in.
+        QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attnlab.AttentionLab"));
+        QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.attnlab.AttentionLab"),
+            QIcon(QStringLiteral(":/desktop/io.github.attnlab.AttentionLab.svg"))));
+    }
     Language::instance()->initialize(forcedLanguage(argc, argv));
 
     CommandLine cli;
