@@ -13,6 +13,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -127,6 +128,8 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     const auto recount = [this] { QTimer::singleShot(0, this, &PipelineBoard::updateColumns); };
     connect(m_document, &Document::sceneReset, this, recount);
     connect(m_document, &Document::sceneChanged, this, recount);
+    // Cards ask for more room once their heatmaps have measured their labels.
+    m_canvas->installEventFilter(this);
 
     connect(m_steps, &StepController::stagesChanged, this, &PipelineBoard::rebuild);
     connect(m_steps, &StepController::changed, this, &PipelineBoard::refreshSteps);
@@ -207,9 +210,18 @@ int PipelineBoard::widestCardNeeded() const
     return widest;
 }
 
+bool PipelineBoard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_canvas && event->type() == QEvent::LayoutRequest)
+        QTimer::singleShot(0, this, &PipelineBoard::updateColumns);
+    return Retranslating<QWidget>::eventFilter(watched, event);
+}
+
 void PipelineBoard::updateColumns()
 {
-    const int columns = columnsForWidth(m_scroll->viewport()->width(), widestCardNeeded());
+    const int columns = columnsForWidth(width() - layout()->contentsMargins().left()
+            - layout()->contentsMargins().right() - style()->pixelMetric(QStyle::PM_ScrollBarExtent),
+        widestCardNeeded());
     if (columns != m_columns) {
         m_columns = columns;
         rebuild();
@@ -237,7 +249,10 @@ void PipelineBoard::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     elideStepLabel();
-    const int columns = columnsForWidth(event->size().width(), widestCardNeeded());
+    // The cards get the scroll area's viewport: the board less its margins and a scroll bar.
+    const int margins = layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int columns = columnsForWidth(event->size().width() - margins - scrollBar, widestCardNeeded());
     if (columns != m_columns) {
         m_columns = columns;
         rebuild();
