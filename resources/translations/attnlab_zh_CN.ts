@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../app/application.cpp" line="+105" />
+        <location filename="../../app/application.cpp" line="+114" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
@@ -490,8 +490,8 @@
         <location line="+27" />
         <location line="+89" />
         <location line="+35" />
-        <location filename="../../ui/export/handout.cpp" line="+108" />
-        <location line="+16" />
+        <location filename="../../ui/export/handout.cpp" line="+111" />
+        <location line="+18" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -522,7 +522,7 @@
     </message>
     <message>
         <location line="+16" />
-        <location filename="../../ui/export/handout.cpp" line="+107" />
+        <location filename="../../ui/export/handout.cpp" line="+118" />
         <source>there is nothing to export</source>
         <translation>没有可以导出的内容</translation>
     </message>
@@ -776,17 +776,17 @@
         <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
     </message>
     <message>
-        <location filename="../../ui/export/handout.cpp" line="-148" />
+        <location filename="../../ui/export/handout.cpp" line="-162" />
         <source>Tokens: %1</source>
         <translation>词元：%1</translation>
     </message>
     <message>
-        <location line="+77" />
+        <location line="+88" />
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+17" />
         <source>there is nothing to calculate</source>
         <translation>没有可以计算的内容</translation>
     </message>
@@ -1603,7 +1603,17 @@
 <context>
     <name>attnlab::ui::HeatmapPlot</name>
     <message>
-        <location filename="../../ui/plot/heatmapplot.cpp" line="+222" />
+        <location filename="../../ui/plot/heatmapplot.cpp" line="+221" />
+        <source>0–max auto</source>
+        <translation>0–最大 自动</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>0–1 fixed</source>
+        <translation>0–1 固定</translation>
+    </message>
+    <message>
+        <location line="+26" />
         <source>not part of this scene</source>
         <translation>不属于这个场景</translation>
     </message>
@@ -1613,41 +1623,43 @@
         <translation>0（被掩码遮住）</translation>
     </message>
     <message>
-        <location line="+119" />
-        <source>0 (masked: this query may not look at this key)</source>
-        <translation>0（被掩码遮住：这个查询不能看这个键）</translation>
+        <location line="+163" />
+        <source>masked: this query may not look at this key</source>
+        <translation>已遮蔽：这个查询不能看这个键</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>%1 → %2: %3
+%4, row %5 (query), column %6 (key)</source>
+        <translation>%1 → %2：%3
+%4，第 %5 行（查询），第 %6 列（键）</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>%1, feature %2: %3
+%4, row %5</source>
+        <translation>%1，特征 %2：%3
+%4，第 %5 行</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>%1 (row %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 (column %2, key)</source>
+        <translation>%1（第 %2 列，键）</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>−∞ (masked: this query may not look at this key)</source>
-        <translation>−∞（被掩码遮住：这个查询不能看这个键）</translation>
+        <source>feature %1</source>
+        <translation>特征 %1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-22" />
         <source>This query sees no key: its weights and context are all 0.</source>
         <translation>这个查询看不到任何键：它的权重和上下文全为 0。</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>query %1 (row %2) → key %3 (column %4)
-%5 = %6</source>
-        <translation>查询 %1（第 %2 行）→ 键 %3（第 %4 列）
-%5 = %6</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>token %1 (row %2), feature %3
-%4 = %5</source>
-        <translation>词元 %1（第 %2 行），特征 %3
-%4 = %5</translation>
-    </message>
-</context>
-<context>
-    <name>attnlab::ui::HeatmapView</name>
-    <message>
-        <location filename="../../ui/board/heatmapview.cpp" line="+26" />
-        <source>Hover a cell for its exact value; click a cell, a row label or a key label to highlight it in every heatmap.</source>
-        <translation>鼠标停在格子上可查看精确数值；点击格子、行标签或键标签，会在每张热力图中高亮它。</translation>
     </message>
 </context>
 <context>
@@ -1684,7 +1696,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+215" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+236" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1694,7 +1706,7 @@
         <translation>&lt;p&gt;&lt;b&gt;注意力实验室&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;逐步演示自注意力，可修改每一个数，并导出热力图。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+94" />
+        <location line="+117" />
         <source>→ or Page Down</source>
         <translation>→ 或 Page Down</translation>
     </message>
@@ -1819,7 +1831,27 @@
         <translation>注意力权重的配色，屏幕显示和导出都使用它</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+1" />
+        <source>Weights &amp;Fixed 0–1</source>
+        <translation>权重固定 0–1(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The weights' colours span 0 to 1, so cards and scenes compare directly</source>
+        <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Weights &amp;Auto 0–max</source>
+        <translation>权重自动 0–最大(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The weights' colours span 0 to the largest weight, so small differences in long rows show</source>
+        <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
+    </message>
+    <message>
+        <location line="+6" />
         <source>&amp;Viridis</source>
         <translation>Viridis(&amp;V)</translation>
     </message>
@@ -1854,7 +1886,7 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
@@ -1996,7 +2028,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MaskEditorDock</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-129" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-138" />
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
@@ -2194,7 +2226,7 @@ head %2</source>
 <context>
     <name>attnlab::ui::MatrixTableView</name>
     <message>
-        <location filename="../../ui/editors/matrixtableview.cpp" line="+81" />
+        <location filename="../../ui/editors/matrixtableview.cpp" line="+85" />
         <source>Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps.</source>
         <translation>双击或直接输入即可编辑格子。在格子上左右拖动可连续调整数值；鼠标滚轮调整选中的格子。Shift：大步调整，Ctrl：小步调整。</translation>
     </message>
@@ -2217,7 +2249,7 @@ head %2</source>
 <context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
-        <location filename="../../ui/board/pipelineboard.cpp" line="+245" />
+        <location filename="../../ui/board/pipelineboard.cpp" line="+352" />
         <source>All %1 stages shown; current: %2</source>
         <translation>全部 %1 步已显示；当前：%2</translation>
     </message>
@@ -2270,7 +2302,7 @@ head %2</source>
 <context>
     <name>attnlab::ui::PresentationMode</name>
     <message>
-        <location filename="../../ui/board/presentationmode.cpp" line="+141" />
+        <location filename="../../ui/board/presentationmode.cpp" line="+176" />
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -2319,16 +2351,31 @@ head %2</source>
         <source>Texts and heatmap labels at their normal size (Ctrl+0)</source>
         <translation>文字和热力图标签恢复正常大小（Ctrl+0）</translation>
     </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Enlarge Card</source>
+        <translation>放大卡片(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The current card alone on the whole board or screen, with room for every label and value; again (or Esc) brings the other cards back (E, or double-click a card)</source>
+        <translation>当前卡片独占整个看板或屏幕，每个标签和数值都有位置；再按一次（或 Esc）恢复其他卡片（E，或双击卡片）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Inspector in Presentation</source>
+        <translation>演示时显示检查器(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>In presentation mode, show the inspector and the explanation beside the card, to explain a number without leaving full screen (I)</source>
+        <translation>演示模式中在卡片旁显示检查器和讲解，不离开全屏就能讲解一个数（I）</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::PresentationView</name>
     <message>
-        <location filename="../../ui/board/presentationview.cpp" line="+93" />
-        <source>The tokens of the scene</source>
-        <translation>场景中的词元</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location filename="../../ui/board/presentationview.cpp" line="+162" />
         <source>Stage %1 / %2</source>
         <translation>第 %1 / %2 步</translation>
     </message>
@@ -2339,11 +2386,11 @@ head %2</source>
     </message>
     <message>
         <location line="+2" />
-        <source>Page Down / → next   ·   Page Up / ← previous   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves</source>
-        <translation>Page Down / → 下一步   ·   Page Up / ← 上一步   ·   Ctrl+= / Ctrl+- 缩放   ·   F11 / Esc 退出</translation>
+        <source>Page Down / → next   ·   Page Up / ← previous   ·   E enlarge   ·   I inspector   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves</source>
+        <translation>Page Down / → 下一步   ·   Page Up / ← 上一步   ·   E 放大   ·   I 检查器   ·   Ctrl+= / Ctrl+- 缩放   ·   F11 / Esc 退出</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Keys that work in presentation mode</source>
         <translation>演示模式中可用的按键</translation>
     </message>
@@ -2752,7 +2799,7 @@ head %2</source>
 <context>
     <name>attnlab::ui::StageCard</name>
     <message>
-        <location filename="../../ui/board/stagecard.cpp" line="+73" />
+        <location filename="../../ui/board/stagecard.cpp" line="+72" />
         <source>X — input vectors</source>
         <translation>X — 输入向量</translation>
     </message>
@@ -2887,7 +2934,7 @@ head %2</source>
         <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
-        <location line="+117" />
+        <location line="+145" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2897,7 +2944,12 @@ head %2</source>
         <translation>还没有进行到这一步：按“下一步”（→ 或 Page Down）按顺序显示各步骤，或选择“全部显示”</translation>
     </message>
     <message>
-        <location line="-127" />
+        <location line="+1" />
+        <source>%1: %2. Click to make it the current card; double-click (or E) to enlarge it.</source>
+        <translation>%1：%2。单击设为当前卡片；双击（或按 E）放大。</translation>
+    </message>
+    <message>
+        <location line="-156" />
         <source>scaled = scores (no scaling)</source>
         <translation>缩放后的分数 = 分数（不缩放）</translation>
     </message>
@@ -2937,7 +2989,7 @@ head %2</source>
         <translation>输出 = 拼接</translation>
     </message>
     <message>
-        <location line="+99" />
+        <location line="+127" />
         <source>%1 (head %2 of %3)</source>
         <translation>%1（头 %2/%3）</translation>
     </message>
@@ -2950,11 +3002,6 @@ head %2</source>
         <location line="+5" />
         <source>Shape: rows × columns</source>
         <translation>形状：行数 × 列数</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>%1: %2. Click to make it the current card.</source>
-        <translation>%1：%2。点击使其成为当前卡片。</translation>
     </message>
 </context>
 <context>

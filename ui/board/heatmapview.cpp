@@ -4,6 +4,7 @@
 #include "ui/plot/heatmapplot.h"
 #include "ui/plot/stageinfo.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -23,8 +24,8 @@ HeatmapView::HeatmapView(Document *document, core::Stage stage, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setMouseTracking(true);
-    m_plot->setToolTip(tr("Hover a cell for its exact value; click a cell, a row label or a key label to "
-                          "highlight it in every heatmap."));
+    // No tooltip on the whole plot: it would cover the value of the cell under the mouse.
+    m_plot->installEventFilter(this);
 
     connect(m_document, &Document::stagesChanged, this, &HeatmapView::onStagesChanged);
     connect(m_document, &Document::sceneReset, this, &HeatmapView::refresh);
@@ -35,6 +36,12 @@ HeatmapView::HeatmapView(Document *document, core::Stage stage, QWidget *parent)
     connect(m_document, &Document::selectionChanged, this, &HeatmapView::showSelection);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *event) {
+        if (event->button() == Qt::LeftButton)
+            Q_EMIT doubleClicked();
+    });
+    // The colour scale's width is known only after a layout.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapView::updateReadableSize);
     refresh();
 }
 
@@ -64,6 +71,7 @@ void HeatmapView::setZoom(double factor)
 {
     m_zoom = factor;
     m_heatmap->setZoom(factor);
+    updateReadableSize();
     updateGeometry();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -74,14 +82,33 @@ void HeatmapView::setSequentialMap(const QString &name)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void HeatmapView::setAutoWeightsRange(bool autoRange)
+{
+    m_heatmap->setAutoWeightsRange(autoRange);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 QSize HeatmapView::sizeHint() const
 {
-    return QSize(int(320 * m_zoom), int(240 * m_zoom));
+    return QSize(int(320 * m_zoom), int(240 * m_zoom)).expandedTo(m_readable);
 }
 
 QSize HeatmapView::minimumSizeHint() const
 {
-    return QSize(int(160 * m_zoom), int(120 * m_zoom));
+    return QSize(120, 90).expandedTo(m_readable);
+}
+
+void HeatmapView::updateReadableSize()
+{
+    // In steps of 16 pixels, so that the colour scale's numbers changing width while a cell is
+    // scrubbed do not make the whole board lay out again.
+    const QSize exact = m_heatmap->readableSize();
+    const auto up = [](int v) { return (v + 15) / 16 * 16; };
+    const QSize readable = exact.isValid() ? QSize(up(exact.width()), up(exact.height())) : QSize();
+    if (readable != m_readable) {
+        m_readable = readable;
+        updateGeometry();
+    }
 }
 
 void HeatmapView::onStagesChanged(const core::Update &update)
@@ -99,6 +126,7 @@ void HeatmapView::onStagesChanged(const core::Update &update)
 void HeatmapView::refresh()
 {
     m_heatmap->setContent(m_document->scene(), m_document->stages(), shownHead());
+    updateReadableSize();
     showSelection(m_document->selection());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -140,21 +168,51 @@ void HeatmapView::onMousePress(QMouseEvent *event)
     m_document->setSelection(s);
 }
 
-void HeatmapView::onMouseMove(QMouseEvent *event)
+QString HeatmapView::hoverText(const QPointF &pos) const
 {
     int row = -1, column = -1;
-    const HeatmapPlot::Region region = m_heatmap->hitTest(event->position(), &row, &column);
-    if (region != HeatmapPlot::Region::Cell) {
-        if (m_hoverRow >= 0)
-            QToolTip::hideText();
-        m_hoverRow = m_hoverColumn = -1;
-        return;
+    const HeatmapPlot::Region region = m_heatmap->hitTest(pos, &row, &column);
+    switch (region) {
+    case HeatmapPlot::Region::Cell:
+        return m_heatmap->toolTip(row, column);
+    case HeatmapPlot::Region::RowLabel:
+        return m_heatmap->labelToolTip(region, row);
+    case HeatmapPlot::Region::ColumnLabel:
+        return m_heatmap->labelToolTip(region, column);
+    case HeatmapPlot::Region::None:
+        break;
     }
-    if (row == m_hoverRow && column == m_hoverColumn)
+    return QString();
+}
+
+void HeatmapView::onMouseMove(QMouseEvent *event)
+{
+    // Shown at once, and replaced as the mouse moves from cell to cell.
+    const QString text = hoverText(event->position());
+    if (text == m_hoverText)
         return;
-    m_hoverRow = row;
-    m_hoverColumn = column;
-    QToolTip::showText(event->globalPosition().toPoint(), m_heatmap->toolTip(row, column), m_plot);
+    m_hoverText = text;
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+bool HeatmapView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::ToolTip) {
+        // A mouse resting after the tip timed out asks again.
+        auto *help = static_cast<QHelpEvent *>(event);
+        m_hoverText = hoverText(help->pos());
+        if (m_hoverText.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), m_hoverText, m_plot);
+        return true;
+    }
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        m_hoverText.clear();
+    return Retranslating<QWidget>::eventFilter(watched, event);
 }
 
 } // namespace attnlab::ui

@@ -1,7 +1,8 @@
 #pragma once
 // One stage's heatmap, bound to the Document: it follows the current head (or a fixed one),
 // redraws only when its stage of its head was recomputed, shows the exact value on hover,
-// and selects a cell, row or key column on click.
+// and selects a cell, row or key column on click. It asks for the room that shows every row
+// and column label (a board scrolls rather than squeezing them).
 
 #include "core/pipeline.h"
 #include "ui/i18n/retranslating.h"
@@ -33,6 +34,8 @@ public:
     double zoom() const { return m_zoom; }
     // "viridis" (default), "cividis" or "grayscale"; used by the weights.
     void setSequentialMap(const QString &name);
+    // Weights over [0, largest weight] instead of [0, 1].
+    void setAutoWeightsRange(bool autoRange);
 
     QCustomPlot *plot() const { return m_plot; }
     HeatmapPlot *heatmap() const { return m_heatmap; }
@@ -41,7 +44,12 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+Q_SIGNALS:
+    void doubleClicked();
+
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refresh();
     void retranslate() override { refresh(); }
@@ -49,6 +57,9 @@ private:
     void onStagesChanged(const core::Update &update);
     void onMousePress(QMouseEvent *event);
     void onMouseMove(QMouseEvent *event);
+    // The text a hover at `pos` shows: a cell's value, a label's full text, or nothing.
+    QString hoverText(const QPointF &pos) const;
+    void updateReadableSize();
 
     Document *m_document;
     core::Stage m_stage;
@@ -57,8 +68,8 @@ private:
     int m_head = -1;
     Theme m_theme = Theme::Light;
     double m_zoom = 1.0;
-    int m_hoverRow = -1;
-    int m_hoverColumn = -1;
+    QSize m_readable;
+    QString m_hoverText;
 };
 
 } // namespace attnlab::ui

@@ -13,6 +13,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -64,6 +65,7 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     , m_scroll(new QScrollArea(this))
     , m_canvas(new QWidget)
     , m_grid(new QGridLayout(m_canvas))
+    , m_restore(new QShortcut(QKeySequence(Qt::Key_Escape), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut))
 {
     setFocusPolicy(Qt::StrongFocus);
     auto *layout = new QVBoxLayout(this);
@@ -119,6 +121,16 @@ PipelineBoard::PipelineBoard(Document *document, StepController *steps, QWidget 
     connect(home, &QShortcut::activated, m_steps, &StepController::first);
     connect(end, &QShortcut::activated, m_steps, [this] { m_steps->setShowAll(!m_steps->showsAll()); });
 
+    // Esc brings the board back; only while a card is enlarged, so that Esc stays free otherwise.
+    m_restore->setEnabled(false);
+    connect(m_restore, &QShortcut::activated, this, [this] { setEnlargedStage(std::nullopt); });
+    // With more tokens the cards need more room, and fewer fit side by side.
+    const auto recount = [this] { QTimer::singleShot(0, this, &PipelineBoard::updateColumns); };
+    connect(m_document, &Document::sceneReset, this, recount);
+    connect(m_document, &Document::sceneChanged, this, recount);
+    // Cards ask for more room once their heatmaps have measured their labels.
+    m_canvas->installEventFilter(this);
+
     connect(m_steps, &StepController::stagesChanged, this, &PipelineBoard::rebuild);
     connect(m_steps, &StepController::changed, this, &PipelineBoard::refreshSteps);
     retranslate();
@@ -139,6 +151,40 @@ void PipelineBoard::setZoom(double zoom)
     m_zoom = zoom;
     for (StageCard *c : std::as_const(m_cards))
         c->setZoom(zoom);
+    updateColumns();
+}
+
+void PipelineBoard::setAutoWeightsRange(bool autoRange)
+{
+    m_autoRange = autoRange;
+    for (StageCard *c : std::as_const(m_cards))
+        c->setAutoWeightsRange(autoRange);
+}
+
+void PipelineBoard::setEnlargedStage(std::optional<core::Stage> stage)
+{
+    if (stage && (!card(*stage) || !m_steps->isRevealed(*stage)))
+        stage.reset();
+    if (stage == m_enlarged)
+        return;
+    const bool was = isEnlarged();
+    m_enlarged = stage;
+    m_restore->setEnabled(isEnlarged());
+    // Like a click, enlarging makes the card the current one (while stepping, that would hide
+    // what the class has seen).
+    if (stage && m_steps->showsAll())
+        m_steps->setCurrentStage(*stage);
+    rebuild();
+    if (was != isEnlarged())
+        Q_EMIT enlargedChanged(isEnlarged());
+}
+
+void PipelineBoard::toggleEnlarged()
+{
+    if (isEnlarged())
+        setEnlargedStage(std::nullopt);
+    else
+        setEnlargedStage(m_steps->currentStage());
 }
 
 void PipelineBoard::setSequentialMap(const QString &name)
@@ -148,11 +194,38 @@ void PipelineBoard::setSequentialMap(const QString &name)
         c->setSequentialMap(name);
 }
 
-int PipelineBoard::columnsForWidth(int width)
+int PipelineBoard::columnsForWidth(int width, int cardWidth)
 {
-    if (width >= 4 * kReadableCardWidth)
+    const int card = std::max(cardWidth, kReadableCardWidth);
+    if (width >= 4 * card)
         return 4;
-    return width >= 2 * kReadableCardWidth ? 2 : 1;
+    return width >= 2 * card ? 2 : 1;
+}
+
+int PipelineBoard::widestCardNeeded() const
+{
+    int widest = 0;
+    for (StageCard *c : std::as_const(m_cards))
+        widest = std::max(widest, c->minimumSizeHint().width() + m_grid->horizontalSpacing());
+    return widest;
+}
+
+bool PipelineBoard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_canvas && event->type() == QEvent::LayoutRequest)
+        QTimer::singleShot(0, this, &PipelineBoard::updateColumns);
+    return Retranslating<QWidget>::eventFilter(watched, event);
+}
+
+void PipelineBoard::updateColumns()
+{
+    const int columns = columnsForWidth(width() - layout()->contentsMargins().left()
+            - layout()->contentsMargins().right() - style()->pixelMetric(QStyle::PM_ScrollBarExtent),
+        widestCardNeeded());
+    if (columns != m_columns) {
+        m_columns = columns;
+        rebuild();
+    }
 }
 
 void PipelineBoard::showEvent(QShowEvent *event)
@@ -176,7 +249,10 @@ void PipelineBoard::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     elideStepLabel();
-    const int columns = columnsForWidth(event->size().width());
+    // The cards get the scroll area's viewport: the board less its margins and a scroll bar.
+    const int margins = layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int columns = columnsForWidth(event->size().width() - margins - scrollBar, widestCardNeeded());
     if (columns != m_columns) {
         m_columns = columns;
         rebuild();
@@ -200,6 +276,11 @@ void PipelineBoard::rebuild()
         m_grid->setColumnStretch(c, 0);
     for (int r = 0; r < m_grid->rowCount(); ++r)
         m_grid->setRowStretch(r, 0);
+    if (m_enlarged && !stages.contains(*m_enlarged)) {
+        m_enlarged.reset();
+        m_restore->setEnabled(false);
+        Q_EMIT enlargedChanged(false);
+    }
 
     int row = -1, column = 0, lastPhase = -1, columns = 0;
     for (int i = 0; i < stages.size(); ++i) {
@@ -209,6 +290,10 @@ void PipelineBoard::rebuild()
             c = new StageCard(m_document, stage, m_canvas);
             c->setZoom(m_zoom);
             c->setSequentialMap(m_sequentialMap);
+            c->setAutoWeightsRange(m_autoRange);
+            connect(c, &StageCard::enlargeRequested, this, [this](core::Stage s) {
+                setEnlargedStage(m_enlarged == s ? std::nullopt : std::optional<core::Stage>(s));
+            });
             // While stepping, a click must not step back and hide what the class has seen.
             connect(c, &StageCard::activated, this, [this](core::Stage s) {
                 if (m_steps->showsAll())
@@ -216,16 +301,30 @@ void PipelineBoard::rebuild()
             });
             m_cards.insert(stage, c);
         }
-        c->setMinimumSize(kMinCardWidth, m_columns < 4 ? kWrappedCardHeight : kMinCardHeight);
+        c->setStepNumber(i + 1);
+        if (m_enlarged) {
+            // Alone on the board: the other cards keep their state, out of sight.
+            c->setVisible(stage == *m_enlarged);
+            if (stage == *m_enlarged) {
+                c->setMinimumFloor(QSize(kMinCardWidth, kMinCardHeight));
+                m_grid->addWidget(c, 0, 0);
+            }
+            continue;
+        }
+        c->setVisible(true);
+        c->setMinimumFloor(QSize(kMinCardWidth, m_columns < 4 ? kWrappedCardHeight : kMinCardHeight));
         const int phase = phaseOf(stage);
         if (phase != lastPhase || column == m_columns) {
             ++row;
             column = 0;
             lastPhase = phase;
         }
-        c->setStepNumber(i + 1);
         m_grid->addWidget(c, row, column++);
         columns = std::max(columns, column);
+    }
+    if (m_enlarged) {
+        row = 0;
+        columns = 1;
     }
     for (int c = 0; c < columns; ++c)
         m_grid->setColumnStretch(c, 1);
@@ -237,6 +336,14 @@ void PipelineBoard::rebuild()
 void PipelineBoard::refreshSteps()
 {
     const core::Stage current = m_steps->currentStage();
+    // An enlarged card follows the steps, so a class can walk the pipeline card by card.
+    const bool stepped = current != m_lastCurrent;
+    m_lastCurrent = current;
+    if (stepped && m_enlarged && *m_enlarged != current && card(current) && m_steps->isRevealed(current)) {
+        m_enlarged = current;
+        rebuild();
+        return;
+    }
     for (auto it = m_cards.cbegin(); it != m_cards.cend(); ++it) {
         it.value()->setRevealed(m_steps->isRevealed(it.key()));
         it.value()->setCurrent(it.key() == current);

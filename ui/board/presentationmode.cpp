@@ -35,6 +35,8 @@ PresentationMode::PresentationMode(
     , m_zoomIn(new QAction(this))
     , m_zoomOut(new QAction(this))
     , m_zoomReset(new QAction(this))
+    , m_enlarge(new QAction(this))
+    , m_sidePanel(new QAction(this))
 {
     m_toggle->setCheckable(true);
     // Plain X11 has no FullScreen binding: F11 always works. F5 is what a clicker's "start
@@ -66,8 +68,35 @@ PresentationMode::PresentationMode(
     m_zoomReset->setIcon(QIcon::fromTheme(QStringLiteral("zoom-original")));
     m_window->addAction(m_leave);
 
+    // Plain letters, so only where no text is typed: on the board and the presentation view.
+    m_enlarge->setCheckable(true);
+    m_enlarge->setShortcut(QKeySequence(Qt::Key_E));
+    m_enlarge->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_enlarge->setIcon(QIcon::fromTheme(QStringLiteral("zoom-fit-best")));
+    m_board->addAction(m_enlarge);
+    m_view->addAction(m_enlarge);
+    connect(m_enlarge, &QAction::triggered, this, [this] {
+        if (m_active)
+            m_view->setEnlarged(!m_view->isEnlarged());
+        else
+            m_board->toggleEnlarged();
+    });
+    connect(m_board, &PipelineBoard::enlargedChanged, this, &PresentationMode::refreshEnlarged);
+    connect(m_view, &PresentationView::enlargedChanged, this, &PresentationMode::refreshEnlarged);
+    m_sidePanel->setCheckable(true);
+    m_sidePanel->setShortcut(QKeySequence(Qt::Key_I));
+    m_sidePanel->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(m_sidePanel);
+    connect(m_sidePanel, &QAction::toggled, m_view, &PresentationView::setSidePanelVisible);
+
     connect(m_toggle, &QAction::triggered, this, &PresentationMode::setActive);
-    connect(m_leave, &QAction::triggered, this, [this] { setActive(false); });
+    // Esc first brings an enlarged card back, then leaves.
+    connect(m_leave, &QAction::triggered, this, [this] {
+        if (m_view->isEnlarged())
+            m_view->setEnlarged(false);
+        else
+            setActive(false);
+    });
     connect(m_zoomIn, &QAction::triggered, this, [this] { setZoom(zoom() * kZoomStep); });
     connect(m_zoomOut, &QAction::triggered, this, [this] { setZoom(zoom() / kZoomStep); });
     connect(m_zoomReset, &QAction::triggered, this, [this] { setZoom(1.0); });
@@ -102,6 +131,7 @@ void PresentationMode::setActive(bool active)
     }
     m_toggle->setChecked(active);
     m_leave->setEnabled(active);
+    refreshEnlarged();
     m_zoomReset->setEnabled(zoom() != 1.0);
     Q_EMIT activeChanged(active);
 }
@@ -136,6 +166,11 @@ void PresentationMode::setPresentationZoom(double zoom)
     m_zoomReset->setEnabled(this->zoom() != 1.0);
 }
 
+void PresentationMode::refreshEnlarged()
+{
+    m_enlarge->setChecked(m_active ? m_view->isEnlarged() : m_board->isEnlarged());
+}
+
 void PresentationMode::retranslate()
 {
     m_toggle->setText(tr("&Presentation Mode"));
@@ -148,6 +183,12 @@ void PresentationMode::retranslate()
     m_zoomOut->setToolTip(tr("Smaller texts and heatmap labels (Ctrl+-)"));
     m_zoomReset->setText(tr("&Reset Zoom"));
     m_zoomReset->setToolTip(tr("Texts and heatmap labels at their normal size (Ctrl+0)"));
+    m_enlarge->setText(tr("&Enlarge Card"));
+    m_enlarge->setToolTip(tr("The current card alone on the whole board or screen, with room for every label and "
+                             "value; again (or Esc) brings the other cards back (E, or double-click a card)"));
+    m_sidePanel->setText(tr("&Inspector in Presentation"));
+    m_sidePanel->setToolTip(tr("In presentation mode, show the inspector and the explanation beside the card, to "
+                               "explain a number without leaving full screen (I)"));
 }
 
 } // namespace attnlab::ui

@@ -2,7 +2,9 @@
 // Switches the main window in and out of presentation mode (F11): full screen, editors and
 // menus tucked away, the presentation view in place of the board; and the zoom actions
 // (Ctrl+= / Ctrl+- / Ctrl+0), which scale the texts and heatmap labels of the board or, in
-// presentation mode, of the presentation view; each keeps its own zoom.
+// presentation mode, of the presentation view; each keeps its own zoom. Also the actions that
+// enlarge the current card (E; Esc or E again brings the rest back) and show the inspector and
+// the explanation beside the card in presentation mode (I).
 
 #include <QByteArray>
 #include <QObject>
@@ -38,6 +40,10 @@ public:
     QAction *zoomInAction() const { return m_zoomIn; }
     QAction *zoomOutAction() const { return m_zoomOut; }
     QAction *zoomResetAction() const { return m_zoomReset; }
+    // E, active while the board or the presentation view has the focus.
+    QAction *enlargeAction() const { return m_enlarge; }
+    // I, in presentation mode: the inspector and the explanation beside the card.
+    QAction *sidePanelAction() const { return m_sidePanel; }
 
     void retranslate();
 
@@ -45,6 +51,8 @@ Q_SIGNALS:
     void activeChanged(bool active);
 
 private:
+    void refreshEnlarged();
+
     QMainWindow *m_window;
     QStackedWidget *m_stack;
     QWidget *m_normalPage;
@@ -55,6 +63,8 @@ private:
     QAction *m_zoomIn;
     QAction *m_zoomOut;
     QAction *m_zoomReset;
+    QAction *m_enlarge;
+    QAction *m_sidePanel;
     bool m_active = false;
     double m_boardZoom = 1.0;
     double m_presentationZoom = 1.0;

@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QShortcut>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
@@ -20,6 +21,7 @@ PresentationView::PresentationView(Document *document, StepController *steps, QW
     , m_progress(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_layout(new QVBoxLayout(this))
+    , m_body(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("PresentationView"));
     setFocusPolicy(Qt::StrongFocus);
@@ -33,7 +35,12 @@ PresentationView::PresentationView(Document *document, StepController *steps, QW
     header->addWidget(m_sentence, 1);
     header->addWidget(m_progress);
     m_layout->addLayout(header);
+    m_layout->addWidget(m_body, 1);
     m_layout->addWidget(m_hint);
+    m_body->setChildrenCollapsible(false);
+    // A sentence of long tokens is elided (in full as its tooltip), never widening the view.
+    m_sentence->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_sentence->setMinimumWidth(40);
     m_sentence->setTextFormat(Qt::PlainText);
     m_progress->setTextFormat(Qt::PlainText);
     m_hint->setTextFormat(Qt::PlainText);
@@ -69,6 +76,51 @@ void PresentationView::setSequentialMap(const QString &name)
         m_card->setSequentialMap(name);
 }
 
+void PresentationView::setAutoWeightsRange(bool autoRange)
+{
+    m_autoRange = autoRange;
+    if (m_card)
+        m_card->setAutoWeightsRange(autoRange);
+}
+
+void PresentationView::setSidePanelFactory(std::function<QWidget *()> factory)
+{
+    m_sideFactory = std::move(factory);
+}
+
+void PresentationView::setSidePanelVisible(bool visible)
+{
+    m_sideVisible = visible;
+    if (visible && !m_side && m_sideFactory) {
+        m_side = m_sideFactory();
+        m_body->addWidget(m_side);
+        // The card keeps about three fifths of the width.
+        m_body->setStretchFactor(0, 3);
+        m_body->setStretchFactor(1, 2);
+        m_body->setSizes({600, 400});
+        applyFonts();
+    }
+    applyVisibility();
+}
+
+void PresentationView::setEnlarged(bool enlarged)
+{
+    if (enlarged == m_enlarged)
+        return;
+    m_enlarged = enlarged;
+    applyVisibility();
+    Q_EMIT enlargedChanged(enlarged);
+}
+
+void PresentationView::applyVisibility()
+{
+    m_sentence->setVisible(!m_enlarged);
+    m_progress->setVisible(!m_enlarged);
+    m_hint->setVisible(!m_enlarged);
+    if (m_side)
+        m_side->setVisible(m_sideVisible && !m_enlarged);
+}
+
 void PresentationView::showCurrentStage()
 {
     const core::Stage stage = m_steps->currentStage();
@@ -78,10 +130,25 @@ void PresentationView::showCurrentStage()
         m_card->setPresentationStyle(true);
         m_card->setZoom(m_zoom);
         m_card->setSequentialMap(m_sequentialMap);
+        m_card->setAutoWeightsRange(m_autoRange);
         m_card->setCurrent(true);
-        m_layout->insertWidget(1, m_card, 1);
+        connect(m_card, &StageCard::enlargeRequested, this, [this] { setEnlarged(!m_enlarged); });
+        m_body->insertWidget(0, m_card);
+        m_body->setStretchFactor(0, 3);
     }
     refreshTexts();
+}
+
+void PresentationView::resizeEvent(QResizeEvent *event)
+{
+    Retranslating<QWidget>::resizeEvent(event);
+    elideSentence();
+}
+
+void PresentationView::elideSentence()
+{
+    m_sentence->setText(
+        m_sentence->fontMetrics().elidedText(m_sentenceText, Qt::ElideRight, std::max(40, m_sentence->width())));
 }
 
 void PresentationView::refreshTexts()
@@ -89,12 +156,14 @@ void PresentationView::refreshTexts()
     QStringList tokens;
     for (const std::string &t : m_document->scene().tokens)
         tokens << QString::fromStdString(t);
-    m_sentence->setText(tokens.join(QStringLiteral("  ·  ")));
-    m_sentence->setToolTip(tr("The tokens of the scene"));
+    m_sentenceText = tokens.join(QStringLiteral("  ·  "));
+    elideSentence();
+    m_sentence->setToolTip(m_sentenceText);
     m_progress->setText(tr("Stage %1 / %2").arg(m_steps->step() + 1).arg(m_steps->stepCount()));
     m_progress->setToolTip(tr("How far the class has stepped through the pipeline"));
     m_hint->setText(
-        tr("Page Down / → next   ·   Page Up / ← previous   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves"));
+        tr("Page Down / → next   ·   Page Up / ← previous   ·   E enlarge   ·   I inspector   ·   Ctrl+= / Ctrl+- "
+           "zoom   ·   F11 / Esc leaves"));
     m_hint->setToolTip(tr("Keys that work in presentation mode"));
 }
 
@@ -111,6 +180,13 @@ void PresentationView::applyFonts()
     m_hint->setFont(small);
     if (m_card)
         m_card->setZoom(m_zoom);
+    if (m_side) {
+        // Readable from the back of the room, yet leaving the card most of the screen.
+        QFont side = font();
+        side.setPointSizeF(appPoint * 1.4 * m_zoom);
+        m_side->setFont(side);
+    }
+    elideSentence();
 }
 
 } // namespace attnlab::ui

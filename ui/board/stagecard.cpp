@@ -44,8 +44,6 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     layout->addLayout(header);
     layout->addWidget(m_formula);
     layout->addWidget(m_body, 1);
-    // Small minimum so three rows of cards fit a 1280×720 window without scrolling.
-    m_heatmap->setMinimumSize(120, 90);
     m_body->addWidget(m_heatmap);
     m_body->addWidget(m_veil);
     m_title->setTextFormat(Qt::PlainText);
@@ -59,6 +57,7 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     m_title->setObjectName(QStringLiteral("StageCardTitle"));
     m_title->installEventFilter(this); // re-elide whenever the layout gives the title a new width
 
+    connect(m_heatmap, &HeatmapView::doubleClicked, this, [this] { Q_EMIT enlargeRequested(m_stage); });
     connect(m_document, &Document::stagesChanged, this, &StageCard::refreshTexts);
     connect(m_document, &Document::sceneReset, this, &StageCard::refreshTexts);
     connect(m_document, &Document::currentHeadChanged, this, &StageCard::refreshTexts);
@@ -220,10 +219,31 @@ void StageCard::setSequentialMap(const QString &name)
     m_heatmap->setSequentialMap(name);
 }
 
+void StageCard::setAutoWeightsRange(bool autoRange)
+{
+    m_heatmap->setAutoWeightsRange(autoRange);
+}
+
 void StageCard::setPresentationStyle(bool presentation)
 {
     m_presentation = presentation;
+    // The presentation view cannot scroll: there the labels shrink to what the screen gives.
+    if (presentation)
+        m_heatmap->setMinimumSize(120, 90);
+    else
+        m_heatmap->setMinimumSize(0, 0);
     applyStyle();
+}
+
+void StageCard::setMinimumFloor(const QSize &floor)
+{
+    m_floor = floor;
+    updateGeometry();
+}
+
+QSize StageCard::minimumSizeHint() const
+{
+    return QFrame::minimumSizeHint().expandedTo(m_floor);
 }
 
 void StageCard::mousePressEvent(QMouseEvent *event)
@@ -231,6 +251,13 @@ void StageCard::mousePressEvent(QMouseEvent *event)
     if (event->button() == Qt::LeftButton)
         Q_EMIT activated(m_stage);
     QFrame::mousePressEvent(event);
+}
+
+void StageCard::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && m_revealed)
+        Q_EMIT enlargeRequested(m_stage);
+    QFrame::mouseDoubleClickEvent(event);
 }
 
 void StageCard::refreshTexts()
@@ -252,7 +279,8 @@ void StageCard::refreshTexts()
     m_shape->setToolTip(tr("Shape: rows × columns"));
     m_veil->setText(tr("Step %1").arg(m_stepNumber));
     m_veil->setToolTip(tr("Not reached yet: press Next (→ or Page Down) to reveal the stages in order, or Show All"));
-    setToolTip(tr("%1: %2. Click to make it the current card.").arg(stageTitle(m_stage), m_formula->text()));
+    setToolTip(tr("%1: %2. Click to make it the current card; double-click (or E) to enlarge it.")
+                   .arg(stageTitle(m_stage), m_formula->text()));
 }
 
 void StageCard::applyStyle()

@@ -46,17 +46,26 @@ public:
     double zoom() const { return m_zoom; }
     // The colour map of the weights ("viridis", "cividis", "grayscale").
     void setSequentialMap(const QString &name);
+    // The weights' colours over [0, largest weight] instead of [0, 1].
+    void setAutoWeightsRange(bool autoRange);
     // Large, high-contrast look for the presentation view.
     void setPresentationStyle(bool presentation);
+    // The card never asks for less than `floor`; beyond it, it asks for the room that shows
+    // every label of its heatmap.
+    void setMinimumFloor(const QSize &floor);
+    QSize minimumSizeHint() const override;
 
     HeatmapView *heatmap() const { return m_heatmap; }
 
 Q_SIGNALS:
     // The card was clicked (it becomes the current stage and the one "Export Card" exports).
     void activated(attnlab::core::Stage stage);
+    // Double-clicked: enlarge it to the whole board, or back.
+    void enlargeRequested(attnlab::core::Stage stage);
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -80,6 +89,7 @@ private:
     bool m_revealed = true;
     bool m_presentation = false;
     double m_zoom = 1.0;
+    QSize m_floor;
 };
 
 } // namespace attnlab::ui

@@ -78,6 +78,10 @@ MatrixTableView::MatrixTableView(MatrixModel *model, QWidget *parent)
     horizontalHeader()->setDefaultSectionSize(56);
     horizontalHeader()->setMinimumSectionSize(40);
     verticalHeader()->setDefaultSectionSize(24);
+    // A very long token must not push the numbers out of view: its row header is elided (the
+    // header's tooltip has it in full).
+    verticalHeader()->setMaximumWidth(verticalHeader()->fontMetrics().averageCharWidth() * 16);
+    verticalHeader()->setTextElideMode(Qt::ElideRight);
     setToolTip(tr("Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; "
                   "the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps."));
 }

@@ -39,6 +39,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
@@ -57,6 +58,10 @@ const QString kShowAllKey = QStringLiteral("board/showAll");
 const QString kBoardZoomKey = QStringLiteral("view/boardZoom");
 const QString kColorMapKey = QStringLiteral("view/weightsColorMap");
 const QString kPresentationZoomKey = QStringLiteral("view/presentationZoom");
+const QString kWeightsRangeKey = QStringLiteral("view/weightsRange");
+const QString kSidePanelKey = QStringLiteral("view/presentationSidePanel");
+// Longer scene names are elided in the title bar (a typed sentence names the scene).
+constexpr int kMostTitleChars = 40;
 } // namespace
 
 MainWindow::MainWindow(Document *document, QWidget *parent)
@@ -92,6 +97,20 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     statusBar()->addPermanentWidget(m_warnings);
 
     createDocks();
+    // The presentation view's own inspector and explanation, made when first shown.
+    m_presentationView->setSidePanelFactory([this] {
+        auto *side = new QSplitter(Qt::Vertical);
+        side->setObjectName(QStringLiteral("PresentationSidePanel"));
+        auto *inspector = new InspectorDock(m_document, side);
+        auto *explanation = new ExplanationPanel(m_document, side);
+        inspector->setObjectName(QStringLiteral("PresentationInspector"));
+        explanation->setObjectName(QStringLiteral("PresentationExplanation"));
+        for (QDockWidget *dock : {static_cast<QDockWidget *>(inspector), static_cast<QDockWidget *>(explanation)}) {
+            dock->setFeatures(QDockWidget::NoDockWidgetFeatures);
+            side->addWidget(dock);
+        }
+        return side;
+    });
     createMenus();
     for (QAction *a : {m_steps->previousAction(), m_steps->nextAction(), m_steps->firstAction(), m_steps->playAction(),
              m_steps->showAllAction()})
@@ -183,6 +202,8 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->addAction(m_presentation->toggleAction());
+    m_viewMenu->addAction(m_presentation->sidePanelAction());
+    m_viewMenu->addAction(m_presentation->enlargeAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_presentation->zoomInAction());
     m_viewMenu->addAction(m_presentation->zoomOutAction());
@@ -271,7 +292,19 @@ void MainWindow::setSequentialMap(const QString &name)
     m_exportActions->setColorMap(name);
     if (m_colorMapMenu)
         for (QAction *a : m_colorMapMenu->actions())
-            a->setChecked(a->data().toString() == name);
+            if (!a->data().toString().isEmpty())
+                a->setChecked(a->data().toString() == name);
+}
+
+void MainWindow::setAutoWeightsRange(bool autoRange)
+{
+    m_autoWeightsRange = autoRange;
+    m_board->setAutoWeightsRange(autoRange);
+    m_presentationView->setAutoWeightsRange(autoRange);
+    if (m_fixedRange) {
+        m_fixedRange->setChecked(!autoRange);
+        m_autoRange->setChecked(autoRange);
+    }
 }
 
 void MainWindow::createColorMapMenu()
@@ -286,6 +319,17 @@ void MainWindow::createColorMapMenu()
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, name] { setSequentialMap(name); });
     }
+    // Which values the weights' colours span.
+    m_colorMapMenu->addSeparator();
+    auto *ranges = new QActionGroup(this);
+    m_fixedRange = m_colorMapMenu->addAction(QString(), this, [this] { setAutoWeightsRange(false); });
+    m_autoRange = m_colorMapMenu->addAction(QString(), this, [this] { setAutoWeightsRange(true); });
+    for (QAction *a : {m_fixedRange, m_autoRange}) {
+        a->setCheckable(true);
+        ranges->addAction(a);
+    }
+    m_fixedRange->setChecked(!m_autoWeightsRange);
+    m_autoRange->setChecked(m_autoWeightsRange);
     m_colorMapMenu->setToolTipsVisible(true);
 }
 
@@ -309,10 +353,10 @@ void MainWindow::showShortcuts()
     };
     addRow(withoutMnemonic(m_steps->nextAction()->text()), tr("→ or Page Down"));
     addRow(withoutMnemonic(m_steps->previousAction()->text()), tr("← or Page Up"));
-    for (QAction *a :
-        {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(), m_presentation->toggleAction(),
-            m_presentation->zoomInAction(), m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
-            m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
+    for (QAction *a : {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(),
+             m_presentation->toggleAction(), m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
+             m_presentation->zoomResetAction(), m_presentation->enlargeAction(), m_presentation->sidePanelAction(),
+             m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
         addRow(withoutMnemonic(a->text()), a->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),
@@ -413,8 +457,15 @@ void MainWindow::retranslate()
     m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
     m_colorMapMenu->setTitle(tr("&Colours of the Weights"));
     m_colorMapMenu->setToolTip(tr("The colour map of the attention weights, on screen and in exports"));
+    m_fixedRange->setText(tr("Weights &Fixed 0–1"));
+    m_fixedRange->setToolTip(tr("The weights' colours span 0 to 1, so cards and scenes compare directly"));
+    m_autoRange->setText(tr("Weights &Auto 0–max"));
+    m_autoRange->setToolTip(
+        tr("The weights' colours span 0 to the largest weight, so small differences in long rows show"));
     for (QAction *a : m_colorMapMenu->actions()) {
         const QString name = a->data().toString();
+        if (name.isEmpty())
+            continue;
         if (name == QStringLiteral("viridis")) {
             a->setText(tr("&Viridis"));
             a->setToolTip(tr("Dark purple to yellow; readable by most colour-blind viewers"));
@@ -445,6 +496,8 @@ void MainWindow::refreshTitle()
         name = sceneTitle(m_document->scene(), currentLanguage());
     else
         name = tr("Untitled");
+    if (name.size() > kMostTitleChars)
+        name = name.left(kMostTitleChars - 1) + QChar(0x2026);
     // "[*]" is where Qt shows the modified mark.
     setWindowTitle(tr("%1[*] — Attention Lab").arg(name));
     setWindowModified(m_document->isModified());
@@ -481,6 +534,8 @@ void MainWindow::readSettings()
     m_headsDock->followHeadCount();
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
     setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
+    setAutoWeightsRange(settings.value(kWeightsRangeKey).toString() == QStringLiteral("auto"));
+    m_presentation->sidePanelAction()->setChecked(settings.value(kSidePanelKey, false).toBool());
     m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());
     m_presentation->setPresentationZoom(settings.value(kPresentationZoomKey, 1.0).toDouble());
 }
@@ -492,6 +547,8 @@ void MainWindow::writeSettings() const
     settings.setValue(kStateKey, saveState(kStateVersion));
     settings.setValue(kShowAllKey, m_steps->showsAll());
     settings.setValue(kColorMapKey, m_sequentialMap);
+    settings.setValue(kWeightsRangeKey, m_autoWeightsRange ? QStringLiteral("auto") : QStringLiteral("fixed"));
+    settings.setValue(kSidePanelKey, m_presentation->sidePanelAction()->isChecked());
     settings.setValue(kBoardZoomKey, m_presentation->boardZoom());
     settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());
 }

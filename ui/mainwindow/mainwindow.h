@@ -58,6 +58,9 @@ public:
     // The colour map of the weights on every card, in presentation mode and in exports.
     QString sequentialMap() const { return m_sequentialMap; }
     void setSequentialMap(const QString &name);
+    // The weights' colours over [0, largest weight] rather than [0, 1], everywhere; remembered.
+    bool autoWeightsRange() const { return m_autoWeightsRange; }
+    void setAutoWeightsRange(bool autoRange);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -102,6 +105,9 @@ private:
     QMenu *m_helpMenu = nullptr;
     QMenu *m_colorMapMenu = nullptr;
     QString m_sequentialMap = QStringLiteral("viridis");
+    bool m_autoWeightsRange = false;
+    QAction *m_fixedRange = nullptr;
+    QAction *m_autoRange = nullptr;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_quit = nullptr;

@@ -99,12 +99,9 @@ QRectF HeatmapLayer::cellRect(int row, int column) const
     return QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1)));
 }
 
-int HeatmapLayer::decimalsThatFit(double cellWidth, double cellHeight) const
+int HeatmapLayer::decimalsThatFit(double cellWidth, double cellHeight)
 {
     if (!m_showValues || values().size() == 0)
-        return 0;
-    const QFontMetricsF fm(m_font);
-    if (cellHeight < fm.height() + 2)
         return 0;
     double widest = 0;
     bool negative = false;
@@ -115,10 +112,21 @@ int HeatmapLayer::decimalsThatFit(double cellWidth, double cellHeight) const
             negative = negative || v < 0;
         }
     }
-    for (int decimals : {3, 2}) {
-        const QString sample = formatCellValue(negative ? -widest : widest, decimals);
-        if (fm.horizontalAdvance(sample) + 6 <= cellWidth)
-            return decimals;
+    // The largest type at which the widest value fits, three decimals before two at one size.
+    const int largest = std::max(m_font.pixelSize(), kSmallestValuePixels);
+    for (int px = largest; px >= kSmallestValuePixels; --px) {
+        QFont font = m_font;
+        font.setPixelSize(px);
+        const QFontMetricsF fm(font);
+        if (cellHeight < fm.height() + 2)
+            continue;
+        for (int decimals : {3, 2}) {
+            const QString sample = formatCellValue(negative ? -widest : widest, decimals);
+            if (fm.horizontalAdvance(sample) + 4 <= cellWidth) {
+                m_shownFont = font;
+                return decimals;
+            }
+        }
     }
     return 0;
 }
@@ -199,8 +207,8 @@ void HeatmapLayer::drawHidden(QCPPainter *painter, double cellW, double cellH)
 
 void HeatmapLayer::drawValues(QCPPainter *painter, int decimals, double cellW)
 {
-    painter->setFont(m_font);
-    const QFontMetricsF fm(m_font);
+    painter->setFont(m_shownFont);
+    const QFontMetricsF fm(m_shownFont);
     const bool hiddenFits = fm.horizontalAdvance(m_hiddenText) + 6 <= cellW;
     const QString hiddenText = hiddenFits ? m_hiddenText : m_hiddenShortText;
     for (int r = 0; r < values().rows(); ++r) {

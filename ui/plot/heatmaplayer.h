@@ -29,6 +29,8 @@ public:
     void setFlaggedRows(const std::vector<int> &rows);
     void setColoring(const QCPColorGradient &gradient, const QCPRange &range);
     void setColors(const ThemeColors &colors);
+    // The largest type for the values; smaller type is used down to kSmallestValuePixels
+    // where that is what fits the cells.
     void setValueFont(const QFont &font);
     // Paint every cell as a rectangle (crisp in SVG and PDF) instead of relying on the
     // colour map's image.
@@ -42,6 +44,10 @@ public:
     bool isHidden(int row, int column) const;
     // Decimals the values were last drawn with, 0 when they did not fit (hover only).
     int shownDecimals() const { return m_shownDecimals; }
+    // The pixel size of the values last drawn (0 when none were).
+    int shownValuePixels() const { return m_shownDecimals > 0 ? m_shownFont.pixelSize() : 0; }
+
+    static constexpr int kSmallestValuePixels = 8;
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
@@ -51,7 +57,8 @@ protected:
 private:
     const core::Matrix &values() const;
     QRectF cellRect(int row, int column) const;
-    int decimalsThatFit(double cellWidth, double cellHeight) const;
+    // Chooses m_shownFont and returns the decimals that fit, 0 for none.
+    int decimalsThatFit(double cellWidth, double cellHeight);
     void drawFills(QCPPainter *painter, double cellW, double cellH);
     void drawHidden(QCPPainter *painter, double cellW, double cellH);
     void drawValues(QCPPainter *painter, int decimals, double cellW);
@@ -68,6 +75,7 @@ private:
     QCPRange m_range;
     ThemeColors m_colors;
     QFont m_font;
+    QFont m_shownFont;
     bool m_fill = false;
     bool m_showValues = true;
     int m_selectedRow = -1;

@@ -31,7 +31,11 @@ protected:
 
 const QString kSelectionLayer = QStringLiteral("attnlab-selection");
 const QString kCellsLayer = QStringLiteral("attnlab-cells");
-constexpr int kMaxLabelChars = 12;
+// Tick labels shrink to this size before any is left out.
+constexpr int kSmallestLabelPixels = 7;
+// The size a card asks room for (times the zoom), so that the board scrolls rather than
+// shrinking labels below comfortable reading.
+constexpr double kReadableLabelPixels = 9;
 
 // A font in pixels, so that layout and drawing agree on every paint device (screen, image,
 // SVG, PDF) whatever its resolution.
@@ -70,11 +74,6 @@ public:
         return largest;
     }
 };
-
-QString elided(const QString &text)
-{
-    return text.size() > kMaxLabelChars ? text.left(kMaxLabelChars - 1) + QChar(0x2026) : text;
-}
 
 } // namespace
 
@@ -122,10 +121,15 @@ HeatmapPlot::HeatmapPlot(QCustomPlot *plot, core::Stage stage, QObject *parent)
     // Row 0 (the first token) on top, as in the chapters' matrices.
     m_plot->yAxis->setRangeReversed(true);
 
+    // QCPColorScale reports its current margin as the margin it needs, so in a margin group
+    // the shared bottom margin could only ever grow: larger labels once would keep it large.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_scale->setMargins(QMargins()); });
+    // The fit depends on the axis rect's outer size only, which the labels do not change, so
+    // one more layout settles it.
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        const int rowStep = m_rowStep, columnStep = m_columnStep;
+        const LabelFit::Result before = m_fit;
         updateTickDensity();
-        if (rowStep != m_rowStep || columnStep != m_columnStep)
+        if (m_fit != before)
             m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
     applyStyle();
@@ -168,14 +172,12 @@ void HeatmapPlot::applyStyle()
     const ThemeColors c = themeColors(m_theme);
     m_plot->setBackground(c.card);
     m_plot->axisRect()->setBackground(c.card);
-    const QFont tickFont = pixelFont(m_zoom, 1.0);
     const QFont titleFont = pixelFont(m_zoom, 0.95);
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_scale->axis()}) {
         axis->setBasePen(QPen(c.frame, 1));
         axis->setTickPen(QPen(c.frame, 1));
         axis->setTickLabelColor(c.text);
         axis->setLabelColor(c.mutedText);
-        axis->setTickLabelFont(tickFont);
         axis->setLabelFont(titleFont);
         axis->setLabelPadding(int(4 * m_zoom));
         axis->setTickLabelPadding(int(4 * m_zoom));
@@ -185,14 +187,38 @@ void HeatmapPlot::applyStyle()
     m_cells->setColors(c);
     m_selection->setColors(c);
     m_cells->setValueFont(pixelFont(m_zoom, 0.9));
-    m_widestColumnLabel = -1;
+    // Start from the largest size; the next layout fits it.
+    m_fit = LabelFit::Result();
+    m_fit.pixels = pixelFont(m_zoom, 1.0).pixelSize();
+    applyLabelFont();
     rebuildTicks();
+}
+
+void HeatmapPlot::applyLabelFont()
+{
+    const QFont font = heatmapFont(m_fit.pixels);
+    m_plot->xAxis->setTickLabelFont(font);
+    m_plot->yAxis->setTickLabelFont(font);
+    m_plot->xAxis->setTickLabelRotation(m_fit.rotated ? -90 : 0);
+}
+
+void HeatmapPlot::setAutoWeightsRange(bool autoRange)
+{
+    if (autoRange == m_autoRange)
+        return;
+    m_autoRange = autoRange;
+    if (isProbabilityStage(m_stage) && !isEmpty()) {
+        updateRange();
+        applyColoring();
+    }
 }
 
 void HeatmapPlot::applyColoring()
 {
-    QCPColorGradient gradient = isProbabilityStage(m_stage) ? sequentialGradient(m_sequentialMap) : divergingGradient();
+    const bool probability = isProbabilityStage(m_stage);
+    QCPColorGradient gradient = probability ? sequentialGradient(m_sequentialMap) : divergingGradient();
     m_scale->setGradient(gradient);
+    m_scale->axis()->setLabel(!probability ? QString() : m_autoRange ? tr("0–max auto") : tr("0–1 fixed"));
     m_scale->setDataRange(m_range);
     m_cells->setColoring(gradient, m_range);
 }
@@ -204,7 +230,6 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     static const core::Matrix none;
     const core::Matrix &m = heads > 0 ? core::stageMatrix(stages, m_stage, head) : none;
     m_values = m;
-    m_stageName = QString::fromLatin1(core::stageName(m_stage));
     const bool reshaped = m_rows != int(m.rows()) || m_columns != int(m.cols());
     m_rows = int(m.rows());
     m_columns = int(m.cols());
@@ -244,34 +269,42 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
         m_plot->xAxis->setRange(-0.5, m_columns - 0.5);
         m_plot->yAxis->setRange(-0.5, m_rows - 0.5);
     }
-    const double largest = static_cast<HeatmapData *>(data)->assign(m_values);
-    // The colour range is set explicitly: −∞ would make rescaleDataRange collapse.
-    if (isProbabilityStage(m_stage))
-        m_range = QCPRange(0, 1);
-    else
-        m_range = largest > 0 ? QCPRange(-largest, largest) : QCPRange(-1, 1);
+    m_largest = static_cast<HeatmapData *>(data)->assign(m_values);
+    updateRange();
     applyColoring();
     m_map->setVisible(!isEmpty());
     m_scale->setVisible(!isEmpty());
 }
 
+void HeatmapPlot::updateRange()
+{
+    // Set explicitly: −∞ would make rescaleDataRange collapse.
+    if (isProbabilityStage(m_stage))
+        m_range = QCPRange(0, m_autoRange && m_largest > 0 ? m_largest : 1);
+    else
+        m_range = m_largest > 0 ? QCPRange(-m_largest, m_largest) : QCPRange(-1, 1);
+}
+
 void HeatmapPlot::rebuildLabels(const core::Scene &scene, const std::vector<int> &flagged)
 {
     QStringList rowLabels, columnLabels;
+    m_rowTokens.clear();
     for (int i = 0; i < m_rows && i < scene.tokenCount(); ++i) {
-        const QString token = elided(QString::fromStdString(scene.tokens[size_t(i)]));
+        const QString token = QString::fromStdString(scene.tokens[size_t(i)]);
         const bool flag = std::find(flagged.begin(), flagged.end(), i) != flagged.end();
         rowLabels << (flag ? QStringLiteral("\u26A0 ") + token : token);
+        m_rowTokens << token;
     }
     for (int j = 0; j < m_columns; ++j)
         columnLabels << (isSquareStage(m_stage) && j < scene.tokenCount()
-                ? elided(QString::fromStdString(scene.tokens[size_t(j)]))
+                ? QString::fromStdString(scene.tokens[size_t(j)])
                 : QString::number(j));
     if (rowLabels != m_rowLabels || columnLabels != m_columnLabels) {
         m_rowLabels = rowLabels;
         m_columnLabels = columnLabels;
-        m_widestColumnLabel = -1;
+        m_labelFit.setLabels(m_rowLabels, m_columnLabels);
         rebuildTicks();
+        updateTickDensity();
     }
 }
 
@@ -293,33 +326,67 @@ int HeatmapPlot::selectedColumn() const
 void HeatmapPlot::rebuildTicks()
 {
     QMap<double, QString> rows, columns;
-    for (int i = 0; i < m_rowLabels.size(); i += m_rowStep)
-        rows.insert(i, m_rowLabels[i]);
-    for (int j = 0; j < m_columnLabels.size(); j += m_columnStep)
-        columns.insert(j, m_columnLabels[j]);
+    const QStringList &rowLabels = m_labelFit.shownRows();
+    const QStringList &columnLabels = m_labelFit.shownColumns();
+    for (int i = 0; i < rowLabels.size(); i += m_fit.rowStep)
+        rows.insert(i, rowLabels[i]);
+    for (int j = 0; j < columnLabels.size(); j += m_fit.columnStep)
+        columns.insert(j, columnLabels[j]);
     m_rowTicker->setTicks(rows);
     m_columnTicker->setTicks(columns);
 }
 
+LabelFit::Area HeatmapPlot::labelArea() const
+{
+    QCPAxisRect *rect = m_plot->axisRect();
+    LabelFit::Area area;
+    area.outer = rect->outerRect().size();
+    area.top = rect->margins().top();
+    area.right = rect->margins().right();
+    const QCPAxis *axis = m_plot->xAxis;
+    area.padding = axis->padding() + axis->tickLengthOut() + axis->tickLabelPadding();
+    area.title = axis->labelPadding() + QFontMetricsF(axis->labelFont()).height();
+    return area;
+}
+
+int HeatmapPlot::readableLabelPixels() const
+{
+    return std::min(pixelFont(m_zoom, 1.0).pixelSize(), int(std::lround(kReadableLabelPixels * m_zoom)));
+}
+
+QSize HeatmapPlot::readableSize() const
+{
+    if (isEmpty())
+        return QSize();
+    LabelFit::Area area = labelArea();
+    // Before the first layout the margins are not known yet: a few pixels.
+    if (area.outer.isEmpty())
+        area.top = area.right = 5;
+    const QSizeF labelled = m_labelFit.sizeFor(area, readableLabelPixels());
+    int scale = m_scale->outerRect().width();
+    if (scale <= 0)
+        scale = m_scale->barWidth() + int(std::lround(50 * m_zoom));
+    return QSize(int(std::ceil(labelled.width())) + scale, int(std::ceil(labelled.height())));
+}
+
 void HeatmapPlot::updateTickDensity()
 {
-    const QRect rect = m_plot->axisRect()->rect();
-    if (rect.width() <= 0 || rect.height() <= 0 || isEmpty())
+    if (isEmpty())
         return;
-    const QFontMetricsF fm(m_plot->xAxis->tickLabelFont());
-    if (m_widestColumnLabel < 0) {
-        m_widestColumnLabel = 0;
-        for (const QString &label : m_columnLabels)
-            m_widestColumnLabel = std::max(m_widestColumnLabel, fm.horizontalAdvance(label));
-    }
-    const double widest = m_widestColumnLabel;
-    const int rowStep = std::max(1, int(std::ceil(m_rows * (fm.height() + 1) / rect.height())));
-    const int columnStep = std::max(1, int(std::ceil(m_columns * (widest + fm.height() * 0.6) / rect.width())));
-    if (rowStep != m_rowStep || columnStep != m_columnStep) {
-        m_rowStep = rowStep;
-        m_columnStep = columnStep;
-        rebuildTicks();
-    }
+    const LabelFit::Area area = labelArea();
+    const int largest = pixelFont(m_zoom, 1.0).pixelSize();
+    LabelFit::Result fit;
+    fit.pixels = largest;
+    // A plot that was never given a real size (hidden, not laid out yet) keeps every label at
+    // full size rather than thinning them for a layout that means nothing.
+    constexpr double kLaidOut = 60;
+    if (area.outer.width() >= kLaidOut && area.outer.height() >= kLaidOut)
+        fit = m_labelFit.fit(area, largest, std::min(largest, kSmallestLabelPixels));
+    if (fit == m_fit)
+        return;
+    m_fit = fit;
+    applyLabelFont();
+    rebuildTicks();
 }
 
 HeatmapPlot::Region HeatmapPlot::hitTest(const QPointF &pos, int *row, int *column) const
@@ -346,22 +413,40 @@ QString HeatmapPlot::toolTip(int row, int column) const
 {
     if (row < 0 || row >= m_rows || column < 0 || column >= m_columns)
         return QString();
-    const QString rowToken = m_rowLabels.value(row);
+    const QString rowToken = m_rowTokens.value(row, QString::number(row));
     const double v = double(m_values(row, column));
     QString value = formatExactValue(v);
-    if (m_cells->isHidden(row, column))
-        value = m_stage == core::StageWeights ? tr("0 (masked: this query may not look at this key)")
-                                              : tr("−∞ (masked: this query may not look at this key)");
+    QString note;
+    if (m_cells->isHidden(row, column)) {
+        value = m_stage == core::StageWeights ? QStringLiteral("0") : formatCellValue(-INFINITY, 0);
+        note = tr("masked: this query may not look at this key");
+    }
     if (std::find(m_flagged.begin(), m_flagged.end(), row) != m_flagged.end())
-        value += QLatin1Char('\n') + tr("This query sees no key: its weights and context are all 0.");
+        note += (note.isEmpty() ? QString() : QStringLiteral("\n"))
+            + tr("This query sees no key: its weights and context are all 0.");
+    QString text;
     if (isSquareStage(m_stage))
-        return tr("query %1 (row %2) → key %3 (column %4)\n%5 = %6")
-            .arg(rowToken)
-            .arg(row)
-            .arg(m_columnLabels.value(column))
-            .arg(column)
-            .arg(m_stageName, value);
-    return tr("token %1 (row %2), feature %3\n%4 = %5").arg(rowToken).arg(row).arg(column).arg(m_stageName, value);
+        text = tr("%1 → %2: %3\n%4, row %5 (query), column %6 (key)")
+                   .arg(rowToken, m_columnLabels.value(column), value, stageDisplayName(m_stage))
+                   .arg(row)
+                   .arg(column);
+    else
+        text = tr("%1, feature %2: %3\n%4, row %5")
+                   .arg(rowToken)
+                   .arg(column)
+                   .arg(value, stageDisplayName(m_stage))
+                   .arg(row);
+    return note.isEmpty() ? text : text + QLatin1Char('\n') + note;
+}
+
+QString HeatmapPlot::labelToolTip(Region region, int index) const
+{
+    if (region == Region::RowLabel && index >= 0 && index < m_rows)
+        return tr("%1 (row %2)").arg(m_rowTokens.value(index, QString::number(index))).arg(index);
+    if (region == Region::ColumnLabel && index >= 0 && index < m_columns)
+        return isSquareStage(m_stage) ? tr("%1 (column %2, key)").arg(m_columnLabels.value(index)).arg(index)
+                                      : tr("feature %1").arg(index);
+    return QString();
 }
 
 } // namespace attnlab::ui

@@ -5,6 +5,7 @@
 
 #include "core/pipeline.h"
 #include "core/scene.h"
+#include "ui/plot/labelfit.h"
 #include "ui/plot/qcp.h"
 #include "ui/plot/theme.h"
 
@@ -36,6 +37,13 @@ public:
     void setTheme(Theme theme);
     void setZoom(double factor);
     void setSequentialMap(const QString &name);
+    // The weights' colours span [0, 1] (fixed, the default: comparable between scenes) or
+    // [0, largest weight] (auto: small differences in a long row become visible). The colour
+    // scale's title says which.
+    void setAutoWeightsRange(bool autoRange);
+    bool autoWeightsRange() const { return m_autoRange; }
+    // The values the colour scale spans.
+    QCPRange colorRange() const { return m_range; }
     // Paint cells as vector rectangles (for export) rather than through the colour map image.
     void setFillCells(bool fill);
 
@@ -49,26 +57,41 @@ public:
     int rows() const { return m_rows; }
     int columns() const { return m_columns; }
     bool isEmpty() const { return m_rows == 0 || m_columns == 0; }
-    // Row and column labels in full (the axes may show only every k-th one).
+    // Row and column labels in full (the axes may show them elided, or only every k-th one).
     QStringList rowLabels() const { return m_rowLabels; }
     QStringList columnLabels() const { return m_columnLabels; }
+    // The labels as the axes draw them: long ones elided.
+    const QStringList &shownRowLabels() const { return m_labelFit.shownRows(); }
+    const QStringList &shownColumnLabels() const { return m_labelFit.shownColumns(); }
+    // The labels' type size and orientation at the current layout.
+    LabelFit::Result labelLayout() const { return m_fit; }
+    // Pixels of the labels at which the plot asks for room (readableSize()).
+    int readableLabelPixels() const;
+    // The plot size that shows every label at readableLabelPixels() and the colour scale.
+    QSize readableSize() const;
 
     bool hasHiddenCells() const { return m_hidden.size() > 0; }
     // Query rows flagged because they see no key.
     const std::vector<int> &flaggedRows() const { return m_flagged; }
 
     Region hitTest(const QPointF &pos, int *row, int *column) const;
+    // "吃 → 猫: 0.3157…" and where the number sits; empty outside the matrix.
     QString toolTip(int row, int column) const;
+    // The full text of a row or column label (for a hover over an elided label).
+    QString labelToolTip(Region region, int index) const;
 
-    // Thins the tick labels so they do not overlap at the axis rect's current size; call
-    // after a layout pass (the view does it before each replot).
+    // Sizes, turns and (only when nothing else fits) thins the tick labels for the axis
+    // rect's current size; call after a layout pass. Runs by itself after each layout.
     void updateTickDensity();
 
 private:
     void applyStyle();
     void applyColoring();
+    void updateRange();
     void rebuildTicks();
     void rebuildLabels(const core::Scene &scene, const std::vector<int> &flagged);
+    LabelFit::Area labelArea() const;
+    void applyLabelFont();
 
     QCustomPlot *m_plot;
     core::Stage m_stage;
@@ -92,10 +115,11 @@ private:
     std::vector<std::string> m_tokens;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
-    QString m_stageName;
-    int m_rowStep = 1;
-    int m_columnStep = 1;
-    double m_widestColumnLabel = -1; // pixels at the tick font; −1 = measure again
+    QStringList m_rowTokens; // without the flag mark, for tooltips
+    LabelFit m_labelFit;
+    LabelFit::Result m_fit;
+    bool m_autoRange = false;
+    double m_largest = 0; // largest finite magnitude of the values
     QCPRange m_range;
 };
 
