@@ -58,6 +58,12 @@ public:
     QString sequentialMap() const { return m_sequentialMap; }
     void setSequentialMap(const QString &name);
 
+public Q_SLOTS:
+    // Opens the model folder `dir` (config.json, model.safetensors, tokenizer files) in the model
+    // views, with `text` typed in (may be empty). `attnlab --model DIR [--text TEXT]` calls it
+    // once the window is shown. Problems are shown in the window, not returned.
+    void openModel(const QString &dir, const QString &text);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
