@@ -3,7 +3,9 @@
 #include "app/commandline.h"
 #include "app/experimentcommand.h"
 #include "app/exportcli.h"
+#include "app/modelcommand.h"
 #include "ui/document/document.h"
+#include "ui/document/examples.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow/mainwindow.h"
 
@@ -90,8 +92,12 @@ int runApplication(int argc, char *argv[])
     const bool experiment = hasOptionPrefix(argc, argv, "--experiment");
     if ((exporting || experiment) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // A model head saved with --out FILE.attn.json, and --predict, need no window either.
+    const bool savingModelHead = hasOptionPrefix(argc, argv, "--model") && hasOptionPrefix(argc, argv, "--out");
     const bool headless = !exporting && !experiment
-        && hasArgument(argc, argv, {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v"});
+        && (savingModelHead
+            || hasArgument(argc, argv,
+                {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v", "--predict"}));
     ensureRuntimeDir();
     std::unique_ptr<QCoreApplication> app;
     if (headless)
@@ -124,12 +130,38 @@ int runApplication(int argc, char *argv[])
             + QLatin1Char('\n'));
         return kExitBadInput;
     }
+    const bool helpOrVersion = cli.isSet(cli.help) || cli.isSet(cli.version);
+    if (const QString problem = modelOptionsProblem(cli); !problem.isEmpty() && !helpOrVersion) {
+        printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
+        return kExitBadInput;
+    }
     if (const int code = runExperimentCommand(cli); code >= 0)
         return code;
+    if (!helpOrVersion)
+        if (const int code = runModelCommand(cli); code >= 0)
+            return code;
     if (cli.isSet(cli.exportStages) && !cli.isSet(cli.help) && !cli.isSet(cli.version))
         return runExport(cli);
     if (cli.wantsHeadless())
         return cli.runHeadless();
+
+    if (cli.isSet(cli.model) && !helpOrVersion) {
+        // `attnlab --model DIR [--text TEXT]`: the window opens the model itself (reading the
+        // weights off the GUI thread); a folder that is plainly wrong is refused here first.
+        if (const QString problem = modelFolderProblem(cli); !problem.isEmpty()) {
+            printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
+            return kExitBadInput;
+        }
+        Document document;
+        document.load(*loadExample(QLatin1String(kDefaultExample)).scene);
+        MainWindow window(&document);
+        window.show();
+        const QString dir = cli.value(cli.model);
+        const QString text = cli.value(cli.text);
+        QMetaObject::invokeMethod(
+            &window, [&window, dir, text] { window.openModel(dir, text); }, Qt::QueuedConnection);
+        return app->exec();
+    }
 
     QString label;
     const core::LoadResult loaded = cli.loadScene(&label, true);

@@ -1,5 +1,7 @@
 #include "app/commandline.h"
 
+#include "app/modelcommand.h"
+
 #include "core/pipeline.h"
 #include "core/stagesjson.h"
 #include "ui/document/examples.h"
@@ -9,11 +11,50 @@
 
 #include <cstdio>
 #include <iostream>
+#include <streambuf>
 
 namespace attnlab::app {
 
 // The command line drives the same Document, exporter and language choice as the window.
 using namespace attnlab::ui;
+
+namespace {
+
+// Passes everything but the first character on (the dump's opening brace, when something was
+// written before it).
+class SkipFirstCharacter : public std::streambuf {
+public:
+    explicit SkipFirstCharacter(std::streambuf *target)
+        : m_target(target)
+    {
+    }
+
+protected:
+    int_type overflow(int_type c) override
+    {
+        if (traits_type::eq_int_type(c, traits_type::eof()))
+            return traits_type::not_eof(c);
+        if (m_skip) {
+            m_skip = false;
+            return c;
+        }
+        return m_target->sputc(traits_type::to_char_type(c));
+    }
+    std::streamsize xsputn(const char *s, std::streamsize n) override
+    {
+        if (n > 0 && m_skip) {
+            m_skip = false;
+            return 1 + m_target->sputn(s + 1, n - 1);
+        }
+        return m_target->sputn(s, n);
+    }
+
+private:
+    std::streambuf *m_target;
+    bool m_skip = true;
+};
+
+} // namespace
 
 void printOut(const QString &text)
 {
@@ -59,7 +100,8 @@ CommandLine::CommandLine()
               "to the --out file, with no window."),
           QStringLiteral("STAGES"))
     , head(QStringLiteral("head"),
-          QCoreApplication::translate("CommandLine", "With --export: the head to show, counted from 1 (default 1)."),
+          QCoreApplication::translate("CommandLine",
+              "With --export: the head to show, counted from 1 (default 1). With --model: the head of --layer."),
           QStringLiteral("N"))
     , scale(QStringLiteral("scale"),
           QCoreApplication::translate("CommandLine", "With --export: pixels per logical pixel of a PNG (default 2)."),
@@ -71,8 +113,9 @@ CommandLine::CommandLine()
           QCoreApplication::translate("CommandLine", "With --export: the weights' map: viridis, cividis or grayscale."),
           QStringLiteral("MAP"))
     , out(QStringLiteral("out"),
-          QCoreApplication::translate(
-              "CommandLine", "With --export or --experiment: the image to write (.png, .svg or .pdf)."),
+          QCoreApplication::translate("CommandLine",
+              "With --export or --experiment: the image to write (.png, .svg or .pdf). With --model alone: "
+              "the scene file (.attn.json) to save the head to."),
           QStringLiteral("FILE"))
     , experiment(QStringLiteral("experiment"),
           QCoreApplication::translate(
@@ -81,11 +124,32 @@ CommandLine::CommandLine()
     , seed(QStringLiteral("seed"),
           QCoreApplication::translate("CommandLine", "With --experiment: seed of the random samples (default 1)."),
           QStringLiteral("S"))
+    , model(QStringLiteral("model"),
+          QCoreApplication::translate("CommandLine",
+              "A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): "
+              "opens it in the window, or is the scene source of --dump, --export, --out and --predict."),
+          QStringLiteral("DIR"))
+    , text(QStringLiteral("text"),
+          QCoreApplication::translate("CommandLine", "With --model: the text the model reads."), QStringLiteral("TEXT"))
+    , layer(QStringLiteral("layer"),
+          QCoreApplication::translate("CommandLine", "With --model: the layer of the head, counted from 1."),
+          QStringLiteral("L"))
+    , predict(QStringLiteral("predict"),
+          QCoreApplication::translate("CommandLine",
+              "With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the "
+              "first [MASK] (BERT) as JSON."))
+    , top(QStringLiteral("top"),
+          QCoreApplication::translate("CommandLine", "With --predict: how many tokens to list (default 10)."),
+          QStringLiteral("K"))
+    , ablate(QStringLiteral("ablate"),
+          QCoreApplication::translate(
+              "CommandLine", "With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1)."),
+          QStringLiteral("L.H,..."))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
-        colormap, out, experiment, seed});
+        colormap, out, experiment, seed, model, text, layer, predict, top, ablate});
     m_parser.addPositionalArgument(QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),
         QStringLiteral("[SCENE]"));
@@ -107,8 +171,17 @@ bool CommandLine::wantsHeadless() const
     return isSet(dump) || isSet(validate) || isSet(listExamples) || isSet(help) || isSet(version);
 }
 
-core::LoadResult CommandLine::loadScene(QString *label, bool fallbackToDefault) const
+core::LoadResult CommandLine::loadScene(QString *label, bool fallbackToDefault, std::vector<int> *tokenIds) const
 {
+    if (isSet(model)) {
+        // Model problems are whole lines that name the option or file themselves.
+        *label = QStringLiteral("attnlab");
+        std::vector<int> ids;
+        core::LoadResult r = loadModelHeadScene(*this, &ids);
+        if (tokenIds)
+            *tokenIds = std::move(ids);
+        return r;
+    }
     const QStringList files = positionalArguments();
     if (isSet(example) && !files.isEmpty()) {
         *label = files.first();
@@ -153,7 +226,7 @@ int CommandLine::runHeadless() const
     }
     // Options of --export and --experiment mean nothing here: say so rather than ignore them.
     for (const QCommandLineOption *option : {&head, &scale, &theme, &colormap, &out, &seed}) {
-        if (!isSet(*option))
+        if (!isSet(*option) || (option == &head && isSet(model)))
             continue;
         printErr(QStringLiteral("attnlab: ")
             + QCoreApplication::translate("CommandLine", "--%1 does not go with %2")
@@ -170,14 +243,28 @@ int CommandLine::runHeadless() const
 int CommandLine::runDump() const
 {
     QString label;
-    const core::LoadResult r = loadScene(&label, false);
+    std::vector<int> tokenIds;
+    const core::LoadResult r = loadScene(&label, false, &tokenIds);
     if (!r.ok()) {
         printProblems(label, r.problems);
         return kExitBadInput;
     }
     core::Pipeline pipeline;
     const core::Stages &stages = pipeline.compute(*r.scene);
-    core::writeStagesJson(std::cout, *r.scene, stages);
+    if (isSet(model)) {
+        // The same dump with the ids of the model's tokens first.
+        std::cout << "{\n  \"token_ids\": [";
+        for (size_t i = 0; i < tokenIds.size(); ++i)
+            std::cout << (i ? ", " : "") << tokenIds[i];
+        std::cout << "],";
+        SkipFirstCharacter skip(std::cout.rdbuf());
+        std::ostream rest(&skip);
+        core::writeStagesJson(rest, *r.scene, stages);
+        if (!rest)
+            std::cout.setstate(std::ios::badbit);
+    } else {
+        core::writeStagesJson(std::cout, *r.scene, stages);
+    }
     std::cout.flush();
     if (!std::cout) {
         printErr(QStringLiteral("attnlab: ")

@@ -7,6 +7,8 @@
 #include <QCommandLineParser>
 #include <QString>
 
+#include <vector>
+
 namespace attnlab::app {
 
 inline constexpr int kExitBadInput = 2;
@@ -28,9 +30,11 @@ public:
     // Whether a headless command was asked for (then no window is needed).
     bool wantsHeadless() const;
 
-    // The scene named by FILE or --example NAME; `label` is what error messages call it.
-    // With neither, the built-in default example when `fallbackToDefault`, else a problem.
-    core::LoadResult loadScene(QString *label, bool fallbackToDefault) const;
+    // The scene named by FILE, --example NAME or --model DIR (with --text, --layer, --head: one
+    // head of a real model, see app/modelcommand.h); `label` is what error messages call it.
+    // With none, the built-in default example when `fallbackToDefault`, else a problem. For a
+    // model head, *tokenIds (when given) receives the ids of the text's tokens.
+    core::LoadResult loadScene(QString *label, bool fallbackToDefault, std::vector<int> *tokenIds = nullptr) const;
 
     // Runs the headless command that was asked for and returns the exit code.
     int runHeadless() const;
@@ -52,6 +56,14 @@ public:
     // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h).
     QCommandLineOption experiment;
     QCommandLineOption seed;
+    // A real checkpoint (see app/modelcommand.h): --model DIR --text TEXT --layer L (with --head),
+    // --predict [--top K] [--ablate L.H,…].
+    QCommandLineOption model;
+    QCommandLineOption text;
+    QCommandLineOption layer;
+    QCommandLineOption predict;
+    QCommandLineOption top;
+    QCommandLineOption ablate;
 
 private:
     int runDump() const;

@@ -118,7 +118,8 @@ int runExport(const CommandLine &cli)
 
     const int heads = document.scene().headCount();
     int head = 0;
-    if (cli.isSet(cli.head)) {
+    // With --model, --head picked the model's head: the scene has only that one.
+    if (cli.isSet(cli.head) && !cli.isSet(cli.model)) {
         bool ok = false;
         const int n = cli.value(cli.head).toInt(&ok);
         if (!ok || n < 1 || n > heads)

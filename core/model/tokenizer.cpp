@@ -238,6 +238,21 @@ std::string Tokenizer::displayText(int id) const
     return out;
 }
 
+std::string Tokenizer::decodedText(int id) const
+{
+    const std::string piece = tokenText(id);
+    if (m_data->addedById.count(id) || m_data->kind != TokenizerKind::Bpe || !m_data->byteLevel())
+        return piece;
+    std::string bytes;
+    for (const TextChar &c : decodeUtf8(piece)) {
+        const int b = unicodeToByte(c.c);
+        if (b < 0)
+            return piece;
+        bytes += char(b);
+    }
+    return isValidUtf8(bytes) ? bytes : hexBytes(bytes);
+}
+
 std::vector<Token> Tokenizer::encode(const std::string &text) const
 {
     const TokenizerData &data = *m_data;

@@ -74,6 +74,14 @@ public:
     // - WordPiece pieces, added tokens and other BPE pieces are shown as they are ("##ing").
     std::string displayText(int id) const;
 
+    // The text a vocabulary piece stands for, as transformers' `tokenizer.decode([id])` and the
+    // fill-mask pipeline's "token_str" give it: byte-level BPE pieces decoded back to their bytes
+    // (" cat" for "Ġcat", "\n" for "Ċ"); WordPiece pieces and added tokens as they are ("##ing",
+    // "[MASK]"). Where the library would print U+FFFD because the bytes are not valid UTF-8 on
+    // their own, this gives the display form instead ("‹e6 b2›"), so no byte is lost. "" for an
+    // id with no vocabulary string.
+    std::string decodedText(int id) const;
+
     // For tests and diagnostics: the number of BPE merges read (0 for WordPiece).
     size_t mergeCount() const;
 

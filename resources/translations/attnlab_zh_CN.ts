@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../app/application.cpp" line="+114" />
+        <location filename="../../app/application.cpp" line="+120" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
-        <location filename="../../app/commandline.cpp" line="+40" />
+        <location filename="../../app/commandline.cpp" line="+81" />
         <source>Print every stage of the scene as JSON and exit.</source>
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
@@ -60,11 +60,16 @@
     </message>
     <message>
         <location line="+6" />
-        <source>With --export: the head to show, counted from 1 (default 1).</source>
-        <translation>与 --export 一起使用：要显示的头，从 1 开始计数（默认 1）。</translation>
+        <source>With --export: the head to show, counted from 1 (default 1). With --model: the head of --layer.</source>
+        <translation>与 --export 一起：要显示的头，从 1 开始数（默认 1）。与 --model 一起：--layer 那一层中的头。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+13" />
+        <source>With --export or --experiment: the image to write (.png, .svg or .pdf). With --model alone: the scene file (.attn.json) to save the head to.</source>
+        <translation>与 --export 或 --experiment 一起：要写出的图片（.png、.svg 或 .pdf）。只与 --model 一起：保存该头的场景文件（.attn.json）。</translation>
+    </message>
+    <message>
+        <location line="-9" />
         <source>With --export: pixels per logical pixel of a PNG (default 2).</source>
         <translation>与 --export 一起使用：PNG 图像每个逻辑像素对应的像素数（默认 2）。</translation>
     </message>
@@ -79,12 +84,7 @@
         <translation>与 --export 一起使用：权重热力图的配色：viridis、cividis 或 grayscale（灰度）。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>With --export or --experiment: the image to write (.png, .svg or .pdf).</source>
-        <translation>与 --export 或 --experiment 一起使用：要写入的图像文件（.png、.svg 或 .pdf）。</translation>
-    </message>
-    <message>
-        <location line="+4" />
+        <location line="+8" />
         <source>Render the figure of experiment NAME (sqrt-dk) to --out, with no window.</source>
         <translation>把名为 NAME 的实验（sqrt-dk）的图写入 --out 指定的文件，不打开窗口。</translation>
     </message>
@@ -95,6 +95,36 @@
     </message>
     <message>
         <location line="+3" />
+        <source>A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): opens it in the window, or is the scene source of --dump, --export, --out and --predict.</source>
+        <translation>按 Hugging Face Hub 方式存放的模型文件夹（config.json、model.safetensors、tokenizer.json）：在窗口中打开它，或作为 --dump、--export、--out 和 --predict 的场景来源。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>With --model: the text the model reads.</source>
+        <translation>与 --model 一起：模型读入的文本。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>With --model: the layer of the head, counted from 1.</source>
+        <translation>与 --model 一起：头所在的层，从 1 开始数。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
+        <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>With --predict: how many tokens to list (default 10).</source>
+        <translation>与 --predict 一起：列出多少个词元（默认 10）。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
+        <translation>与 --predict 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Attention Lab: step through self-attention, edit every number, export the heatmaps.</source>
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
@@ -104,7 +134,7 @@
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
     <message>
-        <location line="+61" />
+        <location line="+70" />
         <source>choose one of --dump and --validate</source>
         <translation>--dump 和 --validate 只能选一个</translation>
     </message>
@@ -114,7 +144,7 @@
         <translation>--%1 不能与 %2 一起使用</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+39" />
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
@@ -476,9 +506,119 @@
         <translation>--colormap：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+21" />
         <source>--head: expected a head from 1 to %1, got "%2"</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelcommand.cpp" line="+82" />
+        <source>--model %1 needs --text TEXT</source>
+        <translation>--model %1 需要 --text 文本</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>the tokenizer has %1 entries but config.json says vocab_size %2</source>
+        <translation>分词器有 %1 个词条，但 config.json 中的 vocab_size 为 %2</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>--text: the text gives no tokens</source>
+        <translation>--text：该文本没有产生任何词元</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--text: the text has %1 tokens, but the model takes at most %2 (config.json %3)</source>
+        <translation>--text：该文本有 %1 个词元，但模型最多接受 %2 个（config.json 的 %3）</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>--model needs --%1 (counted from 1) to pick a head</source>
+        <translation>--model 需要 --%1（从 1 开始数）来选定一个头</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--%1: expected a whole number from 1 to %2, got "%3"</source>
+        <translation>--%1：应为 1 到 %2 之间的整数，实际为“%3”</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got "%1"</source>
+        <translation>--ablate：应为 层.头[,层.头…]，从 1 开始数（例如 5.1,6.3），实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--ablate: %1 is outside the model's %2 layers × %3 heads</source>
+        <translation>--ablate：%1 超出了模型的 %2 层 × %3 个头</translation>
+    </message>
+    <message>
+        <location line="+42" />
+        <source>--top: expected a positive whole number, got "%1"</source>
+        <translation>--top：应为正整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>--predict: BERT predicts the token at the first [MASK], and --text has none</source>
+        <translation>--predict：BERT 预测第一个 [MASK] 处的词元，但 --text 中没有 [MASK]</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>model.safetensors has no masked-LM head (cls.predictions.*), so it cannot predict</source>
+        <translation>model.safetensors 中没有掩码语言模型头（cls.predictions.*），因此无法预测</translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>cannot write to standard output</source>
+        <translation>无法写入标准输出</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>--out %1: a model head is saved as a scene file FILE.attn.json; for images add --export STAGES</source>
+        <translation>--out %1：模型的头保存为场景文件 FILE.attn.json；要输出图片请加上 --export 步骤</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>--out %1: cannot write the file: %2</source>
+        <translation>--out %1：无法写入文件：%2</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>--%1 needs --model DIR</source>
+        <translation>--%1 需要 --model 文件夹</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>--model is a scene source of its own: give a scene file, --example or --model, not two</source>
+        <translation>--model 本身就是场景来源：场景文件、--example 和 --model 只能给出其中一个</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--model cannot be combined with --%1</source>
+        <translation>--model 不能与 --%1 一起使用</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--%1 goes with --predict</source>
+        <translation>--%1 只能与 --predict 一起使用</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>--predict cannot be combined with --%1</source>
+        <translation>--predict 不能与 --%1 一起使用</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>--layer and --head pick a head for --dump, --export or --out; the window shows every head</source>
+        <translation>--layer 和 --head 为 --dump、--export 或 --out 选定一个头；窗口中会显示所有的头</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>no such folder</source>
+        <translation>没有这个文件夹</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>config.json: not found in the folder</source>
+        <translation>config.json：文件夹中没有此文件</translation>
     </message>
 </context>
 <context>
@@ -1895,6 +2035,16 @@
         <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
         <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
     </message>
+    <message>
+        <location line="+46" />
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Opening a model (%1) is not available in this build yet.</source>
+        <translation>此版本暂不支持打开模型（%1）。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::MaskEditor</name>
@@ -2028,7 +2178,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MaskEditorDock</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-138" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-184" />
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
@@ -3284,6 +3434,14 @@ Separator: the text between separators is a token.</source>
         <location line="+2" />
         <source>&lt;opened scene&gt;</source>
         <translation>&lt;刚打开的场景&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>core</name>
+    <message>
+        <location filename="../../app/modelcommand.cpp" line="+43" />
+        <source>the head's scene is not valid: %1</source>
+        <translation>该头的场景无效：%1</translation>
     </message>
 </context>
 </TS>

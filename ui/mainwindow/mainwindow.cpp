@@ -553,4 +553,12 @@ void MainWindow::writeSettings() const
     settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());
 }
 
+// A bridge until the model views land: says so instead of failing silently.
+void MainWindow::openModel(const QString &dir, const QString &text)
+{
+    Q_UNUSED(text);
+    QMessageBox::warning(
+        this, tr("Open Model"), tr("Opening a model (%1) is not available in this build yet.").arg(dir));
+}
+
 } // namespace attnlab::ui

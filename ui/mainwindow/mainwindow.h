@@ -62,6 +62,12 @@ public:
     bool autoWeightsRange() const { return m_autoWeightsRange; }
     void setAutoWeightsRange(bool autoRange);
 
+public Q_SLOTS:
+    // Opens the model folder `dir` (config.json, model.safetensors, tokenizer files) in the model
+    // views, with `text` typed in (may be empty). `attnlab --model DIR [--text TEXT]` calls it
+    // once the window is shown. Problems are shown in the window, not returned.
+    void openModel(const QString &dir, const QString &text);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;

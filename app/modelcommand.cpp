@@ -1,0 +1,353 @@
+#include "app/modelcommand.h"
+
+#include "app/commandline.h"
+#include "core/jsonwriter.h"
+#include "core/model/forward.h"
+#include "core/model/headscene.h"
+#include "core/model/modelconfig.h"
+#include "core/model/modelloader.h"
+#include "core/model/tokenizer.h"
+#include "core/model/topk.h"
+#include "core/model/unicodetext.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace attnlab::app {
+
+namespace {
+
+using namespace attnlab::core::model;
+
+constexpr int kDefaultTop = 10;
+
+QString tr(const char *text)
+{
+    // lupdate files tr() calls in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::app", text);
+}
+
+int fail(const QString &message)
+{
+    printErr(QStringLiteral("attnlab: ") + message + QLatin1Char('\n'));
+    return kExitBadInput;
+}
+
+QString fromStd(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+std::string localPath(const QString &path)
+{
+    return QFile::encodeName(path).toStdString();
+}
+
+// A positive whole number written with digits only ("+3", " 3", "3.0" and "1e2" are refused).
+bool parsePositive(const QString &text, int *value)
+{
+    if (text.isEmpty() || text.size() > 9)
+        return false;
+    for (QChar c : text)
+        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
+            return false;
+    *value = text.toInt();
+    return *value > 0;
+}
+
+// Everything a model command reads: the checkpoint, its tokenizer, and --text as tokens.
+struct ModelInput {
+    QString dir;
+    std::shared_ptr<const ModelWeights> weights;
+    std::optional<Tokenizer> tokenizer;
+    std::vector<Token> tokens;
+    std::vector<int> ids;
+};
+
+// Loads --model and tokenizes --text. Empty on success, else the one-line problem.
+QString loadModelInput(const CommandLine &cli, ModelInput *in)
+{
+    in->dir = cli.value(cli.model);
+    const QString where = QStringLiteral("--model %1: ").arg(in->dir);
+    if (!cli.isSet(cli.text))
+        return tr("--model %1 needs --text TEXT").arg(in->dir);
+    LoadModelResult loaded = loadModel(localPath(in->dir));
+    if (!loaded.ok())
+        return where + fromStd(loaded.error);
+    in->weights = std::make_shared<const ModelWeights>(std::move(*loaded.weights));
+    const ModelConfig &config = in->weights->config;
+
+    TokenizerLoadResult tokenizer = loadTokenizer(localPath(in->dir));
+    if (!tokenizer.ok())
+        return where + fromStd(tokenizer.error);
+    in->tokenizer = std::move(tokenizer.tokenizer);
+    if (in->tokenizer->vocabSize() > config.vocabSize)
+        return where
+            + tr("the tokenizer has %1 entries but config.json says vocab_size %2")
+                  .arg(in->tokenizer->vocabSize())
+                  .arg(config.vocabSize);
+
+    in->tokens = in->tokenizer->encode(cli.value(cli.text).toStdString());
+    for (const Token &t : in->tokens)
+        in->ids.push_back(t.id);
+    if (in->ids.empty())
+        return tr("--text: the text gives no tokens");
+    if (int(in->ids.size()) > config.maxPositions) {
+        const char *key = config.architecture == Architecture::Gpt2 ? "n_positions" : "max_position_embeddings";
+        return tr("--text: the text has %1 tokens, but the model takes at most %2 (config.json %3)")
+            .arg(in->ids.size())
+            .arg(config.maxPositions)
+            .arg(QLatin1String(key));
+    }
+    return QString();
+}
+
+// --layer or --head as a 0-based index below `count`. Empty on success, else the problem.
+QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int count, int *index)
+{
+    const QString name = option.names().constLast();
+    if (!cli.isSet(option))
+        return tr("--model needs --%1 (counted from 1) to pick a head").arg(name);
+    int value = 0;
+    if (!parsePositive(cli.value(option), &value) || value > count)
+        return tr("--%1: expected a whole number from 1 to %2, got \"%3\"").arg(name).arg(count).arg(cli.value(option));
+    *index = value - 1;
+    return QString();
+}
+
+// --ablate L.H[,L.H…] as a layers × heads head mask (0 = switched off). Empty on success.
+QString parseAblation(const QString &text, const ModelConfig &config, core::Matrix *mask)
+{
+    *mask = core::Matrix::Ones(config.layers, config.heads);
+    for (const QString &entry : text.split(QLatin1Char(','))) {
+        const QStringList parts = entry.split(QLatin1Char('.'));
+        int layer = 0;
+        int head = 0;
+        if (parts.size() != 2 || !parsePositive(parts[0], &layer) || !parsePositive(parts[1], &head))
+            return tr("--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got \"%1\"")
+                .arg(text);
+        if (layer > config.layers || head > config.heads)
+            return tr("--ablate: %1 is outside the model's %2 layers × %3 heads")
+                .arg(entry)
+                .arg(config.layers)
+                .arg(config.heads);
+        (*mask)(layer - 1, head - 1) = 0;
+    }
+    return QString();
+}
+
+// "token" of --predict: the decoded text; a string that is not valid UTF-8 (a hostile vocabulary)
+// as its bytes in hex, so the output is always valid JSON.
+std::string predictedText(const Tokenizer &tokenizer, int id)
+{
+    const std::string text = tokenizer.decodedText(id);
+    if (isValidUtf8(text))
+        return text;
+    std::string hex = "\u2039";
+    char buf[4];
+    for (size_t i = 0; i < text.size(); ++i) {
+        std::snprintf(buf, sizeof buf, i ? " %02x" : "%02x", unsigned(static_cast<unsigned char>(text[i])));
+        hex += buf;
+    }
+    return hex + "\u203a";
+}
+
+std::string idList(const std::vector<int> &ids)
+{
+    std::string out = "[";
+    for (size_t i = 0; i < ids.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(ids[i]);
+    return out + "]";
+}
+
+int runPredict(const CommandLine &cli)
+{
+    ModelInput in;
+    if (const QString problem = loadModelInput(cli, &in); !problem.isEmpty())
+        return fail(problem);
+    const ModelConfig &config = in.weights->config;
+
+    int top = kDefaultTop;
+    if (cli.isSet(cli.top) && !parsePositive(cli.value(cli.top), &top))
+        return fail(tr("--top: expected a positive whole number, got \"%1\"").arg(cli.value(cli.top)));
+    core::Matrix mask = core::Matrix::Ones(config.layers, config.heads);
+    if (cli.isSet(cli.ablate))
+        if (const QString problem = parseAblation(cli.value(cli.ablate), config, &mask); !problem.isEmpty())
+            return fail(problem);
+
+    // GPT-2 predicts the token after the last one; BERT fills the first [MASK].
+    int position = int(in.ids.size()) - 1;
+    if (config.architecture == Architecture::Bert) {
+        const int maskId = in.tokenizer->maskTokenId();
+        position = -1;
+        for (size_t i = 0; i < in.ids.size() && position < 0 && maskId >= 0; ++i)
+            if (in.ids[i] == maskId)
+                position = int(i);
+        if (position < 0)
+            return fail(tr("--predict: BERT predicts the token at the first [MASK], and --text has none"));
+    }
+
+    try {
+        ForwardRunner runner(in.weights);
+        if (!runner.canPredict())
+            return fail(QStringLiteral("--model %1: ").arg(in.dir)
+                + tr("model.safetensors has no masked-LM head (cls.predictions.*), so it cannot predict"));
+        runner.setHeadMask(mask);
+        runner.run(in.ids, position);
+        std::string json = "{\n  \"token_ids\": " + idList(in.ids) + ",\n  \"position\": " + std::to_string(position)
+            + ",\n  \"top\": [";
+        const std::vector<TokenProbability> best = topK(runner.probabilities(), top);
+        char probability[32];
+        for (size_t i = 0; i < best.size(); ++i) {
+            // %.9g reads back to the same float.
+            std::snprintf(probability, sizeof probability, "%.9g", double(best[i].probability));
+            json += (i ? ",\n    " : "\n    ");
+            json += "{\"id\": " + std::to_string(best[i].id)
+                + ", \"token\": " + core::json::quote(predictedText(*in.tokenizer, best[i].id))
+                + ", \"probability\": " + probability + "}";
+        }
+        json += best.empty() ? "]\n}\n" : "\n  ]\n}\n";
+        std::fwrite(json.data(), 1, json.size(), stdout);
+        if (std::fflush(stdout) != 0)
+            return fail(tr("cannot write to standard output"));
+    } catch (const std::exception &e) {
+        return fail(QStringLiteral("--model %1: ").arg(in.dir) + fromStd(e.what()));
+    }
+    return 0;
+}
+
+int runSaveScene(const CommandLine &cli)
+{
+    const QString path = cli.value(cli.out);
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return fail(tr("--out %1: a model head is saved as a scene file FILE.attn.json; "
+                       "for images add --export STAGES")
+                        .arg(path));
+    std::vector<int> ids;
+    const core::LoadResult r = loadModelHeadScene(cli, &ids);
+    if (!r.ok()) {
+        printProblems(QStringLiteral("attnlab"), r.problems);
+        return kExitBadInput;
+    }
+    const std::string text = core::writeScene(*r.scene);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !file.commit())
+        return fail(tr("--out %1: cannot write the file: %2").arg(path, file.errorString()));
+    return 0;
+}
+
+} // namespace
+
+bool isHeadlessModelCommand(const CommandLine &cli)
+{
+    return cli.isSet(cli.model)
+        && (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.exportStages) || cli.isSet(cli.out)
+            || cli.isSet(cli.predict));
+}
+
+QString modelOptionsProblem(const CommandLine &cli)
+{
+    for (const QCommandLineOption *option : {&cli.text, &cli.layer, &cli.predict, &cli.top, &cli.ablate})
+        if (cli.isSet(*option) && !cli.isSet(cli.model))
+            return tr("--%1 needs --model DIR").arg(option->names().constLast());
+    if (!cli.isSet(cli.model))
+        return QString();
+    if (cli.isSet(cli.example) || !cli.positionalArguments().isEmpty())
+        return tr("--model is a scene source of its own: give a scene file, --example or --model, not two");
+    for (const QCommandLineOption *option : {&cli.experiment, &cli.listExamples})
+        if (cli.isSet(*option))
+            return tr("--model cannot be combined with --%1").arg(option->names().constLast());
+    for (const QCommandLineOption *option : {&cli.top, &cli.ablate})
+        if (cli.isSet(*option) && !cli.isSet(cli.predict))
+            return tr("--%1 goes with --predict").arg(option->names().constLast());
+    if (cli.isSet(cli.predict)) {
+        for (const QCommandLineOption *option :
+            {&cli.dump, &cli.validate, &cli.exportStages, &cli.layer, &cli.head, &cli.out})
+            if (cli.isSet(*option))
+                return tr("--predict cannot be combined with --%1").arg(option->names().constLast());
+        return QString();
+    }
+    if (!isHeadlessModelCommand(cli) && (cli.isSet(cli.layer) || cli.isSet(cli.head)))
+        return tr("--layer and --head pick a head for --dump, --export or --out; "
+                  "the window shows every head");
+    return QString();
+}
+
+QString modelFolderProblem(const CommandLine &cli)
+{
+    const QString dir = cli.value(cli.model);
+    const QString where = QStringLiteral("--model %1: ").arg(dir);
+    if (!QFileInfo(dir).isDir())
+        return where + tr("no such folder");
+    if (!QFileInfo(QDir(dir).filePath(QStringLiteral("config.json"))).isFile())
+        return where + tr("config.json: not found in the folder");
+    try {
+        readModelConfig(localPath(QDir(dir).filePath(QStringLiteral("config.json"))));
+    } catch (const std::exception &e) {
+        return where + fromStd(e.what());
+    }
+    return QString();
+}
+
+core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *tokenIds)
+{
+    core::LoadResult result;
+    const auto problem = [&result](const QString &message) {
+        result.problems.push_back({"", message.toStdString()});
+        return result;
+    };
+    ModelInput in;
+    if (const QString why = loadModelInput(cli, &in); !why.isEmpty())
+        return problem(why);
+    const ModelConfig &config = in.weights->config;
+    int layer = 0;
+    int head = 0;
+    if (const QString why = parseIndex(cli, cli.layer, config.layers, &layer); !why.isEmpty())
+        return problem(why);
+    if (const QString why = parseIndex(cli, cli.head, config.heads, &head); !why.isEmpty())
+        return problem(why);
+    try {
+        ForwardRunner runner(in.weights);
+        // Only the layers up to the chosen one: stop before the next layer (or the prediction).
+        runner.run(in.ids, -1, [layer](int next, int) { return next <= layer; });
+        std::vector<std::string> tokens;
+        for (const Token &t : in.tokens)
+            tokens.push_back(t.display);
+        result.scene = headScene(runner, layer, head, tokens);
+    } catch (const std::exception &e) {
+        return problem(QStringLiteral("--model %1: ").arg(in.dir) + fromStd(e.what()));
+    }
+    // The scene is an ordinary one from here on: check it as a file would be checked.
+    const std::vector<core::Problem> problems = core::validate(*result.scene);
+    if (!problems.empty()) {
+        const core::Problem &p = problems.front();
+        result.scene.reset();
+        return problem(QStringLiteral("--model %1: ").arg(in.dir)
+            + tr("the head's scene is not valid: %1").arg(fromStd(p.path + ": " + p.message)));
+    }
+    *tokenIds = in.ids;
+    return result;
+}
+
+int runModelCommand(const CommandLine &cli)
+{
+    if (!cli.isSet(cli.model))
+        return -1;
+    if (cli.isSet(cli.predict))
+        return runPredict(cli);
+    if (cli.isSet(cli.out) && !cli.isSet(cli.exportStages) && !cli.isSet(cli.dump) && !cli.isSet(cli.validate))
+        return runSaveScene(cli);
+    return -1;
+}
+
+} // namespace attnlab::app

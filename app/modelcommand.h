@@ -1,0 +1,44 @@
+#pragma once
+// A real checkpoint on the command line (issue 11; the options are a public contract, see README
+// "Real models"):
+//   --model DIR --text TEXT --layer L --head H   one head's scene: a scene source like --example,
+//                                                for --dump, --validate, --export, and saved with
+//                                                --out FILE.attn.json
+//   --predict --model DIR --text TEXT [--top K] [--ablate L.H[,L.H…]]   the model's prediction
+// Layers and heads count from 1. Every bad input is one line on stderr and exit code 2.
+
+#include "core/sceneio.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace attnlab::app {
+
+class CommandLine;
+
+// Whether --model was given together with a command that reads it without a window (--dump,
+// --validate, --export, --out, --predict).
+bool isHeadlessModelCommand(const CommandLine &cli);
+
+// Checks how the model options combine with each other and with the rest (--text without
+// --model, --top without --predict, --predict with --dump, …). Returns the one-line problem,
+// or an empty string.
+QString modelOptionsProblem(const CommandLine &cli);
+
+// A quick check of --model DIR before the window opens it: DIR/config.json exists and describes
+// a supported model. Returns the one-line problem, or an empty string. (The window reads the
+// weights itself, off the GUI thread.)
+QString modelFolderProblem(const CommandLine &cli);
+
+// The scene of the head that --model, --text, --layer and --head name (X = that layer's
+// attention input, the head's weights and biases, the model's mask and scale), and the ids of
+// the text's tokens in *tokenIds. On failure the result holds one problem with an empty path whose
+// message is the whole line (it names the option, file or field).
+core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *tokenIds);
+
+// Runs --predict, or saves the head's scene (--model … --out FILE.attn.json without --export),
+// and returns the exit code; −1 when the command line asks for neither.
+int runModelCommand(const CommandLine &cli);
+
+} // namespace attnlab::app
