@@ -21,6 +21,8 @@
 #include "ui/inspector/headsdock.h"
 #include "ui/inspector/inspectordock.h"
 #include "ui/mainwindow/fileactions.h"
+#include "ui/model/modelactions.h"
+#include "ui/model/modeldock.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 
@@ -109,6 +111,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
+    connect(m_model, &ModelActions::statusMessage, this, showStatus);
     retranslate();
     refreshTitle();
     refreshWarnings();
@@ -158,6 +161,7 @@ void MainWindow::createMenus()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_fileActions->newAction());
     m_fileMenu->addAction(m_fileActions->openAction());
+    m_fileMenu->addAction(m_model->openAction());
     m_fileMenu->addMenu(m_fileActions->recentMenu());
     m_fileMenu->addMenu(m_fileActions->examplesMenu());
     m_fileMenu->addSeparator();
@@ -388,6 +392,16 @@ void MainWindow::createDocks()
             m_inspector->raise();
     });
     connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
+
+    // The model room: hidden until a model is opened.
+    m_model = new ModelActions(m_document, this);
+    addDock(m_model->dock(), Qt::BottomDockWidgetArea);
+    m_model->dock()->hide();
+}
+
+void MainWindow::openModel(const QString &dir, const QString &text)
+{
+    m_model->open(dir, text);
 }
 
 void MainWindow::retranslate()
@@ -429,6 +443,7 @@ void MainWindow::retranslate()
     }
     m_fileActions->retranslate();
     m_exportActions->retranslate();
+    m_model->retranslate();
     m_steps->retranslate();
     m_presentation->retranslate();
     refreshTitle();

@@ -22,6 +22,7 @@ class FileActions;
 class HeadsDock;
 class InspectorDock;
 class LanguageMenu;
+class ModelActions;
 class PipelineBoard;
 class PresentationMode;
 class PresentationView;
@@ -57,6 +58,13 @@ public:
     // The colour map of the weights on every card, in presentation mode and in exports.
     QString sequentialMap() const { return m_sequentialMap; }
     void setSequentialMap(const QString &name);
+    // File → Open Model…, the model dock and its session.
+    ModelActions *modelActions() const { return m_model; }
+
+public Q_SLOTS:
+    // Opens the GPT-2 or BERT checkpoint folder `dir` in the model dock, in the background, and
+    // runs it on `text` once loaded (`attnlab --model DIR [--text TEXT]`). Errors are shown.
+    void openModel(const QString &dir, const QString &text = QString());
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -90,6 +98,7 @@ private:
     HeadsDock *m_headsDock = nullptr;
     LanguageMenu *m_languageMenu = nullptr;
     ExperimentsWindow *m_experiments = nullptr;
+    ModelActions *m_model = nullptr;
     QAction *m_experimentsAction = nullptr;
     QMenu *m_toolsMenu = nullptr;
     QList<QDockWidget *> m_docks;
