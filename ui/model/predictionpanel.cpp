@@ -19,15 +19,12 @@ PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)
     , m_heading(new QLabel(this))
     , m_message(new QLabel(this))
     , m_rows(new QWidget(this))
-    , m_rowLayout(new QVBoxLayout(m_rows))
 {
     setObjectName(QStringLiteral("PredictionPanel"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_heading->setWordWrap(true);
     m_message->setWordWrap(true);
-    m_rowLayout->setContentsMargins(0, 0, 0, 0);
-    m_rowLayout->setSpacing(2);
     layout->addWidget(m_heading);
     layout->addWidget(m_message);
     layout->addWidget(m_rows);
@@ -56,11 +53,11 @@ void PredictionPanel::refresh()
 {
     m_entries.clear();
     m_texts.clear();
-    while (QLayoutItem *item = m_rowLayout->takeAt(0)) {
-        delete item->widget();
-        delete item->layout();
-        delete item;
-    }
+    // The rows are rebuilt as a whole: a fresh widget takes its labels and bars with it.
+    auto *rows = new QWidget(this);
+    static_cast<QVBoxLayout *>(layout())->replaceWidget(m_rows, rows);
+    delete m_rows;
+    m_rows = rows;
     const model::ForwardRunner *runner = m_session->runner();
     const bool gpt2 = runner && runner->config().architecture == model::Architecture::Gpt2;
     m_heading->setText(!runner ? tr("Prediction")
@@ -83,7 +80,8 @@ void PredictionPanel::refresh()
     if (!message.isEmpty())
         return;
     m_entries = model::topK(runner->probabilities(), kTop);
-    auto *grid = new QGridLayout;
+    auto *grid = new QGridLayout(m_rows);
+    grid->setContentsMargins(0, 0, 0, 0);
     grid->setHorizontalSpacing(6);
     grid->setVerticalSpacing(2);
     int row = 0;
@@ -107,7 +105,6 @@ void PredictionPanel::refresh()
         ++row;
     }
     grid->setColumnStretch(1, 1);
-    m_rowLayout->addLayout(grid);
 }
 
 } // namespace attnlab::ui

@@ -10,7 +10,6 @@
 #include <vector>
 
 class QLabel;
-class QVBoxLayout;
 
 namespace attnlab::ui {
 
@@ -35,7 +34,6 @@ private:
     QLabel *m_heading;
     QLabel *m_message;
     QWidget *m_rows;
-    QVBoxLayout *m_rowLayout;
     std::vector<core::model::TokenProbability> m_entries;
     QStringList m_texts;
 };
