@@ -2075,7 +2075,7 @@ head %2</source>
 <context>
     <name>attnlab::ui::ModelDock</name>
     <message>
-        <location filename="../../ui/model/modeldock.cpp" line="+82" />
+        <location filename="../../ui/model/modeldock.cpp" line="+84" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2086,29 +2086,19 @@ head %2</source>
     </message>
     <message>
         <location line="+3" />
-        <location line="+25" />
+        <location line="+23" />
         <source>Switch Off Head %1</source>
         <translation>关闭注意力头 %1</translation>
     </message>
     <message>
-        <location line="-24" />
+        <location line="-22" />
         <source>Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
         <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <location line="+1" />
         <source>Undo the last intervention on the model (Ctrl+Z in the grid)</source>
         <translation>撤销对模型的上一次干预（在网格中按 Ctrl+Z）</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Redo</source>
-        <translation>重做</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2291,7 +2281,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::PredictionPanel</name>
     <message>
-        <location filename="../../ui/model/predictionpanel.cpp" line="+66" />
+        <location filename="../../ui/model/predictionpanel.cpp" line="+63" />
         <source>Prediction</source>
         <translation>预测</translation>
     </message>
@@ -2331,7 +2321,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>Token id %1</source>
         <translation>词元编号 %1</translation>
     </message>

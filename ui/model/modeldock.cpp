@@ -51,6 +51,8 @@ ModelDock::ModelDock(ModelSession *session, Document *document, QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 2);
+    // The grid needs room for its thumbnails; the head view for two columns of tokens.
+    splitter->setSizes({420, 520, 340});
 
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
@@ -86,9 +88,7 @@ void ModelDock::retranslate()
     m_ablate->setText(tr("Switch Off Head %1").arg(head));
     m_ablate->setToolTip(tr("Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) "
                             "and see how the prediction changes. Ctrl+click a thumbnail does the same."));
-    m_undo->setText(tr("Undo"));
     m_undo->setToolTip(tr("Undo the last intervention on the model (Ctrl+Z in the grid)"));
-    m_redo->setText(tr("Redo"));
     m_redo->setToolTip(tr("Redo the intervention just undone (Ctrl+Shift+Z in the grid)"));
     m_openOnBoard->setText(tr("Open on Board"));
     m_openOnBoard->setToolTip(tr("Show the selected head on the pipeline board with the model's own numbers: "
