@@ -1728,6 +1728,29 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::HeadView</name>
+    <message>
+        <location filename="../../ui/model/headview.cpp" line="+31" />
+        <source>The selected head: each token on the left attends to the tokens on the right; thicker, darker lines carry more weight. Point at a token to see only its lines.</source>
+        <translation>选中的注意力头：左边的每个词元关注右边的词元；线越粗越深，权重越大。把鼠标指向一个词元，只看它的连线。</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source> (switched off: its output is zero)</source>
+        <translation>（已关闭：输出为零）</translation>
+    </message>
+    <message>
+        <location line="+62" />
+        <source>Select a head in the grid.</source>
+        <translation>请在网格中选择一个注意力头。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::HeadsDock</name>
     <message>
         <location filename="../../ui/inspector/headsdock.cpp" line="+47" />
@@ -1836,7 +1859,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+236" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+240" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1876,7 +1899,7 @@
         <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
-        <location line="+77" />
+        <location line="+87" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2021,7 +2044,7 @@
         <translation>从黑到白，适合不用彩色打印的讲义</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+22" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2034,16 +2057,6 @@
         <location line="+13" />
         <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
         <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
-    </message>
-    <message>
-        <location line="+46" />
-        <source>Open Model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Opening a model (%1) is not available in this build yet.</source>
-        <translation>此版本暂不支持打开模型（%1）。</translation>
     </message>
 </context>
 <context>
@@ -2178,7 +2191,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MaskEditorDock</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-184" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-149" />
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
@@ -2397,6 +2410,219 @@ head %2</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::ModelActions</name>
+    <message>
+        <location filename="../../ui/model/modelactions.cpp" line="+42" />
+        <source>Opening the model…</source>
+        <translation>正在打开模型…</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Running the model…</source>
+        <translation>正在运行模型…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>The model could not be opened:
+%1</source>
+        <translation>无法打开模型：
+%1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Opening the model was cancelled.</source>
+        <translation>已取消打开模型。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Opened %1 (%2 layers × %3 heads) from %4</source>
+        <translation>已从 %4 打开 %1（%2 层 × %3 个头）</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Open &amp;Model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) and see its real attention (Ctrl+Shift+M)</source>
+        <translation>打开 GPT-2 或 BERT 检查点文件夹（config.json、model.safetensors、tokenizer.json），查看真实的注意力（Ctrl+Shift+M）</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>The model is still busy; wait or press Cancel.</source>
+        <translation>模型仍在计算中；请稍候或按“取消”。</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Open Model Folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ModelDock</name>
+    <message>
+        <location filename="../../ui/model/modeldock.cpp" line="+84" />
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A real GPT-2 or BERT model: every layer's and head's attention, the selected head, and the prediction.</source>
+        <translation>真实的 GPT-2 或 BERT 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <location line="+23" />
+        <source>Switch Off Head %1</source>
+        <translation>关闭注意力头 %1</translation>
+    </message>
+    <message>
+        <location line="-22" />
+        <source>Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Undo the last intervention on the model (Ctrl+Z in the grid)</source>
+        <translation>撤销对模型的上一次干预（在网格中按 Ctrl+Z）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Redo the intervention just undone (Ctrl+Shift+Z in the grid)</source>
+        <translation>重做刚撤销的干预（在网格中按 Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open on Board</source>
+        <translation>在流程板上打开</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Show the selected head on the pipeline board with the model's own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
+        <translation>用模型自己的数值在流程板上显示选中的头：逐步查看 Q、K、V、分数、softmax 和输出，并可编辑。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+21" />
+        <source>Apply to Model</source>
+        <translation>应用到模型</translation>
+    </message>
+    <message>
+        <location line="-20" />
+        <source>Give the model the weights edited on the board for that head; the layers above and the prediction follow (undoable).</source>
+        <translation>把在流程板上编辑的权重交给模型中的这个头；后面的层和预测随之更新（可撤销）。</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Switch On Head %1</source>
+        <translation>打开注意力头 %1</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Apply Board to Head %1</source>
+        <translation>把流程板应用到头 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ModelGridView</name>
+    <message>
+        <location filename="../../ui/model/modelgridview.cpp" line="+39" />
+        <source>Every head of every layer: row = layer, column = head; in a thumbnail the row is the query token, the column the key. Click to select a head, Ctrl+click (or right-click) to switch it off.</source>
+        <translation>每一层的每个头：行 = 层，列 = 头；缩略图中行是查询词元，列是键。单击选择一个头，按住 Ctrl 单击（或右键）将其关闭。</translation>
+    </message>
+    <message>
+        <location line="+96" />
+        <source>File → Open Model… shows every head here.</source>
+        <translation>“文件 → 打开模型…”后，这里显示每一个注意力头。</translation>
+    </message>
+    <message>
+        <location line="+57" />
+        <source>Switch On Head %1</source>
+        <translation>打开注意力头 %1</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Switch Off Head %1</source>
+        <translation>关闭注意力头 %1</translation>
+    </message>
+    <message>
+        <location line="+20" />
+        <source>Layer %1, head %2 (%3), switched off.
+Ctrl+click to switch it on again.</source>
+        <translation>第 %1 层，第 %2 个头（%3），已关闭。
+按住 Ctrl 单击可重新打开。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Layer %1, head %2 (%3).
+Click to select it, Ctrl+click to switch it off.</source>
+        <translation>第 %1 层，第 %2 个头（%3）。
+单击选择，按住 Ctrl 单击将其关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ModelSentence</name>
+    <message>
+        <location filename="../../ui/model/modelsentence.cpp" line="+67" />
+        <source>Sentence:</source>
+        <translation>句子：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Type a sentence for the model, e.g. The animal didn't cross the street because it was too tired</source>
+        <translation>为模型输入一个句子，例如 The animal didn't cross the street because it was too tired</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Tokenized exactly as the model's tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
+        <translation>完全按照模型自己的分词器切分；按回车或稍停片刻即运行模型。BERT 预测第一个 [MASK]。</translation>
+    </message>
+    <message>
+        <location line="+33" />
+        <source>Token %1: “%2”, id %3, vocabulary piece “%4”</source>
+        <translation>词元 %1：“%2”，编号 %3，词表条目“%4”</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>… and %1 more</source>
+        <translation>… 还有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ModelSession</name>
+    <message>
+        <location filename="../../ui/model/modelsession.cpp" line="+166" />
+        <source>The text has %1 tokens, but the model reads at most %2.</source>
+        <translation>文本有 %1 个词元，但模型最多读取 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+45" />
+        <source>Switch off head %1</source>
+        <translation>关闭头 %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Switch on head %1</source>
+        <translation>打开头 %1</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <source>Apply the board's weights to head %1</source>
+        <translation>把流程板的权重应用到头 %1</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
         <location filename="../../ui/board/pipelineboard.cpp" line="+352" />
@@ -2447,6 +2673,54 @@ head %2</source>
         <location line="+3" />
         <source>The stage the class has reached; later stages stay hidden until reached</source>
         <translation>课堂已经进行到的步骤；后面的步骤在到达之前保持隐藏</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::PredictionPanel</name>
+    <message>
+        <location filename="../../ui/model/predictionpanel.cpp" line="+63" />
+        <source>Prediction</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&lt;b&gt;Next token&lt;/b&gt; after the sentence</source>
+        <translation>句子之后的&lt;b&gt;下一个词元&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&lt;b&gt;Fillers for the first [MASK]&lt;/b&gt;</source>
+        <translation>&lt;b&gt;第一个 [MASK] 的候选词&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Open a model to see what it predicts.</source>
+        <translation>打开一个模型，查看它的预测。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>This checkpoint has no masked-language-model head (cls.predictions), so it cannot fill in [MASK].</source>
+        <translation>这个检查点没有掩码语言模型头（cls.predictions），因此无法填写 [MASK]。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Type a sentence.</source>
+        <translation>请输入一个句子。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Write [MASK] where BERT should fill in a word, e.g. “The cat [MASK] on the mat.”</source>
+        <translation>在希望 BERT 填词的位置写上 [MASK]，例如“The cat [MASK] on the mat.”</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Token id %1</source>
+        <translation>词元编号 %1</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,8 @@
 #include "ui/inspector/headsdock.h"
 #include "ui/inspector/inspectordock.h"
 #include "ui/mainwindow/fileactions.h"
+#include "ui/model/modelactions.h"
+#include "ui/model/modeldock.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 
@@ -128,6 +130,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
+    connect(m_model, &ModelActions::statusMessage, this, showStatus);
     retranslate();
     refreshTitle();
     refreshWarnings();
@@ -177,6 +180,7 @@ void MainWindow::createMenus()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_fileActions->newAction());
     m_fileMenu->addAction(m_fileActions->openAction());
+    m_fileMenu->addAction(m_model->openAction());
     m_fileMenu->addMenu(m_fileActions->recentMenu());
     m_fileMenu->addMenu(m_fileActions->examplesMenu());
     m_fileMenu->addSeparator();
@@ -433,6 +437,16 @@ void MainWindow::createDocks()
             m_inspector->raise();
     });
     connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
+
+    // The model room: hidden until a model is opened.
+    m_model = new ModelActions(m_document, this);
+    addDock(m_model->dock(), Qt::BottomDockWidgetArea);
+    m_model->dock()->hide();
+}
+
+void MainWindow::openModel(const QString &dir, const QString &text)
+{
+    m_model->open(dir, text);
 }
 
 void MainWindow::retranslate()
@@ -481,6 +495,7 @@ void MainWindow::retranslate()
     }
     m_fileActions->retranslate();
     m_exportActions->retranslate();
+    m_model->retranslate();
     m_steps->retranslate();
     m_presentation->retranslate();
     refreshTitle();
@@ -551,14 +566,6 @@ void MainWindow::writeSettings() const
     settings.setValue(kSidePanelKey, m_presentation->sidePanelAction()->isChecked());
     settings.setValue(kBoardZoomKey, m_presentation->boardZoom());
     settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());
-}
-
-// A bridge until the model views land: says so instead of failing silently.
-void MainWindow::openModel(const QString &dir, const QString &text)
-{
-    Q_UNUSED(text);
-    QMessageBox::warning(
-        this, tr("Open Model"), tr("Opening a model (%1) is not available in this build yet.").arg(dir));
 }
 
 } // namespace attnlab::ui

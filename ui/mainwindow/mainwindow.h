@@ -23,6 +23,7 @@ class HeadsDock;
 class InspectorDock;
 class MatrixEditorDock;
 class LanguageMenu;
+class ModelActions;
 class PipelineBoard;
 class PresentationMode;
 class PresentationView;
@@ -61,12 +62,13 @@ public:
     // The weights' colours over [0, largest weight] rather than [0, 1], everywhere; remembered.
     bool autoWeightsRange() const { return m_autoWeightsRange; }
     void setAutoWeightsRange(bool autoRange);
+    // File → Open Model…, the model dock and its session.
+    ModelActions *modelActions() const { return m_model; }
 
 public Q_SLOTS:
-    // Opens the model folder `dir` (config.json, model.safetensors, tokenizer files) in the model
-    // views, with `text` typed in (may be empty). `attnlab --model DIR [--text TEXT]` calls it
-    // once the window is shown. Problems are shown in the window, not returned.
-    void openModel(const QString &dir, const QString &text);
+    // Opens the GPT-2 or BERT checkpoint folder `dir` in the model dock, in the background, and
+    // runs it on `text` once loaded (`attnlab --model DIR [--text TEXT]`). Errors are shown.
+    void openModel(const QString &dir, const QString &text = QString());
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -101,6 +103,7 @@ private:
     HeadsDock *m_headsDock = nullptr;
     LanguageMenu *m_languageMenu = nullptr;
     ExperimentsWindow *m_experiments = nullptr;
+    ModelActions *m_model = nullptr;
     QAction *m_experimentsAction = nullptr;
     QMenu *m_toolsMenu = nullptr;
     QList<QDockWidget *> m_docks;

@@ -1,0 +1,156 @@
+#include "ui/model/headview.h"
+
+#include "ui/model/modelsession.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace attnlab::ui {
+
+namespace {
+constexpr int kTitleHeight = 22;
+constexpr int kColumnWidth = 110;
+} // namespace
+
+HeadView::HeadView(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("HeadView"));
+    setMouseTracking(true);
+    connect(m_session, &ModelSession::computed, this, &HeadView::refresh);
+    connect(m_session, &ModelSession::selectionChanged, this, &HeadView::refresh);
+    connect(m_session, &ModelSession::headMaskChanged, this, &HeadView::refresh);
+    retranslate();
+}
+
+void HeadView::retranslate()
+{
+    setToolTip(tr("The selected head: each token on the left attends to the tokens on the right; thicker, darker "
+                  "lines carry more weight. Point at a token to see only its lines."));
+    refresh();
+}
+
+void HeadView::refresh()
+{
+    const core::model::ForwardRunner *runner = m_session->runner();
+    const int layer = m_session->selectedLayer();
+    const int head = m_session->selectedHead();
+    if (runner && m_session->isComputed() && layer < runner->layers() && head < runner->heads()) {
+        m_weights = runner->attentionWeights(layer, head);
+        m_tokens = m_session->displayTokens();
+        m_title = tr("Layer %1, head %2").arg(layer + 1).arg(head + 1);
+        if (m_session->isAblated(layer, head))
+            m_title += tr(" (switched off: its output is zero)");
+    } else if (!m_session->hasModel()) {
+        m_weights.resize(0, 0);
+        m_tokens.clear();
+        m_title.clear();
+    }
+    if (m_hovered >= m_tokens.size())
+        m_hovered = -1;
+    updateGeometry();
+    update();
+}
+
+double HeadView::lineWidth(double weight)
+{
+    return 0.5 + 4.5 * std::clamp(weight, 0.0, 1.0);
+}
+
+std::vector<HeadView::Line> HeadView::visibleLines() const
+{
+    std::vector<Line> lines;
+    for (int q = 0; q < m_weights.rows(); ++q)
+        for (int k = 0; k < m_weights.cols(); ++k) {
+            if (m_hovered >= 0 && (m_hoveredIsKey ? k : q) != m_hovered)
+                continue;
+            const double w = m_weights(q, k);
+            if (w >= kMinWeight)
+                lines.push_back({q, k, w});
+        }
+    return lines;
+}
+
+void HeadView::setHoveredToken(int token, bool isKey)
+{
+    m_hovered = token;
+    m_hoveredIsKey = isKey;
+    update();
+}
+
+int HeadView::rowHeight() const
+{
+    return fontMetrics().height() + 6;
+}
+
+QSize HeadView::sizeHint() const
+{
+    return QSize(2 * kColumnWidth + 120, kTitleHeight + std::max(4, int(m_tokens.size())) * rowHeight());
+}
+
+QRect HeadView::tokenRect(int token, bool isKey) const
+{
+    const int x = isKey ? width() - kColumnWidth : 0;
+    return QRect(x, kTitleHeight + token * rowHeight(), kColumnWidth, rowHeight());
+}
+
+void HeadView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette().base());
+    p.setPen(palette().color(QPalette::Text));
+    if (m_weights.size() == 0) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("Select a head in the grid."));
+        return;
+    }
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.drawText(QRect(0, 0, width(), kTitleHeight), Qt::AlignCenter, m_title);
+    p.setFont(font());
+    const QColor lineColor(40, 80, 200);
+    for (const Line &line : visibleLines()) {
+        const QRect from = tokenRect(line.query, false);
+        const QRect to = tokenRect(line.key, true);
+        QColor c = lineColor;
+        c.setAlphaF(float(std::clamp(0.15 + 0.85 * line.weight, 0.0, 1.0)));
+        p.setPen(QPen(c, lineWidth(line.weight), Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(QPointF(from.right() + 4, from.center().y()), QPointF(to.left() - 4, to.center().y()));
+    }
+    for (int i = 0; i < m_tokens.size(); ++i)
+        for (const bool isKey : {false, true}) {
+            const QRect r = tokenRect(i, isKey);
+            const bool hovered = m_hovered == i && m_hoveredIsKey == isKey;
+            if (hovered)
+                p.fillRect(r, QColor(255, 220, 150));
+            p.setPen(palette().color(QPalette::Text));
+            const QString text = p.fontMetrics().elidedText(m_tokens[i], Qt::ElideRight, kColumnWidth - 8);
+            p.drawText(r.adjusted(4, 0, -4, 0), (isKey ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, text);
+        }
+}
+
+void HeadView::mouseMoveEvent(QMouseEvent *event)
+{
+    for (int i = 0; i < m_tokens.size(); ++i)
+        for (const bool isKey : {false, true})
+            if (tokenRect(i, isKey).contains(event->pos())) {
+                if (m_hovered != i || m_hoveredIsKey != isKey)
+                    setHoveredToken(i, isKey);
+                return;
+            }
+    if (m_hovered >= 0)
+        setHoveredToken(-1, false);
+}
+
+void HeadView::leaveEvent(QEvent *event)
+{
+    setHoveredToken(-1, false);
+    QWidget::leaveEvent(event);
+}
+
+} // namespace attnlab::ui

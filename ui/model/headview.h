@@ -1,0 +1,54 @@
+#pragma once
+// BertViz's head view for the selected head: the tokens in two columns (queries left, keys
+// right) and a line from each query to every key it attends to, wider and more opaque the
+// larger the weight. Hovering a token shows only its lines.
+
+#include "core/types.h"
+#include "ui/i18n/retranslating.h"
+
+#include <QStringList>
+#include <QWidget>
+
+namespace attnlab::ui {
+
+class ModelSession;
+
+class HeadView : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit HeadView(ModelSession *session, QWidget *parent = nullptr);
+
+    struct Line {
+        int query = 0;
+        int key = 0;
+        double weight = 0;
+    };
+    // The lines drawn now (weights below kMinWeight are left out), after the hover filter.
+    std::vector<Line> visibleLines() const;
+    // Filters the lines to one token: a query (left column) or a key (right); −1 = none.
+    void setHoveredToken(int token, bool isKey);
+    // The pen width of a line of this weight.
+    static double lineWidth(double weight);
+    static constexpr double kMinWeight = 0.01;
+    QSize sizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    void retranslate() override;
+    void refresh();
+    QRect tokenRect(int token, bool isKey) const;
+    int rowHeight() const;
+
+    ModelSession *m_session;
+    core::Matrix m_weights; // copied from the runner, so painting never touches it
+    QStringList m_tokens;
+    QString m_title;
+    int m_hovered = -1;
+    bool m_hoveredIsKey = false;
+};
+
+} // namespace attnlab::ui

@@ -1,0 +1,105 @@
+#include "ui/model/modelactions.h"
+
+#include "ui/model/modeldock.h"
+#include "ui/model/modelsession.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSettings>
+
+#include <cmath>
+
+namespace attnlab::ui {
+
+namespace {
+const QString kLastFolderKey = QStringLiteral("model/lastFolder");
+} // namespace
+
+ModelActions::ModelActions(Document *document, QWidget *window)
+    : QObject(window)
+    , m_window(window)
+    , m_session(new ModelSession(this))
+    , m_dock(new ModelDock(m_session, document, window))
+    , m_open(new QAction(this))
+{
+    m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    connect(m_open, &QAction::triggered, this, &ModelActions::openInteractive);
+
+    connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
+        if (busy) {
+            // Shown only when the job takes longer than half a second.
+            if (!m_progress) {
+                m_progress = new QProgressDialog(m_window);
+                m_progress->setWindowModality(Qt::WindowModal);
+                m_progress->setMinimumDuration(500);
+                m_progress->setRange(0, 1000);
+                m_progress->setAutoClose(false);
+                m_progress->setAutoReset(false);
+                connect(m_progress, &QProgressDialog::canceled, m_session, &ModelSession::cancel);
+            }
+            m_progress->setLabelText(m_session->isLoading() ? tr("Opening the model…") : tr("Running the model…"));
+            m_progress->setCancelButtonText(tr("Cancel"));
+            m_progress->setValue(0);
+        } else if (m_progress) {
+            m_progress->reset();
+            m_progress->hide();
+        }
+    });
+    connect(m_session, &ModelSession::progress, this, [this](double fraction) {
+        if (m_progress && m_session->isBusy())
+            m_progress->setValue(int(std::lround(fraction * 1000)));
+    });
+    connect(m_session, &ModelSession::loadFailed, this,
+        [this](const QString &message) { showError(tr("The model could not be opened:\n%1").arg(message)); });
+    connect(m_session, &ModelSession::loadCancelled, this,
+        [this] { Q_EMIT statusMessage(tr("Opening the model was cancelled.")); });
+    connect(m_session, &ModelSession::modelLoaded, this, [this] {
+        m_lastError.clear();
+        m_dock->show();
+        m_dock->raise();
+        Q_EMIT statusMessage(tr("Opened %1 (%2 layers × %3 heads) from %4")
+                                 .arg(m_session->modelName())
+                                 .arg(m_session->config()->layers)
+                                 .arg(m_session->config()->heads)
+                                 .arg(m_session->folder()));
+    });
+    retranslate();
+}
+
+void ModelActions::retranslate()
+{
+    m_open->setText(tr("Open &Model…"));
+    m_open->setToolTip(tr("Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) "
+                          "and see its real attention (Ctrl+Shift+M)"));
+}
+
+void ModelActions::open(const QString &dir, const QString &text)
+{
+    if (m_session->isBusy()) {
+        showError(tr("The model is still busy; wait or press Cancel."));
+        return;
+    }
+    m_session->open(dir, text.isEmpty() ? QString() : text);
+}
+
+void ModelActions::openInteractive()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(
+        m_window, tr("Open Model Folder"), settings.value(kLastFolderKey).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(kLastFolderKey, dir);
+    open(dir);
+}
+
+void ModelActions::showError(const QString &text)
+{
+    m_lastError = text;
+    if (!m_quiet)
+        QMessageBox::warning(m_window, tr("Open Model"), text);
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,47 @@
+#include "ui/model/modelcommands.h"
+
+#include "ui/model/modelsession.h"
+
+namespace attnlab::ui {
+
+HeadMaskCommand::HeadMaskCommand(
+    ModelSession *session, const core::Matrix &before, const core::Matrix &after, const QString &text)
+    : QUndoCommand(text)
+    , m_session(session)
+    , m_before(before)
+    , m_after(after)
+{
+}
+
+void HeadMaskCommand::undo()
+{
+    m_session->applyHeadMask(m_before);
+}
+
+void HeadMaskCommand::redo()
+{
+    m_session->applyHeadMask(m_after);
+}
+
+HeadWeightsCommand::HeadWeightsCommand(ModelSession *session, int layer, int head, const core::Scene &before,
+    const core::Scene &after, const QString &text)
+    : QUndoCommand(text)
+    , m_session(session)
+    , m_layer(layer)
+    , m_head(head)
+    , m_before(before)
+    , m_after(after)
+{
+}
+
+void HeadWeightsCommand::undo()
+{
+    m_session->applyWeights(m_layer, m_head, m_before);
+}
+
+void HeadWeightsCommand::redo()
+{
+    m_session->applyWeights(m_layer, m_head, m_after);
+}
+
+} // namespace attnlab::ui

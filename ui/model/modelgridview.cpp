@@ -1,0 +1,235 @@
+#include "ui/model/modelgridview.h"
+
+#include "ui/model/modelsession.h"
+
+#include <QContextMenuEvent>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QPainter>
+#include <QToolTip>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace attnlab::ui {
+
+namespace {
+constexpr int kLabelWidth = 34;
+constexpr int kLabelHeight = 18;
+constexpr int kGap = 3;
+} // namespace
+
+ModelGridView::ModelGridView(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("ModelGridView"));
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    connect(m_session, &ModelSession::computed, this, &ModelGridView::rebuild);
+    connect(m_session, &ModelSession::modelLoaded, this, &ModelGridView::rebuild);
+    connect(m_session, &ModelSession::headMaskChanged, this, qOverload<>(&QWidget::update));
+    connect(m_session, &ModelSession::selectionChanged, this, qOverload<>(&QWidget::update));
+    retranslate();
+}
+
+void ModelGridView::retranslate()
+{
+    setToolTip(tr("Every head of every layer: row = layer, column = head; in a thumbnail the row is the query "
+                  "token, the column the key. Click to select a head, Ctrl+click (or right-click) to switch it off."));
+    update();
+}
+
+QColor ModelGridView::colorFor(double weight)
+{
+    const double w = std::clamp(weight, 0.0, 1.0);
+    // From white to a dark blue, so a few strong weights stand out in a tiny image.
+    return QColor::fromRgbF(float(1.0 - 0.92 * w), float(1.0 - 0.75 * w), float(1.0 - 0.35 * w));
+}
+
+void ModelGridView::rebuild()
+{
+    m_images.clear();
+    m_layers = m_heads = 0;
+    if (const core::model::ModelConfig *config = m_session->config()) {
+        m_layers = config->layers;
+        m_heads = config->heads;
+    }
+    const core::model::ForwardRunner *runner = m_session->runner();
+    if (runner && m_session->isComputed()) {
+        const int n = runner->tokenCount();
+        m_images.reserve(size_t(m_layers * m_heads));
+        for (int l = 0; l < m_layers; ++l)
+            for (int h = 0; h < m_heads; ++h) {
+                const core::Matrix &w = runner->attentionWeights(l, h);
+                QImage image(n, n, QImage::Format_RGB32);
+                for (int q = 0; q < n; ++q) {
+                    auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));
+                    for (int k = 0; k < n; ++k)
+                        line[k] = colorFor(w(q, k)).rgb();
+                }
+                m_images.push_back(image);
+            }
+    }
+    updateGeometry();
+    update();
+}
+
+QImage ModelGridView::thumbnail(int layer, int head) const
+{
+    const int i = layer * m_heads + head;
+    if (layer < 0 || head < 0 || layer >= m_layers || head >= m_heads || size_t(i) >= m_images.size())
+        return QImage();
+    return m_images[size_t(i)];
+}
+
+int ModelGridView::cellSize() const
+{
+    if (m_layers == 0 || m_heads == 0)
+        return 0;
+    const int byWidth = (width() - kLabelWidth) / m_heads - kGap;
+    const int byHeight = (height() - kLabelHeight) / m_layers - kGap;
+    return std::clamp(std::min(byWidth, byHeight), 12, 96);
+}
+
+QPoint ModelGridView::origin() const
+{
+    return QPoint(kLabelWidth, kLabelHeight);
+}
+
+QRect ModelGridView::cellRect(int layer, int head) const
+{
+    const int s = cellSize();
+    return QRect(origin() + QPoint(head * (s + kGap), layer * (s + kGap)), QSize(s, s));
+}
+
+QSize ModelGridView::sizeHint() const
+{
+    return QSize(kLabelWidth + std::max(1, m_heads) * 40, kLabelHeight + std::max(1, m_layers) * 40);
+}
+
+QSize ModelGridView::minimumSizeHint() const
+{
+    return QSize(kLabelWidth + std::max(1, m_heads) * (12 + kGap), kLabelHeight + std::max(1, m_layers) * (12 + kGap));
+}
+
+bool ModelGridView::headAt(const QPoint &pos, int *layer, int *head) const
+{
+    for (int l = 0; l < m_layers; ++l)
+        for (int h = 0; h < m_heads; ++h)
+            if (cellRect(l, h).contains(pos)) {
+                *layer = l;
+                *head = h;
+                return true;
+            }
+    return false;
+}
+
+void ModelGridView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    if (m_layers == 0) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("File → Open Model… shows every head here."));
+        return;
+    }
+    const int s = cellSize();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+    p.setFont(small);
+    p.setPen(palette().color(QPalette::Text));
+    for (int h = 0; h < m_heads; ++h)
+        p.drawText(QRect(cellRect(0, h).left(), 0, s, kLabelHeight), Qt::AlignCenter, QString::number(h + 1));
+    for (int l = 0; l < m_layers; ++l)
+        p.drawText(QRect(0, cellRect(l, 0).top(), kLabelWidth - 4, s), Qt::AlignRight | Qt::AlignVCenter,
+            QString::number(l + 1));
+    for (int l = 0; l < m_layers; ++l)
+        for (int h = 0; h < m_heads; ++h) {
+            const QRect r = cellRect(l, h);
+            const QImage image = thumbnail(l, h);
+            if (image.isNull())
+                p.fillRect(r, palette().color(QPalette::AlternateBase));
+            else
+                p.drawImage(r, image); // nearest-neighbour: SmoothPixmapTransform is off
+            if (m_session->isAblated(l, h)) {
+                p.fillRect(r, QColor(128, 128, 128, 170));
+                p.setPen(QPen(QColor(200, 30, 30), 2));
+                p.drawLine(r.topLeft(), r.bottomRight());
+                p.drawLine(r.topRight(), r.bottomLeft());
+            }
+            if (l == m_session->selectedLayer() && h == m_session->selectedHead()) {
+                p.setPen(QPen(QColor(230, 120, 0), 3));
+                p.drawRect(r.adjusted(-1, -1, 1, 1));
+            } else {
+                p.setPen(QPen(palette().color(QPalette::Mid), 1));
+                p.drawRect(r.adjusted(0, 0, -1, -1));
+            }
+        }
+}
+
+void ModelGridView::mousePressEvent(QMouseEvent *event)
+{
+    int layer = 0, head = 0;
+    if (event->button() != Qt::LeftButton || !headAt(event->pos(), &layer, &head))
+        return QWidget::mousePressEvent(event);
+    setFocus(Qt::MouseFocusReason);
+    m_session->setSelectedHead(layer, head);
+    if (event->modifiers() & Qt::ControlModifier)
+        m_session->toggleAblation(layer, head);
+}
+
+void ModelGridView::contextMenuEvent(QContextMenuEvent *event)
+{
+    int layer = 0, head = 0;
+    if (!headAt(event->pos(), &layer, &head))
+        return;
+    m_session->setSelectedHead(layer, head);
+    QMenu menu(this);
+    const QString name = ModelSession::headName(layer, head);
+    QAction *toggle = menu.addAction(
+        m_session->isAblated(layer, head) ? tr("Switch On Head %1").arg(name) : tr("Switch Off Head %1").arg(name));
+    if (menu.exec(event->globalPos()) == toggle)
+        m_session->toggleAblation(layer, head);
+}
+
+bool ModelGridView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        // The session's history, not the board's, while the grid has the focus.
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->accept();
+            return true;
+        }
+    }
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        int layer = 0, head = 0;
+        if (headAt(help->pos(), &layer, &head)) {
+            const QString text = m_session->isAblated(layer, head)
+                ? tr("Layer %1, head %2 (%3), switched off.\nCtrl+click to switch it on again.")
+                : tr("Layer %1, head %2 (%3).\nClick to select it, Ctrl+click to switch it off.");
+            QToolTip::showText(
+                help->globalPos(), text.arg(layer + 1).arg(head + 1).arg(ModelSession::headName(layer, head)), this);
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
+void ModelGridView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Undo)) {
+        m_session->undoStack()->undo();
+        return;
+    }
+    if (event->matches(QKeySequence::Redo)) {
+        m_session->undoStack()->redo();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,52 @@
+#pragma once
+// BertViz's model view: a layers × heads grid of attention thumbnails. Each thumbnail is drawn
+// once per forward pass into a small image (one pixel per query/key cell), so even 144 heads
+// repaint fast. Click selects a head; Ctrl+click, the context menu or the dock's button switch
+// it off (ablated heads are greyed and crossed). Ctrl+Z / Ctrl+Shift+Z undo here too.
+
+#include "ui/i18n/retranslating.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <vector>
+
+namespace attnlab::ui {
+
+class ModelSession;
+
+class ModelGridView : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit ModelGridView(ModelSession *session, QWidget *parent = nullptr);
+
+    // The colour of an attention weight in a thumbnail (white → dark blue).
+    static QColor colorFor(double weight);
+    // The thumbnail of a head (n × n pixels: x = key, y = query), null before a forward pass.
+    QImage thumbnail(int layer, int head) const;
+    // The rectangle of a head's thumbnail in widget coordinates.
+    QRect cellRect(int layer, int head) const;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void retranslate() override;
+    void rebuild();
+    bool headAt(const QPoint &pos, int *layer, int *head) const;
+    int cellSize() const;
+    QPoint origin() const;
+
+    ModelSession *m_session;
+    int m_layers = 0;
+    int m_heads = 0;
+    std::vector<QImage> m_images; // layer-major
+};
+
+} // namespace attnlab::ui

@@ -1,0 +1,46 @@
+#pragma once
+// The sentence for the model: typed text, tokenized exactly as the model's tokenizer does, shown
+// as chips with their ids (display text: ␣ for a leading space, ‹e6 b2› for partial bytes).
+// Enter or a short pause in typing runs the model on it.
+
+#include "ui/i18n/retranslating.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QHBoxLayout;
+class QLabel;
+class QLineEdit;
+
+namespace attnlab::ui {
+
+class ModelSession;
+
+class ModelSentence : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit ModelSentence(ModelSession *session, QWidget *parent = nullptr);
+
+    QLineEdit *edit() const { return m_edit; }
+    // Sends the typed text to the session now.
+    void commit();
+    // "id: text" of every chip.
+    QStringList chipTexts() const { return m_chipTexts; }
+
+    static constexpr int kCommitDelayMs = 600;
+
+private:
+    void retranslate() override;
+    void showChips();
+
+    ModelSession *m_session;
+    QLabel *m_label;
+    QLineEdit *m_edit;
+    QWidget *m_chipBox;
+    QHBoxLayout *m_chipLayout;
+    QLabel *m_message;
+    QStringList m_chipTexts;
+    QTimer m_timer;
+};
+
+} // namespace attnlab::ui

@@ -1,0 +1,308 @@
+#include "ui/model/modelsession.h"
+
+#include "core/model/headscene.h"
+#include "core/model/modelloader.h"
+#include "ui/model/modelcommands.h"
+
+#include <QThread>
+#include <QUndoStack>
+
+#include <stdexcept>
+
+namespace attnlab::ui {
+
+namespace model = core::model;
+
+// What the load job hands back to the GUI thread.
+struct ModelSession::Loaded {
+    std::shared_ptr<model::ForwardRunner> runner;
+    std::optional<model::Tokenizer> tokenizer;
+    QString error;
+    bool cancelled = false;
+};
+
+ModelSession::ModelSession(QObject *parent)
+    : QObject(parent)
+    , m_undoStack(new QUndoStack(this))
+{
+}
+
+ModelSession::~ModelSession()
+{
+    m_queue.clear();
+    if (m_thread) {
+        m_cancel = true;
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+const core::model::ModelConfig *ModelSession::config() const
+{
+    return m_runner ? &m_runner->config() : nullptr;
+}
+
+QString ModelSession::modelName() const
+{
+    if (!m_runner)
+        return QString();
+    return m_runner->config().architecture == model::Architecture::Gpt2 ? QStringLiteral("GPT-2")
+                                                                        : QStringLiteral("BERT");
+}
+
+QString ModelSession::headName(int layer, int head)
+{
+    return QStringLiteral("%1.%2").arg(layer + 1).arg(head + 1);
+}
+
+bool ModelSession::open(const QString &dir, const QString &text)
+{
+    if (m_thread)
+        return false;
+    m_openText = text;
+    auto loaded = std::make_shared<Loaded>();
+    m_loading = loaded;
+    m_cancel = false;
+    const std::string path = dir.toStdString();
+    m_thread = QThread::create([this, loaded, path] {
+        const model::LoadProgress progress = [this](double fraction) {
+            QMetaObject::invokeMethod(
+                this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
+            return !m_cancel.load();
+        };
+        model::LoadModelResult result = model::loadModel(path, progress);
+        if (result.cancelled || m_cancel) {
+            loaded->cancelled = true;
+            return;
+        }
+        if (!result.ok()) {
+            loaded->error = QString::fromStdString(result.error);
+            return;
+        }
+        model::TokenizerLoadResult tokenizer = model::loadTokenizer(path);
+        if (!tokenizer.ok()) {
+            loaded->error = QString::fromStdString(tokenizer.error);
+            return;
+        }
+        try {
+            loaded->runner = std::make_shared<model::ForwardRunner>(
+                std::make_shared<const model::ModelWeights>(std::move(*result.weights)));
+        } catch (const std::exception &e) {
+            loaded->error = QString::fromStdString(e.what());
+            return;
+        }
+        loaded->tokenizer = std::move(tokenizer.tokenizer);
+    });
+    m_thread->setObjectName(QStringLiteral("attnlab model loader"));
+    connect(m_thread, &QThread::finished, this, [this, dir] {
+        m_folder = m_loading && m_loading->runner ? dir : m_folder;
+        finishLoad();
+    });
+    Q_EMIT busyChanged(true);
+    m_thread->start();
+    return true;
+}
+
+void ModelSession::finishLoad()
+{
+    m_thread->deleteLater();
+    m_thread = nullptr;
+    const std::shared_ptr<Loaded> loaded = std::move(m_loading);
+    Q_EMIT busyChanged(false);
+    if (loaded->cancelled) {
+        Q_EMIT loadCancelled();
+        startNext();
+        return;
+    }
+    if (!loaded->runner) {
+        Q_EMIT loadFailed(loaded->error);
+        startNext();
+        return;
+    }
+    m_queue.clear(); // jobs for the old model
+    m_runner = loaded->runner;
+    m_tokenizer = std::move(loaded->tokenizer);
+    m_mask = core::Matrix::Ones(m_runner->layers(), m_runner->heads());
+    m_undoStack->clear();
+    m_tokens.clear();
+    m_computed = false;
+    m_selectedLayer = 0;
+    m_selectedHead = 0;
+    if (!m_openText.isNull())
+        m_text = m_openText;
+    Q_EMIT modelLoaded();
+    Q_EMIT selectionChanged(0, 0);
+    setText(m_text);
+}
+
+void ModelSession::cancel()
+{
+    m_cancel = true;
+}
+
+QStringList ModelSession::displayTokens() const
+{
+    QStringList list;
+    for (const model::Token &t : m_tokens)
+        list << QString::fromStdString(t.display);
+    return list;
+}
+
+QString ModelSession::tokenDisplay(int id) const
+{
+    if (!m_tokenizer)
+        return QString();
+    return QString::fromStdString(m_tokenizer->displayText(id));
+}
+
+void ModelSession::setText(const QString &text)
+{
+    if (!m_runner) {
+        m_text = text;
+        return;
+    }
+    std::vector<model::Token> tokens = m_tokenizer->encode(text.toStdString());
+    if (int(tokens.size()) > m_runner->config().maxPositions) {
+        Q_EMIT error(tr("The text has %1 tokens, but the model reads at most %2.")
+                         .arg(tokens.size())
+                         .arg(m_runner->config().maxPositions));
+        return;
+    }
+    m_text = text;
+    m_tokens = std::move(tokens);
+    m_position = int(m_tokens.size()) - 1;
+    if (m_runner->config().architecture == model::Architecture::Bert) {
+        m_position = -1;
+        const int maskId = m_tokenizer->idOf("[MASK]");
+        for (size_t i = 0; i < m_tokens.size(); ++i)
+            if (maskId >= 0 && m_tokens[i].id == maskId) {
+                m_position = int(i);
+                break;
+            }
+    }
+    m_computed = false;
+    Q_EMIT tokensChanged();
+    if (m_tokens.empty()) {
+        Q_EMIT computed();
+        return;
+    }
+    std::vector<int> ids;
+    for (const model::Token &t : m_tokens)
+        ids.push_back(t.id);
+    const int position = m_position;
+    runJob([ids, position](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        return runner.run(ids, position, progress);
+    });
+}
+
+bool ModelSession::isAblated(int layer, int head) const
+{
+    return layer >= 0 && head >= 0 && layer < m_mask.rows() && head < m_mask.cols() && m_mask(layer, head) == 0;
+}
+
+void ModelSession::toggleAblation(int layer, int head)
+{
+    if (layer < 0 || head < 0 || layer >= m_mask.rows() || head >= m_mask.cols())
+        return;
+    core::Matrix after = m_mask;
+    const bool ablate = after(layer, head) != 0;
+    after(layer, head) = ablate ? 0 : 1;
+    m_undoStack->push(new HeadMaskCommand(this, m_mask, after,
+        ablate ? tr("Switch off head %1").arg(headName(layer, head))
+               : tr("Switch on head %1").arg(headName(layer, head))));
+}
+
+void ModelSession::applyHeadMask(const core::Matrix &mask)
+{
+    m_mask = mask;
+    Q_EMIT headMaskChanged();
+    if (m_tokens.empty())
+        return;
+    m_computed = false;
+    runJob([mask](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        return runner.setHeadMask(mask, progress);
+    });
+}
+
+void ModelSession::applyHeadWeights(int layer, int head, const core::Scene &scene)
+{
+    if (!m_runner || isBusy() || layer < 0 || layer >= m_runner->layers() || head < 0 || head >= m_runner->heads())
+        return;
+    // The head's current weights, for undo; X plays no part in setHeadWeights.
+    const core::Matrix x = core::Matrix::Zero(1, m_runner->config().dModel);
+    const core::Scene before
+        = model::headScene(m_runner->config(), m_runner->layerWeights(layer), x, layer, head, {""});
+    m_undoStack->push(new HeadWeightsCommand(
+        this, layer, head, before, scene, tr("Apply the board's weights to head %1").arg(headName(layer, head))));
+}
+
+void ModelSession::applyWeights(int layer, int head, const core::Scene &scene)
+{
+    m_computed = false;
+    runJob([layer, head, scene](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        return runner.setHeadWeights(layer, head, scene, progress);
+    });
+}
+
+void ModelSession::setSelectedHead(int layer, int head)
+{
+    if (layer == m_selectedLayer && head == m_selectedHead)
+        return;
+    m_selectedLayer = layer;
+    m_selectedHead = head;
+    Q_EMIT selectionChanged(layer, head);
+}
+
+void ModelSession::runJob(Job job)
+{
+    m_queue.push_back(std::move(job));
+    if (!m_thread)
+        startNext();
+}
+
+void ModelSession::startNext()
+{
+    if (m_thread || m_queue.empty() || !m_runner)
+        return;
+    Job job = std::move(m_queue.front());
+    m_queue.erase(m_queue.begin());
+    m_cancel = false;
+    m_jobOk = true;
+    m_jobError.clear();
+    std::shared_ptr<model::ForwardRunner> runner = m_runner;
+    m_thread = QThread::create([this, runner, job] {
+        const model::ForwardProgress progress = [this](int layer, int layers) {
+            const double fraction = layers > 0 ? double(layer) / layers : 1.0;
+            QMetaObject::invokeMethod(
+                this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
+            return !m_cancel.load();
+        };
+        try {
+            m_jobOk = job(*runner, progress);
+        } catch (const std::exception &e) {
+            m_jobOk = false;
+            m_jobError = e.what();
+        }
+    });
+    m_thread->setObjectName(QStringLiteral("attnlab forward pass"));
+    connect(m_thread, &QThread::finished, this, &ModelSession::finishJob);
+    Q_EMIT busyChanged(true);
+    m_thread->start();
+}
+
+void ModelSession::finishJob()
+{
+    m_thread->deleteLater();
+    m_thread = nullptr;
+    Q_EMIT busyChanged(false);
+    if (!m_jobError.empty())
+        Q_EMIT error(QString::fromStdString(m_jobError));
+    if (!m_queue.empty()) {
+        startNext();
+        return;
+    }
+    m_computed = m_jobOk && m_runner->isComplete();
+    Q_EMIT computed();
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,126 @@
+#pragma once
+// The model object of the model room: it owns a loaded checkpoint, its tokenizer and the
+// ForwardRunner, runs loading and forward passes on a worker thread (one job at a time, so
+// the runner is never touched from two threads), owns the undo stack of interventions, and is
+// the only thing in the room that emits change signals. Views read it only while it is idle
+// (isBusy() false) and otherwise draw what they cached.
+
+#include "core/model/forward.h"
+#include "core/model/tokenizer.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QThread;
+class QUndoStack;
+
+namespace attnlab::ui {
+
+class ModelSession : public QObject {
+    Q_OBJECT
+public:
+    explicit ModelSession(QObject *parent = nullptr);
+    ~ModelSession() override;
+
+    // Starts loading DIR (config.json, model.safetensors, tokenizer files) on the worker.
+    // Ends with modelLoaded(), loadFailed() or loadCancelled(); until modelLoaded() the
+    // current model stays as it is. Refused (false) while another job runs.
+    // `text`, when not null, becomes the sentence once the model is loaded.
+    bool open(const QString &dir, const QString &text = QString());
+    bool isLoading() const { return m_loading != nullptr; }
+    // Asks the running job to stop at its next progress call.
+    void cancel();
+    bool isBusy() const { return m_thread != nullptr; }
+
+    bool hasModel() const { return m_runner != nullptr; }
+    QString folder() const { return m_folder; }
+    const core::model::ForwardRunner *runner() const { return isBusy() ? nullptr : m_runner.get(); }
+    const core::model::ModelConfig *config() const;
+    QString modelName() const; // "GPT-2" or "BERT"
+
+    // Tokenizes `text` now and runs the model on it in the background (computed() follows).
+    // A text longer than the model's positions is refused with an error() and changes nothing.
+    void setText(const QString &text);
+    QString text() const { return m_text; }
+    const std::vector<core::model::Token> &tokens() const { return m_tokens; }
+    QStringList displayTokens() const;
+    // The model's token text of an id, shown as a chip shows it.
+    QString tokenDisplay(int id) const;
+    // BERT: the first [MASK], or −1. GPT-2: the last position.
+    int predictionPosition() const { return m_position; }
+    // The last forward pass finished for the current text and head mask.
+    bool isComputed() const { return m_computed; }
+
+    // 0-based layer and head.
+    bool isAblated(int layer, int head) const;
+    // Pushes an undo step that switches the head off (or back on).
+    void toggleAblation(int layer, int head);
+    core::Matrix headMask() const { return m_mask; }
+    // Pushes an undo step that makes `scene` (from headScene, edited on the board) that head's
+    // weights.
+    void applyHeadWeights(int layer, int head, const core::Scene &scene);
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    int selectedLayer() const { return m_selectedLayer; }
+    int selectedHead() const { return m_selectedHead; }
+    void setSelectedHead(int layer, int head);
+
+    // Used by the undo commands only.
+    void applyHeadMask(const core::Matrix &mask);
+    void applyWeights(int layer, int head, const core::Scene &scene);
+
+    // "5.1": 1-based layer and head.
+    static QString headName(int layer, int head);
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    // 0 … 1 of the running job; `what` says what it does.
+    void progress(double fraction);
+    void modelLoaded();
+    void loadFailed(const QString &message);
+    void loadCancelled();
+    // A refused text or a failed forward pass (one line).
+    void error(const QString &message);
+    void tokensChanged();
+    // A forward pass finished: every view re-reads the runner.
+    void computed();
+    void headMaskChanged();
+    void selectionChanged(int layer, int head);
+
+private:
+    using Job = std::function<bool(core::model::ForwardRunner &, const core::model::ForwardProgress &)>;
+    // Runs `job` on the worker; when it is not idle, the job waits until the running one ends.
+    void runJob(Job job);
+    void startNext();
+    void finishLoad();
+    void finishJob();
+
+    struct Loaded;
+    std::shared_ptr<core::model::ForwardRunner> m_runner;
+    std::optional<core::model::Tokenizer> m_tokenizer;
+    QString m_folder;
+    QString m_text;
+    QString m_openText;
+    std::vector<core::model::Token> m_tokens;
+    int m_position = -1;
+    bool m_computed = false;
+    core::Matrix m_mask;
+    int m_selectedLayer = 0;
+    int m_selectedHead = 0;
+
+    QUndoStack *m_undoStack;
+    QThread *m_thread = nullptr;
+    std::atomic<bool> m_cancel {false};
+    std::shared_ptr<Loaded> m_loading; // the result of the load job in flight
+    std::vector<Job> m_queue;
+    bool m_jobOk = true;
+    std::string m_jobError;
+};
+
+} // namespace attnlab::ui

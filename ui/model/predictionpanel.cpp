@@ -1,0 +1,110 @@
+#include "ui/model/predictionpanel.h"
+
+#include "ui/model/modelsession.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace attnlab::ui {
+
+namespace model = core::model;
+
+PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+    , m_heading(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_rows(new QWidget(this))
+{
+    setObjectName(QStringLiteral("PredictionPanel"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_heading->setWordWrap(true);
+    m_message->setWordWrap(true);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_message);
+    layout->addWidget(m_rows);
+    layout->addStretch(1);
+    connect(m_session, &ModelSession::computed, this, &PredictionPanel::refresh);
+    connect(m_session, &ModelSession::modelLoaded, this, &PredictionPanel::refresh);
+    retranslate();
+}
+
+void PredictionPanel::retranslate()
+{
+    refresh();
+}
+
+QStringList PredictionPanel::entryTexts() const
+{
+    return m_texts;
+}
+
+QString PredictionPanel::message() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void PredictionPanel::refresh()
+{
+    m_entries.clear();
+    m_texts.clear();
+    // The rows are rebuilt as a whole: a fresh widget takes its labels and bars with it.
+    auto *rows = new QWidget(this);
+    static_cast<QVBoxLayout *>(layout())->replaceWidget(m_rows, rows);
+    delete m_rows;
+    m_rows = rows;
+    const model::ForwardRunner *runner = m_session->runner();
+    const bool gpt2 = runner && runner->config().architecture == model::Architecture::Gpt2;
+    m_heading->setText(!runner ? tr("Prediction")
+            : gpt2             ? tr("<b>Next token</b> after the sentence")
+                               : tr("<b>Fillers for the first [MASK]</b>"));
+    QString message;
+    if (!runner)
+        message = tr("Open a model to see what it predicts.");
+    else if (!runner->canPredict())
+        message = tr("This checkpoint has no masked-language-model head (cls.predictions), so it cannot fill in "
+                     "[MASK].");
+    else if (m_session->tokens().empty())
+        message = tr("Type a sentence.");
+    else if (!gpt2 && m_session->predictionPosition() < 0)
+        message = tr("Write [MASK] where BERT should fill in a word, e.g. “The cat [MASK] on the mat.”");
+    else if (!m_session->isComputed())
+        message = tr("Computing…");
+    m_message->setText(message);
+    m_message->setHidden(message.isEmpty());
+    if (!message.isEmpty())
+        return;
+    m_entries = model::topK(runner->probabilities(), kTop);
+    auto *grid = new QGridLayout(m_rows);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(2);
+    int row = 0;
+    for (const model::TokenProbability &e : m_entries) {
+        const QString text = m_session->tokenDisplay(e.id);
+        m_texts << text;
+        auto *label = new QLabel(text);
+        label->setTextFormat(Qt::PlainText);
+        label->setToolTip(tr("Token id %1").arg(e.id));
+        auto *bar = new QProgressBar;
+        bar->setRange(0, 1000);
+        bar->setValue(int(std::lround(e.probability * 1000)));
+        bar->setTextVisible(false);
+        bar->setMaximumHeight(12);
+        bar->setMinimumWidth(60);
+        auto *value = new QLabel(QStringLiteral("%1 %").arg(e.probability * 100, 0, 'f', 1));
+        value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        grid->addWidget(label, row, 0);
+        grid->addWidget(bar, row, 1);
+        grid->addWidget(value, row, 2);
+        ++row;
+    }
+    grid->setColumnStretch(1, 1);
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,41 @@
+#pragma once
+// The model's prediction: GPT-2's most likely next tokens after the sentence, BERT's most
+// likely fillers for the first [MASK], each with the model's own probability as a bar.
+
+#include "core/model/topk.h"
+#include "ui/i18n/retranslating.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+
+namespace attnlab::ui {
+
+class ModelSession;
+
+class PredictionPanel : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit PredictionPanel(ModelSession *session, QWidget *parent = nullptr);
+
+    static constexpr int kTop = 10;
+    const std::vector<core::model::TokenProbability> &entries() const { return m_entries; }
+    QStringList entryTexts() const;
+    // Why there is no prediction ("" when there is one).
+    QString message() const;
+
+private:
+    void retranslate() override;
+    void refresh();
+
+    ModelSession *m_session;
+    QLabel *m_heading;
+    QLabel *m_message;
+    QWidget *m_rows;
+    std::vector<core::model::TokenProbability> m_entries;
+    QStringList m_texts;
+};
+
+} // namespace attnlab::ui
