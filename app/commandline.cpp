@@ -81,11 +81,15 @@ CommandLine::CommandLine()
     , seed(QStringLiteral("seed"),
           QCoreApplication::translate("CommandLine", "With --experiment: seed of the random samples (default 1)."),
           QStringLiteral("S"))
+    , noRecovery(QStringLiteral("no-recovery"),
+          QCoreApplication::translate("CommandLine",
+              "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "
+              "start)."))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
-        colormap, out, experiment, seed});
+        colormap, out, experiment, seed, noRecovery});
     m_parser.addPositionalArgument(QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),
         QStringLiteral("[SCENE]"));

@@ -52,6 +52,8 @@ public:
     // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h).
     QCommandLineOption experiment;
     QCommandLineOption seed;
+    // --no-recovery: no offer of recovery copies at start-up (tests, kiosks).
+    QCommandLineOption noRecovery;
 
 private:
     int runDump() const;
