@@ -26,6 +26,7 @@ int main(int argc, char **argv)
     // The same test mode as the UI tests, so that both agree on the runtime folder of the locks.
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("attnlab-tests")); // recent files go to test settings
     if (argc != 3)
         return 2;
     Document document;

@@ -98,8 +98,9 @@ TEST(Recovery, KilledChildLeavesACopyThatRestoresAsAnUnsavedDocument)
     writeSceneFile(scenePath, startScene());
     Child child(scenePath, "edit", recovery, 50);
     ASSERT_TRUE(child.waitFor("edited"));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return QFileInfo::exists(recovery) && hasCopyFiles(recovery); }, 10000));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return QDir(recovery).entryList({QStringLiteral("*.png")}).size() == 1; }, 5000));
+    // The scene, then the thumbnail, then the metadata (ID.json) are written.
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return QDir(recovery).entryList({QStringLiteral("*.json")}, QDir::Files).size() == 2; }, 10000));
     const RecoveryStore store(recovery);
     // A running instance's copy is not a crashed one.
     EXPECT_TRUE(store.orphans().empty());
