@@ -5,7 +5,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QStandardPaths>
+
+#include <unistd.h>
 
 namespace attnlab::ui {
 
@@ -26,9 +27,11 @@ SceneLock::~SceneLock() = default;
 
 QString SceneLock::lockPathFor(const QString &scenePath)
 {
-    QString runtime = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+    // Qt's own fallback when XDG_RUNTIME_DIR is unset (the app sets it the same way at start-up),
+    // without its warning on every lookup.
+    QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
     if (runtime.isEmpty())
-        runtime = QDir::tempPath();
+        runtime = QDir::tempPath() + QStringLiteral("/runtime-") + QString::number(getuid());
     const QString dir = QDir(runtime).filePath(QStringLiteral("attnlab-locks"));
     QDir().mkpath(dir);
     const QByteArray hash = QCryptographicHash::hash(canonical(scenePath).toUtf8(), QCryptographicHash::Sha1).toHex();
