@@ -99,7 +99,9 @@ bool FileActions::openPath(const QString &path, QStringList *problems)
 
 void FileActions::lockCurrentFile()
 {
-    m_readOnly = !m_lock.lock(m_document->filePath());
+    // Read-only only against another process: windows of one process (tests, a future second
+    // window) share their Document's file as before.
+    m_readOnly = !m_lock.lock(m_document->filePath()) && SceneLock::holder(m_document->filePath()) != 0;
 }
 
 bool FileActions::restore(const RecoveryEntry &entry, const RecoveryStore &store)
