@@ -7,7 +7,10 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
+#include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/recovery/autosaver.h"
+#include "ui/recovery/terminationwatcher.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -16,6 +19,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
+#include <QTimer>
 
 #include <cstdlib>
 #include <cstring>
@@ -173,7 +177,16 @@ int runApplication(int argc, char *argv[])
     const bool fromFile = !cli.positionalArguments().isEmpty();
     document.load(*loaded.scene, fromFile ? cli.positionalArguments().first() : QString());
     MainWindow window(&document);
+    // Logout and shutdown send SIGTERM: the unsaved edits go to the recovery copy (offered at
+    // the next start) instead of being lost, and the window closes without asking.
+    TerminationWatcher termination;
+    QObject::connect(&termination, &TerminationWatcher::terminationRequested, &window, [&window] {
+        window.fileActions()->autosaver()->saveNow(true);
+        QCoreApplication::exit(0);
+    });
     window.show();
+    if (!cli.isSet(cli.noRecovery) && qEnvironmentVariableIsEmpty("ATTNLAB_NO_RECOVERY"))
+        QTimer::singleShot(0, &window, [&window] { window.fileActions()->offerRecovery(); });
     return app->exec();
 }
 

@@ -145,11 +145,15 @@ CommandLine::CommandLine()
           QCoreApplication::translate(
               "CommandLine", "With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1)."),
           QStringLiteral("L.H,..."))
+    , noRecovery(QStringLiteral("no-recovery"),
+          QCoreApplication::translate("CommandLine",
+              "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "
+              "start)."))
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
-        colormap, out, experiment, seed, model, text, layer, predict, top, ablate});
+        colormap, out, experiment, seed, model, text, layer, predict, top, ablate, noRecovery});
     m_parser.addPositionalArgument(QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),
         QStringLiteral("[SCENE]"));

@@ -64,6 +64,8 @@ public:
     QCommandLineOption predict;
     QCommandLineOption top;
     QCommandLineOption ablate;
+    // --no-recovery: no offer of recovery copies at start-up (tests, kiosks).
+    QCommandLineOption noRecovery;
 
 private:
     int runDump() const;

@@ -4,7 +4,7 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow/fileactions.cpp" line="+170"/>
+        <location filename="../../ui/mainwindow/fileactions.cpp" line="+261"/>
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>… and %n more problem</numerusform>

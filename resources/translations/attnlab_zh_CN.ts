@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../app/application.cpp" line="+120" />
+        <location filename="../../app/application.cpp" line="+124" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
@@ -122,6 +122,11 @@
         <location line="+3" />
         <source>With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
         <translation>与 --predict 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later start).</source>
+        <translation>不提示恢复崩溃或被终止的 Attention Lab 留下的未保存场景（恢复副本保留到以后启动时）。</translation>
     </message>
     <message>
         <location line="+4" />
@@ -1520,13 +1525,58 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message>
-        <location filename="../../ui/mainwindow/fileactions.cpp" line="+115" />
+        <location filename="../../ui/mainwindow/fileactions.cpp" line="+120" />
+        <source>Restored the unsaved scene from %1</source>
+        <translation>已恢复 %1 时未保存的场景</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Could not restore the scene</source>
+        <translation>无法恢复场景</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The recovery copy %1 could not be read.</source>
+        <translation>无法读取恢复副本 %1。</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>%1 changed on disk; your version is kept</source>
+        <translation>%1 已在磁盘上被更改；保留了你的版本</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>%1 changed on disk and was reloaded</source>
+        <translation>%1 已在磁盘上被更改，已重新载入</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 changed on disk but cannot be read; your version is kept</source>
+        <translation>%1 已在磁盘上被更改，但无法读取；保留了你的版本</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>%1 is open in another Attention Lab window, so this one is read-only. Save your changes under another name.</source>
+        <translation>%1 已在另一个 Attention Lab 窗口中打开，因此本窗口为只读。请用其他文件名保存你的更改。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>%1 is open in another Attention Lab window. Close it there first, or choose another name.</source>
+        <translation>%1 已在另一个 Attention Lab 窗口中打开。请先在那里关闭它，或选择其他文件名。</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <location line="+2" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+55" />
+        <source>Opened %1 read-only</source>
+        <translation>已以只读方式打开 %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
@@ -1552,7 +1602,17 @@
 %2</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+11" />
+        <source>The scene is read-only</source>
+        <translation>场景为只读</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 is open in another Attention Lab window, so this one is read-only. Choose another name to save your changes.</source>
+        <translation>%1 已在另一个 Attention Lab 窗口中打开，因此本窗口为只读。请选择其他文件名来保存你的更改。</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <location line="+16" />
         <source>Could not save the scene</source>
         <translation>无法保存场景</translation>
@@ -1677,6 +1737,41 @@
         <location line="+2" />
         <source>Open Scene</source>
         <translation>打开场景</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>File in use</source>
+        <translation>文件正在使用中</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window's changes.</source>
+        <translation>%1 已在另一个 Attention Lab 窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Open &amp;Read-Only</source>
+        <translation>以只读方式打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被更改</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 was changed by another program. Reload it and lose your unsaved changes, or keep your version?</source>
+        <translation>%1 已被其他程序更改。要重新载入它并丢弃你未保存的更改，还是保留你的版本？</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Reload</source>
+        <translation>重新载入(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Keep Mine</source>
+        <translation>保留我的版本(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -2817,6 +2912,53 @@ Click to select it, Ctrl+click to switch it off.</source>
         <location line="+2" />
         <source>Keys that work in presentation mode</source>
         <translation>演示模式中可用的按键</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::RecoveryDialog</name>
+    <message>
+        <location filename="../../ui/recovery/recoverydialog.cpp" line="+19" />
+        <source>Recover Unsaved Scenes</source>
+        <translation>恢复未保存的场景</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Attention Lab ended without saving these scenes. Restore the selected one, or discard them all. Scenes you do not restore now are offered again next time.</source>
+        <translation>Attention Lab 上次退出时未保存这些场景。恢复选中的场景，或全部丢弃。现在未恢复的场景会在下次启动时再次提示。</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Untitled scene</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1
+%2
+last change %3</source>
+        <translation>%1
+%2
+最后更改于 %3</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Discard All</source>
+        <translation>全部丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Later</source>
+        <translation>稍后(&amp;L)</translation>
     </message>
 </context>
 <context>

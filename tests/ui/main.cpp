@@ -1,6 +1,7 @@
 // A GoogleTest main with a QApplication, for widget and model tests. The offscreen platform
 // is the default, and test mode keeps QSettings away from the user's real settings.
 #include <QApplication>
+#include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -23,6 +24,10 @@ int main(int argc, char **argv)
     QTemporaryDir settingsDir;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+    // Documents edited by tests write recovery copies (ui/recovery/autosaver.h): keep them in a
+    // folder of their own, gone after the run, and never offered to the real app.
+    QTemporaryDir recoveryDir;
+    qputenv("ATTNLAB_RECOVERY_DIR", QFile::encodeName(recoveryDir.path()));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

@@ -4,16 +4,22 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
+#include "ui/recovery/autosaver.h"
+#include "ui/recovery/diskwatcher.h"
+#include "ui/recovery/recoverydialog.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
+#include <QUndoStack>
 #include <QUrl>
 
 namespace attnlab::ui {
@@ -43,7 +49,11 @@ FileActions::FileActions(Document *document, QWidget *window)
     , m_saveAs(new QAction(this))
     , m_recentMenu(new QMenu(window))
     , m_examplesMenu(new QMenu(window))
+    , m_autosaver(new Autosaver(document))
+    , m_diskWatcher(new DiskWatcher(document))
 {
+    connect(m_diskWatcher, &DiskWatcher::changedOnDisk, this, &FileActions::handleChangedOnDisk);
+    lockCurrentFile();
     m_new->setShortcut(QKeySequence::New);
     m_open->setShortcut(QKeySequence::Open);
     m_save->setShortcut(QKeySequence::Save);
@@ -82,8 +92,71 @@ bool FileActions::openPath(const QString &path, QStringList *problems)
         return false;
     }
     m_document->load(*result.scene, QFileInfo(path).absoluteFilePath());
+    lockCurrentFile();
     addRecentFile(QFileInfo(path).absoluteFilePath());
     return true;
+}
+
+void FileActions::lockCurrentFile()
+{
+    // Read-only only against another process: windows of one process (tests, a future second
+    // window) share their Document's file as before.
+    m_readOnly = !m_lock.lock(m_document->filePath()) && SceneLock::holder(m_document->filePath()) != 0;
+}
+
+bool FileActions::restore(const RecoveryEntry &entry, const RecoveryStore &store)
+{
+    const core::LoadResult result = loadSceneFile(entry.scenePath);
+    if (!result.ok())
+        return false;
+    m_document->load(*result.scene, entry.originalPath);
+    lockCurrentFile();
+    // Unsaved, with nothing to undo: the history starts at the recovered scene.
+    m_document->undoStack()->resetClean();
+    // Our own copy first, then the old one goes: the edits are on disk at every moment.
+    m_autosaver->saveNow(true);
+    store.remove(entry.id);
+    Q_EMIT statusMessage(
+        tr("Restored the unsaved scene from %1").arg(QLocale().toString(entry.time, QLocale::ShortFormat)));
+    return true;
+}
+
+void FileActions::offerRecovery(const RecoveryStore &store)
+{
+    const std::vector<RecoveryEntry> entries = store.orphans();
+    if (entries.empty())
+        return;
+    RecoveryDialog dialog(entries, m_window);
+    dialog.exec();
+    switch (dialog.choice()) {
+    case RecoveryDialog::Choice::Restore:
+        if (!restore(dialog.selected(), store))
+            reportError(tr("Could not restore the scene"),
+                tr("The recovery copy %1 could not be read.")
+                    .arg(QDir::toNativeSeparators(dialog.selected().scenePath)));
+        break;
+    case RecoveryDialog::Choice::DiscardAll:
+        for (const RecoveryEntry &e : entries)
+            store.remove(e.id);
+        break;
+    case RecoveryDialog::Choice::Later:
+        break;
+    }
+}
+
+void FileActions::handleChangedOnDisk(const QString &path)
+{
+    if (path != m_document->filePath())
+        return;
+    if (m_document->isModified() && !askReload(path)) {
+        Q_EMIT statusMessage(tr("%1 changed on disk; your version is kept").arg(displayName(path)));
+        return;
+    }
+    QStringList problems;
+    if (openPath(path, &problems))
+        Q_EMIT statusMessage(tr("%1 changed on disk and was reloaded").arg(displayName(path)));
+    else
+        Q_EMIT statusMessage(tr("%1 changed on disk but cannot be read; your version is kept").arg(displayName(path)));
 }
 
 bool FileActions::openExample(const QString &name)
@@ -93,6 +166,7 @@ bool FileActions::openExample(const QString &name)
         return false;
     // An example has no file: saving it asks where to put the copy.
     m_document->load(*result.scene, QString());
+    lockCurrentFile();
     Q_EMIT exampleOpened(name);
     return true;
 }
@@ -107,6 +181,14 @@ bool FileActions::saveTo(const QString &path, QString *error)
     const std::vector<core::Problem> problems = core::validate(m_document->scene());
     if (!problems.empty())
         return fail(QString::fromStdString(core::formatProblem("scene", problems.front())));
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (m_readOnly && absolute == m_document->filePath())
+        return fail(tr("%1 is open in another Attention Lab window, so this one is read-only. Save your changes "
+                       "under another name.")
+                        .arg(displayName(path)));
+    if (absolute != m_document->filePath() && SceneLock::holder(absolute) != 0)
+        return fail(tr("%1 is open in another Attention Lab window. Close it there first, or choose another name.")
+                        .arg(displayName(path)));
     const std::string text = core::writeScene(m_document->scene());
     // QSaveFile writes to a temporary file and renames it over the target only on success, so a
     // failed save never leaves a half-written scene behind.
@@ -115,8 +197,11 @@ bool FileActions::saveTo(const QString &path, QString *error)
         return fail(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
     if (file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
         return fail(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    m_document->setFilePath(absolute);
+    if (absolute != m_document->filePath()) {
+        m_document->setFilePath(absolute);
+        lockCurrentFile();
+    }
+    m_diskWatcher->noteOwnWrite();
     m_document->setClean();
     addRecentFile(absolute);
     return true;
@@ -131,6 +216,7 @@ void FileActions::newScene()
     scene.title.clear();
     scene.description.clear();
     m_document->load(scene, QString());
+    lockCurrentFile();
 }
 
 bool FileActions::maybeSave()
@@ -141,6 +227,7 @@ bool FileActions::maybeSave()
     case Answer::Save:
         return save();
     case Answer::Discard:
+        m_autosaver->discard();
         return true;
     case Answer::Cancel:
         break;
@@ -159,9 +246,13 @@ void FileActions::open()
 
 bool FileActions::openInteractive(const QString &path)
 {
+    const qint64 holder = SceneLock::holder(path);
+    if (holder != 0 && QFileInfo(path).absoluteFilePath() != m_document->filePath() && !askOpenReadOnly(path, holder))
+        return false;
     QStringList problems;
     if (openPath(path, &problems)) {
-        Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+        Q_EMIT statusMessage(m_readOnly ? tr("Opened %1 read-only").arg(QDir::toNativeSeparators(path))
+                                        : tr("Opened %1").arg(QDir::toNativeSeparators(path)));
         return true;
     }
     const int total = int(problems.size());
@@ -180,6 +271,13 @@ bool FileActions::save()
     const QString path = m_document->filePath();
     if (path.isEmpty() || path.startsWith(QLatin1Char(':')))
         return saveAs();
+    if (m_readOnly) {
+        reportError(tr("The scene is read-only"),
+            tr("%1 is open in another Attention Lab window, so this one is read-only. Choose another name to save "
+               "your changes.")
+                .arg(displayName(path)));
+        return saveAs();
+    }
     QString error;
     if (!saveTo(path, &error)) {
         reportError(tr("Could not save the scene"), error);
@@ -326,6 +424,37 @@ QString FileActions::chooseFile(bool forSaving) const
         return QFileDialog::getSaveFileName(m_window, tr("Save Scene As"), QDir(dir).filePath(base), filter);
     }
     return QFileDialog::getOpenFileName(m_window, tr("Open Scene"), dir, filter);
+}
+
+bool FileActions::askOpenReadOnly(const QString &path, qint64 pid) const
+{
+    if (m_lockPrompt)
+        return m_lockPrompt(path, pid);
+    QMessageBox box(QMessageBox::Warning, tr("File in use"),
+        tr("%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one "
+           "window's changes.")
+            .arg(displayName(path))
+            .arg(pid),
+        QMessageBox::Cancel, m_window);
+    QPushButton *readOnly = box.addButton(tr("Open &Read-Only"), QMessageBox::AcceptRole);
+    box.setDefaultButton(readOnly);
+    box.exec();
+    return box.clickedButton() == readOnly;
+}
+
+bool FileActions::askReload(const QString &path) const
+{
+    if (m_reloadPrompt)
+        return m_reloadPrompt(path);
+    QMessageBox box(QMessageBox::Question, tr("File changed on disk"),
+        tr("%1 was changed by another program. Reload it and lose your unsaved changes, or keep your version?")
+            .arg(displayName(path)),
+        QMessageBox::NoButton, m_window);
+    QPushButton *reload = box.addButton(tr("&Reload"), QMessageBox::DestructiveRole);
+    QPushButton *keep = box.addButton(tr("&Keep Mine"), QMessageBox::RejectRole);
+    box.setDefaultButton(keep);
+    box.exec();
+    return box.clickedButton() == reload;
 }
 
 void FileActions::reportError(const QString &title, const QString &text) const

@@ -2,6 +2,12 @@
 // The File menu's logic: new, open, save, save as, recent files, the built-in examples and
 // opening dropped files. Saves are atomic; a file that fails to load is reported with the
 // same messages as `attnlab --validate` and leaves the current scene untouched.
+// It also keeps the work safe (ui/recovery/): an autosaved recovery copy while the scene has
+// unsaved changes, a lock on the open file (a file another attnlab holds opens read-only),
+// a watch on the file for changes made by others, and the recovery offer at start-up.
+
+#include "ui/recovery/recoverystore.h"
+#include "ui/recovery/scenelock.h"
 
 #include <QObject>
 #include <QStringList>
@@ -15,7 +21,9 @@ class QWidget;
 
 namespace attnlab::ui {
 
+class Autosaver;
 class Document;
+class DiskWatcher;
 
 class FileActions : public QObject {
     Q_OBJECT
@@ -39,6 +47,18 @@ public:
     // A fresh untitled scene (the default example's matrices, no file).
     void newScene();
 
+    // True when the open file is held by another attnlab: Save refuses and offers Save As.
+    bool isReadOnly() const { return m_readOnly; }
+    Autosaver *autosaver() const { return m_autosaver; }
+    DiskWatcher *diskWatcher() const { return m_diskWatcher; }
+    // Opens a recovery copy as an unsaved document of its original file (undo starts there)
+    // and removes the copy from `store`.
+    bool restore(const RecoveryEntry &entry, const RecoveryStore &store);
+    // At start-up: offers the copies that crashed or killed instances left (a dialog).
+    void offerRecovery(const RecoveryStore &store = RecoveryStore());
+    // The open file changed on disk: reload quietly when unmodified, else ask.
+    void handleChangedOnDisk(const QString &path);
+
     // With dialogs: ask about unsaved changes first, report failures in a message box.
     bool maybeSave();
     void open();
@@ -54,6 +74,13 @@ public:
     // Replace the dialogs (for tests, and for scripted use). The prompt answers
     // "save changes?" with Save, Discard or Cancel; the chooser returns a path or "".
     enum class Answer { Save, Discard, Cancel };
+    // Another attnlab holds the file (process `pid`): true opens it read-only.
+    void setLockPrompt(std::function<bool(const QString &path, qint64 pid)> prompt)
+    {
+        m_lockPrompt = std::move(prompt);
+    }
+    // The file changed on disk while there are unsaved edits: true reloads, false keeps mine.
+    void setReloadPrompt(std::function<bool(const QString &path)> prompt) { m_reloadPrompt = std::move(prompt); }
     void setSavePrompt(std::function<Answer()> prompt) { m_savePrompt = std::move(prompt); }
     void setFileChooser(std::function<QString(bool forSaving)> chooser) { m_fileChooser = std::move(chooser); }
     void setErrorReporter(std::function<void(const QString &title, const QString &text)> reporter)
@@ -75,6 +102,10 @@ private:
     Answer askToSave() const;
     QString chooseFile(bool forSaving) const;
     void reportError(const QString &title, const QString &text) const;
+    bool askOpenReadOnly(const QString &path, qint64 pid) const;
+    bool askReload(const QString &path) const;
+    // Takes the lock of the document's file; read-only when another instance holds it.
+    void lockCurrentFile();
 
     Document *m_document;
     QWidget *m_window;
@@ -87,6 +118,12 @@ private:
     std::function<Answer()> m_savePrompt;
     std::function<QString(bool)> m_fileChooser;
     std::function<void(const QString &, const QString &)> m_errorReporter;
+    std::function<bool(const QString &, qint64)> m_lockPrompt;
+    std::function<bool(const QString &)> m_reloadPrompt;
+    Autosaver *m_autosaver;
+    DiskWatcher *m_diskWatcher;
+    SceneLock m_lock;
+    bool m_readOnly = false;
 };
 
 } // namespace attnlab::ui
