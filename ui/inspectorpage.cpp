@@ -110,7 +110,7 @@ QString InspectorPage::dotTable(const DotTerms &terms, const QString &leftName, 
     return t;
 }
 
-QString InspectorPage::sumLine(const DotTerms &terms) const
+QString InspectorPage::sumLine(const DotTerms &terms, const QString &biasName, double bias) const
 {
     QStringList parts;
     const int n = int(terms.products.size());
@@ -119,7 +119,10 @@ QString InspectorPage::sumLine(const DotTerms &terms) const
     QString line = parts.join(QStringLiteral(" + "));
     if (n > kInlineTerms)
         line += QStringLiteral(" + … ") + tr("(%1 more terms)").arg(n - kInlineTerms);
-    return QStringLiteral("<p>%1 = <b>%2</b></p>").arg(line, number(terms.sum));
+    if (biasName.isEmpty())
+        return QStringLiteral("<p>%1 = <b>%2</b></p>").arg(line, number(terms.sum));
+    return QStringLiteral("<p>%1 + %2 (%3) = <b>%4</b></p>")
+        .arg(line, number(bias), biasName, number(terms.sum + bias));
 }
 
 QString InspectorPage::bar(double fraction, const QColor &colour)
@@ -184,6 +187,13 @@ QString InspectorPage::embedding(int row, int column) const
 {
     const EmbeddingDerivation d = deriveEmbedding(m_scene, m_stages, row, column);
     QString page = header(tr("Input X, row %1, column %2").arg(token(row)).arg(column + 1), QString());
+    if (d.given) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("This scene gives X directly (what a layer of a model feeds "
+                            "its attention), so nothing is looked up."));
+        page += QStringLiteral("<p>X[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column + 1).arg(number(d.value));
+        return page;
+    }
     page += QStringLiteral("<p>%1</p>").arg(tr("Each token looks up its row in the embedding table E."));
     if (d.hasPositional) {
         page += QStringLiteral("<p>%1</p>").arg(tr("Sinusoidal positional encoding adds a value that depends "
@@ -217,7 +227,8 @@ QString InspectorPage::projection(core::Stage stage, int row, int column) const
         rows << QString::number(i + 1);
     page += dotTable(d.terms, tr("X row %1").arg(token(row)),
                      tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn + 1), rows);
-    page += sumLine(d.terms);
+    page += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>%1</sub>[%2]").arg(name).arg(d.weightColumn + 1), d.bias)
+                      : sumLine(d.terms);
     return page;
 }
 
@@ -404,7 +415,8 @@ QString InspectorPage::output(int row, int column) const
         for (int c = 0; c < span.width; ++c)
             rows << tr("head %1, %2").arg(span.head + 1).arg(c + 1);
     page += dotTable(d.terms, tr("concat row %1").arg(token(row)), tr("W<sub>O</sub> column %1").arg(column + 1), rows);
-    page += sumLine(d.terms);
+    page
+        += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>O</sub>[%1]").arg(column + 1), d.bias) : sumLine(d.terms);
     return page;
 }
 
