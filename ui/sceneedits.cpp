@@ -79,6 +79,33 @@ core::RowVector seededRow(const std::string &token, const char *what, Eigen::Ind
     return row;
 }
 
+// Rows that follow their tokens: row i is the row of the first old position holding
+// tokens[i], or a row seeded from the token and `what` when the token is new.
+core::Matrix rowsFollowingTokens(const core::Matrix &old, const std::vector<std::string> &oldTokens,
+    const std::vector<std::string> &tokens, const char *what)
+{
+    std::unordered_map<std::string, Eigen::Index> firstPosition;
+    for (size_t i = 0; i < oldTokens.size() && Eigen::Index(i) < old.rows(); ++i)
+        firstPosition.emplace(oldTokens[i], Eigen::Index(i));
+    core::Matrix out(Eigen::Index(tokens.size()), old.cols());
+    for (Eigen::Index i = 0; i < out.rows(); ++i) {
+        const auto it = firstPosition.find(tokens[size_t(i)]);
+        out.row(i) = it != firstPosition.end() ? core::RowVector(old.row(it->second))
+                                               : seededRow(tokens[size_t(i)], what, old.cols());
+    }
+    return out;
+}
+
+// A bias of head blocks resized as the weight columns it belongs to (absent stays absent).
+core::RowVector resizeBias(
+    const core::RowVector &old, const char *name, Eigen::Index length, int oldBlock, int newBlock)
+{
+    if (old.size() == 0)
+        return old;
+    const core::Matrix m = resizeBlocked(old, name, 1, length, oldBlock, newBlock, false);
+    return m.row(0);
+}
+
 } // namespace
 
 std::uint64_t textSeed(const std::string &text)
@@ -113,24 +140,11 @@ core::Scene withTokens(const core::Scene &s, const std::vector<std::string> &tok
     out.tokens = tokens;
     const Eigen::Index n = Eigen::Index(tokens.size());
     if (s.direct) {
-        std::unordered_map<std::string, Eigen::Index> firstPosition;
-        for (size_t i = 0; i < s.tokens.size(); ++i)
-            firstPosition.emplace(s.tokens[i], Eigen::Index(i));
-        out.q.resize(n, s.q.cols());
-        out.k.resize(n, s.k.cols());
-        out.v.resize(n, s.v.cols());
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const auto it = firstPosition.find(tokens[size_t(i)]);
-            if (it != firstPosition.end()) {
-                out.q.row(i) = s.q.row(it->second);
-                out.k.row(i) = s.k.row(it->second);
-                out.v.row(i) = s.v.row(it->second);
-            } else {
-                out.q.row(i) = seededRow(tokens[size_t(i)], "Q", s.q.cols());
-                out.k.row(i) = seededRow(tokens[size_t(i)], "K", s.k.cols());
-                out.v.row(i) = seededRow(tokens[size_t(i)], "V", s.v.cols());
-            }
-        }
+        out.q = rowsFollowingTokens(s.q, s.tokens, tokens, "Q");
+        out.k = rowsFollowingTokens(s.k, s.tokens, tokens, "K");
+        out.v = rowsFollowingTokens(s.v, s.tokens, tokens, "V");
+    } else if (s.hasInputX()) {
+        out.x = rowsFollowingTokens(s.x, s.tokens, tokens, "X");
     } else {
         std::unordered_map<std::string, Eigen::Index> oldRow;
         for (size_t r = 0; r < s.vocabulary.size(); ++r)
@@ -177,6 +191,12 @@ core::Scene withDimensions(const core::Scene &s, int dModel, int heads, int dK)
     out.wv = resizeBlocked(s.wv, "W_V", dModel, hd, oldDk, dK, false);
     if (s.wo.size() > 0 || heads > 1)
         out.wo = resizeBlocked(s.wo, "W_O", hd, dModel, oldDk, dK, true);
+    if (s.hasInputX())
+        out.x = resizeKeeping(s.x, "X", s.x.rows(), dModel);
+    out.bq = resizeBias(s.bq, "b_Q", hd, oldDk, dK);
+    out.bk = resizeBias(s.bk, "b_K", hd, oldDk, dK);
+    out.bv = resizeBias(s.bv, "b_V", hd, oldDk, dK);
+    out.bo = resizeBias(s.bo, "b_O", dModel, dModel, dModel); // no head blocks: columns kept
     return out;
 }
 
@@ -290,6 +310,12 @@ core::Scene toDirectMode(const core::Scene &s, int head)
     out.wk.resize(0, 0);
     out.wv.resize(0, 0);
     out.wo.resize(0, 0);
+    // Q, K and V already hold X and the biases; direct mode has neither.
+    out.x.resize(0, 0);
+    out.bq.resize(0);
+    out.bk.resize(0);
+    out.bv.resize(0);
+    out.bo.resize(0);
     return out;
 }
 
