@@ -1,7 +1,7 @@
 // Attention Lab — self-attention you can touch. See README.md.
-#include "ui/application.h"
+#include "app/application.h"
 
 int main(int argc, char *argv[])
 {
-    return attnlab::ui::runApplication(argc, argv);
+    return attnlab::app::runApplication(argc, argv);
 }

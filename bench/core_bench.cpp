@@ -68,7 +68,7 @@ void cellEdit(benchmark::State &state, Edit::Target target)
     for (auto _ : state) {
         const int r = step % int(m.rows()), c = (step * 7) % int(m.cols());
         m(r, c) += 0.01f;
-        benchmark::DoNotOptimize(p.update(s, Edit{target, r, c}).stages);
+        benchmark::DoNotOptimize(p.update(s, Edit {target, r, c}).stages);
         ++step;
     }
 }

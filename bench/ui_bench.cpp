@@ -1,7 +1,7 @@
 // From a cell edit to the repainted board of heatmaps, at the sizes of docs/performance.md.
 // Runs under the offscreen platform: the views are shown, replotted and painted for real.
-#include "ui/document.h"
-#include "ui/heatmapview.h"
+#include "ui/board/heatmapview.h"
+#include "ui/document/document.h"
 
 #include "testutil.h"
 
@@ -93,8 +93,8 @@ BENCHMARK(cellEditToRepaintedBoard)
 
 int main(int argc, char **argv)
 {
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen")
-                                                                    : qgetenv("QT_QPA_PLATFORM"));
+    qputenv(
+        "QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))

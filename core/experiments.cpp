@@ -123,8 +123,8 @@ void collectScores(const Stages &stages, std::vector<double> *raw, std::vector<d
     }
 }
 
-void sharedHistograms(const std::vector<double> &a, const std::vector<double> &b, int bins, Histogram *ha,
-                      Histogram *hb)
+void sharedHistograms(
+    const std::vector<double> &a, const std::vector<double> &b, int bins, Histogram *ha, Histogram *hb)
 {
     bins = std::max(1, bins);
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -142,7 +142,7 @@ void sharedHistograms(const std::vector<double> &a, const std::vector<double> &b
         lo -= 0.5;
         hi += 0.5;
     }
-    for (auto [values, h] : {std::pair{&a, ha}, std::pair{&b, hb}}) {
+    for (auto [values, h] : {std::pair {&a, ha}, std::pair {&b, hb}}) {
         h->lo = lo;
         h->hi = hi;
         h->counts.assign(size_t(bins), 0);

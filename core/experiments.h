@@ -57,7 +57,7 @@ std::string checkSqrtDkOptions(const SqrtDkOptions &options);
 // ---- The current scene's scores ----------------------------------------------------------
 
 struct Histogram {
-    double lo = 0, hi = 1;   // the range the bins cover
+    double lo = 0, hi = 1; // the range the bins cover
     std::vector<int> counts; // equal-width bins over [lo, hi]
 
     double binWidth() const { return counts.empty() ? 0 : (hi - lo) / double(counts.size()); }
@@ -70,8 +70,8 @@ void collectScores(const Stages &stages, std::vector<double> *raw, std::vector<d
 
 // Histograms of `a` and `b` over one shared range (so their shapes can be compared), with
 // `bins` bins. Non-finite values are skipped. Empty inputs give all-zero counts over [0, 1].
-void sharedHistograms(const std::vector<double> &a, const std::vector<double> &b, int bins, Histogram *ha,
-                      Histogram *hb);
+void sharedHistograms(
+    const std::vector<double> &a, const std::vector<double> &b, int bins, Histogram *ha, Histogram *hb);
 
 double variance(const std::vector<double> &values);
 

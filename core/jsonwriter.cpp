@@ -66,8 +66,7 @@ std::string rounded(Scalar value)
 
 namespace {
 
-template<typename M, typename F>
-std::string rows(const M &m, int indent, F &&cell)
+template<typename M, typename F> std::string rows(const M &m, int indent, F &&cell)
 {
     if (m.rows() == 0)
         return "[]";

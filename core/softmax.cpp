@@ -17,8 +17,8 @@ const bool kUseAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("
 
 namespace {
 
-bool maskedSoftmaxRowPortable(const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked,
-                              Scalar *weights)
+bool maskedSoftmaxRowPortable(
+    const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked, Scalar *weights)
 {
     constexpr Scalar kMinusInf = -std::numeric_limits<Scalar>::infinity();
     Eigen::Map<const Eigen::Array<Scalar, 1, Eigen::Dynamic>> in(scaled, n);
@@ -40,8 +40,8 @@ bool maskedSoftmaxRowPortable(const Scalar *scaled, const unsigned char *visible
 
 } // namespace
 
-bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked,
-                      Scalar *weights)
+bool maskedSoftmaxRow(
+    const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked, Scalar *weights)
 {
 #if defined(ATTNLAB_HAVE_AVX2_KERNEL)
     static_assert(std::is_same_v<Scalar, float>, "the AVX2 kernel is for float");

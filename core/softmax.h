@@ -10,8 +10,8 @@ namespace attnlab::core {
 // The row's maximum over visible cells is subtracted before exponentiating, so logits in the
 // thousands give finite, nearly one-hot weights. A row with no visible cell gets all-zero
 // weights. Returns whether any cell was visible.
-bool maskedSoftmaxRow(const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked,
-                      Scalar *weights);
+bool maskedSoftmaxRow(
+    const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked, Scalar *weights);
 
 // Plain stable softmax of a vector (every entry visible).
 RowVector softmax(const Eigen::Ref<const RowVector> &logits);

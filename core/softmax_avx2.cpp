@@ -17,8 +17,8 @@ inline __m256 exp256(__m256 x)
     const __m256 lowest = _mm256_set1_ps(-87.3f);
     const __m256 tooSmall = _mm256_cmp_ps(x, lowest, _CMP_LT_OQ);
     x = _mm256_max_ps(x, lowest);
-    const __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)),
-                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m256 n = _mm256_round_ps(
+        _mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
     r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
     __m256 p = _mm256_set1_ps(1.9875691500e-4f);
@@ -88,8 +88,8 @@ bool maskedSoftmaxRowAvx2(const float *scaled, const unsigned char *visible, lon
     const __m256 vTop = _mm256_set1_ps(top);
     __m256 vSum = _mm256_setzero_ps();
     for (j = 0; j + 8 <= n; j += 8) {
-        const __m256 e = _mm256_and_ps(exp256(_mm256_sub_ps(_mm256_loadu_ps(masked + j), vTop)),
-                                       visibleMask(visible + j));
+        const __m256 e
+            = _mm256_and_ps(exp256(_mm256_sub_ps(_mm256_loadu_ps(masked + j), vTop)), visibleMask(visible + j));
         _mm256_storeu_ps(weights + j, e);
         vSum = _mm256_add_ps(vSum, e);
     }

@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev clang-format libutf8proc-dev
   fonts-noto-cjk qt6-translations-l10n
 )
 
@@ -26,7 +26,8 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# Warnings are errors in every build these scripts make, so what is committed stays warning-free.
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_WERROR=ON >/dev/null
 fi
 cmake --build "$BUILD_DIR" -j2

@@ -1,13 +1,22 @@
-# Fails when any file under DIR includes a Qt header (<QFoo>, <QtCore/…>, "qfoo.h").
-file(GLOB_RECURSE files ${DIR}/*.h ${DIR}/*.cpp)
+# The layering rules, checked on every test run:
+# - core/ includes no Qt header (<QFoo>, <QtCore/…>, "qfoo.h") and nothing from ui/ or app/;
+# - ui/ includes nothing from app/ (app/ sits on top).
 set(bad "")
+file(GLOB_RECURSE files ${SRC}/core/*.h ${SRC}/core/*.cpp)
 foreach(f ${files})
-  file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qt|q[a-z]+\\.h)")
+  file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*([<\"](Q[A-Za-z]|qt|q[a-z]+\\.h)|\"(ui|app)/)")
+  if(lines)
+    list(APPEND bad "${f}: ${lines}")
+  endif()
+endforeach()
+file(GLOB_RECURSE files ${SRC}/ui/*.h ${SRC}/ui/*.cpp)
+foreach(f ${files})
+  file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"app/")
   if(lines)
     list(APPEND bad "${f}: ${lines}")
   endif()
 endforeach()
 if(bad)
-  message(FATAL_ERROR "core/ must not include Qt headers:\n${bad}")
+  message(FATAL_ERROR "Includes that break the layering (core ← ui ← app):\n${bad}")
 endif()
-message(STATUS "core/ is Qt-free (${DIR})")
+message(STATUS "core/ is Qt-free and includes only core; ui/ does not include app/ (${SRC})")

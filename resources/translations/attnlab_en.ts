@@ -4,7 +4,7 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message numerus="yes">
-        <location filename="../../ui/fileactions.cpp" line="+171"/>
+        <location filename="../../ui/mainwindow/fileactions.cpp" line="+170"/>
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>… and %n more problem</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>attnlab::ui::MaskEditor</name>
     <message numerus="yes">
-        <location filename="../../ui/maskeditor.cpp" line="+252"/>
+        <location filename="../../ui/editors/maskeditor.cpp" line="+253"/>
         <source>Padding mask hiding the last %n key(s)</source>
         <translation>
             <numerusform>Padding mask hiding the last %n key</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message numerus="yes">
-        <location filename="../../ui/tokenbar.cpp" line="+234"/>
+        <location filename="../../ui/board/tokenbar.cpp" line="+234"/>
         <source>… %n more</source>
         <translation>
             <numerusform>… %n more</numerusform>

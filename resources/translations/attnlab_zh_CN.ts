@@ -4,12 +4,12 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../ui/application.cpp" line="+102" />
+        <location filename="../../app/application.cpp" line="+105" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Try 'attnlab --help'.</source>
         <translation>运行 'attnlab --help' 查看用法。</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/commandline.cpp" line="+37" />
+        <location filename="../../app/commandline.cpp" line="+40" />
         <source>Print every stage of the scene as JSON and exit.</source>
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
@@ -99,7 +99,7 @@
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+5" />
         <source>A scene file (.attn.json); "-" reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>--%1 不能与 %2 一起使用</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
@@ -122,9 +122,9 @@
 <context>
     <name>InspectorPage</name>
     <message>
-        <location filename="../../ui/inspectorpage.cpp" line="+87" />
+        <location filename="../../ui/inspector/inspectorpage.cpp" line="+95" />
         <source>Head %1 of %2</source>
-        <translation>第 %1 个头（共 %2 个）</translation>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
         <location line="+11" />
@@ -133,27 +133,27 @@
     </message>
     <message>
         <location line="+10" />
-        <location line="+205" />
+        <location line="+225" />
         <source>sum</source>
         <translation>和</translation>
     </message>
     <message>
-        <location line="-192" />
+        <location line="-212" />
         <source>(%1 more terms)</source>
         <translation>（另有 %1 项）</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+28" />
         <source>Click a cell or a row label of a stage to see how its numbers are computed from the previous stages.</source>
         <translation>点击某一步的一个格子或行标签，查看这些数是怎样由前面的步骤算出来的。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Row %1 is selected. Click one of its cells to see that number worked out.</source>
         <translation>已选中“%1”这一行。点击其中的一个格子，查看这个数的详细计算。</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+33" />
         <source>Input X, row %1, column %2</source>
         <translation>输入 X，“%1”行，第 %2 列</translation>
     </message>
@@ -167,12 +167,12 @@
         <translation>这个场景直接给出 X（模型某一层送入注意力的输入），所以无需查表。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Sinusoidal positional encoding adds a value that depends only on the position (%1) and the column.</source>
         <translation>正弦位置编码加上一个只取决于位置（%1）和列号的值。</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+18" />
         <source>%1, row %2, column %3</source>
         <translation>%1，“%2”行，第 %3 列</translation>
     </message>
@@ -187,7 +187,7 @@
         <translation>%1[%2][%3] = X 的“%2”行 · W&lt;sub&gt;%1&lt;/sub&gt; 的第 %4 列：逐项相乘，再把乘积加起来。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+8" />
         <source>X row %1</source>
         <translation>X 的“%1”行</translation>
     </message>
@@ -207,7 +207,7 @@
         <translation>第 %1 列和第 %2 列组成第 %3 对。在位置 %4，这一对旋转的角度为 %4 × θ = %4 × %5 = %6 弧度。</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+21" />
         <source>Score: %1 looks at %2</source>
         <translation>分数：“%1”看“%2”</translation>
     </message>
@@ -217,7 +217,7 @@
         <translation>“%1”这一行是查询（去看的词元）；“%2”这一列是键（被看的词元）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>q (rotated) of %1</source>
         <translation>“%1”的 q（旋转后）</translation>
     </message>
@@ -237,7 +237,7 @@
         <translation>“%1”的 k</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>The score is the dot product q · k: multiply the two vectors entry by entry and add up.</source>
         <translation>分数就是点积 q · k：把两个向量逐项相乘，再全部加起来。</translation>
     </message>
@@ -252,7 +252,7 @@
         <translation>%1（自定义除数）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Scaled: %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</source>
         <translation>缩放：%1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
@@ -267,17 +267,17 @@
         <translation>“%1”这一行的权重：softmax</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>The mask hides every key from %1, so there is nothing to share out: the weights are all 0 and the context vector is zero. (A plain softmax would divide 0 by 0 here.)</source>
         <translation>掩码把所有的键都对“%1”遮住了，没有可以分配的对象：权重全为 0，上下文向量为零向量。（普通的 softmax 在这里会出现 0 除以 0。）</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+9" />
         <source>Take e to the power of each visible scaled score, add them up, and divide each by the sum. The weights are positive and add up to 1.</source>
         <translation>对每个可见的缩放分数求 e 的幂，把它们加起来，再用每一项除以总和。得到的权重都是正数，加起来等于 1。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>These scores are too large for e&lt;sup&gt;x&lt;/sup&gt;, so the largest, %1, is subtracted first; the quotients stay the same.</source>
         <translation>这些分数太大，无法直接计算 e&lt;sup&gt;x&lt;/sup&gt;，所以先减去其中最大的 %1；相除的结果不变。</translation>
     </message>
@@ -293,19 +293,19 @@
     </message>
     <message>
         <location line="+0" />
-        <location line="+37" />
+        <location line="+42" />
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-26" />
+        <location line="-31" />
         <source>hidden by the mask</source>
         <translation>被掩码遮住</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+15" />
         <source>A hidden cell counts as −∞, and e&lt;sup&gt;−∞&lt;/sup&gt; = 0: it gets no weight at all, and the visible keys share the whole 1.</source>
-        <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，整份 1 由可见的键分享。</translation>
+        <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，全部的 1 都分给可见的键。</translation>
     </message>
     <message>
         <location line="+9" />
@@ -313,12 +313,12 @@
         <translation>“%1”的上下文向量：V 各行的加权混合</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Each V row is multiplied by the weight %1 gives its token; the scaled rows are added column by column.</source>
         <translation>V 的每一行都乘以“%1”给对应词元的权重；乘完的各行再逐列相加。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>token</source>
         <translation>词元</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>上下文 = 和</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>the context vector of %1</source>
         <translation>“%1”的上下文向量</translation>
     </message>
@@ -338,12 +338,12 @@
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Concatenation, row %1</source>
         <translation>拼接，“%1”行</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The heads' context vectors are placed side by side: each head fills its own block of columns.</source>
         <translation>各个头的上下文向量左右并排：每个头占据属于自己的一段列。</translation>
     </message>
@@ -363,22 +363,22 @@
         <translation>数值</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+20" />
         <source>Output, row %1, column %2</source>
         <translation>输出，“%1”行，第 %2 列</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>This scene has no W&lt;sub&gt;O&lt;/sub&gt;, so the output is the concatenation itself: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>这个场景没有 W&lt;sub&gt;O&lt;/sub&gt;，所以输出就是拼接结果本身：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>output = concat · W&lt;sub&gt;O&lt;/sub&gt;: row %1 of concat times column %2 of W&lt;sub&gt;O&lt;/sub&gt; mixes what every head found.</source>
         <translation>输出 = 拼接 · W&lt;sub&gt;O&lt;/sub&gt;：拼接结果的“%1”行乘以 W&lt;sub&gt;O&lt;/sub&gt; 的第 %2 列，把每个头的发现融合在一起。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>head %1, %2</source>
         <translation>头 %1，第 %2 列</translation>
     </message>
@@ -396,16 +396,46 @@
 <context>
     <name>UndoCommand</name>
     <message>
-        <location filename="../../ui/undocommands.cpp" line="+15" />
-        <location line="+28" />
+        <location filename="../../ui/document/undocommands.cpp" line="+20" />
+        <location line="+29" />
         <source>Set %1[%2][%3] to %4</source>
         <translation>将 %1[%2][%3] 设为 %4</translation>
     </message>
 </context>
 <context>
-    <name>attnlab::ui</name>
+    <name>attnlab::app</name>
     <message>
-        <location filename="../../ui/exportcli.cpp" line="+46" />
+        <location filename="../../app/experimentcommand.cpp" line="+40" />
+        <source>--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png</source>
+        <translation>--seed 要与 --experiment 一起用；例如 --experiment sqrt-dk --seed 1 --out FILE.png</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--experiment takes no scene and cannot be combined with --dump, --validate, --list-examples, --example or --export</source>
+        <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
+        <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)</source>
+        <translation>--experiment sqrt-dk 需要 --out FILE（.png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>--out %1: unknown file type; use .png, .svg or .pdf</source>
+        <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
+        <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../app/exportcli.cpp" line="+49" />
         <source>--export: empty stage name in "%1"</source>
         <translation>--export：“%1”中有空的步骤名</translation>
     </message>
@@ -454,27 +484,33 @@
         <source>--head: expected a head from 1 to %1, got "%2"</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
+</context>
+<context>
+    <name>attnlab::ui</name>
     <message>
-        <location filename="../../ui/exporter.cpp" line="+260" />
+        <location filename="../../ui/export/exporter.cpp" line="+267" />
         <location line="+25" />
         <location line="+15" />
-        <location line="+23" />
-        <location line="+113" />
+        <location line="+27" />
+        <location line="+89" />
+        <location line="+35" />
+        <location filename="../../ui/export/handout.cpp" line="+108" />
+        <location line="+16" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-146" />
+        <location line="-161" />
         <source>cannot write %1: the PNG encoder failed</source>
         <translation>无法写入 %1：PNG 编码失败</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+22" />
         <source>Exported by Attention Lab</source>
         <translation>由注意力实验室导出</translation>
     </message>
     <message>
-        <location line="+66" />
+        <location line="+67" />
         <source>%1: unknown image format; the file name must end in .png, .svg or .pdf</source>
         <translation>%1：未知的图像格式；文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
@@ -490,6 +526,7 @@
     </message>
     <message>
         <location line="+16" />
+        <location filename="../../ui/export/handout.cpp" line="+107" />
         <source>there is nothing to export</source>
         <translation>没有可以导出的内容</translation>
     </message>
@@ -499,18 +536,18 @@
         <translation>这个场景没有步骤 %1</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+27" />
         <source>query \ key</source>
         <translation>查询 \ 键</translation>
     </message>
     <message>
         <location line="+0" />
-        <location filename="../../ui/stageinfo.cpp" line="+124" />
+        <location filename="../../ui/plot/stageinfo.cpp" line="+124" />
         <source>token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../ui/stageinfo.cpp" line="-73" />
+        <location filename="../../ui/plot/stageinfo.cpp" line="-73" />
         <source>Q rotated</source>
         <translation>旋转后的 Q</translation>
     </message>
@@ -527,12 +564,12 @@
     <message>
         <location line="+2" />
         <source>scaled scores</source>
-        <translation>缩放结果</translation>
+        <translation>缩放后的分数</translation>
     </message>
     <message>
         <location line="+2" />
         <source>masked scores</source>
-        <translation>掩码结果</translation>
+        <translation>掩码后的分数</translation>
     </message>
     <message>
         <location line="+2" />
@@ -612,27 +649,27 @@
     <message>
         <location line="+4" />
         <source>scaled = scores ÷ √d_k</source>
-        <translation>缩放结果 = 分数 ÷ √d_k</translation>
+        <translation>缩放后的分数 = 分数 ÷ √d_k</translation>
     </message>
     <message>
         <location line="+2" />
         <source>scaled = scores (not scaled)</source>
-        <translation>缩放结果 = 分数（未缩放）</translation>
+        <translation>缩放后的分数 = 分数（未缩放）</translation>
     </message>
     <message>
         <location line="+2" />
         <source>scaled = scores ÷ %1</source>
-        <translation>缩放结果 = 分数 ÷ %1</translation>
+        <translation>缩放后的分数 = 分数 ÷ %1</translation>
     </message>
     <message>
         <location line="+4" />
         <source>masked = scaled, hidden keys → −∞</source>
-        <translation>掩码结果 = 缩放结果，被遮住的键 → −∞</translation>
+        <translation>掩码后的分数 = 缩放后的分数，被遮住的键 → −∞</translation>
     </message>
     <message>
         <location line="+2" />
         <source>weights = softmax(masked)</source>
-        <translation>权重 = softmax(掩码结果)</translation>
+        <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
         <location line="+2" />
@@ -692,7 +729,7 @@
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../ui/chartexport.cpp" line="+52" />
+        <location filename="../../ui/plot/chartexport.cpp" line="+53" />
         <source>the PDF could not be written</source>
         <translation>无法写入 PDF</translation>
     </message>
@@ -718,12 +755,12 @@
     </message>
     <message>
         <location line="+16" />
-        <location line="+11" />
+        <location line="+13" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-11" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
@@ -743,87 +780,132 @@
         <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
     </message>
     <message>
-        <location filename="../../ui/experimentcommand.cpp" line="+37" />
-        <source>--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png</source>
-        <translation>--seed 要与 --experiment 一起用；例如 --experiment sqrt-dk --seed 1 --out FILE.png</translation>
+        <location filename="../../ui/export/handout.cpp" line="-148" />
+        <source>Tokens: %1</source>
+        <translation>词元：%1</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>--experiment takes no scene and cannot be combined with --dump, --validate, --list-examples, --example or --export</source>
-        <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
+        <location line="+77" />
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>there is nothing to calculate</source>
+        <translation>没有可以计算的内容</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>a worksheet is for pencil and paper: at most %1 tokens and %2 columns per head (this scene has %3 tokens and d_k = %4)</source>
+        <translation>练习纸是用纸笔来算的：最多 %1 个词元，每个头最多 %2 列（这个场景有 %3 个词元，d_k = %4）</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Answer key: %1</source>
+        <translation>答案：%1</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Worksheet: %1</source>
+        <translation>练习：%1</translation>
     </message>
     <message>
         <location line="+4" />
-        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
-        <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
+        <source>Work out the blank tables by hand from the given Q, K and V, one stage after the other. Round to three decimals.</source>
+        <translation>根据给出的 Q、K、V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)</source>
-        <translation>--experiment sqrt-dk 需要 --out FILE（.png、.svg 或 .pdf）</translation>
+        <location line="+5" />
+        <source>divide every score by √d_k = √%1 = %2</source>
+        <translation>每个分数除以 √d_k = √%1 = %2</translation>
     </message>
     <message>
         <location line="+3" />
-        <source>--out %1: unknown file type; use .png, .svg or .pdf</source>
-        <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
+        <source>no scaling: scaled = scores</source>
+        <translation>不缩放：缩放后的分数 = 分数</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
-        <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
+        <location line="+3" />
+        <source>divide every score by %1</source>
+        <translation>每个分数除以 %1</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Head %1 of %2</source>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
 </context>
 <context>
     <name>attnlab::ui::AbComparison</name>
     <message>
-        <location filename="../../ui/abcomparison.cpp" line="+83" />
+        <location filename="../../ui/experiments/abcomparison.cpp" line="+112" />
         <source>B: no positional encoding</source>
         <translation>B：不用位置编码</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: sinusoidal positions</source>
         <translation>B：正弦位置编码</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: rotary positions (RoPE)</source>
         <translation>B：旋转位置编码（RoPE）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: unscaled (divisor 1)</source>
         <translation>B：不缩放（除数为 1）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: scaled by √d_k</source>
         <translation>B：除以 √d_k 缩放</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: causal mask</source>
         <translation>B：因果掩码</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
         <source>B: no mask</source>
         <translation>B：无掩码</translation>
     </message>
     <message>
         <location line="+2" />
         <source>B: head %1</source>
-        <translation>B：第 %1 个头</translation>
+        <translation>B：头 %1</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+31" />
+        <source>%1 cannot be compared: %2</source>
+        <translation>无法比较 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Compare with a Scene</source>
+        <translation>与场景比较</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Attention Lab scenes (*.attn.json *.json);;All files (*)</source>
+        <translation>注意力实验室场景 (*.attn.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>no change of this scene makes a different B; keep it as A or open a scene file</source>
+        <translation>对这个场景做任何一种预设改动都得不到不同的 B；请把它保留为 A，或打开一个场景文件</translation>
+    </message>
+    <message>
+        <location line="+14" />
         <source>B cannot be made: %1</source>
         <translation>无法生成 B：%1</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+47" />
         <source>A: %1, head %2</source>
-        <translation>A：%1，第 %2 个头</translation>
+        <translation>A：%1，头 %2</translation>
     </message>
     <message>
         <location line="+0" />
@@ -833,15 +915,56 @@
     <message>
         <location line="+1" />
         <source>B: %1, head %2</source>
-        <translation>B：%1，第 %2 个头</translation>
+        <translation>B：%1，头 %2</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+28" />
+        <source>B is a copy of the current scene with this one change, a scene file, or the current scene against the snapshot kept as A</source>
+        <translation>B 可以是当前场景做了这一处改动后的副本、一个场景文件，或者是当前场景本身（此时 A 是保留下来的快照）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Keep as A</source>
+        <translation>保留为 A(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Freeze the current scene as A; then edit the scene and watch B − A</source>
+        <translation>把当前场景定格为 A；然后编辑场景，观察 B − A 的变化</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open B…</source>
+        <translation>打开 B(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Compare the current scene with a saved scene file</source>
+        <translation>把当前场景与一个已保存的场景文件比较</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A: the current scene, or the snapshot kept as A. Right-click to export.</source>
+        <translation>A：当前场景，或保留为 A 的快照。右键点击可导出。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B: what A is compared with. Right-click to export.</source>
+        <translation>B：与 A 比较的对象。右键点击可导出。</translation>
+    </message>
+    <message>
+        <location line="-197" />
+        <location line="+161" />
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-163" />
+        <source>B: the current scene (A is the kept snapshot)</source>
+        <translation>B：当前场景（A 是保留下来的快照）</translation>
+    </message>
+    <message>
+        <location line="+164" />
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
@@ -876,27 +999,12 @@
         <translation>步骤(&amp;T)：</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>B is a copy of the current scene with this one change</source>
-        <translation>B 是当前场景的副本，只改动了这一处</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+7" />
         <source>The pipeline stage shown for A, B and their difference</source>
         <translation>A、B 及其差异所显示的计算步骤</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>A: the current scene. Right-click to export.</source>
-        <translation>A：当前场景。右键点击可导出。</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>B: the copy with one change. Right-click to export.</source>
-        <translation>B：改动了一处的副本。右键点击可导出。</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>B − A cell by cell: red where B is larger, blue where it is smaller. Right-click to export.</source>
         <translation>逐格计算的 B − A：B 较大处为红色，较小处为蓝色。右键点击可导出。</translation>
     </message>
@@ -904,7 +1012,7 @@
 <context>
     <name>attnlab::ui::Board</name>
     <message>
-        <location filename="../../ui/exporter.cpp" line="-309" />
+        <location filename="../../ui/export/exporter.cpp" line="-325" />
         <source>%1 tokens: %2 …</source>
         <translation>%1 个词元：%2 …</translation>
     </message>
@@ -916,10 +1024,10 @@
     <message>
         <location line="+2" />
         <source>head %1 of %2</source>
-        <translation>第 %1 个头（共 %2 个）</translation>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+48" />
         <source>Hatched cells are masked: the query may not look at that key, so its weight is exactly 0.</source>
         <translation>带斜线的格子被掩码遮住：这个查询不能看这个键，因此权重恰好为 0。</translation>
     </message>
@@ -937,13 +1045,12 @@
 <context>
     <name>attnlab::ui::DescriptionBanner</name>
     <message>
-        <location filename="../../ui/descriptionbanner.cpp" line="+44" />
-        <location line="+12" />
+        <location filename="../../ui/board/descriptionbanner.cpp" line="+54" />
         <source>Hide this description until another scene is opened</source>
         <translation>隐藏这段说明，直到打开另一个场景</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+8" />
         <source>What this scene shows</source>
         <translation>这个场景展示了什么</translation>
     </message>
@@ -951,7 +1058,7 @@
 <context>
     <name>attnlab::ui::ExperimentsWindow</name>
     <message>
-        <location filename="../../ui/experimentswindow.cpp" line="+73" />
+        <location filename="../../ui/experiments/experimentswindow.cpp" line="+77" />
         <source>Experiments — Attention Lab</source>
         <translation>实验 — 注意力实验室</translation>
     </message>
@@ -1009,7 +1116,7 @@
 <context>
     <name>attnlab::ui::ExplanationPanel</name>
     <message>
-        <location filename="../../ui/explanationpanel.cpp" line="+97" />
+        <location filename="../../ui/inspector/explanationpanel.cpp" line="+93" />
         <source>Explanation</source>
         <translation>讲解</translation>
     </message>
@@ -1059,7 +1166,7 @@
         <translation>X（%1）· W（%2）= %3，包含所有头；每个头取其中 %4 列：%5</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Q and K keep their shape %1; %2 pairs of columns are rotated.</source>
         <translation>Q 和 K 的形状保持为 %1；共有 %2 对列被旋转。</translation>
     </message>
@@ -1071,25 +1178,25 @@
     <message>
         <location line="+7" />
         <source>scores %1 ÷ %2 = scaled %1</source>
-        <translation>分数 %1 ÷ %2 = 缩放结果 %1</translation>
+        <translation>分数 %1 ÷ %2 = 缩放后的分数 %1</translation>
     </message>
     <message>
         <location line="+4" />
         <source>masked: %1, hidden cells are −∞ (mask: %2)</source>
-        <translation>掩码结果：%1，被遮住的格子为 −∞（掩码：%2）</translation>
+        <translation>掩码后的分数：%1，被遮住的格子为 −∞（掩码：%2）</translation>
     </message>
     <message>
         <location line="+4" />
         <source>weights: %1, each row adds up to 1 over its visible keys</source>
-        <translation>权重：%1，每一行在可见的键上加起来等于 1</translation>
+        <translation>注意力权重：%1，每一行在可见的键上加起来等于 1</translation>
     </message>
     <message>
         <location line="+3" />
         <source>weights (%1) · V (%2) = context %3</source>
-        <translation>权重（%1）· V（%2）= 上下文 %3</translation>
+        <translation>注意力权重（%1）· V（%2）= 上下文 %3</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>%1 heads %2 context %3 side by side = concat %4</source>
         <translation>%1 个头 %2 上下文 %3 并排 = 拼接 %4</translation>
     </message>
@@ -1104,7 +1211,7 @@
         <translation>这个场景没有 W_O：输出就是拼接结果本身，%1。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>In this scene</source>
         <translation>在这个场景中</translation>
     </message>
@@ -1112,7 +1219,7 @@
 <context>
     <name>attnlab::ui::ExportActions</name>
     <message>
-        <location filename="../../ui/exportactions.cpp" line="+80" />
+        <location filename="../../ui/export/exportactions.cpp" line="+93" />
         <source>Copied the %1 card to the clipboard</source>
         <translation>已把 %1 卡片复制到剪贴板</translation>
     </message>
@@ -1158,35 +1265,85 @@
     </message>
     <message>
         <location line="+1" />
-        <source>Export &amp;Matrix as CSV…</source>
-        <translation>把矩阵导出为 CSV(&amp;M)…</translation>
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Save the numbers of the current card as a CSV table</source>
-        <translation>把当前卡片中的数保存为 CSV 表格</translation>
+        <source>One PDF with the board and every stage's explanation, in the current language</source>
+        <translation>一份 PDF，包含流程板和每一步的讲解，使用当前界面语言</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+1" />
+        <source>Export &amp;Worksheet…</source>
+        <translation>导出练习纸(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The hand calculation of this scene as a PDF exercise with blank tables, followed by an answer key</source>
+        <translation>把这个场景的手算过程做成 PDF 练习：先是留空的表格，后面附答案</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Export &amp;Matrix as CSV or NumPy…</source>
+        <translation>将矩阵导出为 CSV 或 NumPy(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save the numbers of the current card as a CSV table or a NumPy .npy array</source>
+        <translation>把当前卡片的数值保存为 CSV 表格或 NumPy .npy 数组</translation>
+    </message>
+    <message>
+        <location line="+30" />
+        <source>CSV table (*.csv);;NumPy array (*.npy)</source>
+        <translation>CSV 表格 (*.csv);;NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <location line="-25" />
         <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <location line="+15" />
         <location line="+17" />
+        <location line="+15" />
+        <location line="+48" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location line="-14" />
+        <location line="-77" />
         <location line="+17" />
+        <location line="+15" />
+        <location line="+48" />
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="-10" />
-        <source>CSV table (*.csv)</source>
-        <translation>CSV 表格 (*.csv)</translation>
+        <location line="-58" />
+        <source>handout</source>
+        <translation>讲义</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+48" />
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="-32" />
+        <source>Worksheet</source>
+        <translation>练习纸</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Leave these stages blank for the class to fill in (Q, K and V are printed):</source>
+        <translation>以下步骤留空，让学生填写（Q、K、V 会印出来）：</translation>
+    </message>
+    <message>
+        <location line="+30" />
+        <source>worksheet</source>
+        <translation>练习纸</translation>
     </message>
     <message>
         <location line="+20" />
@@ -1227,7 +1384,7 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message>
-        <location filename="../../ui/fileactions.cpp" line="+116" />
+        <location filename="../../ui/mainwindow/fileactions.cpp" line="+115" />
         <location line="+2" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -1389,19 +1546,19 @@
 <context>
     <name>attnlab::ui::HeadGrid</name>
     <message>
-        <location filename="../../ui/headgrid.cpp" line="+116" />
+        <location filename="../../ui/inspector/headgrid.cpp" line="+121" />
         <source>Head %1 (current)</source>
-        <translation>第 %1 个头（当前）</translation>
+        <translation>头 %1（当前）</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Head %1</source>
-        <translation>第 %1 个头</translation>
+        <translation>头 %1</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Weights of head %1 (row = query, column = key). Click to make it the current head; right-click to export.</source>
-        <translation>第 %1 个头的权重（行 = 查询，列 = 键）。点击使其成为当前头；右键点击可导出。</translation>
+        <translation>头 %1 的权重（行 = 查询，列 = 键）。点击使其成为当前头；右键点击可导出。</translation>
     </message>
     <message>
         <location line="+5" />
@@ -1437,7 +1594,7 @@
 <context>
     <name>attnlab::ui::HeadsDock</name>
     <message>
-        <location filename="../../ui/headsdock.cpp" line="+54" />
+        <location filename="../../ui/inspector/headsdock.cpp" line="+47" />
         <source>Heads</source>
         <translation>各个头</translation>
     </message>
@@ -1450,17 +1607,17 @@
 <context>
     <name>attnlab::ui::HeatmapPlot</name>
     <message>
-        <location filename="../../ui/heatmapplot.cpp" line="+216" />
+        <location filename="../../ui/plot/heatmapplot.cpp" line="+222" />
         <source>not part of this scene</source>
         <translation>不属于这个场景</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>0 (masked)</source>
         <translation>0（被掩码遮住）</translation>
     </message>
     <message>
-        <location line="+121" />
+        <location line="+119" />
         <source>0 (masked: this query may not look at this key)</source>
         <translation>0（被掩码遮住：这个查询不能看这个键）</translation>
     </message>
@@ -1492,7 +1649,7 @@
 <context>
     <name>attnlab::ui::HeatmapView</name>
     <message>
-        <location filename="../../ui/heatmapview.cpp" line="+23" />
+        <location filename="../../ui/board/heatmapview.cpp" line="+26" />
         <source>Hover a cell for its exact value; click a cell, a row label or a key label to highlight it in every heatmap.</source>
         <translation>鼠标停在格子上可查看精确数值；点击格子、行标签或键标签，会在每张热力图中高亮它。</translation>
     </message>
@@ -1500,7 +1657,7 @@
 <context>
     <name>attnlab::ui::InspectorDock</name>
     <message>
-        <location filename="../../ui/inspectordock.cpp" line="+39" />
+        <location filename="../../ui/inspector/inspectordock.cpp" line="+34" />
         <source>Inspector</source>
         <translation>检查器</translation>
     </message>
@@ -1513,7 +1670,7 @@
 <context>
     <name>attnlab::ui::LanguageMenu</name>
     <message>
-        <location filename="../../ui/languagemenu.cpp" line="+47" />
+        <location filename="../../ui/i18n/languagemenu.cpp" line="+40" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1531,7 +1688,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="+219" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+215" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1571,7 +1728,7 @@
         <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+77" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1714,7 +1871,7 @@
 <context>
     <name>attnlab::ui::MaskEditor</name>
     <message>
-        <location filename="../../ui/maskeditor.cpp" line="+101" />
+        <location filename="../../ui/editors/maskeditor.cpp" line="+105" />
         <source>Rows are queries, columns are keys.</source>
         <translation>行是查询，列是键。</translation>
     </message>
@@ -1733,7 +1890,7 @@ Click to show it.</source>
 点击可让它重新可见。</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+89" />
         <source>Presets:</source>
         <translation>预设：</translation>
     </message>
@@ -1813,7 +1970,7 @@ Click to show it.</source>
         <translation>因果掩码</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+6" />
         <source>Padding mask hiding the last %n key(s)</source>
         <translation>
             <numerusform>填充掩码，遮住最后 %n 个键</numerusform>
@@ -1835,7 +1992,7 @@ Click to show it.</source>
         <translation>自定义掩码。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Query rows %1 see no key: their weights and context are all zero.</source>
         <translation>查询行 %1 看不到任何键：它们的权重和上下文全为零。</translation>
     </message>
@@ -1843,12 +2000,12 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MaskEditorDock</name>
     <message>
-        <location filename="../../ui/maskeditordock.cpp" line="+26" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-129" />
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Which keys each query may attend to.</source>
         <translation>每个查询可以关注哪些键。</translation>
     </message>
@@ -1856,7 +2013,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixEditorDock</name>
     <message>
-        <location filename="../../ui/matrixeditordock.cpp" line="+18" />
+        <location filename="../../ui/editors/matrixeditordock.cpp" line="+25" />
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
@@ -1901,7 +2058,7 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+43" />
         <source>Matrices</source>
         <translation>矩阵</translation>
     </message>
@@ -1916,7 +2073,57 @@ Click to show it.</source>
         <translation>上一次修改的结果。</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+1" />
+        <source>&amp;Import Matrix…</source>
+        <translation>导入矩阵(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replace the matrix of the front editor tab with a CSV table or a NumPy .npy array of the same shape. Ctrl+C / Ctrl+V in the editor copy and paste cell ranges.</source>
+        <translation>用形状相同的 CSV 表格或 NumPy .npy 数组替换编辑器当前标签页中的矩阵。在编辑器中按 Ctrl+C / Ctrl+V 可以复制、粘贴一片单元格。</translation>
+    </message>
+    <message>
+        <location line="+31" />
+        <source>Not imported: %1 cannot be read (%2).</source>
+        <translation>未导入：无法读取 %1（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Not imported: %1 is larger than 1 GB.</source>
+        <translation>未导入：%1 大于 1 GB。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Not imported: %1: %2.</source>
+        <translation>未导入：%1：%2。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Not imported: %1 holds %2 × %3 values, but %4 is %5 × %6.</source>
+        <translation>未导入：%1 含有 %2 × %3 个数，而 %4 是 %5 × %6。</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Import %1 from %2</source>
+        <translation>从 %2 导入 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Imported %1 from %2.</source>
+        <translation>已从 %2 导入 %1。</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Import into %1</source>
+        <translation>导入到 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Matrices (*.csv *.tsv *.txt *.npy);;All files (*)</source>
+        <translation>矩阵 (*.csv *.tsv *.txt *.npy);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+60" />
         <source>Drag sideways on a cell to scrub it; the wheel scrubs the selected cell.</source>
         <translation>在格子上左右拖动可连续调整数值；滚轮调整选中的格子。</translation>
     </message>
@@ -1924,7 +2131,7 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixModel</name>
     <message>
-        <location filename="../../ui/matrixmodel.cpp" line="+71" />
+        <location filename="../../ui/editors/matrixmodel.cpp" line="+72" />
         <source>%1[%2][%3] = %4
 Double-click or type to edit; drag sideways or use the wheel on the selected cell to scrub (Shift: coarse, Ctrl: fine).</source>
         <translation>%1[%2][%3] = %4
@@ -1941,9 +2148,9 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>第 %1 行：词元“%2”</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Column %1: dimension %2 of head %3</source>
-        <translation>第 %1 列：第 %3 个头的第 %2 维</translation>
+        <translation>第 %1 列：头 %3 的第 %2 维</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1951,9 +2158,11 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>h%1·%2</source>
-        <translation>h%1·%2</translation>
+        <location line="+2" />
+        <source>%1
+head %2</source>
+        <translation>%1
+头 %2</translation>
     </message>
     <message>
         <location line="+25" />
@@ -1971,28 +2180,48 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>数值必须在 −1000000 到 1000000 之间。</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+13" />
         <source>Only finite numbers are allowed.</source>
         <translation>只允许有限的数。</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Not applied: %1 × %2 values do not fit at row %3, column %4 of %5, which is %6 × %7.</source>
+        <translation>未应用：%1 × %2 个数放不进 %5 第 %3 行、第 %4 列起的位置，%5 的形状是 %6 × %7。</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>
     <name>attnlab::ui::MatrixTableView</name>
     <message>
-        <location filename="../../ui/matrixtableview.cpp" line="+77" />
+        <location filename="../../ui/editors/matrixtableview.cpp" line="+81" />
         <source>Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps.</source>
         <translation>双击或直接输入即可编辑格子。在格子上左右拖动可连续调整数值；鼠标滚轮调整选中的格子。Shift：大步调整，Ctrl：小步调整。</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+51" />
         <source>Scrub %1[%2][%3]</source>
         <translation>连续调整 %1[%2][%3]</translation>
+    </message>
+    <message>
+        <location line="+87" />
+        <source>Not pasted: %1.</source>
+        <translation>未粘贴：%1。</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>Paste %1 × %2 into %3</source>
+        <translation>把 %1 × %2 个数粘贴到 %3</translation>
     </message>
 </context>
 <context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
-        <location filename="../../ui/pipelineboard.cpp" line="+252" />
+        <location filename="../../ui/board/pipelineboard.cpp" line="+245" />
         <source>All %1 stages shown; current: %2</source>
         <translation>全部 %1 步已显示；当前：%2</translation>
     </message>
@@ -2045,7 +2274,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PresentationMode</name>
     <message>
-        <location filename="../../ui/presentationmode.cpp" line="+141" />
+        <location filename="../../ui/board/presentationmode.cpp" line="+141" />
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -2098,7 +2327,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::PresentationView</name>
     <message>
-        <location filename="../../ui/presentationview.cpp" line="+100" />
+        <location filename="../../ui/board/presentationview.cpp" line="+93" />
         <source>The tokens of the scene</source>
         <translation>场景中的词元</translation>
     </message>
@@ -2126,7 +2355,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SettingsDock</name>
     <message>
-        <location filename="../../ui/settingsdock.cpp" line="+32" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+12" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -2139,7 +2368,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SettingsPanel</name>
     <message>
-        <location filename="../../ui/settingspanel.cpp" line="+116" />
+        <location filename="../../ui/editors/settingspanel.cpp" line="+121" />
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
@@ -2159,12 +2388,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>d_k(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+0" />
         <source>&amp;Positions:</source>
         <translation>位置编码(&amp;P)：</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>M&amp;ask:</source>
         <translation>掩码(&amp;A)：</translation>
     </message>
@@ -2220,13 +2449,13 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     </message>
     <message>
         <location line="+2" />
-        <location line="+4" />
+        <location line="+5" />
         <location line="+5" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-8" />
+        <location line="-9" />
         <source>Sinusoidal (added to X)</source>
         <translation>正弦（加到 X 上）</translation>
     </message>
@@ -2236,7 +2465,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>How token positions enter the computation. Without it, attention ignores word order.</source>
         <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
     </message>
@@ -2287,12 +2516,12 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     </message>
     <message>
         <location line="+1" />
-        <location line="+132" />
+        <location line="+137" />
         <source>Identity weights</source>
         <translation>单位矩阵权重</translation>
     </message>
     <message>
-        <location line="-131" />
+        <location line="-136" />
         <source>Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so Q, K and V start as copies of X.</source>
         <translation>把每个权重矩阵设为单位矩阵（对角线为 1，其余为 0），这样 Q、K、V 一开始就是 X 的副本。</translation>
     </message>
@@ -2302,7 +2531,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>上一次修改为什么没有应用。</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+42" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
@@ -2327,7 +2556,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Positional encoding: %1</source>
         <translation>位置编码：%1</translation>
     </message>
@@ -2347,7 +2576,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>缩放：%1</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Random weights (seed %1)</source>
         <translation>随机权重（种子 %1）</translation>
     </message>
@@ -2380,7 +2609,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SqrtDkExperiment</name>
     <message>
-        <location filename="../../ui/sqrtdkexperiment.cpp" line="+148" />
+        <location filename="../../ui/experiments/sqrtdkexperiment.cpp" line="+156" />
         <source>scores Q·Kᵀ (variance %1)</source>
         <translation>分数 Q·Kᵀ（方差 %1）</translation>
     </message>
@@ -2458,7 +2687,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::SqrtDkFigure</name>
     <message>
-        <location filename="../../ui/sqrtdkfigure.cpp" line="+103" />
+        <location filename="../../ui/experiments/sqrtdkfigure.cpp" line="+104" />
         <source>variance of the score</source>
         <translation>分数的方差</translation>
     </message>
@@ -2527,7 +2756,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::StageCard</name>
     <message>
-        <location filename="../../ui/stagecard.cpp" line="+73" />
+        <location filename="../../ui/board/stagecard.cpp" line="+73" />
         <source>X — input vectors</source>
         <translation>X — 输入向量</translation>
     </message>
@@ -2654,15 +2883,15 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
     <message>
         <location line="+4" />
         <source>scaled = scores ÷ √%1</source>
-        <translation>缩放结果 = 分数 ÷ √%1</translation>
+        <translation>缩放后的分数 = 分数 ÷ √%1</translation>
     </message>
     <message>
         <location line="+11" />
         <source>weights = softmax(masked)</source>
-        <translation>权重 = softmax(掩码结果)</translation>
+        <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
-        <location line="+124" />
+        <location line="+117" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2672,24 +2901,24 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>还没有进行到这一步：按“下一步”（→ 或 Page Down）按顺序显示各步骤，或选择“全部显示”</translation>
     </message>
     <message>
-        <location line="-134" />
+        <location line="-127" />
         <source>scaled = scores (no scaling)</source>
-        <translation>缩放结果 = 分数（不缩放）</translation>
+        <translation>缩放后的分数 = 分数（不缩放）</translation>
     </message>
     <message>
         <location line="+2" />
         <source>scaled = scores ÷ %1</source>
-        <translation>缩放结果 = 分数 ÷ %1</translation>
+        <translation>缩放后的分数 = 分数 ÷ %1</translation>
     </message>
     <message>
         <location line="+4" />
         <source>masked = scaled (no mask)</source>
-        <translation>掩码结果 = 缩放结果（无掩码）</translation>
+        <translation>掩码后的分数 = 缩放后的分数（无掩码）</translation>
     </message>
     <message>
         <location line="+1" />
         <source>masked = scaled, −∞ where hidden</source>
-        <translation>掩码结果 = 缩放结果，遮住处 −∞</translation>
+        <translation>掩码后的分数 = 缩放后的分数，遮住处 −∞</translation>
     </message>
     <message>
         <location line="+4" />
@@ -2712,14 +2941,14 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>输出 = 拼接</translation>
     </message>
     <message>
-        <location line="+106" />
+        <location line="+99" />
         <source>%1 (head %2 of %3)</source>
         <translation>%1（头 %2/%3）</translation>
     </message>
     <message>
         <location line="+6" />
         <source>scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2</source>
-        <translation>缩放结果 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
+        <translation>缩放后的分数 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
     </message>
     <message>
         <location line="+5" />
@@ -2735,7 +2964,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::StepController</name>
     <message>
-        <location filename="../../ui/stepcontroller.cpp" line="+159" />
+        <location filename="../../ui/board/stepcontroller.cpp" line="+159" />
         <source>&amp;Previous Stage</source>
         <translation>上一步(&amp;P)</translation>
     </message>
@@ -2788,14 +3017,14 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::TemperatureExperiment</name>
     <message>
-        <location filename="../../ui/temperatureexperiment.cpp" line="+115" />
+        <location filename="../../ui/experiments/temperatureexperiment.cpp" line="+122" />
         <source>÷ %1 = %2 × √d_k</source>
         <translation>÷ %1 = %2 × √d_k</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+2" />
         <source>Weights of head %1 with the scores divided by %2</source>
-        <translation>分数除以 %2 时第 %1 个头的权重</translation>
+        <translation>分数除以 %2 时头 %1 的权重</translation>
     </message>
     <message>
         <location line="+3" />
@@ -2886,7 +3115,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message>
-        <location filename="../../ui/tokenbar.cpp" line="+93" />
+        <location filename="../../ui/board/tokenbar.cpp" line="+93" />
         <source>&amp;Sentence:</source>
         <translation>句子(&amp;S)：</translation>
     </message>
@@ -2999,7 +3228,7 @@ Separator: the text between separators is a token.</source>
 <context>
     <name>attnlab::ui::UndoHistoryDock</name>
     <message>
-        <location filename="../../ui/undohistorydock.cpp" line="+27" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+8" />
         <source>History</source>
         <translation>历史记录</translation>
     </message>
@@ -3009,7 +3238,7 @@ Separator: the text between separators is a token.</source>
         <translation>自打开场景以来的每一次修改。点击某一行即可回到那个时刻。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>&lt;opened scene&gt;</source>
         <translation>&lt;刚打开的场景&gt;</translation>
     </message>

@@ -29,7 +29,7 @@ TEST(CommandLine, DumpPrintsEveryStage)
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_TRUE(r.err.empty()) << r.err;
     for (const char *key : {"\"tokens\"", "\"X\"", "\"heads\"", "\"Q\"", "\"K\"", "\"V\"", "\"scores\"", "\"scaled\"",
-                            "\"masked\"", "\"weights\"", "\"context\"", "\"concat\"", "\"output\"", "\"warnings\""})
+             "\"masked\"", "\"weights\"", "\"context\"", "\"concat\"", "\"output\"", "\"warnings\""})
         EXPECT_NE(r.out.find(key), std::string::npos) << key;
     EXPECT_NE(r.out.find("\"猫\""), std::string::npos);
 }

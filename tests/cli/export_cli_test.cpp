@@ -31,8 +31,8 @@ std::string outPath(const std::string &name)
 std::pair<unsigned, unsigned> pngSize(const std::string &png)
 {
     auto be32 = [&](size_t at) {
-        return (unsigned(uint8_t(png[at])) << 24) | (unsigned(uint8_t(png[at + 1])) << 16) |
-               (unsigned(uint8_t(png[at + 2])) << 8) | unsigned(uint8_t(png[at + 3]));
+        return (unsigned(uint8_t(png[at])) << 24) | (unsigned(uint8_t(png[at + 1])) << 16)
+            | (unsigned(uint8_t(png[at + 2])) << 8) | unsigned(uint8_t(png[at + 3]));
     };
     return png.size() > 24 ? std::make_pair(be32(16), be32(20)) : std::make_pair(0u, 0u);
 }

@@ -28,8 +28,7 @@ Run runAttnlab(const std::string &args, const std::string &input, const std::str
     const std::string errFile = scratchPath("stderr.txt");
     const std::string inFile = scratchPath("stdin.txt");
     std::ofstream(inFile, std::ios::binary) << input;
-    const std::string cmd =
-        prefix + " '" + ATTNLAB_EXE + "' " + args + " <'" + inFile + "' 2>'" + errFile + "'";
+    const std::string cmd = prefix + " '" + ATTNLAB_EXE + "' " + args + " <'" + inFile + "' 2>'" + errFile + "'";
     Run run;
     FILE *pipe = popen(cmd.c_str(), "r");
     if (!pipe)

@@ -1,10 +1,10 @@
 // The banner above the board: the scene's description in the interface language, shown when
 // a scene with one is loaded, closable until the next scene.
-#include "ui/descriptionbanner.h"
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
+#include "ui/board/descriptionbanner.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QSettings>
 #include <QTest>

@@ -1,6 +1,6 @@
 // The Document: batched recomputes, undo round trips, and refusal of unusable values.
 #include "core/pipeline.h"
-#include "ui/document.h"
+#include "ui/document/document.h"
 
 #include "testutil.h"
 
@@ -80,4 +80,64 @@ TEST(DocumentTest, NonFiniteOrHugeValuesNeverReachTheScene)
     doc.setCell(MatrixId::WQ, 0, 0, 1e9f);
     EXPECT_TRUE(doc.scene() == before);
     EXPECT_EQ(doc.undoStack()->count(), 0);
+}
+
+TEST(DocumentTest, ScrubbingBackToTheStartingValueLeavesNoHistoryEntry)
+{
+    std::mt19937 rng(11);
+    Document doc;
+    doc.load(test::randomScene(rng, 3, 4, 1, 4));
+    const core::Scalar start = doc.scene().wq(0, 0);
+    doc.setCell(MatrixId::WQ, 0, 0, start + 1, true);
+    doc.setCell(MatrixId::WQ, 0, 0, start + 2, true);
+    EXPECT_EQ(doc.undoStack()->count(), 1);
+    doc.setCell(MatrixId::WQ, 0, 0, start, true);
+    EXPECT_EQ(doc.undoStack()->count(), 0);
+    EXPECT_EQ(doc.scene().wq(0, 0), start);
+    EXPECT_FALSE(doc.isModified());
+}
+
+TEST(DocumentTest, StepsOfOneControlMergeAndStepsOfAnotherDoNot)
+{
+    std::mt19937 rng(12);
+    Document doc;
+    const core::Scene start = test::randomScene(rng, 3, 4, 1, 4);
+    doc.load(start);
+    auto withDivisor = [&](float d) {
+        core::Scene s = doc.scene();
+        s.scale = core::ScaleKind::Custom;
+        s.customDivisor = d;
+        return s;
+    };
+    core::Edit scale;
+    scale.target = core::Edit::Target::Scale;
+    doc.changeScene(withDivisor(2), QStringLiteral("divisor 2"), scale, CommandId::Divisor);
+    doc.changeScene(withDivisor(3), QStringLiteral("divisor 3"), scale, CommandId::Divisor);
+    ASSERT_EQ(doc.undoStack()->count(), 1);
+    EXPECT_EQ(doc.undoStack()->text(0), QStringLiteral("divisor 3"));
+    // Another control starts its own entry.
+    core::Scene other = doc.scene();
+    other.title = "renamed";
+    doc.changeScene(other, QStringLiteral("rename"), {}, CommandId::None);
+    EXPECT_EQ(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene(), start);
+}
+
+TEST(DocumentTest, ASpinBoxSteppedBackToItsStartLeavesNoHistoryEntry)
+{
+    std::mt19937 rng(13);
+    Document doc;
+    const core::Scene start = test::randomScene(rng, 3, 4, 1, 4);
+    doc.load(start);
+    core::Scene changed = start;
+    changed.customDivisor = 5;
+    changed.scale = core::ScaleKind::Custom;
+    core::Edit scale;
+    scale.target = core::Edit::Target::Scale;
+    doc.changeScene(changed, QStringLiteral("divisor 5"), scale, CommandId::Divisor);
+    doc.changeScene(start, QStringLiteral("back"), scale, CommandId::Divisor);
+    EXPECT_EQ(doc.undoStack()->count(), 0);
+    EXPECT_EQ(doc.scene(), start);
 }

@@ -1,8 +1,8 @@
 #pragma once
 // Helpers shared by the widget tests.
 
-#include "ui/document.h"
-#include "ui/examples.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
 
 #include <gtest/gtest.h>
 

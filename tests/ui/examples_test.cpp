@@ -1,7 +1,7 @@
 // The built-in examples: each loads, validates, has a title and a description in both
 // languages, and shows what its description promises.
 #include "core/pipeline.h"
-#include "ui/examples.h"
+#include "ui/document/examples.h"
 
 #include "uitestscenes.h"
 
@@ -17,7 +17,7 @@ namespace {
 bool hasDescription(const core::Scene &s, const std::string &lang)
 {
     return std::any_of(s.description.begin(), s.description.end(),
-                       [&](const auto &d) { return d.first == lang && d.second.size() > 80; });
+        [&](const auto &d) { return d.first == lang && d.second.size() > 80; });
 }
 
 } // namespace
@@ -26,8 +26,8 @@ TEST(Examples, TheTeachingExamplesExist)
 {
     const QStringList names = ui::exampleNames();
     for (const char *name : {"cat-eats-fish-handcalc", "cat-eats-fish", "pronoun", "softmax-sharpness", "order-matters",
-                             "order-matters-swapped", "order-matters-sinusoidal", "order-matters-swapped-sinusoidal",
-                             "causal-vs-full", "padding"})
+             "order-matters-swapped", "order-matters-sinusoidal", "order-matters-swapped-sinusoidal", "causal-vs-full",
+             "padding"})
         EXPECT_TRUE(names.contains(QString::fromLatin1(name))) << name;
 }
 
@@ -43,7 +43,7 @@ TEST(Examples, EveryExampleValidatesAndIsDescribedInBothLanguages)
         EXPECT_TRUE(hasDescription(*r.scene, "zh_CN"));
         // The Chinese description is Chinese, not a copy of the English one.
         EXPECT_NE(ui::sceneDescription(*r.scene, QStringLiteral("zh_CN")),
-                  ui::sceneDescription(*r.scene, QStringLiteral("en")));
+            ui::sceneDescription(*r.scene, QStringLiteral("en")));
         EXPECT_TRUE(ui::sceneDescription(*r.scene, QStringLiteral("zh_CN")).contains(QStringLiteral("的")));
     }
 }
@@ -126,7 +126,7 @@ TEST(Examples, PaddingRowsSeeNoKeyAndWarn)
     const core::Scene s = example("padding");
     core::Pipeline p;
     const core::Stages &st = p.compute(s);
-    EXPECT_EQ(st.rowsWithoutKeys, (std::vector<int>{3, 4}));
+    EXPECT_EQ(st.rowsWithoutKeys, (std::vector<int> {3, 4}));
     EXPECT_EQ(st.warnings.size(), 2u);
     EXPECT_TRUE(st.heads[0].weights.bottomRows(2).isZero(0));
     EXPECT_TRUE(st.heads[0].context.bottomRows(2).isZero(0));

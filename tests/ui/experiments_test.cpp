@@ -1,13 +1,14 @@
 #include "core/experiments.h"
 #include "core/pipeline.h"
-#include "ui/abcomparison.h"
-#include "ui/chartexport.h"
-#include "ui/document.h"
-#include "ui/experimentswindow.h"
-#include "ui/matrixplot.h"
-#include "ui/sqrtdkexperiment.h"
-#include "ui/sqrtdkfigure.h"
-#include "ui/temperatureexperiment.h"
+#include "core/sceneio.h"
+#include "ui/document/document.h"
+#include "ui/experiments/abcomparison.h"
+#include "ui/experiments/experimentswindow.h"
+#include "ui/experiments/sqrtdkexperiment.h"
+#include "ui/experiments/sqrtdkfigure.h"
+#include "ui/experiments/temperatureexperiment.h"
+#include "ui/plot/chartexport.h"
+#include "ui/plot/matrixplot.h"
 #include "uitestscenes.h"
 
 #include <QFile>
@@ -131,7 +132,7 @@ TEST(AbComparisonTab, CausalMaskLeavesHiddenCellsGreyInTheDifference)
     tab.setVariation(core::Variation::MaskCausal);
     tab.setStage(core::StageMasked);
     EXPECT_TRUE(std::isnan(tab.differencePlot()->cellValue(0, 3))); // hidden in B only
-    EXPECT_NEAR(tab.differencePlot()->cellValue(3, 0), 0.0, 1e-6);  // visible in both, same value
+    EXPECT_NEAR(tab.differencePlot()->cellValue(3, 0), 0.0, 1e-6); // visible in both, same value
 }
 
 TEST(AbComparisonTab, AnotherHeadComparesTwoHeadsOfOneScene)
@@ -168,4 +169,62 @@ TEST(ExperimentsWindow, HasThreeTabsAndExportsCharts)
     EXPECT_FALSE(ui::exportChart(window.temperature()->weightsPlot(), bad, &error, 400, 400));
     EXPECT_TRUE(error.contains(QStringLiteral(".png")));
     EXPECT_FALSE(QFile::exists(bad));
+}
+
+TEST(AbComparisonTab, KeepAsAComparesTheSnapshotWithTheEditedScene)
+{
+    ui::Document doc;
+    const core::Scene a = test::randomUiScene(37, 4, 8, 1, 4);
+    doc.load(a);
+    ui::AbComparison tab(&doc);
+    tab.setStage(core::StageWeights);
+    tab.keepAsA();
+    core::Scene edited = a;
+    edited.wq(0, 0) += 2;
+    doc.changeScene(edited, QStringLiteral("edit"));
+    doc.flush();
+    core::Pipeline pa, pb;
+    const core::Matrix wa = pa.compute(a).heads[0].weights;
+    const core::Matrix wb = pb.compute(edited).heads[0].weights;
+    EXPECT_LE((plotData(tab.plotA()) - wa).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_LE((plotData(tab.plotB()) - wb).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_GT((wb - wa).cwiseAbs().maxCoeff(), 1e-3);
+}
+
+TEST(AbComparisonTab, ASavedSceneCanBeB)
+{
+    ui::Document doc;
+    const core::Scene a = test::randomUiScene(38, 3, 8, 1, 4);
+    doc.load(a);
+    ui::AbComparison tab(&doc);
+    tab.setStage(core::StageWeights);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("b.attn.json"));
+    const core::Scene b = test::randomUiScene(39, 5, 8, 1, 4); // another length too
+    {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(core::writeScene(b)));
+    }
+    ASSERT_TRUE(tab.compareWithFile(path));
+    EXPECT_EQ(tab.sceneB(), b);
+    core::Pipeline pb;
+    EXPECT_LE((plotData(tab.plotB()) - pb.compute(b).heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_TRUE(tab.statusText().contains(QStringLiteral("shapes"))) << tab.statusText().toStdString();
+    EXPECT_FALSE(tab.compareWithFile(dir.filePath(QStringLiteral("missing.attn.json"))));
+    EXPECT_TRUE(tab.statusText().contains(QStringLiteral("missing.attn.json")));
+}
+
+TEST(AbComparisonTab, NoPresetIsIdenticalToTheScene)
+{
+    ui::Document doc;
+    core::Scene a = test::randomUiScene(40, 4, 8, 2, 4);
+    a.mask = core::MaskKind::Causal;
+    doc.load(a);
+    ui::AbComparison tab(&doc);
+    EXPECT_FALSE(tab.offers(core::Variation::MaskCausal));
+    EXPECT_TRUE(tab.offers(core::Variation::MaskNone));
+    EXPECT_FALSE(tab.offers(core::Variation::Head, 0)); // the head on the board already
+    EXPECT_TRUE(tab.offers(core::Variation::Head, 1));
+    EXPECT_FALSE(tab.offers(core::Variation::ScaleSqrtDk));
 }

@@ -1,9 +1,9 @@
 // The explanation panel: a page for every stage in both languages, the scene's shapes, and the
 // glossary one click away.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/explanationpanel.h"
-#include "ui/language.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+#include "ui/inspector/explanationpanel.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -31,8 +31,8 @@ TEST(Explanation, GlossaryDefinesEveryTermInBothLanguages)
 {
     for (const QString &lang : ui::Language::available()) {
         const QString html = ui::ExplanationPanel::pageHtml(QStringLiteral("glossary"), lang);
-        for (const char *term : {"token", "embedding", "query", "key", "value", "score", "mask", "softmax", "context",
-                                 "head"})
+        for (const char *term :
+            {"token", "embedding", "query", "key", "value", "score", "mask", "softmax", "context", "head"})
             EXPECT_TRUE(html.contains(QStringLiteral("name=\"%1\"").arg(QLatin1String(term))))
                 << term << " " << lang.toStdString();
     }

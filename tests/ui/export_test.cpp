@@ -1,8 +1,9 @@
 // Image and CSV export: each format produces a valid file.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/exporter.h"
-#include "ui/theme.h"
+#include "core/matrixfile.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/export/exporter.h"
+#include "ui/plot/theme.h"
 
 #include <QFile>
 #include <QImage>
@@ -72,6 +73,17 @@ TEST(Export, ThemeSetsTheBackground)
     EXPECT_EQ(renderStagesImage(doc, {core::StageWeights}, 0, o).pixelColor(2, 2), QColor(Qt::white));
 }
 
+TEST(Export, TheDefaultExportIsOnWhiteForSlidesAndPaper)
+{
+    Document doc;
+    loadExampleInto(doc);
+    ExportOptions o;
+    o.scale = 1;
+    ASSERT_EQ(o.theme, Theme::Light);
+    EXPECT_NE(themeColors(Theme::Light).background, QColor(Qt::white)); // the window keeps its grey
+    EXPECT_EQ(renderStagesImage(doc, {core::StageWeights}, 0, o).pixelColor(2, 2), QColor(Qt::white));
+}
+
 TEST(Export, SvgKeepsTheTokensAsText)
 {
     Document doc;
@@ -85,6 +97,9 @@ TEST(Export, SvgKeepsTheTokensAsText)
     EXPECT_TRUE(svg.contains(QStringLiteral("<svg")));
     EXPECT_TRUE(svg.contains(QStringLiteral("猫")));
     EXPECT_TRUE(svg.contains(QStringLiteral("softmax")));
+    // Every font names a generic family last, so other renderers still find CJK glyphs.
+    EXPECT_TRUE(svg.contains(QStringLiteral("font-family=")));
+    EXPECT_EQ(svg.count(QStringLiteral("font-family=")), svg.count(QStringLiteral(", sans-serif\"")));
     EXPECT_TRUE(svg.trimmed().endsWith(QStringLiteral("</svg>")));
 }
 
@@ -95,8 +110,7 @@ TEST(Export, PdfIsAPdf)
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("w.pdf"));
     QString error;
-    ASSERT_TRUE(exportStages(doc, {core::StageScores, core::StageWeights}, 0, {}, path, &error))
-        << error.toStdString();
+    ASSERT_TRUE(exportStages(doc, {core::StageScores, core::StageWeights}, 0, {}, path, &error)) << error.toStdString();
     const QByteArray pdf = readAll(path);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     EXPECT_TRUE(pdf.trimmed().endsWith("%%EOF"));
@@ -148,8 +162,8 @@ TEST(Export, CsvHasTokensAndFullPrecision)
     const QString path = dir.filePath(QStringLiteral("masked.csv"));
     QString error;
     ASSERT_TRUE(exportCsv(doc, core::StageMasked, 0, path, &error)) << error.toStdString();
-    const QStringList lines = QString::fromUtf8(readAll(path)).remove(QChar(0xFEFF)).split(QStringLiteral("\r\n"),
-                                                                                       Qt::SkipEmptyParts);
+    const QStringList lines
+        = QString::fromUtf8(readAll(path)).remove(QChar(0xFEFF)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 4);
     EXPECT_TRUE(lines[0].endsWith(QStringLiteral(",猫,吃,鱼"))) << lines[0].toStdString();
     const QStringList first = lines[1].split(QLatin1Char(','));
@@ -157,4 +171,17 @@ TEST(Export, CsvHasTokensAndFullPrecision)
     EXPECT_EQ(first[0], QStringLiteral("猫"));
     EXPECT_NEAR(first[1].toDouble(), doc.stages().heads[0].masked(0, 0), 1e-7);
     EXPECT_EQ(first[2], QStringLiteral("-inf"));
+}
+
+TEST(Export, AStageMatrixAlsoGoesOutAsNumpy)
+{
+    Document doc;
+    loadExampleInto(doc);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("weights.npy"));
+    QString error;
+    ASSERT_TRUE(exportCsv(doc, core::StageWeights, 0, path, &error)) << error.toStdString();
+    const core::MatrixReadResult r = core::parseNpy(readAll(path).toStdString());
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(r.matrix, doc.stages().heads[0].weights);
 }

@@ -1,9 +1,9 @@
 // File → Export, driven without dialogs: the current card and the whole board in each format,
 // the clipboard image and the CSV table.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/exportactions.h"
-#include "ui/stepcontroller.h"
+#include "ui/board/stepcontroller.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/export/exportactions.h"
 
 #include <QApplication>
 #include <QClipboard>

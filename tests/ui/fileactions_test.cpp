@@ -1,9 +1,9 @@
 // File menu logic without dialogs: round trips, failed opens, the unsaved-changes prompt,
 // recent files and dropped files.
 #include "core/sceneio.h"
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/fileactions.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/mainwindow/fileactions.h"
 
 #include <QDir>
 #include <QFile>

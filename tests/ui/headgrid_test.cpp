@@ -1,7 +1,7 @@
 #include "core/pipeline.h"
-#include "ui/document.h"
-#include "ui/headgrid.h"
-#include "ui/matrixplot.h"
+#include "ui/document/document.h"
+#include "ui/inspector/headgrid.h"
+#include "ui/plot/matrixplot.h"
 #include "uitestscenes.h"
 
 #include <QSignalSpy>

@@ -1,11 +1,11 @@
 // HeatmapView: the colour-map data and the labels are read back from the plot.
-#include "ui/colormaps.h"
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/heatmaplayer.h"
-#include "ui/heatmapplot.h"
-#include "ui/heatmapview.h"
-#include "ui/stageinfo.h"
+#include "ui/board/heatmapview.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/plot/colormaps.h"
+#include "ui/plot/heatmaplayer.h"
+#include "ui/plot/heatmapplot.h"
+#include "ui/plot/stageinfo.h"
 
 #include <QTest>
 
@@ -79,7 +79,7 @@ TEST(HeatmapView, LabelsAreTheTokensAndFeatureAxesAreNamed)
     Document doc;
     doc.load(example());
     HeatmapView weights(&doc, core::StageWeights);
-    const QStringList tokens{QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("鱼")};
+    const QStringList tokens {QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("鱼")};
     EXPECT_EQ(tickLabels(weights.plot()->yAxis), tokens);
     EXPECT_EQ(tickLabels(weights.plot()->xAxis), tokens);
     EXPECT_EQ(weights.plot()->yAxis->label(), QStringLiteral("query (who looks)"));
@@ -161,12 +161,13 @@ TEST(HeatmapView, MaskedWeightsAreNotDrawnInTheLowestColour)
     };
     const QColor hidden = sample(0, 2);
     EXPECT_FALSE(near(hidden, lowest)) << hidden.name().toStdString();
-    EXPECT_LT(std::abs(hidden.red() - hidden.blue()), 20) << "hatched grey expected, got " << hidden.name().toStdString();
+    EXPECT_LT(std::abs(hidden.red() - hidden.blue()), 20)
+        << "hatched grey expected, got " << hidden.name().toStdString();
     // A visible cell is drawn in its value's colour, which proves the sampling lands in the map.
     const double w = doc.stages().heads[0].weights(1, 0);
     const QColor expected = QColor::fromRgba(sequentialGradient(QStringLiteral("viridis")).color(w, QCPRange(0, 1)));
-    EXPECT_TRUE(near(sample(1, 0), expected)) << sample(1, 0).name().toStdString() << " vs "
-                                              << expected.name().toStdString();
+    EXPECT_TRUE(near(sample(1, 0), expected))
+        << sample(1, 0).name().toStdString() << " vs " << expected.name().toStdString();
 }
 
 TEST(HeatmapView, RowWithoutVisibleKeysIsFlagged)
@@ -226,10 +227,10 @@ TEST(HeatmapView, ClickingACellSelectsIt)
     view.plot()->replot(QCustomPlot::rpImmediateRefresh);
     const QPoint cell(int(view.plot()->xAxis->coordToPixel(1)), int(view.plot()->yAxis->coordToPixel(2)));
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, cell);
-    EXPECT_EQ(doc.selection(), (Selection{core::StageWeights, 2, 1}));
+    EXPECT_EQ(doc.selection(), (Selection {core::StageWeights, 2, 1}));
     const QPoint rowLabel(view.plot()->axisRect()->left() - 8, int(view.plot()->yAxis->coordToPixel(0)));
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, rowLabel);
-    EXPECT_EQ(doc.selection(), (Selection{core::StageWeights, 0, -1}));
+    EXPECT_EQ(doc.selection(), (Selection {core::StageWeights, 0, -1}));
 }
 
 TEST(HeatmapView, FollowsTheCurrentHeadUnlessPinned)
@@ -278,7 +279,7 @@ TEST(HeatmapView, LabelsFollowEditedTokens)
     reordered.tokens = {"鱼", "猫", "吃", "猫"};
     doc.changeScene(reordered, QStringLiteral("tokens"));
     doc.flush();
-    const QStringList expected{QStringLiteral("鱼"), QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("猫")};
+    const QStringList expected {QStringLiteral("鱼"), QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("猫")};
     EXPECT_EQ(tickLabels(view.plot()->yAxis), expected);
     EXPECT_EQ(tickLabels(view.plot()->xAxis), expected);
     expectMapEquals(view, doc.stages().heads[0].weights);

@@ -1,9 +1,9 @@
 // The inspector dock: the right derivation for the selection, redrawn while a cell is scrubbed.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/inspectordock.h"
-#include "ui/inspectorpage.h"
-#include "ui/language.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+#include "ui/inspector/inspectordock.h"
+#include "ui/inspector/inspectorpage.h"
 
 #include <QApplication>
 #include <QScrollBar>
@@ -37,7 +37,7 @@ TEST_F(InspectorTest, ScoreCellShowsTheChaptersSum)
     document.setSelection({core::StageScores, 1, 0});
     const QString text = dock.plainText();
     for (const char *piece : {"0.300\u00d70.900 + 0.800\u00d70.100 + 0.200\u00d70.000 + 0.100\u00d70.200 = 0.370",
-                              "0.270", "0.080", "0.020", "0.185"})
+             "0.270", "0.080", "0.020", "0.185"})
         EXPECT_TRUE(text.contains(QString::fromUtf8(piece))) << piece << "\n" << text.toStdString();
 }
 
@@ -112,6 +112,35 @@ TEST_F(InspectorTest, WeightRowFitsTheDockWithoutScrollingOrWrappedHeaders)
     EXPECT_EQ(found.block().layout()->lineCount(), 1);
 }
 
+TEST_F(InspectorTest, TheScaleIsWrittenAsATrueEquation)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScaled, 1, 0});
+    const QString text = dock.plainText();
+    // "0.370 ÷ √4 = 2.000 = 0.185" would state that 0.370 ÷ √4 equals 2.
+    EXPECT_TRUE(text.contains(QString::fromUtf8("0.370 \u00f7 2.000 (= \u221a4) = 0.185"))) << text.toStdString();
+}
+
+TEST_F(InspectorTest, IndicesCountFromZeroAndOneColumnHasOneNumberFormat)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScores, 1, 0});
+    const QString score = dock.plainText();
+    // The four products are terms 0…3, as the axes count.
+    EXPECT_TRUE(score.contains(QStringLiteral("product\n0\n0.300"))) << score.toStdString();
+    EXPECT_TRUE(score.contains(QStringLiteral("\n3\n0.100"))) << score.toStdString();
+    EXPECT_FALSE(score.contains(QStringLiteral("\n4\n"))) << score.toStdString();
+    // A row whose exponentials span several orders of magnitude keeps three decimals everywhere.
+    core::Scene sharp = document.scene();
+    sharp.q(1, 0) = 12;
+    document.changeScene(sharp, QStringLiteral("sharpen"));
+    document.flush();
+    document.setSelection({core::StageWeights, 1, -1});
+    const QString weights = dock.plainText();
+    EXPECT_FALSE(weights.contains(QStringLiteral("e\u221205"))) << weights.toStdString();
+    EXPECT_FALSE(weights.contains(QStringLiteral("e-05"))) << weights.toStdString();
+}
+
 namespace {
 
 // "the cat sat" with X given and b_Q, b_V, b_O; identity weights, so Q = X + b_Q.
@@ -140,13 +169,13 @@ TEST_F(InspectorTest, ProjectionCellAddsItsBias)
     ASSERT_TRUE(core::validate(s).empty());
     core::Pipeline pipeline;
     ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
-    // Q[the][1] = 1×1 + 0×0 + b_Q[1] = 1.5; Q[cat][2] = 0×0 + 1×1 − 0.25 = 0.75.
+    // Q[the][0] = 1×1 + 0×0 + b_Q[0] = 1.5; Q[cat][1] = 0×0 + 1×1 − 0.25 = 0.75.
     const QString q1 = page.html({core::StageQ, 0, 0});
-    EXPECT_TRUE(q1.contains(QStringLiteral("1.000\u00d71.000 + 0.000\u00d70.000 + 0.500 (b<sub>Q</sub>[1]) = "
+    EXPECT_TRUE(q1.contains(QStringLiteral("1.000\u00d71.000 + 0.000\u00d70.000 + 0.500 (b<sub>Q</sub>[0]) = "
                                            "<b>1.500</b>")))
         << q1.toStdString();
     const QString q2 = page.html({core::StageQ, 1, 1});
-    EXPECT_TRUE(q2.contains(QStringLiteral("+ \u22120.250 (b<sub>Q</sub>[2]) = <b>0.750</b>"))) << q2.toStdString();
+    EXPECT_TRUE(q2.contains(QStringLiteral("+ \u22120.250 (b<sub>Q</sub>[1]) = <b>0.750</b>"))) << q2.toStdString();
     // K has no bias: its sum ends at the dot product.
     const QString k = page.html({core::StageK, 0, 0});
     EXPECT_FALSE(k.contains(QStringLiteral("b<sub>K</sub>"))) << k.toStdString();
@@ -161,7 +190,7 @@ TEST_F(InspectorTest, OutputCellAddsTheOutputBias)
     ui::InspectorPage page(s, st, 0, nullptr);
     const QString html = page.html({core::StageOutput, 2, 0});
     const QString total = ui::InspectorPage::number(st.output(2, 0));
-    EXPECT_TRUE(html.contains(QStringLiteral("+ 2.000 (b<sub>O</sub>[1]) = <b>%1</b>").arg(total)))
+    EXPECT_TRUE(html.contains(QStringLiteral("+ 2.000 (b<sub>O</sub>[0]) = <b>%1</b>").arg(total)))
         << html.toStdString();
 }
 
@@ -171,7 +200,7 @@ TEST_F(InspectorTest, GivenXCellSaysItIsGiven)
     core::Pipeline pipeline;
     ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
     const QString html = page.html({core::StageX, 2, 1});
-    EXPECT_TRUE(html.contains(QStringLiteral("X[sat][2] = <b>1.000</b>"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("X[sat][1] = <b>1.000</b>"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral("gives X directly"))) << html.toStdString();
     EXPECT_FALSE(html.contains(QStringLiteral("embedding table"))) << html.toStdString();
 }

@@ -1,11 +1,11 @@
 // Two languages: the compiled translations are in the binary, the .ts files are complete, and
 // switching language retranslates open widgets live.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/explanationpanel.h"
-#include "ui/inspectordock.h"
-#include "ui/language.h"
-#include "ui/stageinfo.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+#include "ui/inspector/explanationpanel.h"
+#include "ui/inspector/inspectordock.h"
+#include "ui/plot/stageinfo.h"
 
 #include <QDir>
 #include <QFile>
@@ -164,7 +164,7 @@ TEST_F(LanguageTest, NamespaceLevelHelpersFindTheirTranslations)
     const core::Scene scene = *ui::loadExample(QStringLiteral("cat-eats-fish")).scene;
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
     EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("查询（去看的词元）"));
-    EXPECT_EQ(ui::stageTitle(scene, core::StageWeights), QStringLiteral("权重 = softmax(掩码结果)"));
+    EXPECT_EQ(ui::stageTitle(scene, core::StageWeights), QStringLiteral("注意力权重 = softmax(掩码后的分数)"));
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
     EXPECT_EQ(ui::rowAxisTitle(core::StageWeights), QStringLiteral("query (who looks)"));
 }
@@ -174,10 +174,10 @@ TEST_F(LanguageTest, EnglishPluralsComeFromTheEnglishCatalogue)
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
     const char *source = "\u2026 and %n more problem(s)";
     EXPECT_EQ(QCoreApplication::translate("attnlab::ui::FileActions", source, nullptr, 1),
-              QStringLiteral("\u2026 and 1 more problem"));
+        QStringLiteral("\u2026 and 1 more problem"));
     EXPECT_EQ(QCoreApplication::translate("attnlab::ui::FileActions", source, nullptr, 3),
-              QStringLiteral("\u2026 and 3 more problems"));
+        QStringLiteral("\u2026 and 3 more problems"));
     ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
     EXPECT_EQ(QCoreApplication::translate("attnlab::ui::FileActions", source, nullptr, 3),
-              QStringLiteral("\u2026\u2026\u53e6\u6709 3 \u4e2a\u95ee\u9898"));
+        QStringLiteral("\u2026\u2026\u53e6\u6709 3 \u4e2a\u95ee\u9898"));
 }

@@ -1,17 +1,17 @@
 // The main window's composition: title and modified mark, status-bar warnings, undo actions,
 // presentation mode, dropped files and persisted settings.
 #include "core/sceneio.h"
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/exportactions.h"
-#include "ui/fileactions.h"
-#include "ui/mainwindow.h"
-#include "ui/pipelineboard.h"
-#include "ui/presentationmode.h"
-#include "ui/presentationview.h"
-#include "ui/stagecard.h"
-#include "ui/stepcontroller.h"
-#include "ui/tokenbar.h"
+#include "ui/board/pipelineboard.h"
+#include "ui/board/presentationmode.h"
+#include "ui/board/presentationview.h"
+#include "ui/board/stagecard.h"
+#include "ui/board/stepcontroller.h"
+#include "ui/board/tokenbar.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/export/exportactions.h"
+#include "ui/mainwindow/fileactions.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -110,7 +110,7 @@ TEST_F(MainWindowTest, StatusBarListsRowsWithoutVisibleKeys)
     document.changeScene(scene, QStringLiteral("mask"));
     document.flush();
     ASSERT_EQ(document.stages().warnings.size(), 1u);
-    ASSERT_EQ(document.stages().rowsWithoutKeys, std::vector<int>{1});
+    ASSERT_EQ(document.stages().rowsWithoutKeys, std::vector<int> {1});
     EXPECT_TRUE(window.warningText().contains(QStringLiteral("“吃”"))) << window.warningText().toStdString();
     EXPECT_FALSE(window.warningText().contains(QStringLiteral("“猫”")));
 

@@ -1,19 +1,19 @@
 // What the main window composes from the other components: the inspector, the explanation and
 // the heads on the right, View → Language, and Tools → Experiments.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/experimentswindow.h"
-#include "ui/explanationpanel.h"
-#include "ui/headsdock.h"
-#include "ui/inspectordock.h"
-#include "ui/language.h"
-#include "ui/languagemenu.h"
-#include "ui/mainwindow.h"
-#include "ui/pipelineboard.h"
-#include "ui/presentationmode.h"
-#include "ui/sceneedits.h"
-#include "ui/stagecard.h"
-#include "ui/stepcontroller.h"
+#include "core/sceneedits.h"
+#include "ui/board/pipelineboard.h"
+#include "ui/board/presentationmode.h"
+#include "ui/board/stagecard.h"
+#include "ui/board/stepcontroller.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/experiments/experimentswindow.h"
+#include "ui/i18n/language.h"
+#include "ui/i18n/languagemenu.h"
+#include "ui/inspector/explanationpanel.h"
+#include "ui/inspector/headsdock.h"
+#include "ui/inspector/inspectordock.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QMenu>
@@ -86,8 +86,7 @@ TEST_F(MainWindowDocksTest, SelectingAWeightBringsTheInspectorForward)
 
     document.setSelection({core::StageWeights, 1, 2});
     document.flush();
-    QTest::qWait(50);
-    EXPECT_TRUE(isFrontTab(window, window.inspector()));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return isFrontTab(window, window.inspector()); }));
     EXPECT_FALSE(isFrontTab(window, window.explanation()));
     EXPECT_TRUE(window.inspector()->plainText().contains(QStringLiteral("softmax"), Qt::CaseInsensitive))
         << window.inspector()->plainText().toStdString();
@@ -101,12 +100,13 @@ TEST_F(MainWindowDocksTest, HeadsDockAppearsWithASecondHeadAndLeavesWithIt)
     EXPECT_TRUE(window.headsDock()->isHidden());
 
     const core::Scene one = document.scene();
-    document.changeScene(edits::withDimensions(one, one.dModel, 2, one.dModel / 2), QStringLiteral("heads"));
+    document.changeScene(core::edits::withDimensions(one, one.dModel, 2, one.dModel / 2), QStringLiteral("heads"));
     document.flush();
     EXPECT_FALSE(window.headsDock()->isHidden());
     EXPECT_TRUE(window.headsDock()->isVisible());
 
-    document.changeScene(edits::withDimensions(document.scene(), one.dModel, 1, one.dModel), QStringLiteral("heads"));
+    document.changeScene(
+        core::edits::withDimensions(document.scene(), one.dModel, 1, one.dModel), QStringLiteral("heads"));
     document.flush();
     EXPECT_TRUE(window.headsDock()->isHidden());
 }
@@ -184,7 +184,7 @@ TEST_F(MainWindowDocksTest, DefaultLayoutAt1280x720LeavesRoomForTheInspectorAndT
     window.resize(1280, 720);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    QTest::qWait(100);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.explanation()->width() >= 300; }));
     EXPECT_GE(window.explanation()->width(), 300); // the front tab of the right side
     EXPECT_GE(window.board()->width(), 2 * 225);
     EXPECT_EQ(window.width(), 1280);
@@ -198,12 +198,11 @@ TEST_F(MainWindowDocksTest, BackFromPresentingTheBoardShowsTheStageReached)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     window.steps()->setShowAll(true);
     window.steps()->setCurrentStage(core::StageX);
-    QTest::qWait(50);
     window.presentation()->setActive(true);
     window.steps()->setCurrentStage(core::StageContext);
     window.presentation()->setActive(false);
-    QTest::qWait(100);
     StageCard *context = window.board()->card(core::StageContext);
     ASSERT_NE(context, nullptr);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !context->visibleRegion().isEmpty(); }));
     EXPECT_FALSE(context->visibleRegion().isEmpty());
 }

@@ -1,5 +1,5 @@
 #include "editortestutil.h"
-#include "ui/maskeditor.h"
+#include "ui/editors/maskeditor.h"
 
 #include <QUndoStack>
 

@@ -1,10 +1,14 @@
+#include "core/matrixfile.h"
+#include "core/sceneedits.h"
 #include "editortestutil.h"
-#include "ui/matrixeditordock.h"
-#include "ui/matrixtableview.h"
-#include "ui/sceneedits.h"
+#include "ui/editors/matrixeditordock.h"
+#include "ui/editors/matrixtableview.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QFile>
 #include <QMouseEvent>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QWheelEvent>
 
@@ -14,7 +18,7 @@ using namespace attnlab::ui;
 namespace {
 
 void sendMouse(QWidget *target, QEvent::Type type, QPoint pos, Qt::MouseButtons buttons,
-               Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
     const Qt::MouseButton button = type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton;
     QMouseEvent event(type, QPointF(pos), target->mapToGlobal(QPointF(pos)), button, buttons, modifiers);
@@ -28,11 +32,12 @@ TEST(MatrixEditorDock, TabsFollowHeadsAndDirectMode)
     Document doc;
     editortest::loadExampleInto(doc);
     MatrixEditorDock dock(&doc);
-    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId>{MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV}));
-    doc.changeScene(edits::withDimensions(doc.scene(), 8, 2, 4), QStringLiteral("heads"));
+    EXPECT_EQ(
+        dock.matrices(), (std::vector<MatrixId> {MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV}));
+    doc.changeScene(core::edits::withDimensions(doc.scene(), 8, 2, 4), QStringLiteral("heads"));
     EXPECT_NE(dock.view(MatrixId::WO), nullptr);
-    doc.changeScene(edits::toDirectMode(doc.scene(), 0), QStringLiteral("direct"));
-    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId>{MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV}));
+    doc.changeScene(core::edits::toDirectMode(doc.scene(), 0), QStringLiteral("direct"));
+    EXPECT_EQ(dock.matrices(), (std::vector<MatrixId> {MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV}));
     doc.undoStack()->undo();
     EXPECT_NE(dock.view(MatrixId::WO), nullptr);
 }
@@ -85,7 +90,7 @@ TEST(MatrixEditorDock, WheelScrubsOnlyTheSelectedCell)
     const QPoint pos = view->visualRect(cell).center();
     const auto wheel = [&](int delta, Qt::KeyboardModifiers mods) {
         QWheelEvent event(QPointF(pos), view->viewport()->mapToGlobal(QPointF(pos)), QPoint(), QPoint(0, delta),
-                          Qt::NoButton, mods, Qt::NoScrollPhase, false);
+            Qt::NoButton, mods, Qt::NoScrollPhase, false);
         QApplication::sendEvent(view->viewport(), &event);
     };
     wheel(120, Qt::NoModifier);
@@ -106,4 +111,83 @@ TEST(MatrixEditorDock, RefusedInputIsShownInTheDock)
     MatrixTableView *view = dock.view(MatrixId::WK);
     view->model()->setData(view->model()->index(0, 0), QStringLiteral("zebra"));
     EXPECT_TRUE(dock.message().contains(QStringLiteral("zebra")));
+}
+
+TEST(MatrixEditorDock, CopyAndPasteACellRangeAsTabSeparatedTextInOneUndoStep)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    MatrixTableView *view = dock.view(MatrixId::WQ);
+    ASSERT_NE(view, nullptr);
+    const core::Matrix before = doc.scene().wq;
+    // Copy rows 1–2, columns 2–3.
+    view->selectionModel()->select(
+        QItemSelection(view->model()->index(1, 2), view->model()->index(2, 3)), QItemSelectionModel::ClearAndSelect);
+    view->copySelection();
+    const QString copied = QApplication::clipboard()->text();
+    EXPECT_EQ(copied.count(QLatin1Char('\n')), 2);
+    EXPECT_EQ(copied.count(QLatin1Char('\t')), 2);
+    // Paste them at row 0, column 0.
+    view->selectionModel()->select(view->model()->index(0, 0), QItemSelectionModel::ClearAndSelect);
+    const int steps = doc.undoStack()->count();
+    ASSERT_TRUE(view->paste(copied));
+    EXPECT_EQ(doc.undoStack()->count(), steps + 1);
+    EXPECT_EQ(doc.scene().wq.block(0, 0, 2, 2), before.block(1, 2, 2, 2));
+    EXPECT_EQ(doc.scene().wq(3, 3), before(3, 3));
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene().wq, before);
+}
+
+TEST(MatrixEditorDock, APasteThatDoesNotFitIsRefusedWithTheShapes)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    MatrixTableView *view = dock.view(MatrixId::WK);
+    const core::Scene before = doc.scene();
+    view->selectionModel()->select(view->model()->index(7, 7), QItemSelectionModel::ClearAndSelect);
+    EXPECT_FALSE(view->paste(QStringLiteral("1\t2\n3\t4\n")));
+    EXPECT_EQ(doc.scene(), before);
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("2 × 2"))) << dock.message().toStdString();
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("8 × 8"))) << dock.message().toStdString();
+    EXPECT_FALSE(view->paste(QStringLiteral("1\tx\n")));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("\"x\""))) << dock.message().toStdString();
+    // One value fills the selection.
+    view->selectionModel()->select(
+        QItemSelection(view->model()->index(0, 0), view->model()->index(1, 1)), QItemSelectionModel::ClearAndSelect);
+    ASSERT_TRUE(view->paste(QStringLiteral("0.5")));
+    EXPECT_EQ(doc.scene().wk.block(0, 0, 2, 2), core::Matrix::Constant(2, 2, 0.5f));
+}
+
+TEST(MatrixEditorDock, ImportsCsvAndNpyOfTheRightShapeOnly)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    dock.setCurrentMatrix(MatrixId::WV);
+    QTemporaryDir dir;
+    const core::Matrix wanted = core::Matrix::Constant(8, 8, 0.25f);
+    const QString npy = dir.filePath(QStringLiteral("w.npy"));
+    {
+        QFile f(npy);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        const std::string bytes = core::matrixToNpy(wanted);
+        f.write(bytes.data(), qint64(bytes.size()));
+    }
+    const int steps = doc.undoStack()->count();
+    ASSERT_TRUE(dock.importMatrix(npy)) << dock.message().toStdString();
+    EXPECT_EQ(doc.scene().wv, wanted);
+    EXPECT_EQ(doc.undoStack()->count(), steps + 1);
+    const QString csv = dir.filePath(QStringLiteral("small.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("1,2\n3,4\n");
+    }
+    EXPECT_FALSE(dock.importMatrix(csv));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("2 × 2"))) << dock.message().toStdString();
+    EXPECT_EQ(doc.scene().wv, wanted);
+    EXPECT_FALSE(dock.importMatrix(dir.filePath(QStringLiteral("missing.npy"))));
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("missing.npy")));
 }

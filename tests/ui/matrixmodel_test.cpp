@@ -1,6 +1,6 @@
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/matrixmodel.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/editors/matrixmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>

@@ -1,10 +1,10 @@
 // The pipeline board and its step control: which cards a scene has, what they say, and how
 // stepping reveals them in order.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/pipelineboard.h"
-#include "ui/stagecard.h"
-#include "ui/stepcontroller.h"
+#include "ui/board/pipelineboard.h"
+#include "ui/board/stagecard.h"
+#include "ui/board/stepcontroller.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
 
 #include <QAction>
 #include <QApplication>
@@ -222,12 +222,13 @@ TEST(PipelineBoard, NarrowBoardWrapsEachPhaseInsteadOfSqueezingCards)
     board.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&board));
     EXPECT_EQ(board.columnCount(), 4);
-    QTest::qWait(20);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return board.card(core::StageX)->y() == board.card(core::StageV)->y(); }));
     EXPECT_EQ(board.card(core::StageX)->y(), board.card(core::StageV)->y());
 
     board.resize(640, 700);
-    QTest::qWait(20);
     EXPECT_EQ(board.columnCount(), 2);
+    // The layout moves the cards on a later event-loop turn.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return board.card(core::StageK)->y() > board.card(core::StageX)->y(); }));
     EXPECT_EQ(board.card(core::StageX)->y(), board.card(core::StageQ)->y());
     EXPECT_GT(board.card(core::StageK)->y(), board.card(core::StageX)->y());
     EXPECT_EQ(board.card(core::StageK)->x(), board.card(core::StageX)->x());

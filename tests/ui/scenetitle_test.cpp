@@ -1,5 +1,5 @@
 // Example titles follow the interface language; a title the user edits wins over them.
-#include "ui/examples.h"
+#include "ui/document/examples.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,8 @@ TEST(SceneTitle, ExamplesAreTitledInBothLanguages)
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(sceneTitle(*r.scene, QStringLiteral("zh_CN")).contains(QStringLiteral("代词")));
     EXPECT_TRUE(sceneTitle(*r.scene, QStringLiteral("en")).contains(QStringLiteral("pronoun")));
-    EXPECT_TRUE(sceneTitle(*r.scene, QStringLiteral("fr")).contains(QStringLiteral("pronoun"))); // falls back to English
+    EXPECT_TRUE(
+        sceneTitle(*r.scene, QStringLiteral("fr")).contains(QStringLiteral("pronoun"))); // falls back to English
     for (const QString &name : exampleNames()) {
         const core::LoadResult e = loadExample(name);
         ASSERT_TRUE(e.ok()) << name.toStdString();

@@ -3,12 +3,12 @@
 //   Xvfb :94 -screen 0 1600x1000x24 &
 //   DISPLAY=:94 QT_QPA_PLATFORM=xcb ATTNLAB_SCREENSHOTS=docs build/tests/attnlab_ui_tests
 //       --gtest_filter='Screenshots.*'   (one command line)
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/explanationpanel.h"
-#include "ui/inspectordock.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+#include "ui/inspector/explanationpanel.h"
+#include "ui/inspector/inspectordock.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -53,19 +53,20 @@ TEST(Screenshots, InspectorOnAScoreAndAContextRowInBothLanguages)
         for (const Shot &shot : shots) {
             document.setSelection(shot.selection);
             document.flush();
-            QTest::qWait(300);
-            const QString file = QDir(dir).filePath(QStringLiteral("inspector-%1-%2.png")
-                                                        .arg(QLatin1String(shot.name),
-                                                             QLatin1String(lang) == QLatin1String("en")
-                                                                 ? QStringLiteral("en")
-                                                                 : QStringLiteral("zh")));
+            EXPECT_TRUE(QTest::qWaitFor([&] { return window.inspector()->isVisible(); }));
+            QCoreApplication::processEvents();
+            const QString file = QDir(dir).filePath(
+                QStringLiteral("inspector-%1-%2.png")
+                    .arg(QLatin1String(shot.name),
+                        QLatin1String(lang) == QLatin1String("en") ? QStringLiteral("en") : QStringLiteral("zh")));
             EXPECT_TRUE(window.grab().save(file)) << file.toStdString();
         }
         explanation->raise();
         document.setSelection({core::StageScaled, 1, 0});
-        QTest::qWait(300);
-        const QString file = QDir(dir).filePath(QStringLiteral("explanation-scaled-%1.png")
-                                                    .arg(QLatin1String(lang) == QLatin1String("en") ? "en" : "zh"));
+        document.flush();
+        QCoreApplication::processEvents();
+        const QString file = QDir(dir).filePath(
+            QStringLiteral("explanation-scaled-%1.png").arg(QLatin1String(lang) == QLatin1String("en") ? "en" : "zh"));
         EXPECT_TRUE(window.grab().save(file)) << file.toStdString();
         inspector->raise();
     }

@@ -1,5 +1,5 @@
 #include "editortestutil.h"
-#include "ui/settingspanel.h"
+#include "ui/editors/settingspanel.h"
 
 #include <QSpinBox>
 #include <QUndoStack>

@@ -1,8 +1,8 @@
 // Every keyboard shortcut of the main window belongs to one action only: Qt treats a key bound
 // twice as ambiguous and then runs neither action.
-#include "ui/document.h"
-#include "ui/examples.h"
-#include "ui/mainwindow.h"
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QAction>
 #include <QMap>
@@ -25,9 +25,9 @@ TEST(Shortcuts, NoKeyIsBoundTwiceInTheMainWindow)
                 continue;
             const QString text = key.toString(QKeySequence::PortableText);
             ++bound;
-            EXPECT_FALSE(owner.contains(text)) << text.toStdString() << " is bound to \""
-                                              << owner.value(text).toStdString() << "\" and \""
-                                              << action->text().toStdString() << "\"";
+            EXPECT_FALSE(owner.contains(text))
+                << text.toStdString() << " is bound to \"" << owner.value(text).toStdString() << "\" and \""
+                << action->text().toStdString() << "\"";
             owner.insert(text, action->text());
         }
     }

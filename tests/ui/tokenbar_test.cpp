@@ -1,6 +1,6 @@
+#include "core/sceneedits.h"
 #include "editortestutil.h"
-#include "ui/sceneedits.h"
-#include "ui/tokenbar.h"
+#include "ui/board/tokenbar.h"
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -18,7 +18,7 @@ TEST(TokenBar, ShowsTheSceneTokensAsSentenceAndChips)
     editortest::loadExampleInto(doc);
     TokenBar bar(&doc);
     EXPECT_EQ(bar.text(), QStringLiteral("猫吃鱼"));
-    EXPECT_EQ(bar.chipTexts(), (QStringList{QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("鱼")}));
+    EXPECT_EQ(bar.chipTexts(), (QStringList {QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("鱼")}));
 }
 
 TEST(TokenBar, TypingASentenceYieldsTheExpectedTokensAsOneUndoStep)
@@ -34,9 +34,9 @@ TEST(TokenBar, TypingASentenceYieldsTheExpectedTokensAsOneUndoStep)
     EXPECT_EQ(doc.scene().tokens, before.tokens) << "nothing is applied while typing";
     QTest::keyClick(edit, Qt::Key_Return);
 
-    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string>{"the", "cat", "saw", "the", "cat"}));
+    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string> {"the", "cat", "saw", "the", "cat"}));
     EXPECT_EQ(doc.scene().vocabulary.size(), 3u);
-    EXPECT_EQ(doc.scene().embeddings.row(1), edits::tokenEmbedding("cat", 8));
+    EXPECT_EQ(doc.scene().embeddings.row(1), core::edits::tokenEmbedding("cat", 8));
     EXPECT_EQ(doc.undoStack()->count(), 1);
     EXPECT_EQ(bar.chipTexts().size(), 5);
     EXPECT_TRUE(core::validate(doc.scene()).empty());
@@ -60,7 +60,7 @@ TEST(TokenBar, TypingCommitsAfterAPause)
     EXPECT_EQ(bar.chipTexts().size(), 4) << "chips preview the tokens at once";
     QSignalSpy changed(&doc, &Document::sceneChanged);
     EXPECT_TRUE(changed.wait(TokenBar::kCommitDelayMs * 4));
-    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string>{"猫", "吃", "鱼", "了"}));
+    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string> {"猫", "吃", "鱼", "了"}));
 }
 
 TEST(TokenBar, ModesChangeTheTokens)
@@ -70,12 +70,12 @@ TEST(TokenBar, ModesChangeTheTokens)
     TokenBar bar(&doc);
     bar.setText(QStringLiteral("猫吃 鱼"));
     bar.setMode(TokenizerMode::Whitespace);
-    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string>{"猫吃", "鱼"}));
+    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string> {"猫吃", "鱼"}));
     bar.setMode(TokenizerMode::Character);
-    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string>{"猫", "吃", "鱼"}));
+    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string> {"猫", "吃", "鱼"}));
     bar.setText(QStringLiteral("New York | is | big"));
     bar.setMode(TokenizerMode::Separator);
-    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string>{"New York", "is", "big"}));
+    EXPECT_EQ(doc.scene().tokens, (std::vector<std::string> {"New York", "is", "big"}));
 }
 
 TEST(TokenBar, EmptySentenceIsRefusedWithAMessage)
@@ -96,9 +96,10 @@ TEST(TokenBar, UndoOfTokensWithSpacesSwitchesToSeparatorMode)
     Document doc;
     editortest::loadExampleInto(doc);
     TokenBar bar(&doc);
-    doc.changeScene(edits::withTokens(doc.scene(), {"New York", "猫"}), QStringLiteral("test"));
+    doc.changeScene(core::edits::withTokens(doc.scene(), {"New York", "猫"}), QStringLiteral("test"));
     EXPECT_EQ(bar.mode(), TokenizerMode::Separator);
-    EXPECT_EQ(tokenize(bar.text(), bar.mode(), bar.separator()), (QStringList{QStringLiteral("New York"), QStringLiteral("猫")}));
+    EXPECT_EQ(tokenize(bar.text(), bar.mode(), bar.separator()),
+        (QStringList {QStringLiteral("New York"), QStringLiteral("猫")}));
 }
 
 TEST(TokenBar, ATitleThatNamedTheSentenceFollowsTheNewSentence)

@@ -1,4 +1,4 @@
-#include "ui/tokenizer.h"
+#include "ui/board/tokenizer.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ TEST(Tokenizer, AutomaticSplitsWordsAtWhitespaceAndKeepsRepeats)
 TEST(Tokenizer, AutomaticSeparatesLatinFromCjk)
 {
     EXPECT_EQ(tokenize(QStringLiteral("I love猫吃鱼。"), TokenizerMode::Automatic),
-              list({"I", "love", "猫", "吃", "鱼", "。"}));
+        list({"I", "love", "猫", "吃", "鱼", "。"}));
 }
 
 TEST(Tokenizer, WhitespaceModeKeepsCjkRunsTogether)
@@ -40,15 +40,15 @@ TEST(Tokenizer, CharacterModeSkipsSpacesAndKeepsGraphemes)
 {
     // "é" written as e + combining acute stays one token.
     EXPECT_EQ(tokenize(QString::fromUtf8("ab c\u00e9e\u0301"), TokenizerMode::Character),
-              list({"a", "b", "c", "\u00e9", "e\u0301"}));
+        list({"a", "b", "c", "\u00e9", "e\u0301"}));
 }
 
 TEST(Tokenizer, SeparatorModeTrimsAndDropsEmpty)
 {
-    EXPECT_EQ(tokenize(QStringLiteral(" New York | is || big "), TokenizerMode::Separator),
-              list({"New York", "is", "big"}));
-    EXPECT_EQ(tokenize(QStringLiteral("a/b / c"), TokenizerMode::Separator, QStringLiteral("/")),
-              list({"a", "b", "c"}));
+    EXPECT_EQ(
+        tokenize(QStringLiteral(" New York | is || big "), TokenizerMode::Separator), list({"New York", "is", "big"}));
+    EXPECT_EQ(
+        tokenize(QStringLiteral("a/b / c"), TokenizerMode::Separator, QStringLiteral("/")), list({"a", "b", "c"}));
 }
 
 TEST(Tokenizer, EmptyInputHasNoTokens)

@@ -2,8 +2,8 @@
 // Scenes for the experiment and head-grid tests.
 
 #include "core/scene.h"
-#include "ui/examples.h"
 #include "testutil.h"
+#include "ui/document/examples.h"
 
 #include <gtest/gtest.h>
 
@@ -40,7 +40,7 @@ inline core::Scene preferenceUiScene()
     s.k = core::Matrix::Identity(3, 4);
     s.q.resize(3, 4);
     s.q << 4, 0, 2, 0, //
-        2, 4, 0, 0,    //
+        2, 4, 0, 0, //
         0, 2, 4, 0;
     s.v = core::Matrix::Identity(3, 3);
     return s;

@@ -1,0 +1,71 @@
+#pragma once
+// The command-line interface: options, and the headless commands that need no window.
+
+#include "core/sceneio.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QString>
+
+namespace attnlab::app {
+
+inline constexpr int kExitBadInput = 2;
+
+class CommandLine {
+public:
+    CommandLine();
+
+    // Parses `arguments` (argv as a list). False when the options themselves are wrong;
+    // errorText() says why.
+    bool parse(const QStringList &arguments);
+    QString errorText() const { return m_parser.errorText(); }
+    QString helpText() const { return m_parser.helpText(); }
+
+    bool isSet(const QCommandLineOption &option) const { return m_parser.isSet(option); }
+    QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
+    QStringList positionalArguments() const { return m_parser.positionalArguments(); }
+
+    // Whether a headless command was asked for (then no window is needed).
+    bool wantsHeadless() const;
+
+    // The scene named by FILE or --example NAME; `label` is what error messages call it.
+    // With neither, the built-in default example when `fallbackToDefault`, else a problem.
+    core::LoadResult loadScene(QString *label, bool fallbackToDefault) const;
+
+    // Runs the headless command that was asked for and returns the exit code.
+    int runHeadless() const;
+
+    QCommandLineOption dump;
+    QCommandLineOption validate;
+    QCommandLineOption example;
+    QCommandLineOption listExamples;
+    QCommandLineOption lang;
+    QCommandLineOption help;
+    QCommandLineOption version;
+    // --export and its companions (see ui/exportcli.h).
+    QCommandLineOption exportStages;
+    QCommandLineOption head;
+    QCommandLineOption scale;
+    QCommandLineOption theme;
+    QCommandLineOption colormap;
+    QCommandLineOption out;
+    // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h).
+    QCommandLineOption experiment;
+    QCommandLineOption seed;
+
+private:
+    int runDump() const;
+    int runValidate() const;
+    int runListExamples() const;
+
+    QCommandLineParser m_parser;
+};
+
+// Prints each problem on stderr as "label: path: message".
+void printProblems(const QString &label, const std::vector<core::Problem> &problems);
+
+// Writes UTF-8 text to stdout / stderr.
+void printOut(const QString &text);
+void printErr(const QString &text);
+
+} // namespace attnlab::app

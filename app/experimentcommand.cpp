@@ -1,0 +1,74 @@
+#include "app/experimentcommand.h"
+
+#include "app/commandline.h"
+#include "core/experiments.h"
+#include "ui/experiments/sqrtdkfigure.h"
+#include "ui/plot/chartexport.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace attnlab::app {
+
+// The command line drives the same Document, exporter and language choice as the window.
+using namespace attnlab::ui;
+
+namespace {
+
+constexpr int kFigureWidth = 1200;
+constexpr int kFigureHeight = 520;
+
+QString tr(const char *text)
+{
+    // lupdate files tr() calls in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::app", text);
+}
+
+int fail(const QString &message)
+{
+    printErr(QStringLiteral("attnlab: ") + message + QLatin1Char('\n'));
+    return kExitBadInput;
+}
+
+} // namespace
+
+int runExperimentCommand(const CommandLine &cli)
+{
+    if (!cli.isSet(cli.experiment) && !cli.isSet(cli.seed))
+        return -1;
+    if (!cli.isSet(cli.experiment))
+        return fail(tr("--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png"));
+    if (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.listExamples) || cli.isSet(cli.example)
+        || cli.isSet(cli.exportStages) || !cli.positionalArguments().isEmpty())
+        return fail(tr("--experiment takes no scene and cannot be combined with --dump, --validate, "
+                       "--list-examples, --example or --export"));
+    const QString name = cli.value(cli.experiment);
+    if (name != QLatin1String("sqrt-dk"))
+        return fail(tr("--experiment: unknown experiment \"%1\"; known: sqrt-dk").arg(name));
+    if (!cli.isSet(cli.out) || cli.value(cli.out).isEmpty())
+        return fail(tr("--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)"));
+    const QString path = cli.value(cli.out);
+    if (!isChartSuffix(QFileInfo(path).suffix()))
+        return fail(tr("--out %1: unknown file type; use .png, .svg or .pdf").arg(path));
+
+    core::SqrtDkOptions options;
+    if (cli.isSet(cli.seed)) {
+        const QString text = cli.value(cli.seed);
+        bool ok = false;
+        const qulonglong seed = text.toULongLong(&ok);
+        if (!ok || seed > 0xFFFFFFFFull || text.startsWith(QLatin1Char('+')))
+            return fail(tr("--seed: expected a whole number from 0 to 4294967295, got \"%1\"").arg(text));
+        options.seed = std::uint32_t(seed);
+    }
+
+    SqrtDkFigure figure;
+    figure.resize(kFigureWidth, kFigureHeight);
+    figure.setResult(core::sqrtDkExperiment(options), options);
+    figure.replot();
+    QString error;
+    if (!exportChart(&figure, path, &error, kFigureWidth, kFigureHeight))
+        return fail(QStringLiteral("%1: %2").arg(path, error));
+    return 0;
+}
+
+} // namespace attnlab::app

@@ -1,0 +1,50 @@
+#pragma once
+// tokenizers' models::BPE (models/bpe/model.rs and word.rs): a word is split into its
+// characters, each looked up in the vocabulary, then pairs are merged lowest rank first —
+// with the same priority queue, so ties and chains resolve exactly as there.
+
+#include "core/model/vocabulary.h"
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace attnlab::core::model {
+
+class BpeModel {
+public:
+    Vocabulary vocab;
+    std::optional<std::string> unkToken;
+    std::string continuingSubwordPrefix; // "" when null
+    std::string endOfWordSuffix; // "" when null
+    bool fuseUnk = false;
+    bool byteFallback = false;
+    bool ignoreMerges = false;
+
+    // Registers merge number `rank` (a, b). Returns an empty string, or which of a, b or their
+    // concatenation is missing from the vocabulary (the library's MergeTokenOutOfVocabulary).
+    // A pair given twice keeps its later rank, as the library's HashMap collect does.
+    std::string addMerge(const std::string &a, const std::string &b, int rank);
+    size_t mergeCount() const { return m_merges.size(); }
+
+    // Tokenizes one word given as its units (each a UTF-8 string: one code point, or for
+    // byte-level BPE the printable character of one byte). Results are cached per word.
+    std::vector<ModelPiece> tokenize(const std::vector<std::string> &units) const;
+
+private:
+    struct Merge {
+        int rank;
+        int newId;
+    };
+    static uint64_t key(int a, int b) { return (uint64_t(uint32_t(a)) << 32) | uint32_t(b); }
+    std::vector<ModelPiece> merge(const std::vector<std::string> &units) const;
+
+    std::unordered_map<uint64_t, Merge> m_merges;
+    mutable std::mutex m_cacheMutex;
+    mutable std::unordered_map<std::string, std::vector<ModelPiece>> m_cache;
+};
+
+} // namespace attnlab::core::model

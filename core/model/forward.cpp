@@ -1,0 +1,433 @@
+#include "core/model/forward.h"
+
+#include "core/model/forwardcheck.h"
+#include "core/softmax.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+namespace attnlab::core::model {
+
+namespace {
+
+// transformers' nn.LayerNorm: biased variance, ε inside the square root.
+void layerNormRow(
+    const Eigen::Ref<const RowVector> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<RowVector> out)
+{
+    const Scalar mean = in.mean();
+    const Scalar variance = (in.array() - mean).square().mean();
+    const Scalar inv = Scalar(1) / std::sqrt(variance + eps);
+    out = (((in.array() - mean) * inv) * w.weight.vector().array() + w.bias.vector().array()).matrix();
+}
+
+void layerNorm(const Matrix &in, const LayerNormWeights &w, Scalar eps, Matrix &out)
+{
+    out.resize(in.rows(), in.cols());
+    for (Eigen::Index r = 0; r < in.rows(); ++r)
+        layerNormRow(in.row(r), w, eps, out.row(r));
+}
+
+void addBias(Matrix &m, const TensorView &bias)
+{
+    m.rowwise() += bias.vector();
+}
+
+// Resizes `m` to rows × cols; when that allocates a large block, asks Linux to back it with
+// huge pages before it is first touched. The attention weights of a long text take hundreds of
+// megabytes, and faulting them in 4 KiB pages cost about as much as the products on the
+// (virtual) machine we measure on (docs/performance.md).
+void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols)
+{
+    if (m.rows() == rows && m.cols() == cols)
+        return;
+    m.resize(rows, cols);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(m.data());
+    const std::uintptr_t end = begin + std::uintptr_t(m.size()) * sizeof(Scalar);
+    const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1), last = end & ~(huge - 1);
+    if (last > first)
+        madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE); // a hint: failure is harmless
+#endif
+}
+
+// Query rows per block of the causal products: small enough to skip most of the hidden upper
+// triangle, large enough for efficient products.
+constexpr int kCausalBlock = 128;
+// From this many tokens the heads of a layer run in parallel.
+constexpr int kParallelTokens = 64;
+
+} // namespace
+
+ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
+    : m_weights(std::move(weights))
+{
+    if (!m_weights)
+        throw std::invalid_argument("no model weights");
+    checkForwardWeights(*m_weights);
+    const ModelConfig &c = m_weights->config;
+    std::string act = c.activation;
+    if (act.empty())
+        act = c.architecture == Architecture::Gpt2 ? "gelu_new" : "gelu";
+    // The names transformers' ACT2FN maps to these functions.
+    if (act == "gelu" || act == "gelu_python")
+        m_activation = Activation::GeluErf;
+    else if (act == "gelu_new" || act == "gelu_pytorch_tanh" || act == "gelu_fast")
+        m_activation = Activation::GeluTanh;
+    else if (act == "relu")
+        m_activation = Activation::Relu;
+    else if (act == "quick_gelu")
+        m_activation = Activation::QuickGelu;
+    else
+        throw std::invalid_argument("unsupported activation function \"" + act
+            + "\" (supported: gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, quick_gelu)");
+    m_headMask = Matrix::Ones(c.layers, c.heads);
+    m_layers = m_weights->layers;
+    m_edited.resize(c.layers);
+    m_attention.resize(c.layers);
+}
+
+bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, const ForwardProgress &progress)
+{
+    const ModelConfig &c = config();
+    const int n = int(ids.size());
+    if (n == 0)
+        throw std::invalid_argument("the text has no tokens");
+    if (n > c.maxPositions)
+        throw std::invalid_argument("the text has " + std::to_string(n) + " tokens but the model takes at most "
+            + std::to_string(c.maxPositions));
+    for (int i = 0; i < n; ++i)
+        if (ids[i] < 0 || ids[i] >= c.vocabSize)
+            throw std::invalid_argument("token id " + std::to_string(ids[i]) + " at position " + std::to_string(i)
+                + " is outside the vocabulary (size " + std::to_string(c.vocabSize) + ")");
+    if (predictionPosition < -1 || predictionPosition >= n)
+        throw std::invalid_argument("prediction position " + std::to_string(predictionPosition)
+            + " is outside the text (" + std::to_string(n) + " tokens)");
+
+    m_ids = ids;
+    m_position = predictionPosition < 0 ? n - 1 : predictionPosition;
+    // Buffers keep their memory between runs (resize() of the same size is free), which spares
+    // re-faulting hundreds of megabytes of attention weights for long texts.
+    m_inputs.resize(c.layers + 1);
+    m_attentionInputs.resize(c.architecture == Architecture::Gpt2 ? c.layers : 0);
+    m_attention.resize(c.layers);
+    for (auto &heads : m_attention)
+        heads.resize(c.heads);
+    m_logits.resize(0);
+    m_probabilities.resize(0);
+    m_done = 0;
+    m_predicted = false;
+    m_restartedFrom = 0;
+
+    const ModelWeights &w = *m_weights;
+    const auto tokens = w.tokenEmbeddings.matrix();
+    const auto positions = w.positionEmbeddings.matrix();
+    Matrix &h = m_inputs[0];
+    h.resize(n, c.dModel);
+    if (c.architecture == Architecture::Gpt2) {
+        for (int i = 0; i < n; ++i)
+            h.row(i) = tokens.row(ids[i]) + positions.row(i);
+    } else {
+        // BertEmbeddings: (word + token_type) + position, then LayerNorm. One sentence: type 0.
+        const auto type0 = w.tokenTypeEmbeddings.matrix().row(0);
+        Matrix sum(n, c.dModel);
+        for (int i = 0; i < n; ++i)
+            sum.row(i) = (tokens.row(ids[i]) + type0) + positions.row(i);
+        layerNorm(sum, w.embeddingNorm, c.layerNormEps, h);
+    }
+    return compute(progress);
+}
+
+bool ForwardRunner::setHeadMask(const Matrix &mask, const ForwardProgress &progress)
+{
+    const ModelConfig &c = config();
+    if (mask.rows() != c.layers || mask.cols() != c.heads)
+        throw std::invalid_argument("the head mask is " + std::to_string(mask.rows()) + "×"
+            + std::to_string(mask.cols()) + " but the model has " + std::to_string(c.layers) + " layers of "
+            + std::to_string(c.heads) + " heads");
+    if (!mask.allFinite())
+        throw std::invalid_argument("the head mask has a value that is not a finite number");
+    int first = c.layers;
+    for (int l = 0; l < c.layers && first == c.layers; ++l)
+        if (mask.row(l) != m_headMask.row(l))
+            first = l;
+    m_headMask = mask;
+    if (m_ids.empty()) {
+        m_restartedFrom = c.layers;
+        return true;
+    }
+    // The layer's attention weights do not depend on its own head mask, but its output does;
+    // the layer is recomputed whole for simplicity (its projections dominate anyway).
+    invalidateFrom(first);
+    return compute(progress);
+}
+
+void ForwardRunner::invalidateFrom(int layer)
+{
+    if (layer >= layers())
+        return;
+    m_done = std::min(m_done, layer);
+    m_predicted = false;
+}
+
+void ForwardRunner::setPredictionPosition(int position)
+{
+    const int n = tokenCount();
+    if (position < -1 || position >= n || n == 0)
+        throw std::invalid_argument("prediction position " + std::to_string(position) + " is outside the text ("
+            + std::to_string(n) + " tokens)");
+    const int p = position < 0 ? n - 1 : position;
+    m_restartedFrom = layers();
+    if (p == m_position && m_predicted)
+        return;
+    m_position = p;
+    m_predicted = false;
+    m_logits.resize(0);
+    m_probabilities.resize(0);
+    if (m_done == layers() && canPredict())
+        predict();
+}
+
+bool ForwardRunner::resume(const ForwardProgress &progress)
+{
+    if (m_ids.empty())
+        return true;
+    return compute(progress);
+}
+
+bool ForwardRunner::isComplete() const
+{
+    return !m_ids.empty() && m_done == layers() && (m_predicted || !canPredict());
+}
+
+bool ForwardRunner::compute(const ForwardProgress &progress)
+{
+    const int L = layers();
+    m_restartedFrom = m_done;
+    for (int l = m_done; l < L; ++l) {
+        if (progress && !progress(l, L))
+            return false;
+        if (config().architecture == Architecture::Gpt2)
+            runGpt2Layer(l);
+        else
+            runBertLayer(l);
+        m_done = l + 1;
+    }
+    if (m_predicted || !canPredict())
+        return true;
+    if (progress && !progress(L, L))
+        return false;
+    predict();
+    return true;
+}
+
+void ForwardRunner::activate(Matrix &m) const
+{
+    auto a = m.array();
+    switch (m_activation) {
+    case Activation::GeluTanh: {
+        // transformers' NewGELUActivation: 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+        const Scalar k = Scalar(std::sqrt(2.0 / 3.14159265358979323846));
+        a = Scalar(0.5) * a * (Scalar(1) + (k * (a + Scalar(0.044715) * a.cube())).tanh());
+        break;
+    }
+    case Activation::GeluErf: {
+        // GELUActivation: x·Φ(x) = 0.5·x·(1 + erf(x/√2)), the exact form.
+        const Scalar invSqrt2 = Scalar(0.70710678118654752440);
+        Scalar *p = m.data();
+        for (Eigen::Index i = 0; i < m.size(); ++i)
+            p[i] = Scalar(0.5) * p[i] * (Scalar(1) + std::erf(p[i] * invSqrt2));
+        break;
+    }
+    case Activation::Relu:
+        a = a.max(Scalar(0));
+        break;
+    case Activation::QuickGelu:
+        a = a * (Scalar(1) / (Scalar(1) + (Scalar(-1.702) * a).exp()));
+        break;
+    }
+}
+
+// Scores, softmax and context of every head of one layer, from q, k and v side by side in m_qkv
+// (columns from the offsets) into m_context = merge(ctx), n × d, with ablated heads zero.
+void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, bool causal)
+{
+    const Matrix &qkv = m_qkv;
+    const int n = int(qkv.rows());
+    const int dh = config().headDim();
+    // transformers divides the scores by √d_head (not a multiplication by its inverse).
+    const Scalar divisor = std::sqrt(Scalar(dh));
+    // Under the causal mask only keys 0…i matter for query i: products run on blocks of query
+    // rows against the keys they can see, which saves nearly half the work for long texts.
+    const int block = causal ? kCausalBlock : n;
+    m_context.setZero(n, config().dModel);
+    // Heads in parallel: each owns its weights matrix and its columns of the context. OpenBLAS
+    // (OpenMP build) runs single-threaded inside the parallel region.
+    const bool parallel = n >= kParallelTokens;
+    (void)parallel;
+#pragma omp parallel for schedule(static) if (parallel)
+    for (int head = 0; head < heads(); ++head) {
+        const auto q = qkv.middleCols(qOffset + head * dh, dh);
+        const auto k = qkv.middleCols(kOffset + head * dh, dh);
+        const auto v = qkv.middleCols(vOffset + head * dh, dh);
+        Matrix &w = m_attention[layer][head];
+        resizeLarge(w, n, n);
+        for (int r0 = 0; r0 < n; r0 += block) {
+            const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
+            w.block(r0, 0, rows, keys).noalias() = q.middleRows(r0, rows) * k.topRows(keys).transpose();
+        }
+        for (int i = 0; i < n; ++i) {
+            // Causal: query i sees keys 0…i; the rest get exactly 0 (as softmax of the
+            // finfo.min fill underflows to).
+            const int visible = causal ? i + 1 : n;
+            auto row = w.row(i).head(visible).array();
+            row /= divisor;
+            const Scalar top = row.maxCoeff();
+            row = (row - top).exp();
+            row /= row.sum();
+            if (visible < n)
+                w.row(i).tail(n - visible).setZero();
+        }
+        const Scalar keep = m_headMask(layer, head);
+        if (keep == 0)
+            continue;
+        auto out = m_context.middleCols(head * dh, dh);
+        for (int r0 = 0; r0 < n; r0 += block) {
+            const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
+            out.middleRows(r0, rows).noalias() = w.block(r0, 0, rows, keys) * v.topRows(keys);
+        }
+        if (keep != 1)
+            out *= keep;
+    }
+}
+
+void ForwardRunner::runGpt2Layer(int layer)
+{
+    const ModelConfig &c = config();
+    const LayerWeights &L = m_layers[layer];
+    const Matrix &h = m_inputs[layer];
+    Matrix &a = m_attentionInputs[layer];
+    layerNorm(h, L.ln1, c.layerNormEps, a);
+
+    resizeLarge(m_qkv, h.rows(), 3 * c.dModel);
+    m_qkv.noalias() = a * L.attnWeight.matrix();
+    addBias(m_qkv, L.attnBias);
+    attend(layer, 0, c.dModel, 2 * c.dModel, true);
+
+    Matrix &out = m_inputs[layer + 1];
+    out.resize(h.rows(), c.dModel);
+    out.noalias() = m_context * L.attnOut.matrix();
+    addBias(out, L.attnOutBias);
+    out += h;
+
+    layerNorm(out, L.ln2, c.layerNormEps, m_normed);
+    resizeLarge(m_inner, h.rows(), c.dInner);
+    m_inner.noalias() = m_normed * L.fcIn.matrix();
+    addBias(m_inner, L.fcInBias);
+    activate(m_inner);
+    m_sum.resize(h.rows(), c.dModel);
+    m_sum.noalias() = m_inner * L.fcOut.matrix();
+    addBias(m_sum, L.fcOutBias);
+    out += m_sum;
+}
+
+void ForwardRunner::runBertLayer(int layer)
+{
+    const ModelConfig &c = config();
+    const int d = c.dModel;
+    const LayerWeights &L = m_layers[layer];
+    const Matrix &h = m_inputs[layer];
+
+    // nn.Linear stores out × in: y = x·Wᵀ + b.
+    resizeLarge(m_qkv, h.rows(), 3 * d);
+    m_qkv.leftCols(d).noalias() = h * L.query.matrix().transpose();
+    m_qkv.middleCols(d, d).noalias() = h * L.key.matrix().transpose();
+    m_qkv.rightCols(d).noalias() = h * L.value.matrix().transpose();
+    m_qkv.leftCols(d).rowwise() += L.queryBias.vector();
+    m_qkv.middleCols(d, d).rowwise() += L.keyBias.vector();
+    m_qkv.rightCols(d).rowwise() += L.valueBias.vector();
+    attend(layer, 0, d, 2 * d, false);
+
+    m_sum.resize(h.rows(), d);
+    m_sum.noalias() = m_context * L.attnOut.matrix().transpose();
+    addBias(m_sum, L.attnOutBias);
+    m_sum += h;
+    layerNorm(m_sum, L.attnOutNorm, c.layerNormEps, m_normed); // the attention block's output
+
+    resizeLarge(m_inner, h.rows(), c.dInner);
+    m_inner.noalias() = m_normed * L.fcIn.matrix().transpose();
+    addBias(m_inner, L.fcInBias);
+    activate(m_inner);
+    m_sum.noalias() = m_inner * L.fcOut.matrix().transpose();
+    addBias(m_sum, L.fcOutBias);
+    m_sum += m_normed;
+    layerNorm(m_sum, L.outNorm, c.layerNormEps, m_inputs[layer + 1]);
+}
+
+void ForwardRunner::predict()
+{
+    const ModelConfig &c = config();
+    const ModelWeights &w = *m_weights;
+    const auto last = m_inputs[c.layers].row(m_position);
+    RowVector x(c.dModel);
+    if (c.architecture == Architecture::Gpt2) {
+        layerNormRow(last, w.finalNorm, c.layerNormEps, x);
+        m_logits.noalias() = x * w.tokenEmbeddings.matrix().transpose();
+    } else {
+        // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
+        Matrix t = last * w.mlmDense.matrix().transpose();
+        t += w.mlmDenseBias.vector();
+        activate(t);
+        layerNormRow(t.row(0), w.mlmNorm, c.layerNormEps, x);
+        m_logits.noalias() = x * w.tokenEmbeddings.matrix().transpose();
+        m_logits += w.mlmBias.vector();
+    }
+    m_probabilities = softmax(m_logits);
+    m_predicted = true;
+}
+
+bool ForwardRunner::canPredict() const
+{
+    return hasPredictionHead(*m_weights);
+}
+
+void ForwardRunner::checkLayer(int layer, int limit) const
+{
+    if (layer < 0 || layer > limit)
+        throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed (" + std::to_string(m_done)
+            + " of " + std::to_string(layers()) + " layers are)");
+}
+
+const Matrix &ForwardRunner::layerInput(int layer) const
+{
+    checkLayer(layer, m_ids.empty() ? -1 : m_done);
+    return m_inputs[layer];
+}
+
+const Matrix &ForwardRunner::attentionInput(int layer) const
+{
+    // Layer l's ln_1 output is written when layer l runs; the BERT input exists before.
+    if (config().architecture == Architecture::Bert) {
+        checkLayer(layer, m_ids.empty() ? -1 : std::min(m_done, layers() - 1));
+        return m_inputs[layer];
+    }
+    checkLayer(layer, m_done - 1);
+    return m_attentionInputs[layer];
+}
+
+const Matrix &ForwardRunner::attentionWeights(int layer, int head) const
+{
+    checkLayer(layer, m_done - 1);
+    if (head < 0 || head >= heads())
+        throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
+    return m_attention[layer][head];
+}
+
+} // namespace attnlab::core::model

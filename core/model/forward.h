@@ -1,0 +1,156 @@
+#pragma once
+// The forward pass of a real GPT-2 or BERT checkpoint, with every intermediate the views need
+// cached per layer, head ablation, and the model's prediction at one position.
+//
+// Semantics are those of Hugging Face transformers (modeling_gpt2.py, modeling_bert.py), in
+// inference mode (no dropout), for one sequence:
+// - GPT-2: h₀ = wte[ids] + wpe[0…n); per layer a = ln_1(h), [q k v] = a·c_attn + b,
+//   per head softmax(q·kᵀ/√d_head) under the causal mask, h += merge(ctx)·c_proj + b,
+//   h += c_proj(act(c_fc(ln_2(h)))); the prediction is softmax(ln_f(h_L[p])·wteᵀ).
+// - BERT: h₀ = LayerNorm(word[ids] + position[0…n) + token_type[0]); per layer
+//   q = h·W_qᵀ + b (likewise k, v), per head softmax(q·kᵀ/√d_head) with no mask,
+//   h = LN(ctx·W_oᵀ + b + h), h = LN(W₂·act(W₁·h + b₁) + b₂ + h) (post-LN); the prediction is
+//   the masked-LM head: softmax(LN(act(h_L[p]·Dᵀ + b))·wordᵀ + cls.predictions.bias).
+// - LayerNorm uses the biased variance with ε inside the square root; the activation is the
+//   config's ("gelu" = exact erf GELU, "gelu_new"/"gelu_pytorch_tanh"/"gelu_fast" = tanh form).
+//
+// Layers and heads count from 0 here (the command line and titles count from 1).
+// Row i of every n × d matrix is token i; in an n × n matrix the row is the query, the column the
+// key.
+
+#include "core/model/modelweights.h"
+#include "core/scene.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace attnlab::core::model {
+
+// Called before each layer runs with (that layer, number of layers), and once more with
+// (layers, layers) before the prediction. Returning false cancels: the layers finished so far
+// stay cached, and resume() continues from there. Called on the thread that runs the pass.
+using ForwardProgress = std::function<bool(int layer, int layers)>;
+
+// Runs one model on one token sequence and keeps what every view reads. Not thread-safe: one
+// thread at a time (the UI runs it on a worker and reads the results when it finishes).
+//
+// Memory: besides n × d per layer, the attention weights take layers·heads·n² floats
+// (GPT-2 small at n = 1024: 604 MB); the logits are computed for the prediction row only.
+class ForwardRunner {
+public:
+    // Checks that every tensor the architecture needs is present with the shape the config
+    // implies, and that the activation is supported; throws std::invalid_argument naming the
+    // first problem otherwise. A BERT checkpoint without a masked-LM head is accepted, but
+    // cannot predict (canPredict() is false).
+    explicit ForwardRunner(std::shared_ptr<const ModelWeights> weights);
+    // Not copyable: edited layers hold views into the runner's own storage (moving keeps them).
+    ForwardRunner(const ForwardRunner &) = delete;
+    ForwardRunner &operator=(const ForwardRunner &) = delete;
+    ForwardRunner(ForwardRunner &&) = default;
+    ForwardRunner &operator=(ForwardRunner &&) = default;
+
+    const ModelWeights &weights() const { return *m_weights; }
+    const ModelConfig &config() const { return m_weights->config; }
+
+    // Runs the whole model on `ids` and predicts at `predictionPosition` (−1 = the last
+    // position; GPT-2 predicts the token after it, BERT the token at it, e.g. the first [MASK]).
+    // Keeps the current head mask. Throws std::invalid_argument, before changing anything, for
+    // an empty sequence, more tokens than maxPositions, an id outside the vocabulary or a
+    // position outside the sequence. Returns false when `progress` cancelled.
+    bool run(const std::vector<int> &ids, int predictionPosition = -1, const ForwardProgress &progress = {});
+
+    // layers × heads; 1 = the head is on, 0 = ablated: its attention probabilities are
+    // multiplied by the value, as transformers' head_mask does, so its context becomes zero.
+    // Initially all ones. When a sequence has been run, re-runs only the layers from the first
+    // one whose row changed (see restartedFrom()). Throws std::invalid_argument for a wrong shape
+    // or a non-finite value. Returns false when `progress` cancelled.
+    bool setHeadMask(const Matrix &mask, const ForwardProgress &progress = {});
+    const Matrix &headMask() const { return m_headMask; }
+
+    // Moves the prediction (−1 = the last position); recomputes only the prediction head.
+    // Throws std::invalid_argument for a position outside the sequence.
+    void setPredictionPosition(int position);
+
+    // Replaces head `head` of `layer` with the weights of `scene` — a scene from headScene(),
+    // edited on the board: its W_Q, W_K, W_V (d × d_head), b_Q, b_K, b_V (d_head; empty = 0) and
+    // W_O (d_head × d) become that head's slices of the layer's tensors, and its b_O (d; empty
+    // = 0) becomes the whole layer's output bias. Everything else in the scene (X, tokens, mask,
+    // scale) is ignored: X comes from the layers below. The checkpoint itself is never written:
+    // the edited layer's attention tensors are copied once. Re-runs from `layer`. Throws
+    // std::invalid_argument for an index out of range, a scene with more than one head, or a
+    // shape that does not fit. Returns false when `progress` cancelled.
+    bool setHeadWeights(int layer, int head, const Scene &scene, const ForwardProgress &progress = {});
+    // Back to the checkpoint's weights in every layer; re-runs from the first edited layer.
+    bool resetWeights(const ForwardProgress &progress = {});
+    bool hasEditedWeights() const;
+    // The weights layer `layer` uses: the checkpoint's, or their edited copy.
+    const LayerWeights &layerWeights(int layer) const { return m_layers.at(size_t(layer)); }
+
+    // Continues a cancelled computation. Returns false when cancelled again.
+    bool resume(const ForwardProgress &progress = {});
+    // Every layer and the prediction are up to date.
+    bool isComplete() const;
+
+    // The first layer the last run(), setHeadMask(), setHeadWeights(), resetWeights(), resume()
+    // or setPredictionPosition() computed (0 for run(); layers() when only the prediction was
+    // recomputed or nothing changed).
+    int restartedFrom() const { return m_restartedFrom; }
+    // Layers whose caches are valid (layers() when complete).
+    int layersDone() const { return m_done; }
+
+    int layers() const { return config().layers; }
+    int heads() const { return config().heads; }
+    const std::vector<int> &tokenIds() const { return m_ids; }
+    int tokenCount() const { return int(m_ids.size()); }
+
+    // The residual stream entering `layer` (n × d); layer == layers() gives the last block's
+    // output (GPT-2: before ln_f). Needs layer ≤ layersDone().
+    const Matrix &layerInput(int layer) const;
+    // What the layer's attention reads (n × d): GPT-2 the output of ln_1, BERT the layer input.
+    const Matrix &attentionInput(int layer) const;
+    // One head's attention weights (n × n) after the mask and softmax, BEFORE the head mask: an
+    // ablated head still shows the pattern it would have (its context is zero all the same).
+    // Under GPT-2's causal mask the cells above the diagonal are exactly 0.
+    const Matrix &attentionWeights(int layer, int head) const;
+
+    // The checkpoint has what the prediction needs (GPT-2 always; BERT a masked-LM head).
+    bool canPredict() const;
+    int predictionPosition() const { return m_position; }
+    // The model's own softmax over the whole vocabulary at the prediction position (length
+    // vocabSize), and the logits it came from. Empty until computed or when !canPredict().
+    const RowVector &probabilities() const { return m_probabilities; }
+    const RowVector &logits() const { return m_logits; }
+
+private:
+    enum class Activation { GeluErf, GeluTanh, Relu, QuickGelu };
+
+    bool compute(const ForwardProgress &progress);
+    void runGpt2Layer(int layer);
+    void runBertLayer(int layer);
+    void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
+    void predict();
+    void activate(Matrix &m) const;
+    void checkLayer(int layer, int limit) const;
+    void invalidateFrom(int layer);
+
+    std::shared_ptr<const ModelWeights> m_weights;
+    // Per layer: views into the checkpoint, or into m_edited[layer] once a head was edited.
+    std::vector<LayerWeights> m_layers;
+    std::vector<std::vector<Matrix>> m_edited; // empty = the layer is not edited
+    Activation m_activation = Activation::GeluTanh;
+    Matrix m_headMask;
+    std::vector<int> m_ids;
+    int m_position = 0;
+    int m_done = 0; // layers computed for the current ids and mask
+    bool m_predicted = false;
+    int m_restartedFrom = 0;
+    std::vector<Matrix> m_inputs; // layers + 1, n × d
+    std::vector<Matrix> m_attentionInputs; // GPT-2 only: ln_1 of each layer
+    std::vector<std::vector<Matrix>> m_attention; // [layer][head], n × n
+    RowVector m_logits, m_probabilities;
+    // Scratch reused from layer to layer and run to run (no allocation in steady state).
+    Matrix m_qkv, m_context, m_normed, m_inner, m_sum;
+};
+
+} // namespace attnlab::core::model

@@ -1,0 +1,130 @@
+// ForwardRunner's weight edits: one head replaced by an edited scene (see forward.h).
+#include "core/model/forward.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace attnlab::core::model {
+
+namespace {
+
+// The attention tensors of one layer, in a fixed order.
+std::vector<TensorView LayerWeights::*> attentionFields(Architecture a)
+{
+    if (a == Architecture::Gpt2)
+        return {&LayerWeights::attnWeight, &LayerWeights::attnBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
+    return {&LayerWeights::query, &LayerWeights::queryBias, &LayerWeights::key, &LayerWeights::keyBias,
+        &LayerWeights::value, &LayerWeights::valueBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
+}
+
+void needShape(const Matrix &m, Eigen::Index rows, Eigen::Index cols, const char *name)
+{
+    if (m.rows() != rows || m.cols() != cols)
+        throw std::invalid_argument(std::string("the scene's ") + name + " is " + std::to_string(m.rows()) + "×"
+            + std::to_string(m.cols()) + ", the model's head needs " + std::to_string(rows) + "×"
+            + std::to_string(cols));
+}
+
+// An empty bias is zero; otherwise it must have the given length.
+RowVector biasOrZero(const RowVector &b, Eigen::Index length, const char *name)
+{
+    if (b.size() == 0)
+        return RowVector::Zero(length);
+    if (b.size() != length)
+        throw std::invalid_argument(std::string("the scene's ") + name + " has length " + std::to_string(b.size())
+            + ", the model's head needs " + std::to_string(length));
+    return b;
+}
+
+} // namespace
+
+bool ForwardRunner::setHeadWeights(int layer, int head, const Scene &scene, const ForwardProgress &progress)
+{
+    const ModelConfig &c = config();
+    if (layer < 0 || layer >= c.layers)
+        throw std::invalid_argument("layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(c.layers));
+    if (head < 0 || head >= c.heads)
+        throw std::invalid_argument("head " + std::to_string(head + 1) + " is outside 1…" + std::to_string(c.heads));
+    if (scene.direct || scene.headCount() != 1)
+        throw std::invalid_argument("the scene must have exactly one head given by weights");
+    const int d = c.dModel, dh = c.headDim(), first = head * dh;
+    needShape(scene.wq, d, dh, "W_Q");
+    needShape(scene.wk, d, dh, "W_K");
+    needShape(scene.wv, d, dh, "W_V");
+    needShape(scene.wo, dh, d, "W_O");
+    const RowVector bq = biasOrZero(scene.bq, dh, "b_Q"), bk = biasOrZero(scene.bk, dh, "b_K"),
+                    bv = biasOrZero(scene.bv, dh, "b_V"), bo = biasOrZero(scene.bo, d, "b_O");
+    if (!scene.wq.allFinite() || !scene.wk.allFinite() || !scene.wv.allFinite() || !scene.wo.allFinite()
+        || !bq.allFinite() || !bk.allFinite() || !bv.allFinite() || !bo.allFinite())
+        throw std::invalid_argument("the scene has a weight that is not a finite number");
+
+    const auto fields = attentionFields(c.architecture);
+    LayerWeights &L = m_layers[layer];
+    std::vector<Matrix> &own = m_edited[layer];
+    if (own.empty()) {
+        // First edit of this layer: copy its attention tensors and point the views at the copy.
+        for (auto field : fields) {
+            const TensorView &t = L.*field;
+            // Biases as one row, however the reader shaped them.
+            own.push_back(t.rows == 1 || t.cols == 1 ? Matrix(t.vector()) : Matrix(t.matrix()));
+        }
+        for (size_t i = 0; i < fields.size(); ++i)
+            L.*fields[i] = TensorView {own[i].data(), int(own[i].rows()), int(own[i].cols())};
+    }
+    if (c.architecture == Architecture::Gpt2) {
+        // Conv1D, in × out: a head is a block of columns of c_attn and of rows of c_proj.
+        Matrix &w = own[0], &b = own[1], &out = own[2], &outBias = own[3];
+        w.middleCols(first, dh) = scene.wq;
+        w.middleCols(d + first, dh) = scene.wk;
+        w.middleCols(2 * d + first, dh) = scene.wv;
+        b.row(0).segment(first, dh) = bq;
+        b.row(0).segment(d + first, dh) = bk;
+        b.row(0).segment(2 * d + first, dh) = bv;
+        out.middleRows(first, dh) = scene.wo;
+        outBias.row(0) = bo;
+    } else {
+        // nn.Linear, out × in: a head is a block of rows of query/key/value and of columns of
+        // the output dense.
+        own[0].middleRows(first, dh) = scene.wq.transpose();
+        own[1].row(0).segment(first, dh) = bq;
+        own[2].middleRows(first, dh) = scene.wk.transpose();
+        own[3].row(0).segment(first, dh) = bk;
+        own[4].middleRows(first, dh) = scene.wv.transpose();
+        own[5].row(0).segment(first, dh) = bv;
+        own[6].middleCols(first, dh) = scene.wo.transpose();
+        own[7].row(0) = bo;
+    }
+    if (m_ids.empty()) {
+        m_restartedFrom = c.layers;
+        return true;
+    }
+    invalidateFrom(layer);
+    return compute(progress);
+}
+
+bool ForwardRunner::resetWeights(const ForwardProgress &progress)
+{
+    int first = layers();
+    for (int l = layers() - 1; l >= 0; --l)
+        if (!m_edited[l].empty()) {
+            first = l;
+            m_layers[l] = m_weights->layers[l];
+            m_edited[l].clear();
+        }
+    if (m_ids.empty()) {
+        m_restartedFrom = layers();
+        return true;
+    }
+    invalidateFrom(first);
+    return compute(progress);
+}
+
+bool ForwardRunner::hasEditedWeights() const
+{
+    for (const auto &e : m_edited)
+        if (!e.empty())
+            return true;
+    return false;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,290 @@
+#include "core/model/tokenizerdata.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace attnlab::core::model {
+
+namespace detail {
+
+void TokenizerData::finishAddedTokens(std::vector<AddedToken> tokens)
+{
+    std::stable_partition(tokens.begin(), tokens.end(), [](const AddedToken &t) { return t.special; });
+    addedTokens.clear();
+    for (AddedToken &t : tokens) {
+        // The library ignores empty tokens and keeps the first of two with the same content.
+        if (t.content.empty() || addedByContent.count(t.content))
+            continue;
+        for (const TextChar &c : decodeUtf8(t.content))
+            t.chars += c.c;
+        t.pattern = t.chars;
+        if (t.normalized && normalizer.bert) {
+            t.pattern.clear();
+            for (const TextChar &c : normalizer.apply(decodeUtf8(t.content)))
+                t.pattern += c.c;
+        }
+        addedByContent.emplace(t.content, addedTokens.size());
+        addedById.emplace(t.id, addedTokens.size());
+        addedTokens.push_back(std::move(t));
+    }
+}
+
+} // namespace detail
+
+namespace {
+
+using detail::TokenizerData;
+
+struct Match {
+    int added; // index into addedTokens, or -1 for text between matches
+    size_t begin, end;
+};
+
+// AddedVocabulary::find_matches: leftmost-longest matches of the tokens whose `normalized`
+// equals `normalized`, then single_word, lstrip and rstrip; the result covers all of `text`.
+std::vector<Match> findAddedTokens(const TokenizerData &data, const Text &text, bool normalized)
+{
+    std::vector<Match> raw;
+    const size_t n = text.size();
+    size_t p = 0;
+    while (p < n) {
+        int best = -1;
+        size_t bestLength = 0;
+        for (size_t k = 0; k < data.addedTokens.size(); ++k) {
+            const AddedToken &t = data.addedTokens[k];
+            const std::u32string &pattern = t.pattern;
+            if (t.normalized != normalized || pattern.empty() || pattern.size() > n - p || pattern.size() <= bestLength)
+                continue;
+            bool same = true;
+            for (size_t j = 0; j < pattern.size() && same; ++j)
+                same = text[p + j].c == pattern[j];
+            if (same)
+                best = int(k), bestLength = pattern.size();
+        }
+        if (best >= 0) {
+            raw.push_back({best, p, p + bestLength});
+            p += bestLength;
+        } else {
+            ++p;
+        }
+    }
+    std::vector<Match> splits;
+    size_t startOffset = 0;
+    for (Match m : raw) {
+        const AddedToken &t = data.addedTokens[m.added];
+        if (m.begin < startOffset)
+            continue; // only after an rstrip that reached into this match
+        if (t.singleWord) {
+            const bool startSpace = m.begin == 0 || !isWordChar(text[m.begin - 1].c);
+            const bool stopSpace = m.end == n || !isWordChar(text[m.end].c);
+            if (!startSpace || !stopSpace)
+                continue;
+        }
+        if (t.lstrip) {
+            size_t b = m.begin;
+            while (b > 0 && isWhitespace(text[b - 1].c))
+                --b;
+            m.begin = std::max(b, startOffset);
+        }
+        if (t.rstrip)
+            while (m.end < n && isWhitespace(text[m.end].c))
+                ++m.end;
+        if (startOffset < m.begin)
+            splits.push_back({-1, startOffset, m.begin});
+        splits.push_back(m);
+        startOffset = m.end;
+    }
+    if (startOffset < n)
+        splits.push_back({-1, startOffset, n});
+    return splits;
+}
+
+Token makeToken(const Tokenizer &tokenizer, int id, int begin, int end)
+{
+    Token token;
+    token.id = id;
+    token.piece = tokenizer.tokenText(id);
+    token.display = tokenizer.displayText(id);
+    token.begin = begin;
+    token.end = end;
+    return token;
+}
+
+void tokenizeWord(const TokenizerData &data, const Tokenizer &tokenizer, const Text &word, std::vector<Token> &out)
+{
+    if (word.empty())
+        return;
+    if (data.kind == TokenizerKind::WordPiece) {
+        std::u32string chars;
+        for (const TextChar &c : word)
+            chars += c.c;
+        for (const ModelPiece &p : data.wordPiece.tokenize(chars))
+            out.push_back(makeToken(tokenizer, p.id, word[p.begin].begin, word[p.end - 1].end));
+        return;
+    }
+    // BPE: units are the word's bytes as GPT-2's printable characters (byte level), or its
+    // code points; owner[k] is the character unit k came from.
+    std::vector<std::string> units;
+    std::vector<size_t> owner;
+    for (size_t i = 0; i < word.size(); ++i) {
+        std::string utf8;
+        appendUtf8(utf8, word[i].c);
+        if (data.byteLevel()) {
+            for (unsigned char byte : utf8) {
+                std::string unit;
+                appendUtf8(unit, byteToUnicode()[byte]);
+                units.push_back(std::move(unit));
+                owner.push_back(i);
+            }
+        } else {
+            units.push_back(std::move(utf8));
+            owner.push_back(i);
+        }
+    }
+    for (const ModelPiece &p : data.bpe.tokenize(units))
+        out.push_back(makeToken(tokenizer, p.id, word[owner[p.begin]].begin, word[owner[p.end - 1]].end));
+}
+
+std::string hexBytes(const std::string &bytes)
+{
+    std::string out = "\u2039";
+    char hex[4];
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(bytes[i]));
+        if (i > 0)
+            out += ' ';
+        out += hex;
+    }
+    return out + "\u203a";
+}
+
+} // namespace
+
+Tokenizer::Tokenizer(std::shared_ptr<const detail::TokenizerData> data)
+    : m_data(std::move(data))
+{
+}
+
+TokenizerKind Tokenizer::kind() const
+{
+    return m_data->kind;
+}
+
+size_t Tokenizer::mergeCount() const
+{
+    return m_data->kind == TokenizerKind::Bpe ? m_data->bpe.mergeCount() : 0;
+}
+
+std::string Tokenizer::tokenText(int id) const
+{
+    const auto added = m_data->addedById.find(id);
+    if (added != m_data->addedById.end())
+        return m_data->addedTokens[added->second].content;
+    const auto it = m_data->vocab().texts.find(id);
+    return it == m_data->vocab().texts.end() ? std::string() : it->second;
+}
+
+int Tokenizer::idOf(const std::string &piece) const
+{
+    const auto added = m_data->addedByContent.find(piece);
+    if (added != m_data->addedByContent.end())
+        return m_data->addedTokens[added->second].id;
+    return m_data->vocab().idOf(piece);
+}
+
+int Tokenizer::maskTokenId() const
+{
+    const int mask = idOf("[MASK]");
+    return mask >= 0 ? mask : idOf("<mask>");
+}
+
+int Tokenizer::vocabSize() const
+{
+    int maxId = m_data->vocab().maxId;
+    for (const AddedToken &t : m_data->addedTokens)
+        maxId = std::max(maxId, t.id);
+    return maxId + 1;
+}
+
+std::string Tokenizer::displayText(int id) const
+{
+    const std::string piece = tokenText(id);
+    if (m_data->addedById.count(id) || m_data->kind != TokenizerKind::Bpe || !m_data->byteLevel())
+        return piece;
+    std::string bytes;
+    for (const TextChar &c : decodeUtf8(piece)) {
+        const int b = unicodeToByte(c.c);
+        if (b < 0)
+            return piece; // not a byte-level piece: shown as written, as the library's decoder does
+        bytes += char(b);
+    }
+    if (!isValidUtf8(bytes))
+        return hexBytes(bytes);
+    std::string out;
+    bool leading = true;
+    for (char c : bytes) {
+        leading = leading && c == ' ';
+        if (leading)
+            out += "\u2423";
+        else if (c == '\n')
+            out += "\u21b5";
+        else if (c == '\r')
+            out += "\u240d";
+        else if (c == '\t')
+            out += "\u21e5";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::vector<Token> Tokenizer::encode(const std::string &text) const
+{
+    const TokenizerData &data = *m_data;
+    const Text raw = decodeUtf8(text);
+    std::vector<Token> tokens;
+    const auto addedToken = [&](const Text &source, const Match &m) {
+        const AddedToken &t = data.addedTokens[m.added];
+        Token token = makeToken(*this, t.id, source[m.begin].begin, source[m.end - 1].end);
+        token.piece = t.content;
+        token.display = t.content;
+        token.special = t.special;
+        tokens.push_back(std::move(token));
+    };
+    for (const Match &outer : findAddedTokens(data, raw, false)) {
+        if (outer.added >= 0) {
+            addedToken(raw, outer);
+            continue;
+        }
+        const Text normalized = data.normalizer.apply(Text(raw.begin() + outer.begin, raw.begin() + outer.end));
+        for (const Match &inner : findAddedTokens(data, normalized, true)) {
+            if (inner.added >= 0) {
+                addedToken(normalized, inner);
+                continue;
+            }
+            const Text piece(normalized.begin() + inner.begin, normalized.begin() + inner.end);
+            for (const Text &word : data.preTokenizer.split(piece))
+                tokenizeWord(data, *this, word, tokens);
+        }
+    }
+    for (const Template &processor : data.postProcessors) {
+        std::vector<Token> wrapped;
+        for (const TemplatePiece &p : processor) {
+            if (p.sequence) {
+                wrapped.insert(wrapped.end(), tokens.begin(), tokens.end());
+                continue;
+            }
+            for (size_t k = 0; k < p.ids.size(); ++k) {
+                Token token;
+                token.id = p.ids[k];
+                token.piece = token.display = p.tokens[k];
+                token.special = true;
+                wrapped.push_back(std::move(token));
+            }
+        }
+        tokens.swap(wrapped);
+    }
+    return tokens;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,209 @@
+// loadTokenizer(dir): tokenizer.json, or the files of transformers' slow tokenizers, turned
+// into what transformers' convert_slow_tokenizer.py (BertConverter, GPT2Converter) builds.
+
+#include "core/model/tokenizerdata.h"
+
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+namespace attnlab::core::model {
+
+namespace {
+
+using Json = nlohmann::json;
+namespace fs = std::filesystem;
+
+bool isFile(const fs::path &path)
+{
+    std::error_code ec;
+    return fs::is_regular_file(path, ec);
+}
+
+// tokenizer_config.json, or an empty object when the folder has none.
+Json readConfig(const fs::path &dir)
+{
+    const fs::path path = dir / "tokenizer_config.json";
+    if (!isFile(path))
+        return Json::object();
+    Json config = parseJsonFile(readTokenizerFile(path.string(), "tokenizer_config.json"), "tokenizer_config.json");
+    if (!config.is_object())
+        throw TokenizerError("tokenizer_config.json: must be a JSON object");
+    return config;
+}
+
+bool configBool(const Json &config, const char *key, bool fallback)
+{
+    const auto it = config.find(key);
+    if (it == config.end() || it->is_null())
+        return fallback;
+    if (!it->is_boolean())
+        throw TokenizerError(std::string("tokenizer_config.json: ") + key + ": must be true or false");
+    return it->get<bool>();
+}
+
+// A special token in tokenizer_config.json: a string, or an AddedToken object with "content".
+std::string configToken(const Json &config, const char *key, const std::string &fallback)
+{
+    const auto it = config.find(key);
+    if (it == config.end() || it->is_null())
+        return fallback;
+    if (it->is_string())
+        return it->get<std::string>();
+    if (it->is_object() && it->contains("content") && (*it)["content"].is_string())
+        return (*it)["content"].get<std::string>();
+    throw TokenizerError(std::string("tokenizer_config.json: ") + key + ": must be a string or {\"content\": …}");
+}
+
+// The text of a line-based file, split into lines as Python's readlines() with universal
+// newlines does ("\n" and "\r\n" both end a line, a last line without one still counts).
+std::vector<std::string> lines(const std::string &text)
+{
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos)
+            end = text.size();
+        std::string line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        out.push_back(std::move(line));
+        start = end + 1;
+    }
+    return out;
+}
+
+AddedToken specialToken(const std::string &content, int id)
+{
+    AddedToken t;
+    t.id = id;
+    t.content = content;
+    t.special = true;
+    t.normalized = false;
+    return t;
+}
+
+// BertTokenizer's vocab.txt: one piece per line, the line number is the id (load_vocab:
+// a later duplicate line takes the piece).
+Tokenizer loadBertVocab(const fs::path &dir)
+{
+    const Json config = readConfig(dir);
+    const std::string text = readTokenizerFile((dir / "vocab.txt").string(), "vocab.txt");
+    if (!isValidUtf8(text))
+        throw TokenizerError("vocab.txt: not valid UTF-8");
+    auto data = std::make_shared<detail::TokenizerData>();
+    data->kind = TokenizerKind::WordPiece;
+    const std::vector<std::string> pieces = lines(text);
+    if (pieces.size() > size_t(kMaxTokenId) + 1)
+        throw TokenizerError("vocab.txt: more than " + std::to_string(kMaxTokenId + 1) + " lines");
+    for (size_t i = 0; i < pieces.size(); ++i)
+        data->wordPiece.vocab.set(pieces[i], int(i));
+    if (data->wordPiece.vocab.ids.empty())
+        throw TokenizerError("vocab.txt: empty");
+
+    BertNormalizer &n = data->normalizer.options;
+    data->normalizer.bert = true;
+    n.lowercase = configBool(config, "do_lower_case", true);
+    n.handleChineseChars = configBool(config, "tokenize_chinese_chars", true);
+    const auto strip = config.find("strip_accents");
+    n.stripAccents = (strip == config.end() || strip->is_null()) ? -1 : int(configBool(config, "strip_accents", false));
+    data->preTokenizer.kind = PreTokenizerKind::Bert;
+
+    const std::string unk = configToken(config, "unk_token", "[UNK]");
+    const std::string sep = configToken(config, "sep_token", "[SEP]");
+    const std::string pad = configToken(config, "pad_token", "[PAD]");
+    const std::string cls = configToken(config, "cls_token", "[CLS]");
+    const std::string mask = configToken(config, "mask_token", "[MASK]");
+    data->wordPiece.unkToken = unk;
+    data->wordPiece.prepare();
+    for (const std::string *needed : {&unk, &cls, &sep})
+        if (!data->wordPiece.vocab.contains(*needed))
+            throw TokenizerError("vocab.txt: the special token \"" + *needed + "\" is not in the vocabulary");
+    std::vector<AddedToken> added;
+    for (const std::string *t : {&unk, &sep, &pad, &cls, &mask})
+        if (data->wordPiece.vocab.contains(*t))
+            added.push_back(specialToken(*t, data->wordPiece.vocab.idOf(*t)));
+    data->finishAddedTokens(std::move(added));
+
+    TemplatePiece clsPiece {false, {data->wordPiece.vocab.idOf(cls)}, {cls}};
+    TemplatePiece sepPiece {false, {data->wordPiece.vocab.idOf(sep)}, {sep}};
+    data->postProcessors.push_back({clsPiece, TemplatePiece {true, {}, {}}, sepPiece});
+    return TokenizerFactory::make(std::move(data));
+}
+
+// GPT2Tokenizer's vocab.json + merges.txt, with a ByteLevel pre-tokenizer and no
+// post-processor (GPT-2 adds no special tokens).
+Tokenizer loadGpt2Files(const fs::path &dir)
+{
+    const Json config = readConfig(dir);
+    auto data = std::make_shared<detail::TokenizerData>();
+    data->kind = TokenizerKind::Bpe;
+    const Json vocab = parseJsonFile(readTokenizerFile((dir / "vocab.json").string(), "vocab.json"), "vocab.json");
+    readVocabObject(vocab, "vocab.json", "(top level)", data->bpe.vocab);
+    const std::string text = readTokenizerFile((dir / "merges.txt").string(), "merges.txt");
+    if (!isValidUtf8(text))
+        throw TokenizerError("merges.txt: not valid UTF-8");
+    int rank = 0;
+    const std::vector<std::string> mergeLines = lines(text);
+    for (size_t i = 0; i < mergeLines.size(); ++i) {
+        const std::string &line = mergeLines[i];
+        if (line.rfind("#version", 0) == 0 || (line.empty() && i + 1 == mergeLines.size()))
+            continue;
+        const std::string problem = addMergeLine(data->bpe, line, rank++);
+        if (!problem.empty())
+            throw TokenizerError("merges.txt: line " + std::to_string(i + 1) + ": " + problem);
+    }
+    data->preTokenizer.kind = PreTokenizerKind::ByteLevel;
+    data->preTokenizer.addPrefixSpace = configBool(config, "add_prefix_space", false);
+    std::vector<AddedToken> added;
+    for (const char *key : {"unk_token", "bos_token", "eos_token"}) {
+        const std::string t = configToken(config, key, "<|endoftext|>");
+        if (data->bpe.vocab.contains(t))
+            added.push_back(specialToken(t, data->bpe.vocab.idOf(t)));
+    }
+    data->finishAddedTokens(std::move(added));
+    return TokenizerFactory::make(std::move(data));
+}
+
+} // namespace
+
+std::string readTokenizerFile(const std::string &path, const std::string &fileName)
+{
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        throw TokenizerError(fileName + ": cannot read (" + ec.message() + ")");
+    if (size > kMaxTokenizerFileBytes)
+        throw TokenizerError(fileName + ": larger than " + std::to_string(kMaxTokenizerFileBytes >> 20) + " MB");
+    std::ifstream in(path, std::ios::binary);
+    std::string text(size, '\0');
+    if (!in || !in.read(text.data(), std::streamsize(size)))
+        throw TokenizerError(fileName + ": cannot read");
+    return text;
+}
+
+TokenizerLoadResult loadTokenizer(const std::string &dir)
+{
+    TokenizerLoadResult result;
+    try {
+        const fs::path folder(dir);
+        if (isFile(folder / "tokenizer.json"))
+            return parseTokenizerJson(readTokenizerFile((folder / "tokenizer.json").string(), "tokenizer.json"));
+        if (isFile(folder / "vocab.txt"))
+            result.tokenizer = loadBertVocab(folder);
+        else if (isFile(folder / "vocab.json") && isFile(folder / "merges.txt"))
+            result.tokenizer = loadGpt2Files(folder);
+        else
+            result.error = dir + ": no tokenizer.json, vocab.txt, or vocab.json with merges.txt";
+    } catch (const TokenizerError &e) {
+        result.error = e.what();
+    } catch (const std::bad_alloc &) {
+        result.error = dir + ": out of memory while reading the tokenizer";
+    } catch (const std::exception &e) {
+        result.error = dir + ": " + e.what();
+    }
+    return result;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,861 @@
+// The checkpoint readers of core/model: safetensors, config.json and the model loader, with
+// files written by the tests' own writer (modelfixtures.h).
+#include "core/model/modelconfig.h"
+#include "core/model/modelerror.h"
+#include "core/model/modelloader.h"
+#include "core/model/safetensors.h"
+
+#include "modelfixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+using namespace attnlab::core::model;
+using attnlab::test::FixtureTensor;
+
+namespace {
+
+class ModelIo : public ::testing::Test {
+protected:
+    void SetUp() override { m_dir = attnlab::test::makeTempDir("modelio"); }
+    void TearDown() override { attnlab::test::removeTree(m_dir); }
+
+    std::string path(const std::string &name = "model.safetensors") const { return m_dir + "/" + name; }
+
+    std::shared_ptr<SafetensorsFile> openBytes(const std::string &bytes)
+    {
+        attnlab::test::writeBytes(path(), bytes);
+        return SafetensorsFile::open(path());
+    }
+
+    // The error opening these bytes gives, or "" when they open.
+    std::string openError(const std::string &bytes)
+    {
+        try {
+            openBytes(bytes);
+        } catch (const ModelError &e) {
+            return e.what();
+        }
+        return "";
+    }
+
+    std::string m_dir;
+};
+
+FixtureTensor tensor(
+    const std::string &name, std::vector<std::int64_t> shape, const std::string &dtype = "F32", unsigned seed = 7)
+{
+    FixtureTensor t;
+    t.name = name;
+    t.shape = std::move(shape);
+    t.dtype = dtype;
+    size_t n = 1;
+    for (auto d : t.shape)
+        n *= size_t(d);
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> normal(0.f, 3.f);
+    for (size_t i = 0; i < n; ++i)
+        t.values.push_back(normal(rng));
+    return t;
+}
+
+// One tensor entry of a hand-written header.
+std::string entry(
+    const std::string &name, const std::string &dtype, const std::string &shape, std::uint64_t begin, std::uint64_t end)
+{
+    return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape + ",\"data_offsets\":["
+        + std::to_string(begin) + "," + std::to_string(end) + "]}";
+}
+
+std::string zeros(size_t n)
+{
+    return std::string(n, '\0');
+}
+
+float fromBits(std::uint32_t b)
+{
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- safetensors: good files
+
+TEST_F(ModelIo, SafetensorsRoundTripsEveryDtypeWithinItsPrecision)
+{
+    // Relative precision of each dtype: 2^-11 (F16, 10 stored mantissa bits + rounding), 2^-8 (BF16).
+    const std::map<std::string, double> precision = {{"F32", 0.0}, {"F16", 1.0 / 2048}, {"BF16", 1.0 / 256}};
+    for (const auto &[dtype, relative] : precision) {
+        SCOPED_TRACE(dtype);
+        const FixtureTensor a = tensor("a", {3, 5}, dtype, 1), b = tensor("b", {7}, dtype, 2);
+        auto file = openBytes(attnlab::test::safetensorsBytes({a, b}));
+        ASSERT_EQ(file->tensors().size(), 2u);
+        for (const FixtureTensor *t : {&a, &b}) {
+            const SafetensorsTensor *info = file->find(t->name);
+            ASSERT_NE(info, nullptr);
+            EXPECT_EQ(info->dtypeName, dtype);
+            EXPECT_EQ(info->shape, t->shape);
+            const float *values = file->floats(*info);
+            for (size_t i = 0; i < t->values.size(); ++i) {
+                // Exactly what the file holds, and that within the dtype's precision of the original.
+                EXPECT_EQ(values[i], attnlab::test::roundToDType(t->values[i], dtype)) << i;
+                EXPECT_NEAR(values[i], t->values[i], std::fabs(t->values[i]) * relative + 1e-30) << i;
+            }
+        }
+        EXPECT_EQ(file->find("c"), nullptr);
+    }
+}
+
+TEST_F(ModelIo, HalfConversionIsExactForSpecialValues)
+{
+    EXPECT_EQ(halfToFloat(0x3c00), 1.f);
+    EXPECT_EQ(halfToFloat(0xc000), -2.f);
+    EXPECT_EQ(halfToFloat(0x7bff), 65504.f);
+    EXPECT_EQ(halfToFloat(0x0400), std::ldexp(1.f, -14)); // smallest normal
+    EXPECT_EQ(halfToFloat(0x0001), std::ldexp(1.f, -24)); // smallest subnormal
+    EXPECT_EQ(halfToFloat(0x03ff), std::ldexp(1023.f, -24)); // largest subnormal
+    EXPECT_EQ(halfToFloat(0x8001), -std::ldexp(1.f, -24));
+    EXPECT_EQ(halfToFloat(0x7c00), std::numeric_limits<float>::infinity());
+    EXPECT_EQ(halfToFloat(0xfc00), -std::numeric_limits<float>::infinity());
+    EXPECT_TRUE(std::isnan(halfToFloat(0x7e00)));
+    EXPECT_TRUE(std::isnan(halfToFloat(0x7c01))); // signalling NaN pattern stays NaN, not ∞
+    EXPECT_TRUE(std::signbit(halfToFloat(0x8000)));
+    EXPECT_EQ(halfToFloat(0x8000), 0.f);
+    // Every finite pattern survives float and back through the tests' own encoder.
+    for (std::uint32_t b = 0; b < 0x10000; ++b) {
+        if ((b & 0x7c00) == 0x7c00)
+            continue;
+        ASSERT_EQ(attnlab::test::floatToHalf(halfToFloat(std::uint16_t(b))), b) << std::hex << b;
+    }
+}
+
+TEST_F(ModelIo, Bfloat16ConversionIsExactForSpecialValues)
+{
+    EXPECT_EQ(bfloat16ToFloat(0x3f80), 1.f);
+    EXPECT_EQ(bfloat16ToFloat(0xc040), -3.f);
+    EXPECT_EQ(bfloat16ToFloat(0x0001), fromBits(0x00010000)); // a float subnormal
+    EXPECT_EQ(bfloat16ToFloat(0x7f80), std::numeric_limits<float>::infinity());
+    EXPECT_EQ(bfloat16ToFloat(0xff80), -std::numeric_limits<float>::infinity());
+    EXPECT_TRUE(std::isnan(bfloat16ToFloat(0x7fc0)));
+    EXPECT_TRUE(std::isnan(bfloat16ToFloat(0x7f81)));
+    EXPECT_TRUE(std::signbit(bfloat16ToFloat(0x8000)));
+}
+
+TEST_F(ModelIo, SpecialValuesSurviveTheFileInEveryDtype)
+{
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const std::string dtype : {"F32", "F16", "BF16"}) {
+        SCOPED_TRACE(dtype);
+        FixtureTensor t;
+        t.name = "special";
+        t.dtype = dtype;
+        t.values = {inf, -inf, std::nanf(""), -0.f, std::ldexp(1.f, -24), 1.f / 3.f};
+        t.shape = {6};
+        auto file = openBytes(attnlab::test::safetensorsBytes({t}));
+        const float *v = file->floats(*file->find("special"));
+        EXPECT_EQ(v[0], inf);
+        EXPECT_EQ(v[1], -inf);
+        EXPECT_TRUE(std::isnan(v[2]));
+        EXPECT_TRUE(std::signbit(v[3]) && v[3] == 0.f);
+        EXPECT_EQ(v[4], std::ldexp(1.f, -24)); // a half subnormal, a normal in the others
+        EXPECT_EQ(v[5], attnlab::test::roundToDType(1.f / 3.f, dtype));
+    }
+}
+
+TEST_F(ModelIo, AlignedF32IsReadInPlaceWithoutCopy)
+{
+    auto file = openBytes(attnlab::test::safetensorsBytes({tensor("w", {4, 4})}));
+    const float *w = file->floats(*file->find("w"));
+    EXPECT_TRUE(file->isMapped(w));
+    EXPECT_EQ(file->convertedBytes(), 0u);
+}
+
+TEST_F(ModelIo, MisalignedF32IsCopied)
+{
+    const FixtureTensor t = tensor("w", {3});
+    std::string header = attnlab::test::safetensorsHeader({t});
+    while ((8 + header.size()) % 4 != 1) // the data starts one byte past a float boundary
+        header += ' ';
+    auto file = openBytes(attnlab::test::safetensorsBytes(header, attnlab::test::encodeTensor(t)));
+    const float *w = file->floats(*file->find("w"));
+    EXPECT_FALSE(file->isMapped(w));
+    EXPECT_EQ(file->convertedBytes(), 3 * sizeof(float));
+    EXPECT_EQ(w[0], t.values[0]);
+    EXPECT_EQ(w[2], t.values[2]);
+    EXPECT_EQ(file->floats(*file->find("w")), w) << "converted once";
+}
+
+TEST_F(ModelIo, MetadataAndUnknownDtypesAreRead)
+{
+    FixtureTensor ids;
+    ids.name = "ids";
+    ids.dtype = "I64";
+    ids.shape = {2};
+    ids.rawBytes = zeros(16);
+    FixtureTensor future;
+    future.name = "future";
+    future.dtype = "F4_NEW"; // no known size: accepted, only its range is checked
+    future.shape = {3};
+    future.rawBytes = zeros(2);
+    auto file = openBytes(attnlab::test::safetensorsBytes({ids, tensor("w", {2}), future}, {{"format", "pt"}}));
+    EXPECT_EQ(file->metadata().at("format"), "pt");
+    EXPECT_EQ(file->tensors().size(), 3u);
+    try {
+        file->floats(*file->find("ids"));
+        FAIL() << "I64 read as floats";
+    } catch (const ModelError &e) {
+        EXPECT_STREQ(e.what(), "model.safetensors: tensor \"ids\" has dtype I64; only F32, F16 and BF16 can be read");
+    }
+}
+
+TEST_F(ModelIo, EmptyTensorsAndEmptyFilesAreValid)
+{
+    auto file = openBytes(attnlab::test::safetensorsBytes({tensor("none", {0, 4}), tensor("w", {2})}));
+    EXPECT_EQ(file->find("none")->elements, 0u);
+    auto empty = openBytes(attnlab::test::safetensorsBytes(std::string("{}"), ""));
+    EXPECT_TRUE(empty->tensors().empty());
+}
+
+// ---------------------------------------------------------------- safetensors: bad files
+
+TEST_F(ModelIo, FileTooShortForTheLengthIsAnError)
+{
+    EXPECT_EQ(openError("abc"), "model.safetensors: the file has 3 bytes, too few for the 8-byte header length");
+}
+
+TEST_F(ModelIo, HeaderLengthBeyondTheFileIsAnError)
+{
+    std::string bytes = attnlab::test::safetensorsBytes({tensor("w", {2})});
+    bytes[0] = char(0xff); // header length grows by 255-ish
+    bytes[1] = char(0x01);
+    const std::string e = openError(bytes);
+    EXPECT_NE(e.find("model.safetensors: header length"), std::string::npos) << e;
+    EXPECT_NE(e.find("exceeds the file"), std::string::npos) << e;
+}
+
+TEST_F(ModelIo, HeaderLengthAboveTheCapIsAnError)
+{
+    std::string bytes = attnlab::test::safetensorsBytes({tensor("w", {2})});
+    bytes[7] = char(0x40); // 2^62 and more
+    const std::string e = openError(bytes);
+    EXPECT_NE(e.find("exceeds the limit of 100000000 bytes"), std::string::npos) << e;
+}
+
+TEST_F(ModelIo, TruncatedFileIsAnError)
+{
+    std::string bytes = attnlab::test::safetensorsBytes({tensor("a", {4}), tensor("b", {4})});
+    bytes.resize(bytes.size() - 5);
+    const std::string e = openError(bytes);
+    EXPECT_EQ(e, "model.safetensors: tensor \"b\": data_offsets [16, 32] exceed the data section (27 bytes)");
+}
+
+TEST_F(ModelIo, TruncatedHeaderIsAnError)
+{
+    const std::string bytes = attnlab::test::safetensorsBytes({tensor("a", {4})});
+    const std::string e = openError(bytes.substr(0, 20));
+    EXPECT_NE(e.find("model.safetensors: header length"), std::string::npos) << e;
+}
+
+TEST_F(ModelIo, OffsetsOutOfRangeAreAnError)
+{
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(
+                  "{" + entry("h.0.attn.c_attn.weight", "F32", "[25]", 0, 100) + "}", zeros(96))),
+        "model.safetensors: tensor \"h.0.attn.c_attn.weight\": data_offsets [0, 100] exceed the data section "
+        "(96 bytes)");
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("w", "F32", "[0]", 8, 4) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": data_offsets [8, 4] end before they begin");
+    // Unknown dtypes skip the size check but not the range check.
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("q", "F4", "[2]", 0, 9) + "}", zeros(8))),
+        "model.safetensors: tensor \"q\": data_offsets [0, 9] exceed the data section (8 bytes)");
+    EXPECT_NE(openError(attnlab::test::safetensorsBytes(
+                            "{\"w\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0]}}", zeros(4)))
+                  .find("tensor \"w\": \"data_offsets\" must be two non-negative integers"),
+        std::string::npos);
+}
+
+TEST_F(ModelIo, OverlappingOffsetsAreAnError)
+{
+    const std::string header = "{" + entry("a", "F32", "[4]", 0, 16) + "," + entry("b", "F32", "[4]", 8, 24) + "}";
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(header, zeros(24))),
+        "model.safetensors: tensor \"b\": data_offsets [8, 24] overlap tensor \"a\" [0, 16]");
+}
+
+TEST_F(ModelIo, HolesInTheDataSectionAreAnError)
+{
+    const std::string header = "{" + entry("a", "F32", "[4]", 0, 16) + "," + entry("b", "F32", "[4]", 20, 36) + "}";
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(header, zeros(36))),
+        "model.safetensors: bytes [16, 20] of the data section belong to no tensor");
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("a", "F32", "[4]", 0, 16) + "}", zeros(20))),
+        "model.safetensors: bytes [16, 20] of the data section belong to no tensor");
+}
+
+TEST_F(ModelIo, ByteCountDisagreeingWithTheShapeIsAnError)
+{
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("w", "F16", "[2, 3]", 0, 8) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": shape [2, 3] of F16 needs 12 bytes but data_offsets [0, 8] hold 8");
+}
+
+TEST_F(ModelIo, ShapesWhoseSizeOverflowsAreAnError)
+{
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(
+                  "{" + entry("w", "F32", "[4294967296, 4294967296, 2]", 0, 8) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": \"shape\" [4294967296,4294967296,2] has more elements than 2^64");
+    // The element count fits in 64 bits, its bytes do not.
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(
+                  "{" + entry("w", "F32", "[4611686018427387905]", 0, 8) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": shape [4611686018427387905] of F32 needs more bytes than 2^64");
+    // Past 2^64 nlohmann gives a double, which is no count.
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(
+                  "{" + entry("w", "F32", "[18446744073709551616]", 0, 8) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": \"shape\" 1.8446744073709552e+19 is not a non-negative integer");
+}
+
+TEST_F(ModelIo, NegativeOrFractionalShapesAreAnError)
+{
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("w", "F32", "[-1, 2]", 0, 8) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": \"shape\" -1 is not a non-negative integer");
+    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("w", "F32", "[2.5]", 0, 8) + "}", zeros(8))),
+        "model.safetensors: tensor \"w\": \"shape\" 2.5 is not a non-negative integer");
+}
+
+TEST_F(ModelIo, MalformedHeadersAreAnError)
+{
+    using attnlab::test::safetensorsBytes;
+    EXPECT_EQ(
+        openError(safetensorsBytes(std::string("[1]"), "")), "model.safetensors: the header is not a JSON object");
+    EXPECT_NE(openError(safetensorsBytes(std::string("{\"w\": "), "")).find("model.safetensors: invalid JSON: "),
+        std::string::npos);
+    EXPECT_EQ(openError(safetensorsBytes(
+                  "{" + entry("w", "F32", "[1]", 0, 4) + "," + entry("w", "F32", "[1]", 4, 8) + "}", zeros(8))),
+        "model.safetensors: invalid JSON: the key \"w\" appears twice in one object");
+    std::string deep = "{\"__metadata__\":{\"x\":" + std::string(100, '[') + std::string(100, ']') + "}}";
+    EXPECT_EQ(openError(safetensorsBytes(deep, "")), "model.safetensors: invalid JSON: nesting deeper than 64 levels");
+    EXPECT_EQ(openError(safetensorsBytes(std::string("{\"__metadata__\":{\"x\":1}}"), "")),
+        "model.safetensors: \"__metadata__\": \"x\" must be a string");
+    EXPECT_EQ(openError(safetensorsBytes(std::string("{\"w\":{\"shape\":[1],\"data_offsets\":[0,4]}}"), zeros(4))),
+        "model.safetensors: tensor \"w\": \"dtype\" is missing or not a string");
+    EXPECT_EQ(openError(safetensorsBytes(std::string("{\"w\":3}"), "")),
+        "model.safetensors: tensor \"w\": the entry must be an object");
+}
+
+TEST_F(ModelIo, MessagesStayOneShortLineWhateverTheNames)
+{
+    const std::string name = "evil\\nname" + std::string(300, 'x'); // JSON "\n": a newline in the name
+    const std::string e
+        = openError(attnlab::test::safetensorsBytes("{" + entry(name, "F32\\u0007", "[1]", 0, 8) + "}", zeros(4)));
+    EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+    EXPECT_EQ(e.find('\a'), std::string::npos) << e;
+    EXPECT_EQ(e.rfind("model.safetensors: tensor \"evil\\nnamexxx", 0), 0u) << e;
+    EXPECT_NE(e.find("…\": data_offsets [0, 8] exceed the data section (4 bytes)"), std::string::npos) << e;
+    EXPECT_LT(e.size(), 200u) << e;
+
+    // A dtype only a hostile file would have: quoted (and escaped) instead of shown bare.
+    const std::string f
+        = openError(attnlab::test::safetensorsBytes("{" + entry("w", "F32\\u0007", "[1]", 0, 4) + "}", zeros(4)));
+    EXPECT_EQ(f, "");
+    auto file = openBytes(attnlab::test::safetensorsBytes("{" + entry("w", "F32\\u0007", "[1]", 0, 4) + "}", zeros(4)));
+    try {
+        file->floats(*file->find("w"));
+        FAIL();
+    } catch (const ModelError &x) {
+        EXPECT_STREQ(
+            x.what(), "model.safetensors: tensor \"w\" has dtype \"F32\\u0007\"; only F32, F16 and BF16 can be read");
+    }
+}
+
+TEST_F(ModelIo, MissingFileIsAnError)
+{
+    try {
+        SafetensorsFile::open(path("absent.safetensors"));
+        FAIL();
+    } catch (const ModelError &e) {
+        EXPECT_EQ(std::string(e.what()), "absent.safetensors: cannot open: No such file or directory");
+    }
+}
+
+// ---------------------------------------------------------------- config.json
+
+namespace {
+
+std::string configError(const std::string &text)
+{
+    try {
+        parseModelConfig(text);
+    } catch (const ModelError &e) {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(ModelConfig, Gpt2DefaultsAreTransformers)
+{
+    const ModelConfig c = parseModelConfig(R"({"model_type": "gpt2"})");
+    EXPECT_EQ(c.architecture, Architecture::Gpt2);
+    EXPECT_EQ(c.modelType, "gpt2");
+    EXPECT_EQ(c.layers, 12);
+    EXPECT_EQ(c.heads, 12);
+    EXPECT_EQ(c.dModel, 768);
+    EXPECT_EQ(c.dInner, 3072);
+    EXPECT_EQ(c.maxPositions, 1024);
+    EXPECT_EQ(c.vocabSize, 50257);
+    EXPECT_EQ(c.typeVocabSize, 0);
+    EXPECT_FLOAT_EQ(c.layerNormEps, 1e-5f);
+    EXPECT_EQ(c.activation, "gelu_new");
+    EXPECT_EQ(c.headDim(), 64);
+}
+
+TEST(ModelConfig, BertDefaultsAreTransformers)
+{
+    const ModelConfig c = parseModelConfig(R"({"model_type": "bert"})");
+    EXPECT_EQ(c.architecture, Architecture::Bert);
+    EXPECT_EQ(c.layers, 12);
+    EXPECT_EQ(c.heads, 12);
+    EXPECT_EQ(c.dModel, 768);
+    EXPECT_EQ(c.dInner, 3072);
+    EXPECT_EQ(c.maxPositions, 512);
+    EXPECT_EQ(c.vocabSize, 30522);
+    EXPECT_EQ(c.typeVocabSize, 2);
+    EXPECT_FLOAT_EQ(c.layerNormEps, 1e-12f);
+    EXPECT_EQ(c.activation, "gelu");
+}
+
+TEST(ModelConfig, GivenValuesOverrideDefaults)
+{
+    const ModelConfig g = parseModelConfig(R"({"model_type": "gpt2", "n_layer": 6, "n_head": 4, "n_embd": 256,
+        "n_inner": null, "n_positions": 64, "vocab_size": 100, "layer_norm_epsilon": 1e-6,
+        "activation_function": "relu", "architectures": ["GPT2LMHeadModel"], "task_specific_params": {"x": {}}})");
+    EXPECT_EQ(g.layers, 6);
+    EXPECT_EQ(g.heads, 4);
+    EXPECT_EQ(g.dModel, 256);
+    EXPECT_EQ(g.dInner, 1024) << "n_inner null is 4 n_embd";
+    EXPECT_EQ(g.maxPositions, 64);
+    EXPECT_EQ(g.vocabSize, 100);
+    EXPECT_FLOAT_EQ(g.layerNormEps, 1e-6f);
+    EXPECT_EQ(g.activation, "relu");
+    EXPECT_EQ(parseModelConfig(R"({"model_type": "gpt2", "n_inner": 100})").dInner, 100);
+    // transformers' attribute_map lets GPT-2 configs use the BERT-style names.
+    EXPECT_EQ(parseModelConfig(R"({"model_type": "gpt2", "hidden_size": 64, "num_attention_heads": 2})").dModel, 64);
+
+    const ModelConfig b = parseModelConfig(R"({"model_type": "bert", "num_hidden_layers": 3, "num_attention_heads": 2,
+        "hidden_size": 32, "intermediate_size": 40, "max_position_embeddings": 20, "vocab_size": 21128,
+        "type_vocab_size": 1, "layer_norm_eps": 1e-7, "hidden_act": "gelu_new"})");
+    EXPECT_EQ(b.layers, 3);
+    EXPECT_EQ(b.heads, 2);
+    EXPECT_EQ(b.dModel, 32);
+    EXPECT_EQ(b.dInner, 40);
+    EXPECT_EQ(b.maxPositions, 20);
+    EXPECT_EQ(b.vocabSize, 21128);
+    EXPECT_EQ(b.typeVocabSize, 1);
+    EXPECT_FLOAT_EQ(b.layerNormEps, 1e-7f);
+    EXPECT_EQ(b.activation, "gelu_new");
+}
+
+TEST(ModelConfig, UnsupportedModelTypeNamesTheSupportedOnes)
+{
+    EXPECT_EQ(configError(R"({"model_type": "llama"})"),
+        R"(config.json: "model_type" "llama" is not supported; supported: "gpt2", "bert")");
+    EXPECT_EQ(configError(R"({"model_type": 2})"),
+        R"(config.json: "model_type" 2 is not supported; supported: "gpt2", "bert")");
+    EXPECT_EQ(configError(R"({"n_layer": 2})"), R"(config.json: "model_type" is missing; supported: "gpt2", "bert")");
+}
+
+TEST(ModelConfig, MalformedNumbersNameTheKey)
+{
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_head": 2.5})"),
+        R"(config.json: "n_head" must be a positive integer (got 2.5))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_head": -3})"),
+        R"(config.json: "n_head" must be a positive integer (got -3))");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "num_hidden_layers": 0})"),
+        R"(config.json: "num_hidden_layers" must be a positive integer (got 0))");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "hidden_size": "768"})"),
+        R"(config.json: "hidden_size" must be a positive integer (got "768"))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_layer": null})"),
+        R"(config.json: "n_layer" must be a positive integer (got null))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "vocab_size": 99999999999999999999})"),
+        R"(config.json: "vocab_size" must be a positive integer (got 1e+20))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "vocab_size": 3000000000})"),
+        R"(config.json: "vocab_size" is 3000000000, above the supported maximum of 4194304)");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_layer": 1000})"),
+        R"(config.json: "n_layer" is 1000, above the supported maximum of 256)");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "layer_norm_eps": -1})"),
+        R"(config.json: "layer_norm_eps" must be a number between 1e-30 and 1 (got -1))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "activation_function": 3})"),
+        R"(config.json: "activation_function" must be a string (got 3))");
+}
+
+TEST(ModelConfig, HiddenSizeMustDivideIntoHeads)
+{
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_embd": 10, "n_head": 3})"),
+        R"(config.json: "n_embd" (10) is not divisible by "n_head" (3))");
+    EXPECT_EQ(configError(R"({"model_type": "bert", "hidden_size": 10, "num_attention_heads": 4})"),
+        R"(config.json: "hidden_size" (10) is not divisible by "num_attention_heads" (4))");
+}
+
+TEST(ModelConfig, VariantsTheForwardPassLacksAreRefused)
+{
+    EXPECT_EQ(configError(R"({"model_type": "bert", "position_embedding_type": "relative_key"})"),
+        R"(config.json: "position_embedding_type" "relative_key" is not supported (only "absolute"))");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "scale_attn_by_inverse_layer_idx": true})"),
+        R"(config.json: "scale_attn_by_inverse_layer_idx" = true is not supported)");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "scale_attn_weights": false})"),
+        R"(config.json: "scale_attn_weights" = false is not supported)");
+    EXPECT_EQ(parseModelConfig(R"({"model_type": "gpt2", "scale_attn_weights": true})").layers, 12);
+}
+
+TEST(ModelConfig, MalformedJsonIsAnError)
+{
+    EXPECT_EQ(configError("[]"), "config.json: must be a JSON object");
+    EXPECT_EQ(configError(R"({"model_type": "gpt2", "n_layer": 2, "n_layer": 3})"),
+        R"(config.json: invalid JSON: the key "n_layer" appears twice in one object)");
+    EXPECT_NE(configError(R"({"model_type": "gpt2",)").find("config.json: invalid JSON: "), std::string::npos);
+}
+
+TEST_F(ModelIo, ConfigFileIsReadByName)
+{
+    attnlab::test::writeBytes(path("config.json"), R"({"model_type": "bert", "num_hidden_layers": 2})");
+    EXPECT_EQ(readModelConfig(path("config.json")).layers, 2);
+    try {
+        readModelConfig(path("absent.json"));
+        FAIL();
+    } catch (const ModelError &e) {
+        EXPECT_STREQ(e.what(), "absent.json: cannot be read");
+    }
+}
+
+// ---------------------------------------------------------------- the model folder
+
+namespace {
+
+// Every view of the loaded weights under the canonical tensor name the fixtures use.
+std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
+{
+    std::map<std::string, TensorView> v;
+    auto norm = [&](const std::string &n, const LayerNormWeights &x) {
+        v[n + ".weight"] = x.weight;
+        v[n + ".bias"] = x.bias;
+    };
+    auto linear = [&](const std::string &n, const TensorView &weight, const TensorView &bias) {
+        v[n + ".weight"] = weight;
+        v[n + ".bias"] = bias;
+    };
+    if (w.config.architecture == Architecture::Gpt2) {
+        v["wte.weight"] = w.tokenEmbeddings;
+        v["wpe.weight"] = w.positionEmbeddings;
+        for (size_t l = 0; l < w.layers.size(); ++l) {
+            const LayerWeights &L = w.layers[l];
+            const std::string h = "h." + std::to_string(l) + ".";
+            norm(h + "ln_1", L.ln1);
+            linear(h + "attn.c_attn", L.attnWeight, L.attnBias);
+            linear(h + "attn.c_proj", L.attnOut, L.attnOutBias);
+            norm(h + "ln_2", L.ln2);
+            linear(h + "mlp.c_fc", L.fcIn, L.fcInBias);
+            linear(h + "mlp.c_proj", L.fcOut, L.fcOutBias);
+        }
+        norm("ln_f", w.finalNorm);
+        return v;
+    }
+    v["embeddings.word_embeddings.weight"] = w.tokenEmbeddings;
+    v["embeddings.position_embeddings.weight"] = w.positionEmbeddings;
+    v["embeddings.token_type_embeddings.weight"] = w.tokenTypeEmbeddings;
+    norm("embeddings.LayerNorm", w.embeddingNorm);
+    for (size_t l = 0; l < w.layers.size(); ++l) {
+        const LayerWeights &L = w.layers[l];
+        const std::string e = "encoder.layer." + std::to_string(l) + ".";
+        linear(e + "attention.self.query", L.query, L.queryBias);
+        linear(e + "attention.self.key", L.key, L.keyBias);
+        linear(e + "attention.self.value", L.value, L.valueBias);
+        linear(e + "attention.output.dense", L.attnOut, L.attnOutBias);
+        norm(e + "attention.output.LayerNorm", L.attnOutNorm);
+        linear(e + "intermediate.dense", L.fcIn, L.fcInBias);
+        linear(e + "output.dense", L.fcOut, L.fcOutBias);
+        norm(e + "output.LayerNorm", L.outNorm);
+    }
+    if (!w.mlmDense.empty()) {
+        linear("cls.predictions.transform.dense", w.mlmDense, w.mlmDenseBias);
+        norm("cls.predictions.transform.LayerNorm", w.mlmNorm);
+        v["cls.predictions.bias"] = w.mlmBias;
+    }
+    return v;
+}
+
+// Every tensor the fixture wrote (but lm_head, which is tied) is bound, with its shape and values.
+void expectSameWeights(const attnlab::test::TinyModel &model, const ModelWeights &w)
+{
+    const auto views = viewsByName(w);
+    size_t compared = 0;
+    for (const auto &[name, t] : model.tensors) {
+        if (name == "lm_head.weight")
+            continue;
+        SCOPED_TRACE(name);
+        const auto it = views.find(name);
+        ASSERT_NE(it, views.end());
+        const TensorView &v = it->second;
+        ASSERT_FALSE(v.empty());
+        EXPECT_EQ(v.rows, t.shape.size() == 2 ? t.shape[0] : 1);
+        EXPECT_EQ(v.cols, t.shape.back());
+        ASSERT_EQ(size_t(v.rows) * size_t(v.cols), t.values.size());
+        for (size_t i = 0; i < t.values.size(); ++i)
+            ASSERT_EQ(v.data[i], t.values[i]) << i;
+        ++compared;
+    }
+    EXPECT_EQ(compared, views.size()) << "every bound view comes from a written tensor";
+}
+
+const SafetensorsFile &mapping(const ModelWeights &w)
+{
+    return *std::static_pointer_cast<const SafetensorsFile>(w.owner);
+}
+
+} // namespace
+
+class ModelFolder : public ModelIo {
+protected:
+    // The error loading the folder, or "" when it loads.
+    std::string loadError()
+    {
+        const LoadModelResult r = loadModel(m_dir);
+        EXPECT_EQ(r.ok(), r.error.empty());
+        return r.error;
+    }
+};
+
+TEST_F(ModelFolder, Gpt2LoadsInEveryDtypeAndNamingStyle)
+{
+    for (const std::string dtype : {"F32", "F16", "BF16"})
+        for (const bool prefixed : {false, true})
+            for (const bool gammaBeta : {false, true}) {
+                SCOPED_TRACE(dtype + (prefixed ? " prefixed" : "") + (gammaBeta ? " gamma/beta" : ""));
+                attnlab::test::TinyModelOptions o;
+                o.dtype = dtype;
+                o.prefixed = prefixed;
+                o.gammaBeta = gammaBeta;
+                o.lmHead = prefixed;
+                o.seed = 11;
+                const auto model = attnlab::test::writeTinyGpt2(m_dir, o);
+                const LoadModelResult r = loadModel(m_dir);
+                ASSERT_TRUE(r.ok()) << r.error;
+                const ModelWeights &w = *r.weights;
+                EXPECT_EQ(w.config.architecture, Architecture::Gpt2);
+                EXPECT_EQ(w.config.layers, 2);
+                EXPECT_EQ(w.config.dInner, 12);
+                EXPECT_EQ(w.layers.size(), 2u);
+                EXPECT_TRUE(w.tokenTypeEmbeddings.empty());
+                EXPECT_TRUE(w.layers[0].query.empty());
+                expectSameWeights(model, w);
+                EXPECT_EQ(mapping(w).convertedBytes() == 0, dtype == "F32");
+            }
+}
+
+TEST_F(ModelFolder, BertLoadsInEveryDtypeAndNamingStyle)
+{
+    for (const std::string dtype : {"F32", "F16", "BF16"})
+        for (const bool prefixed : {false, true})
+            for (const bool gammaBeta : {false, true}) {
+                SCOPED_TRACE(dtype + (prefixed ? " prefixed" : "") + (gammaBeta ? " gamma/beta" : ""));
+                attnlab::test::TinyModelOptions o;
+                o.dtype = dtype;
+                o.prefixed = prefixed;
+                o.gammaBeta = gammaBeta;
+                o.dInner = 20;
+                o.seed = 5;
+                const auto model = attnlab::test::writeTinyBert(m_dir, o);
+                const LoadModelResult r = loadModel(m_dir);
+                ASSERT_TRUE(r.ok()) << r.error;
+                const ModelWeights &w = *r.weights;
+                EXPECT_EQ(w.config.architecture, Architecture::Bert);
+                EXPECT_EQ(w.config.typeVocabSize, 2);
+                EXPECT_FALSE(w.mlmDense.empty());
+                EXPECT_EQ(w.mlmBias.cols, 24);
+                EXPECT_TRUE(w.layers[1].attnWeight.empty());
+                expectSameWeights(model, w);
+            }
+}
+
+TEST_F(ModelFolder, F32WeightsPointIntoTheMappedFile)
+{
+    attnlab::test::writeTinyGpt2(m_dir);
+    const LoadModelResult r = loadModel(m_dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    const ModelWeights &w = *r.weights;
+    EXPECT_TRUE(mapping(w).isMapped(w.tokenEmbeddings.data));
+    EXPECT_TRUE(mapping(w).isMapped(w.layers[1].fcOutBias.data));
+    EXPECT_EQ(mapping(w).convertedBytes(), 0u);
+}
+
+TEST_F(ModelFolder, WeightsStayValidAfterTheResultIsGone)
+{
+    const auto model = attnlab::test::writeTinyBert(m_dir, {});
+    ModelWeights kept;
+    {
+        LoadModelResult r = loadModel(m_dir);
+        ASSERT_TRUE(r.ok()) << r.error;
+        kept = *r.weights;
+    }
+    attnlab::test::removeTree(m_dir); // the mapping outlives the file's name
+    EXPECT_EQ(kept.mlmBias.vector()(3), model.values("cls.predictions.bias")[3]);
+    EXPECT_EQ(kept.tokenEmbeddings.matrix()(5, 2), model.values("embeddings.word_embeddings.weight")[5 * 8 + 2]);
+}
+
+TEST_F(ModelFolder, BertWithoutMaskedLmHeadLeavesItEmpty)
+{
+    attnlab::test::TinyModelOptions o;
+    o.mlmHead = false;
+    const auto model = attnlab::test::writeTinyBert(m_dir, o);
+    const LoadModelResult r = loadModel(m_dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_TRUE(r.weights->mlmDense.empty());
+    EXPECT_TRUE(r.weights->mlmBias.empty());
+    EXPECT_TRUE(r.weights->mlmNorm.weight.empty());
+    expectSameWeights(model, *r.weights);
+}
+
+TEST_F(ModelFolder, PartialMaskedLmHeadIsAnError)
+{
+    attnlab::test::TinyModelOptions o;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        t.erase(std::remove_if(t.begin(), t.end(),
+                    [](const FixtureTensor &x) { return x.name == "cls.predictions.transform.dense.bias"; }),
+            t.end());
+    };
+    attnlab::test::writeTinyBert(m_dir, o);
+    EXPECT_EQ(loadError(),
+        "model.safetensors: required tensor \"cls.predictions.transform.dense.bias\" (with or without \"bert.\") "
+        "is missing");
+}
+
+TEST_F(ModelFolder, MissingTensorIsNamed)
+{
+    attnlab::test::TinyModelOptions o;
+    o.prefixed = true;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        t.erase(std::remove_if(t.begin(), t.end(),
+                    [](const FixtureTensor &x) { return x.name == "transformer.h.1.mlp.c_fc.bias"; }),
+            t.end());
+    };
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(loadError(),
+        "model.safetensors: required tensor \"h.1.mlp.c_fc.bias\" (with or without \"transformer.\") is missing");
+}
+
+TEST_F(ModelFolder, ShapeDisagreeingWithConfigNamesBothShapes)
+{
+    attnlab::test::TinyModelOptions o;
+    o.configEdits["vocab_size"] = "30";
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(
+        loadError(), "model.safetensors: tensor \"wte.weight\" has shape [24, 8] but config.json implies [30, 8]");
+
+    attnlab::test::TinyModelOptions b;
+    b.prefixed = true;
+    b.configEdits["intermediate_size"] = "16";
+    attnlab::test::writeTinyBert(m_dir, b);
+    EXPECT_EQ(loadError(),
+        "model.safetensors: tensor \"bert.encoder.layer.0.intermediate.dense.weight\" has shape "
+        "[12, 8] but config.json implies [16, 8]");
+}
+
+TEST_F(ModelFolder, RequiredTensorOfAnUnreadableDtypeIsAnError)
+{
+    attnlab::test::TinyModelOptions o;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        for (FixtureTensor &x : t)
+            if (x.name == "ln_f.bias") {
+                x.dtype = "I32";
+                x.rawBytes = std::string(4 * 8, '\0');
+            }
+    };
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(
+        loadError(), "model.safetensors: tensor \"ln_f.bias\" has dtype I32; only F32, F16 and BF16 are supported");
+}
+
+TEST_F(ModelFolder, UnknownTensorsOfAnyDtypeAreIgnored)
+{
+    attnlab::test::TinyModelOptions o;
+    o.editTensors = [](std::vector<FixtureTensor> &t) {
+        FixtureTensor extra;
+        extra.name = "h.0.attn.masked_bias";
+        extra.dtype = "U8";
+        extra.shape = {3};
+        extra.rawBytes = "abc";
+        t.push_back(extra);
+        t.push_back(tensor("score.weight", {2, 8})); // a classification head
+    };
+    const auto model = attnlab::test::writeTinyGpt2(m_dir, o);
+    const LoadModelResult r = loadModel(m_dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    expectSameWeights(model, *r.weights);
+}
+
+TEST_F(ModelFolder, MissingFilesAreNamed)
+{
+    EXPECT_EQ(loadError(), "config.json: not found in \"" + m_dir + "\"");
+    attnlab::test::writeBytes(path("config.json"), R"({"model_type": "gpt2"})");
+    EXPECT_EQ(loadError(), "model.safetensors: not found in \"" + m_dir + "\"");
+    attnlab::test::writeBytes(path("pytorch_model.bin"), "x");
+    EXPECT_EQ(loadError(),
+        "model.safetensors: not found in \"" + m_dir
+            + "\" (pytorch_model.bin cannot be read; convert it to safetensors)");
+    EXPECT_EQ(loadModel(m_dir + "/nowhere").error, "config.json: not found in \"" + m_dir + "/nowhere\"");
+}
+
+TEST_F(ModelFolder, ConfigErrorsPassThrough)
+{
+    attnlab::test::TinyModelOptions o;
+    o.configEdits["model_type"] = "\"t5\"";
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(loadError(), R"(config.json: "model_type" "t5" is not supported; supported: "gpt2", "bert")");
+
+    o.configEdits = {{"n_head", "3"}};
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_EQ(loadError(), R"(config.json: "n_embd" (8) is not divisible by "n_head" (3))");
+}
+
+TEST_F(ModelFolder, TruncatedCheckpointIsAnError)
+{
+    attnlab::test::writeTinyBert(m_dir);
+    std::string bytes = attnlab::test::readBytes(path());
+    attnlab::test::writeBytes(path(), bytes.substr(0, bytes.size() / 2));
+    const std::string e = loadError();
+    EXPECT_EQ(e.rfind("model.safetensors: tensor \"", 0), 0u) << e;
+    EXPECT_NE(e.find("exceed the data section"), std::string::npos) << e;
+}
+
+TEST_F(ModelFolder, ProgressRisesToOneAndCanCancel)
+{
+    bool hookRan = false;
+    attnlab::test::TinyModelOptions o;
+    o.addFiles = [&](const std::string &dir) {
+        hookRan = true;
+        attnlab::test::writeBytes(dir + "/tokenizer.json", "{}");
+    };
+    attnlab::test::writeTinyGpt2(m_dir, o);
+    EXPECT_TRUE(hookRan);
+
+    std::vector<double> seen;
+    const LoadModelResult r = loadModel(m_dir, [&](double f) {
+        seen.push_back(f);
+        return true;
+    });
+    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_GE(seen.size(), 3u);
+    EXPECT_EQ(seen.front(), 0.0);
+    EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+
+    int calls = 0;
+    const LoadModelResult cancelled = loadModel(m_dir, [&](double) { return ++calls < 5; });
+    EXPECT_TRUE(cancelled.cancelled);
+    EXPECT_FALSE(cancelled.ok());
+    EXPECT_TRUE(cancelled.error.empty());
+    EXPECT_EQ(calls, 5);
+}

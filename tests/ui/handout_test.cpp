@@ -1,0 +1,105 @@
+// The printed handout and worksheet: what they contain, in both languages, and their refusals.
+#include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/export/handout.h"
+#include "ui/i18n/language.h"
+
+#include "testutil.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextDocument>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+
+namespace {
+
+class HandoutTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        Language::instance()->apply(QStringLiteral("en"));
+        doc.load(*loadExample(QStringLiteral("cat-eats-fish-handcalc")).scene);
+    }
+    void TearDown() override { Language::instance()->apply(QStringLiteral("en")); }
+
+    static QString plain(const QString &html)
+    {
+        QTextDocument d;
+        d.setHtml(html);
+        return d.toPlainText();
+    }
+
+    Document doc;
+};
+
+} // namespace
+
+TEST_F(HandoutTest, TheWorksheetGivesQKVAndLeavesTheChosenStagesBlank)
+{
+    QString why;
+    const QString exercise = plain(worksheetHtml(doc, 0, {core::StageScores, core::StageWeights}, false, &why));
+    ASSERT_FALSE(exercise.isEmpty()) << why.toStdString();
+    // Q is given: the chapters' q of 吃 is 0.3, 0.8, 0.2, 0.1.
+    EXPECT_TRUE(exercise.contains(QStringLiteral("0.300\n0.800\n0.200\n0.100"))) << exercise.toStdString();
+    // The score 0.37 (吃 → 猫) is the answer, not printed in the exercise.
+    EXPECT_FALSE(exercise.contains(QStringLiteral("0.370")));
+    EXPECT_FALSE(exercise.contains(QStringLiteral("0.316")));
+    EXPECT_TRUE(exercise.contains(QStringLiteral("√4 = 2.000"))) << exercise.toStdString();
+    const QString key = plain(worksheetHtml(doc, 0, {core::StageScores, core::StageWeights}, true, &why));
+    EXPECT_TRUE(key.contains(QStringLiteral("0.370")));
+    EXPECT_TRUE(key.contains(QStringLiteral("0.316")));
+    EXPECT_TRUE(key.contains(QStringLiteral("0.369")));
+}
+
+TEST_F(HandoutTest, AWorksheetOfALargeSceneIsRefusedWithAReason)
+{
+    std::mt19937 rng(3);
+    doc.load(test::randomScene(rng, 12, 8, 1, 8));
+    QString why;
+    EXPECT_TRUE(worksheetHtml(doc, 0, defaultWorksheetStages(doc), false, &why).isEmpty());
+    EXPECT_TRUE(why.contains(QStringLiteral("12 tokens"))) << why.toStdString();
+    QTemporaryDir dir;
+    QString error;
+    EXPECT_FALSE(exportWorksheet(doc, 0, defaultWorksheetStages(doc), dir.filePath(QStringLiteral("w.pdf")), &error));
+    EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("w.pdf"))));
+}
+
+TEST_F(HandoutTest, TheHandoutExplainsEveryStageInTheCurrentLanguage)
+{
+    const QString en = plain(handoutHtml(doc, 0));
+    EXPECT_TRUE(en.contains(QStringLiteral("Why it exists"))) << en.left(400).toStdString();
+    EXPECT_TRUE(en.contains(QStringLiteral("Glossary")));
+    EXPECT_FALSE(en.contains(QStringLiteral("back to the stage")));
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("zh_CN")));
+    const QString zh = plain(handoutHtml(doc, 0));
+    EXPECT_TRUE(zh.contains(QStringLiteral("为什么需要它"))) << zh.left(400).toStdString();
+    EXPECT_TRUE(zh.contains(QStringLiteral("术语表")));
+}
+
+TEST_F(HandoutTest, BothArePdfFiles)
+{
+    QTemporaryDir dir;
+    // ATTNLAB_KEEP_EXPORTS=1 keeps the PDFs to look at (their folder is printed).
+    if (qEnvironmentVariableIsSet("ATTNLAB_KEEP_EXPORTS")) {
+        dir.setAutoRemove(false);
+        std::printf("exports kept in %s\n", qPrintable(dir.path()));
+    }
+    QString error;
+    const QString handout = dir.filePath(QStringLiteral("h.pdf"));
+    const QString worksheet = dir.filePath(QStringLiteral("w.pdf"));
+    ASSERT_TRUE(exportHandout(doc, 0, handout, &error)) << error.toStdString();
+    ASSERT_TRUE(exportWorksheet(doc, 0, defaultWorksheetStages(doc), worksheet, &error)) << error.toStdString();
+    for (const QString &path : {handout, worksheet}) {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        EXPECT_TRUE(bytes.startsWith("%PDF-"));
+        EXPECT_GT(bytes.size(), 2000);
+    }
+}

@@ -1,0 +1,31 @@
+#pragma once
+// The built-in example scenes, compiled into the binary as resources under :/examples.
+
+#include "core/sceneio.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace attnlab::ui {
+
+// The example the app opens with, and --dump/--export use when given no scene: 猫吃鱼.
+inline const char *kDefaultExample = "cat-eats-fish";
+
+// Names accepted by --example, sorted ("cat-eats-fish", …).
+QStringList exampleNames();
+// The resource path of an example (":/examples/NAME.attn.json"), empty when unknown.
+QString examplePath(const QString &name);
+// The example called `name`, or a problem naming the known examples.
+core::LoadResult loadExample(const QString &name);
+
+// Reads a scene file (a path, a resource path, or "-" for standard input) and parses it.
+core::LoadResult loadSceneFile(const QString &path);
+
+// The description of a scene in the language closest to `language` ("zh_CN", "en", …):
+// an exact match, then the same language without region, then English, then the first.
+QString sceneDescription(const core::Scene &scene, const QString &language);
+// The title in that language, chosen the same way; the plain title when the scene has no
+// translations of it (or the user has edited it).
+QString sceneTitle(const core::Scene &scene, const QString &language);
+
+} // namespace attnlab::ui

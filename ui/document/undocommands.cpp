@@ -1,0 +1,89 @@
+#include "ui/document/undocommands.h"
+
+#include "ui/document/commandids.h"
+#include "ui/document/document.h"
+
+#include <QCoreApplication>
+
+namespace attnlab::ui {
+
+SetCellCommand::SetCellCommand(
+    Document *doc, MatrixId matrix, int row, int column, core::Scalar oldValue, core::Scalar newValue, bool continuous)
+    : m_doc(doc)
+    , m_matrix(matrix)
+    , m_row(row)
+    , m_column(column)
+    , m_old(oldValue)
+    , m_new(newValue)
+    , m_continuous(continuous)
+{
+    setText(QCoreApplication::translate("UndoCommand", "Set %1[%2][%3] to %4")
+                .arg(matrixKey(matrix))
+                .arg(row)
+                .arg(column)
+                .arg(double(newValue), 0, 'g', 4));
+}
+
+void SetCellCommand::redo()
+{
+    m_doc->applyCell(m_matrix, m_row, m_column, m_new);
+}
+
+void SetCellCommand::undo()
+{
+    m_doc->applyCell(m_matrix, m_row, m_column, m_old);
+}
+
+int SetCellCommand::id() const
+{
+    return int(m_continuous ? CommandId::ScrubCell : CommandId::None);
+}
+
+bool SetCellCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = static_cast<const SetCellCommand *>(other);
+    if (!o->m_continuous || o->m_matrix != m_matrix || o->m_row != m_row || o->m_column != m_column)
+        return false;
+    m_new = o->m_new;
+    setObsolete(m_new == m_old);
+    setText(QCoreApplication::translate("UndoCommand", "Set %1[%2][%3] to %4")
+                .arg(matrixKey(m_matrix))
+                .arg(m_row)
+                .arg(m_column)
+                .arg(double(m_new), 0, 'g', 4));
+    return true;
+}
+
+ChangeSceneCommand::ChangeSceneCommand(Document *doc, core::Scene before, core::Scene after, const QString &text,
+    core::Edit edit, CommandId mergeId)
+    : m_doc(doc)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_edit(edit)
+    , m_mergeId(mergeId)
+{
+    setText(text);
+}
+
+void ChangeSceneCommand::redo()
+{
+    m_doc->applyScene(m_after, m_edit);
+}
+
+void ChangeSceneCommand::undo()
+{
+    m_doc->applyScene(m_before, m_edit);
+}
+
+bool ChangeSceneCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = static_cast<const ChangeSceneCommand *>(other);
+    if (o->m_mergeId != m_mergeId || o->m_edit.target != m_edit.target)
+        return false;
+    m_after = o->m_after;
+    setText(o->text());
+    setObsolete(m_after == m_before);
+    return true;
+}
+
+} // namespace attnlab::ui

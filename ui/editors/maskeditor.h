@@ -1,0 +1,50 @@
+#pragma once
+// The attention mask as an n×n grid (row = query, column = key). Clicking a cell toggles it,
+// switching the scene to a custom mask; presets set none, causal or padding. Every change is
+// one undo step.
+
+#include "core/scene.h"
+#include "ui/i18n/retranslating.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QScrollArea;
+class QSpinBox;
+
+namespace attnlab::ui {
+
+class Document;
+
+class MaskEditor : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit MaskEditor(Document *document, QWidget *parent = nullptr);
+
+    // Toggles whether query `row` may see key `column`.
+    void toggle(int row, int column);
+    void applyNone();
+    void applyCausal();
+    // Hides the last `k` keys from every query.
+    void applyPadding(int k);
+    QString message() const;
+
+protected:
+private:
+    void retranslate() override;
+    void refresh();
+    void pushScene(const core::Scene &scene, const QString &text);
+
+    Document *m_document;
+    QWidget *m_grid;
+    QScrollArea *m_scroll;
+    QSpinBox *m_padding;
+    QPushButton *m_none;
+    QPushButton *m_causal;
+    QPushButton *m_paddingButton;
+    QLabel *m_presetsLabel;
+    QLabel *m_status;
+};
+
+} // namespace attnlab::ui

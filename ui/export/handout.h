@@ -1,0 +1,35 @@
+#pragma once
+// Printed material for a lesson, in the interface language:
+// - the handout: the board of the current scene, then each stage with its explanation and its
+//   heatmap, then the glossary;
+// - the worksheet: the hand calculation of the current scene as an exercise — the given
+//   matrices printed in full, the chosen stages as tables of blank cells — followed by an
+//   answer key with the real numbers.
+// Both are A4 PDFs written atomically; the HTML they are made from is public for tests.
+
+#include "core/pipeline.h"
+
+#include <QList>
+#include <QString>
+
+namespace attnlab::ui {
+
+class Document;
+
+// Worksheets are for pencil and paper: larger scenes are refused with a reason.
+inline constexpr int kWorksheetMaxTokens = 8;
+inline constexpr int kWorksheetMaxWidth = 8; // d_k and d_v
+
+// The stages a worksheet leaves blank by default: scores, scaled, (masked when there is a
+// mask,) weights and context.
+QList<core::Stage> defaultWorksheetStages(const Document &doc);
+
+QString handoutHtml(const Document &doc, int head);
+// Empty with *why set when the scene is too large for a worksheet.
+QString worksheetHtml(const Document &doc, int head, const QList<core::Stage> &blanks, bool answers, QString *why);
+
+bool exportHandout(const Document &doc, int head, const QString &path, QString *error);
+bool exportWorksheet(
+    const Document &doc, int head, const QList<core::Stage> &blanks, const QString &path, QString *error);
+
+} // namespace attnlab::ui

@@ -1,0 +1,464 @@
+#include "ui/inspector/inspectorpage.h"
+
+#include <QColor>
+#include <QImage>
+#include <QPainter>
+#include <QTextDocument>
+#include <QUrl>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlab::ui {
+
+namespace {
+
+// Long sums are cut after this many terms in the one-line formula (the table lists them all).
+constexpr int kInlineTerms = 8;
+
+const QString kMinus = QStringLiteral("\u2212");
+
+QString escaped(const std::string &text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+// A light tint for a value: warm for positive, cool for negative, white for zero, so a row of
+// numbers shows its pattern at a glance.
+QString tint(double value, double scale)
+{
+    const double t = scale > 0 ? std::clamp(value / scale, -1.0, 1.0) : 0.0;
+    const QColor warm(244, 165, 130), cool(146, 197, 222);
+    const QColor &c = t >= 0 ? warm : cool;
+    const double a = std::abs(t);
+    const QColor mixed(
+        int(255 + (c.red() - 255) * a), int(255 + (c.green() - 255) * a), int(255 + (c.blue() - 255) * a));
+    return mixed.name();
+}
+
+double largestMagnitude(const std::vector<std::vector<double>> &rows)
+{
+    double m = 0;
+    for (const auto &r : rows)
+        for (double v : r)
+            m = std::max(m, std::abs(v));
+    return m;
+}
+
+QString cell(const QString &text, const QString &background = QString(), bool bold = false)
+{
+    const QString body = bold ? QStringLiteral("<b>%1</b>").arg(text) : text;
+    // nowrap: a number broken over two lines in a narrow dock is unreadable.
+    if (background.isEmpty())
+        return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\">%1</td>").arg(body);
+    return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\" bgcolor=\"%1\">%2</td>")
+        .arg(background, body);
+}
+
+const char *tableOpen = "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\" style=\"border-collapse:collapse;\">";
+
+} // namespace
+
+InspectorPage::InspectorPage(const core::Scene &scene, const core::Stages &stages, int head, QTextDocument *target)
+    : m_scene(scene)
+    , m_stages(stages)
+    , m_head(std::clamp(head, 0, std::max(0, int(stages.heads.size()) - 1)))
+    , m_target(target)
+{
+}
+
+QString InspectorPage::number(double value)
+{
+    if (value == 0)
+        return QStringLiteral("0.000");
+    const double a = std::abs(value);
+    // One format for every number of a table: three decimals (a tiny value reads 0.000 next to
+    // 0.001, never 9.01e−05); only values too wide for a column switch to powers of ten.
+    if (a < 5e-4)
+        return QStringLiteral("0.000");
+    QString text = a >= 1e5 ? QString::number(value, 'e', 2) : QString::number(value, 'f', 3);
+    text.replace(QLatin1Char('-'), kMinus);
+    return text;
+}
+
+QString InspectorPage::token(int row) const
+{
+    const std::string &t = m_scene.tokens.at(size_t(row));
+    const bool repeated = std::count(m_scene.tokens.begin(), m_scene.tokens.end(), t) > 1;
+    return repeated ? QStringLiteral("%1<sub>%2</sub>").arg(escaped(t)).arg(row) : escaped(t);
+}
+
+QString InspectorPage::header(const QString &title, const QString &where) const
+{
+    QString h = QStringLiteral("<h3>%1</h3>").arg(title);
+    if (m_scene.headCount() > 1)
+        h += QStringLiteral("<p>%1</p>").arg(tr("Head %1 of %2").arg(m_head + 1).arg(m_scene.headCount()));
+    if (!where.isEmpty())
+        h += QStringLiteral("<p>%1</p>").arg(where);
+    return h;
+}
+
+QString InspectorPage::dotTable(
+    const core::DotTerms &terms, const QString &leftName, const QString &rightName, const QStringList &rowNames) const
+{
+    QString t = QString::fromLatin1(tableOpen);
+    t += QStringLiteral("<tr><th></th><th>%1</th><th></th><th>%2</th><th></th><th>%3</th></tr>")
+             .arg(leftName, rightName, tr("product"));
+    double scale = 0;
+    for (double v : terms.products)
+        scale = std::max(scale, std::abs(v));
+    for (size_t i = 0; i < terms.products.size(); ++i) {
+        const QString name = i < size_t(rowNames.size()) ? rowNames[int(i)] : QString::number(i);
+        t += QStringLiteral("<tr><td>%1</td>").arg(name) + cell(number(terms.left[i]))
+            + QStringLiteral("<td>\u00d7</td>") + cell(number(terms.right[i])) + QStringLiteral("<td>=</td>")
+            + cell(number(terms.products[i]), tint(terms.products[i], scale)) + QStringLiteral("</tr>");
+    }
+    t += QStringLiteral("<tr><td colspan=\"5\" align=\"right\">%1</td>").arg(tr("sum"))
+        + cell(number(terms.sum), QString(), true) + QStringLiteral("</tr></table>");
+    return t;
+}
+
+QString InspectorPage::sumLine(const core::DotTerms &terms, const QString &biasName, double bias) const
+{
+    QStringList parts;
+    const int n = int(terms.products.size());
+    for (int i = 0; i < std::min(n, kInlineTerms); ++i)
+        parts << number(terms.left[size_t(i)]) + QStringLiteral("\u00d7") + number(terms.right[size_t(i)]);
+    QString line = parts.join(QStringLiteral(" + "));
+    if (n > kInlineTerms)
+        line += QStringLiteral(" + … ") + tr("(%1 more terms)").arg(n - kInlineTerms);
+    if (biasName.isEmpty())
+        return QStringLiteral("<p>%1 = <b>%2</b></p>").arg(line, number(terms.sum));
+    return QStringLiteral("<p>%1 + %2 (%3) = <b>%4</b></p>")
+        .arg(line, number(bias), biasName, number(terms.sum + bias));
+}
+
+QString InspectorPage::bar(double fraction, const QColor &colour)
+{
+    if (!m_target)
+        return QString();
+    // Narrow enough that the weights table fits the 330 px dock; the number is beside it anyway.
+    constexpr int width = 40, height = 10;
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(QColor(235, 235, 235));
+    QPainter p(&image);
+    p.fillRect(QRectF(0, 0, width * std::clamp(fraction, 0.0, 1.0), height), colour);
+    p.end();
+    const QUrl url(QStringLiteral("inspector://bar/%1").arg(m_images++));
+    m_target->addResource(QTextDocument::ImageResource, url, image);
+    return QStringLiteral("<img src=\"%1\" width=\"%2\" height=\"%3\"/>").arg(url.toString()).arg(width).arg(height);
+}
+
+QString InspectorPage::html(const Selection &sel)
+{
+    const int n = m_scene.tokenCount();
+    if (m_stages.heads.empty() || sel.row >= n)
+        return QString();
+    const core::Stage stage = sel.stage;
+    if (!sel.hasRow())
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("Click a cell or a row label of a stage to see how its numbers "
+                    "are computed from the previous stages."));
+    const bool needsCell = stage == core::StageX || stage == core::StageQ || stage == core::StageK
+        || stage == core::StageV || stage == core::StageQRotated || stage == core::StageKRotated
+        || stage == core::StageScores || stage == core::StageScaled || stage == core::StageOutput;
+    if (needsCell && !sel.hasCell())
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("Row %1 is selected. Click one of its cells to see that "
+                    "number worked out.")
+                     .arg(token(sel.row)));
+    switch (stage) {
+    case core::StageX:
+        return m_scene.direct ? QString() : embedding(sel.row, sel.column);
+    case core::StageQ:
+    case core::StageK:
+    case core::StageV:
+        return projection(stage, sel.row, sel.column);
+    case core::StageQRotated:
+    case core::StageKRotated:
+        return rotation(stage, sel.row, sel.column);
+    case core::StageScores:
+    case core::StageScaled:
+        return score(sel.row, sel.column);
+    case core::StageMasked:
+    case core::StageWeights:
+        return softmax(sel.row, sel.column);
+    case core::StageContext:
+        return mix(sel.row, sel.column);
+    case core::StageConcat:
+        return concat(sel.row, sel.column);
+    case core::StageOutput:
+        return output(sel.row, sel.column);
+    default:
+        return QString();
+    }
+}
+
+QString InspectorPage::embedding(int row, int column) const
+{
+    const core::EmbeddingDerivation d = core::deriveEmbedding(m_scene, m_stages, row, column);
+    QString page = header(tr("Input X, row %1, column %2").arg(token(row)).arg(column), QString());
+    if (d.given) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("This scene gives X directly (what a layer of a model feeds "
+                            "its attention), so nothing is looked up."));
+        page += QStringLiteral("<p>X[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column).arg(number(d.value));
+        return page;
+    }
+    page += QStringLiteral("<p>%1</p>").arg(tr("Each token looks up its row in the embedding table E."));
+    if (d.hasPositional) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("Sinusoidal positional encoding adds a value that depends "
+                            "only on the position (%1) and the column.")
+                             .arg(row));
+        page += QStringLiteral("<p>X = E[%1][%2] + PE[%3][%2] = %4 + %5 = <b>%6</b></p>")
+                    .arg(token(row))
+                    .arg(column)
+                    .arg(row)
+                    .arg(number(d.embedding), number(d.positional), number(d.value));
+    } else {
+        page += QStringLiteral("<p>X = E[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column).arg(number(d.value));
+    }
+    return page;
+}
+
+QString InspectorPage::projection(core::Stage stage, int row, int column) const
+{
+    const core::ProjectionDerivation d = core::deriveProjection(m_scene, m_stages, stage, m_head, row, column);
+    const QString name = QString::fromLatin1(core::stageName(stage));
+    QString page = header(tr("%1, row %2, column %3").arg(name, token(row)).arg(column), QString());
+    if (d.given) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("In direct mode %1 is typed in, not computed: this number is <b>%2</b>.")
+                             .arg(name, number(d.value)));
+        return page;
+    }
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("%1[%2][%3] = row %2 of X \u00b7 column %4 of W<sub>%1</sub>: multiply them entry by "
+                        "entry and add the products.")
+                         .arg(name, token(row))
+                         .arg(column)
+                         .arg(d.weightColumn));
+    QStringList rows;
+    for (int i = 0; i < m_scene.dModel; ++i)
+        rows << QString::number(i);
+    page += dotTable(
+        d.terms, tr("X row %1").arg(token(row)), tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn), rows);
+    page += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>%1</sub>[%2]").arg(name).arg(d.weightColumn), d.bias)
+                      : sumLine(d.terms);
+    return page;
+}
+
+QString InspectorPage::rotation(core::Stage stage, int row, int column) const
+{
+    const core::RotationDerivation d = core::deriveRotation(m_scene, m_stages, stage, m_head, row, column);
+    const QString plain = stage == core::StageQRotated ? QStringLiteral("q") : QStringLiteral("k");
+    QString page = header(tr("RoPE: %1 rotated, row %2, column %3").arg(plain, token(row)).arg(column), QString());
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle "
+                        "%4 \u00d7 \u03b8 = %4 \u00d7 %5 = %6 rad.")
+                         .arg(2 * d.pair)
+                         .arg(2 * d.pair + 1)
+                         .arg(d.pair)
+                         .arg(row)
+                         .arg(number(d.theta), number(d.angle)));
+    const QString a = number(d.even), b = number(d.odd), c = number(std::cos(d.angle)), s = number(std::sin(d.angle));
+    if (column % 2 == 0)
+        page += QStringLiteral(
+            "<p>%1 \u00d7 cos \u2212 %2 \u00d7 sin = %1 \u00d7 %3 \u2212 %2 \u00d7 %4 = <b>%5</b></p>")
+                    .arg(a, b, c, s, number(d.value));
+    else
+        page += QStringLiteral("<p>%1 \u00d7 sin + %2 \u00d7 cos = %1 \u00d7 %4 + %2 \u00d7 %3 = <b>%5</b></p>")
+                    .arg(a, b, c, s, number(d.value));
+    return page;
+}
+
+QString InspectorPage::score(int row, int column) const
+{
+    const core::ScoreDerivation d = core::deriveScore(m_scene, m_stages, m_head, row, column);
+    QString page = header(tr("Score: %1 looks at %2").arg(token(row), token(column)),
+        tr("Row %1 is the query (the token that looks); column %2 is the key (the token "
+           "looked at).")
+            .arg(token(row), token(column)));
+    const QString q = d.rotated ? tr("q (rotated) of %1").arg(token(row)) : tr("q of %1").arg(token(row));
+    const QString k = d.rotated ? tr("k (rotated) of %1").arg(token(column)) : tr("k of %1").arg(token(column));
+    QStringList rows;
+    for (size_t i = 0; i < d.terms.products.size(); ++i)
+        rows << QString::number(i);
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("The score is the dot product q \u00b7 k: multiply the two vectors "
+                        "entry by entry and add up."));
+    page += dotTable(d.terms, q, k, rows);
+    page += sumLine(d.terms);
+    QString divisorText;
+    switch (m_scene.scale) {
+    case core::ScaleKind::SqrtDk:
+        divisorText = QStringLiteral("%2 (= \u221a%1)").arg(m_scene.keyDim()).arg(number(d.divisor));
+        break;
+    case core::ScaleKind::None:
+        divisorText = tr("1 (no scaling)");
+        break;
+    case core::ScaleKind::Custom:
+        divisorText = tr("%1 (a custom divisor)").arg(number(d.divisor));
+        break;
+    }
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("Scaled: %1 \u00f7 %2 = <b>%3</b>").arg(number(d.terms.sum), divisorText, number(d.scaled)));
+    if (!d.visible)
+        page += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("The mask hides this cell: it becomes \u2212\u221e, and "
+                            "its weight will be exactly 0."));
+    return page;
+}
+
+QString InspectorPage::softmax(int row, int column)
+{
+    const core::SoftmaxDerivation d = core::deriveSoftmax(m_stages, m_head, row);
+    QString page = header(tr("Weights of row %1: softmax").arg(token(row)), QString());
+    if (!d.anyVisible) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("The mask hides every key from %1, so there is nothing to share "
+                            "out: the weights are all 0 and the context vector is zero. "
+                            "(A plain softmax would divide 0 by 0 here.)")
+                             .arg(token(row)));
+        return page;
+    }
+    const QString e
+        = d.shift == 0 ? QStringLiteral("e<sup>x</sup>") : QStringLiteral("e<sup>x\u2212%1</sup>").arg(number(d.shift));
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("Take e to the power of each visible scaled score, add them up, and "
+                        "divide each by the sum. The weights are positive and add up to 1."));
+    if (d.shift != 0)
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("These scores are too large for e<sup>x</sup>, so the largest, %1, "
+                            "is subtracted first; the quotients stay the same.")
+                             .arg(number(d.shift)));
+    QString t = QString::fromLatin1(tableOpen);
+    t += QStringLiteral("<tr><th style=\"white-space:nowrap;\">%1</th><th>%2</th><th>%3</th><th>%4</th><th></th></tr>")
+             .arg(tr("key"), tr("scaled score x"), e, tr("weight"));
+    for (size_t j = 0; j < d.weights.size(); ++j) {
+        const bool selected = int(j) == column;
+        const QString key = selected ? QStringLiteral("<b>%1</b>").arg(token(int(j))) : token(int(j));
+        if (d.visible[j]) {
+            t += QStringLiteral("<tr><td>%1</td>").arg(key) + cell(number(d.scaled[j])) + cell(number(d.exps[j]))
+                + cell(number(d.weights[j]), QString(), selected)
+                + QStringLiteral("<td>%1</td></tr>").arg(bar(d.weights[j], QColor(76, 114, 176)));
+        } else {
+            t += QStringLiteral("<tr><td>%1</td><td align=\"right\">\u2212\u221e</td><td align=\"right\">0</td>"
+                                "<td align=\"right\">0</td><td><i>%2</i></td></tr>")
+                     .arg(key, tr("hidden by the mask"));
+        }
+    }
+    t += QStringLiteral("<tr><td colspan=\"2\" align=\"right\">%1</td>").arg(tr("sum"))
+        + cell(number(d.sum), QString(), true) + cell(QStringLiteral("1.000"))
+        + QStringLiteral("<td></td></tr></table>");
+    page += t;
+    // The division spelled out for the selected key only: as a column it made the table too
+    // wide for the dock.
+    if (column >= 0 && size_t(column) < d.weights.size() && d.visible[size_t(column)])
+        page += QStringLiteral("<p>%1 = %2 \u00f7 %3 = <b>%4</b></p>")
+                    .arg(token(column), number(d.exps[size_t(column)]), number(d.sum),
+                        number(d.weights[size_t(column)]));
+    if (std::find(d.visible.begin(), d.visible.end(), false) != d.visible.end())
+        page += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("A hidden cell counts as \u2212\u221e, and e<sup>\u2212\u221e"
+                            "</sup> = 0: it gets no weight at all, and the visible "
+                            "keys share the whole 1."));
+    return page;
+}
+
+QString InspectorPage::mix(int row, int column)
+{
+    const core::MixDerivation d = core::deriveMix(m_stages, m_head, row);
+    QString page = header(tr("Context vector of %1: a weighted mix of the V rows").arg(token(row)), QString());
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("Each V row is multiplied by the weight %1 gives its token; the "
+                        "scaled rows are added column by column.")
+                         .arg(token(row)));
+    const double scale = std::max(largestMagnitude(d.values), 1e-12);
+    QString t = QString::fromLatin1(tableOpen);
+    t += QStringLiteral("<tr><th>%1</th><th colspan=\"2\">%2</th>").arg(tr("token"), tr("weight"));
+    for (size_t c = 0; c < d.sum.size(); ++c)
+        t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c);
+    t += QStringLiteral("</tr>");
+    for (size_t j = 0; j < d.weights.size(); ++j) {
+        t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\" style=\"white-space:nowrap;\">%2 %3</td>")
+                 .arg(token(int(j)), bar(d.weights[j], QColor(76, 114, 176)), number(d.weights[j]))
+            + cell(QStringLiteral("V<sub>%1</sub>").arg(token(int(j))));
+        for (double v : d.values[j])
+            t += cell(number(v), tint(v, scale));
+        t += QStringLiteral("</tr><tr>") + cell(QStringLiteral("%1\u00b7V").arg(number(d.weights[j])));
+        for (double v : d.scaled[j])
+            t += cell(number(v), tint(v, scale));
+        t += QStringLiteral("</tr>");
+    }
+    t += QStringLiteral("<tr><td colspan=\"3\" align=\"right\"><b>%1</b></td>").arg(tr("context = sum"));
+    for (double v : d.sum)
+        t += cell(number(v), tint(v, scale), true);
+    t += QStringLiteral("</tr></table>");
+    page += t;
+    QStringList parts;
+    for (size_t j = 0; j < d.weights.size(); ++j)
+        parts << QStringLiteral("%1\u00b7V<sub>%2</sub>").arg(number(d.weights[j]), token(int(j)));
+    page += QStringLiteral("<p>%1 = %2</p>")
+                .arg(parts.join(QStringLiteral(" + ")), tr("the context vector of %1").arg(token(row)));
+    if (column >= 0 && size_t(column) < d.sum.size()) {
+        QStringList col;
+        for (size_t j = 0; j < d.weights.size(); ++j)
+            col << QStringLiteral("%1\u00d7%2").arg(number(d.weights[j]), number(d.values[j][size_t(column)]));
+        page += QStringLiteral("<p>%1: %2 = <b>%3</b></p>")
+                    .arg(tr("Column %1").arg(column), col.join(QStringLiteral(" + ")), number(d.sum[size_t(column)]));
+    }
+    return page;
+}
+
+QString InspectorPage::concat(int row, int column) const
+{
+    QString page = header(tr("Concatenation, row %1").arg(token(row)), QString());
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("The heads' context vectors are placed side by side: each head fills "
+                        "its own block of columns."));
+    QString t = QString::fromLatin1(tableOpen);
+    t += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>").arg(tr("head"), tr("columns"), tr("values"));
+    for (const core::ConcatSpan &span : core::concatSpans(m_scene)) {
+        QStringList values;
+        for (int c = 0; c < span.width; ++c) {
+            const QString v = number(m_stages.concat(row, span.first + c));
+            values << (span.first + c == column ? QStringLiteral("<b>%1</b>").arg(v) : v);
+        }
+        t += QStringLiteral("<tr><td>%1</td><td>%2\u2013%3</td><td>%4</td></tr>")
+                 .arg(span.head + 1)
+                 .arg(span.first)
+                 .arg(span.first + span.width - 1)
+                 .arg(values.join(QStringLiteral(", ")));
+    }
+    page += t + QStringLiteral("</table>");
+    return page;
+}
+
+QString InspectorPage::output(int row, int column) const
+{
+    const core::OutputDerivation d = core::deriveOutput(m_scene, m_stages, row, column);
+    QString page = header(tr("Output, row %1, column %2").arg(token(row)).arg(column), QString());
+    if (!d.hasWeights) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("This scene has no W<sub>O</sub>, so the output is the "
+                            "concatenation itself: <b>%1</b>.")
+                             .arg(number(d.value)));
+        return page;
+    }
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("output = concat \u00b7 W<sub>O</sub>: row %1 of concat times "
+                        "column %2 of W<sub>O</sub> mixes what every head found.")
+                         .arg(token(row))
+                         .arg(column));
+    QStringList rows;
+    for (const core::ConcatSpan &span : core::concatSpans(m_scene))
+        for (int c = 0; c < span.width; ++c)
+            rows << tr("head %1, %2").arg(span.head + 1).arg(c);
+    page += dotTable(d.terms, tr("concat row %1").arg(token(row)), tr("W<sub>O</sub> column %1").arg(column), rows);
+    page += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>O</sub>[%1]").arg(column), d.bias) : sumLine(d.terms);
+    return page;
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,499 @@
+#include "ui/mainwindow/mainwindow.h"
+
+#include "ui/document/examples.h"
+#include "ui/i18n/language.h"
+
+#include "ui/board/descriptionbanner.h"
+#include "ui/board/pipelineboard.h"
+#include "ui/board/presentationmode.h"
+#include "ui/board/presentationview.h"
+#include "ui/board/stepcontroller.h"
+#include "ui/board/tokenbar.h"
+#include "ui/document/document.h"
+#include "ui/editors/maskeditor.h"
+#include "ui/editors/matrixeditordock.h"
+#include "ui/editors/settingspanel.h"
+#include "ui/editors/tooldock.h"
+#include "ui/experiments/experimentswindow.h"
+#include "ui/export/exportactions.h"
+#include "ui/i18n/languagemenu.h"
+#include "ui/inspector/explanationpanel.h"
+#include "ui/inspector/headsdock.h"
+#include "ui/inspector/inspectordock.h"
+#include "ui/mainwindow/fileactions.h"
+#include "ui/plot/colormaps.h"
+#include "ui/plot/stageinfo.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+#include <QUndoView>
+#include <QVBoxLayout>
+
+namespace attnlab::ui {
+
+namespace {
+// Bumped when the dock layout changes, so an old saved layout is not forced onto new docks.
+constexpr int kStateVersion = 2;
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+const QString kShowAllKey = QStringLiteral("board/showAll");
+const QString kBoardZoomKey = QStringLiteral("view/boardZoom");
+const QString kColorMapKey = QStringLiteral("view/weightsColorMap");
+const QString kPresentationZoomKey = QStringLiteral("view/presentationZoom");
+} // namespace
+
+MainWindow::MainWindow(Document *document, QWidget *parent)
+    : Retranslating<QMainWindow>(parent)
+    , m_document(document)
+    , m_steps(new StepController(document, this))
+    , m_fileActions(new FileActions(document, this))
+    , m_exportActions(new ExportActions(document, m_steps, this))
+    , m_stack(new QStackedWidget(this))
+    , m_normalPage(new QWidget(m_stack))
+    , m_board(new PipelineBoard(document, m_steps, m_normalPage))
+    , m_presentationView(new PresentationView(document, m_steps, m_stack))
+    , m_presentation(new PresentationMode(this, m_stack, m_normalPage, m_board, m_presentationView))
+    , m_warnings(new QLabel(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    auto *page = new QVBoxLayout(m_normalPage);
+    page->setContentsMargins(0, 0, 0, 0);
+    page->setSpacing(0);
+    page->addWidget(new TokenBar(m_document, m_normalPage));
+    page->addWidget(new DescriptionBanner(m_document, m_normalPage));
+    page->addWidget(m_board, 1);
+    m_stack->addWidget(m_normalPage);
+    m_stack->addWidget(m_presentationView);
+    // The presentation view fills the screen when shown; its size must not hold the normal
+    // window's docks back.
+    m_presentationView->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    setCentralWidget(m_stack);
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+
+    m_warnings->setTextFormat(Qt::PlainText);
+    statusBar()->addPermanentWidget(m_warnings);
+
+    createDocks();
+    createMenus();
+    for (QAction *a : {m_steps->previousAction(), m_steps->nextAction(), m_steps->firstAction(), m_steps->playAction(),
+             m_steps->showAllAction()})
+        addAction(a); // the step keys work in presentation mode too, where the menu bar is hidden
+    for (QAction *a : {m_presentation->toggleAction(), m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
+             m_presentation->zoomResetAction()})
+        addAction(a);
+
+    connect(m_document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_document, &Document::filePathChanged, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::sceneReset, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::sceneChanged, this, &MainWindow::refreshTitle); // typed sentences rename it
+    connect(m_document, &Document::stagesChanged, this, &MainWindow::refreshWarnings);
+    connect(m_document, &Document::sceneReset, this, &MainWindow::refreshWarnings);
+    const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
+    connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
+    connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
+    retranslate();
+    refreshTitle();
+    refreshWarnings();
+    resize(1280, 720);
+    readSettings();
+    followStep();
+    m_board->setFocus(Qt::OtherFocusReason);
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::warningText() const
+{
+    return m_warnings->text();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_fileActions->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (m_presentation->isActive())
+        m_presentation->setActive(false); // save the normal layout, not the tucked-away one
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!FileActions::sceneFileFromMimeData(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = FileActions::sceneFileFromMimeData(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (m_fileActions->maybeSave())
+        m_fileActions->openInteractive(path);
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_fileActions->newAction());
+    m_fileMenu->addAction(m_fileActions->openAction());
+    m_fileMenu->addMenu(m_fileActions->recentMenu());
+    m_fileMenu->addMenu(m_fileActions->examplesMenu());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_fileActions->saveAction());
+    m_fileMenu->addAction(m_fileActions->saveAsAction());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_matrixEditor->importAction());
+    m_fileMenu->addMenu(m_exportActions->menu());
+    m_fileMenu->addSeparator();
+    m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setMenuRole(QAction::QuitRole);
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_undo = m_document->undoStack()->createUndoAction(this);
+    m_redo = m_document->undoStack()->createRedoAction(this);
+    m_undo->setShortcuts(QKeySequence::Undo);
+    m_redo->setShortcuts(QKeySequence::Redo);
+    m_undo->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    m_redo->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    m_editMenu->addAction(m_undo);
+    m_editMenu->addAction(m_redo);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->addAction(m_presentation->toggleAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_presentation->zoomInAction());
+    m_viewMenu->addAction(m_presentation->zoomOutAction());
+    m_viewMenu->addAction(m_presentation->zoomResetAction());
+    m_viewMenu->addSeparator();
+    createColorMapMenu();
+    m_languageMenu = new LanguageMenu(m_viewMenu);
+    m_viewMenu->addMenu(m_languageMenu);
+    m_viewMenu->addSeparator();
+    for (QDockWidget *dock : std::as_const(m_docks)) // in the order they were added
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    m_stepMenu = menuBar()->addMenu(QString());
+    for (QAction *a : {m_steps->firstAction(), m_steps->previousAction(), m_steps->nextAction(), m_steps->playAction(),
+             m_steps->showAllAction()})
+        m_stepMenu->addAction(a);
+    m_stepMenu->addSeparator();
+    m_stepMenu->addAction(m_board->previousHeadAction());
+    m_stepMenu->addAction(m_board->nextHeadAction());
+    addAction(m_board->previousHeadAction());
+    addAction(m_board->nextHeadAction());
+
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_experimentsAction = m_toolsMenu->addAction(QString(), this, &MainWindow::showExperiments);
+    m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    addAction(m_experimentsAction);
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_about = m_helpMenu->addAction(QString(), this, [this] {
+        QMessageBox::about(this, tr("About Attention Lab"),
+            tr("<p><b>Attention Lab</b> %1</p><p>Step through self-attention, edit every "
+               "number, and export the heatmaps.</p><p>Licence: GPL-3.0-or-later.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+    m_about->setMenuRole(QAction::AboutRole);
+    m_shortcuts = m_helpMenu->addAction(QString(), this, &MainWindow::showShortcuts);
+    m_shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    addAction(m_shortcuts);
+    for (QMenu *menu : {m_fileMenu, m_editMenu, m_viewMenu, m_stepMenu, m_toolsMenu, m_helpMenu})
+        menu->setToolTipsVisible(true);
+}
+
+void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area)
+{
+    dock->setParent(this);
+    dock->setFeatures(
+        QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    if (dock->objectName().isEmpty())
+        dock->setObjectName(QString::fromLatin1(dock->metaObject()->className()));
+    addDockWidget(area, dock);
+    m_docks.append(dock);
+    if (m_viewMenu)
+        m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::showExperiments()
+{
+    if (!m_experiments)
+        m_experiments = new ExperimentsWindow(m_document, this);
+    m_experiments->show();
+    m_experiments->raise();
+    m_experiments->activateWindow();
+}
+
+void MainWindow::followStep()
+{
+    // The explanation and the inspector follow the selection's stage, so the step control moves
+    // it, keeping the selected query row (and the key, between the n×n stages).
+    const core::Stage stage = m_steps->currentStage();
+    Selection s = m_document->selection();
+    if (s.stage == stage)
+        return;
+    if (!isSquareStage(s.stage) || !isSquareStage(stage))
+        s.column = -1;
+    s.stage = stage;
+    m_document->setSelection(s);
+}
+
+void MainWindow::setSequentialMap(const QString &name)
+{
+    if (!sequentialMapNames().contains(name))
+        return;
+    m_sequentialMap = name;
+    m_board->setSequentialMap(name);
+    m_presentationView->setSequentialMap(name);
+    m_exportActions->setColorMap(name);
+    if (m_colorMapMenu)
+        for (QAction *a : m_colorMapMenu->actions())
+            a->setChecked(a->data().toString() == name);
+}
+
+void MainWindow::createColorMapMenu()
+{
+    m_colorMapMenu = m_viewMenu->addMenu(QString());
+    auto *group = new QActionGroup(this);
+    for (const QString &name : sequentialMapNames()) {
+        QAction *a = m_colorMapMenu->addAction(QString());
+        a->setData(name);
+        a->setCheckable(true);
+        a->setChecked(name == m_sequentialMap);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] { setSequentialMap(name); });
+    }
+    m_colorMapMenu->setToolTipsVisible(true);
+}
+
+namespace {
+
+// An action's text without its mnemonic: "&Next" → "Next", "下一步(&N)" → "下一步".
+QString withoutMnemonic(QString text)
+{
+    text.remove(QRegularExpression(QStringLiteral("\\(&.\\)")));
+    return text.remove(QLatin1Char('&'));
+}
+
+} // namespace
+
+void MainWindow::showShortcuts()
+{
+    QString rows;
+    const auto addRow = [&rows](const QString &what, const QString &keys) {
+        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
+                    .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
+    };
+    addRow(withoutMnemonic(m_steps->nextAction()->text()), tr("→ or Page Down"));
+    addRow(withoutMnemonic(m_steps->previousAction()->text()), tr("← or Page Up"));
+    for (QAction *a :
+        {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(), m_presentation->toggleAction(),
+            m_presentation->zoomInAction(), m_presentation->zoomOutAction(), m_presentation->zoomResetAction(),
+            m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
+        addRow(withoutMnemonic(a->text()), a->shortcut().toString(QKeySequence::NativeText));
+    addRow(tr("Leave presentation mode"), tr("Esc"));
+    QMessageBox::information(this, tr("Keyboard Shortcuts"),
+        tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
+           "(what presentation clickers send) step everywhere.</p><table>%1</table>")
+            .arg(rows));
+}
+
+void MainWindow::createDocks()
+{
+    // The editors share the left side so the board keeps most of a 1280×720 window: the
+    // matrices above, the settings below, the mask and the history as tabs behind them. Every
+    // dock can be moved, floated or closed, and the layout is remembered.
+    auto *matrices = m_matrixEditor = new MatrixEditorDock(m_document, this);
+    auto *mask = new ToolDock(
+        QStringLiteral("MaskEditorDock"), new MaskEditor(m_document),
+        [](ToolDock *dock) {
+            dock->setWindowTitle(QCoreApplication::translate("attnlab::ui::MaskEditorDock", "Mask"));
+            dock->setToolTip(
+                QCoreApplication::translate("attnlab::ui::MaskEditorDock", "Which keys each query may attend to."));
+        },
+        this);
+    // The settings scroll, so the panel fits small screens.
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(new SettingsPanel(m_document));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *settings = new ToolDock(
+        QStringLiteral("SettingsDock"), scroll,
+        [](ToolDock *dock) {
+            dock->setWindowTitle(QCoreApplication::translate("attnlab::ui::SettingsDock", "Settings"));
+            dock->setToolTip(QCoreApplication::translate(
+                "attnlab::ui::SettingsDock", "Dimensions, positions, mask, scale and weight presets."));
+        },
+        this);
+    auto *undoView = new QUndoView(m_document->undoStack());
+    auto *history = new ToolDock(
+        QStringLiteral("UndoHistoryDock"), undoView,
+        [undoView](ToolDock *dock) {
+            dock->setWindowTitle(QCoreApplication::translate("attnlab::ui::UndoHistoryDock", "History"));
+            dock->setToolTip(QCoreApplication::translate("attnlab::ui::UndoHistoryDock",
+                "Every edit since the scene was opened. Click a line to go back to that point."));
+            undoView->setEmptyLabel(QCoreApplication::translate("attnlab::ui::UndoHistoryDock", "<opened scene>"));
+            undoView->setToolTip(dock->toolTip());
+        },
+        this);
+    addDock(matrices, Qt::LeftDockWidgetArea);
+    addDock(settings, Qt::LeftDockWidgetArea);
+    addDock(mask, Qt::LeftDockWidgetArea);
+    addDock(history, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(matrices, mask);
+    tabifyDockWidget(settings, history);
+    matrices->raise();
+    settings->raise();
+
+    // What explains the board sits on the right, as tabs: the inspector (raised when a number
+    // is selected), the stage's explanation, and the heads when there are several.
+    m_inspector = new InspectorDock(m_document, this);
+    m_explanation = new ExplanationPanel(m_document, this);
+    m_headsDock = new HeadsDock(m_document, this);
+    addDock(m_inspector, Qt::RightDockWidgetArea);
+    addDock(m_explanation, Qt::RightDockWidgetArea);
+    addDock(m_headsDock, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_inspector, m_explanation);
+    tabifyDockWidget(m_explanation, m_headsDock);
+    m_explanation->raise();
+    // A newly picked number brings the inspector forward; a step that only moves the same
+    // selection to the next stage leaves the explanation in front.
+    connect(m_document, &Document::selectionChanged, this, [this, last = Selection()](const Selection &s) mutable {
+        const bool picked = (s.row >= 0 || s.column >= 0) && (s.row != last.row || s.column != last.column);
+        last = s;
+        if (picked && m_inspector->toggleViewAction()->isChecked())
+            m_inspector->raise();
+    });
+    connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
+}
+
+void MainWindow::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_stepMenu->setTitle(tr("&Step"));
+    m_toolsMenu->setTitle(tr("&Tools"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_experimentsAction->setText(tr("&Experiments…"));
+    m_experimentsAction->setToolTip(
+        tr("Why √d_k, temperature and A/B comparison, in a window of their own (Ctrl+Shift+X)"));
+    m_quit->setText(tr("&Quit"));
+    m_quit->setToolTip(tr("Close Attention Lab (Ctrl+Q)"));
+    m_undo->setToolTip(tr("Undo the last edit (Ctrl+Z)"));
+    m_redo->setToolTip(tr("Redo the edit just undone (Ctrl+Shift+Z)"));
+    m_about->setText(tr("&About Attention Lab"));
+    m_about->setToolTip(tr("Version and licence"));
+    m_shortcuts->setText(tr("&Keyboard Shortcuts"));
+    m_shortcuts->setToolTip(tr("The keys for stepping, presenting and zooming (Ctrl+/)"));
+    m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
+    m_colorMapMenu->setTitle(tr("&Colours of the Weights"));
+    m_colorMapMenu->setToolTip(tr("The colour map of the attention weights, on screen and in exports"));
+    for (QAction *a : m_colorMapMenu->actions()) {
+        const QString name = a->data().toString();
+        if (name == QStringLiteral("viridis")) {
+            a->setText(tr("&Viridis"));
+            a->setToolTip(tr("Dark purple to yellow; readable by most colour-blind viewers"));
+        } else if (name == QStringLiteral("cividis")) {
+            a->setText(tr("&Cividis (colour-blind safe)"));
+            a->setToolTip(tr("Blue to yellow, designed for viewers with colour-vision deficiency"));
+        } else if (name == QStringLiteral("grayscale")) {
+            a->setText(tr("&Grayscale (for black-and-white printing)"));
+            a->setToolTip(tr("Black to white, for handouts printed without colour"));
+        } else {
+            a->setText(name);
+        }
+    }
+    m_fileActions->retranslate();
+    m_exportActions->retranslate();
+    m_steps->retranslate();
+    m_presentation->retranslate();
+    refreshTitle();
+    refreshWarnings();
+}
+
+void MainWindow::refreshTitle()
+{
+    QString name;
+    if (!m_document->filePath().isEmpty())
+        name = QFileInfo(m_document->filePath()).fileName();
+    else if (!m_document->scene().title.empty())
+        name = sceneTitle(m_document->scene(), currentLanguage());
+    else
+        name = tr("Untitled");
+    // "[*]" is where Qt shows the modified mark.
+    setWindowTitle(tr("%1[*] — Attention Lab").arg(name));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::refreshWarnings()
+{
+    // Built here rather than taken from core's English notes, so that they are translated.
+    const core::Scene &scene = m_document->scene();
+    QStringList lines;
+    for (const int row : m_document->stages().rowsWithoutKeys) {
+        const QString token = row >= 0 && size_t(row) < scene.tokens.size()
+            ? QString::fromStdString(scene.tokens[size_t(row)])
+            : QString();
+        lines << tr("row %1 (token “%2”) sees no key: its weights and its context vector are all zero")
+                     .arg(row)
+                     .arg(token);
+    }
+    m_warnings->setText(lines.isEmpty() ? QString() : QStringLiteral("⚠ ") + lines.join(QStringLiteral("  ·  ")));
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    if (!restoreState(settings.value(kStateKey).toByteArray(), kStateVersion)) {
+        // resizeDocks() takes only once the window is laid out: the matrices wide enough for
+        // most of an 8-column embedding table, the right side for the inspector's tables.
+        QTimer::singleShot(0, this, [this] {
+            if (auto *matrices = findChild<MatrixEditorDock *>())
+                resizeDocks({matrices, m_explanation}, {340, 330}, Qt::Horizontal);
+        });
+    }
+    m_headsDock->followHeadCount();
+    m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
+    setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
+    m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());
+    m_presentation->setPresentationZoom(settings.value(kPresentationZoomKey, 1.0).toDouble());
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kStateVersion));
+    settings.setValue(kShowAllKey, m_steps->showsAll());
+    settings.setValue(kColorMapKey, m_sequentialMap);
+    settings.setValue(kBoardZoomKey, m_presentation->boardZoom());
+    settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());
+}
+
+} // namespace attnlab::ui

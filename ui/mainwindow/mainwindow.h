@@ -1,0 +1,112 @@
+#pragma once
+// The main window only composes: the token bar and the pipeline board in the middle, the
+// editor docks around them, and the menus built from the action classes (FileActions,
+// StepController, PresentationMode) that hold the logic.
+
+#include "ui/i18n/retranslating.h"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QStackedWidget;
+
+namespace attnlab::ui {
+
+class Document;
+class ExperimentsWindow;
+class ExplanationPanel;
+class ExportActions;
+class FileActions;
+class HeadsDock;
+class InspectorDock;
+class MatrixEditorDock;
+class LanguageMenu;
+class PipelineBoard;
+class PresentationMode;
+class PresentationView;
+class StepController;
+
+class MainWindow : public Retranslating<QMainWindow> {
+    Q_OBJECT
+public:
+    explicit MainWindow(Document *document, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    FileActions *fileActions() const { return m_fileActions; }
+    ExportActions *exportActions() const { return m_exportActions; }
+    StepController *steps() const { return m_steps; }
+    PipelineBoard *board() const { return m_board; }
+    PresentationMode *presentation() const { return m_presentation; }
+    PresentationView *presentationView() const { return m_presentationView; }
+    InspectorDock *inspector() const { return m_inspector; }
+    ExplanationPanel *explanation() const { return m_explanation; }
+    HeadsDock *headsDock() const { return m_headsDock; }
+    LanguageMenu *languageMenu() const { return m_languageMenu; }
+    // Tools → Experiments: opens the one experiments window, or raises it when already open.
+    QAction *experimentsAction() const { return m_experimentsAction; }
+    ExperimentsWindow *experimentsWindow() const { return m_experiments; }
+    void showExperiments();
+    // The View menu, where dock toggles live (other components add theirs here).
+    QMenu *viewMenu() const { return m_viewMenu; }
+    // Docks `dock` in `area` (movable, floatable, closable, its layout remembered) and lists
+    // it in the View menu. For the panels other components contribute.
+    void addDock(QDockWidget *dock, Qt::DockWidgetArea area);
+    // The status bar text that lists the pipeline's warnings ("" when there are none).
+    QString warningText() const;
+    // The colour map of the weights on every card, in presentation mode and in exports.
+    QString sequentialMap() const { return m_sequentialMap; }
+    void setSequentialMap(const QString &name);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createMenus();
+    void createDocks();
+    void showShortcuts();
+    void followStep();
+    void createColorMapMenu();
+    void retranslate() override;
+    void refreshTitle();
+    void refreshWarnings();
+    void readSettings();
+    void writeSettings() const;
+
+    Document *m_document;
+    StepController *m_steps;
+    FileActions *m_fileActions;
+    ExportActions *m_exportActions;
+    QStackedWidget *m_stack;
+    QWidget *m_normalPage;
+    PipelineBoard *m_board;
+    PresentationView *m_presentationView;
+    PresentationMode *m_presentation;
+    QLabel *m_warnings;
+    MatrixEditorDock *m_matrixEditor = nullptr;
+    InspectorDock *m_inspector = nullptr;
+    ExplanationPanel *m_explanation = nullptr;
+    HeadsDock *m_headsDock = nullptr;
+    LanguageMenu *m_languageMenu = nullptr;
+    ExperimentsWindow *m_experiments = nullptr;
+    QAction *m_experimentsAction = nullptr;
+    QMenu *m_toolsMenu = nullptr;
+    QList<QDockWidget *> m_docks;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_stepMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QMenu *m_colorMapMenu = nullptr;
+    QString m_sequentialMap = QStringLiteral("viridis");
+    QAction *m_undo = nullptr;
+    QAction *m_redo = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_about = nullptr;
+    QAction *m_shortcuts = nullptr;
+};
+
+} // namespace attnlab::ui

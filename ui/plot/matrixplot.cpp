@@ -1,0 +1,264 @@
+#include "ui/plot/matrixplot.h"
+
+#include "ui/plot/chartexport.h"
+#include "ui/plot/colormaps.h"
+
+#include <QLocale>
+#include <QPainter>
+
+#include <cmath>
+
+namespace attnlab::ui {
+
+namespace {
+
+// The app's colour maps, with undefined (NaN) cells grey: here they mean "hidden" or "no
+// difference defined", and the cell must not vanish.
+QCPColorGradient withGreyNan(QCPColorGradient g)
+{
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(190, 190, 190));
+    return g;
+}
+
+} // namespace
+
+MatrixPlot::MatrixPlot(QWidget *parent)
+    : QCustomPlot(parent)
+    , m_map(new QCPColorMap(xAxis, yAxis))
+    , m_scale(new QCPColorScale(this))
+    , m_title(new QCPTextElement(this, QString(), QFont(font().family(), 10, QFont::Bold)))
+    , m_highlight(new QCPItemRect(this))
+{
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_map->setColorScale(m_scale);
+    m_map->setGradient(withGreyNan(sequentialGradient(QStringLiteral("viridis"))));
+    yAxis->setRangeReversed(true);
+    xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    for (QCPAxis *axis : {xAxis, yAxis}) {
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+        axis->setTickLength(0, 3);
+    }
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+    m_title->setVisible(false);
+    plotLayout()->addElement(1, 1, m_scale);
+    m_scale->setBarWidth(10);
+    auto *group = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    m_highlight->setPen(QPen(QColor(255, 120, 0), 2.5));
+    m_highlight->setBrush(Qt::NoBrush);
+    m_highlight->setVisible(false);
+    addExportMenu(this, [this] { return m_exportName; });
+    setMinimumSize(80, 80);
+    refresh();
+}
+
+void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLabels, const QStringList &columnLabels)
+{
+    const bool reshaped = matrix.rows() != m_matrix.rows() || matrix.cols() != m_matrix.cols();
+    m_matrix = matrix;
+    const int rows = int(matrix.rows()), cols = int(matrix.cols());
+    QCPColorMapData *data = m_map->data();
+    if (reshaped) {
+        data->setSize(std::max(cols, 1), std::max(rows, 1));
+        data->setRange(QCPRange(0, std::max(cols - 1, 0)), QCPRange(0, std::max(rows - 1, 0)));
+        xAxis->setRange(-0.5, cols - 0.5);
+        yAxis->setRange(-0.5, rows - 0.5);
+    }
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const double v = matrix(r, c);
+            data->setCell(c, r, std::isfinite(v) ? v : std::nan(""));
+        }
+    auto ticks = [](QCPAxis *axis, const QStringList &labels, int count) {
+        auto ticker = axis->ticker().staticCast<QCPAxisTickerText>();
+        QMap<double, QString> map;
+        for (int i = 0; i < count; ++i)
+            map.insert(i, i < labels.size() ? labels.at(i) : QString::number(i + 1));
+        ticker->setTicks(map);
+    };
+    ticks(xAxis, columnLabels, cols);
+    ticks(yAxis, rowLabels, rows);
+    if (reshaped) {
+        for (QCPItemText *label : m_labels)
+            removeItem(label);
+        m_labels.clear();
+    }
+    refresh();
+}
+
+void MatrixPlot::setPalette(Palette palette)
+{
+    m_palette = palette;
+    m_map->setGradient(withGreyNan(
+        palette == Palette::Sequential ? sequentialGradient(QStringLiteral("viridis")) : divergingGradient()));
+    refresh();
+}
+
+void MatrixPlot::setFixedRange(double lo, double hi)
+{
+    m_fixed = true;
+    m_lo = lo;
+    m_hi = hi;
+    refresh();
+}
+
+void MatrixPlot::clearFixedRange()
+{
+    m_fixed = false;
+    refresh();
+}
+
+void MatrixPlot::setTitle(const QString &title)
+{
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+    refresh();
+}
+
+QString MatrixPlot::title() const
+{
+    return m_title->text();
+}
+
+void MatrixPlot::setShowValues(bool show)
+{
+    m_showValues = show;
+    refresh();
+}
+
+void MatrixPlot::setShowLabels(bool show)
+{
+    m_showLabels = show;
+    xAxis->setTickLabels(show);
+    yAxis->setTickLabels(show);
+    refresh();
+}
+
+void MatrixPlot::setShowColorScale(bool show)
+{
+    m_scale->setVisible(show);
+    if (!show && plotLayout()->hasElement(1, 1))
+        plotLayout()->take(m_scale);
+    else if (show && !plotLayout()->hasElement(1, 1))
+        plotLayout()->addElement(1, 1, m_scale);
+    plotLayout()->simplify();
+    refresh();
+}
+
+void MatrixPlot::setHighlightedRow(int row)
+{
+    m_highlightedRow = row;
+    refresh();
+}
+
+void MatrixPlot::setFramed(bool framed)
+{
+    m_framed = framed;
+    update();
+}
+
+double MatrixPlot::cellValue(int row, int column) const
+{
+    return m_map->data()->cell(column, row);
+}
+
+void MatrixPlot::updateRange()
+{
+    double lo = m_lo, hi = m_hi;
+    if (!m_fixed) {
+        lo = std::numeric_limits<double>::infinity();
+        hi = -lo;
+        for (Eigen::Index i = 0; i < m_matrix.size(); ++i) {
+            const double v = m_matrix.data()[i];
+            if (std::isfinite(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        }
+        if (!(lo <= hi))
+            lo = hi = 0;
+        if (m_palette == Palette::Diverging) {
+            hi = std::max(std::abs(lo), std::abs(hi));
+            lo = -hi;
+        }
+        if (hi - lo < 1e-9) {
+            lo -= 0.5;
+            hi += 0.5;
+        }
+    }
+    m_map->setDataRange(QCPRange(lo, hi));
+}
+
+void MatrixPlot::updateLabels()
+{
+    const int rows = rowCount(), cols = columnCount();
+    const bool show = m_showValues && rows <= kMaxLabelledCells && cols <= kMaxLabelledCells;
+    if (!show) {
+        for (QCPItemText *label : m_labels)
+            label->setVisible(false);
+        return;
+    }
+    while (m_labels.size() < rows * cols) {
+        auto *label = new QCPItemText(this);
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        label->setClipToAxisRect(true);
+        m_labels.append(label);
+    }
+    const QCPRange range = m_map->dataRange();
+    const QLocale locale;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            QCPItemText *label = m_labels[r * cols + c];
+            const double v = m_matrix(r, c);
+            label->position->setCoords(c, r);
+            label->setText(std::isnan(v) ? QStringLiteral("–")
+                    : std::isinf(v)      ? (v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞"))
+                                         : locale.toString(v, 'f', 2));
+            label->setColor(std::isfinite(v) ? contrastingText(m_map->gradient().color(v, range)) : QColor(Qt::black));
+            label->setVisible(true);
+        }
+}
+
+void MatrixPlot::refresh()
+{
+    updateRange();
+    updateLabels();
+    const int rows = rowCount(), cols = columnCount();
+    m_highlight->setVisible(m_highlightedRow >= 0 && m_highlightedRow < rows && cols > 0);
+    if (m_highlight->visible()) {
+        m_highlight->topLeft->setCoords(-0.5, m_highlightedRow - 0.5);
+        m_highlight->bottomRight->setCoords(cols - 0.5, m_highlightedRow + 0.5);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MatrixPlot::mousePressEvent(QMouseEvent *event)
+{
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton)
+        return;
+    Q_EMIT clicked();
+    const QPointF p = event->position();
+    const int c = int(std::lround(xAxis->pixelToCoord(p.x())));
+    const int r = int(std::lround(yAxis->pixelToCoord(p.y())));
+    if (axisRect()->rect().contains(p.toPoint()) && r >= 0 && r < rowCount() && c >= 0 && c < columnCount())
+        Q_EMIT cellClicked(r, c);
+}
+
+void MatrixPlot::paintEvent(QPaintEvent *event)
+{
+    QCustomPlot::paintEvent(event);
+    if (!m_framed)
+        return;
+    QPainter painter(this);
+    painter.setPen(QPen(palette().highlight().color(), 4));
+    painter.drawRect(rect().adjusted(2, 2, -2, -2));
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,82 @@
+#pragma once
+// A small heatmap of any matrix, for the experiments and the head grid: row r of the matrix
+// is drawn as the r-th row from the top (the query), column c as the c-th column (the key).
+// Hidden (−∞) and undefined (NaN) cells are drawn grey. Right-click exports it.
+
+#include "core/types.h"
+
+#include "ui/plot/qcp.h"
+
+#include <QStringList>
+
+namespace attnlab::ui {
+
+class MatrixPlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    enum class Palette {
+        Sequential, // viridis, for weights and other one-signed values
+        Diverging, // blue – white – red around 0, for differences and signed values
+    };
+
+    explicit MatrixPlot(QWidget *parent = nullptr);
+
+    void setMatrix(const core::Matrix &matrix, const QStringList &rowLabels, const QStringList &columnLabels);
+    void setPalette(Palette palette);
+    // A fixed colour range (weights: 0…1). Without one the range follows the finite values
+    // (symmetric around 0 for the diverging palette).
+    void setFixedRange(double lo, double hi);
+    void clearFixedRange();
+    void setTitle(const QString &title);
+    QString title() const;
+    // Numbers in the cells (only drawn while the matrix has at most kMaxLabelledCells per side).
+    void setShowValues(bool show);
+    // Axis tick labels; off for thumbnails.
+    void setShowLabels(bool show);
+    void setShowColorScale(bool show);
+    // Outline row `row` (−1: none).
+    void setHighlightedRow(int row);
+    // A thick frame around the whole plot (the current head in the grid).
+    void setFramed(bool framed);
+
+    int rowCount() const { return int(m_matrix.rows()); }
+    int columnCount() const { return int(m_matrix.cols()); }
+    // The value the colour map holds for a cell (NaN for grey cells), read back from the map.
+    double cellValue(int row, int column) const;
+    QCPColorMap *colorMap() const { return m_map; }
+    const core::Matrix &matrix() const { return m_matrix; }
+    QString exportName() const { return m_exportName; }
+    void setExportName(const QString &name) { m_exportName = name; }
+
+    static constexpr int kMaxLabelledCells = 10;
+
+Q_SIGNALS:
+    void cellClicked(int row, int column);
+    void clicked();
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    void refresh();
+    void updateLabels();
+    void updateRange();
+
+    QCPColorMap *m_map;
+    QCPColorScale *m_scale;
+    QCPTextElement *m_title;
+    QCPItemRect *m_highlight;
+    QVector<QCPItemText *> m_labels;
+    core::Matrix m_matrix;
+    Palette m_palette = Palette::Sequential;
+    bool m_fixed = false;
+    double m_lo = 0, m_hi = 1;
+    bool m_showValues = true;
+    bool m_showLabels = true;
+    bool m_framed = false;
+    int m_highlightedRow = -1;
+    QString m_exportName = QStringLiteral("heatmap");
+};
+
+} // namespace attnlab::ui
