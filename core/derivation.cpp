@@ -18,6 +18,11 @@ const core::Matrix &weightsFor(const core::Scene &scene, core::Stage stage)
     return stage == core::StageQ ? scene.wq : stage == core::StageK ? scene.wk : scene.wv;
 }
 
+const core::RowVector &biasFor(const core::Scene &scene, core::Stage stage)
+{
+    return stage == core::StageQ ? scene.bq : stage == core::StageK ? scene.bk : scene.bv;
+}
+
 const core::HeadStages &headOf(const core::Stages &stages, int head)
 {
     return stages.heads.at(size_t(head));
@@ -47,12 +52,18 @@ EmbeddingDerivation deriveEmbedding(const core::Scene &scene, const core::Stages
     EmbeddingDerivation d;
     d.row = row;
     d.column = column;
+    d.value = stages.x(row, column);
+    if (scene.hasInputX()) {
+        d.given = true;
+        d.vocabularyRow = -1;
+        d.embedding = d.value;
+        return d;
+    }
     d.vocabularyRow = core::embeddingRows(scene).at(size_t(row));
     d.embedding = scene.embeddings(d.vocabularyRow, column);
     d.hasPositional = scene.positional == core::PositionalEncoding::Sinusoidal;
     if (d.hasPositional)
         d.positional = core::sinusoidalEncoding(scene.tokenCount(), scene.dModel)(row, column);
-    d.value = stages.x(row, column);
     return d;
 }
 
@@ -74,6 +85,10 @@ ProjectionDerivation deriveProjection(
     d.weightColumn = head * scene.dK + column;
     const core::Matrix &w = weightsFor(scene, stage);
     d.terms = dotTerms(stages.x.row(row).data(), w.data() + d.weightColumn, int(stages.x.cols()), int(w.cols()));
+    const core::RowVector &b = biasFor(scene, stage);
+    d.hasBias = b.size() > d.weightColumn;
+    if (d.hasBias)
+        d.bias = b(d.weightColumn);
     return d;
 }
 
@@ -187,6 +202,9 @@ OutputDerivation deriveOutput(const core::Scene &scene, const core::Stages &stag
     }
     d.terms = dotTerms(
         stages.concat.row(row).data(), scene.wo.data() + column, int(stages.concat.cols()), int(scene.wo.cols()));
+    d.hasBias = scene.bo.size() > column;
+    if (d.hasBias)
+        d.bias = scene.bo(column);
     return d;
 }
 

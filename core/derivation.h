@@ -20,9 +20,12 @@ struct DotTerms {
 };
 DotTerms dotTerms(const core::Scalar *left, const core::Scalar *right, int count, int rightStride = 1);
 
-// X[row][column] = E[token][column] (+ PE[row][column]).
+// X[row][column] = E[token][column] (+ PE[row][column]). When the scene gives X directly (a
+// head taken from a model's layer) `given` is set, there is no table row (vocabularyRow −1)
+// and the value is the scene's own.
 struct EmbeddingDerivation {
     int row = 0, column = 0;
+    bool given = false;
     int vocabularyRow = 0;
     double embedding = 0;
     bool hasPositional = false;
@@ -30,14 +33,17 @@ struct EmbeddingDerivation {
     double value = 0;
 };
 
-// Q, K or V [row][column] of one head = row of X · column (head·d_k + column) of W.
-// In direct mode the value was typed in and `given` is set.
+// Q, K or V [row][column] of one head = row of X · column (head·d_k + column) of W, plus
+// entry (head·d_k + column) of the bias b_Q / b_K / b_V when the scene has it:
+// value = terms.sum + bias. In direct mode the value was typed in and `given` is set.
 struct ProjectionDerivation {
     core::Stage stage = core::StageQ;
     int head = 0, row = 0, column = 0;
     int weightColumn = 0; // the column of W_Q / W_K / W_V (includes the head's offset)
     bool given = false;
     DotTerms terms;
+    bool hasBias = false;
+    double bias = 0; // 0 without a bias
     double value = 0;
 };
 
@@ -91,11 +97,14 @@ struct ConcatSpan {
 };
 std::vector<ConcatSpan> concatSpans(const core::Scene &scene);
 
-// output[row][column] = concat row · column of W_O (or a copy of concat without W_O).
+// output[row][column] = concat row · column of W_O + b_O[column] (or a copy of concat
+// without W_O): value = terms.sum + bias.
 struct OutputDerivation {
     int row = 0, column = 0;
     bool hasWeights = true;
     DotTerms terms;
+    bool hasBias = false;
+    double bias = 0; // 0 without b_O
     double value = 0;
 };
 

@@ -67,6 +67,32 @@ core::RowVector seededRow(const std::string &token, const char *what, Eigen::Ind
     return row;
 }
 
+// Rows that follow their tokens: row i is the row of the first old position holding
+// tokens[i], or a row seeded from the token and `what` when the token is new.
+core::Matrix rowsFollowingTokens(const core::Matrix &old, const std::vector<std::string> &oldTokens,
+    const std::vector<std::string> &tokens, const char *what)
+{
+    std::unordered_map<std::string, Eigen::Index> firstPosition;
+    for (size_t i = 0; i < oldTokens.size() && Eigen::Index(i) < old.rows(); ++i)
+        firstPosition.emplace(oldTokens[i], Eigen::Index(i));
+    core::Matrix out(Eigen::Index(tokens.size()), old.cols());
+    for (Eigen::Index i = 0; i < out.rows(); ++i) {
+        const auto it = firstPosition.find(tokens[size_t(i)]);
+        out.row(i) = it != firstPosition.end() ? core::RowVector(old.row(it->second))
+                                               : seededRow(tokens[size_t(i)], what, old.cols());
+    }
+    return out;
+}
+
+// A bias resized as the weight columns it belongs to: entries kept in place, new ones drawn
+// (absent stays absent).
+core::RowVector resizeBias(const core::RowVector &old, const char *name, Eigen::Index length)
+{
+    if (old.size() == 0)
+        return old;
+    return resizeKeeping(old, name, 1, length).row(0);
+}
+
 } // namespace
 
 std::uint64_t textSeed(const std::string &text)
@@ -101,24 +127,11 @@ core::Scene withTokens(const core::Scene &s, const std::vector<std::string> &tok
     out.tokens = tokens;
     const Eigen::Index n = Eigen::Index(tokens.size());
     if (s.direct) {
-        std::unordered_map<std::string, Eigen::Index> firstPosition;
-        for (size_t i = 0; i < s.tokens.size(); ++i)
-            firstPosition.emplace(s.tokens[i], Eigen::Index(i));
-        out.q.resize(n, s.q.cols());
-        out.k.resize(n, s.k.cols());
-        out.v.resize(n, s.v.cols());
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const auto it = firstPosition.find(tokens[size_t(i)]);
-            if (it != firstPosition.end()) {
-                out.q.row(i) = s.q.row(it->second);
-                out.k.row(i) = s.k.row(it->second);
-                out.v.row(i) = s.v.row(it->second);
-            } else {
-                out.q.row(i) = seededRow(tokens[size_t(i)], "Q", s.q.cols());
-                out.k.row(i) = seededRow(tokens[size_t(i)], "K", s.k.cols());
-                out.v.row(i) = seededRow(tokens[size_t(i)], "V", s.v.cols());
-            }
-        }
+        out.q = rowsFollowingTokens(s.q, s.tokens, tokens, "Q");
+        out.k = rowsFollowingTokens(s.k, s.tokens, tokens, "K");
+        out.v = rowsFollowingTokens(s.v, s.tokens, tokens, "V");
+    } else if (s.hasInputX()) {
+        out.x = rowsFollowingTokens(s.x, s.tokens, tokens, "X");
     } else {
         std::unordered_map<std::string, Eigen::Index> oldRow;
         for (size_t r = 0; r < s.vocabulary.size(); ++r)
@@ -167,6 +180,13 @@ core::Scene withDimensions(const core::Scene &s, int dModel, int heads, int dK)
     out.wv = resizeKeeping(s.wv, "W_V", dModel, hd);
     if (s.wo.size() > 0 || heads > 1)
         out.wo = resizeKeeping(s.wo, "W_O", hd, dModel);
+    // X gains or loses columns with d_model; the biases follow the columns of the weights.
+    if (s.hasInputX())
+        out.x = resizeKeeping(s.x, "X", s.x.rows(), dModel);
+    out.bq = resizeBias(s.bq, "b_Q", hd);
+    out.bk = resizeBias(s.bk, "b_K", hd);
+    out.bv = resizeBias(s.bv, "b_V", hd);
+    out.bo = resizeBias(s.bo, "b_O", dModel);
     return out;
 }
 
@@ -280,6 +300,12 @@ core::Scene toDirectMode(const core::Scene &s, int head)
     out.wk.resize(0, 0);
     out.wv.resize(0, 0);
     out.wo.resize(0, 0);
+    // Q, K and V already hold X and the biases; direct mode has neither.
+    out.x.resize(0, 0);
+    out.bq.resize(0);
+    out.bk.resize(0);
+    out.bv.resize(0);
+    out.bo.resize(0);
     return out;
 }
 

@@ -198,6 +198,10 @@
         <translation>每个词元在嵌入表 E 中查出自己的那一行。</translation>
     </message>
     <message>
+        <source>This scene gives X directly (what a layer of a model feeds its attention), so nothing is looked up.</source>
+        <translation>这个场景直接给出 X（模型某一层送入注意力的输入），所以无需查表。</translation>
+    </message>
+    <message>
         <location line="+3" />
         <source>Sinusoidal positional encoding adds a value that depends only on the position (%1) and the column.</source>
         <translation>正弦位置编码加上一个只取决于位置（%1）和列号的值。</translation>

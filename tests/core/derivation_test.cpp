@@ -38,7 +38,7 @@ void checkEverything(const core::Scene &scene)
             for (int c = 0; c < scene.keyDim(); ++c)
                 for (core::Stage s : {core::StageQ, core::StageK, core::StageV}) {
                     const core::ProjectionDerivation p = core::deriveProjection(scene, st, s, h, i, c);
-                    EXPECT_NEAR(p.terms.sum, core::stageMatrix(st, s, h)(i, c), kTol);
+                    EXPECT_NEAR(p.terms.sum + p.bias, core::stageMatrix(st, s, h)(i, c), kTol);
                     if (!scene.direct) {
                         double again = 0;
                         for (size_t t = 0; t < p.terms.products.size(); ++t) {
@@ -93,13 +93,16 @@ void checkEverything(const core::Scene &scene)
             for (int c = 0; c < span.width; ++c)
                 EXPECT_EQ(st.concat(i, span.first + c), st.heads[size_t(span.head)].context(i, c));
     for (int i = 0; i < n; ++i)
-        for (int c = 0; c < int(st.output.cols()); ++c)
-            EXPECT_NEAR(core::deriveOutput(scene, st, i, c).terms.sum, st.output(i, c), 1e-3);
+        for (int c = 0; c < int(st.output.cols()); ++c) {
+            const core::OutputDerivation o = core::deriveOutput(scene, st, i, c);
+            EXPECT_NEAR(o.terms.sum + o.bias, st.output(i, c), 1e-3);
+        }
     if (!scene.direct) {
         for (int i = 0; i < n; ++i)
             for (int c = 0; c < scene.dModel; ++c) {
                 const core::EmbeddingDerivation e = core::deriveEmbedding(scene, st, i, c);
                 EXPECT_NEAR(e.embedding + e.positional, st.x(i, c), 1e-5);
+                EXPECT_EQ(e.given, scene.hasInputX());
             }
     }
 }
@@ -181,4 +184,48 @@ TEST(Derivation, HugeScoresShiftInsteadOfOverflowing)
     EXPECT_NEAR(sm.shift, 3000.0, 1e-3);
     EXPECT_TRUE(std::isfinite(sm.sum));
     EXPECT_NEAR(sm.weights[0], st.heads[0].weights(0, 0), 1e-6);
+}
+
+TEST(Derivation, ProjectionsAndOutputAddTheirBias)
+{
+    std::mt19937 rng(77);
+    core::Scene s = randomModelScene(rng, 4, 4, 2, 2, core::PositionalEncoding::None, core::MaskKind::Causal);
+    test::addBiases(rng, s);
+    checkEverything(s);
+    core::Pipeline pipeline;
+    const core::Stages &st = pipeline.compute(s);
+    // K of head 2, token 3, column 2: weight column 1·2 + 1 = 3, so b_K[3].
+    const core::ProjectionDerivation k = core::deriveProjection(s, st, core::StageK, 1, 2, 1);
+    EXPECT_TRUE(k.hasBias);
+    EXPECT_EQ(k.weightColumn, 3);
+    EXPECT_DOUBLE_EQ(k.bias, s.bk(3));
+    EXPECT_NEAR(k.terms.sum + k.bias, st.heads[1].k(2, 1), kTol);
+    const core::OutputDerivation o = core::deriveOutput(s, st, 0, 2);
+    EXPECT_TRUE(o.hasBias);
+    EXPECT_DOUBLE_EQ(o.bias, s.bo(2));
+
+    s.bk.resize(0);
+    s.bo.resize(0);
+    const core::Stages &plain = pipeline.compute(s);
+    const core::ProjectionDerivation k2 = core::deriveProjection(s, plain, core::StageK, 1, 2, 1);
+    EXPECT_FALSE(k2.hasBias);
+    EXPECT_EQ(k2.bias, 0.0);
+    EXPECT_FALSE(core::deriveOutput(s, plain, 0, 2).hasBias);
+    EXPECT_TRUE(core::deriveProjection(s, plain, core::StageQ, 1, 2, 1).hasBias);
+}
+
+TEST(Derivation, AGivenXIsShownAsGivenNotLookedUp)
+{
+    std::mt19937 rng(78);
+    core::Scene s = randomModelScene(rng, 5, 4, 1, 4, core::PositionalEncoding::Sinusoidal, core::MaskKind::None);
+    test::giveInputX(s);
+    test::addBiases(rng, s);
+    checkEverything(s);
+    core::Pipeline pipeline;
+    const core::Stages &st = pipeline.compute(s);
+    const core::EmbeddingDerivation e = core::deriveEmbedding(s, st, 3, 1);
+    EXPECT_TRUE(e.given);
+    EXPECT_EQ(e.vocabularyRow, -1);
+    EXPECT_FALSE(e.hasPositional);
+    EXPECT_EQ(e.value, double(s.x(3, 1)));
 }

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 using namespace attnlab;
 using namespace attnlab::core;
 
@@ -184,4 +187,61 @@ TEST(SceneEdits, ScaleAndPositional)
     const core::Scene t = edits::withScale(catEatsFish(), core::ScaleKind::Custom, 2.5f);
     EXPECT_FLOAT_EQ(core::divisor(t), 2.5f);
     EXPECT_EQ(edits::withPositional(t, core::PositionalEncoding::Rope).positional, core::PositionalEncoding::Rope);
+}
+
+namespace {
+
+// Two heads with a given X and every bias, as a head taken from a model.
+core::Scene layerScene()
+{
+    std::mt19937 rng(5);
+    core::Scene s = test::randomScene(rng, 4, 4, 2, 2);
+    test::giveInputX(s);
+    test::addBiases(rng, s);
+    return s;
+}
+
+} // namespace
+
+TEST(SceneEdits, DimensionChangesResizeAGivenXAndTheBiases)
+{
+    const core::Scene s = layerScene();
+    expectValid(s);
+    const core::Scene t = edits::withDimensions(s, 6, 3, 2);
+    expectValid(t);
+    EXPECT_TRUE(t.vocabulary.empty());
+    ASSERT_EQ(t.x.cols(), 6);
+    EXPECT_TRUE(t.x.leftCols(4) == s.x);
+    ASSERT_EQ(t.bq.size(), 6);
+    EXPECT_TRUE(t.bq.head(4) == s.bq); // entries stay where they are, as W_Q's columns do
+    ASSERT_EQ(t.bo.size(), 6);
+    EXPECT_TRUE(t.bo.head(4) == s.bo);
+    const core::Scene narrower = edits::withDimensions(s, 4, 2, 1);
+    expectValid(narrower);
+    ASSERT_EQ(narrower.bv.size(), 2);
+    EXPECT_TRUE(narrower.bv == s.bv.head(2));
+    EXPECT_TRUE(narrower.wv == s.wv.leftCols(2)); // the bias follows its weight columns
+}
+
+TEST(SceneEdits, AGivenXKeepsTheRowsOfKnownTokens)
+{
+    const core::Scene s = layerScene();
+    const core::Scene t = edits::withTokens(s, {s.tokens[2], "new"});
+    expectValid(t);
+    ASSERT_EQ(t.x.rows(), 2);
+    const auto first = std::find(s.tokens.begin(), s.tokens.end(), s.tokens[2]) - s.tokens.begin();
+    EXPECT_TRUE(t.x.row(0) == s.x.row(first));
+    EXPECT_EQ(t.embeddings.size(), 0);
+}
+
+TEST(SceneEdits, DirectModeFromAGivenXDropsXAndTheBiases)
+{
+    const core::Scene s = layerScene();
+    const core::Scene d = edits::toDirectMode(s, 1);
+    expectValid(d);
+    EXPECT_EQ(d.x.size(), 0);
+    EXPECT_EQ(d.bq.size() + d.bk.size() + d.bv.size() + d.bo.size(), 0);
+    core::Pipeline a, b;
+    const core::Matrix wa = a.compute(s).heads[1].weights;
+    EXPECT_TRUE(b.compute(d).heads[0].weights.isApprox(wa, 1e-5f));
 }

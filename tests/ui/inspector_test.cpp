@@ -140,3 +140,67 @@ TEST_F(InspectorTest, IndicesCountFromZeroAndOneColumnHasOneNumberFormat)
     EXPECT_FALSE(weights.contains(QStringLiteral("e\u221205"))) << weights.toStdString();
     EXPECT_FALSE(weights.contains(QStringLiteral("e-05"))) << weights.toStdString();
 }
+
+namespace {
+
+// "the cat sat" with X given and b_Q, b_V, b_O; identity weights, so Q = X + b_Q.
+core::Scene biasedLayerScene()
+{
+    core::Scene s;
+    s.tokens = {"the", "cat", "sat"};
+    s.dModel = 2;
+    s.heads = 1;
+    s.dK = 2;
+    s.x.resize(3, 2);
+    s.x << 1, 0, 0, 1, 1, 1;
+    s.wq = s.wk = s.wv = s.wo = core::Matrix::Identity(2, 2);
+    s.bq.resize(2);
+    s.bq << 0.5f, -0.25f;
+    s.bo.resize(2);
+    s.bo << 2, 0;
+    return s;
+}
+
+} // namespace
+
+TEST_F(InspectorTest, ProjectionCellAddsItsBias)
+{
+    const core::Scene s = biasedLayerScene();
+    ASSERT_TRUE(core::validate(s).empty());
+    core::Pipeline pipeline;
+    ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
+    // Q[the][0] = 1×1 + 0×0 + b_Q[0] = 1.5; Q[cat][1] = 0×0 + 1×1 − 0.25 = 0.75.
+    const QString q1 = page.html({core::StageQ, 0, 0});
+    EXPECT_TRUE(q1.contains(QStringLiteral("1.000\u00d71.000 + 0.000\u00d70.000 + 0.500 (b<sub>Q</sub>[0]) = "
+                                           "<b>1.500</b>")))
+        << q1.toStdString();
+    const QString q2 = page.html({core::StageQ, 1, 1});
+    EXPECT_TRUE(q2.contains(QStringLiteral("+ \u22120.250 (b<sub>Q</sub>[1]) = <b>0.750</b>"))) << q2.toStdString();
+    // K has no bias: its sum ends at the dot product.
+    const QString k = page.html({core::StageK, 0, 0});
+    EXPECT_FALSE(k.contains(QStringLiteral("b<sub>K</sub>"))) << k.toStdString();
+    EXPECT_TRUE(k.contains(QStringLiteral("= <b>1.000</b>"))) << k.toStdString();
+}
+
+TEST_F(InspectorTest, OutputCellAddsTheOutputBias)
+{
+    const core::Scene s = biasedLayerScene();
+    core::Pipeline pipeline;
+    const core::Stages &st = pipeline.compute(s);
+    ui::InspectorPage page(s, st, 0, nullptr);
+    const QString html = page.html({core::StageOutput, 2, 0});
+    const QString total = ui::InspectorPage::number(st.output(2, 0));
+    EXPECT_TRUE(html.contains(QStringLiteral("+ 2.000 (b<sub>O</sub>[0]) = <b>%1</b>").arg(total)))
+        << html.toStdString();
+}
+
+TEST_F(InspectorTest, GivenXCellSaysItIsGiven)
+{
+    const core::Scene s = biasedLayerScene();
+    core::Pipeline pipeline;
+    ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
+    const QString html = page.html({core::StageX, 2, 1});
+    EXPECT_TRUE(html.contains(QStringLiteral("X[sat][1] = <b>1.000</b>"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("gives X directly"))) << html.toStdString();
+    EXPECT_FALSE(html.contains(QStringLiteral("embedding table"))) << html.toStdString();
+}

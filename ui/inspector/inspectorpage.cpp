@@ -118,7 +118,7 @@ QString InspectorPage::dotTable(
     return t;
 }
 
-QString InspectorPage::sumLine(const core::DotTerms &terms) const
+QString InspectorPage::sumLine(const core::DotTerms &terms, const QString &biasName, double bias) const
 {
     QStringList parts;
     const int n = int(terms.products.size());
@@ -127,7 +127,10 @@ QString InspectorPage::sumLine(const core::DotTerms &terms) const
     QString line = parts.join(QStringLiteral(" + "));
     if (n > kInlineTerms)
         line += QStringLiteral(" + … ") + tr("(%1 more terms)").arg(n - kInlineTerms);
-    return QStringLiteral("<p>%1 = <b>%2</b></p>").arg(line, number(terms.sum));
+    if (biasName.isEmpty())
+        return QStringLiteral("<p>%1 = <b>%2</b></p>").arg(line, number(terms.sum));
+    return QStringLiteral("<p>%1 + %2 (%3) = <b>%4</b></p>")
+        .arg(line, number(bias), biasName, number(terms.sum + bias));
 }
 
 QString InspectorPage::bar(double fraction, const QColor &colour)
@@ -195,6 +198,13 @@ QString InspectorPage::embedding(int row, int column) const
 {
     const core::EmbeddingDerivation d = core::deriveEmbedding(m_scene, m_stages, row, column);
     QString page = header(tr("Input X, row %1, column %2").arg(token(row)).arg(column), QString());
+    if (d.given) {
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("This scene gives X directly (what a layer of a model feeds "
+                            "its attention), so nothing is looked up."));
+        page += QStringLiteral("<p>X[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column).arg(number(d.value));
+        return page;
+    }
     page += QStringLiteral("<p>%1</p>").arg(tr("Each token looks up its row in the embedding table E."));
     if (d.hasPositional) {
         page += QStringLiteral("<p>%1</p>")
@@ -232,9 +242,10 @@ QString InspectorPage::projection(core::Stage stage, int row, int column) const
     QStringList rows;
     for (int i = 0; i < m_scene.dModel; ++i)
         rows << QString::number(i);
-    page += dotTable(d.terms, tr("X row %1").arg(token(row)),
-        tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn), rows);
-    page += sumLine(d.terms);
+    page += dotTable(
+        d.terms, tr("X row %1").arg(token(row)), tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn), rows);
+    page += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>%1</sub>[%2]").arg(name).arg(d.weightColumn), d.bias)
+                      : sumLine(d.terms);
     return page;
 }
 
@@ -396,8 +407,7 @@ QString InspectorPage::mix(int row, int column)
         for (size_t j = 0; j < d.weights.size(); ++j)
             col << QStringLiteral("%1\u00d7%2").arg(number(d.weights[j]), number(d.values[j][size_t(column)]));
         page += QStringLiteral("<p>%1: %2 = <b>%3</b></p>")
-                    .arg(tr("Column %1").arg(column), col.join(QStringLiteral(" + ")),
-                        number(d.sum[size_t(column)]));
+                    .arg(tr("Column %1").arg(column), col.join(QStringLiteral(" + ")), number(d.sum[size_t(column)]));
     }
     return page;
 }
@@ -447,7 +457,7 @@ QString InspectorPage::output(int row, int column) const
         for (int c = 0; c < span.width; ++c)
             rows << tr("head %1, %2").arg(span.head + 1).arg(c);
     page += dotTable(d.terms, tr("concat row %1").arg(token(row)), tr("W<sub>O</sub> column %1").arg(column), rows);
-    page += sumLine(d.terms);
+    page += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>O</sub>[%1]").arg(column), d.bias) : sumLine(d.terms);
     return page;
 }
 

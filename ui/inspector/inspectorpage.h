@@ -30,7 +30,8 @@ private:
     QString header(const QString &title, const QString &where) const;
     QString dotTable(const core::DotTerms &terms, const QString &leftName, const QString &rightName,
         const QStringList &rowNames) const;
-    QString sumLine(const core::DotTerms &terms) const;
+    // The sum written out; with a bias (`biasName` not empty) it is added last, labelled.
+    QString sumLine(const core::DotTerms &terms, const QString &biasName = QString(), double bias = 0) const;
     QString bar(double fraction, const QColor &colour);
 
     QString embedding(int row, int column) const;
