@@ -5,6 +5,7 @@
 #include "app/exportcli.h"
 #include "ui/document/document.h"
 #include "ui/i18n/language.h"
+#include "ui/mainwindow/guardedapplication.h"
 #include "ui/mainwindow/mainwindow.h"
 
 #include <QApplication>
@@ -95,7 +96,7 @@ int runApplication(int argc, char *argv[])
     if (headless)
         app = std::make_unique<QCoreApplication>(argc, argv);
     else
-        app = std::make_unique<QApplication>(argc, argv);
+        app = std::make_unique<GuardedApplication>(argc, argv);
     describeApplication();
     Language::instance()->initialize(forcedLanguage(argc, argv));
 
