@@ -15,6 +15,7 @@ class QStackedWidget;
 namespace attnlab::ui {
 
 class Document;
+class EditActions;
 class ExperimentsWindow;
 class ExplanationPanel;
 class ExportActions;
@@ -100,6 +101,7 @@ private:
     QMenu *m_helpMenu = nullptr;
     QMenu *m_colorMapMenu = nullptr;
     QString m_sequentialMap = QStringLiteral("viridis");
+    EditActions *m_editActions = nullptr;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_quit = nullptr;
