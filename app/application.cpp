@@ -8,6 +8,7 @@
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow/fileactions.h"
+#include "ui/mainwindow/guardedapplication.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/recovery/autosaver.h"
 #include "ui/recovery/terminationwatcher.h"
@@ -107,7 +108,7 @@ int runApplication(int argc, char *argv[])
     if (headless)
         app = std::make_unique<QCoreApplication>(argc, argv);
     else
-        app = std::make_unique<QApplication>(argc, argv);
+        app = std::make_unique<GuardedApplication>(argc, argv);
     describeApplication();
     if (!headless) {
         // Links windows to the installed launcher (Wayland) and gives them the app's icon: the

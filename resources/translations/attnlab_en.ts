@@ -15,7 +15,7 @@
 <context>
     <name>attnlab::ui::MaskEditor</name>
     <message numerus="yes">
-        <location filename="../../ui/editors/maskeditor.cpp" line="+253"/>
+        <location filename="../../ui/editors/maskeditor.cpp" line="+255"/>
         <source>Padding mask hiding the last %n key(s)</source>
         <translation>
             <numerusform>Padding mask hiding the last %n key</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message numerus="yes">
-        <location filename="../../ui/board/tokenbar.cpp" line="+234"/>
+        <location filename="../../ui/board/tokenbar.cpp" line="+235"/>
         <source>… %n more</source>
         <translation>
             <numerusform>… %n more</numerusform>

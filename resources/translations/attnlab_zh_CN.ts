@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../app/application.cpp" line="+124" />
+        <location filename="../../app/application.cpp" line="+125" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
@@ -157,7 +157,7 @@
 <context>
     <name>InspectorPage</name>
     <message>
-        <location filename="../../ui/inspector/inspectorpage.cpp" line="+95" />
+        <location filename="../../ui/inspector/inspectorpage.cpp" line="+99" />
         <source>Head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
     </message>
@@ -168,17 +168,17 @@
     </message>
     <message>
         <location line="+10" />
-        <location line="+225" />
+        <location line="+244" />
         <source>sum</source>
         <translation>和</translation>
     </message>
     <message>
-        <location line="-212" />
+        <location line="-231" />
         <source>(%1 more terms)</source>
         <translation>（另有 %1 项）</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+39" />
         <source>Click a cell or a row label of a stage to see how its numbers are computed from the previous stages.</source>
         <translation>点击某一步的一个格子或行标签，查看这些数是怎样由前面的步骤算出来的。</translation>
     </message>
@@ -193,16 +193,17 @@
         <translation>输入 X，“%1”行，第 %2 列</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+8" />
         <source>Each token looks up its row in the embedding table E.</source>
         <translation>每个词元在嵌入表 E 中查出自己的那一行。</translation>
     </message>
     <message>
+        <location line="-5" />
         <source>This scene gives X directly (what a layer of a model feeds its attention), so nothing is looked up.</source>
         <translation>这个场景直接给出 X（模型某一层送入注意力的输入），所以无需查表。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+8" />
         <source>Sinusoidal positional encoding adds a value that depends only on the position (%1) and the column.</source>
         <translation>正弦位置编码加上一个只取决于位置（%1）和列号的值。</translation>
     </message>
@@ -222,17 +223,17 @@
         <translation>%1[%2][%3] = X 的“%2”行 · W&lt;sub&gt;%1&lt;/sub&gt; 的第 %4 列：逐项相乘，再把乘积加起来。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>X row %1</source>
         <translation>X 的“%1”行</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+0" />
         <source>W&lt;sub&gt;%1&lt;/sub&gt; column %2</source>
         <translation>W&lt;sub&gt;%1&lt;/sub&gt; 第 %2 列</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>RoPE: %1 rotated, row %2, column %3</source>
         <translation>RoPE：旋转后的 %1，“%2”行，第 %3 列</translation>
     </message>
@@ -373,7 +374,7 @@
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+7" />
         <source>Concatenation, row %1</source>
         <translation>拼接，“%1”行</translation>
     </message>
@@ -431,8 +432,7 @@
 <context>
     <name>UndoCommand</name>
     <message>
-        <location filename="../../ui/document/undocommands.cpp" line="+20" />
-        <location line="+29" />
+        <location filename="../../ui/document/undocommands.cpp" line="+25" />
         <source>Set %1[%2][%3] to %4</source>
         <translation>将 %1[%2][%3] 设为 %4</translation>
     </message>
@@ -1190,14 +1190,62 @@
 <context>
     <name>attnlab::ui::DescriptionBanner</name>
     <message>
-        <location filename="../../ui/board/descriptionbanner.cpp" line="+54" />
+        <location filename="../../ui/board/descriptionbanner.cpp" line="+57" />
         <source>Hide this description until another scene is opened</source>
         <translation>隐藏这段说明，直到打开另一个场景</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+14" />
+        <source>This description was written for the original example; the sentence has changed since, so the numbers it quotes no longer match the board.</source>
+        <translation>这段说明是为原来的例子写的；句子已经改了，其中引用的数字与面板上的不再对应。</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>What this scene shows</source>
         <translation>这个场景展示了什么</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::EditActions</name>
+    <message>
+        <location filename="../../ui/mainwindow/editactions.cpp" line="+36" />
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>&amp;Undo %1</source>
+        <translation>撤销(&amp;U)：%1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>&amp;Redo %1</source>
+        <translation>重做(&amp;R)：%1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Undo the last edit (Ctrl+Z)</source>
+        <translation>撤销上一次修改（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Redo the edit just undone (Ctrl+Shift+Z)</source>
+        <translation>重做刚撤销的修改（Ctrl+Shift+Z）</translation>
     </message>
 </context>
 <context>
@@ -1958,7 +2006,7 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+240" />
+        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+249" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
@@ -1978,7 +2026,7 @@
         <translation>← 或 Page Up</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+9" />
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
@@ -1998,7 +2046,7 @@
         <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
-        <location line="+87" />
+        <location line="+88" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2048,17 +2096,17 @@
         <translation>关闭注意力实验室（Ctrl+Q）</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Undo the last edit (Ctrl+Z)</source>
-        <translation>撤销上一次修改（Ctrl+Z）</translation>
+        <location line="-338" />
+        <source>Something went wrong while showing the scene; your work is kept. Please save it.</source>
+        <translation>显示场景时出了错；你的修改都还在，请先保存。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Redo the edit just undone (Ctrl+Shift+Z)</source>
-        <translation>重做刚刚撤销的修改（Ctrl+Shift+Z）</translation>
+        <location line="+5" />
+        <source>That edit could not be shown, so it was undone; the scene is as it was before it.</source>
+        <translation>这次修改无法显示，已经撤回；场景恢复到修改之前的样子。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+335" />
         <source>&amp;About Attention Lab</source>
         <translation>关于注意力实验室(&amp;A)</translation>
     </message>
@@ -2250,7 +2298,7 @@ Click to show it.</source>
         <translation>让查询 %1 看到键 %2</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+7" />
         <source>Remove the mask</source>
         <translation>去掉掩码</translation>
     </message>
@@ -3061,54 +3109,54 @@ last change %3</source>
         <translation>d_model 或头数改变时，把 d_k 设为 d_model 除以头数，大多数模型都这样做。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+5" />
-        <location line="+5" />
+        <location line="+63" />
+        <location line="+13" />
+        <location line="+7" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-9" />
+        <location line="-26" />
         <source>Sinusoidal (added to X)</source>
         <translation>正弦（加到 X 上）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Rotary (RoPE, rotates Q and K)</source>
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-54" />
         <source>How token positions enter the computation. Without it, attention ignores word order.</source>
         <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+65" />
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-64" />
         <source>Which keys each query may see. Edit a custom mask in the Mask panel.</source>
         <translation>每个查询能看到哪些键。自定义掩码请在“掩码”面板中编辑。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+81" />
         <source>÷ √d_k</source>
         <translation>÷ √d_k</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-4" />
         <source>÷ custom divisor</source>
         <translation>÷ 自定义除数</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-74" />
         <source>What the scores are divided by before the softmax.</source>
         <translation>在 softmax 之前，分数要除以什么。</translation>
     </message>
@@ -3129,12 +3177,12 @@ last change %3</source>
     </message>
     <message>
         <location line="+1" />
-        <location line="+137" />
+        <location line="+181" />
         <source>Identity weights</source>
         <translation>单位矩阵权重</translation>
     </message>
     <message>
-        <location line="-136" />
+        <location line="-180" />
         <source>Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so Q, K and V start as copies of X.</source>
         <translation>把每个权重矩阵设为单位矩阵（对角线为 1，其余为 0），这样 Q、K、V 一开始就是 X 的副本。</translation>
     </message>
@@ -3144,17 +3192,17 @@ last change %3</source>
         <translation>上一次修改为什么没有应用。</translation>
     </message>
     <message>
-        <location line="+42" />
+        <location line="+81" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+18" />
         <source>Set d_k to %1</source>
         <translation>把 d_k 设为 %1</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+6" />
         <source>Not applied: d_model = %1 does not divide into %2 heads; untick “Keep d_k = d_model / heads” to choose d_k freely.</source>
         <translation>未应用：d_model = %1 不能平分给 %2 个头；取消勾选“保持 d_k = d_model / 头数”即可自由选择 d_k。</translation>
     </message>
@@ -3164,22 +3212,22 @@ last change %3</source>
         <translation>未应用：头数 × d_k = %1，超过了上限 %2。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Set d_model %1, heads %2, d_k %3</source>
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Positional encoding: %1</source>
         <translation>位置编码：%1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
         <source>Mask: %1</source>
         <translation>掩码：%1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Scale: ÷ %1</source>
         <translation>缩放：÷ %1</translation>
     </message>
@@ -3189,12 +3237,12 @@ last change %3</source>
         <translation>缩放：%1</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>Random weights (seed %1)</source>
         <translation>随机权重（种子 %1）</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Switch to direct mode</source>
         <translation>切换到直接模式</translation>
     </message>
@@ -3204,7 +3252,7 @@ last change %3</source>
         <translation>切换到模型模式</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -3728,7 +3776,7 @@ last change %3</source>
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message>
-        <location filename="../../ui/board/tokenbar.cpp" line="+93" />
+        <location filename="../../ui/board/tokenbar.cpp" line="+91" />
         <source>&amp;Sentence:</source>
         <translation>句子(&amp;S)：</translation>
     </message>
@@ -3796,7 +3844,7 @@ Separator: the text between separators is a token.</source>
         <translation>句子为什么没有被应用。</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+47" />
         <source>Type at least one token; the scene keeps its current tokens.</source>
         <translation>请至少输入一个词元；场景保留当前的词元。</translation>
     </message>
@@ -3806,12 +3854,12 @@ Separator: the text between separators is a token.</source>
         <translation>%1 个词元超过了上限 %2。</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+22" />
         <source>These tokens cannot be used: %1</source>
         <translation>这些词元不能使用：%1</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Set tokens to “%1”</source>
         <translation>把词元设为“%1”</translation>
     </message>

@@ -1,5 +1,7 @@
 // A GoogleTest main with a QApplication, for widget and model tests. The offscreen platform
 // is the default, and test mode keeps QSettings away from the user's real settings.
+#include "ui/mainwindow/guardedapplication.h"
+
 #include <QApplication>
 #include <QFile>
 #include <QSettings>
@@ -16,7 +18,9 @@ int main(int argc, char **argv)
     qputenv("LC_ALL", "C.UTF-8");
     qunsetenv("LANGUAGE");
     QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
+    // The app's own application object, so that tests see what users get: an exception that
+    // escapes a handler is caught and reported instead of terminating.
+    attnlab::ui::GuardedApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("attnlab-tests"));
     QApplication::setApplicationName(QStringLiteral("attnlab-tests"));
     // ctest runs tests in parallel processes; each gets its own settings so that one test

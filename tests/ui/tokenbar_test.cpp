@@ -1,10 +1,16 @@
 #include "core/sceneedits.h"
 #include "editortestutil.h"
+#include "ui/board/heatmapview.h"
+#include "ui/board/pipelineboard.h"
+#include "ui/board/stepcontroller.h"
 #include "ui/board/tokenbar.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -57,7 +63,8 @@ TEST(TokenBar, TypingCommitsAfterAPause)
     // QTest::keyClicks handles only Latin-1; an input method delivers CJK text like this.
     QKeyEvent press(QEvent::KeyPress, 0, Qt::NoModifier, QStringLiteral("了"));
     QApplication::sendEvent(edit, &press);
-    EXPECT_EQ(bar.chipTexts().size(), 4) << "chips preview the tokens at once";
+    EXPECT_EQ(bar.chipTexts().size(), 3) << "a keystroke alone is not tokenized";
+    EXPECT_TRUE(bar.isCommitPending());
     QSignalSpy changed(&doc, &Document::sceneChanged);
     EXPECT_TRUE(changed.wait(TokenBar::kCommitDelayMs * 4));
     EXPECT_EQ(doc.scene().tokens, (std::vector<std::string> {"猫", "吃", "鱼", "了"}));
@@ -120,4 +127,40 @@ TEST(TokenBar, ATitleThatNamedTheSentenceFollowsTheNewSentence)
     bar.setText(QStringLiteral("鱼吃猫了"));
     ASSERT_TRUE(bar.commit());
     EXPECT_EQ(doc.scene().title, "Lesson 3") << "a title of the user's own is kept";
+}
+
+TEST(TokenBar, ALongSentenceTypedQuicklyIsTokenizedOnceAndTheBoardUpdatesTogether)
+{
+    QSettings().clear();
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MainWindow window(&doc);
+    window.show();
+    window.steps()->setShowAll(true);
+    auto *bar = window.findChild<TokenBar *>();
+    QLineEdit *edit = bar->findChild<QLineEdit *>();
+    edit->clear();
+    QSignalSpy changed(&doc, &Document::sceneChanged);
+    QString sentence;
+    for (int i = 0; i < 200; ++i)
+        sentence += QStringLiteral("w%1 ").arg(i);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::keyClicks(edit, sentence.trimmed()); // about 1000 keystrokes, no pause
+    const qint64 typing = clock.elapsed();
+    EXPECT_EQ(changed.count(), 0) << "nothing is applied while the typist has not paused";
+    EXPECT_TRUE(bar->isCommitPending());
+    EXPECT_LT(typing, 5000) << "a keystroke costs no tokenizing and no board update";
+
+    // Enter applies at once, in one step, and every card shows the new shape before the
+    // next paint: no board that mixes the old scene and the new one.
+    QTest::keyClick(edit, Qt::Key_Return);
+    EXPECT_EQ(changed.count(), 1);
+    EXPECT_FALSE(bar->isCommitPending());
+    ASSERT_EQ(doc.scene().tokenCount(), 200);
+    EXPECT_EQ(doc.undoStack()->count(), 1);
+    const QList<HeatmapView *> views = window.board()->findChildren<HeatmapView *>();
+    ASSERT_FALSE(views.isEmpty());
+    for (HeatmapView *view : views)
+        EXPECT_EQ(view->shownRows(), 200) << core::stageName(view->stage());
 }

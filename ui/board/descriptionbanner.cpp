@@ -41,6 +41,9 @@ DescriptionBanner::DescriptionBanner(Document *document, QWidget *parent)
         m_dismissed = false;
         refresh();
     });
+    // Typed tokens mark the description as written for the original scene (and undo removes
+    // the mark): the banner follows.
+    connect(m_document, &Document::sceneChanged, this, &DescriptionBanner::refresh);
     retranslate();
 }
 
@@ -59,7 +62,15 @@ void DescriptionBanner::refresh()
 {
     const QString description = sceneDescription(m_document->scene(), Language::instance()->current());
     m_label->setText(description);
-    setToolTip(tr("What this scene shows"));
+    m_stale = isStaleDescription(description);
+    // Greyed: it still helps to read, but its numbers belong to the original sentence.
+    QPalette palette = m_label->palette();
+    palette.setColor(QPalette::WindowText,
+        m_stale ? this->palette().color(QPalette::PlaceholderText) : this->palette().color(QPalette::WindowText));
+    m_label->setPalette(palette);
+    setToolTip(m_stale ? tr("This description was written for the original example; the sentence has changed "
+                            "since, so the numbers it quotes no longer match the board.")
+                       : tr("What this scene shows"));
     setVisible(!description.isEmpty() && !m_dismissed);
 }
 

@@ -21,6 +21,8 @@ public:
 
     // The description shown (in the current language), empty when the scene has none.
     QString text() const;
+    // Whether it describes the scene as first opened, before its sentence was changed.
+    bool isStale() const { return m_stale; }
     QToolButton *closeButton() const { return m_close; }
 
 protected:
@@ -34,6 +36,7 @@ private:
     QToolButton *m_close;
     // Closed by the user for this scene; the next loaded scene shows its description again.
     bool m_dismissed = false;
+    bool m_stale = false;
 };
 
 } // namespace attnlab::ui

@@ -52,6 +52,11 @@ int HeatmapView::shownHead() const
     return std::clamp(head, 0, std::max(0, heads - 1));
 }
 
+int HeatmapView::shownRows() const
+{
+    return m_heatmap->rows();
+}
+
 void HeatmapView::setHead(int head)
 {
     if (head == m_head)

@@ -40,6 +40,8 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     HeatmapPlot *heatmap() const { return m_heatmap; }
     core::Stage stage() const { return m_stage; }
+    // The number of rows the plot shows now (for checks that every card follows the scene).
+    int shownRows() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -3,6 +3,7 @@
 #include "core/limits.h"
 #include "core/sceneedits.h"
 #include "ui/document/document.h"
+#include "ui/document/examples.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -65,19 +66,16 @@ TokenBar::TokenBar(Document *document, QWidget *parent)
     m_commitTimer.setSingleShot(true);
     m_commitTimer.setInterval(kCommitDelayMs);
     connect(&m_commitTimer, &QTimer::timeout, this, &TokenBar::commit);
-    connect(m_edit, &QLineEdit::textEdited, this, [this] {
-        showChips(tokenize(text(), mode(), separator()), true);
-        m_commitTimer.start();
-    });
+    // Typing only restarts the timer: a sentence is cut into tokens (and the board rebuilt)
+    // once the typist pauses or presses Enter, never on every keystroke, so typing a long
+    // sentence quickly costs nothing.
+    connect(m_edit, &QLineEdit::textEdited, this, [this] { m_commitTimer.start(); });
     connect(m_edit, &QLineEdit::editingFinished, this, &TokenBar::commit);
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
         updateSeparatorVisibility();
         commit();
     });
-    connect(m_separator, &QLineEdit::textEdited, this, [this] {
-        showChips(tokenize(text(), mode(), separator()), true);
-        m_commitTimer.start();
-    });
+    connect(m_separator, &QLineEdit::textEdited, this, [this] { m_commitTimer.start(); });
     connect(m_document, &Document::sceneReset, this, &TokenBar::syncFromScene);
     connect(m_document, &Document::sceneChanged, this, [this](const core::Edit &edit) {
         if (edit.target == core::Edit::Target::Everything)
@@ -149,6 +147,7 @@ bool TokenBar::commit()
     m_commitTimer.stop();
     const QStringList tokens = tokenize(text(), mode(), separator());
     const core::Scene &scene = m_document->scene();
+    showChips(tokens, true);
     if (tokens.isEmpty()) {
         showMessage(tr("Type at least one token; the scene keeps its current tokens."));
         return false;
@@ -173,13 +172,15 @@ bool TokenBar::commit()
         || oldTitle.contains(detokenize(oldTokens, mode(), separator()));
     if (titleNamedSentence)
         next.title = text().trimmed().toStdString();
+    next = withStaleDescription(next, scene);
     const std::vector<core::Problem> problems = core::validate(next);
     if (!problems.empty()) {
         showMessage(tr("These tokens cannot be used: %1").arg(QString::fromStdString(problems.front().message)));
         return false;
     }
     showMessage(QString());
-    m_document->changeScene(next, tr("Set tokens to “%1”").arg(tokens.join(QLatin1Char('|'))));
+    m_document->changeScene(
+        next, [joined = tokens.join(QLatin1Char('|'))] { return tr("Set tokens to “%1”").arg(joined); });
     return true;
 }
 

@@ -37,8 +37,10 @@ public:
     QStringList chipTexts() const;
     QString message() const;
 
-    // How long typing may pause before the edit is committed.
-    static constexpr int kCommitDelayMs = 700;
+    // How long typing may pause before the sentence is tokenized and committed.
+    static constexpr int kCommitDelayMs = 300;
+    // Whether typed text waits for that pause.
+    bool isCommitPending() const { return m_commitTimer.isActive(); }
 
 protected:
 private:

@@ -4,6 +4,8 @@
 
 #include "core/limits.h"
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -22,6 +24,13 @@ Document::Document(QObject *parent)
     m_recomputeTimer.setInterval(0);
     connect(&m_recomputeTimer, &QTimer::timeout, this, &Document::flush);
     connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    // A shape change is computed at once, so the index it reaches is a good state already; other
+    // edits become one when their recompute has been shown (flush()).
+    connect(m_undoStack, &QUndoStack::indexChanged, this, [this] { rememberGoodState(); });
+    // Qt tells the application about a language switch before any widget: the history entries
+    // are retranslated by the time the Edit menu and the History dock read them.
+    if (QCoreApplication::instance())
+        QCoreApplication::instance()->installEventFilter(this);
 }
 
 Document::~Document() = default;
@@ -57,14 +66,14 @@ void Document::load(const core::Scene &scene, const QString &filePath)
     m_scene = scene;
     m_pipeline.compute(m_scene);
     m_undoStack->clear();
-    m_currentHead = std::clamp(m_currentHead, 0, m_scene.headCount() - 1);
+    m_needResync = false;
+    clampHead();
     clampSelection();
+    m_goodScene = m_scene;
+    m_goodIndex = 0;
     setFilePath(filePath);
     Q_EMIT sceneReset();
-    core::Update all;
-    all.stages = core::AllStages;
-    all.heads.assign(size_t(m_scene.headCount()), true);
-    Q_EMIT stagesChanged(all);
+    Q_EMIT stagesChanged(everything());
     Q_EMIT modifiedChanged(false);
 }
 
@@ -78,14 +87,33 @@ void Document::setCell(MatrixId matrix, int row, int column, core::Scalar value,
     const core::Scalar old = m(row, column);
     if (old == value && !continuous)
         return;
-    m_undoStack->push(new SetCellCommand(this, matrix, row, column, old, value, continuous));
+    stackCall([&] { m_undoStack->push(new SetCellCommand(this, matrix, row, column, old, value, continuous)); });
 }
 
 void Document::changeScene(const core::Scene &scene, const QString &text, core::Edit edit, CommandId mergeId)
 {
+    changeScene(scene, HistoryText([text] { return text; }), edit, mergeId);
+}
+
+void Document::changeScene(const core::Scene &scene, const HistoryText &text, core::Edit edit, CommandId mergeId)
+{
     if (scene == m_scene)
         return;
-    m_undoStack->push(new ChangeSceneCommand(this, m_scene, scene, text, edit, mergeId));
+    stackCall([&] { m_undoStack->push(new ChangeSceneCommand(this, m_scene, scene, text, edit, mergeId)); });
+}
+
+bool Document::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && watched == QCoreApplication::instance()) {
+        for (int i = 0; i < m_undoStack->count(); ++i) {
+            auto *command = const_cast<QUndoCommand *>(m_undoStack->command(i));
+            if (auto *c = dynamic_cast<ChangeSceneCommand *>(command))
+                c->retranslate();
+            else if (auto *c = dynamic_cast<SetCellCommand *>(command))
+                c->retranslate();
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void Document::setCurrentHead(int head)
@@ -106,44 +134,168 @@ void Document::setSelection(const Selection &selection)
     Q_EMIT selectionChanged(m_selection);
 }
 
-void Document::clampSelection()
+bool Document::clampSelection()
 {
+    const Selection before = m_selection;
     const int n = m_scene.tokenCount();
     if (m_selection.row >= n)
         m_selection.row = -1;
-    const core::Matrix &m = core::stageMatrix(m_pipeline.stages(), m_selection.stage, m_currentHead);
-    if (m_selection.column >= (m.size() ? int(m.cols()) : n) || m_selection.row < 0)
+    const core::Stages &stages = m_pipeline.stages();
+    const bool hasStage = !stages.heads.empty() && m_currentHead < int(stages.heads.size());
+    const core::Matrix *m = hasStage ? &core::stageMatrix(stages, m_selection.stage, m_currentHead) : nullptr;
+    const int columns = m && m->size() ? int(m->cols()) : n;
+    if (m_selection.column >= columns || m_selection.row < 0)
         m_selection.column = -1;
+    return before != m_selection;
+}
+
+bool Document::clampHead()
+{
+    const int head = std::clamp(m_currentHead, 0, std::max(0, m_scene.headCount() - 1));
+    if (head == m_currentHead)
+        return false;
+    m_currentHead = head;
+    return true;
 }
 
 void Document::applyScene(const core::Scene &scene, const core::Edit &edit)
 {
-    const bool shapeChanged = scene.tokenCount() != m_scene.tokenCount() || scene.headCount() != m_scene.headCount();
-    m_scene = scene;
-    if (shapeChanged) {
-        m_currentHead = std::clamp(m_currentHead, 0, m_scene.headCount() - 1);
-        Q_EMIT currentHeadChanged(m_currentHead);
-    }
-    Q_EMIT sceneChanged(edit);
-    schedule(edit);
-    if (shapeChanged) {
-        const Selection before = m_selection;
-        flush();
-        clampSelection();
-        if (before != m_selection)
+    if (m_replaying)
+        return;
+    ++m_applyDepth;
+    try {
+        // A change of shape (tokens, heads, widths) is computed at once, and the head and the
+        // selection are clamped before any signal goes out: a view that reacts to the first
+        // signal must never see the new scene beside the old stages or an old index.
+        const bool shapeChanged = scene.tokenCount() != m_scene.tokenCount() || scene.headCount() != m_scene.headCount()
+            || scene.keyDim() != m_scene.keyDim() || scene.valueDim() != m_scene.valueDim()
+            || scene.dModel != m_scene.dModel || scene.direct != m_scene.direct;
+        m_scene = scene;
+        m_pending.push_back(edit);
+        if (!shapeChanged) {
+            m_recomputeTimer.start();
+            Q_EMIT sceneChanged(edit);
+            --m_applyDepth;
+            return;
+        }
+        const core::Update update = recompute();
+        const bool headMoved = clampHead();
+        const bool selectionMoved = clampSelection();
+        Q_EMIT sceneChanged(edit);
+        if (headMoved)
+            Q_EMIT currentHeadChanged(m_currentHead);
+        Q_EMIT stagesChanged(update);
+        if (selectionMoved)
             Q_EMIT selectionChanged(m_selection);
+    } catch (const std::exception &e) {
+        fail(e.what());
+    } catch (...) {
+        fail("unknown exception");
     }
+    --m_applyDepth;
+}
+
+void Document::fail(const char *reason)
+{
+    ++m_failures;
+    rollBack(m_goodScene);
+    if (m_ownStackCall) {
+        m_needResync = true; // stackCall() resyncs when the stack returns
+    } else if (m_applyDepth > 0) {
+        // The stack was moved from outside (the History dock) and is still in the middle of
+        // it: the index is put back once it is done.
+        if (!m_resyncQueued) {
+            m_resyncQueued = true;
+            QMetaObject::invokeMethod(this, &Document::resyncHistory, Qt::QueuedConnection);
+        }
+    } else {
+        m_needResync = true;
+        resyncHistory();
+    }
+    Q_EMIT editFailed(QString::fromLocal8Bit(reason));
+}
+
+void Document::resyncHistory()
+{
+    m_resyncQueued = false;
+    if (!m_needResync && m_undoStack->index() == m_goodIndex)
+        return;
+    m_replaying = true;
+    m_undoStack->setIndex(std::min(m_goodIndex, m_undoStack->count()));
+    m_replaying = false;
+    m_needResync = false;
+}
+
+template<typename F> void Document::stackCall(F call)
+{
+    const bool outer = !m_ownStackCall;
+    m_ownStackCall = true;
+    call();
+    if (outer) {
+        m_ownStackCall = false;
+        if (m_needResync)
+            resyncHistory();
+    }
+}
+
+void Document::rememberGoodState()
+{
+    if (m_needResync || m_resyncQueued || !m_pending.empty())
+        return;
+    m_goodScene = m_scene;
+    m_goodIndex = m_undoStack->index();
+}
+
+void Document::rollBack(const core::Scene &previous)
+{
+    // The last good scene comes back and every view is rebuilt from it; whatever threw in the
+    // middle of the notifications may have left a view half updated.
+    m_recomputeTimer.stop();
+    m_pending.clear();
+    m_scene = previous;
+    try {
+        m_pipeline.compute(m_scene);
+        const bool headMoved = clampHead();
+        const bool selectionMoved = clampSelection();
+        Q_EMIT sceneReset();
+        if (headMoved)
+            Q_EMIT currentHeadChanged(m_currentHead);
+        Q_EMIT stagesChanged(everything());
+        if (selectionMoved)
+            Q_EMIT selectionChanged(m_selection);
+    } catch (...) {
+        // The scene was good before; a view that cannot show it again is reported by the
+        // caller's message, and the next edit rebuilds it.
+    }
+}
+
+core::Update Document::everything() const
+{
+    core::Update all;
+    all.stages = core::AllStages;
+    all.heads.assign(size_t(m_scene.headCount()), true);
+    return all;
 }
 
 void Document::applyCell(MatrixId matrix, int row, int column, core::Scalar value)
 {
-    matrixRef(m_scene, matrix)(row, column) = value;
-    core::Edit edit;
-    edit.target = editTarget(matrix);
-    edit.row = row;
-    edit.column = column;
-    Q_EMIT sceneChanged(edit);
-    schedule(edit);
+    if (m_replaying)
+        return;
+    ++m_applyDepth;
+    try {
+        matrixRef(m_scene, matrix)(row, column) = value;
+        core::Edit edit;
+        edit.target = editTarget(matrix);
+        edit.row = row;
+        edit.column = column;
+        schedule(edit);
+        Q_EMIT sceneChanged(edit);
+    } catch (const std::exception &e) {
+        fail(e.what());
+    } catch (...) {
+        fail("unknown exception");
+    }
+    --m_applyDepth;
 }
 
 void Document::schedule(const core::Edit &edit)
@@ -156,6 +308,37 @@ void Document::flush()
 {
     if (m_pending.empty())
         return;
+    try {
+        const core::Update update = recompute();
+        const bool headMoved = clampHead();
+        const bool selectionMoved = clampSelection();
+        if (headMoved)
+            Q_EMIT currentHeadChanged(m_currentHead);
+        Q_EMIT stagesChanged(update);
+        if (selectionMoved)
+            Q_EMIT selectionChanged(m_selection);
+        rememberGoodState();
+    } catch (const std::exception &e) {
+        fail(e.what());
+    } catch (...) {
+        fail("unknown exception");
+    }
+}
+
+void Document::undo()
+{
+    flush();
+    stackCall([this] { m_undoStack->undo(); });
+}
+
+void Document::redo()
+{
+    flush();
+    stackCall([this] { m_undoStack->redo(); });
+}
+
+core::Update Document::recompute()
+{
     m_recomputeTimer.stop();
     std::vector<core::Edit> edits;
     edits.swap(m_pending);
@@ -172,7 +355,7 @@ void Document::flush()
         for (size_t j = 0; j < u.heads.size() && j < merged.heads.size(); ++j)
             merged.heads[j] = merged.heads[j] || u.heads[j];
     }
-    Q_EMIT stagesChanged(merged);
+    return merged;
 }
 
 } // namespace attnlab::ui

@@ -6,6 +6,7 @@
 #include "core/pipeline.h"
 #include "core/scene.h"
 #include "ui/document/commandids.h"
+#include "ui/document/historytext.h"
 #include "ui/document/matrixid.h"
 
 #include <QObject>
@@ -59,6 +60,9 @@ public:
     // what changed (Everything when unsure). Consecutive edits with the same mergeId (the
     // steps of one spin box) become one history entry.
     void changeScene(
+        const core::Scene &scene, const HistoryText &text, core::Edit edit = {}, CommandId mergeId = CommandId::None);
+    // The same with a fixed text (it stays in the language it was written in).
+    void changeScene(
         const core::Scene &scene, const QString &text, core::Edit edit = {}, CommandId mergeId = CommandId::None);
 
     int currentHead() const { return m_currentHead; }
@@ -70,6 +74,10 @@ public:
     // of edits causes one recompute).
     void flush();
 
+    // Undo and redo through the Document, so that an edit that fails on the way back is
+    // rolled back and reported like any other (the Edit menu uses these).
+    void undo();
+    void redo();
 
 Q_SIGNALS:
     // A different scene was loaded: rebuild everything.
@@ -82,6 +90,12 @@ Q_SIGNALS:
     void currentHeadChanged(int head);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &path);
+    // An edit could not be applied (something threw while it was applied or shown): the scene
+    // is back to the last good one and the history matches it. `reason` is for the log.
+    void editFailed(const QString &reason);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     // Only the undo commands change the scene, so every edit is undoable.
@@ -91,7 +105,20 @@ private:
     void applyCell(MatrixId matrix, int row, int column, core::Scalar value);
 
     void schedule(const core::Edit &edit);
-    void clampSelection();
+    // Clamp the head and the selection to the current scene; true when they moved.
+    bool clampHead();
+    bool clampSelection();
+    // Recomputes the pending edits without telling anyone; returns what changed.
+    core::Update recompute();
+    core::Update everything() const;
+    // Something threw while a scene was applied or shown: back to the last good scene, the
+    // history brought back to match it on the next event-loop turn, and editFailed.
+    void fail(const char *reason);
+    void rollBack(const core::Scene &good);
+    void resyncHistory();
+    // Runs a call on the undo stack, then brings the history back if the call failed.
+    template<typename F> void stackCall(F call);
+    void rememberGoodState();
 
     core::Scene m_scene;
     core::Pipeline m_pipeline;
@@ -101,6 +128,21 @@ private:
     QString m_filePath;
     int m_currentHead = 0;
     Selection m_selection;
+    // The last scene that was applied, computed and shown without an error, and the history
+    // index it belongs to: where a failed edit returns.
+    core::Scene m_goodScene;
+    int m_goodIndex = 0;
+    // Failures so far: a command whose first redo saw this grow is dropped by the stack.
+    int m_failures = 0;
+    // The history must be moved back to m_goodIndex: after the Document's own stack call
+    // (m_ownStackCall), or on the next event-loop turn when the stack was moved from outside
+    // (the History dock) and is still busy.
+    bool m_needResync = false;
+    bool m_resyncQueued = false;
+    bool m_ownStackCall = false;
+    int m_applyDepth = 0;
+    // While the history is moved back to m_goodIndex, commands must not touch the scene.
+    bool m_replaying = false;
 };
 
 } // namespace attnlab::ui

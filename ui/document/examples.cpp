@@ -123,4 +123,34 @@ QString sceneTitle(const core::Scene &scene, const QString &language)
                                              : QString::fromStdString(scene.title);
 }
 
+namespace {
+// Both languages are written here rather than translated: a saved description keeps every
+// language it has, whatever the interface shows.
+const QString kStaleMark = QStringLiteral("\u203B ");
+} // namespace
+
+core::Scene withStaleDescription(const core::Scene &edited, const core::Scene &original)
+{
+    core::Scene scene = edited;
+    for (auto &[lang, text] : scene.description) {
+        const QString current = QString::fromStdString(text);
+        if (current.isEmpty() || isStaleDescription(current))
+            continue;
+        const bool chinese = QString::fromStdString(lang).startsWith(QStringLiteral("zh"));
+        const QString title = sceneTitle(original, chinese ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+        const QString note = chinese
+            ? QStringLiteral("这段说明写的是原来的例子“%1”；句子已经改了，其中的数字不再对应。").arg(title)
+            : QStringLiteral("Written for the original example “%1”; the sentence has changed since, so its "
+                             "numbers no longer match.")
+                  .arg(title);
+        text = (kStaleMark + note + QLatin1Char('\n') + current).toStdString();
+    }
+    return scene;
+}
+
+bool isStaleDescription(const QString &description)
+{
+    return description.startsWith(kStaleMark);
+}
+
 } // namespace attnlab::ui

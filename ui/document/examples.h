@@ -1,6 +1,7 @@
 #pragma once
 // The built-in example scenes, compiled into the binary as resources under :/examples.
 
+#include "core/scene.h"
 #include "core/sceneio.h"
 
 #include <QString>
@@ -27,5 +28,12 @@ QString sceneDescription(const core::Scene &scene, const QString &language);
 // The title in that language, chosen the same way; the plain title when the scene has no
 // translations of it (or the user has edited it).
 QString sceneTitle(const core::Scene &scene, const QString &language);
+
+// `edited` with the description of `original` marked, in each of its languages, as written
+// for the original scene: an example's description quotes its numbers, which other tokens no
+// longer give. A description marked once stays as it is; a scene without one is unchanged.
+core::Scene withStaleDescription(const core::Scene &edited, const core::Scene &original);
+// Whether a description carries that mark.
+bool isStaleDescription(const QString &description);
 
 } // namespace attnlab::ui

@@ -17,16 +17,26 @@ SetCellCommand::SetCellCommand(
     , m_new(newValue)
     , m_continuous(continuous)
 {
+    retranslate();
+}
+
+void SetCellCommand::retranslate()
+{
     setText(QCoreApplication::translate("UndoCommand", "Set %1[%2][%3] to %4")
-                .arg(matrixKey(matrix))
-                .arg(row)
-                .arg(column)
-                .arg(double(newValue), 0, 'g', 4));
+                .arg(matrixKey(m_matrix))
+                .arg(m_row)
+                .arg(m_column)
+                .arg(double(m_new), 0, 'g', 4));
 }
 
 void SetCellCommand::redo()
 {
+    const int failures = m_doc->m_failures;
     m_doc->applyCell(m_matrix, m_row, m_column, m_new);
+    // A push that failed (the Document rolled back) leaves no history entry.
+    if (!m_applied && m_doc->m_failures != failures)
+        setObsolete(true);
+    m_applied = true;
 }
 
 void SetCellCommand::undo()
@@ -42,32 +52,38 @@ int SetCellCommand::id() const
 bool SetCellCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *o = static_cast<const SetCellCommand *>(other);
-    if (!o->m_continuous || o->m_matrix != m_matrix || o->m_row != m_row || o->m_column != m_column)
+    if (o->isObsolete() || !o->m_continuous || o->m_matrix != m_matrix || o->m_row != m_row || o->m_column != m_column)
         return false;
     m_new = o->m_new;
     setObsolete(m_new == m_old);
-    setText(QCoreApplication::translate("UndoCommand", "Set %1[%2][%3] to %4")
-                .arg(matrixKey(m_matrix))
-                .arg(m_row)
-                .arg(m_column)
-                .arg(double(m_new), 0, 'g', 4));
+    retranslate();
     return true;
 }
 
-ChangeSceneCommand::ChangeSceneCommand(Document *doc, core::Scene before, core::Scene after, const QString &text,
-    core::Edit edit, CommandId mergeId)
+ChangeSceneCommand::ChangeSceneCommand(
+    Document *doc, core::Scene before, core::Scene after, HistoryText text, core::Edit edit, CommandId mergeId)
     : m_doc(doc)
     , m_before(std::move(before))
     , m_after(std::move(after))
+    , m_text(std::move(text))
     , m_edit(edit)
     , m_mergeId(mergeId)
 {
-    setText(text);
+    retranslate();
+}
+
+void ChangeSceneCommand::retranslate()
+{
+    setText(m_text ? m_text() : QString());
 }
 
 void ChangeSceneCommand::redo()
 {
+    const int failures = m_doc->m_failures;
     m_doc->applyScene(m_after, m_edit);
+    if (!m_applied && m_doc->m_failures != failures)
+        setObsolete(true);
+    m_applied = true;
 }
 
 void ChangeSceneCommand::undo()
@@ -78,10 +94,11 @@ void ChangeSceneCommand::undo()
 bool ChangeSceneCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *o = static_cast<const ChangeSceneCommand *>(other);
-    if (o->m_mergeId != m_mergeId || o->m_edit.target != m_edit.target)
+    if (o->isObsolete() || o->m_mergeId != m_mergeId || o->m_edit.target != m_edit.target)
         return false;
     m_after = o->m_after;
-    setText(o->text());
+    m_text = o->m_text;
+    retranslate();
     setObsolete(m_after == m_before);
     return true;
 }

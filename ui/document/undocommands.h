@@ -3,13 +3,12 @@
 
 #include "core/scene.h"
 #include "ui/document/commandids.h"
+#include "ui/document/document.h"
 #include "ui/document/matrixid.h"
 
 #include <QUndoCommand>
 
 namespace attnlab::ui {
-
-class Document;
 
 // One cell of an editable matrix. Continuous steps (scrubbing) on the same cell merge; a scrub
 // that ends on the starting value marks itself obsolete.
@@ -21,6 +20,8 @@ public:
     void undo() override;
     int id() const override;
     bool mergeWith(const QUndoCommand *other) override;
+    // Sets the text again in the current language.
+    void retranslate();
 
 private:
     Document *m_doc;
@@ -28,6 +29,7 @@ private:
     int m_row, m_column;
     core::Scalar m_old, m_new;
     bool m_continuous;
+    bool m_applied = false;
 };
 
 // Anything else: the scene before and after. Consecutive commands of one control (the same
@@ -35,18 +37,21 @@ private:
 // stepping a spin box up and back down leaves no history entry.
 class ChangeSceneCommand : public QUndoCommand {
 public:
-    ChangeSceneCommand(Document *doc, core::Scene before, core::Scene after, const QString &text, core::Edit edit,
-        CommandId mergeId);
+    ChangeSceneCommand(
+        Document *doc, core::Scene before, core::Scene after, HistoryText text, core::Edit edit, CommandId mergeId);
     void redo() override;
     void undo() override;
     int id() const override { return int(m_mergeId); }
     bool mergeWith(const QUndoCommand *other) override;
+    void retranslate();
 
 private:
     Document *m_doc;
     core::Scene m_before, m_after;
+    HistoryText m_text;
     core::Edit m_edit;
     CommandId m_mergeId;
+    bool m_applied = false;
 };
 
 } // namespace attnlab::ui

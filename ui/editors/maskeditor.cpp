@@ -215,7 +215,7 @@ QString MaskEditor::message() const
     return m_status->text();
 }
 
-void MaskEditor::pushScene(const core::Scene &scene, const QString &text)
+void MaskEditor::pushScene(const core::Scene &scene, const HistoryText &text)
 {
     const std::vector<core::Problem> problems = core::validate(scene);
     if (!problems.empty()) {
@@ -233,24 +233,26 @@ void MaskEditor::toggle(int row, int column)
     if (row < 0 || column < 0 || row >= s.tokenCount() || column >= s.tokenCount())
         return;
     const bool visible = core::effectiveMask(s)(row, column) != 0;
-    pushScene(core::edits::withMaskCellToggled(s, row, column),
-        (visible ? tr("Hide key %2 from query %1") : tr("Show key %2 to query %1")).arg(row).arg(column));
+    pushScene(core::edits::withMaskCellToggled(s, row, column), [visible, row, column] {
+        return (visible ? tr("Hide key %2 from query %1") : tr("Show key %2 to query %1")).arg(row).arg(column);
+    });
 }
 
 void MaskEditor::applyNone()
 {
-    pushScene(core::edits::withMaskKind(m_document->scene(), core::MaskKind::None), tr("Remove the mask"));
+    pushScene(
+        core::edits::withMaskKind(m_document->scene(), core::MaskKind::None), [] { return tr("Remove the mask"); });
 }
 
 void MaskEditor::applyCausal()
 {
-    pushScene(core::edits::withMaskKind(m_document->scene(), core::MaskKind::Causal), tr("Causal mask"));
+    pushScene(core::edits::withMaskKind(m_document->scene(), core::MaskKind::Causal), [] { return tr("Causal mask"); });
 }
 
 void MaskEditor::applyPadding(int k)
 {
-    pushScene(
-        core::edits::withPaddingMask(m_document->scene(), k), tr("Padding mask hiding the last %n key(s)", nullptr, k));
+    pushScene(core::edits::withPaddingMask(m_document->scene(), k),
+        [k] { return tr("Padding mask hiding the last %n key(s)", nullptr, k); });
 }
 
 void MaskEditor::refresh()

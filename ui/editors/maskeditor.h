@@ -4,6 +4,7 @@
 // one undo step.
 
 #include "core/scene.h"
+#include "ui/document/historytext.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QWidget>
@@ -34,7 +35,7 @@ protected:
 private:
     void retranslate() override;
     void refresh();
-    void pushScene(const core::Scene &scene, const QString &text);
+    void pushScene(const core::Scene &scene, const HistoryText &text);
 
     Document *m_document;
     QWidget *m_grid;

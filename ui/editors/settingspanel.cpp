@@ -132,18 +132,15 @@ void SettingsPanel::retranslate()
     m_tieDk->setText(tr("Keep d_k = d_model / heads"));
     m_tieDk->setToolTip(tr("When d_model or the number of heads changes, set d_k to d_model divided by the "
                            "number of heads, as most models do."));
-    m_positional->setItemText(0, tr("None"));
-    m_positional->setItemText(1, tr("Sinusoidal (added to X)"));
-    m_positional->setItemText(2, tr("Rotary (RoPE, rotates Q and K)"));
+    for (int i = 0; i < m_positional->count(); ++i)
+        m_positional->setItemText(i, positionalName(core::PositionalEncoding(m_positional->itemData(i).toInt())));
     m_positional->setToolTip(
         tr("How token positions enter the computation. Without it, attention ignores word order."));
-    m_mask->setItemText(0, tr("None"));
-    m_mask->setItemText(1, tr("Causal"));
-    m_mask->setItemText(2, tr("Custom"));
+    for (int i = 0; i < m_mask->count(); ++i)
+        m_mask->setItemText(i, maskName(core::MaskKind(m_mask->itemData(i).toInt())));
     m_mask->setToolTip(tr("Which keys each query may see. Edit a custom mask in the Mask panel."));
-    m_scale->setItemText(0, tr("÷ √d_k"));
-    m_scale->setItemText(1, tr("None"));
-    m_scale->setItemText(2, tr("÷ custom divisor"));
+    for (int i = 0; i < m_scale->count(); ++i)
+        m_scale->setItemText(i, scaleName(core::ScaleKind(m_scale->itemData(i).toInt())));
     m_scale->setToolTip(tr("What the scores are divided by before the softmax."));
     m_divisor->setToolTip(tr("The custom divisor of the scores (0.001 to 1000000)."));
     m_seed->setToolTip(tr("The seed for random weights: the same seed always gives the same weights."));
@@ -186,8 +183,47 @@ void SettingsPanel::showMessage(const QString &text)
     m_message->setVisible(!text.isEmpty());
 }
 
+QString SettingsPanel::positionalName(core::PositionalEncoding pe)
+{
+    switch (pe) {
+    case core::PositionalEncoding::Sinusoidal:
+        return tr("Sinusoidal (added to X)");
+    case core::PositionalEncoding::Rope:
+        return tr("Rotary (RoPE, rotates Q and K)");
+    case core::PositionalEncoding::None:
+        break;
+    }
+    return tr("None");
+}
+
+QString SettingsPanel::maskName(core::MaskKind mask)
+{
+    switch (mask) {
+    case core::MaskKind::Causal:
+        return tr("Causal");
+    case core::MaskKind::Custom:
+        return tr("Custom");
+    case core::MaskKind::None:
+        break;
+    }
+    return tr("None");
+}
+
+QString SettingsPanel::scaleName(core::ScaleKind scale)
+{
+    switch (scale) {
+    case core::ScaleKind::None:
+        return tr("None");
+    case core::ScaleKind::Custom:
+        return tr("÷ custom divisor");
+    case core::ScaleKind::SqrtDk:
+        break;
+    }
+    return tr("÷ √d_k");
+}
+
 bool SettingsPanel::push(
-    const core::Scene &scene, const QString &text, core::Edit::Target target, CommandId control)
+    const core::Scene &scene, const HistoryText &text, core::Edit::Target target, CommandId control)
 {
     const std::vector<core::Problem> problems = core::validate(scene);
     if (!problems.empty()) {
@@ -209,8 +245,9 @@ void SettingsPanel::onDimensionEdited(CommandId control)
     const core::Scene &s = m_document->scene();
     if (s.direct) {
         if (m_dK->value() != s.keyDim())
-            push(core::edits::withDirectKeyDim(s, m_dK->value()), tr("Set d_k to %1").arg(m_dK->value()),
-                core::Edit::Target::Everything, control);
+            push(
+                core::edits::withDirectKeyDim(s, m_dK->value()),
+                [dK = m_dK->value()] { return tr("Set d_k to %1").arg(dK); }, core::Edit::Target::Everything, control);
         return;
     }
     int dK = m_dK->value();
@@ -242,26 +279,28 @@ bool SettingsPanel::setDimensions(int dModel, int heads, int dK, CommandId contr
         syncFromScene();
         return false;
     }
-    return push(core::edits::withDimensions(s, dModel, heads, dK),
-        tr("Set d_model %1, heads %2, d_k %3").arg(dModel).arg(heads).arg(dK), core::Edit::Target::Everything,
-        control);
+    return push(
+        core::edits::withDimensions(s, dModel, heads, dK),
+        [dModel, heads, dK] { return tr("Set d_model %1, heads %2, d_k %3").arg(dModel).arg(heads).arg(dK); },
+        core::Edit::Target::Everything, control);
 }
 
 bool SettingsPanel::setPositional(core::PositionalEncoding pe)
 {
     if (pe == m_document->scene().positional)
         return false;
-    return push(core::edits::withPositional(m_document->scene(), pe),
-        tr("Positional encoding: %1").arg(m_positional->itemText(m_positional->findData(int(pe)))),
-        core::Edit::Target::Positional);
+    return push(
+        core::edits::withPositional(m_document->scene(), pe),
+        [pe] { return tr("Positional encoding: %1").arg(positionalName(pe)); }, core::Edit::Target::Positional);
 }
 
 bool SettingsPanel::setMask(core::MaskKind mask)
 {
     if (mask == m_document->scene().mask)
         return false;
-    return push(core::edits::withMaskKind(m_document->scene(), mask),
-        tr("Mask: %1").arg(m_mask->itemText(m_mask->findData(int(mask)))), core::Edit::Target::Mask);
+    return push(
+        core::edits::withMaskKind(m_document->scene(), mask), [mask] { return tr("Mask: %1").arg(maskName(mask)); },
+        core::Edit::Target::Mask);
 }
 
 bool SettingsPanel::setScale(core::ScaleKind scale, double customDivisor, CommandId control)
@@ -269,23 +308,26 @@ bool SettingsPanel::setScale(core::ScaleKind scale, double customDivisor, Comman
     const core::Scene &s = m_document->scene();
     if (scale == s.scale && (scale != core::ScaleKind::Custom || core::Scalar(customDivisor) == s.customDivisor))
         return false;
-    const QString text = scale == core::ScaleKind::Custom
-        ? tr("Scale: ÷ %1").arg(QLocale().toString(customDivisor, 'g', 4))
-        : tr("Scale: %1").arg(m_scale->itemText(m_scale->findData(int(scale))));
+    const HistoryText text = [scale, customDivisor] {
+        return scale == core::ScaleKind::Custom ? tr("Scale: ÷ %1").arg(QLocale().toString(customDivisor, 'g', 4))
+                                                : tr("Scale: %1").arg(scaleName(scale));
+    };
     return push(
         core::edits::withScale(s, scale, core::Scalar(customDivisor)), text, core::Edit::Target::Scale, control);
 }
 
 bool SettingsPanel::randomizeWeights(quint64 seed)
 {
-    return push(core::edits::withRandomWeights(m_document->scene(), seed), tr("Random weights (seed %1)").arg(seed),
-        core::Edit::Target::Everything);
+    return push(
+        core::edits::withRandomWeights(m_document->scene(), seed),
+        [seed] { return tr("Random weights (seed %1)").arg(seed); }, core::Edit::Target::Everything);
 }
 
 bool SettingsPanel::identityWeights()
 {
     return push(
-        core::edits::withIdentityWeights(m_document->scene()), tr("Identity weights"), core::Edit::Target::Everything);
+        core::edits::withIdentityWeights(m_document->scene()), [] { return tr("Identity weights"); },
+        core::Edit::Target::Everything);
 }
 
 bool SettingsPanel::setDirectMode(bool direct)
@@ -293,8 +335,10 @@ bool SettingsPanel::setDirectMode(bool direct)
     const core::Scene &s = m_document->scene();
     if (direct == s.direct)
         return false;
-    return push(direct ? core::edits::toDirectMode(s, m_document->currentHead()) : core::edits::toModelMode(s),
-        direct ? tr("Switch to direct mode") : tr("Switch to model mode"), core::Edit::Target::Everything);
+    return push(
+        direct ? core::edits::toDirectMode(s, m_document->currentHead()) : core::edits::toModelMode(s),
+        [direct] { return direct ? tr("Switch to direct mode") : tr("Switch to model mode"); },
+        core::Edit::Target::Everything);
 }
 
 void SettingsPanel::syncFromScene()

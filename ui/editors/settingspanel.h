@@ -6,6 +6,7 @@
 #include "core/pipeline.h"
 #include "core/scene.h"
 #include "ui/document/commandids.h"
+#include "ui/document/historytext.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QWidget>
@@ -39,6 +40,11 @@ public:
     bool identityWeights();
     bool setDirectMode(bool direct);
 
+    // The names the controls show, also used in the history (so they retranslate there).
+    static QString positionalName(core::PositionalEncoding pe);
+    static QString maskName(core::MaskKind mask);
+    static QString scaleName(core::ScaleKind scale);
+
     bool keepDkTied() const;
     void setKeepDkTied(bool tied);
     QString message() const;
@@ -46,7 +52,7 @@ public:
 protected:
 private:
     void retranslate() override;
-    bool push(const core::Scene &scene, const QString &text, core::Edit::Target target,
+    bool push(const core::Scene &scene, const HistoryText &text, core::Edit::Target target,
         CommandId control = CommandId::None);
     void onDimensionEdited(CommandId control);
     void resetFromScene();

@@ -83,7 +83,11 @@ QString InspectorPage::number(double value)
 
 QString InspectorPage::token(int row) const
 {
-    const std::string &t = m_scene.tokens.at(size_t(row));
+    // A page is built from one scene and its stages; an index past the tokens would mean they
+    // disagree, which must show as a placeholder, never as an exception.
+    if (row < 0 || size_t(row) >= m_scene.tokens.size())
+        return QStringLiteral("?");
+    const std::string &t = m_scene.tokens[size_t(row)];
     const bool repeated = std::count(m_scene.tokens.begin(), m_scene.tokens.end(), t) > 1;
     return repeated ? QStringLiteral("%1<sub>%2</sub>").arg(escaped(t)).arg(row) : escaped(t);
 }
@@ -154,6 +158,14 @@ QString InspectorPage::html(const Selection &sel)
     const int n = m_scene.tokenCount();
     if (m_stages.heads.empty() || sel.row >= n)
         return QString();
+    // Stages computed for another scene (a different token count) are never explained.
+    if (m_stages.heads[size_t(m_head)].weights.rows() != n)
+        return QString();
+    if (sel.column >= 0) {
+        const core::Matrix &m = core::stageMatrix(m_stages, sel.stage, m_head);
+        if (m.size() == 0 || sel.column >= m.cols())
+            return QString();
+    }
     const core::Stage stage = sel.stage;
     if (!sel.hasRow())
         return QStringLiteral("<p>%1</p>")

@@ -20,9 +20,11 @@
 #include "ui/inspector/explanationpanel.h"
 #include "ui/inspector/headsdock.h"
 #include "ui/inspector/inspectordock.h"
+#include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modeldock.h"
+#include "ui/mainwindow/guardedapplication.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 
@@ -131,6 +133,16 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
     connect(m_model, &ModelActions::statusMessage, this, showStatus);
+    if (auto *app = qobject_cast<GuardedApplication *>(QCoreApplication::instance())) {
+        connect(app, &GuardedApplication::exceptionCaught, this, [this] {
+            statusBar()->showMessage(
+                tr("Something went wrong while showing the scene; your work is kept. Please save it."), 10000);
+        });
+    }
+    connect(m_document, &Document::editFailed, this, [this] {
+        statusBar()->showMessage(
+            tr("That edit could not be shown, so it was undone; the scene is as it was before it."), 10000);
+    });
     retranslate();
     refreshTitle();
     refreshWarnings();
@@ -195,12 +207,9 @@ void MainWindow::createMenus()
     m_quit->setMenuRole(QAction::QuitRole);
 
     m_editMenu = menuBar()->addMenu(QString());
-    m_undo = m_document->undoStack()->createUndoAction(this);
-    m_redo = m_document->undoStack()->createRedoAction(this);
-    m_undo->setShortcuts(QKeySequence::Undo);
-    m_redo->setShortcuts(QKeySequence::Redo);
-    m_undo->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
-    m_redo->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    m_editActions = new EditActions(m_document, this);
+    m_undo = m_editActions->undoAction();
+    m_redo = m_editActions->redoAction();
     m_editMenu->addAction(m_undo);
     m_editMenu->addAction(m_redo);
 
@@ -360,8 +369,11 @@ void MainWindow::showShortcuts()
     for (QAction *a : {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(),
              m_presentation->toggleAction(), m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
              m_presentation->zoomResetAction(), m_presentation->enlargeAction(), m_presentation->sidePanelAction(),
-             m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction, m_undo, m_redo})
+             m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction})
         addRow(withoutMnemonic(a->text()), a->shortcut().toString(QKeySequence::NativeText));
+    // Without the entry's text: the list names the keys, not the edit they would undo now.
+    addRow(EditActions::undoName(), m_undo->shortcut().toString(QKeySequence::NativeText));
+    addRow(EditActions::redoName(), m_redo->shortcut().toString(QKeySequence::NativeText));
     addRow(tr("Leave presentation mode"), tr("Esc"));
     QMessageBox::information(this, tr("Keyboard Shortcuts"),
         tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
@@ -406,6 +418,7 @@ void MainWindow::createDocks()
                 "Every edit since the scene was opened. Click a line to go back to that point."));
             undoView->setEmptyLabel(QCoreApplication::translate("attnlab::ui::UndoHistoryDock", "<opened scene>"));
             undoView->setToolTip(dock->toolTip());
+            undoView->viewport()->update(); // the entries were retranslated by the Document
         },
         this);
     addDock(matrices, Qt::LeftDockWidgetArea);
@@ -462,8 +475,7 @@ void MainWindow::retranslate()
         tr("Why √d_k, temperature and A/B comparison, in a window of their own (Ctrl+Shift+X)"));
     m_quit->setText(tr("&Quit"));
     m_quit->setToolTip(tr("Close Attention Lab (Ctrl+Q)"));
-    m_undo->setToolTip(tr("Undo the last edit (Ctrl+Z)"));
-    m_redo->setToolTip(tr("Redo the edit just undone (Ctrl+Shift+Z)"));
+    m_editActions->retranslate();
     m_about->setText(tr("&About Attention Lab"));
     m_about->setToolTip(tr("Version and licence"));
     m_shortcuts->setText(tr("&Keyboard Shortcuts"));

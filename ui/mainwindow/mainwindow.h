@@ -15,6 +15,7 @@ class QStackedWidget;
 namespace attnlab::ui {
 
 class Document;
+class EditActions;
 class ExperimentsWindow;
 class ExplanationPanel;
 class ExportActions;
@@ -117,6 +118,7 @@ private:
     bool m_autoWeightsRange = false;
     QAction *m_fixedRange = nullptr;
     QAction *m_autoRange = nullptr;
+    EditActions *m_editActions = nullptr;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_quit = nullptr;
