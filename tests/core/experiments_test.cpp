@@ -23,7 +23,7 @@ Scene preferenceScene()
     s.k = Matrix::Identity(3, 4);
     s.q.resize(3, 4);
     s.q << 4, 0, 2, 0, //
-        2, 4, 0, 0,    //
+        2, 4, 0, 0, //
         0, 2, 4, 0;
     s.v = Matrix::Identity(3, 3);
     return s;
@@ -167,7 +167,7 @@ TEST(Temperature, EntropyOfKnownRows)
 {
     Matrix w(3, 4);
     w << 0.25, 0.25, 0.25, 0.25, //
-        1, 0, 0, 0,              //
+        1, 0, 0, 0, //
         0, 0, 0, 0;
     const auto h = rowEntropy(w);
     EXPECT_NEAR(h[0], 2.0, 1e-9);

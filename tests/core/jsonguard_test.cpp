@@ -146,3 +146,13 @@ TEST(JsonGuard, RefusesMoreValuesThanTheLimit)
     const Problem p = refusal("[1, [2], {\"a\": 3}]", limits);
     EXPECT_TRUE(contains(p.message, "more than 5 values")) << p.message;
 }
+
+TEST(JsonGuard, TheDensestShapesStopAtTheValueCount)
+{
+    JsonLimits limits;
+    limits.maxValues = 100'000;
+    for (const std::string &text : {attnlab::test::manyObjects(1 << 20), attnlab::test::flatZeros(1 << 20)}) {
+        const Problem p = refusal(text, limits);
+        EXPECT_TRUE(contains(p.message, "more than 100000 values")) << p.message;
+    }
+}

@@ -93,7 +93,7 @@ TEST(Pipeline, ARowWithNoVisibleKeyIsZeroAndWarnedAbout)
     EXPECT_TRUE(st.heads[0].weights.row(2).isZero(0));
     EXPECT_TRUE(st.heads[0].context.row(2).isZero(0));
     EXPECT_TRUE(st.heads[0].weights.allFinite());
-    ASSERT_EQ(st.rowsWithoutKeys, std::vector<int>{2});
+    ASSERT_EQ(st.rowsWithoutKeys, std::vector<int> {2});
     ASSERT_EQ(st.warnings.size(), 1u);
     EXPECT_NE(st.warnings[0].find("row 2"), std::string::npos);
     EXPECT_NE(st.warnings[0].find("<pad>"), std::string::npos);

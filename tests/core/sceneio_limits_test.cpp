@@ -83,13 +83,10 @@ TEST(SceneFileLimits, TextOverTheFileLimitIsRefusedUnread)
         << firstProblem(r);
 }
 
-TEST(SceneFileLimits, TheDensestTextsAreRefusedByTheirValueCount)
+TEST(SceneFileLimits, ProblemsPastAHundredAreCountedNotKept)
 {
-    // 4194304 values fit in 12 MiB of empty objects, the shape that costs the most memory
-    // per byte (flat zeros are measured in bench/sceneio_bench.cpp).
-    LoadResult r = parseScene(manyObjects(std::size_t(13) << 20));
-    EXPECT_TRUE(hasProblem(r, "", "more than 4194304 values")) << firstProblem(r);
-    // Just under the count: read to the end, and its millions of problems cost no memory.
+    LoadResult r;
+    // Read to the end, and its 300,000 problems cost no memory.
     std::string text = "{\"W_Q\": [[\"x\"";
     for (int i = 0; i < 300'000; ++i)
         text += ",\"x\"";

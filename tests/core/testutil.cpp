@@ -5,7 +5,7 @@
 namespace attnlab::test {
 
 core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, int dK, core::PositionalEncoding pe,
-                        const RandomSceneOptions &options)
+    const RandomSceneOptions &options)
 {
     std::normal_distribution<float> normal(0.f, options.sigma);
     auto fill = [&](core::Matrix &m, int r, int c) {
@@ -16,8 +16,8 @@ core::Scene randomScene(std::mt19937 &rng, int tokens, int dModel, int heads, in
     };
     core::Scene s;
     s.title = "random";
-    const int vocab = options.distinct ? tokens
-                                       : std::max(1, options.vocabulary > 0 ? options.vocabulary : tokens - tokens / 4);
+    const int vocab
+        = options.distinct ? tokens : std::max(1, options.vocabulary > 0 ? options.vocabulary : tokens - tokens / 4);
     for (int i = 0; i < vocab; ++i)
         s.vocabulary.push_back("t" + std::to_string(i));
     std::uniform_int_distribution<int> pick(0, vocab - 1);
