@@ -9,8 +9,7 @@ namespace attnlab::core {
 
 namespace {
 
-template<typename M>
-bool sameMatrix(const M &a, const M &b)
+template<typename M> bool sameMatrix(const M &a, const M &b)
 {
     return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
 }
@@ -37,11 +36,11 @@ std::string shapeText(Eigen::Index r, Eigen::Index c)
 
 // Reports a wrong shape, or else the first non-finite entry.
 void checkMatrix(std::vector<Problem> &out, const std::string &name, const Matrix &m, Eigen::Index rows,
-                 Eigen::Index cols, const std::string &why)
+    Eigen::Index cols, const std::string &why)
 {
     if (m.rows() != rows || m.cols() != cols) {
-        out.push_back({name, "expected a " + shapeText(rows, cols) + " matrix (" + why + "), got " +
-                                 shapeText(m.rows(), m.cols())});
+        out.push_back({name,
+            "expected a " + shapeText(rows, cols) + " matrix (" + why + "), got " + shapeText(m.rows(), m.cols())});
         return;
     }
     for (Eigen::Index r = 0; r < m.rows(); ++r)
@@ -83,9 +82,95 @@ void checkInputX(std::vector<Problem> &out, const Scene &s)
         out, "X", s.x, s.tokenCount(), s.dModel, "one row per token, d_model = " + std::to_string(s.dModel) + " wide");
 }
 
-// The embedding table: one finite row of length d_model per entry, no entry twice, and a row
-// for every token.
-void checkEmbeddings(std::vector<Problem> &out, const Scene &s)
+// The biases, each optional: b_Q, b_K, b_V as wide as W_Q's columns, b_O as wide as d_model and
+// only after a W_O.
+void checkBiases(std::vector<Problem> &out, const Scene &s)
+{
+    const int hd = s.heads * s.dK;
+    const std::string why = "one per column of W_Q, W_K and W_V: heads·d_k = " + std::to_string(hd);
+    const std::pair<const char *, const RowVector *> qkv[] = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}};
+    for (const auto &[key, bias] : qkv)
+        if (bias->size() > 0)
+            checkVector(out, key, *bias, hd, why);
+    if (s.bo.size() > 0) {
+        if (s.wo.size() == 0)
+            out.push_back({"b_O", "needs \"W_O\": the output bias is added after the output projection"});
+        else
+            checkVector(out, "b_O", s.bo, s.dModel, "one per column of W_O: d_model = " + std::to_string(s.dModel));
+    }
+}
+
+void checkLimit(
+    std::vector<Problem> &out, const std::string &path, const std::string &what, long long value, long long limit)
+{
+    if (value > limit)
+        out.push_back(
+            {path, what + " is " + std::to_string(value) + ", more than the limit of " + std::to_string(limit)});
+}
+
+} // namespace
+
+bool Scene::operator==(const Scene &o) const
+{
+    return title == o.title && hasTitleTranslations(*this) == hasTitleTranslations(o)
+        && (!hasTitleTranslations(*this) || titleTranslations == o.titleTranslations) && description == o.description
+        && tokens == o.tokens && direct == o.direct && sameMatrix(q, o.q) && sameMatrix(k, o.k) && sameMatrix(v, o.v)
+        && dModel == o.dModel && vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads
+        && dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) && sameMatrix(wo, o.wo)
+        && sameMatrix(x, o.x) && sameMatrix(bq, o.bq) && sameMatrix(bk, o.bk) && sameMatrix(bv, o.bv)
+        && sameMatrix(bo, o.bo) && positional == o.positional && scale == o.scale
+        && (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask
+        && (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask));
+}
+
+namespace {
+
+// Direct mode: Q, K and V given, one row per token.
+void validateDirect(std::vector<Problem> &out, const Scene &s, long long n)
+{
+    const Eigen::Index dk = s.q.cols();
+    if (dk < 1)
+        out.push_back({"direct.Q", "needs at least one column"});
+    if (s.v.cols() < 1)
+        out.push_back({"direct.V", "needs at least one column"});
+    checkLimit(out, "direct.Q", "d_k", dk, limits::kMaxDk);
+    checkLimit(out, "direct.V", "d_v", s.v.cols(), limits::kMaxDk);
+    if (out.empty()) {
+        checkMatrix(out, "direct.Q", s.q, n, dk, "one row per token");
+        checkMatrix(out, "direct.K", s.k, n, dk, "one row per token, as wide as Q");
+        checkMatrix(out, "direct.V", s.v, n, s.v.cols(), "one row per token");
+    }
+    if (s.positional == PositionalEncoding::Sinusoidal)
+        out.push_back({"positional_encoding",
+            "\"sinusoidal\" adds to X, which direct mode does not have; "
+            "use \"none\" or \"rope\""});
+    // Direct mode gives Q, K and V themselves: there is no X to give and nothing to add a bias to.
+    if (s.x.size() > 0)
+        out.push_back({"X", "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
+    const std::pair<const char *, const RowVector *> biases[]
+        = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
+    for (const auto &[key, bias] : biases)
+        if (bias->size() > 0)
+            out.push_back({key, "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
+}
+
+// Model mode: the sizes d_model, heads and d_k, each at least 1 and within its limit.
+void validateModelSizes(std::vector<Problem> &out, const Scene &s)
+{
+    if (s.dModel < 1)
+        out.push_back({"d_model", "must be at least 1"});
+    if (s.heads < 1)
+        out.push_back({"heads", "must be at least 1"});
+    if (s.dK < 1)
+        out.push_back({"d_k", "must be at least 1"});
+    checkLimit(out, "d_model", "d_model", s.dModel, limits::kMaxDModel);
+    checkLimit(out, "heads", "the number of heads", s.heads, limits::kMaxHeads);
+    checkLimit(out, "d_k", "d_k", s.dK, limits::kMaxDk);
+    checkLimit(out, "d_k", "heads × d_k", (long long)s.heads * s.dK, limits::kMaxHeadsTimesDk);
+}
+
+// The embedding table's shape and values, and a row for every token.
+void validateEmbeddings(std::vector<Problem> &out, const Scene &s)
 {
     if (s.embeddings.rows() != Eigen::Index(s.vocabulary.size()) || s.embeddings.cols() != s.dModel) {
         out.push_back({"embeddings",
@@ -109,46 +194,60 @@ void checkEmbeddings(std::vector<Problem> &out, const Scene &s)
                 {"tokens[" + std::to_string(i) + "]", "token \"" + s.tokens[i] + "\" has no row in \"embeddings\""});
 }
 
-// The biases, each optional: b_Q, b_K, b_V as wide as W_Q's columns, b_O as wide as d_model and
-// only after a W_O.
-void checkBiases(std::vector<Problem> &out, const Scene &s)
+void validateWeights(std::vector<Problem> &out, const Scene &s)
 {
     const int hd = s.heads * s.dK;
-    const std::string why = "one per column of W_Q, W_K and W_V: heads·d_k = " + std::to_string(hd);
-    const std::pair<const char *, const RowVector *> qkv[] = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}};
-    for (const auto &[key, bias] : qkv)
-        if (bias->size() > 0)
-            checkVector(out, key, *bias, hd, why);
-    if (s.bo.size() > 0) {
-        if (s.wo.size() == 0)
-            out.push_back({"b_O", "needs \"W_O\": the output bias is added after the output projection"});
-        else
-            checkVector(out, "b_O", s.bo, s.dModel, "one per column of W_O: d_model = " + std::to_string(s.dModel));
-    }
+    const std::string why = "d_model × heads·d_k = " + std::to_string(s.dModel) + "×" + std::to_string(hd);
+    checkMatrix(out, "W_Q", s.wq, s.dModel, hd, why);
+    checkMatrix(out, "W_K", s.wk, s.dModel, hd, why);
+    checkMatrix(out, "W_V", s.wv, s.dModel, hd, why);
+    if (s.wo.size() > 0)
+        checkMatrix(out, "W_O", s.wo, hd, s.dModel,
+            "heads·d_k × d_model = " + std::to_string(hd) + "×" + std::to_string(s.dModel));
+    else if (s.heads > 1)
+        out.push_back({"W_O", "is required when there is more than one head"});
 }
 
-void checkLimit(std::vector<Problem> &out, const std::string &path, const std::string &what, long long value,
-                long long limit)
+// Positional encoding, scale and mask, for either mode.
+void validateOptions(std::vector<Problem> &out, const Scene &s, long long n)
 {
-    if (value > limit)
-        out.push_back({path, what + " is " + std::to_string(value) + ", more than the limit of " +
-                                 std::to_string(limit)});
+    if (s.positional == PositionalEncoding::Rope && s.keyDim() % 2 != 0)
+        out.push_back({s.direct ? "direct.Q" : "d_k",
+            "rotary positions (\"rope\") rotate pairs of dimensions, so d_k "
+            "must be even; it is "
+                + std::to_string(s.keyDim())});
+
+    if (s.scale == ScaleKind::Custom
+        && !(s.customDivisor >= limits::kMinDivisor && s.customDivisor <= limits::kMaxAbsValue))
+        out.push_back({"scale", "a custom divisor must be a number between 0.001 and 1000000"});
+
+    if (s.mask != MaskKind::Custom)
+        return;
+    if (s.customMask.rows() != n || s.customMask.cols() != n) {
+        out.push_back({"mask",
+            "expected a " + shapeText(n, n) + " matrix (tokens × tokens), got "
+                + shapeText(s.customMask.rows(), s.customMask.cols())});
+        return;
+    }
+    for (Eigen::Index r = 0; r < n; ++r)
+        for (Eigen::Index c = 0; c < n; ++c)
+            if (s.customMask(r, c) > 1) {
+                out.push_back({cellPath("mask", r, c), "must be 0 or 1"});
+                return;
+            }
+}
+
+void validateStageSize(std::vector<Problem> &out, const Scene &s, long long n)
+{
+    const std::size_t bytes
+        = limits::stageBytes(int(n), s.direct ? 0 : s.dModel, s.headCount(), s.keyDim(), s.valueDim());
+    if (bytes > limits::kMaxStageBytes)
+        out.push_back({"",
+            "this scene would need " + std::to_string(bytes >> 20) + " MiB for its stages, more than the limit of "
+                + std::to_string(limits::kMaxStageBytes >> 20) + " MiB"});
 }
 
 } // namespace
-
-bool Scene::operator==(const Scene &o) const
-{
-    return title == o.title && hasTitleTranslations(*this) == hasTitleTranslations(o)
-        && (!hasTitleTranslations(*this) || titleTranslations == o.titleTranslations) && description == o.description
-        && tokens == o.tokens && direct == o.direct && sameMatrix(q, o.q) && sameMatrix(k, o.k) && sameMatrix(v, o.v)
-        && dModel == o.dModel && vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads
-        && dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) && sameMatrix(wo, o.wo)
-        && sameMatrix(x, o.x) && sameMatrix(bq, o.bq) && sameMatrix(bk, o.bk) && sameMatrix(bv, o.bv)
-        && sameMatrix(bo, o.bo) && positional == o.positional && scale == o.scale
-        && (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask
-        && (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask));
-}
 
 std::vector<Problem> validate(const Scene &s)
 {
@@ -159,94 +258,22 @@ std::vector<Problem> validate(const Scene &s)
     checkLimit(out, "tokens", "the number of tokens", n, limits::kMaxTokens);
 
     if (s.direct) {
-        const Eigen::Index dk = s.q.cols();
-        if (dk < 1)
-            out.push_back({"direct.Q", "needs at least one column"});
-        if (s.v.cols() < 1)
-            out.push_back({"direct.V", "needs at least one column"});
-        checkLimit(out, "direct.Q", "d_k", dk, limits::kMaxDk);
-        checkLimit(out, "direct.V", "d_v", s.v.cols(), limits::kMaxDk);
-        if (out.empty()) {
-            checkMatrix(out, "direct.Q", s.q, n, dk, "one row per token");
-            checkMatrix(out, "direct.K", s.k, n, dk, "one row per token, as wide as Q");
-            checkMatrix(out, "direct.V", s.v, n, s.v.cols(), "one row per token");
-        }
-        if (s.positional == PositionalEncoding::Sinusoidal)
-            out.push_back({"positional_encoding", "\"sinusoidal\" adds to X, which direct mode does not have; "
-                                                  "use \"none\" or \"rope\""});
-        // Direct mode gives Q, K and V themselves: there is no X to give and nothing to add a
-        // bias to.
-        if (s.x.size() > 0)
-            out.push_back({"X", "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
-        const std::pair<const char *, const RowVector *> biases[]
-            = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
-        for (const auto &[key, bias] : biases)
-            if (bias->size() > 0)
-                out.push_back({key, "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
+        validateDirect(out, s, n);
     } else {
-        if (s.dModel < 1)
-            out.push_back({"d_model", "must be at least 1"});
-        if (s.heads < 1)
-            out.push_back({"heads", "must be at least 1"});
-        if (s.dK < 1)
-            out.push_back({"d_k", "must be at least 1"});
-        checkLimit(out, "d_model", "d_model", s.dModel, limits::kMaxDModel);
-        checkLimit(out, "heads", "the number of heads", s.heads, limits::kMaxHeads);
-        checkLimit(out, "d_k", "d_k", s.dK, limits::kMaxDk);
-        checkLimit(out, "d_k", "heads × d_k", (long long)s.heads * s.dK, limits::kMaxHeadsTimesDk);
+        validateModelSizes(out, s);
+        // The shapes below follow from these sizes: with a bad size they would only repeat it.
         if (!out.empty())
             return out;
-
-        const int hd = s.heads * s.dK;
         if (s.hasInputX())
             checkInputX(out, s);
         else
-            checkEmbeddings(out, s);
-
-        const std::string why = "d_model × heads·d_k = " + std::to_string(s.dModel) + "×" + std::to_string(hd);
-        checkMatrix(out, "W_Q", s.wq, s.dModel, hd, why);
-        checkMatrix(out, "W_K", s.wk, s.dModel, hd, why);
-        checkMatrix(out, "W_V", s.wv, s.dModel, hd, why);
-        if (s.wo.size() > 0)
-            checkMatrix(out, "W_O", s.wo, hd, s.dModel,
-                        "heads·d_k × d_model = " + std::to_string(hd) + "×" + std::to_string(s.dModel));
-        else if (s.heads > 1)
-            out.push_back({"W_O", "is required when there is more than one head"});
+            validateEmbeddings(out, s);
+        validateWeights(out, s);
         checkBiases(out, s);
     }
-
-    if (s.positional == PositionalEncoding::Rope && s.keyDim() % 2 != 0)
-        out.push_back({s.direct ? "direct.Q" : "d_k", "rotary positions (\"rope\") rotate pairs of dimensions, so d_k "
-                                                      "must be even; it is " +
-                                                          std::to_string(s.keyDim())});
-
-    if (s.scale == ScaleKind::Custom &&
-        !(s.customDivisor >= limits::kMinDivisor && s.customDivisor <= limits::kMaxAbsValue))
-        out.push_back({"scale", "a custom divisor must be a number between 0.001 and 1000000"});
-
-    if (s.mask == MaskKind::Custom) {
-        if (s.customMask.rows() != n || s.customMask.cols() != n) {
-            out.push_back({"mask", "expected a " + shapeText(n, n) + " matrix (tokens × tokens), got " +
-                                       shapeText(s.customMask.rows(), s.customMask.cols())});
-        } else {
-            for (Eigen::Index r = 0; r < n; ++r)
-                for (Eigen::Index c = 0; c < n; ++c)
-                    if (s.customMask(r, c) > 1) {
-                        out.push_back({cellPath("mask", r, c), "must be 0 or 1"});
-                        r = n;
-                        break;
-                    }
-        }
-    }
-
-    if (out.empty()) {
-        const std::size_t bytes =
-            limits::stageBytes(int(n), s.direct ? 0 : s.dModel, s.headCount(), s.keyDim(), s.valueDim());
-        if (bytes > limits::kMaxStageBytes)
-            out.push_back({"", "this scene would need " + std::to_string(bytes >> 20) +
-                                   " MiB for its stages, more than the limit of " +
-                                   std::to_string(limits::kMaxStageBytes >> 20) + " MiB"});
-    }
+    validateOptions(out, s, n);
+    if (out.empty())
+        validateStageSize(out, s, n);
     return out;
 }
 

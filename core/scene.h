@@ -10,6 +10,7 @@
 // - W_O is (h·d_k) × d_model and output = concat·W_O;
 // - in an n×n matrix (scores, weights, mask) the row is the query, the column the key.
 
+#include "core/problem.h"
 #include "core/types.h"
 
 #include <string>
@@ -46,7 +47,7 @@ struct Scene {
     int heads = 1;
     int dK = 0;
     Matrix wq, wk, wv; // dModel × (heads·dK)
-    Matrix wo;         // (heads·dK) × dModel, or empty when absent (only allowed for one head)
+    Matrix wo; // (heads·dK) × dModel, or empty when absent (only allowed for one head)
 
     // Layer-input mode (a head taken from a real model): X is given directly, n × dModel, and
     // replaces the embedding lookup; `vocabulary` and `embeddings` are then empty and the
@@ -73,15 +74,6 @@ struct Scene {
 
     bool operator==(const Scene &other) const;
     bool operator!=(const Scene &other) const { return !(*this == other); }
-};
-
-// One thing wrong with a scene or a file. `path` is a JSON path ("W_Q[3][1]", "tokens[2]",
-// empty for the whole file); line and column are set for syntax errors (1-based, 0 = unknown).
-struct Problem {
-    std::string path;
-    std::string message;
-    int line = 0;
-    int column = 0;
 };
 
 // Every problem of a scene: shapes, non-finite numbers, missing embeddings, option values,

@@ -1,24 +1,20 @@
 #include "core/sceneio.h"
 
+#include "core/jsonguard.h"
 #include "core/jsonwriter.h"
 #include "core/limits.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <set>
-#include <sstream>
-#include <tuple>
+#include <string>
 
 namespace attnlab::core {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
+using Json = nlohmann::json;
 
 const char *typeName(const Json &j)
 {
@@ -46,33 +42,70 @@ std::string index(const std::string &path, size_t i)
 // Collects problems while turning JSON values into scene fields.
 class Reader {
 public:
-    std::vector<Problem> problems;
+    explicit Reader(const JsonDocument &doc)
+        : m_doc(doc)
+    {
+    }
 
-    void fail(const std::string &path, const std::string &message) { problems.push_back({path, message}); }
+    std::vector<Problem> problems;
+    // Problems past the first kMaxProblems are counted, not kept: a file of millions of bad
+    // numbers must not cost a string for each.
+    static constexpr std::size_t kMaxProblems = 100;
+    std::size_t dropped = 0;
+
+    // An object's members in file order.
+    std::vector<JsonDocument::Member> members(const Json &object) const { return m_doc.members(object); }
+
+    // The member `key` of `object`, or nullptr (O(log n)).
+    static const Json *find(const Json &object, const std::string &key)
+    {
+        const auto it = object.find(key);
+        return it == object.end() ? nullptr : &*it;
+    }
+
+    void fail(const std::string &path, std::string message)
+    {
+        if (problems.size() < kMaxProblems)
+            problems.push_back({path, std::move(message)});
+        else
+            ++dropped;
+    }
+
+    // Why `j` is not an acceptable number (empty when it is, and then `out` holds it). Paths are
+    // built only for failures: a matrix row may hold millions of numbers.
+    static std::string numberProblem(const Json &j, Scalar &out)
+    {
+        if (!j.is_number())
+            return std::string("expected a number, got ") + typeName(j);
+        const double v = j.get<double>();
+        if (!std::isfinite(v))
+            return "must be a finite number";
+        if (std::abs(v) > limits::kMaxAbsValue)
+            return "must lie between -1000000 and 1000000";
+        out = Scalar(v);
+        return {};
+    }
 
     bool number(const Json &j, const std::string &path, Scalar &out)
     {
-        if (!j.is_number()) {
-            fail(path, std::string("expected a number, got ") + typeName(j));
-            return false;
-        }
-        const double v = j.get<double>();
-        if (!std::isfinite(v)) {
-            fail(path, "must be a finite number");
-            return false;
-        }
-        if (std::abs(v) > limits::kMaxAbsValue) {
-            fail(path, "must lie between -1000000 and 1000000");
-            return false;
-        }
-        out = Scalar(v);
-        return true;
+        std::string problem = numberProblem(j, out);
+        const bool ok = problem.empty();
+        if (!ok)
+            fail(path, std::move(problem));
+        return ok;
     }
 
     bool integer(const Json &j, const std::string &path, int &out, int min, int max)
     {
         if (!j.is_number_integer()) {
             fail(path, std::string("expected a whole number, got ") + typeName(j));
+            return false;
+        }
+        // An unsigned value past LLONG_MAX would wrap to a negative one.
+        if (j.is_number_unsigned() && j.get<unsigned long long>() > (unsigned long long)max) {
+            fail(path,
+                "is " + std::to_string(j.get<unsigned long long>()) + ", more than the limit of "
+                    + std::to_string(max));
             return false;
         }
         const long long v = j.get<long long>();
@@ -106,8 +139,13 @@ public:
         }
         out.resize(j.size());
         bool ok = true;
-        for (size_t i = 0; i < j.size(); ++i)
-            ok = number(j[i], index(path, i), out[i]) && ok;
+        for (size_t i = 0; i < j.size(); ++i) {
+            std::string problem = numberProblem(j[i], out[i]);
+            if (!problem.empty()) {
+                fail(index(path, i), std::move(problem));
+                ok = false;
+            }
+        }
         return ok;
     }
 
@@ -138,8 +176,8 @@ public:
                 out.resize(Eigen::Index(j.size()), Eigen::Index(row.size()));
             }
             if (Eigen::Index(row.size()) != out.cols()) {
-                fail(rowPath, "has " + std::to_string(row.size()) + " numbers, but row 0 has " +
-                                  std::to_string(out.cols()));
+                fail(rowPath,
+                    "has " + std::to_string(row.size()) + " numbers, but row 0 has " + std::to_string(out.cols()));
                 ok = false;
                 continue;
             }
@@ -165,327 +203,326 @@ public:
             }
         return true;
     }
-};
-
-// The keys a file may have, and which belong to model mode only.
-const std::set<std::string> kModelKeys
-    = {"d_model", "embeddings", "heads", "d_k", "W_Q", "W_K", "W_V", "W_O", "X", "b_Q", "b_K", "b_V", "b_O"};
-const std::set<std::string> kCommonKeys = {"format", "version", "title", "description", "tokens",
-                                           "positional_encoding", "scale", "mask", "direct"};
-
-// Finds duplicate keys while nlohmann parses (it would silently keep the last one).
-class DuplicateKeyFinder {
-public:
-    explicit DuplicateKeyFinder(std::vector<Problem> *out) : problems(out) {}
-    std::vector<Problem> *problems;
-
-    bool operator()(int, nlohmann::json::parse_event_t event, Json &parsed)
-    {
-        using E = nlohmann::json::parse_event_t;
-        switch (event) {
-        case E::object_start:
-            m_frames.push_back({false, 0, {}, {}});
-            break;
-        case E::array_start:
-            m_frames.push_back({true, 0, {}, {}});
-            break;
-        case E::key: {
-            Frame &f = m_frames.back();
-            f.key = parsed.get<std::string>();
-            if (!f.keys.insert(f.key).second)
-                problems->push_back({path(), "the key \"" + f.key + "\" appears more than once"});
-            break;
-        }
-        case E::object_end:
-        case E::array_end:
-            m_frames.pop_back();
-            advance();
-            break;
-        case E::value:
-            advance();
-            break;
-        }
-        return true;
-    }
 
 private:
-    struct Frame {
-        bool array;
-        size_t index;
-        std::string key;
-        std::set<std::string> keys;
-    };
-    std::vector<Frame> m_frames;
-
-    void advance()
-    {
-        if (!m_frames.empty() && m_frames.back().array)
-            ++m_frames.back().index;
-    }
-
-    std::string path() const
-    {
-        std::string out;
-        for (const Frame &f : m_frames) {
-            if (&f == &m_frames.back())
-                break;
-            if (f.array)
-                out += "[" + std::to_string(f.index) + "]";
-            else
-                out += out.empty() ? f.key : "." + f.key;
-        }
-        return out.empty() ? m_frames.back().key : out + "." + m_frames.back().key;
-    }
+    const JsonDocument &m_doc;
 };
 
-// Line and column (1-based, column in characters) of a byte offset.
-std::pair<int, int> lineColumn(const std::string &text, size_t byte)
+// One reader per top-level key. `value` is nullptr when the file lacks the key, so a reader
+// decides itself whether the key is required. Readers run in the order of kKeys below.
+using KeyReader = void (*)(Reader &rd, const std::string &key, const Json *value, Scene &s);
+
+// Reports a missing required key; true when the value is there.
+bool required(Reader &rd, const std::string &key, const Json *value)
 {
-    int line = 1, column = 1;
-    for (size_t i = 0; i < byte && i < text.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c == '\n') {
-            ++line;
-            column = 1;
-        } else if ((c & 0xC0) != 0x80) {
-            ++column;
-        }
-    }
-    return {line, column};
+    if (!value)
+        rd.fail(key, "is missing");
+    return value != nullptr;
 }
 
-void readModel(Reader &rd, const Json &root, Scene &s)
+// "title" and "description": a string or an object of language → text, in file order.
+void readTranslations(
+    Reader &rd, const std::string &key, const Json &value, std::vector<std::pair<std::string, std::string>> &out)
 {
-    if (root.contains("d_model"))
-        rd.integer(root["d_model"], "d_model", s.dModel, 1, limits::kMaxDModel);
-    else
-        rd.fail("d_model", "is missing (or give \"direct\": {\"Q\", \"K\", \"V\"} instead)");
-    if (root.contains("heads"))
-        rd.integer(root["heads"], "heads", s.heads, 1, limits::kMaxHeads);
-    if (root.contains("d_k"))
-        rd.integer(root["d_k"], "d_k", s.dK, 1, limits::kMaxDk);
-    else
-        rd.fail("d_k", "is missing");
+    for (const auto &member : rd.members(value)) {
+        std::string text;
+        if (rd.string(member->second, key + "." + member->first, text))
+            out.push_back({member->first, text});
+    }
+}
 
-    if (!root.contains("embeddings")) {
-        if (!root.contains("X"))
-            rd.fail("embeddings", "is missing (or give \"X\", one row per token)");
-    } else if (!root["embeddings"].is_object()) {
-        rd.fail("embeddings", std::string("expected an object mapping each token to its vector, got ") +
-                                  typeName(root["embeddings"]));
+void readFormat(Reader &rd, const std::string &key, const Json *value, Scene &)
+{
+    std::string format;
+    if (value && rd.string(*value, key, format) && format != kSceneFormat)
+        rd.fail(key, "expected \"" + std::string(kSceneFormat) + "\", got \"" + format + "\"");
+}
+
+void readVersion(Reader &rd, const std::string &key, const Json *value, Scene &)
+{
+    int version = 0;
+    if (value && rd.integer(*value, key, version, 1, 1000000) && version != kSceneVersion)
+        rd.fail(key,
+            "this file has version " + std::to_string(version) + "; this Attention Lab reads version "
+                + std::to_string(kSceneVersion));
+}
+
+void readTitle(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!value)
+        return;
+    if (value->is_object()) {
+        readTranslations(rd, key, *value, s.titleTranslations);
+        for (const auto &[lang, text] : s.titleTranslations)
+            if (lang == "en" || s.title.empty())
+                s.title = text;
+    } else if (!value->is_string()) {
+        rd.fail(key, std::string("expected a string or an object of language → text, got ") + typeName(*value));
     } else {
-        const Json &e = root["embeddings"];
-        s.vocabulary.clear();
-        std::vector<std::vector<Scalar>> rows;
-        for (auto it = e.begin(); it != e.end(); ++it) {
-            const std::string path = "embeddings[" + json::quote(it.key()) + "]";
-            std::vector<Scalar> row;
-            if (!rd.vector(it.value(), path, row))
-                continue;
-            if (s.dModel > 0 && int(row.size()) != s.dModel) {
-                rd.fail(path, "has " + std::to_string(row.size()) + " numbers, but d_model is " +
-                                  std::to_string(s.dModel));
-                continue;
-            }
-            s.vocabulary.push_back(it.key());
-            rows.push_back(std::move(row));
-        }
-        if (s.dModel > 0 && rows.size() == e.size()) {
-            s.embeddings.resize(Eigen::Index(rows.size()), s.dModel);
-            for (size_t r = 0; r < rows.size(); ++r)
-                for (int c = 0; c < s.dModel; ++c)
-                    s.embeddings(Eigen::Index(r), c) = rows[r][size_t(c)];
-        }
-    }
-
-    const char *weights[] = {"W_Q", "W_K", "W_V"};
-    Matrix *targets[] = {&s.wq, &s.wk, &s.wv};
-    for (int i = 0; i < 3; ++i) {
-        if (root.contains(weights[i]))
-            rd.matrix(root[weights[i]], weights[i], *targets[i]);
-        else
-            rd.fail(weights[i], "is missing");
-    }
-    if (root.contains("W_O"))
-        rd.matrix(root["W_O"], "W_O", s.wo);
-}
-
-// The optional keys of a head taken from a real model: "X" (one row per token, instead of
-// "embeddings") and the biases "b_Q", "b_K", "b_V" and "b_O". Shapes are checked by validate().
-void readLayerInput(Reader &rd, const Json &root, Scene &s)
-{
-    if (root.contains("X"))
-        rd.matrix(root["X"], "X", s.x);
-    const std::pair<const char *, RowVector *> biases[]
-        = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
-    for (const auto &[key, target] : biases) {
-        std::vector<Scalar> values;
-        if (!root.contains(key) || !rd.vector(root[key], key, values))
-            continue;
-        if (values.empty()) {
-            rd.fail(key, "must have at least one number (leave the key out for no bias)");
-            continue;
-        }
-        *target = Eigen::Map<const RowVector>(values.data(), Eigen::Index(values.size()));
+        s.title = value->get<std::string>();
     }
 }
 
-void readDirect(Reader &rd, const Json &root, Scene &s)
+void readDescription(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
-    const Json &d = root["direct"];
-    if (!d.is_object()) {
-        rd.fail("direct", std::string("expected an object with \"Q\", \"K\" and \"V\", got ") + typeName(d));
+    if (!value)
+        return;
+    if (value->is_string())
+        s.description.push_back({"en", value->get<std::string>()});
+    else if (value->is_object())
+        readTranslations(rd, key, *value, s.description);
+    else
+        rd.fail(key, std::string("expected a string or an object of language → text, got ") + typeName(*value));
+}
+
+void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!required(rd, key, value))
+        return;
+    if (!value->is_array()) {
+        rd.fail(key, std::string("expected an array of strings, got ") + typeName(*value));
         return;
     }
-    for (auto it = d.begin(); it != d.end(); ++it)
-        if (it.key() != "Q" && it.key() != "K" && it.key() != "V")
-            rd.fail("direct." + it.key(), "unknown key (expected \"Q\", \"K\" and \"V\")");
-    for (const char *key : {"Q", "K", "V"}) {
-        Matrix &target = key[0] == 'Q' ? s.q : key[0] == 'K' ? s.k : s.v;
-        if (d.contains(key))
-            rd.matrix(d[key], std::string("direct.") + key, target);
-        else
-            rd.fail(std::string("direct.") + key, "is missing");
+    if (value->size() > size_t(limits::kMaxTokens)) {
+        rd.fail(key,
+            "has " + std::to_string(value->size()) + " tokens, more than the limit of "
+                + std::to_string(limits::kMaxTokens));
+        return;
     }
-    for (const std::string &key : kModelKeys)
-        if (root.contains(key))
-            rd.fail(key, "does not belong in a direct-mode scene (\"direct\" replaces the embeddings and weights)");
+    for (size_t i = 0; i < value->size(); ++i) {
+        std::string token;
+        if (!rd.string((*value)[i], index(key, i), token))
+            continue;
+        if (token.empty())
+            rd.fail(index(key, i), "a token must not be empty");
+        s.tokens.push_back(token);
+    }
+}
+
+void readPositional(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    std::string pe;
+    if (!value || !rd.string(*value, key, pe))
+        return;
+    if (pe == "none")
+        s.positional = PositionalEncoding::None;
+    else if (pe == "sinusoidal")
+        s.positional = PositionalEncoding::Sinusoidal;
+    else if (pe == "rope")
+        s.positional = PositionalEncoding::Rope;
+    else
+        rd.fail(key, "expected \"none\", \"sinusoidal\" or \"rope\", got \"" + pe + "\"");
+}
+
+void readScale(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!value)
+        return;
+    const char *expected = "expected \"sqrt_dk\", \"none\" or a positive number, got ";
+    if (value->is_string()) {
+        const std::string v = value->get<std::string>();
+        if (v == "sqrt_dk")
+            s.scale = ScaleKind::SqrtDk;
+        else if (v == "none")
+            s.scale = ScaleKind::None;
+        else
+            rd.fail(key, expected + ("\"" + v + "\""));
+    } else if (value->is_number()) {
+        Scalar d = 0;
+        if (!rd.number(*value, key, d))
+            return;
+        if (d < limits::kMinDivisor)
+            rd.fail(key, "a divisor must be at least 0.001");
+        s.scale = ScaleKind::Custom;
+        s.customDivisor = d;
+    } else {
+        rd.fail(key, expected + std::string(typeName(*value)));
+    }
+}
+
+void readMask(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!value)
+        return;
+    const char *expected = "expected \"none\", \"causal\" or an n×n matrix of 0/1, got ";
+    if (value->is_string()) {
+        const std::string v = value->get<std::string>();
+        if (v == "none")
+            s.mask = MaskKind::None;
+        else if (v == "causal")
+            s.mask = MaskKind::Causal;
+        else
+            rd.fail(key, expected + ("\"" + v + "\""));
+    } else if (value->is_array()) {
+        if (rd.mask(*value, key, s.customMask))
+            s.mask = MaskKind::Custom;
+    } else {
+        rd.fail(key, expected + std::string(typeName(*value)));
+    }
+}
+
+void readDirect(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!value->is_object()) {
+        rd.fail(key, std::string("expected an object with \"Q\", \"K\" and \"V\", got ") + typeName(*value));
+        return;
+    }
+    for (const auto &member : rd.members(*value))
+        if (member->first != "Q" && member->first != "K" && member->first != "V")
+            rd.fail(key + "." + member->first, "unknown key (expected \"Q\", \"K\" and \"V\")");
+    for (const char *name : {"Q", "K", "V"}) {
+        Matrix &target = name[0] == 'Q' ? s.q : name[0] == 'K' ? s.k : s.v;
+        if (const Json *m = Reader::find(*value, name))
+            rd.matrix(*m, key + "." + name, target);
+        else
+            rd.fail(key + "." + name, "is missing");
+    }
+}
+
+void readDModel(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (value)
+        rd.integer(*value, key, s.dModel, 1, limits::kMaxDModel);
+    else
+        rd.fail(key, "is missing (or give \"direct\": {\"Q\", \"K\", \"V\"} instead)");
+}
+
+void readHeads(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (value)
+        rd.integer(*value, key, s.heads, 1, limits::kMaxHeads);
+}
+
+void readDk(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (required(rd, key, value))
+        rd.integer(*value, key, s.dK, 1, limits::kMaxDk);
+}
+
+// Token → vector, in file order: the order is the embedding table's row order. Required unless
+// the file gives "X" (read before it).
+void readEmbeddings(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!value) {
+        if (s.x.size() == 0)
+            rd.fail(key, "is missing (or give \"X\", one row per token)");
+        return;
+    }
+    if (!value->is_object()) {
+        rd.fail(key, std::string("expected an object mapping each token to its vector, got ") + typeName(*value));
+        return;
+    }
+    s.vocabulary.clear();
+    std::vector<std::vector<Scalar>> rows;
+    for (const auto &member : rd.members(*value)) {
+        const std::string path = key + "[" + json::quote(member->first) + "]";
+        std::vector<Scalar> row;
+        if (!rd.vector(member->second, path, row))
+            continue;
+        if (s.dModel > 0 && int(row.size()) != s.dModel) {
+            rd.fail(path, "has " + std::to_string(row.size()) + " numbers, but d_model is " + std::to_string(s.dModel));
+            continue;
+        }
+        s.vocabulary.push_back(member->first);
+        rows.push_back(std::move(row));
+    }
+    if (s.dModel > 0 && rows.size() == value->size()) {
+        s.embeddings.resize(Eigen::Index(rows.size()), s.dModel);
+        for (size_t r = 0; r < rows.size(); ++r)
+            for (int c = 0; c < s.dModel; ++c)
+                s.embeddings(Eigen::Index(r), c) = rows[r][size_t(c)];
+    }
+}
+
+template<Matrix Scene::*Field> void readRequiredMatrix(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (required(rd, key, value))
+        rd.matrix(*value, key, s.*Field);
+}
+
+// "b_Q", "b_K", "b_V", "b_O": optional rows of numbers (lengths are checked by validate()).
+template<RowVector Scene::*Field> void readBias(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    std::vector<Scalar> values;
+    if (!value || !rd.vector(*value, key, values))
+        return;
+    if (values.empty()) {
+        rd.fail(key, "must have at least one number (leave the key out for no bias)");
+        return;
+    }
+    s.*Field = Eigen::Map<const RowVector>(values.data(), Eigen::Index(values.size()));
+}
+
+template<Matrix Scene::*Field> void readOptionalMatrix(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (value)
+        rd.matrix(*value, key, s.*Field);
+}
+
+// Which scenes a key belongs to: direct mode ("direct" given) or model mode (embeddings and
+// weights), or both.
+enum class Mode { Both, Direct, Model };
+
+struct KeyRule {
+    const char *key;
+    Mode mode;
+    KeyReader read;
+};
+
+// Every key a scene file may have, read in this order. A new key is one more line here.
+const KeyRule kKeys[] = {
+    {"format", Mode::Both, readFormat},
+    {"version", Mode::Both, readVersion},
+    {"title", Mode::Both, readTitle},
+    {"description", Mode::Both, readDescription},
+    {"tokens", Mode::Both, readTokens},
+    {"positional_encoding", Mode::Both, readPositional},
+    {"scale", Mode::Both, readScale},
+    {"mask", Mode::Both, readMask},
+    {"direct", Mode::Direct, readDirect},
+    {"d_model", Mode::Model, readDModel},
+    {"heads", Mode::Model, readHeads},
+    {"d_k", Mode::Model, readDk},
+    // A head taken from a real model gives "X" (one row per token) instead of "embeddings".
+    {"X", Mode::Model, readOptionalMatrix<&Scene::x>},
+    {"embeddings", Mode::Model, readEmbeddings},
+    {"W_Q", Mode::Model, readRequiredMatrix<&Scene::wq>},
+    {"W_K", Mode::Model, readRequiredMatrix<&Scene::wk>},
+    {"W_V", Mode::Model, readRequiredMatrix<&Scene::wv>},
+    {"W_O", Mode::Model, readOptionalMatrix<&Scene::wo>},
+    {"b_Q", Mode::Model, readBias<&Scene::bq>},
+    {"b_K", Mode::Model, readBias<&Scene::bk>},
+    {"b_V", Mode::Model, readBias<&Scene::bv>},
+    {"b_O", Mode::Model, readBias<&Scene::bo>},
+};
+
+const KeyRule *rule(const std::string &key)
+{
+    for (const KeyRule &r : kKeys)
+        if (key == r.key)
+            return &r;
+    return nullptr;
 }
 
 void readScene(Reader &rd, const Json &root, Scene &s)
 {
-    for (auto it = root.begin(); it != root.end(); ++it)
-        if (!kCommonKeys.count(it.key()) && !kModelKeys.count(it.key()))
-            rd.fail(it.key(), "unknown key");
-
-    if (root.contains("format")) {
-        std::string format;
-        if (rd.string(root["format"], "format", format) && format != kSceneFormat)
-            rd.fail("format", "expected \"" + std::string(kSceneFormat) + "\", got \"" + format + "\"");
-    }
-    if (root.contains("version")) {
-        int version = 0;
-        if (rd.integer(root["version"], "version", version, 1, 1000000) && version != kSceneVersion)
-            rd.fail("version", "this file has version " + std::to_string(version) + "; this Attention Lab reads version " +
-                                   std::to_string(kSceneVersion));
-    }
-    if (root.contains("title")) {
-        const Json &t = root["title"];
-        if (t.is_object()) {
-            for (auto it = t.begin(); it != t.end(); ++it) {
-                std::string text;
-                if (rd.string(it.value(), "title." + it.key(), text))
-                    s.titleTranslations.push_back({it.key(), text});
-            }
-            for (const auto &[lang, text] : s.titleTranslations)
-                if (lang == "en" || s.title.empty())
-                    s.title = text;
-        } else if (!t.is_string()) {
-            rd.fail("title", std::string("expected a string or an object of language → text, got ") + typeName(t));
-        } else {
-            s.title = t.get<std::string>();
-        }
-    }
-    if (root.contains("description")) {
-        const Json &d = root["description"];
-        if (d.is_string()) {
-            s.description.push_back({"en", d.get<std::string>()});
-        } else if (d.is_object()) {
-            for (auto it = d.begin(); it != d.end(); ++it) {
-                std::string text;
-                if (rd.string(it.value(), "description." + it.key(), text))
-                    s.description.push_back({it.key(), text});
-            }
-        } else {
-            rd.fail("description", std::string("expected a string or an object of language → text, got ") +
-                                       typeName(d));
-        }
-    }
-
-    if (!root.contains("tokens")) {
-        rd.fail("tokens", "is missing");
-    } else if (!root["tokens"].is_array()) {
-        rd.fail("tokens", std::string("expected an array of strings, got ") + typeName(root["tokens"]));
-    } else {
-        const Json &t = root["tokens"];
-        if (t.size() > size_t(limits::kMaxTokens)) {
-            rd.fail("tokens", "has " + std::to_string(t.size()) + " tokens, more than the limit of " +
-                                  std::to_string(limits::kMaxTokens));
-        } else {
-            for (size_t i = 0; i < t.size(); ++i) {
-                std::string token;
-                if (!rd.string(t[i], index("tokens", i), token))
-                    continue;
-                if (token.empty())
-                    rd.fail(index("tokens", i), "a token must not be empty");
-                s.tokens.push_back(token);
-            }
-        }
-    }
-
-    if (root.contains("positional_encoding")) {
-        std::string pe;
-        if (rd.string(root["positional_encoding"], "positional_encoding", pe)) {
-            if (pe == "none")
-                s.positional = PositionalEncoding::None;
-            else if (pe == "sinusoidal")
-                s.positional = PositionalEncoding::Sinusoidal;
-            else if (pe == "rope")
-                s.positional = PositionalEncoding::Rope;
-            else
-                rd.fail("positional_encoding", "expected \"none\", \"sinusoidal\" or \"rope\", got \"" + pe + "\"");
-        }
-    }
-
-    if (root.contains("scale")) {
-        const Json &sc = root["scale"];
-        if (sc.is_string()) {
-            const std::string v = sc.get<std::string>();
-            if (v == "sqrt_dk")
-                s.scale = ScaleKind::SqrtDk;
-            else if (v == "none")
-                s.scale = ScaleKind::None;
-            else
-                rd.fail("scale", "expected \"sqrt_dk\", \"none\" or a positive number, got \"" + v + "\"");
-        } else if (sc.is_number()) {
-            Scalar d = 0;
-            if (rd.number(sc, "scale", d)) {
-                if (d < limits::kMinDivisor)
-                    rd.fail("scale", "a divisor must be at least 0.001");
-                s.scale = ScaleKind::Custom;
-                s.customDivisor = d;
-            }
-        } else {
-            rd.fail("scale", std::string("expected \"sqrt_dk\", \"none\" or a positive number, got ") + typeName(sc));
-        }
-    }
-
-    if (root.contains("mask")) {
-        const Json &m = root["mask"];
-        if (m.is_string()) {
-            const std::string v = m.get<std::string>();
-            if (v == "none")
-                s.mask = MaskKind::None;
-            else if (v == "causal")
-                s.mask = MaskKind::Causal;
-            else
-                rd.fail("mask", "expected \"none\", \"causal\" or an n×n matrix of 0/1, got \"" + v + "\"");
-        } else if (m.is_array()) {
-            if (rd.mask(m, "mask", s.customMask))
-                s.mask = MaskKind::Custom;
-        } else {
-            rd.fail("mask", std::string("expected \"none\", \"causal\" or an n×n matrix of 0/1, got ") + typeName(m));
-        }
-    }
-
-    if (root.contains("direct")) {
-        s.direct = true;
+    for (const auto &member : rd.members(root))
+        if (!rule(member->first))
+            rd.fail(member->first, "unknown key");
+    s.direct = root.contains("direct");
+    if (s.direct)
         s.heads = 1;
-        readDirect(rd, root, s);
-    } else {
-        readModel(rd, root, s);
-        readLayerInput(rd, root, s);
+    const Mode mode = s.direct ? Mode::Direct : Mode::Model;
+    for (const KeyRule &r : kKeys) {
+        const Json *value = Reader::find(root, r.key);
+        if (r.mode == Mode::Both || r.mode == mode)
+            r.read(rd, r.key, value, s);
     }
+    if (s.direct)
+        for (const KeyRule &r : kKeys)
+            if (r.mode == Mode::Model && root.contains(r.key))
+                rd.fail(
+                    r.key, "does not belong in a direct-mode scene (\"direct\" replaces the embeddings and weights)");
 }
 
 } // namespace
@@ -493,50 +530,26 @@ void readScene(Reader &rd, const Json &root, Scene &s)
 LoadResult parseScene(const std::string &text)
 {
     LoadResult result;
-    Json root;
-    DuplicateKeyFinder finder(&result.problems);
-    try {
-        root = Json::parse(text, std::ref(finder), true, false);
-    } catch (const nlohmann::json::parse_error &e) {
-        result.problems.clear();
-        std::string what = e.what();
-        // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error …"
-        const size_t colon = what.find(": ");
-        if (colon != std::string::npos)
-            what = what.substr(colon + 2);
-        const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
-        result.problems.push_back({"", "invalid JSON: " + what, line, column});
-        return result;
-    } catch (const nlohmann::json::exception &e) {
-        // A number too large for a double ("1e999") ends parsing without a position: find the
-        // literal in the text so the message still points at it.
-        result.problems.clear();
-        std::string what = e.what();
-        const size_t space = what.find("] ");
-        if (space != std::string::npos)
-            what = what.substr(space + 2);
-        Problem p{"", "invalid JSON: " + what};
-        const size_t open = what.find('\''), close = what.rfind('\'');
-        if (open != std::string::npos && close > open) {
-            const size_t at = text.find(what.substr(open + 1, close - open - 1));
-            if (at != std::string::npos)
-                std::tie(p.line, p.column) = lineColumn(text, at);
-        }
-        result.problems.push_back(p);
+    JsonLimits jsonLimits;
+    jsonLimits.maxBytes = kMaxFileBytes;
+    JsonResult parsed = parseJson(text, "scene", jsonLimits);
+    if (!parsed.ok()) {
+        result.problems.push_back(*parsed.problem);
         return result;
     }
-    if (!result.problems.empty())
-        return result;
+    const Json &root = parsed.document->root();
     if (!root.is_object()) {
         result.problems.push_back({"", std::string("expected a JSON object at the top, got ") + typeName(root)});
         return result;
     }
 
-    Reader rd;
+    Reader rd(*parsed.document);
     Scene scene;
     readScene(rd, root, scene);
     if (!rd.problems.empty()) {
         result.problems = std::move(rd.problems);
+        if (rd.dropped > 0)
+            result.problems.push_back({"", "and " + std::to_string(rd.dropped) + " more problems"});
         return result;
     }
     result.problems = validate(scene);
@@ -560,8 +573,9 @@ LoadResult loadSceneFile(const std::string &path)
         return result;
     }
     if (std::size_t(size) > kMaxFileBytes) {
-        result.problems.push_back({"", "the file is " + std::to_string(size >> 20) + " MiB, larger than the limit of " +
-                                           std::to_string(kMaxFileBytes >> 20) + " MiB"});
+        result.problems.push_back({"",
+            "the file is " + std::to_string(size >> 20) + " MiB, larger than the limit of "
+                + std::to_string(kMaxFileBytes >> 20) + " MiB"});
         return result;
     }
     in.seekg(0);

@@ -29,7 +29,10 @@ LoadResult loadSceneFile(const std::string &path);
 inline constexpr const char *kSceneFormat = "attnlab.scene";
 inline constexpr int kSceneVersion = 1;
 
-inline constexpr std::size_t kMaxFileBytes = std::size_t(512) << 20;
+// Larger scene files are refused unread: at this size the densest texts still parse within
+// about a second and well under 1 GiB (docs/reliability.md). A 32 MiB scene holds some 2.5 million
+// numbers, more than any scene within the limits of core/limits.h needs to teach with.
+inline constexpr std::size_t kMaxFileBytes = std::size_t(32) << 20;
 
 // The scene as file text. parseScene(writeScene(s)) gives back a scene equal to s.
 std::string writeScene(const Scene &scene);

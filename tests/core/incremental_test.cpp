@@ -40,7 +40,7 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
     std::normal_distribution<float> normal(0.f, 1.f);
     auto cell = [&](Matrix &m, Edit::Target t) {
         std::uniform_int_distribution<int> r(0, int(m.rows()) - 1), c(0, int(m.cols()) - 1);
-        Edit e{t, r(rng), c(rng)};
+        Edit e {t, r(rng), c(rng)};
         m(e.row, e.column) = normal(rng);
         return e;
     };
@@ -71,7 +71,7 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
         std::uniform_real_distribution<float> d(0.5f, 4.f);
         s.scale = ScaleKind::Custom;
         s.customDivisor = d(rng);
-        return Edit{Edit::Target::Scale};
+        return Edit {Edit::Target::Scale};
     }
     case 6: {
         const int n = s.tokenCount();
@@ -82,7 +82,7 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
         std::uniform_int_distribution<int> r(0, n - 1);
         const int i = r(rng), j = r(rng);
         s.customMask(i, j) = !s.customMask(i, j);
-        return Edit{Edit::Target::Mask, i, j};
+        return Edit {Edit::Target::Mask, i, j};
     }
     case 7:
         return entry(s.bq, Edit::Target::BQ);
@@ -238,13 +238,13 @@ TEST(IncrementalRecompute, AValueEditTouchesOnlyItsHeadAndDownstream)
     p.compute(s);
     const Matrix weightsHead0 = p.stages().heads[0].weights;
     s.wv(1, 2) += 1.f; // column 2 belongs to head 1
-    const Update u = p.update(s, Edit{Edit::Target::WV, 1, 2});
+    const Update u = p.update(s, Edit {Edit::Target::WV, 1, 2});
     EXPECT_TRUE(u.touches(StageV));
     EXPECT_TRUE(u.touches(StageContext));
     EXPECT_TRUE(u.touches(StageOutput));
     EXPECT_FALSE(u.touches(StageScores));
     EXPECT_FALSE(u.touches(StageWeights));
-    EXPECT_EQ(u.heads, (std::vector<bool>{false, true, false}));
+    EXPECT_EQ(u.heads, (std::vector<bool> {false, true, false}));
     EXPECT_EQ(p.stages().heads[0].weights, weightsHead0);
 }
 
@@ -255,7 +255,7 @@ TEST(IncrementalRecompute, AMaskEditStartsAtMasked)
     Pipeline p;
     p.compute(s);
     s.mask = MaskKind::Causal;
-    const Update u = p.update(s, Edit{Edit::Target::Mask});
+    const Update u = p.update(s, Edit {Edit::Target::Mask});
     EXPECT_FALSE(u.touches(StageScores));
     EXPECT_FALSE(u.touches(StageScaled));
     EXPECT_TRUE(u.touches(StageMasked));
@@ -269,7 +269,7 @@ TEST(IncrementalRecompute, AShapeChangeFallsBackToAFullRecompute)
     Pipeline p;
     p.compute(s);
     s.tokens.push_back(s.tokens[0]);
-    const Update u = p.update(s, Edit{Edit::Target::Embeddings, 0, 0});
+    const Update u = p.update(s, Edit {Edit::Target::Embeddings, 0, 0});
     EXPECT_EQ(u.stages, unsigned(AllStages));
     EXPECT_EQ(p.stages().heads[0].weights.rows(), 5);
 }
@@ -287,7 +287,7 @@ TEST(IncrementalRecompute, EqualsAFullRecomputeUnderRope)
         Matrix &m = w == 0 ? s.wq : w == 1 ? s.wk : s.wv;
         m(r, c) = normal(rng);
         const Edit::Target target = w == 0 ? Edit::Target::WQ : w == 1 ? Edit::Target::WK : Edit::Target::WV;
-        const Update u = incremental.update(s, Edit{target, r, c});
+        const Update u = incremental.update(s, Edit {target, r, c});
         EXPECT_EQ(u.touches(StageQRotated), w == 0);
         EXPECT_EQ(u.touches(StageKRotated), w == 1);
         Pipeline full;
@@ -316,9 +316,10 @@ TEST(IncrementalRecompute, EqualsAFullRecomputeInDirectMode)
         Matrix &m = w == 0 ? s.q : w == 1 ? s.k : s.v;
         const int c = int(rng() % unsigned(m.cols()));
         m(r, c) = normal(rng);
-        const Edit::Target target =
-            w == 0 ? Edit::Target::DirectQ : w == 1 ? Edit::Target::DirectK : Edit::Target::DirectV;
-        incremental.update(s, Edit{target, r, c});
+        const Edit::Target target = w == 0 ? Edit::Target::DirectQ
+            : w == 1                       ? Edit::Target::DirectK
+                                           : Edit::Target::DirectV;
+        incremental.update(s, Edit {target, r, c});
         Pipeline full;
         full.compute(s);
         expectSameStages(incremental.stages(), full.stages(), 1e-5);

@@ -48,7 +48,7 @@ TEST(SceneFile, ParsesAValidSceneWithDefaults)
     const LoadResult r = parseScene(kValid);
     ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
     EXPECT_EQ(r.scene->tokens.size(), 3u);
-    EXPECT_EQ(r.scene->vocabulary, (std::vector<std::string>{"猫", "吃", "鱼"}));
+    EXPECT_EQ(r.scene->vocabulary, (std::vector<std::string> {"猫", "吃", "鱼"}));
     EXPECT_EQ(r.scene->mask, MaskKind::Causal);
     EXPECT_EQ(r.scene->scale, ScaleKind::SqrtDk);
     EXPECT_EQ(r.scene->positional, PositionalEncoding::None);
@@ -87,7 +87,7 @@ TEST(SceneFile, DirectModeRoundTrips)
 struct BadInput {
     std::string name;
     std::string text;
-    std::string path;    // expected JSON path of the first problem
+    std::string path; // expected JSON path of the first problem
     std::string message; // a part of its message
 };
 
@@ -97,7 +97,7 @@ void PrintTo(const BadInput &bad, std::ostream *os)
     *os << bad.name;
 }
 
-class SceneFileBadInput : public ::testing::TestWithParam<BadInput> {};
+class SceneFileBadInput : public ::testing::TestWithParam<BadInput> { };
 
 TEST_P(SceneFileBadInput, IsRejectedWithAPreciseMessage)
 {
@@ -111,51 +111,50 @@ TEST_P(SceneFileBadInput, IsRejectedWithAPreciseMessage)
     EXPECT_TRUE(found) << "first problem: " << r.problems[0].path << ": " << r.problems[0].message;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Table, SceneFileBadInput,
-    ::testing::Values(
-        BadInput{"SyntaxError", variant("\"heads\": 1,", "\"heads\": 1,,"), "", "invalid JSON"},
-        BadInput{"NotAnObject", "[1, 2]", "", "expected a JSON object"},
-        BadInput{"UnknownKey", variant("\"heads\"", "\"haeds\": 1, \"heads\""), "haeds", "unknown key"},
-        BadInput{"DuplicateKey", variant("\"heads\": 1", "\"heads\": 1, \"heads\": 2"), "heads", "more than once"},
-        BadInput{"WrongShape", variant("\"W_Q\": [[1, 0], [0, 1]]", "\"W_Q\": [[1, 0, 0], [0, 1, 0]]"), "W_Q",
-                 "expected a 2×2 matrix"},
-        BadInput{"RaggedRow", variant("\"W_K\": [[1, 0], [0, 1]]", "\"W_K\": [[1, 0], [0]]"), "W_K[1]",
-                 "has 1 numbers, but row 0 has 2"},
-        BadInput{"NonNumeric", variant("\"W_Q\": [[1, 0], [0, 1]]", "\"W_Q\": [[1, 0], [0, \"x\"]]"), "W_Q[1][1]",
-                 "expected a number"},
-        BadInput{"Overflow", variant("\"W_Q\": [[1, 0], [0, 1]]", "\"W_Q\": [[1, 0], [0, 1e999]]"), "",
-                 "number overflow parsing '1e999'"},
-        BadInput{"MissingEmbedding", variant("\"鱼\": [0.5, 0.6]", "\"鲸\": [0.5, 0.6]"), "tokens[2]",
-                 "has no row in \"embeddings\""},
-        BadInput{"EmbeddingLength", variant("\"吃\": [0.3, 0.4]", "\"吃\": [0.3]"), "embeddings[\"吃\"]",
-                 "d_model is 2"},
-        BadInput{"UnknownMask", variant("\"causal\"", "\"casual\""), "mask", "expected \"none\", \"causal\""},
-        BadInput{"MaskShape", variant("\"causal\"", "[[1, 0], [1, 1]]"), "mask", "expected a 3×3 matrix"},
-        BadInput{"MaskValue", variant("\"causal\"", "[[1, 0, 0], [1, 2, 0], [1, 1, 1]]"), "mask[1][1]", "0 (hidden)"},
-        BadInput{"UnknownPositional", variant("\"heads\": 1", "\"positional_encoding\": \"learned\", \"heads\": 1"),
-                 "positional_encoding", "expected \"none\", \"sinusoidal\" or \"rope\""},
-        BadInput{"NegativeScale", variant("\"heads\": 1", "\"scale\": -2, \"heads\": 1"), "scale", "at least 0.001"},
-        BadInput{"UnknownScale", variant("\"heads\": 1", "\"scale\": \"sqrt\", \"heads\": 1"), "scale",
-                 "expected \"sqrt_dk\""},
-        BadInput{"HeadsNeedWO", variant("\"heads\": 1, \"d_k\": 2", "\"heads\": 2, \"d_k\": 1"), "W_O", "required"},
-        BadInput{"TooManyHeads", variant("\"heads\": 1", "\"heads\": 65"), "heads", "more than the limit of 64"},
-        BadInput{"DModelLimit", variant("\"d_model\": 2", "\"d_model\": 5000"), "d_model",
-                 "more than the limit of 4096"},
-        BadInput{"NoTokens", variant("[\"猫\", \"吃\", \"鱼\"]", "[]"), "tokens", "at least one token"},
-        BadInput{"EmptyToken", variant("[\"猫\", \"吃\", \"鱼\"]", "[\"猫\", \"\", \"鱼\"]"), "tokens[1]",
-                 "must not be empty"},
-        BadInput{"TokenNotString", variant("[\"猫\", \"吃\", \"鱼\"]", "[\"猫\", 3, \"鱼\"]"), "tokens[1]",
-                 "expected a string"},
-        BadInput{"WrongFormat", variant("attnlab.scene", "other.scene"), "format", "expected \"attnlab.scene\""},
-        BadInput{"NewerVersion", variant("\"version\": 1", "\"version\": 2"), "version", "version 2"},
-        BadInput{"HugeValue", variant("\"W_V\": [[1, 0], [0, 1]]", "\"W_V\": [[1, 0], [0, 1e7]]"), "W_V[1][1]",
-                 "between -1000000 and 1000000"},
-        BadInput{"DirectWithWeights",
-                 R"({"tokens": ["a"], "direct": {"Q": [[1]], "K": [[1]], "V": [[1]]}, "W_Q": [[1]]})", "W_Q",
-                 "does not belong in a direct-mode scene"},
-        BadInput{"DirectShape", R"({"tokens": ["a", "b"], "direct": {"Q": [[1], [2]], "K": [[1, 2], [3, 4]], "V": [[1], [2]]}})",
-                 "direct.K", "expected a 2×1 matrix"}),
+INSTANTIATE_TEST_SUITE_P(Table, SceneFileBadInput,
+    ::testing::Values(BadInput {"SyntaxError", variant("\"heads\": 1,", "\"heads\": 1,,"), "", "invalid JSON"},
+        BadInput {"NotAnObject", "[1, 2]", "", "expected a JSON object"},
+        BadInput {"UnknownKey", variant("\"heads\"", "\"haeds\": 1, \"heads\""), "haeds", "unknown key"},
+        BadInput {"DuplicateKey", variant("\"heads\": 1", "\"heads\": 1, \"heads\": 2"), "heads", "more than once"},
+        BadInput {"WrongShape", variant("\"W_Q\": [[1, 0], [0, 1]]", "\"W_Q\": [[1, 0, 0], [0, 1, 0]]"), "W_Q",
+            "expected a 2×2 matrix"},
+        BadInput {"RaggedRow", variant("\"W_K\": [[1, 0], [0, 1]]", "\"W_K\": [[1, 0], [0]]"), "W_K[1]",
+            "has 1 numbers, but row 0 has 2"},
+        BadInput {"NonNumeric", variant("\"W_Q\": [[1, 0], [0, 1]]", "\"W_Q\": [[1, 0], [0, \"x\"]]"), "W_Q[1][1]",
+            "expected a number"},
+        BadInput {"Overflow", variant("\"W_Q\": [[1, 0], [0, 1]]", "\"W_Q\": [[1, 0], [0, 1e999]]"), "",
+            "number overflow parsing '1e999'"},
+        BadInput {"MissingEmbedding", variant("\"鱼\": [0.5, 0.6]", "\"鲸\": [0.5, 0.6]"), "tokens[2]",
+            "has no row in \"embeddings\""},
+        BadInput {
+            "EmbeddingLength", variant("\"吃\": [0.3, 0.4]", "\"吃\": [0.3]"), "embeddings[\"吃\"]", "d_model is 2"},
+        BadInput {"UnknownMask", variant("\"causal\"", "\"casual\""), "mask", "expected \"none\", \"causal\""},
+        BadInput {"MaskShape", variant("\"causal\"", "[[1, 0], [1, 1]]"), "mask", "expected a 3×3 matrix"},
+        BadInput {"MaskValue", variant("\"causal\"", "[[1, 0, 0], [1, 2, 0], [1, 1, 1]]"), "mask[1][1]", "0 (hidden)"},
+        BadInput {"UnknownPositional", variant("\"heads\": 1", "\"positional_encoding\": \"learned\", \"heads\": 1"),
+            "positional_encoding", "expected \"none\", \"sinusoidal\" or \"rope\""},
+        BadInput {"NegativeScale", variant("\"heads\": 1", "\"scale\": -2, \"heads\": 1"), "scale", "at least 0.001"},
+        BadInput {"UnknownScale", variant("\"heads\": 1", "\"scale\": \"sqrt\", \"heads\": 1"), "scale",
+            "expected \"sqrt_dk\""},
+        BadInput {"HeadsNeedWO", variant("\"heads\": 1, \"d_k\": 2", "\"heads\": 2, \"d_k\": 1"), "W_O", "required"},
+        BadInput {"TooManyHeads", variant("\"heads\": 1", "\"heads\": 65"), "heads", "more than the limit of 64"},
+        BadInput {
+            "DModelLimit", variant("\"d_model\": 2", "\"d_model\": 5000"), "d_model", "more than the limit of 4096"},
+        BadInput {"NoTokens", variant("[\"猫\", \"吃\", \"鱼\"]", "[]"), "tokens", "at least one token"},
+        BadInput {"EmptyToken", variant("[\"猫\", \"吃\", \"鱼\"]", "[\"猫\", \"\", \"鱼\"]"), "tokens[1]",
+            "must not be empty"},
+        BadInput {"TokenNotString", variant("[\"猫\", \"吃\", \"鱼\"]", "[\"猫\", 3, \"鱼\"]"), "tokens[1]",
+            "expected a string"},
+        BadInput {"WrongFormat", variant("attnlab.scene", "other.scene"), "format", "expected \"attnlab.scene\""},
+        BadInput {"NewerVersion", variant("\"version\": 1", "\"version\": 2"), "version", "version 2"},
+        BadInput {"HugeValue", variant("\"W_V\": [[1, 0], [0, 1]]", "\"W_V\": [[1, 0], [0, 1e7]]"), "W_V[1][1]",
+            "between -1000000 and 1000000"},
+        BadInput {"DirectWithWeights",
+            R"({"tokens": ["a"], "direct": {"Q": [[1]], "K": [[1]], "V": [[1]]}, "W_Q": [[1]]})", "W_Q",
+            "does not belong in a direct-mode scene"},
+        BadInput {"DirectShape",
+            R"({"tokens": ["a", "b"], "direct": {"Q": [[1], [2]], "K": [[1, 2], [3, 4]], "V": [[1], [2]]}})",
+            "direct.K", "expected a 2×1 matrix"}),
     [](const ::testing::TestParamInfo<BadInput> &info) { return info.param.name; });
 
 TEST(SceneFile, SyntaxErrorsCarryLineAndColumn)
@@ -213,7 +212,8 @@ TEST(SceneFile, EveryShippedExampleLoadsAndRoundTrips)
 
 TEST(SceneFile, TitlesMayComeInSeveralLanguages)
 {
-    const std::string text = variant("\"title\": \"猫吃鱼\"", "\"title\": {\"zh_CN\": \"猫吃鱼\", \"en\": \"The cat eats fish\"}");
+    const std::string text
+        = variant("\"title\": \"猫吃鱼\"", "\"title\": {\"zh_CN\": \"猫吃鱼\", \"en\": \"The cat eats fish\"}");
     const LoadResult r = parseScene(text);
     ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
     EXPECT_EQ(r.scene->title, "The cat eats fish");

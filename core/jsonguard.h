@@ -1,0 +1,83 @@
+#pragma once
+// Guarded JSON parsing for every file that comes from outside: scenes today, and the model
+// readers' config.json, tokenizer.json and safetensors headers. Input that would cost too much is
+// refused while it is read, before any tree is built:
+// - a text longer than JsonLimits::maxBytes is refused without being parsed, and one holding more
+//   than JsonLimits::maxValues values is refused when the parser reaches that count;
+// - nesting deeper than JsonLimits::maxDepth stops the parse at the first bracket too deep
+//   (nlohmann's SAX parser is iterative, so 100 MB of "[" costs neither stack nor memory);
+// - a key that appears twice in one object is refused, with its path;
+// - a whole number that fits neither int64 nor uint64 is refused as too large (nlohmann would
+//   silently turn it into an inexact double);
+// - syntax errors, invalid UTF-8 and numbers beyond a double carry line:column.
+// Objects are kept in std::map (lookup O(log n), so 80,000 keys parse in milliseconds, where
+// ordered_json's linear search took 21 s); the order the file gives keys in is kept beside the
+// tree and read back with JsonDocument::members().
+
+#include "core/problem.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace attnlab::core {
+
+// The defaults suit model files (tokenizer.json of large vocabularies is ~10 MB and ~1.5 million
+// values); each reader may tighten them. docs/reliability.md has the measurements behind them.
+struct JsonLimits {
+    std::size_t maxBytes = std::size_t(64) << 20;
+    // Every number, string, true/false/null, array and object counts one. This bounds time and
+    // memory where bytes cannot: "{}," is 3 bytes but ~80 bytes as a tree node.
+    std::size_t maxValues = std::size_t(4) << 20;
+    // Scenes nest 3 levels, tokenizer.json about 6: 64 leaves room without letting a file
+    // nest millions deep.
+    int maxDepth = 64;
+};
+
+// A parsed JSON text. Not copyable: the key order is tied to the tree's own objects.
+class JsonDocument {
+public:
+    using Json = nlohmann::json;
+    using Member = Json::object_t::const_iterator; // ->first is the key, ->second the value
+
+    JsonDocument() = default;
+    JsonDocument(JsonDocument &&) = default;
+    JsonDocument &operator=(JsonDocument &&) = default;
+    JsonDocument(const JsonDocument &) = delete;
+    JsonDocument &operator=(const JsonDocument &) = delete;
+
+    const Json &root() const { return m_root; }
+
+    // The members of `object` (a node of this document) in the order the text gives them.
+    std::vector<Member> members(const Json &object) const;
+
+private:
+    friend class JsonGuardBuilder;
+    Json m_root;
+    // File order of each object whose keys were not already sorted; keyed by the object's map,
+    // which stays put when the tree's values move.
+    std::unordered_map<const Json::object_t *, std::vector<Member>> m_order;
+};
+
+struct JsonResult {
+    std::optional<JsonDocument> document; // set exactly when problem is not
+    std::optional<Problem> problem;
+    std::string source;
+
+    bool ok() const { return document.has_value(); }
+    // "source:line:column: message", "source: path: message" or "source: message".
+    std::string describe() const;
+};
+
+// Parses `text`; `source` names it in describe() (a file name, "config.json", …). Never throws
+// for bad input. Messages of syntax errors start with "invalid JSON: ".
+JsonResult parseJson(const std::string &text, const std::string &source, const JsonLimits &limits = {});
+
+// Line and column (1-based, column in UTF-8 characters) of a byte offset in `text`.
+std::pair<int, int> lineColumn(const std::string &text, std::size_t byte);
+
+} // namespace attnlab::core

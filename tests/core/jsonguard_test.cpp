@@ -1,0 +1,158 @@
+#include "core/jsonguard.h"
+
+#include "hostileinputs.h"
+
+#include <gtest/gtest.h>
+
+using namespace attnlab::core;
+
+namespace {
+
+std::vector<std::string> keysOf(const JsonDocument &doc, const nlohmann::json &object)
+{
+    std::vector<std::string> keys;
+    for (const auto &member : doc.members(object))
+        keys.push_back(member->first);
+    return keys;
+}
+
+// The problem of a text that must be refused.
+Problem refusal(const std::string &text, const JsonLimits &limits = {})
+{
+    JsonResult r = parseJson(text, "t.json", limits);
+    EXPECT_FALSE(r.ok());
+    return r.problem.value_or(Problem {"", "(accepted)"});
+}
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST(JsonGuard, KeepsTheFileOrderOfKeysAndFindsThemByName)
+{
+    const JsonResult r = parseJson(R"({"b": 1, "a": {"z": true, "y": null}, "c": [{"q": 1, "p": 2}]})", "t.json");
+    ASSERT_TRUE(r.ok()) << r.describe();
+    const JsonDocument &doc = *r.document;
+    EXPECT_EQ(keysOf(doc, doc.root()), (std::vector<std::string> {"b", "a", "c"}));
+    EXPECT_EQ(keysOf(doc, doc.root()["a"]), (std::vector<std::string> {"z", "y"}));
+    EXPECT_EQ(keysOf(doc, doc.root()["c"][0]), (std::vector<std::string> {"q", "p"}));
+    EXPECT_EQ(doc.root()["b"], 1);
+}
+
+TEST(JsonGuard, KeyOrderSurvivesMovingTheDocument)
+{
+    JsonResult r = parseJson(R"([{"b": 1, "a": 2}, {"d": 1, "c": 2}])", "t.json");
+    ASSERT_TRUE(r.ok());
+    const JsonDocument moved = std::move(*r.document);
+    EXPECT_EQ(keysOf(moved, moved.root()[1]), (std::vector<std::string> {"d", "c"}));
+}
+
+TEST(JsonGuard, RefusesDuplicateKeysWithTheirPath)
+{
+    Problem p = refusal(R"({"a": {"x": 1, "x": 2}})");
+    EXPECT_EQ(p.path, "a.x");
+    EXPECT_TRUE(contains(p.message, "\"x\" appears more than once")) << p.message;
+    p = refusal(R"({"a": [{"k": 1}, {"k": 1, "k": 2}]})");
+    EXPECT_EQ(p.path, "a[1].k");
+}
+
+TEST(JsonGuard, RefusesNestingPastTheLimitWithItsPosition)
+{
+    EXPECT_TRUE(parseJson(attnlab::test::deepNesting(64), "t.json").ok());
+    const Problem p = refusal("\n " + attnlab::test::deepNesting(65));
+    EXPECT_TRUE(contains(p.message, "nested deeper than the limit of 64 levels")) << p.message;
+    EXPECT_EQ(p.line, 2);
+    EXPECT_EQ(p.column, 66);
+}
+
+TEST(JsonGuard, BracketsInsideStringsDoNotCountAsNesting)
+{
+    JsonLimits limits;
+    limits.maxDepth = 2;
+    EXPECT_TRUE(parseJson(R"([["[[[[\"{{{{"]])", "t.json", limits).ok());
+    const Problem p = refusal(R"(["[[\"", [[1]]])", limits);
+    EXPECT_EQ(p.column, 11);
+}
+
+TEST(JsonGuard, TenMillionLevelsAreRefusedAtTheLimit)
+{
+    const Problem p = refusal(attnlab::test::deepNesting(5'000'000));
+    EXPECT_TRUE(contains(p.message, "nested deeper")) << p.message;
+    EXPECT_EQ(p.column, 65);
+}
+
+TEST(JsonGuard, AHundredMegabytesOfOpenBracketsAreRefusedAtTheDepthLimit)
+{
+    JsonLimits limits;
+    limits.maxBytes = std::size_t(128) << 20;
+    const Problem p = refusal(std::string(std::size_t(100) << 20, '['), limits);
+    EXPECT_TRUE(contains(p.message, "nested deeper")) << p.message;
+}
+
+TEST(JsonGuard, RefusesTextOverTheSizeLimitUnread)
+{
+    JsonLimits limits;
+    limits.maxBytes = 10;
+    const Problem p = refusal("[1, 2, 3, 4]", limits);
+    EXPECT_TRUE(contains(p.message, "12 bytes long, more than the limit of 10")) << p.message;
+    EXPECT_TRUE(parseJson("[1, 2, 3]", "t.json", limits).ok());
+}
+
+TEST(JsonGuard, WholeNumbersPast64BitsAreTooLarge)
+{
+    Problem p = refusal(R"({"n": [1, 18446744073709551616]})");
+    EXPECT_EQ(p.path, "n[1]");
+    EXPECT_TRUE(contains(p.message, "too large")) << p.message;
+    p = refusal(R"({"n": -9223372036854775809})");
+    EXPECT_TRUE(contains(p.message, "too large")) << p.message;
+    const JsonResult r = parseJson(R"({"n": 18446744073709551615, "m": -9223372036854775808, "f": 1e300})", "t.json");
+    ASSERT_TRUE(r.ok()) << r.describe();
+    EXPECT_EQ(r.document->root()["n"].get<std::uint64_t>(), 18446744073709551615u);
+}
+
+TEST(JsonGuard, SyntaxErrorsCarryLineAndColumn)
+{
+    const JsonResult r = parseJson("{\n  \"a\": [1,\n  ]\n}", "t.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.problem->line, 3);
+    EXPECT_EQ(r.problem->column, 3);
+    EXPECT_EQ(r.describe().rfind("t.json:3:3: invalid JSON: syntax error", 0), 0u) << r.describe();
+}
+
+TEST(JsonGuard, NumbersBeyondADoubleAndBadUtf8AreSyntaxErrors)
+{
+    Problem p = refusal("[1, 1e999]");
+    EXPECT_TRUE(contains(p.message, "number overflow parsing '1e999'")) << p.message;
+    EXPECT_EQ(p.line, 1);
+    p = refusal("[\"\xff\"]");
+    EXPECT_TRUE(contains(p.message, "invalid JSON")) << p.message;
+    EXPECT_EQ(p.column, 3);
+}
+
+TEST(JsonGuard, DescribeNamesTheSourceAndPath)
+{
+    const JsonResult r = parseJson(R"({"a": 1, "a": 2})", "config.json");
+    EXPECT_EQ(r.describe(), "config.json: a: the key \"a\" appears more than once");
+}
+
+TEST(JsonGuard, RefusesMoreValuesThanTheLimit)
+{
+    JsonLimits limits;
+    limits.maxValues = 5; // the outer array, 1, [2], 2 and {}
+    EXPECT_TRUE(parseJson("[1, [2], {}]", "t.json", limits).ok());
+    const Problem p = refusal("[1, [2], {\"a\": 3}]", limits);
+    EXPECT_TRUE(contains(p.message, "more than 5 values")) << p.message;
+}
+
+TEST(JsonGuard, TheDensestShapesStopAtTheValueCount)
+{
+    JsonLimits limits;
+    limits.maxValues = 100'000;
+    for (const std::string &text : {attnlab::test::manyObjects(1 << 20), attnlab::test::flatZeros(1 << 20)}) {
+        const Problem p = refusal(text, limits);
+        EXPECT_TRUE(contains(p.message, "more than 100000 values")) << p.message;
+    }
+}
