@@ -97,10 +97,8 @@ Eigen::Map<const RowVector> biasPart(const RowVector &bias, Eigen::Index first, 
 
 const std::vector<Stage> &allStages()
 {
-    static const std::vector<Stage> stages = {StageX,      StageQ,      StageK,       StageV,
-                                              StageQRotated, StageKRotated, StageScores, StageScaled,
-                                              StageMasked, StageWeights, StageContext, StageConcat,
-                                              StageOutput};
+    static const std::vector<Stage> stages = {StageX, StageQ, StageK, StageV, StageQRotated, StageKRotated, StageScores,
+        StageScaled, StageMasked, StageWeights, StageContext, StageConcat, StageOutput};
     return stages;
 }
 
@@ -233,7 +231,8 @@ void Pipeline::checkShapes(const Scene &s) const
     if (s.positional == PositionalEncoding::Rope)
         ok = ok && s.keyDim() % 2 == 0;
     if (!ok)
-        throw std::invalid_argument("attnlab::core::Pipeline: the scene's shapes are inconsistent; validate() it first");
+        throw std::invalid_argument(
+            "attnlab::core::Pipeline: the scene's shapes are inconsistent; validate() it first");
 }
 
 const Stages &Pipeline::compute(const Scene &scene)
@@ -461,8 +460,8 @@ void Pipeline::normalizeHead(int head, bool rescale)
     for (Eigen::Index r = 0; r < n; ++r) {
         if (rescale)
             hs.scaled.row(r) = hs.scores.row(r) / d;
-        maskedSoftmaxRow(hs.scaled.row(r).data(), m_visible.row(r).data(), n, hs.masked.row(r).data(),
-                         hs.weights.row(r).data());
+        maskedSoftmaxRow(
+            hs.scaled.row(r).data(), m_visible.row(r).data(), n, hs.masked.row(r).data(), hs.weights.row(r).data());
     }
 }
 
@@ -495,8 +494,8 @@ void Pipeline::collectWarnings(const Scene &s)
         if ((m_visible.row(r).array() != 0).any())
             continue;
         m_stages.rowsWithoutKeys.push_back(int(r));
-        m_stages.warnings.push_back("row " + std::to_string(r) + " (token \"" + s.tokens[size_t(r)] +
-                                    "\") sees no key: its weights and its context vector are all zero");
+        m_stages.warnings.push_back("row " + std::to_string(r) + " (token \"" + s.tokens[size_t(r)]
+            + "\") sees no key: its weights and its context vector are all zero");
     }
 }
 

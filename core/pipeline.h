@@ -154,12 +154,12 @@ private:
     Shape m_shape;
     MaskMatrix m_visible;
     bool m_visibleAll = false; // m_visible is all ones (mask "none"), so it can be kept as is
-    std::vector<int> m_rows;   // embedding row of each token, for m_rowsTokens/m_rowsVocabulary
+    std::vector<int> m_rows; // embedding row of each token, for m_rowsTokens/m_rowsVocabulary
     std::vector<std::string> m_rowsTokens, m_rowsVocabulary;
-    Matrix m_wide;                  // scratch: X·W for all heads at once
+    Matrix m_wide; // scratch: X·W for all heads at once
     std::vector<int> m_compactRows; // token → row of m_compactX; empty = project X itself
-    Matrix m_compactX;              // the distinct rows of X
-    Matrix m_compact;               // scratch: m_compactX·W
+    Matrix m_compactX; // the distinct rows of X
+    Matrix m_compact; // scratch: m_compactX·W
     Scalar m_divisor = 1;
 };
 

@@ -28,16 +28,16 @@ enum class Architecture { Gpt2, Bert };
 // that are absent.
 struct ModelConfig {
     Architecture architecture = Architecture::Gpt2;
-    std::string modelType;   // "gpt2" or "bert", as written in config.json
-    int layers = 0;          // n_layer / num_hidden_layers
-    int heads = 0;           // n_head / num_attention_heads
-    int dModel = 0;          // n_embd / hidden_size
-    int dInner = 0;          // n_inner (null → 4·n_embd) / intermediate_size
-    int maxPositions = 0;    // n_positions / max_position_embeddings
-    int vocabSize = 0;       // vocab_size
-    int typeVocabSize = 0;   // BERT type_vocab_size; 0 for GPT-2
-    float layerNormEps = 0;  // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
-    std::string activation;  // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
+    std::string modelType; // "gpt2" or "bert", as written in config.json
+    int layers = 0; // n_layer / num_hidden_layers
+    int heads = 0; // n_head / num_attention_heads
+    int dModel = 0; // n_embd / hidden_size
+    int dInner = 0; // n_inner (null → 4·n_embd) / intermediate_size
+    int maxPositions = 0; // n_positions / max_position_embeddings
+    int vocabSize = 0; // vocab_size
+    int typeVocabSize = 0; // BERT type_vocab_size; 0 for GPT-2
+    float layerNormEps = 0; // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
+    std::string activation; // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
 
     int headDim() const { return heads > 0 ? dModel / heads : 0; }
 };

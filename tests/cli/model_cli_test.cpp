@@ -299,16 +299,21 @@ TEST(ModelCli, TopOfTheWholeVocabularyIsTheFullSoftmax)
     // "token" is the decoded text: a leading space as a space, a lone byte of a character shown
     // as its hex, control characters escaped in valid JSON (it parsed).
     for (const json &entry : p["top"]) {
-        if (entry["id"] == 261)
+        if (entry["id"] == 261) {
             EXPECT_EQ(entry["token"], " cat");
-        if (entry["id"] == 220)
+        }
+        if (entry["id"] == 220) {
             EXPECT_EQ(entry["token"], " ");
-        if (entry["id"] == 198)
+        }
+        if (entry["id"] == 198) {
             EXPECT_EQ(entry["token"], "\n");
-        if (entry["id"] == 104)
+        }
+        if (entry["id"] == 104) {
             EXPECT_EQ(entry["token"], "\u2039ab\u203a");
-        if (entry["id"] == vocab - 1)
+        }
+        if (entry["id"] == vocab - 1) {
             EXPECT_EQ(entry["token"], "<|endoftext|>");
+        }
     }
 }
 

@@ -95,9 +95,9 @@ Edit randomEdit(std::mt19937 &rng, Scene &s)
     default:
         if (s.hasInputX())
             return cell(s.x, Edit::Target::X);
-        s.positional = s.positional == PositionalEncoding::None ? PositionalEncoding::Sinusoidal
-                                                                : PositionalEncoding::None;
-        return Edit{Edit::Target::Positional};
+        s.positional
+            = s.positional == PositionalEncoding::None ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
+        return Edit {Edit::Target::Positional};
     }
 }
 

@@ -22,9 +22,9 @@
 #include "ui/inspector/inspectordock.h"
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
+#include "ui/mainwindow/guardedapplication.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modeldock.h"
-#include "ui/mainwindow/guardedapplication.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 
