@@ -3482,7 +3482,12 @@ last change %3</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
+        <source>X (given: what this layer's attention reads)</source>
+        <translation>X（直接给出：这一层的注意力读入的内容）</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>X = embedding of each token + position</source>
         <translation>X = 每个词元的嵌入 + 位置</translation>
     </message>
@@ -3792,11 +3797,12 @@ last change %3</source>
     </message>
     <message>
         <location line="+1" />
+        <location line="+123" />
         <source>The sentence. It is cut into tokens as you type; Enter or a short pause applies it.</source>
         <translation>句子。输入时会随即切分成词元；按 Enter 或稍停片刻即可应用。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-122" />
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -3864,7 +3870,12 @@ Separator: the text between separators is a token.</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+32" />
+        <source>These tokens come from a real model: X is what that model's layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
+        <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
+    </message>
+    <message>
+        <location line="+24" />
         <source>Token %1: “%2” (not applied yet)</source>
         <translation>词元 %1：“%2”（尚未应用）</translation>
     </message>

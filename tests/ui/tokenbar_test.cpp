@@ -1,5 +1,6 @@
 #include "core/sceneedits.h"
 #include "editortestutil.h"
+#include "testutil.h"
 #include "ui/board/heatmapview.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/stepcontroller.h"
@@ -10,10 +11,12 @@
 #include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QLineEdit>
+
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+#include <random>
 
 using namespace attnlab;
 using namespace attnlab::ui;
@@ -163,4 +166,21 @@ TEST(TokenBar, ALongSentenceTypedQuicklyIsTokenizedOnceAndTheBoardUpdatesTogethe
     ASSERT_FALSE(views.isEmpty());
     for (HeatmapView *view : views)
         EXPECT_EQ(view->shownRows(), 200) << core::stageName(view->stage());
+}
+
+TEST(TokenBar, AHeadFromARealModelCannotBeRetypedAndSaysWhy)
+{
+    std::mt19937 rng(21);
+    core::Scene scene = test::randomScene(rng, 4, 8, 1, 8);
+    test::giveInputX(scene);
+    Document doc;
+    doc.load(scene);
+    TokenBar bar(&doc);
+    auto *edit = bar.findChild<QLineEdit *>();
+    ASSERT_NE(edit, nullptr);
+    EXPECT_TRUE(edit->isReadOnly());
+    EXPECT_TRUE(edit->toolTip().contains(QStringLiteral("real model"))) << edit->toolTip().toStdString();
+    std::mt19937 again(22);
+    doc.load(test::randomScene(again, 4, 8, 1, 8));
+    EXPECT_FALSE(edit->isReadOnly());
 }

@@ -104,6 +104,8 @@ QString StageCard::stageFormula(core::Stage stage, const core::Scene &scene)
     const bool rope = !scene.direct && scene.positional == core::PositionalEncoding::Rope;
     switch (stage) {
     case core::StageX:
+        if (scene.hasInputX())
+            return tr("X (given: what this layer's attention reads)");
         return scene.positional == core::PositionalEncoding::Sinusoidal ? tr("X = embedding of each token + position")
                                                                         : tr("X = embedding of each token");
     case core::StageQ:

@@ -91,7 +91,7 @@ void TokenBar::retranslate()
     m_sentenceLabel->setText(tr("&Sentence:"));
     m_separatorLabel->setText(tr("Separator:"));
     m_edit->setPlaceholderText(tr("Type a sentence, e.g. 猫吃鱼 or “the cat saw the dog”"));
-    m_edit->setToolTip(tr("The sentence. It is cut into tokens as you type; Enter or a short pause applies it."));
+    updateEditability();
     m_mode->setItemText(0, tr("Automatic"));
     m_mode->setItemText(1, tr("Whitespace"));
     m_mode->setItemText(2, tr("Characters"));
@@ -184,6 +184,19 @@ bool TokenBar::commit()
     return true;
 }
 
+void TokenBar::updateEditability()
+{
+    // A head taken from a real model has X from the model's own layers: new tokens would need
+    // the model to run again, so its sentence is retyped in the model dock instead.
+    const bool fromModel = m_document->scene().hasInputX();
+    m_edit->setReadOnly(fromModel);
+    m_mode->setEnabled(!fromModel);
+    m_edit->setToolTip(fromModel ? tr("These tokens come from a real model: X is what that model's layer computed "
+                                      "for them. Type a new sentence in the Model dock, then open the head again.")
+                                 : tr("The sentence. It is cut into tokens as you type; Enter or a short pause "
+                                      "applies it."));
+}
+
 void TokenBar::syncFromScene()
 {
     const QStringList tokens = fromStdTokens(m_document->scene().tokens);
@@ -207,6 +220,7 @@ void TokenBar::syncFromScene()
     }
     showMessage(QString());
     showChips(tokens, false);
+    updateEditability();
 }
 
 void TokenBar::showChips(const QStringList &tokens, bool pending)

@@ -46,6 +46,8 @@ protected:
 private:
     void retranslate() override;
     void syncFromScene();
+    // Read-only (with the reason as tooltip) for a head taken from a real model.
+    void updateEditability();
     void showChips(const QStringList &tokens, bool pending);
     void showMessage(const QString &text);
     void updateSeparatorVisibility();
