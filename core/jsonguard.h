@@ -51,6 +51,13 @@ public:
     JsonDocument &operator=(const JsonDocument &) = delete;
 
     const Json &root() const { return m_root; }
+    // Moves the tree out, for readers that do not need the file's key order (members() of the
+    // emptied document returns sorted keys from then on).
+    Json takeRoot()
+    {
+        m_order.clear();
+        return std::move(m_root);
+    }
 
     // The members of `object` (a node of this document) in the order the text gives them.
     std::vector<Member> members(const Json &object) const;

@@ -214,7 +214,10 @@ SafetensorsFile::~SafetensorsFile()
 
 void SafetensorsFile::parseHeader(const char *text, std::size_t size)
 {
-    const nlohmann::json root = detail::parseStrictJson(text, size, m_label);
+    // The header may be as long as kMaxSafetensorsHeaderBytes (checked before this).
+    JsonLimits limits;
+    limits.maxBytes = std::max(limits.maxBytes, std::size_t(kMaxSafetensorsHeaderBytes));
+    const nlohmann::json root = detail::parseStrictJson(text, size, m_label, limits);
     if (!root.is_object())
         throw ModelError(m_label + ": the header is not a JSON object");
 

@@ -3,57 +3,11 @@
 #include "core/model/modelerror.h"
 
 #include <algorithm>
-#include <set>
 #include <vector>
 
 namespace attnlab::core::model::detail {
 
 namespace {
-
-// Thrown from the parser callback to stop parsing at once; turned into a ModelError below.
-struct Refusal {
-    std::string message;
-};
-
-// Tracks the keys of every open object. nlohmann keeps the last of two equal keys without a
-// word, which would let a hostile header show one tensor entry to a checker and another to us.
-class StrictnessCheck {
-public:
-    bool operator()(int depth, nlohmann::json::parse_event_t event, nlohmann::json &parsed)
-    {
-        using E = nlohmann::json::parse_event_t;
-        switch (event) {
-        case E::object_start:
-        case E::array_start:
-            // depth counts the enclosing containers: the root object starts at depth 0.
-            if (depth >= kMaxJsonDepth)
-                throw Refusal {"nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
-            m_keys.emplace_back();
-            break;
-        case E::key:
-            if (!m_keys.back().insert(parsed.get<std::string>()).second)
-                throw Refusal {"the key " + quoted(parsed.get<std::string>()) + " appears twice in one object"};
-            break;
-        case E::object_end:
-        case E::array_end:
-            m_keys.pop_back();
-            break;
-        case E::value:
-            break;
-        }
-        return true;
-    }
-
-private:
-    std::vector<std::set<std::string>> m_keys;
-};
-
-std::string withoutPrefix(const std::string &what)
-{
-    // "[json.exception.parse_error.101] parse error at line 1, column 3: …" → the part after "] ".
-    const size_t at = what.find("] ");
-    return at == std::string::npos ? what : what.substr(at + 2);
-}
 
 // Cuts a UTF-8 text to at most `limit` bytes without splitting a character.
 std::string shortened(std::string text, std::size_t limit = 100)
@@ -88,16 +42,12 @@ std::string shown(const nlohmann::json &value)
     return shortened(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
-nlohmann::json parseStrictJson(const char *text, std::size_t size, const std::string &file)
+nlohmann::json parseStrictJson(const char *text, std::size_t size, const std::string &file, const JsonLimits &limits)
 {
-    StrictnessCheck check;
-    try {
-        return nlohmann::json::parse(text, text + size, std::ref(check), true, false);
-    } catch (const Refusal &r) {
-        throw ModelError(file + ": invalid JSON: " + r.message);
-    } catch (const nlohmann::json::exception &e) {
-        throw ModelError(file + ": invalid JSON: " + withoutPrefix(e.what()));
-    }
+    JsonResult parsed = parseJson(std::string(text, size), file, limits);
+    if (!parsed.ok())
+        throw ModelError(parsed.describe());
+    return parsed.document->takeRoot();
 }
 
 } // namespace attnlab::core::model::detail

@@ -1,6 +1,8 @@
 #pragma once
-// Internal to core/model (not for callers outside it): the single place where the checkpoint
-// readers parse JSON, so that a shared depth-limited parser can replace it in one spot.
+// Internal to core/model (not for callers outside it): the checkpoint readers' JSON goes through
+// core/jsonguard, the parser scene files use, with the same limits and messages.
+
+#include "core/jsonguard.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,12 +11,13 @@
 
 namespace attnlab::core::model::detail {
 
-inline constexpr int kMaxJsonDepth = 64;
-
-// Parses UTF-8 JSON text. Duplicate keys (which nlohmann would silently collapse) and nesting
-// deeper than kMaxJsonDepth are errors, like syntax errors. Throws ModelError
-// "FILE: invalid JSON: …".
-nlohmann::json parseStrictJson(const char *text, std::size_t size, const std::string &file);
+// Parses UTF-8 JSON text with parseJson (core/jsonguard.h): syntax errors, nesting deeper than
+// limits.maxDepth, a key twice in one object (which nlohmann alone would silently collapse),
+// whole numbers beyond 64 bits and more than limits.maxValues values are refused while parsing.
+// Throws ModelError with JsonResult::describe(): "config.json:1:23: invalid JSON: …" or
+// "config.json: n_layer: the key \"n_layer\" appears more than once".
+nlohmann::json parseStrictJson(
+    const char *text, std::size_t size, const std::string &file, const JsonLimits &limits = {});
 
 // Pieces of error messages taken from a file. Messages must stay one short line whatever the
 // file holds: control characters are escaped and long texts cut to about 100 bytes with "…".
