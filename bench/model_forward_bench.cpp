@@ -1,7 +1,8 @@
 // Forward passes of a GPT-2-small-shaped model (12 layers, 12 heads, d 768, inner 3072,
 // vocabulary 50257, 1024 positions; 124M parameters) with fixed-seed random weights built in
 // memory: forward + prediction for 12 and 1024 tokens (steady state and first run), and
-// ablating one head of layer 6 (1-based) then re-predicting, which re-runs layers 6…12 only.
+// ablating one head of layer 6 (1-based) then re-predicting, which re-runs layers 6…12 only;
+// what the runner keeps resident, and recomputing one head for the head view.
 // Targets (issue 11): ≤ 100 ms for 12 tokens, ≤ 3 s for 1024. Run with OMP_WAIT_POLICY=PASSIVE.
 #include "core/model/forward.h"
 
@@ -9,8 +10,12 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+
 #include <cstdint>
+#include <fstream>
 #include <memory>
+#include <string>
 #include <vector>
 
 using namespace attnlab::core;
@@ -106,6 +111,16 @@ void reportCpu(benchmark::State &state, double startMs)
         = benchmark::Counter(processCpuMs() - startMs, benchmark::Counter::kAvgIterations);
 }
 
+// The process's resident memory now (VmRSS), in MB.
+double residentMegabytes()
+{
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::stod(line.substr(6)) / 1024.0;
+    return 0;
+}
+
 std::vector<int> tokens(int n)
 {
     std::vector<int> ids(n);
@@ -130,16 +145,35 @@ void forwardAndPredict(benchmark::State &state)
 }
 
 // The first run at a new length: a fresh runner allocates (and the kernel faults in) every
-// cache, the layers·heads·n² attention weights included.
+// cache. Also reports what a runner that has run keeps resident beyond the weights
+// (runner_MB): the residual stream and ln_1 of every layer, the thumbnails and the scratch.
 void forwardAndPredictCold(benchmark::State &state)
 {
     const std::vector<int> ids = tokens(int(state.range(0)));
     const auto weights = gpt2Small();
+    double runnerMb = 0;
     const double start = processCpuMs();
     for (auto _ : state) {
+        const double before = residentMegabytes();
         ForwardRunner runner(weights);
         runner.run(ids);
         benchmark::DoNotOptimize(runner.probabilities().data());
+        runnerMb = std::max(runnerMb, residentMegabytes() - before);
+    }
+    reportCpu(state, start);
+    state.counters["runner_MB"] = runnerMb;
+}
+
+// The head view and "open on board" ask for one head's full weights, recomputed from the
+// layer's cached attention input: head 1 of layer 6 (1-based).
+void recomputeOneHead(benchmark::State &state)
+{
+    ForwardRunner runner(gpt2Small());
+    runner.run(tokens(int(state.range(0))));
+    const double start = processCpuMs();
+    for (auto _ : state) {
+        Matrix w = runner.attentionWeights(5, 0);
+        benchmark::DoNotOptimize(w.data());
     }
     reportCpu(state, start);
 }
@@ -167,6 +201,7 @@ void ablateHeadInLayer6(benchmark::State &state)
 
 BENCHMARK(forwardAndPredict)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(forwardAndPredictCold)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(recomputeOneHead)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(ablateHeadInLayer6)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

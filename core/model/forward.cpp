@@ -12,6 +12,9 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace attnlab::core::model {
 
@@ -64,6 +67,68 @@ constexpr int kCausalBlock = 128;
 // From this many tokens the heads of a layer run in parallel.
 constexpr int kParallelTokens = 64;
 
+// One head's attention weights from its q and k (n × d_head each) into `w` (n × n): scores
+// q·kᵀ ÷ √d_head, then a softmax per row; under the causal mask query i sees keys 0…i and the
+// rest get exactly 0 (what softmax of transformers' finfo.min fill underflows to).
+template<typename Q, typename K> void headWeights(const Q &q, const K &k, bool causal, Matrix &w)
+{
+    const int n = int(q.rows());
+    // transformers divides the scores by √d_head (not a multiplication by its inverse).
+    const Scalar divisor = std::sqrt(Scalar(q.cols()));
+    const int block = causal ? kCausalBlock : n;
+    resizeLarge(w, n, n);
+    for (int r0 = 0; r0 < n; r0 += block) {
+        const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
+        w.block(r0, 0, rows, keys).noalias() = q.middleRows(r0, rows) * k.topRows(keys).transpose();
+    }
+    for (int i = 0; i < n; ++i) {
+        const int visible = causal ? i + 1 : n;
+        auto row = w.row(i).head(visible).array();
+        row /= divisor;
+        const Scalar top = row.maxCoeff();
+        row = (row - top).exp();
+        row /= row.sum();
+        if (visible < n)
+            w.row(i).tail(n - visible).setZero();
+    }
+}
+
+// ForwardRunner::attentionThumbnail's picture of `w`: itself when small, else block maxima.
+void thumbnailOf(const Matrix &w, Matrix &out)
+{
+    const Eigen::Index n = w.rows(), m = ForwardRunner::kThumbnailSize;
+    if (n <= m) {
+        out = w;
+        return;
+    }
+    out.resize(m, m);
+    for (Eigen::Index i = 0; i < m; ++i) {
+        const Eigen::Index r0 = i * n / m, r1 = (i + 1) * n / m;
+        for (Eigen::Index j = 0; j < m; ++j) {
+            const Eigen::Index c0 = j * n / m, c1 = (j + 1) * n / m;
+            out(i, j) = w.block(r0, c0, r1 - r0, c1 - c0).maxCoeff();
+        }
+    }
+}
+
+int threadCount()
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+int threadIndex()
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 } // namespace
 
 ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
@@ -91,7 +156,7 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
-    m_attention.resize(c.layers);
+    m_thumbnails.resize(c.layers);
 }
 
 bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, const ForwardProgress &progress)
@@ -117,8 +182,8 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     // re-faulting hundreds of megabytes of attention weights for long texts.
     m_inputs.resize(c.layers + 1);
     m_attentionInputs.resize(c.architecture == Architecture::Gpt2 ? c.layers : 0);
-    m_attention.resize(c.layers);
-    for (auto &heads : m_attention)
+    m_thumbnails.resize(c.layers);
+    for (auto &heads : m_thumbnails)
         heads.resize(c.heads);
     m_logits.resize(0);
     m_probabilities.resize(0);
@@ -256,20 +321,21 @@ void ForwardRunner::activate(Matrix &m) const
 }
 
 // Scores, softmax and context of every head of one layer, from q, k and v side by side in m_qkv
-// (columns from the offsets) into m_context = merge(ctx), n × d, with ablated heads zero.
+// (columns from the offsets) into m_context = merge(ctx), n × d, with ablated heads zero. Each
+// head's weights live in its thread's scratch just long enough for its thumbnail and context.
 void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, bool causal)
 {
     const Matrix &qkv = m_qkv;
     const int n = int(qkv.rows());
     const int dh = config().headDim();
-    // transformers divides the scores by √d_head (not a multiplication by its inverse).
-    const Scalar divisor = std::sqrt(Scalar(dh));
     // Under the causal mask only keys 0…i matter for query i: products run on blocks of query
     // rows against the keys they can see, which saves nearly half the work for long texts.
     const int block = causal ? kCausalBlock : n;
     m_context.setZero(n, config().dModel);
-    // Heads in parallel: each owns its weights matrix and its columns of the context. OpenBLAS
-    // (OpenMP build) runs single-threaded inside the parallel region.
+    m_scratch.resize(size_t(std::max(1, threadCount())));
+    // Heads in parallel: each owns its thumbnail and its columns of the context; a thread reuses
+    // its scratch for every head it runs. OpenBLAS (OpenMP build) runs single-threaded inside
+    // the parallel region.
     const bool parallel = n >= kParallelTokens;
     (void)parallel;
 #ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
@@ -279,24 +345,9 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
         const auto q = qkv.middleCols(qOffset + head * dh, dh);
         const auto k = qkv.middleCols(kOffset + head * dh, dh);
         const auto v = qkv.middleCols(vOffset + head * dh, dh);
-        Matrix &w = m_attention[layer][head];
-        resizeLarge(w, n, n);
-        for (int r0 = 0; r0 < n; r0 += block) {
-            const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
-            w.block(r0, 0, rows, keys).noalias() = q.middleRows(r0, rows) * k.topRows(keys).transpose();
-        }
-        for (int i = 0; i < n; ++i) {
-            // Causal: query i sees keys 0…i; the rest get exactly 0 (as softmax of the
-            // finfo.min fill underflows to).
-            const int visible = causal ? i + 1 : n;
-            auto row = w.row(i).head(visible).array();
-            row /= divisor;
-            const Scalar top = row.maxCoeff();
-            row = (row - top).exp();
-            row /= row.sum();
-            if (visible < n)
-                w.row(i).tail(n - visible).setZero();
-        }
+        Matrix &w = m_scratch[size_t(threadIndex())];
+        headWeights(q, k, causal, w);
+        thumbnailOf(w, m_thumbnails[layer][head]);
         const Scalar keep = m_headMask(layer, head);
         if (keep == 0)
             continue;
@@ -308,6 +359,11 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
         if (keep != 1)
             out *= keep;
     }
+}
+
+bool ForwardRunner::causal() const
+{
+    return config().architecture == Architecture::Gpt2;
 }
 
 void ForwardRunner::runGpt2Layer(int layer)
@@ -424,12 +480,42 @@ const Matrix &ForwardRunner::attentionInput(int layer) const
     return m_attentionInputs[layer];
 }
 
-const Matrix &ForwardRunner::attentionWeights(int layer, int head) const
+Matrix ForwardRunner::attentionWeights(int layer, int head) const
 {
     checkLayer(layer, m_done - 1);
     if (head < 0 || head >= heads())
         throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
-    return m_attention[layer][head];
+    // The same products as the pass, on this head's slices of the layer's weights.
+    const int d = config().dModel, dh = config().headDim(), c0 = head * dh;
+    const LayerWeights &L = m_layers[size_t(layer)];
+    const Matrix &a = attentionInput(layer);
+    Matrix q, k;
+    if (config().architecture == Architecture::Gpt2) {
+        // Conv1D: in × out, [q k v] side by side in the columns.
+        const auto w = L.attnWeight.matrix();
+        const auto b = L.attnBias.vector();
+        q.noalias() = a * w.middleCols(c0, dh);
+        q.rowwise() += b.segment(c0, dh);
+        k.noalias() = a * w.middleCols(d + c0, dh);
+        k.rowwise() += b.segment(d + c0, dh);
+    } else {
+        // nn.Linear: out × in, the head's outputs are rows.
+        q.noalias() = a * L.query.matrix().middleRows(c0, dh).transpose();
+        q.rowwise() += L.queryBias.vector().segment(c0, dh);
+        k.noalias() = a * L.key.matrix().middleRows(c0, dh).transpose();
+        k.rowwise() += L.keyBias.vector().segment(c0, dh);
+    }
+    Matrix weights;
+    headWeights(q, k, causal(), weights);
+    return weights;
+}
+
+const Matrix &ForwardRunner::attentionThumbnail(int layer, int head) const
+{
+    checkLayer(layer, m_done - 1);
+    if (head < 0 || head >= heads())
+        throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
+    return m_thumbnails[size_t(layer)][size_t(head)];
 }
 
 } // namespace attnlab::core::model

@@ -35,8 +35,11 @@ using ForwardProgress = std::function<bool(int layer, int layers)>;
 // Runs one model on one token sequence and keeps what every view reads. Not thread-safe: one
 // thread at a time (the UI runs it on a worker and reads the results when it finishes).
 //
-// Memory: besides n × d per layer, the attention weights take layers·heads·n² floats
-// (GPT-2 small at n = 1024: 604 MB); the logits are computed for the prediction row only.
+// Memory: n × d floats per layer (twice for GPT-2), a thumbnail of at most kThumbnailSize² per
+// head, and one n × n scratch per thread; a head's full attention weights are recomputed when
+// asked for (attentionWeights), so GPT-2 small at n = 1024 keeps about 80 MB rather than the
+// 604 MB that layers·heads·n² floats would take. The logits are computed for the prediction row
+// only.
 class ForwardRunner {
 public:
     // Checks that every tensor the architecture needs is present with the shape the config
@@ -111,8 +114,18 @@ public:
     const Matrix &attentionInput(int layer) const;
     // One head's attention weights (n × n) after the mask and softmax, BEFORE the head mask: an
     // ablated head still shows the pattern it would have (its context is zero all the same).
-    // Under GPT-2's causal mask the cells above the diagonal are exactly 0.
-    const Matrix &attentionWeights(int layer, int head) const;
+    // Under GPT-2's causal mask the cells above the diagonal are exactly 0. Recomputed from
+    // attentionInput(layer) and layerWeights(layer) on each call (one head's q·kᵀ: about 20 ms
+    // at 1024 tokens of GPT-2 small); equal to what the pass used up to rounding (≤ 1e-6).
+    Matrix attentionWeights(int layer, int head) const;
+    // The largest side of a thumbnail.
+    static constexpr int kThumbnailSize = 64;
+    // A small picture of the same weights, kept for every head by the pass: up to kThumbnailSize
+    // tokens it IS the weights matrix; beyond, it is m × m with m = kThumbnailSize and cell
+    // (i, j) the largest weight in the block of query rows [i·n/m, (i+1)·n/m) and key columns
+    // [j·n/m, (j+1)·n/m) — the maximum, so that a sharp pattern (a diagonal, one attended
+    // token) stays visible where an average would fade it.
+    const Matrix &attentionThumbnail(int layer, int head) const;
 
     // The checkpoint has what the prediction needs (GPT-2 always; BERT a masked-LM head).
     bool canPredict() const;
@@ -129,6 +142,7 @@ private:
     void runGpt2Layer(int layer);
     void runBertLayer(int layer);
     void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
+    bool causal() const;
     void predict();
     void activate(Matrix &m) const;
     void checkLayer(int layer, int limit) const;
@@ -147,7 +161,8 @@ private:
     int m_restartedFrom = 0;
     std::vector<Matrix> m_inputs; // layers + 1, n × d
     std::vector<Matrix> m_attentionInputs; // GPT-2 only: ln_1 of each layer
-    std::vector<std::vector<Matrix>> m_attention; // [layer][head], n × n
+    std::vector<std::vector<Matrix>> m_thumbnails; // [layer][head], at most kThumbnailSize²
+    std::vector<Matrix> m_scratch; // one n × n attention matrix per thread of the pass
     RowVector m_logits, m_probabilities;
     // Scratch reused from layer to layer and run to run (no allocation in steady state).
     Matrix m_qkv, m_context, m_normed, m_inner, m_sum;

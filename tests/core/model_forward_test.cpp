@@ -406,6 +406,32 @@ double maxDiff(const RowVector &a, const Vec &b)
     return m;
 }
 
+// ForwardRunner::attentionThumbnail's documented picture of a weights matrix: itself up to
+// kThumbnailSize tokens, else the maximum of each block of rows [i·n/m, (i+1)·n/m) and columns
+// [j·n/m, (j+1)·n/m).
+Mat thumbnailOf(const Mat &w)
+{
+    const size_t n = w.size(), m = size_t(ForwardRunner::kThumbnailSize);
+    if (n <= m)
+        return w;
+    Mat t(m, Vec(m, -INFINITY));
+    for (size_t r = 0; r < n; ++r)
+        for (size_t c = 0; c < n; ++c) {
+            // The block of row r is the i with i·n/m ≤ r < (i+1)·n/m.
+            size_t i = r * m / n, j = c * m / n;
+            while ((i + 1) * n / m <= r)
+                ++i;
+            while (i * n / m > r)
+                --i;
+            while ((j + 1) * n / m <= c)
+                ++j;
+            while (j * n / m > c)
+                --j;
+            t[i][j] = std::max(t[i][j], w[r][c]);
+        }
+    return t;
+}
+
 void expectMatchesReference(const ForwardRunner &run, const Reference &ref)
 {
     const int L = run.layers();
@@ -414,8 +440,11 @@ void expectMatchesReference(const ForwardRunner &run, const Reference &ref)
         EXPECT_LE(maxDiff(run.layerInput(l), ref.inputs[l]), 2e-4) << "layer input " << l;
     for (int l = 0; l < L; ++l) {
         EXPECT_LE(maxDiff(run.attentionInput(l), ref.attentionInputs[l]), 2e-5) << "attention input " << l;
-        for (int h = 0; h < run.heads(); ++h)
+        for (int h = 0; h < run.heads(); ++h) {
             EXPECT_LE(maxDiff(run.attentionWeights(l, h), ref.weights[l][h]), 2e-5) << "layer " << l << " head " << h;
+            EXPECT_LE(maxDiff(run.attentionThumbnail(l, h), thumbnailOf(ref.weights[l][h])), 2e-5)
+                << "thumbnail of layer " << l << " head " << h;
+        }
     }
     EXPECT_LE(maxDiff(run.probabilities(), ref.probabilities), 2e-6);
 }
@@ -466,6 +495,10 @@ TEST(ModelForward, LongTextsMatchTheReferenceToo)
     ForwardRunner bert(b);
     ASSERT_TRUE(bert.run(bids, 40));
     expectMatchesReference(bert, bertReference(*b, bids, 40, allOn(bc)));
+    // Beyond kThumbnailSize tokens only thumbnails are kept: kThumbnailSize² per head.
+    EXPECT_EQ(run.attentionThumbnail(0, 0).rows(), ForwardRunner::kThumbnailSize);
+    EXPECT_EQ(run.attentionThumbnail(0, 0).cols(), ForwardRunner::kThumbnailSize);
+    EXPECT_EQ(run.attentionWeights(0, 0).rows(), 300);
 }
 
 TEST(ModelForward, BertMatchesTheNaiveReferenceAtTheGivenPosition)
@@ -619,6 +652,7 @@ TEST(ModelForward, CancelKeepsFinishedLayersAndResumeCompletes)
     EXPECT_EQ(run.probabilities().size(), 0);
     EXPECT_NO_THROW(run.attentionWeights(1, 0));
     EXPECT_THROW(run.attentionWeights(2, 0), std::out_of_range);
+    EXPECT_THROW(run.attentionThumbnail(2, 0), std::out_of_range);
 
     const ForwardProgress stopBeforePrediction = [](int layer, int layers) { return layer < layers; };
     EXPECT_FALSE(run.resume(stopBeforePrediction));

@@ -58,11 +58,13 @@ void ModelGridView::rebuild()
     }
     const core::model::ForwardRunner *runner = m_session->runner();
     if (runner && m_session->isComputed()) {
-        const int n = runner->tokenCount();
         m_images.reserve(size_t(m_layers * m_heads));
         for (int l = 0; l < m_layers; ++l)
             for (int h = 0; h < m_heads; ++h) {
-                const core::Matrix &w = runner->attentionWeights(l, h);
+                // Up to ForwardRunner::kThumbnailSize tokens the thumbnail is the weights
+                // themselves, one pixel per cell; beyond, each pixel is a block's strongest weight.
+                const core::Matrix &w = runner->attentionThumbnail(l, h);
+                const int n = int(w.rows());
                 QImage image(n, n, QImage::Format_RGB32);
                 for (int q = 0; q < n; ++q) {
                     auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));

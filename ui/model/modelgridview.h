@@ -22,7 +22,9 @@ public:
 
     // The colour of an attention weight in a thumbnail (white → dark blue).
     static QColor colorFor(double weight);
-    // The thumbnail of a head (n × n pixels: x = key, y = query), null before a forward pass.
+    // The thumbnail of a head (x = key, y = query): n × n pixels up to
+    // ForwardRunner::kThumbnailSize tokens, beyond that each pixel the strongest weight of a
+    // block of cells. Null before a forward pass.
     QImage thumbnail(int layer, int head) const;
     // The rectangle of a head's thumbnail in widget coordinates.
     QRect cellRect(int layer, int head) const;
