@@ -26,7 +26,7 @@
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message numerus="yes">
-        <location filename="../../ui/board/tokenbar.cpp" line="+244"/>
+        <location filename="../../ui/board/tokenbar.cpp" line="+249"/>
         <source>… %n more</source>
         <translation>
             <numerusform>… %n more</numerusform>

@@ -2396,7 +2396,32 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+2" />
+        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer's attention reads.</source>
+        <translation>直接给出的注意力输入：每个词元一行，共 d_model 列。对于取自模型的头，它就是该层注意力读入的内容。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Query bias: Q = X·W_Q + b_Q (one value per column of W_Q).</source>
+        <translation>查询偏置：Q = X·W_Q + b_Q（W_Q 的每一列对应一个值）。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Key bias: K = X·W_K + b_K (one value per column of W_K).</source>
+        <translation>键偏置：K = X·W_K + b_K（W_K 的每一列对应一个值）。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Value bias: V = X·W_V + b_V (one value per column of W_V).</source>
+        <translation>值偏置：V = X·W_V + b_V（W_V 的每一列对应一个值）。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Output bias: output = concat·W_O + b_O (one value per column of W_O).</source>
+        <translation>输出偏置：输出 = 拼接·W_O + b_O（W_O 的每一列对应一个值）。</translation>
+    </message>
+    <message>
+        <location line="+44" />
         <source>Matrices</source>
         <translation>矩阵</translation>
     </message>
@@ -2476,7 +2501,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
 双击或直接输入进行编辑；在选中的格子上左右拖动或滚动滚轮可连续调整（Shift：粗调，Ctrl：微调）。</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+33" />
         <source>Row %1</source>
         <translation>第 %1 行</translation>
     </message>
@@ -2486,7 +2511,7 @@ Double-click or type to edit; drag sideways or use the wheel on the selected cel
         <translation>第 %1 行：词元“%2”</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Column %1: dimension %2 of head %3</source>
         <translation>第 %1 列：头 %3 的第 %2 维</translation>
     </message>
@@ -2689,7 +2714,7 @@ head %2</source>
         <translation>每一层的每个头：行 = 层，列 = 头；缩略图中行是查询词元，列是键。单击选择一个头，按住 Ctrl 单击（或右键）将其关闭。</translation>
     </message>
     <message>
-        <location line="+96" />
+        <location line="+98" />
         <source>File → Open Model… shows every head here.</source>
         <translation>“文件 → 打开模型…”后，这里显示每一个注意力头。</translation>
     </message>
@@ -2749,7 +2774,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelSession</name>
     <message>
-        <location filename="../../ui/model/modelsession.cpp" line="+166" />
+        <location filename="../../ui/model/modelsession.cpp" line="+168" />
         <source>The text has %1 tokens, but the model reads at most %2.</source>
         <translation>文本有 %1 个词元，但模型最多读取 %2 个。</translation>
     </message>
@@ -3029,7 +3054,7 @@ last change %3</source>
 <context>
     <name>attnlab::ui::SettingsPanel</name>
     <message>
-        <location filename="../../ui/editors/settingspanel.cpp" line="+121" />
+        <location filename="../../ui/editors/settingspanel.cpp" line="+122" />
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
@@ -3109,7 +3134,7 @@ last change %3</source>
         <translation>d_model 或头数改变时，把 d_k 设为 d_model 除以头数，大多数模型都这样做。</translation>
     </message>
     <message>
-        <location line="+63" />
+        <location line="+62" />
         <location line="+13" />
         <location line="+7" />
         <source>None</source>
@@ -3126,12 +3151,12 @@ last change %3</source>
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
     </message>
     <message>
-        <location line="-54" />
+        <location line="+101" />
         <source>How token positions enter the computation. Without it, attention ignores word order.</source>
         <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
     </message>
     <message>
-        <location line="+65" />
+        <location line="-90" />
         <source>Causal</source>
         <translation>因果</translation>
     </message>
@@ -3177,12 +3202,12 @@ last change %3</source>
     </message>
     <message>
         <location line="+1" />
-        <location line="+181" />
+        <location line="+189" />
         <source>Identity weights</source>
         <translation>单位矩阵权重</translation>
     </message>
     <message>
-        <location line="-180" />
+        <location line="-188" />
         <source>Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so Q, K and V start as copies of X.</source>
         <translation>把每个权重矩阵设为单位矩阵（对角线为 1，其余为 0），这样 Q、K、V 一开始就是 X 的副本。</translation>
     </message>
@@ -3217,7 +3242,12 @@ last change %3</source>
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+7" />
+        <source>This scene's X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
+        <translation>这个场景的 X 是直接给出的（取自模型的一个头），模型已经把它自己的位置信息加进去了，所以不再加第二种位置编码。</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <source>Positional encoding: %1</source>
         <translation>位置编码：%1</translation>
     </message>
@@ -3257,7 +3287,7 @@ last change %3</source>
         <translation>—</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+17" />
         <source>Randomize Q, K, V</source>
         <translation>随机生成 Q、K、V</translation>
     </message>
@@ -3796,13 +3826,12 @@ last change %3</source>
         <translation>输入一个句子，例如“猫吃鱼”或“the cat saw the dog”</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+123" />
+        <location line="+103" />
         <source>The sentence. It is cut into tokens as you type; Enter or a short pause applies it.</source>
         <translation>句子。输入时会随即切分成词元；按 Enter 或稍停片刻即可应用。</translation>
     </message>
     <message>
-        <location line="-122" />
+        <location line="-101" />
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -3870,12 +3899,12 @@ Separator: the text between separators is a token.</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+11" />
         <source>These tokens come from a real model: X is what that model's layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
         <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+50" />
         <source>Token %1: “%2” (not applied yet)</source>
         <translation>词元 %1：“%2”（尚未应用）</translation>
     </message>

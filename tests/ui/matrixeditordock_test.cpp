@@ -1,6 +1,7 @@
 #include "core/matrixfile.h"
 #include "core/sceneedits.h"
 #include "editortestutil.h"
+#include "testutil.h"
 #include "ui/editors/matrixeditordock.h"
 #include "ui/editors/matrixtableview.h"
 
@@ -11,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QWheelEvent>
+
+#include <random>
 
 using namespace attnlab;
 using namespace attnlab::ui;
@@ -40,6 +43,58 @@ TEST(MatrixEditorDock, TabsFollowHeadsAndDirectMode)
     EXPECT_EQ(dock.matrices(), (std::vector<MatrixId> {MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV}));
     doc.undoStack()->undo();
     EXPECT_NE(dock.view(MatrixId::WO), nullptr);
+}
+
+TEST(MatrixEditorDock, AGivenXAndTheBiasesHaveTabsAndEditLikeAnyMatrix)
+{
+    Document doc;
+    editortest::loadExampleInto(doc, "multi-head"); // 2 heads: W_O and b_O too
+    core::Scene layer = doc.scene();
+    std::mt19937 rng(7);
+    test::addBiases(rng, layer);
+    test::giveInputX(layer); // as a head taken from a real model
+    doc.load(layer);
+    MatrixEditorDock dock(&doc);
+    EXPECT_EQ(dock.matrices(),
+        (std::vector<MatrixId> {MatrixId::X, MatrixId::WQ, MatrixId::WK, MatrixId::WV, MatrixId::WO, MatrixId::BQ,
+            MatrixId::BK, MatrixId::BV, MatrixId::BO}));
+
+    // X: one row per token, labelled with it.
+    MatrixTableView *x = dock.view(MatrixId::X);
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->model()->rowCount(), layer.tokenCount());
+    EXPECT_EQ(x->model()->columnCount(), layer.dModel);
+    EXPECT_TRUE(x->model()->headerData(1, Qt::Vertical).toString().contains(QString::fromStdString(layer.tokens[1])));
+    ASSERT_TRUE(x->model()->setData(x->model()->index(1, 2), 0.75, Qt::EditRole));
+    EXPECT_EQ(doc.scene().x(1, 2), 0.75f);
+    const core::Matrix q0 = doc.stages().heads.at(0).q;
+    const core::Matrix expectedQ0
+        = (doc.scene().x * doc.scene().wq).leftCols(layer.dK).rowwise() + doc.scene().bq.head(layer.dK);
+    EXPECT_MATRIX_NEAR(q0, expectedQ0, 1e-5);
+
+    // b_Q: one row of heads·d_k values; an entry moves that column of Q for every token.
+    MatrixTableView *bq = dock.view(MatrixId::BQ);
+    ASSERT_NE(bq, nullptr);
+    EXPECT_EQ(bq->model()->rowCount(), 1);
+    EXPECT_EQ(bq->model()->columnCount(), layer.heads * layer.dK);
+    const int column = layer.dK; // the first column of head 2
+    const float before = doc.scene().bq[column];
+    const core::Matrix q1Before = doc.stages().heads.at(1).q;
+    ASSERT_TRUE(bq->model()->setData(bq->model()->index(0, column), double(before) + 1.0, Qt::EditRole));
+    const core::Matrix &q1 = doc.stages().heads.at(1).q;
+    EXPECT_MATRIX_NEAR(q1.col(0), (q1Before.col(0).array() + 1.f).matrix(), 1e-5);
+    EXPECT_MATRIX_NEAR(q1.rightCols(q1.cols() - 1), q1Before.rightCols(q1.cols() - 1), 1e-6);
+
+    // b_O moves the output, then each edit undoes as one step, back to the loaded scene.
+    MatrixTableView *bo = dock.view(MatrixId::BO);
+    ASSERT_NE(bo, nullptr);
+    const core::Matrix outBefore = doc.stages().output;
+    ASSERT_TRUE(bo->model()->setData(bo->model()->index(0, 0), double(doc.scene().bo[0]) - 2.0, Qt::EditRole));
+    EXPECT_MATRIX_NEAR(doc.stages().output.col(0), (outBefore.col(0).array() - 2.f).matrix(), 1e-5);
+    for (int i = 0; i < 3; ++i)
+        doc.undoStack()->undo();
+    EXPECT_EQ(doc.scene(), layer);
+    EXPECT_FALSE(doc.undoStack()->canUndo());
 }
 
 TEST(MatrixEditorDock, DraggingACellScrubsItAsOneUndoStep)

@@ -1,6 +1,8 @@
 #include "editortestutil.h"
+#include "testutil.h"
 #include "ui/editors/settingspanel.h"
 
+#include <QComboBox>
 #include <QSpinBox>
 #include <QUndoStack>
 
@@ -96,4 +98,26 @@ TEST(SettingsPanel, DirectModeSwitchKeepsTheWeights)
     ASSERT_TRUE(panel.setDirectMode(false));
     EXPECT_FALSE(doc.scene().direct);
     EXPECT_TRUE(core::validate(doc.scene()).empty());
+}
+
+TEST(SettingsPanel, AGivenXOffersNoPositionalEncodingAndSaysWhy)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    SettingsPanel panel(&doc);
+    auto *positional = panel.findChild<QComboBox *>(QStringLiteral("positional"));
+    ASSERT_NE(positional, nullptr);
+    EXPECT_TRUE(positional->isEnabled());
+    const QString ordinaryTip = positional->toolTip();
+
+    core::Scene layer = doc.scene();
+    test::giveInputX(layer); // as a head taken from a real model
+    doc.changeScene(layer, QStringLiteral("X"));
+    EXPECT_FALSE(positional->isEnabled());
+    EXPECT_NE(positional->toolTip(), ordinaryTip);
+    EXPECT_TRUE(positional->toolTip().contains(QStringLiteral("X"))) << positional->toolTip().toStdString();
+
+    doc.undoStack()->undo();
+    EXPECT_TRUE(positional->isEnabled());
+    EXPECT_EQ(positional->toolTip(), ordinaryTip);
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace attnlab::ui {
 
@@ -79,7 +80,7 @@ void Document::load(const core::Scene &scene, const QString &filePath)
 
 void Document::setCell(MatrixId matrix, int row, int column, core::Scalar value, bool continuous)
 {
-    const core::Matrix &m = matrixRef(m_scene, matrix);
+    const auto m = matrixRef(std::as_const(m_scene), matrix);
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
         return;
     if (!std::isfinite(value) || std::abs(value) > core::limits::kMaxAbsValue)

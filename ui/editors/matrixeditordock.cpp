@@ -44,6 +44,17 @@ QString tabToolTip(MatrixId id)
         return MatrixEditorDock::tr("The keys, given directly: one row per token.");
     case MatrixId::DirectV:
         return MatrixEditorDock::tr("The values, given directly: one row per token.");
+    case MatrixId::X:
+        return MatrixEditorDock::tr("The attention input, given directly: one row per token, d_model columns. In a "
+                                    "head taken from a model it is what that layer's attention reads.");
+    case MatrixId::BQ:
+        return MatrixEditorDock::tr("Query bias: Q = X·W_Q + b_Q (one value per column of W_Q).");
+    case MatrixId::BK:
+        return MatrixEditorDock::tr("Key bias: K = X·W_K + b_K (one value per column of W_K).");
+    case MatrixId::BV:
+        return MatrixEditorDock::tr("Value bias: V = X·W_V + b_V (one value per column of W_V).");
+    case MatrixId::BO:
+        return MatrixEditorDock::tr("Output bias: output = concat·W_O + b_O (one value per column of W_O).");
     }
     return {};
 }
@@ -51,8 +62,9 @@ QString tabToolTip(MatrixId id)
 std::vector<MatrixId> matricesOf(const core::Scene &scene)
 {
     std::vector<MatrixId> out;
-    for (MatrixId id : {MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV, MatrixId::WO, MatrixId::DirectQ,
-             MatrixId::DirectK, MatrixId::DirectV})
+    for (MatrixId id :
+        {MatrixId::X, MatrixId::Embeddings, MatrixId::WQ, MatrixId::WK, MatrixId::WV, MatrixId::WO, MatrixId::BQ,
+            MatrixId::BK, MatrixId::BV, MatrixId::BO, MatrixId::DirectQ, MatrixId::DirectK, MatrixId::DirectV})
         if (hasMatrix(scene, id))
             out.push_back(id);
     return out;
@@ -135,7 +147,7 @@ bool MatrixEditorDock::importMatrix(const QString &path)
         showMessage(tr("Not imported: %1: %2.").arg(name, QString::fromStdString(read.error)), true);
         return false;
     }
-    const core::Matrix &current = matrixRef(m_document->scene(), id);
+    const auto current = matrixRef(m_document->scene(), id);
     if (read.matrix.rows() != current.rows() || read.matrix.cols() != current.cols()) {
         showMessage(tr("Not imported: %1 holds %2 × %3 values, but %4 is %5 × %6.")
                         .arg(name)

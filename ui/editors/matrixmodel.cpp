@@ -40,7 +40,7 @@ core::Scalar MatrixModel::value(int row, int column) const
     const core::Scene &s = m_document->scene();
     if (!hasMatrix(s, m_matrix))
         return 0;
-    const core::Matrix &m = matrixRef(s, m_matrix);
+    const auto m = matrixRef(s, m_matrix);
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
         return 0;
     return m(row, column);
@@ -97,7 +97,8 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
         QString token;
         if (m_matrix == MatrixId::Embeddings && section < int(s.vocabulary.size()))
             token = QString::fromStdString(s.vocabulary[size_t(section)]);
-        else if ((m_matrix == MatrixId::DirectQ || m_matrix == MatrixId::DirectK || m_matrix == MatrixId::DirectV)
+        else if ((m_matrix == MatrixId::DirectQ || m_matrix == MatrixId::DirectK || m_matrix == MatrixId::DirectV
+                     || m_matrix == MatrixId::X)
             && section < s.tokenCount())
             token = QString::fromStdString(s.tokens[size_t(section)]);
         if (role == Qt::ToolTipRole)
@@ -105,7 +106,8 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
         return token.isEmpty() ? QString::number(section) : QStringLiteral("%1 %2").arg(section).arg(token);
     }
     const bool headColumns = !s.direct && s.heads > 1 && s.dK > 0
-        && (m_matrix == MatrixId::WQ || m_matrix == MatrixId::WK || m_matrix == MatrixId::WV);
+        && (m_matrix == MatrixId::WQ || m_matrix == MatrixId::WK || m_matrix == MatrixId::WV || m_matrix == MatrixId::BQ
+            || m_matrix == MatrixId::BK || m_matrix == MatrixId::BV);
     if (role == Qt::ToolTipRole)
         return headColumns
             ? tr("Column %1: dimension %2 of head %3").arg(section).arg(section % s.dK).arg(section / s.dK + 1)
@@ -194,7 +196,7 @@ bool MatrixModel::replaceBlock(int row, int column, const core::Matrix &block, c
     return true;
 }
 
-const core::Matrix &MatrixModel::matrixValues() const
+core::Matrix MatrixModel::matrixValues() const
 {
     return matrixRef(m_document->scene(), m_matrix);
 }

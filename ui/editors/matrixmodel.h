@@ -41,7 +41,7 @@ public:
     // (and inputRefused() with the reason) when the block does not fit or holds a bad value.
     bool replaceBlock(int row, int column, const core::Matrix &block, const QString &what);
     // The whole matrix as the scene holds it.
-    const core::Matrix &matrixValues() const;
+    core::Matrix matrixValues() const;
     // The number `text` stands for, or nothing with the reason in `reason`.
     static std::optional<core::Scalar> parseValue(const QString &text, QString *reason);
     // Blue for negative, white for 0, red for positive, scaled by the largest magnitude.

@@ -46,6 +46,7 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     for (auto pe :
         {core::PositionalEncoding::None, core::PositionalEncoding::Sinusoidal, core::PositionalEncoding::Rope})
         m_positional->addItem(QString(), int(pe));
+    m_positional->setObjectName(QStringLiteral("positional"));
     for (auto mask : {core::MaskKind::None, core::MaskKind::Causal, core::MaskKind::Custom})
         m_mask->addItem(QString(), int(mask));
     for (auto scale : {core::ScaleKind::SqrtDk, core::ScaleKind::None, core::ScaleKind::Custom})
@@ -134,8 +135,7 @@ void SettingsPanel::retranslate()
                            "number of heads, as most models do."));
     for (int i = 0; i < m_positional->count(); ++i)
         m_positional->setItemText(i, positionalName(core::PositionalEncoding(m_positional->itemData(i).toInt())));
-    m_positional->setToolTip(
-        tr("How token positions enter the computation. Without it, attention ignores word order."));
+    updatePositionalToolTip();
     for (int i = 0; i < m_mask->count(); ++i)
         m_mask->setItemText(i, maskName(core::MaskKind(m_mask->itemData(i).toInt())));
     m_mask->setToolTip(tr("Which keys each query may see. Edit a custom mask in the Mask panel."));
@@ -285,6 +285,14 @@ bool SettingsPanel::setDimensions(int dModel, int heads, int dK, CommandId contr
         core::Edit::Target::Everything, control);
 }
 
+void SettingsPanel::updatePositionalToolTip()
+{
+    m_positional->setToolTip(m_document->scene().hasInputX()
+            ? tr("This scene's X is given (a head taken from a model), and the model has already added its own "
+                 "positions to it, so no second positional encoding is added.")
+            : tr("How token positions enter the computation. Without it, attention ignores word order."));
+}
+
 bool SettingsPanel::setPositional(core::PositionalEncoding pe)
 {
     if (pe == m_document->scene().positional)
@@ -359,6 +367,9 @@ void SettingsPanel::syncFromScene()
     m_dK->setEnabled(s.direct || !keepDkTied());
     m_identity->setEnabled(!s.direct);
     m_positional->setCurrentIndex(m_positional->findData(int(s.positional)));
+    // A given X (a head from a real model) already holds the model's own positions.
+    m_positional->setEnabled(!s.hasInputX());
+    updatePositionalToolTip();
     m_mask->setCurrentIndex(m_mask->findData(int(s.mask)));
     m_scale->setCurrentIndex(m_scale->findData(int(s.scale)));
     m_divisor->setValue(double(s.customDivisor));

@@ -56,6 +56,7 @@ private:
         CommandId control = CommandId::None);
     void onDimensionEdited(CommandId control);
     void resetFromScene();
+    void updatePositionalToolTip();
     void syncFromScene();
     void showMessage(const QString &text);
 
