@@ -15,14 +15,20 @@
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <thread>
 
 using namespace attnlab;
 using namespace attnlab::ui;
@@ -287,6 +293,57 @@ TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
     room.openModel(folder.path(), QStringLiteral("the cat"));
     EXPECT_TRUE(waitComputed(room.session));
     EXPECT_TRUE(room.session->hasModel());
+}
+
+TEST(ModelRoom, ASlowJobShowsProgressAfterHalfASecondWithCancel)
+{
+    TinyFolder folder(false);
+    Room room;
+    // The load blocks at its first progress step until the test lets it go: a slow disk or a
+    // large checkpoint, made deterministic.
+    std::atomic<bool> release {false};
+    room.session->setProgressHookForTesting([&release] {
+        while (!release)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    });
+    struct Release {
+        std::atomic<bool> &flag;
+        ~Release() { flag = true; } // before the room waits for its worker
+    } guard {release};
+    QSignalSpy cancelled(room.session, &ModelSession::loadCancelled);
+
+    QElapsedTimer clock;
+    clock.start();
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    auto *dialog = room.window.findChild<QProgressDialog *>();
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_FALSE(dialog->isVisible()); // not for a job that may end at once
+    ASSERT_TRUE(QTest::qWaitFor([dialog] { return dialog->isVisible(); }, 5000));
+    EXPECT_GE(clock.elapsed(), 450); // half a second, less a coarse timer's 5 %
+    EXPECT_EQ(dialog->labelText(), QStringLiteral("Opening the model…"));
+    EXPECT_TRUE(dialog->isModal() || dialog->windowModality() == Qt::WindowModal);
+    auto *cancel = dialog->findChild<QPushButton *>();
+    ASSERT_NE(cancel, nullptr);
+    EXPECT_EQ(cancel->text(), QStringLiteral("Cancel"));
+
+    cancel->click();
+    release = true;
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy(); }, 10000));
+    EXPECT_EQ(cancelled.count(), 1);
+    EXPECT_FALSE(room.session->hasModel());
+    EXPECT_FALSE(dialog->isVisible());
+
+    // A quick job ends before the half second: the dialog never appears.
+    room.session->setProgressHookForTesting({});
+    clock.restart();
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const qint64 took = clock.elapsed();
+    EXPECT_FALSE(dialog->isVisible());
+    if (took < 400) { // always, except on a very slow machine (or under a sanitizer)
+        QTest::qWait(600); // a dialog shown by a stale timer would appear now
+        EXPECT_FALSE(dialog->isVisible());
+    }
 }
 
 // Not a check: writes tiny demo folders to look at the room by hand

@@ -68,6 +68,8 @@ bool ModelSession::open(const QString &dir, const QString &text)
         const model::LoadProgress progress = [this](double fraction) {
             QMetaObject::invokeMethod(
                 this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
+            if (m_progressHook)
+                m_progressHook();
             return !m_cancel.load();
         };
         model::LoadModelResult result = model::loadModel(path, progress);
@@ -275,6 +277,8 @@ void ModelSession::startNext()
             const double fraction = layers > 0 ? double(layer) / layers : 1.0;
             QMetaObject::invokeMethod(
                 this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
+            if (m_progressHook)
+                m_progressHook();
             return !m_cancel.load();
         };
         try {

@@ -75,6 +75,10 @@ public:
     void applyHeadMask(const core::Matrix &mask);
     void applyWeights(int layer, int head, const core::Scene &scene);
 
+    // Tests only: called on the worker at every progress step of every job, just before the job
+    // checks for Cancel. A test blocks in it to make a job as slow as it needs. Set it while idle.
+    void setProgressHookForTesting(std::function<void()> hook) { m_progressHook = std::move(hook); }
+
     // "5.1": 1-based layer and head.
     static QString headName(int layer, int head);
 
@@ -117,6 +121,7 @@ private:
     QUndoStack *m_undoStack;
     QThread *m_thread = nullptr;
     std::atomic<bool> m_cancel {false};
+    std::function<void()> m_progressHook;
     std::shared_ptr<Loaded> m_loading; // the result of the load job in flight
     std::vector<Job> m_queue;
     bool m_jobOk = true;
