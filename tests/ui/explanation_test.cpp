@@ -1,5 +1,6 @@
 // The explanation panel: a page for every stage in both languages, the scene's shapes, and the
 // glossary one click away.
+#include "testutil.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
@@ -58,4 +59,30 @@ TEST(Explanation, FollowsTheSelectedStageAndShowsTheScenesShapes)
     EXPECT_TRUE(panel.isShowingGlossary());
     panel.showStage();
     EXPECT_TRUE(panel.plainText().contains(QStringLiteral("softmax turns each row")));
+}
+
+TEST(Explanation, AGivenXHasItsOwnPageInBothLanguages)
+{
+    ui::Document document;
+    document.load(*ui::loadExample(QStringLiteral("cat-eats-fish")).scene);
+    ui::ExplanationPanel panel(&document);
+    document.setSelection({core::StageX, -1, -1});
+    ui::Language::instance()->apply(QStringLiteral("en"));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("embedding table E"))) << panel.plainText().toStdString();
+
+    core::Scene layer = document.scene();
+    test::giveInputX(layer); // as a head taken from a real model
+    document.load(layer);
+    document.setSelection({core::StageX, -1, -1});
+    EXPECT_EQ(ui::ExplanationPanel::pageFor(core::StageX, layer), QStringLiteral("x-given"));
+    EXPECT_EQ(ui::ExplanationPanel::pageFor(core::StageQ, layer), QStringLiteral("qkv"));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("ln_1"))) << panel.plainText().toStdString();
+    EXPECT_FALSE(panel.plainText().contains(QStringLiteral("embedding table E")));
+    ui::Language::instance()->apply(QStringLiteral("zh_CN"));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("由模型给出"))) << panel.plainText().toStdString();
+    for (const QString &lang : ui::Language::available()) {
+        const QString html = ui::ExplanationPanel::pageHtml(QStringLiteral("x-given"), lang);
+        EXPECT_GT(html.size(), 300) << lang.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
 }

@@ -355,7 +355,7 @@ TEST(ModelRoom, DISABLED_WriteDemoFolders)
     options.heads = 4;
     options.dModel = 16;
     options.dInner = 32;
-    options.positions = 64;
+    options.positions = 256;
     options.vocab = test::kGpt2FixtureVocabSize;
     options.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
     test::removeTree("/tmp/attnlab-demo-gpt2");

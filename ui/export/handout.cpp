@@ -59,9 +59,9 @@ QString imageTag(Printout &out, const QImage &image, int widthPx)
 Printout handout(const Document &doc, int head);
 
 // The explanation page of a stage without its links (paper has nowhere to go).
-QString explanationBody(core::Stage stage)
+QString explanationBody(core::Stage stage, const core::Scene &scene)
 {
-    QString html = ExplanationPanel::pageHtml(ExplanationPanel::pageFor(stage), Language::instance()->current());
+    QString html = ExplanationPanel::pageHtml(ExplanationPanel::pageFor(stage, scene), Language::instance()->current());
     static const QRegularExpression links(QStringLiteral("</?a\\b[^>]*>"));
     html.remove(links);
     static const QRegularExpression heading(QStringLiteral("<h3>.*?</h3>"));
@@ -161,10 +161,10 @@ Printout handout(const Document &doc, int head)
     html += QStringLiteral("<p>%1</p>").arg(imageTag(out, renderStagesImage(doc, availableStages(doc), head, o), 680));
     QStringList seen;
     for (core::Stage stage : availableStages(doc)) {
-        const QString page = ExplanationPanel::pageFor(stage);
+        const QString page = ExplanationPanel::pageFor(stage, scene);
         html += QStringLiteral("<h2>%1</h2>").arg(escaped(stageDisplayName(stage)));
         if (!seen.contains(page)) {
-            html += explanationBody(stage);
+            html += explanationBody(stage, scene);
             seen << page;
         }
         o.scale = 1;

@@ -60,6 +60,11 @@ QString ExplanationPanel::pageFor(core::Stage stage)
     }
 }
 
+QString ExplanationPanel::pageFor(core::Stage stage, const core::Scene &scene)
+{
+    return stage == core::StageX && scene.hasInputX() ? QStringLiteral("x-given") : pageFor(stage);
+}
+
 QString ExplanationPanel::pageHtml(const QString &page, const QString &language)
 {
     for (const QString &lang : {language, QStringLiteral("en")}) {
@@ -120,7 +125,7 @@ void ExplanationPanel::refresh()
         return;
     }
     const core::Stage stage = m_document->selection().stage;
-    m_view->setHtml(pageHtml(pageFor(stage), language) + shapes(stage));
+    m_view->setHtml(pageHtml(pageFor(stage, m_document->scene()), language) + shapes(stage));
 }
 
 QString ExplanationPanel::shapes(core::Stage stage) const

@@ -23,6 +23,8 @@ public:
 
     // The page name explaining `stage` ("scores", "qkv", "rope", …).
     static QString pageFor(core::Stage stage);
+    // The same for a stage of `scene`: a given X (a head from a model) has its own page, "x-given".
+    static QString pageFor(core::Stage stage, const core::Scene &scene);
     // The HTML of a page in a language, falling back to English; empty when there is none.
     static QString pageHtml(const QString &page, const QString &language);
 
