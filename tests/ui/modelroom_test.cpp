@@ -16,6 +16,7 @@
 #include "ui/model/predictionpanel.h"
 
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -277,6 +278,21 @@ TEST(ModelRoom, ABadFolderGivesAnErrorAndChangesNothing)
     EXPECT_TRUE(room.session->isComputed());
     EXPECT_EQ(room.dock->prediction()->entries().size(), before.size());
     test::removeTree(empty);
+}
+
+TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
+{
+    TinyFolder folder(false); // 16 positions
+    Room room;
+    const QString tooLong = QStringLiteral("the cat sat on the mat and the dog sat on the rug and then they all slept");
+    room.openModel(folder.path(), tooLong);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return room.session->hasModel() && !room.session->isBusy(); }, 10000));
+    ModelSentence *sentence = room.dock->sentence();
+    EXPECT_EQ(sentence->edit()->text(), tooLong);
+    EXPECT_TRUE(room.session->tokens().empty());
+    EXPECT_FALSE(room.session->isComputed());
+    EXPECT_TRUE(sentence->message().contains(QStringLiteral("but the model reads at most 16")))
+        << sentence->message().toStdString();
 }
 
 TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)

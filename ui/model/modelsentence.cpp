@@ -55,6 +55,9 @@ ModelSentence::ModelSentence(ModelSession *session, QWidget *parent)
     });
     connect(m_session, &ModelSession::modelLoaded, this, [this] { m_edit->setEnabled(true); });
     connect(m_session, &ModelSession::error, this, [this](const QString &text) {
+        // A refused text stays in the field to be shortened, also one given on the command line.
+        if (m_edit->text() != m_session->requestedText())
+            m_edit->setText(m_session->requestedText());
         m_message->setText(text);
         m_message->show();
     });
@@ -112,6 +115,11 @@ void ModelSentence::showChips()
         m_chipLayout->addWidget(more);
     }
     m_chipLayout->addStretch(1);
+}
+
+QString ModelSentence::message() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
 }
 
 } // namespace attnlab::ui

@@ -26,6 +26,8 @@ public:
     void commit();
     // "id: text" of every chip.
     QStringList chipTexts() const { return m_chipTexts; }
+    // The error under the field (a refused text), empty when none.
+    QString message() const;
 
     static constexpr int kCommitDelayMs = 600;
 

@@ -159,6 +159,7 @@ QString ModelSession::tokenDisplay(int id) const
 
 void ModelSession::setText(const QString &text)
 {
+    m_requestedText = text;
     if (!m_runner) {
         m_text = text;
         return;

@@ -48,6 +48,8 @@ public:
     // A text longer than the model's positions is refused with an error() and changes nothing.
     void setText(const QString &text);
     QString text() const { return m_text; }
+    // The text of the last setText(), also when it was refused (so that it can be shortened).
+    QString requestedText() const { return m_requestedText; }
     const std::vector<core::model::Token> &tokens() const { return m_tokens; }
     QStringList displayTokens() const;
     // The model's token text of an id, shown as a chip shows it.
@@ -110,6 +112,7 @@ private:
     std::optional<core::model::Tokenizer> m_tokenizer;
     QString m_folder;
     QString m_text;
+    QString m_requestedText;
     QString m_openText;
     std::vector<core::model::Token> m_tokens;
     int m_position = -1;
