@@ -368,7 +368,7 @@ std::string addMergeLine(BpeModel &bpe, const std::string &line, int rank)
 
 nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName)
 {
-    // The limits of core/jsonguard hold: a GPT-2 tokenizer.json is 1.4 MB and ~150,000 values.
+    // The limits of core/jsonguard hold: a GPT-2 tokenizer.json is 1.4 MB and 100,000–200,000 values.
     JsonResult parsed = parseJson(text, fileName);
     if (!parsed.ok())
         throw TokenizerError(parsed.describe());
