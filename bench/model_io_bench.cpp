@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -95,18 +96,25 @@ double writeGpt2Small(const std::string &dir, const std::string &dtype)
     return double(written.tellg()) / (1024.0 * 1024.0);
 }
 
+// The weights of the folder, or nothing after failing the benchmark with the loader's message.
+std::optional<ModelWeights> load(benchmark::State &state, const std::string &dir)
+{
+    LoadModelResult r = loadModel(dir);
+    if (!r.ok())
+        state.SkipWithError(r.error.c_str());
+    return std::move(r.weights);
+}
+
 // Open the folder: map, validate, bind every view. F32 reads nothing but the header.
 void loadGpt2Small(benchmark::State &state)
 {
     double rss = 0;
     for (auto _ : state) {
-        LoadModelResult r = loadModel(g_dir);
-        if (!r.ok()) {
-            state.SkipWithError(r.error.c_str());
+        std::optional<ModelWeights> r = load(state, g_dir);
+        if (!r)
             return;
-        }
         rss = residentMegabytes();
-        benchmark::DoNotOptimize(r.weights->tokenEmbeddings.data);
+        benchmark::DoNotOptimize(r->tokenEmbeddings.data);
     }
     state.counters["file_MB"] = g_fileMegabytes;
     state.counters["rss_after_load_MB"] = rss;
@@ -118,12 +126,10 @@ void loadGpt2SmallAndTouchEveryWeight(benchmark::State &state)
 {
     double rss = 0;
     for (auto _ : state) {
-        LoadModelResult r = loadModel(g_dir);
-        if (!r.ok()) {
-            state.SkipWithError(r.error.c_str());
+        std::optional<ModelWeights> r = load(state, g_dir);
+        if (!r)
             return;
-        }
-        const ModelWeights &w = *r.weights;
+        const ModelWeights &w = *r;
         double sum = w.tokenEmbeddings.matrix().sum() + w.positionEmbeddings.matrix().sum()
             + w.finalNorm.weight.vector().sum();
         for (const LayerWeights &L : w.layers)
@@ -143,12 +149,10 @@ void openAndRun1024Tokens(benchmark::State &state)
 {
     double rss = 0;
     for (auto _ : state) {
-        LoadModelResult r = loadModel(g_dir);
-        if (!r.ok()) {
-            state.SkipWithError(r.error.c_str());
+        std::optional<ModelWeights> r = load(state, g_dir);
+        if (!r)
             return;
-        }
-        ForwardRunner runner(std::make_shared<const ModelWeights>(std::move(*r.weights)));
+        ForwardRunner runner(std::make_shared<const ModelWeights>(std::move(*r)));
         std::vector<int> ids(1024);
         for (int i = 0; i < 1024; ++i)
             ids[size_t(i)] = int((i * 7919L + 13) % 50257);
@@ -165,13 +169,11 @@ void loadGpt2SmallBf16(benchmark::State &state)
 {
     double rss = 0;
     for (auto _ : state) {
-        LoadModelResult r = loadModel(g_bf16Dir);
-        if (!r.ok()) {
-            state.SkipWithError(r.error.c_str());
+        std::optional<ModelWeights> r = load(state, g_bf16Dir);
+        if (!r)
             return;
-        }
         rss = residentMegabytes();
-        benchmark::DoNotOptimize(r.weights->tokenEmbeddings.data);
+        benchmark::DoNotOptimize(r->tokenEmbeddings.data);
     }
     state.counters["file_MB"] = g_bf16FileMegabytes;
     state.counters["rss_after_load_MB"] = rss;
