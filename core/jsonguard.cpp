@@ -1,5 +1,6 @@
 #include "core/jsonguard.h"
 
+#include <algorithm>
 #include <tuple>
 
 namespace attnlab::core {
@@ -10,7 +11,7 @@ using Json = nlohmann::json;
 
 // The byte where nesting first goes deeper than `maxDepth`, found with a string-aware scan. Only
 // run after the parser stopped for depth, since the SAX events carry no positions.
-std::size_t tooDeepAt(const std::string &text, int maxDepth)
+std::size_t tooDeepAt(std::string_view text, int maxDepth)
 {
     int depth = 0;
     bool inString = false;
@@ -31,6 +32,36 @@ std::size_t tooDeepAt(const std::string &text, int maxDepth)
         }
     }
     return text.size();
+}
+
+// Cuts a UTF-8 text to at most `limit` bytes without splitting a character, marking the cut.
+std::string shortenedText(std::string text, std::size_t limit)
+{
+    if (text.size() <= limit)
+        return text;
+    std::size_t cut = limit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80)
+        --cut;
+    return text.substr(0, cut) + "…";
+}
+
+// A text from the file as a JSON string literal: control characters escaped, at most ~100 bytes.
+std::string quotedText(const std::string &text)
+{
+    const std::string q = Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+    return q.size() <= 102 ? q : shortenedText(q.substr(0, q.size() - 1), 100) + "\"";
+}
+
+// A key as a step of a JSON path: as it is when it is a plain name (no quotes, dots, brackets,
+// backslashes, spaces or control characters, at most 64 bytes; any letters, 猫 included), quoted
+// otherwise.
+std::string pathStep(const std::string &key)
+{
+    const bool plain = !key.empty() && key.size() <= 64 && std::none_of(key.begin(), key.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u <= 0x20 || u == 0x7f || c == '"' || c == '\\' || c == '.' || c == '[' || c == ']';
+    });
+    return plain ? key : quotedText(key);
 }
 
 // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error …" and
@@ -69,8 +100,9 @@ public:
     {
         // nlohmann reads a whole number past 64 bits as an inexact double.
         if (literal.find_first_of(".eE") == string_t::npos) {
-            problem = Problem {
-                path(), "the whole number " + literal + " is too large (the largest is 18446744073709551615)"};
+            problem = Problem {path(),
+                "the whole number " + shortenedText(literal, 40)
+                    + " is too large (the largest is 18446744073709551615)"};
             return false;
         }
         return add(Json(v));
@@ -87,7 +119,7 @@ public:
         auto [it, inserted] = object.emplace(k, nullptr);
         f.key = k;
         if (!inserted) {
-            problem = Problem {path(), "the key \"" + k + "\" appears more than once"};
+            problem = Problem {path(), "the key " + quotedText(k) + " appears more than once"};
             return false;
         }
         f.sorted = f.sorted && (f.order.empty() || f.order.back()->first < k);
@@ -115,7 +147,8 @@ public:
 
     bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &e)
     {
-        problem = Problem {"", "invalid JSON: " + plainMessage(e)};
+        // nlohmann quotes what it last read, which may be a whole 5,000-digit number.
+        problem = Problem {"", "invalid JSON: " + shortenedText(plainMessage(e), 200)};
         errorByte = position > 0 ? position - 1 : 0;
         return false;
     }
@@ -199,7 +232,7 @@ private:
             if (f.value->is_array())
                 out += "[" + std::to_string(f.index) + "]";
             else
-                out += (out.empty() ? "" : ".") + f.key;
+                out += (out.empty() ? "" : ".") + pathStep(f.key);
         }
         return out;
     }
@@ -230,7 +263,7 @@ std::string JsonResult::describe() const
     return source + ": " + problem->message;
 }
 
-JsonResult parseJson(const std::string &text, const std::string &source, const JsonLimits &limits)
+JsonResult parseJson(std::string_view text, const std::string &source, const JsonLimits &limits)
 {
     JsonResult result;
     result.source = source;
@@ -242,7 +275,7 @@ JsonResult parseJson(const std::string &text, const std::string &source, const J
     }
     JsonDocument doc;
     JsonGuardBuilder builder(doc, limits);
-    const bool ok = Json::sax_parse(text, &builder, Json::input_format_t::json, true, false);
+    const bool ok = Json::sax_parse(text.begin(), text.end(), &builder, Json::input_format_t::json, true, false);
     if (ok && !builder.problem && !builder.tooDeep) {
         result.document = std::move(doc);
         return result;
@@ -262,7 +295,7 @@ JsonResult parseJson(const std::string &text, const std::string &source, const J
     return result;
 }
 
-std::pair<int, int> lineColumn(const std::string &text, std::size_t byte)
+std::pair<int, int> lineColumn(std::string_view text, std::size_t byte)
 {
     int line = 1, column = 1;
     for (std::size_t i = 0; i < byte && i < text.size(); ++i) {

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -82,9 +83,12 @@ struct JsonResult {
 
 // Parses `text`; `source` names it in describe() (a file name, "config.json", …). Never throws
 // for bad input. Messages of syntax errors start with "invalid JSON: ".
-JsonResult parseJson(const std::string &text, const std::string &source, const JsonLimits &limits = {});
+// The text is only read during the call (a view into a mapped file will do). Keys and numbers
+// quoted in messages are escaped and cut to about 100 bytes, so a message stays one short line
+// whatever the file holds.
+JsonResult parseJson(std::string_view text, const std::string &source, const JsonLimits &limits = {});
 
 // Line and column (1-based, column in UTF-8 characters) of a byte offset in `text`.
-std::pair<int, int> lineColumn(const std::string &text, std::size_t byte);
+std::pair<int, int> lineColumn(std::string_view text, std::size_t byte);
 
 } // namespace attnlab::core

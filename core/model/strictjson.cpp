@@ -44,7 +44,7 @@ std::string shown(const nlohmann::json &value)
 
 nlohmann::json parseStrictJson(const char *text, std::size_t size, const std::string &file, const JsonLimits &limits)
 {
-    JsonResult parsed = parseJson(std::string(text, size), file, limits);
+    JsonResult parsed = parseJson(std::string_view(text, size), file, limits);
     if (!parsed.ok())
         throw ModelError(parsed.describe());
     return parsed.document->takeRoot();

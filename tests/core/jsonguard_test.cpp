@@ -138,6 +138,42 @@ TEST(JsonGuard, DescribeNamesTheSourceAndPath)
     EXPECT_EQ(r.describe(), "config.json: a: the key \"a\" appears more than once");
 }
 
+TEST(JsonGuard, MessagesStayOneShortLineWhateverTheKeysAndNumbers)
+{
+    // A key with a newline and an escape sequence, and a 10,000-byte key, as a hostile header
+    // could hold: escaped, quoted and cut, so the message is one line of bounded length.
+    const std::string evil = R"(a\n\u001b[31mred)";
+    JsonResult r = parseJson("{\"" + evil + "\": {\"k\": 1, \"k\": 2}}", "model.safetensors");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.describe(), R"(model.safetensors: "a\n\u001b[31mred".k: the key "k" appears more than once)");
+    const std::string longKey(10000, 'x');
+    r = parseJson("{\"" + longKey + "\": 1, \"" + longKey + "\": 2}", "config.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_LT(r.describe().size(), 300u) << r.describe();
+    EXPECT_EQ(r.describe().find('\n'), std::string::npos);
+    EXPECT_NE(r.describe().find("…"), std::string::npos) << r.describe();
+    r = parseJson("[" + std::string(300, '9') + "]", "config.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_LT(r.describe().size(), 200u) << r.describe();
+    EXPECT_NE(r.describe().find("is too large"), std::string::npos) << r.describe();
+    // Past a double's range it is nlohmann's own "number overflow", cut just the same.
+    r = parseJson("[" + std::string(5000, '9') + "]", "config.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_LT(r.describe().size(), 300u) << r.describe();
+    EXPECT_NE(r.describe().find("number overflow"), std::string::npos) << r.describe();
+    // Plain keys, 猫 included, stay unquoted in a path.
+    r = parseJson(R"({"embeddings": {"猫": [1], "猫": [2]}})", "s.attn.json");
+    EXPECT_EQ(r.describe(), "s.attn.json: embeddings.猫: the key \"猫\" appears more than once");
+}
+
+TEST(JsonGuard, ParsesAViewWithoutItsOwnCopy)
+{
+    const std::string text = R"({"a": [1, 2]} trailing bytes that are not part of the view)";
+    const JsonResult r = parseJson(std::string_view(text).substr(0, 13), "t.json");
+    ASSERT_TRUE(r.ok()) << r.describe();
+    EXPECT_EQ(r.document->root()["a"][1], 2);
+}
+
 TEST(JsonGuard, RefusesMoreValuesThanTheLimit)
 {
     JsonLimits limits;
