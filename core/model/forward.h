@@ -116,7 +116,8 @@ public:
     // ablated head still shows the pattern it would have (its context is zero all the same).
     // Under GPT-2's causal mask the cells above the diagonal are exactly 0. Recomputed from
     // attentionInput(layer) and layerWeights(layer) on each call (one head's q·kᵀ: about 20 ms
-    // at 1024 tokens of GPT-2 small); equal to what the pass used up to rounding (≤ 1e-6).
+    // at 1024 tokens of GPT-2 small); equal to what the pass used up to float rounding
+    // (about 1e-6, the tests allow 2e-5).
     Matrix attentionWeights(int layer, int head) const;
     // The largest side of a thumbnail.
     static constexpr int kThumbnailSize = 64;

@@ -68,9 +68,9 @@ struct TokenizerError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// The one place tokenizer files are parsed as JSON (the lead swaps in a shared depth-limited
-// parser here). Rejects duplicate keys and nesting deeper than 64. Throws TokenizerError
-// "FILE: invalid JSON: …".
+// The one place tokenizer files are parsed as JSON: through core/jsonguard (parseJson), with its
+// limits on size, depth and value count, refusing duplicate keys and whole numbers past 64 bits.
+// Throws TokenizerError with JsonResult::describe(), e.g. "tokenizer.json:1:11: invalid JSON: …".
 nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName);
 
 // Reads the file at `path` (refusing files over kMaxTokenizerFileBytes). Throws TokenizerError.

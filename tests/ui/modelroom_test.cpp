@@ -293,6 +293,15 @@ TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
     EXPECT_FALSE(room.session->isComputed());
     EXPECT_TRUE(sentence->message().contains(QStringLiteral("but the model reads at most 16")))
         << sentence->message().toStdString();
+
+    // A failing job later does not put the refused text back over what the user typed since.
+    sentence->edit()->setText(QStringLiteral("the cat"));
+    QTest::keyClick(sentence->edit(), Qt::Key_Return);
+    ASSERT_TRUE(waitComputed(room.session));
+    EXPECT_EQ(sentence->edit()->text(), QStringLiteral("the cat"));
+    EXPECT_TRUE(sentence->message().isEmpty());
+    Q_EMIT room.session->error(QStringLiteral("a forward pass failed"));
+    EXPECT_EQ(sentence->edit()->text(), QStringLiteral("the cat"));
 }
 
 TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
@@ -314,10 +323,10 @@ TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
 TEST(ModelRoom, ASlowJobShowsProgressAfterHalfASecondWithCancel)
 {
     TinyFolder folder(false);
-    Room room;
     // The load blocks at its first progress step until the test lets it go: a slow disk or a
-    // large checkpoint, made deterministic.
+    // large checkpoint, made deterministic. The flag outlives the room's worker.
     std::atomic<bool> release {false};
+    Room room;
     room.session->setProgressHookForTesting([&release] {
         while (!release)
             std::this_thread::sleep_for(std::chrono::milliseconds(2));

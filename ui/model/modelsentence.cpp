@@ -54,10 +54,13 @@ ModelSentence::ModelSentence(ModelSession *session, QWidget *parent)
         showChips();
     });
     connect(m_session, &ModelSession::modelLoaded, this, [this] { m_edit->setEnabled(true); });
+    // A refused text stays in the field to be shortened, also one given on the command line;
+    // what the user is typing meanwhile is left alone.
+    connect(m_session, &ModelSession::textRefused, this, [this](const QString &text) {
+        if (m_edit->text() != text && !m_timer.isActive())
+            m_edit->setText(text);
+    });
     connect(m_session, &ModelSession::error, this, [this](const QString &text) {
-        // A refused text stays in the field to be shortened, also one given on the command line.
-        if (m_edit->text() != m_session->requestedText())
-            m_edit->setText(m_session->requestedText());
         m_message->setText(text);
         m_message->show();
     });

@@ -159,13 +159,13 @@ QString ModelSession::tokenDisplay(int id) const
 
 void ModelSession::setText(const QString &text)
 {
-    m_requestedText = text;
     if (!m_runner) {
         m_text = text;
         return;
     }
     std::vector<model::Token> tokens = m_tokenizer->encode(text.toStdString());
     if (int(tokens.size()) > m_runner->config().maxPositions) {
+        Q_EMIT textRefused(text);
         Q_EMIT error(tr("The text has %1 tokens, but the model reads at most %2.")
                          .arg(tokens.size())
                          .arg(m_runner->config().maxPositions));

@@ -48,8 +48,6 @@ public:
     // A text longer than the model's positions is refused with an error() and changes nothing.
     void setText(const QString &text);
     QString text() const { return m_text; }
-    // The text of the last setText(), also when it was refused (so that it can be shortened).
-    QString requestedText() const { return m_requestedText; }
     const std::vector<core::model::Token> &tokens() const { return m_tokens; }
     QStringList displayTokens() const;
     // The model's token text of an id, shown as a chip shows it.
@@ -93,6 +91,8 @@ Q_SIGNALS:
     void loadCancelled();
     // A refused text or a failed forward pass (one line).
     void error(const QString &message);
+    // setText() refused `text` (error() says why); it was not tokenized into the model.
+    void textRefused(const QString &text);
     void tokensChanged();
     // A forward pass finished: every view re-reads the runner.
     void computed();
@@ -112,7 +112,6 @@ private:
     std::optional<core::model::Tokenizer> m_tokenizer;
     QString m_folder;
     QString m_text;
-    QString m_requestedText;
     QString m_openText;
     std::vector<core::model::Token> m_tokens;
     int m_position = -1;
