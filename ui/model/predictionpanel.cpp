@@ -55,7 +55,8 @@ void PredictionPanel::refresh()
     m_texts.clear();
     // The rows are rebuilt as a whole: a fresh widget takes its labels and bars with it.
     auto *rows = new QWidget(this);
-    static_cast<QVBoxLayout *>(layout())->replaceWidget(m_rows, rows);
+    // replaceWidget hands back the old widget's layout item, which is ours to delete.
+    delete static_cast<QVBoxLayout *>(layout())->replaceWidget(m_rows, rows);
     delete m_rows;
     m_rows = rows;
     const model::ForwardRunner *runner = m_session->runner();
