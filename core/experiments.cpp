@@ -210,6 +210,9 @@ std::vector<double> maxRowEntropy(const Scene &scene)
 std::string applyVariation(const Scene &scene, Variation variation, Scene *out)
 {
     Scene s = scene;
+    const bool addsPositions = variation == Variation::PositionalSinusoidal || variation == Variation::PositionalRope;
+    if (addsPositions && s.hasInputX())
+        return "X is given (a head from a model), and the model's own positions are already in it";
     switch (variation) {
     case Variation::PositionalNone:
         s.positional = PositionalEncoding::None;

@@ -196,6 +196,20 @@ TEST(Variations, ChangeOneSettingOrExplainWhyNot)
     EXPECT_NE(applyVariation(s, Variation::PositionalRope, &b).find("even"), std::string::npos);
 }
 
+TEST(Variations, AGivenXTakesNoPositionalEncodingEveryOtherVariationStaysValid)
+{
+    Scene s = attnlab::test::loadExampleFile("cat-eats-fish").scene.value();
+    attnlab::test::giveInputX(s); // as a head taken from a real model
+    Scene b;
+    EXPECT_NE(applyVariation(s, Variation::PositionalSinusoidal, &b).find("X is given"), std::string::npos);
+    EXPECT_NE(applyVariation(s, Variation::PositionalRope, &b).find("X is given"), std::string::npos);
+    for (Variation v : {Variation::PositionalNone, Variation::ScaleSqrtDk, Variation::ScaleNone, Variation::MaskNone,
+             Variation::MaskCausal, Variation::Head}) {
+        ASSERT_TRUE(applyVariation(s, v, &b).empty()) << int(v);
+        EXPECT_TRUE(validate(b).empty()) << int(v);
+    }
+}
+
 TEST(Variations, DifferenceIsElementWiseAndMarksHalfHiddenCells)
 {
     const Scalar inf = std::numeric_limits<Scalar>::infinity();

@@ -1,6 +1,7 @@
 #include "core/experiments.h"
 #include "core/pipeline.h"
 #include "core/sceneio.h"
+#include "testutil.h"
 #include "ui/document/document.h"
 #include "ui/experiments/abcomparison.h"
 #include "ui/experiments/experimentswindow.h"
@@ -15,6 +16,8 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
+
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -227,4 +230,43 @@ TEST(AbComparisonTab, NoPresetIsIdenticalToTheScene)
     EXPECT_FALSE(tab.offers(core::Variation::Head, 0)); // the head on the board already
     EXPECT_TRUE(tab.offers(core::Variation::Head, 1));
     EXPECT_FALSE(tab.offers(core::Variation::ScaleSqrtDk));
+}
+
+// A head taken from a real model (X given, biases, causal mask) is an ordinary scene to every
+// experiment: the numbers are the pipeline's, and no variation that X forbids is offered.
+TEST(Experiments, AHeadFromAModelWorksInEveryTab)
+{
+    core::Scene layer = test::randomUiScene(41, 6, 8, 2, 4);
+    std::mt19937 rng(41);
+    test::addBiases(rng, layer);
+    test::giveInputX(layer);
+    layer.mask = core::MaskKind::Causal;
+    ASSERT_TRUE(core::validate(layer).empty());
+    ui::Document doc;
+    doc.load(layer);
+    core::Pipeline p;
+    const core::Stages &stages = p.compute(layer);
+
+    ui::TemperatureExperiment temperature(&doc);
+    temperature.setFactor(1.0);
+    EXPECT_LE((plotData(temperature.weightsPlot()) - stages.heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
+
+    ui::SqrtDkExperiment sqrtDk(&doc);
+    double raw = 0;
+    for (auto it = sqrtDk.rawBars()->data()->constBegin(); it != sqrtDk.rawBars()->data()->constEnd(); ++it)
+        raw += it->value;
+    EXPECT_GT(raw, 0);
+
+    ui::AbComparison ab(&doc);
+    EXPECT_FALSE(ab.offers(core::Variation::PositionalSinusoidal));
+    EXPECT_FALSE(ab.offers(core::Variation::PositionalRope));
+    EXPECT_TRUE(ab.offers(core::Variation::MaskNone));
+    ab.setVariation(core::Variation::MaskNone);
+    ab.setStage(core::StageWeights);
+    core::Scene b = layer;
+    b.mask = core::MaskKind::None;
+    core::Pipeline pb;
+    const core::Matrix wb = pb.compute(b).heads[0].weights;
+    EXPECT_LE((plotData(ab.plotA()) - stages.heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_LE((plotData(ab.plotB()) - wb).cwiseAbs().maxCoeff(), 1e-6);
 }
