@@ -1309,7 +1309,7 @@
 <context>
     <name>attnlab::ui::ExplanationPanel</name>
     <message>
-        <location filename="../../ui/inspector/explanationpanel.cpp" line="+93" />
+        <location filename="../../ui/inspector/explanationpanel.cpp" line="+98" />
         <source>Explanation</source>
         <translation>讲解</translation>
     </message>
@@ -2714,7 +2714,12 @@ head %2</source>
         <translation>每一层的每个头：行 = 层，列 = 头；缩略图中行是查询词元，列是键。单击选择一个头，按住 Ctrl 单击（或右键）将其关闭。</translation>
     </message>
     <message>
-        <location line="+98" />
+        <location line="+54" />
+        <source>The text has %1 tokens: each pixel shows the strongest weight of a block of up to %2 × %2 cells; the lines beside it show every one.</source>
+        <translation>这段文本有 %1 个词元：每个像素显示一块最多 %2 × %2 个格子中最大的权重；旁边的连线图显示全部权重。</translation>
+    </message>
+    <message>
+        <location line="+64" />
         <source>File → Open Model… shows every head here.</source>
         <translation>“文件 → 打开模型…”后，这里显示每一个注意力头。</translation>
     </message>
@@ -2729,7 +2734,7 @@ head %2</source>
         <translation>关闭注意力头 %1</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="-130" />
         <source>Layer %1, head %2 (%3), switched off.
 Ctrl+click to switch it on again.</source>
         <translation>第 %1 层，第 %2 个头（%3），已关闭。
@@ -2746,7 +2751,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelSentence</name>
     <message>
-        <location filename="../../ui/model/modelsentence.cpp" line="+67" />
+        <location filename="../../ui/model/modelsentence.cpp" line="+73" />
         <source>Sentence:</source>
         <translation>句子：</translation>
     </message>
@@ -2774,7 +2779,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelSession</name>
     <message>
-        <location filename="../../ui/model/modelsession.cpp" line="+168" />
+        <location filename="../../ui/model/modelsession.cpp" line="+169" />
         <source>The text has %1 tokens, but the model reads at most %2.</source>
         <translation>文本有 %1 个词元，但模型最多读取 %2 个。</translation>
     </message>
@@ -2850,7 +2855,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::PredictionPanel</name>
     <message>
-        <location filename="../../ui/model/predictionpanel.cpp" line="+63" />
+        <location filename="../../ui/model/predictionpanel.cpp" line="+64" />
         <source>Prediction</source>
         <translation>预测</translation>
     </message>

@@ -39,12 +39,13 @@ namespace {
 
 struct TinyFolder {
     std::string dir;
-    explicit TinyFolder(bool bert, bool mlmHead = true)
+    explicit TinyFolder(bool bert, bool mlmHead = true, int positions = 16)
     {
         dir = test::makeTempDir(bert ? "modelroom-bert" : "modelroom-gpt2");
         test::TinyModelOptions options;
         options.layers = 3;
         options.heads = 2;
+        options.positions = positions;
         options.mlmHead = mlmHead;
         if (bert) {
             options.vocab = test::kBertFixtureVocabSize;
@@ -131,6 +132,41 @@ TEST(ModelRoom, Gpt2OpensOnTheWorkerAndTheGridShowsTheRunnersWeights)
     auto direct = directRunner(folder.dir);
     direct->run(ids(*room.session));
     expectSamePrediction(room.dock->prediction(), *direct);
+}
+
+TEST(ModelRoom, PastSixtyFourTokensAThumbnailPixelIsTheStrongestWeightOfItsBlock)
+{
+    TinyFolder folder(false, true, 128);
+    Room room;
+    room.openModel(folder.path(),
+        QStringLiteral("the cat sat on the mat and the dog sat on the rug, all day long; "
+                       "the cat sat on the mat and the dog sat on the rug, all day long"));
+    ASSERT_TRUE(waitComputed(room.session)) << room.actions->lastError().toStdString();
+    const model::ForwardRunner *runner = room.session->runner();
+    const int n = runner->tokenCount();
+    ASSERT_GT(n, model::ForwardRunner::kThumbnailSize);
+    ASSERT_LE(n, 128);
+    const QImage image = room.dock->grid()->thumbnail(2, 1);
+    ASSERT_EQ(image.size(), QSize(model::ForwardRunner::kThumbnailSize, model::ForwardRunner::kThumbnailSize));
+    const core::Matrix full = runner->attentionWeights(2, 1);
+    const core::Matrix &thumb = runner->attentionThumbnail(2, 1);
+    // Pixel (j, i) is the largest weight of rows [i·n/64, (i+1)·n/64), columns likewise.
+    for (int i = 0; i < 64; i += 7)
+        for (int j = 0; j < 64; j += 5) {
+            const int r0 = i * n / 64, r1 = (i + 1) * n / 64, c0 = j * n / 64, c1 = (j + 1) * n / 64;
+            EXPECT_NEAR(thumb(i, j), full.block(r0, c0, r1 - r0, c1 - c0).maxCoeff(), 1e-6) << i << " " << j;
+            EXPECT_EQ(image.pixel(j, i), ModelGridView::colorFor(thumb(i, j)).rgb()) << i << " " << j;
+        }
+    // The tooltip says so, and the head view still has every token.
+    const QString tip = room.dock->grid()->headToolTip(2, 1);
+    EXPECT_TRUE(tip.contains(QStringLiteral("The text has %1 tokens").arg(n))) << tip.toStdString();
+    room.session->setSelectedHead(2, 1);
+    EXPECT_EQ(room.dock->headView()->visibleLines().empty(), false);
+    TinyFolder shortFolder(false);
+    Room shortRoom;
+    shortRoom.openModel(shortFolder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(shortRoom.session));
+    EXPECT_FALSE(shortRoom.dock->grid()->headToolTip(0, 0).contains(QStringLiteral("tokens:")));
 }
 
 TEST(ModelRoom, HeadViewDrawsALinePerWeightAndHoverFiltersThem)

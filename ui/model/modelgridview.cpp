@@ -78,6 +78,26 @@ void ModelGridView::rebuild()
     update();
 }
 
+QString ModelGridView::headToolTip(int layer, int head) const
+{
+    QString text = m_session->isAblated(layer, head)
+        ? tr("Layer %1, head %2 (%3), switched off.\nCtrl+click to switch it on again.")
+        : tr("Layer %1, head %2 (%3).\nClick to select it, Ctrl+click to switch it off.");
+    text = text.arg(layer + 1).arg(head + 1).arg(ModelSession::headName(layer, head));
+    const core::model::ForwardRunner *runner = m_session->runner();
+    const int n = runner && m_session->isComputed() ? runner->tokenCount() : 0;
+    constexpr int m = core::model::ForwardRunner::kThumbnailSize;
+    if (n > m) {
+        const int block = (n + m - 1) / m;
+        text += QLatin1Char('\n')
+            + tr("The text has %1 tokens: each pixel shows the strongest weight of a block of up to %2 × %2 cells; "
+                 "the lines beside it show every one.")
+                  .arg(n)
+                  .arg(block);
+    }
+    return text;
+}
+
 QImage ModelGridView::thumbnail(int layer, int head) const
 {
     const int i = layer * m_heads + head;
@@ -210,11 +230,7 @@ bool ModelGridView::event(QEvent *event)
         auto *help = static_cast<QHelpEvent *>(event);
         int layer = 0, head = 0;
         if (headAt(help->pos(), &layer, &head)) {
-            const QString text = m_session->isAblated(layer, head)
-                ? tr("Layer %1, head %2 (%3), switched off.\nCtrl+click to switch it on again.")
-                : tr("Layer %1, head %2 (%3).\nClick to select it, Ctrl+click to switch it off.");
-            QToolTip::showText(
-                help->globalPos(), text.arg(layer + 1).arg(head + 1).arg(ModelSession::headName(layer, head)), this);
+            QToolTip::showText(help->globalPos(), headToolTip(layer, head), this);
             return true;
         }
     }

@@ -26,6 +26,9 @@ public:
     // ForwardRunner::kThumbnailSize tokens, beyond that each pixel the strongest weight of a
     // block of cells. Null before a forward pass.
     QImage thumbnail(int layer, int head) const;
+    // The tooltip of a head's thumbnail: which head, what a click does, and for texts longer than
+    // a thumbnail how many cells one pixel stands for.
+    QString headToolTip(int layer, int head) const;
     // The rectangle of a head's thumbnail in widget coordinates.
     QRect cellRect(int layer, int head) const;
     QSize sizeHint() const override;
