@@ -7,7 +7,7 @@ BUILD_DIR="${ATTNLAB_BUILD_DIR:-$ROOT/build}"
 
 # Debian 12 packages the build, the tests and the app need.
 PACKAGES=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config ccache libpcre2-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
   libgtest-dev libbenchmark-dev clang-format libutf8proc-dev
@@ -27,6 +27,10 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+# ccache's hits do not depend on where the clone lies, so a fresh clone in CI reuses them.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT}"
+export CCACHE_NOHASHDIR=true
 
 # Warnings are errors in every build these scripts make, so what is committed stays warning-free.
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then

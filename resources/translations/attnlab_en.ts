@@ -4,7 +4,6 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow/fileactions.cpp" line="+261"/>
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>… and %n more problem</numerusform>
@@ -15,7 +14,6 @@
 <context>
     <name>attnlab::ui::MaskEditor</name>
     <message numerus="yes">
-        <location filename="../../ui/editors/maskeditor.cpp" line="+255"/>
         <source>Padding mask hiding the last %n key(s)</source>
         <translation>
             <numerusform>Padding mask hiding the last %n key</numerusform>
@@ -26,7 +24,6 @@
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message numerus="yes">
-        <location filename="../../ui/board/tokenbar.cpp" line="+249"/>
         <source>… %n more</source>
         <translation>
             <numerusform>… %n more</numerusform>

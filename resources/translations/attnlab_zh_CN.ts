@@ -4,152 +4,122 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../../app/application.cpp" line="+125" />
         <source>give at most one scene file</source>
         <translation>最多只能给出一个场景文件</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Try 'attnlab --help'.</source>
-        <translation>运行 'attnlab --help' 查看用法。</translation>
+        <source>Try &apos;attnlab --help&apos;.</source>
+        <translation>运行 &apos;attnlab --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <location line="+5" />
-        <source>unknown language "%1"; use one of: %2</source>
+        <source>unknown language &quot;%1&quot;; use one of: %2</source>
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
-        <location filename="../../app/commandline.cpp" line="+81" />
         <source>Print every stage of the scene as JSON and exit.</source>
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Check the scene file; print "ok" or its problems.</source>
+        <source>Check the scene file; print &quot;ok&quot; or its problems.</source>
         <translation>检查场景文件；输出“ok”或其中的问题。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Use the built-in example NAME instead of a file.</source>
         <translation>使用名为 NAME 的内置例子，而不是文件。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>List the built-in examples and exit.</source>
         <translation>列出内置例子，然后退出。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Interface language: zh_CN or en (default: the system's).</source>
+        <source>Interface language: zh_CN or en (default: the system&apos;s).</source>
         <translation>界面语言：zh_CN 或 en（默认跟随系统）。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Show this help and exit.</source>
         <translation>显示本帮助，然后退出。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Show the version and exit.</source>
         <translation>显示版本号，然后退出。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Write the heatmaps of STAGES (comma-separated: X, Q, K, V, scores, scaled, masked, weights, context, concat, output, or board for all) to the --out file, with no window.</source>
         <translation>把 STAGES 的热力图写入 --out 指定的文件，不打开窗口。STAGES 用逗号分隔：X, Q, K, V, scores, scaled, masked, weights, context, concat, output；或用 board 表示全部。</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>With --export: the head to show, counted from 1 (default 1). With --model: the head of --layer.</source>
         <translation>与 --export 一起：要显示的头，从 1 开始数（默认 1）。与 --model 一起：--layer 那一层中的头。</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>With --export or --experiment: the image to write (.png, .svg or .pdf). With --model alone: the scene file (.attn.json) to save the head to.</source>
         <translation>与 --export 或 --experiment 一起：要写出的图片（.png、.svg 或 .pdf）。只与 --model 一起：保存该头的场景文件（.attn.json）。</translation>
     </message>
     <message>
-        <location line="-9" />
         <source>With --export: pixels per logical pixel of a PNG (default 2).</source>
         <translation>与 --export 一起使用：PNG 图像每个逻辑像素对应的像素数（默认 2）。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>With --export: light, dark, print or high-contrast.</source>
         <translation>与 --export 一起使用：light（浅色）、dark（深色）、print（打印）或 high-contrast（高对比度）。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>With --export: the weights' map: viridis, cividis or grayscale.</source>
+        <source>With --export: the weights&apos; map: viridis, cividis or grayscale.</source>
         <translation>与 --export 一起使用：权重热力图的配色：viridis、cividis 或 grayscale（灰度）。</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Render the figure of experiment NAME (sqrt-dk) to --out, with no window.</source>
         <translation>把名为 NAME 的实验（sqrt-dk）的图写入 --out 指定的文件，不打开窗口。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>With --experiment: seed of the random samples (default 1).</source>
         <translation>与 --experiment 一起使用：随机样本的种子（默认 1）。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): opens it in the window, or is the scene source of --dump, --export, --out and --predict.</source>
         <translation>按 Hugging Face Hub 方式存放的模型文件夹（config.json、model.safetensors、tokenizer.json）：在窗口中打开它，或作为 --dump、--export、--out 和 --predict 的场景来源。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>With --model: the text the model reads.</source>
         <translation>与 --model 一起：模型读入的文本。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>With --model: the layer of the head, counted from 1.</source>
         <translation>与 --model 一起：头所在的层，从 1 开始数。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
+        <source>With --model and --text: print the model&apos;s most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>With --predict: how many tokens to list (default 10).</source>
         <translation>与 --predict 一起：列出多少个词元（默认 10）。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
         <translation>与 --predict 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later start).</source>
         <translation>不提示恢复崩溃或被终止的 Attention Lab 留下的未保存场景（恢复副本保留到以后启动时）。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Attention Lab: step through self-attention, edit every number, export the heatmaps.</source>
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
     <message>
-        <location line="+5" />
-        <source>A scene file (.attn.json); "-" reads standard input.</source>
+        <source>A scene file (.attn.json); &quot;-&quot; reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
     <message>
-        <location line="+70" />
         <source>choose one of --dump and --validate</source>
         <translation>--dump 和 --validate 只能选一个</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>--%1 does not go with %2</source>
         <translation>--%1 不能与 %2 一起使用</translation>
     </message>
     <message>
-        <location line="+39" />
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
@@ -157,274 +127,218 @@
 <context>
     <name>InspectorPage</name>
     <message>
-        <location filename="../../ui/inspector/inspectorpage.cpp" line="+99" />
         <source>Head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>product</source>
         <translation>乘积</translation>
     </message>
     <message>
-        <location line="+10" />
-        <location line="+244" />
         <source>sum</source>
         <translation>和</translation>
     </message>
     <message>
-        <location line="-231" />
         <source>(%1 more terms)</source>
         <translation>（另有 %1 项）</translation>
     </message>
     <message>
-        <location line="+39" />
         <source>Click a cell or a row label of a stage to see how its numbers are computed from the previous stages.</source>
         <translation>点击某一步的一个格子或行标签，查看这些数是怎样由前面的步骤算出来的。</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>Row %1 is selected. Click one of its cells to see that number worked out.</source>
         <translation>已选中“%1”这一行。点击其中的一个格子，查看这个数的详细计算。</translation>
     </message>
     <message>
-        <location line="+33" />
         <source>Input X, row %1, column %2</source>
         <translation>输入 X，“%1”行，第 %2 列</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Each token looks up its row in the embedding table E.</source>
         <translation>每个词元在嵌入表 E 中查出自己的那一行。</translation>
     </message>
     <message>
-        <location line="-5" />
         <source>This scene gives X directly (what a layer of a model feeds its attention), so nothing is looked up.</source>
         <translation>这个场景直接给出 X（模型某一层送入注意力的输入），所以无需查表。</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Sinusoidal positional encoding adds a value that depends only on the position (%1) and the column.</source>
         <translation>正弦位置编码加上一个只取决于位置（%1）和列号的值。</translation>
     </message>
     <message>
-        <location line="+18" />
         <source>%1, row %2, column %3</source>
         <translation>%1，“%2”行，第 %3 列</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>In direct mode %1 is typed in, not computed: this number is &lt;b&gt;%2&lt;/b&gt;.</source>
         <translation>在直接模式下，%1 是直接输入的，不是算出来的：这个数就是 &lt;b&gt;%2&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>%1[%2][%3] = row %2 of X · column %4 of W&lt;sub&gt;%1&lt;/sub&gt;: multiply them entry by entry and add the products.</source>
         <translation>%1[%2][%3] = X 的“%2”行 · W&lt;sub&gt;%1&lt;/sub&gt; 的第 %4 列：逐项相乘，再把乘积加起来。</translation>
     </message>
     <message>
-        <location line="+9" />
         <source>X row %1</source>
         <translation>X 的“%1”行</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>W&lt;sub&gt;%1&lt;/sub&gt; column %2</source>
         <translation>W&lt;sub&gt;%1&lt;/sub&gt; 第 %2 列</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>RoPE: %1 rotated, row %2, column %3</source>
         <translation>RoPE：旋转后的 %1，“%2”行，第 %3 列</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle %4 × θ = %4 × %5 = %6 rad.</source>
         <translation>第 %1 列和第 %2 列组成第 %3 对。在位置 %4，这一对旋转的角度为 %4 × θ = %4 × %5 = %6 弧度。</translation>
     </message>
     <message>
-        <location line="+21" />
         <source>Score: %1 looks at %2</source>
         <translation>分数：“%1”看“%2”</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Row %1 is the query (the token that looks); column %2 is the key (the token looked at).</source>
         <translation>“%1”这一行是查询（去看的词元）；“%2”这一列是键（被看的词元）。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>q (rotated) of %1</source>
         <translation>“%1”的 q（旋转后）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>q of %1</source>
         <translation>“%1”的 q</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>k (rotated) of %1</source>
         <translation>“%1”的 k（旋转后）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>k of %1</source>
         <translation>“%1”的 k</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>The score is the dot product q · k: multiply the two vectors entry by entry and add up.</source>
         <translation>分数就是点积 q · k：把两个向量逐项相乘，再全部加起来。</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>1 (no scaling)</source>
         <translation>1（不缩放）</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>%1 (a custom divisor)</source>
         <translation>%1（自定义除数）</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Scaled: %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</source>
         <translation>缩放：%1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>The mask hides this cell: it becomes −∞, and its weight will be exactly 0.</source>
         <translation>掩码遮住了这个格子：它变成 −∞，权重将恰好为 0。</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Weights of row %1: softmax</source>
         <translation>“%1”这一行的权重：softmax</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>The mask hides every key from %1, so there is nothing to share out: the weights are all 0 and the context vector is zero. (A plain softmax would divide 0 by 0 here.)</source>
         <translation>掩码把所有的键都对“%1”遮住了，没有可以分配的对象：权重全为 0，上下文向量为零向量。（普通的 softmax 在这里会出现 0 除以 0。）</translation>
     </message>
     <message>
-        <location line="+9" />
         <source>Take e to the power of each visible scaled score, add them up, and divide each by the sum. The weights are positive and add up to 1.</source>
         <translation>对每个可见的缩放分数求 e 的幂，把它们加起来，再用每一项除以总和。得到的权重都是正数，加起来等于 1。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>These scores are too large for e&lt;sup&gt;x&lt;/sup&gt;, so the largest, %1, is subtracted first; the quotients stay the same.</source>
         <translation>这些分数太大，无法直接计算 e&lt;sup&gt;x&lt;/sup&gt;，所以先减去其中最大的 %1；相除的结果不变。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>scaled score x</source>
         <translation>缩放分数 x</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+42" />
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-31" />
         <source>hidden by the mask</source>
         <translation>被掩码遮住</translation>
     </message>
     <message>
-        <location line="+15" />
         <source>A hidden cell counts as −∞, and e&lt;sup&gt;−∞&lt;/sup&gt; = 0: it gets no weight at all, and the visible keys share the whole 1.</source>
         <translation>被遮住的格子按 −∞ 计算，而 e&lt;sup&gt;−∞&lt;/sup&gt; = 0：它得不到任何权重，全部的 1 都分给可见的键。</translation>
     </message>
     <message>
-        <location line="+9" />
         <source>Context vector of %1: a weighted mix of the V rows</source>
         <translation>“%1”的上下文向量：V 各行的加权混合</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Each V row is multiplied by the weight %1 gives its token; the scaled rows are added column by column.</source>
         <translation>V 的每一行都乘以“%1”给对应词元的权重；乘完的各行再逐列相加。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location line="+15" />
         <source>context = sum</source>
         <translation>上下文 = 和</translation>
     </message>
     <message>
-        <location line="+9" />
         <source>the context vector of %1</source>
         <translation>“%1”的上下文向量</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>Column %1</source>
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>Concatenation, row %1</source>
         <translation>拼接，“%1”行</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>The heads' context vectors are placed side by side: each head fills its own block of columns.</source>
+        <source>The heads&apos; context vectors are placed side by side: each head fills its own block of columns.</source>
         <translation>各个头的上下文向量左右并排：每个头占据属于自己的一段列。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>head</source>
         <translation>头</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>columns</source>
         <translation>列</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>values</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="+20" />
         <source>Output, row %1, column %2</source>
         <translation>输出，“%1”行，第 %2 列</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>This scene has no W&lt;sub&gt;O&lt;/sub&gt;, so the output is the concatenation itself: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>这个场景没有 W&lt;sub&gt;O&lt;/sub&gt;，所以输出就是拼接结果本身：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>output = concat · W&lt;sub&gt;O&lt;/sub&gt;: row %1 of concat times column %2 of W&lt;sub&gt;O&lt;/sub&gt; mixes what every head found.</source>
         <translation>输出 = 拼接 · W&lt;sub&gt;O&lt;/sub&gt;：拼接结果的“%1”行乘以 W&lt;sub&gt;O&lt;/sub&gt; 的第 %2 列，把每个头的发现融合在一起。</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>head %1, %2</source>
         <translation>头 %1，第 %2 列</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>concat row %1</source>
         <translation>拼接的“%1”行</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>W&lt;sub&gt;O&lt;/sub&gt; column %1</source>
         <translation>W&lt;sub&gt;O&lt;/sub&gt; 第 %1 列</translation>
     </message>
@@ -432,7 +346,6 @@
 <context>
     <name>UndoCommand</name>
     <message>
-        <location filename="../../ui/document/undocommands.cpp" line="+25" />
         <source>Set %1[%2][%3] to %4</source>
         <translation>将 %1[%2][%3] 设为 %4</translation>
     </message>
@@ -440,192 +353,154 @@
 <context>
     <name>attnlab::app</name>
     <message>
-        <location filename="../../app/experimentcommand.cpp" line="+40" />
         <source>--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png</source>
         <translation>--seed 要与 --experiment 一起用；例如 --experiment sqrt-dk --seed 1 --out FILE.png</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>--experiment takes no scene and cannot be combined with --dump, --validate, --list-examples, --example or --export</source>
         <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
+        <source>--experiment: unknown experiment &quot;%1&quot;; known: sqrt-dk</source>
         <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)</source>
         <translation>--experiment sqrt-dk 需要 --out FILE（.png、.svg 或 .pdf）</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>--out %1: unknown file type; use .png, .svg or .pdf</source>
         <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
+        <source>--seed: expected a whole number from 0 to 4294967295, got &quot;%1&quot;</source>
         <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
     </message>
     <message>
-        <location filename="../../app/exportcli.cpp" line="+49" />
-        <source>--export: empty stage name in "%1"</source>
+        <source>--export: empty stage name in &quot;%1&quot;</source>
         <translation>--export：“%1”中有空的步骤名</translation>
     </message>
     <message>
-        <location line="+14" />
-        <source>--export: unknown stage "%1"; the stages are %2, or board</source>
+        <source>--export: unknown stage &quot;%1&quot;; the stages are %2, or board</source>
         <translation>--export：未知的步骤“%1”；可用的步骤为 %2，或 board</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>--export: this scene has no stage %1; it has %2</source>
         <translation>--export：这个场景没有步骤 %1；它有 %2</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>--export cannot be combined with --dump, --validate or --list-examples</source>
         <translation>--export 不能与 --dump、--validate 或 --list-examples 同时使用</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>--export needs --out FILE.png, FILE.svg or FILE.pdf</source>
         <translation>--export 需要 --out FILE.png、FILE.svg 或 FILE.pdf</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>--out: %1: the file name must end in .png, .svg or .pdf</source>
         <translation>--out：%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>--scale: expected a number from 0.25 to 8, got "%1"</source>
+        <source>--scale: expected a number from 0.25 to 8, got &quot;%1&quot;</source>
         <translation>--scale：应为 0.25 到 8 之间的数，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+6" />
-        <source>--theme: expected one of %1, got "%2"</source>
+        <source>--theme: expected one of %1, got &quot;%2&quot;</source>
         <translation>--theme：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>--colormap: expected one of %1, got "%2"</source>
+        <source>--colormap: expected one of %1, got &quot;%2&quot;</source>
         <translation>--colormap：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <location line="+21" />
-        <source>--head: expected a head from 1 to %1, got "%2"</source>
+        <source>--head: expected a head from 1 to %1, got &quot;%2&quot;</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
     <message>
-        <location filename="../../app/modelcommand.cpp" line="+82" />
         <source>--model %1 needs --text TEXT</source>
         <translation>--model %1 需要 --text 文本</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>the tokenizer has %1 entries but config.json says vocab_size %2</source>
         <translation>分词器有 %1 个词条，但 config.json 中的 vocab_size 为 %2</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>--text: the text gives no tokens</source>
         <translation>--text：该文本没有产生任何词元</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>--text: the text has %1 tokens, but the model takes at most %2 (config.json %3)</source>
         <translation>--text：该文本有 %1 个词元，但模型最多接受 %2 个（config.json 的 %3）</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>--model needs --%1 (counted from 1) to pick a head</source>
         <translation>--model 需要 --%1（从 1 开始数）来选定一个头</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>--%1: expected a whole number from 1 to %2, got "%3"</source>
+        <source>--%1: expected a whole number from 1 to %2, got &quot;%3&quot;</source>
         <translation>--%1：应为 1 到 %2 之间的整数，实际为“%3”</translation>
     </message>
     <message>
-        <location line="+14" />
-        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got "%1"</source>
+        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got &quot;%1&quot;</source>
         <translation>--ablate：应为 层.头[,层.头…]，从 1 开始数（例如 5.1,6.3），实际为“%1”</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>--ablate: %1 is outside the model's %2 layers × %3 heads</source>
+        <source>--ablate: %1 is outside the model&apos;s %2 layers × %3 heads</source>
         <translation>--ablate：%1 超出了模型的 %2 层 × %3 个头</translation>
     </message>
     <message>
-        <location line="+42" />
-        <source>--top: expected a positive whole number, got "%1"</source>
+        <source>--top: expected a positive whole number, got &quot;%1&quot;</source>
         <translation>--top：应为正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+15" />
         <source>--predict: BERT predicts the token at the first [MASK], and --text has none</source>
         <translation>--predict：BERT 预测第一个 [MASK] 处的词元，但 --text 中没有 [MASK]</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>model.safetensors has no masked-LM head (cls.predictions.*), so it cannot predict</source>
         <translation>model.safetensors 中没有掩码语言模型头（cls.predictions.*），因此无法预测</translation>
     </message>
     <message>
-        <location line="+18" />
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>--out %1: a model head is saved as a scene file FILE.attn.json; for images add --export STAGES</source>
         <translation>--out %1：模型的头保存为场景文件 FILE.attn.json；要输出图片请加上 --export 步骤</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>--out %1: cannot write the file: %2</source>
         <translation>--out %1：无法写入文件：%2</translation>
     </message>
     <message>
-        <location line="+17" />
         <source>--%1 needs --model DIR</source>
         <translation>--%1 需要 --model 文件夹</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>--model is a scene source of its own: give a scene file, --example or --model, not two</source>
         <translation>--model 本身就是场景来源：场景文件、--example 和 --model 只能给出其中一个</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>--model cannot be combined with --%1</source>
         <translation>--model 不能与 --%1 一起使用</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>--%1 goes with --predict</source>
         <translation>--%1 只能与 --predict 一起使用</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>--predict cannot be combined with --%1</source>
         <translation>--predict 不能与 --%1 一起使用</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>--layer and --head pick a head for --dump, --export or --out; the window shows every head</source>
         <translation>--layer 和 --head 为 --dump、--export 或 --out 选定一个头；窗口中会显示所有的头</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>no such folder</source>
         <translation>没有这个文件夹</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>config.json: not found in the folder</source>
         <translation>config.json：文件夹中没有此文件</translation>
     </message>
@@ -633,349 +508,270 @@
 <context>
     <name>attnlab::ui</name>
     <message>
-        <location filename="../../ui/export/exporter.cpp" line="+267" />
-        <location line="+25" />
-        <location line="+15" />
-        <location line="+27" />
-        <location line="+89" />
-        <location line="+35" />
-        <location filename="../../ui/export/handout.cpp" line="+111" />
-        <location line="+18" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-161" />
         <source>cannot write %1: the PNG encoder failed</source>
         <translation>无法写入 %1：PNG 编码失败</translation>
     </message>
     <message>
-        <location line="+22" />
         <source>Exported by Attention Lab</source>
         <translation>由注意力实验室导出</translation>
     </message>
     <message>
-        <location line="+67" />
         <source>%1: unknown image format; the file name must end in .png, .svg or .pdf</source>
         <translation>%1：未知的图像格式；文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>the scale must be between 0.25 and 8</source>
         <translation>缩放倍数必须在 0.25 到 8 之间</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>none of the chosen stages exists in this scene</source>
         <translation>所选的步骤在这个场景中都不存在</translation>
     </message>
     <message>
-        <location line="+16" />
-        <location filename="../../ui/export/handout.cpp" line="+118" />
         <source>there is nothing to export</source>
         <translation>没有可以导出的内容</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>this scene has no stage %1</source>
         <translation>这个场景没有步骤 %1</translation>
     </message>
     <message>
-        <location line="+27" />
         <source>query \ key</source>
         <translation>查询 \ 键</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location filename="../../ui/plot/stageinfo.cpp" line="+124" />
         <source>token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../ui/plot/stageinfo.cpp" line="-73" />
         <source>Q rotated</source>
         <translation>旋转后的 Q</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K rotated</source>
         <translation>旋转后的 K</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scores</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scaled scores</source>
         <translation>缩放后的分数</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>masked scores</source>
         <translation>掩码后的分数</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>weights</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>context</source>
         <translation>上下文向量</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>concat</source>
         <translation>拼接结果</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>X = embeddings + positions</source>
         <translation>X = 嵌入 + 位置</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>X = embeddings</source>
         <translation>X = 嵌入</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Q (given)</source>
         <translation>Q（直接给出）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Q = X·W_Q</source>
         <translation>Q = X·W_Q</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K (given)</source>
         <translation>K（直接给出）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>K = X·W_K</source>
         <translation>K = X·W_K</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>V (given)</source>
         <translation>V（直接给出）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>V = X·W_V</source>
         <translation>V = X·W_V</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Q rotated (RoPE)</source>
         <translation>旋转后的 Q（RoPE）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K rotated (RoPE)</source>
         <translation>旋转后的 K（RoPE）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scores = Q·Kᵀ</source>
         <translation>分数 = Q·Kᵀ</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>scaled = scores ÷ √d_k</source>
         <translation>缩放后的分数 = 分数 ÷ √d_k</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scaled = scores (not scaled)</source>
         <translation>缩放后的分数 = 分数（未缩放）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scaled = scores ÷ %1</source>
         <translation>缩放后的分数 = 分数 ÷ %1</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>masked = scaled, hidden keys → −∞</source>
         <translation>掩码后的分数 = 缩放后的分数，被遮住的键 → −∞</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>weights = softmax(masked)</source>
         <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>context = weights·V</source>
         <translation>上下文 = 权重·V</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>concat = [context of every head]</source>
         <translation>拼接 = [每个头的上下文]</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>output = concat·W_O</source>
         <translation>输出 = 拼接·W_O</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>output = concat</source>
         <translation>输出 = 拼接</translation>
     </message>
     <message>
-        <location line="+14" />
         <source>query (who looks)</source>
         <translation>查询（去看的词元）</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>key (looked at)</source>
         <translation>键（被看的词元）</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location line="+12" />
         <source>feature (d_model)</source>
         <translation>特征（d_model）</translation>
     </message>
     <message>
-        <location line="-7" />
         <source>feature (d_k)</source>
         <translation>特征（d_k）</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>feature (d_v)</source>
         <translation>特征（d_v）</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+2" />
         <source>feature (heads × d_v)</source>
         <translation>特征（头数 × d_v）</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>feature</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location filename="../../ui/plot/chartexport.cpp" line="+53" />
         <source>the PDF could not be written</source>
         <translation>无法写入 PDF</translation>
     </message>
     <message>
-        <location line="+27" />
-        <source>unknown file type "%1": use .png, .svg or .pdf</source>
+        <source>unknown file type &quot;%1&quot;: use .png, .svg or .pdf</source>
         <translation>未知的文件类型“%1”：请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>the chart has no size</source>
         <translation>图表的尺寸为零</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>the image could not be encoded</source>
         <translation>无法对图像进行编码</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>the SVG could not be started</source>
         <translation>无法开始写入 SVG</translation>
     </message>
     <message>
-        <location line="+16" />
-        <location line="+13" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location line="-11" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Could not export to %1: %2</source>
         <translation>无法导出到 %1：%2</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Export chart…</source>
         <translation>导出图表…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save this chart as a PNG, SVG or PDF file</source>
         <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
     </message>
     <message>
-        <location filename="../../ui/export/handout.cpp" line="-162" />
         <source>Tokens: %1</source>
         <translation>词元：%1</translation>
     </message>
     <message>
-        <location line="+88" />
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location line="+17" />
         <source>there is nothing to calculate</source>
         <translation>没有可以计算的内容</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>a worksheet is for pencil and paper: at most %1 tokens and %2 columns per head (this scene has %3 tokens and d_k = %4)</source>
         <translation>练习纸是用纸笔来算的：最多 %1 个词元，每个头最多 %2 列（这个场景有 %3 个词元，d_k = %4）</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Answer key: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Worksheet: %1</source>
         <translation>练习：%1</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Work out the blank tables by hand from the given Q, K and V, one stage after the other. Round to three decimals.</source>
         <translation>根据给出的 Q、K、V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>divide every score by √d_k = √%1 = %2</source>
         <translation>每个分数除以 √d_k = √%1 = %2</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>no scaling: scaled = scores</source>
         <translation>不缩放：缩放后的分数 = 分数</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>divide every score by %1</source>
         <translation>每个分数除以 %1</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
     </message>
@@ -983,173 +779,138 @@
 <context>
     <name>attnlab::ui::AbComparison</name>
     <message>
-        <location filename="../../ui/experiments/abcomparison.cpp" line="+112" />
         <source>B: no positional encoding</source>
         <translation>B：不用位置编码</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: sinusoidal positions</source>
         <translation>B：正弦位置编码</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: rotary positions (RoPE)</source>
         <translation>B：旋转位置编码（RoPE）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: unscaled (divisor 1)</source>
         <translation>B：不缩放（除数为 1）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: scaled by √d_k</source>
         <translation>B：除以 √d_k 缩放</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: causal mask</source>
         <translation>B：因果掩码</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: no mask</source>
         <translation>B：无掩码</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>B: head %1</source>
         <translation>B：头 %1</translation>
     </message>
     <message>
-        <location line="+31" />
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location line="+17" />
         <source>Compare with a Scene</source>
         <translation>与场景比较</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Attention Lab scenes (*.attn.json *.json);;All files (*)</source>
         <translation>注意力实验室场景 (*.attn.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+36" />
         <source>no change of this scene makes a different B; keep it as A or open a scene file</source>
         <translation>对这个场景做任何一种预设改动都得不到不同的 B；请把它保留为 A，或打开一个场景文件</translation>
     </message>
     <message>
-        <location line="+14" />
         <source>B cannot be made: %1</source>
         <translation>无法生成 B：%1</translation>
     </message>
     <message>
-        <location line="+47" />
         <source>A: %1, head %2</source>
         <translation>A：%1，头 %2</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: %1, head %2</source>
         <translation>B：%1，头 %2</translation>
     </message>
     <message>
-        <location line="+28" />
         <source>B is a copy of the current scene with this one change, a scene file, or the current scene against the snapshot kept as A</source>
         <translation>B 可以是当前场景做了这一处改动后的副本、一个场景文件，或者是当前场景本身（此时 A 是保留下来的快照）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Keep as A</source>
         <translation>保留为 A(&amp;K)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Freeze the current scene as A; then edit the scene and watch B − A</source>
         <translation>把当前场景定格为 A；然后编辑场景，观察 B − A 的变化</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Open B…</source>
         <translation>打开 B(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Compare the current scene with a saved scene file</source>
         <translation>把当前场景与一个已保存的场景文件比较</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>A: the current scene, or the snapshot kept as A. Right-click to export.</source>
         <translation>A：当前场景，或保留为 A 的快照。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>B: what A is compared with. Right-click to export.</source>
         <translation>B：与 A 比较的对象。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="-197" />
-        <location line="+161" />
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location line="-163" />
         <source>B: the current scene (A is the kept snapshot)</source>
         <translation>B：当前场景（A 是保留下来的快照）</translation>
     </message>
     <message>
-        <location line="+164" />
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Only %1 has the stage %2, so there is no difference to show.</source>
         <translation>只有 %1 有 %2 这一步，因此没有差异可显示。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>A and B have different shapes at %1.</source>
         <translation>A 和 B 在 %1 这一步的形状不同。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Largest change at %1: %2.</source>
         <translation>%1 这一步的最大变化：%2。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Grey cells are hidden in one of the two scenes.</source>
         <translation>灰色格子在两个场景之一中被遮住。</translation>
     </message>
     <message>
-        <location line="+12" />
         <source>&amp;Compare with:</source>
         <translation>比较对象(&amp;C)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>S&amp;tage:</source>
         <translation>步骤(&amp;T)：</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>The pipeline stage shown for A, B and their difference</source>
         <translation>A、B 及其差异所显示的计算步骤</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>B − A cell by cell: red where B is larger, blue where it is smaller. Right-click to export.</source>
         <translation>逐格计算的 B − A：B 较大处为红色，较小处为蓝色。右键点击可导出。</translation>
     </message>
@@ -1157,32 +918,26 @@
 <context>
     <name>attnlab::ui::Board</name>
     <message>
-        <location filename="../../ui/export/exporter.cpp" line="-325" />
         <source>%1 tokens: %2 …</source>
         <translation>%1 个词元：%2 …</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>tokens: %1</source>
         <translation>词元：%1</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+48" />
         <source>Hatched cells are masked: the query may not look at that key, so its weight is exactly 0.</source>
         <translation>带斜线的格子被掩码遮住：这个查询不能看这个键，因此权重恰好为 0。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Hatched cells are masked: the query may not look at that key (−∞ before the softmax).</source>
         <translation>带斜线的格子被掩码遮住：这个查询不能看这个键（softmax 之前为 −∞）。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>%1: sees no key at all, so its weights and its context are all 0.</source>
         <translation>%1：看不到任何键，因此它的权重和上下文全为 0。</translation>
     </message>
@@ -1190,17 +945,14 @@
 <context>
     <name>attnlab::ui::DescriptionBanner</name>
     <message>
-        <location filename="../../ui/board/descriptionbanner.cpp" line="+57" />
         <source>Hide this description until another scene is opened</source>
         <translation>隐藏这段说明，直到打开另一个场景</translation>
     </message>
     <message>
-        <location line="+14" />
         <source>This description was written for the original example; the sentence has changed since, so the numbers it quotes no longer match the board.</source>
         <translation>这段说明是为原来的例子写的；句子已经改了，其中引用的数字与面板上的不再对应。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>What this scene shows</source>
         <translation>这个场景展示了什么</translation>
     </message>
@@ -1208,42 +960,34 @@
 <context>
     <name>attnlab::ui::EditActions</name>
     <message>
-        <location filename="../../ui/mainwindow/editactions.cpp" line="+36" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>&amp;Undo %1</source>
         <translation>撤销(&amp;U)：%1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>&amp;Redo %1</source>
         <translation>重做(&amp;R)：%1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Undo the last edit (Ctrl+Z)</source>
         <translation>撤销上一次修改（Ctrl+Z）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Redo the edit just undone (Ctrl+Shift+Z)</source>
         <translation>重做刚撤销的修改（Ctrl+Shift+Z）</translation>
     </message>
@@ -1251,57 +995,46 @@
 <context>
     <name>attnlab::ui::ExperimentsWindow</name>
     <message>
-        <location filename="../../ui/experiments/experimentswindow.cpp" line="+77" />
         <source>Experiments — Attention Lab</source>
         <translation>实验 — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Why √d_k</source>
         <translation>为什么除以 √d_k</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>A/B comparison</source>
         <translation>A/B 对比</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Why the scores are divided by √d_k, shown with random vectors (Ctrl+1)</source>
         <translation>用随机向量说明分数为什么要除以 √d_k（Ctrl+1）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>What the divisor does to the weights of the current scene (Ctrl+2)</source>
         <translation>除数对当前场景的权重有什么影响（Ctrl+2）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The current scene against a copy with one change (Ctrl+3)</source>
         <translation>把当前场景与改动了一处的副本作对比（Ctrl+3）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Export chart…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save the main chart of this tab as PNG, SVG or PDF (Ctrl+E); right-click any chart to export that one</source>
         <translation>把本页的主图表保存为 PNG、SVG 或 PDF（Ctrl+E）；右键点击任意图表可单独导出那一张</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Close the experiments window (Ctrl+W)</source>
         <translation>关闭实验窗口（Ctrl+W）</translation>
     </message>
@@ -1309,102 +1042,82 @@
 <context>
     <name>attnlab::ui::ExplanationPanel</name>
     <message>
-        <location filename="../../ui/inspector/explanationpanel.cpp" line="+98" />
         <source>Explanation</source>
         <translation>讲解</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Short definitions of token, embedding, query, key, value, score, mask, softmax, context vector and head</source>
         <translation>词元、嵌入、查询、键、值、分数、掩码、softmax、上下文向量和头的简短定义</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Back to the stage</source>
         <translation>返回当前步骤</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Return to the explanation of the selected stage</source>
         <translation>回到所选步骤的讲解</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>What the selected stage computes and why</source>
         <translation>所选步骤计算什么，以及为什么这样算</translation>
     </message>
     <message>
-        <location line="+37" />
         <source>This scene is in direct mode: Q, K and V are typed in, so there is no X.</source>
         <translation>这个场景使用直接模式：Q、K、V 直接输入，因此没有 X。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>X: %1 tokens %2 d_model = %3</source>
         <translation>X：%1 个词元 %2 d_model = %3</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>Direct mode: Q and K are %1, V is %2, typed in.</source>
         <translation>直接模式：Q 和 K 是 %1，V 是 %2，均为直接输入。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>X (%1) · W (%2) = %3 for all heads; each head takes %4 columns: %5</source>
         <translation>X（%1）· W（%2）= %3，包含所有头；每个头取其中 %4 列：%5</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>Q and K keep their shape %1; %2 pairs of columns are rotated.</source>
         <translation>Q 和 K 的形状保持为 %1；共有 %2 对列被旋转。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Q (%1) · Kᵀ (%2) = scores %3: one row per query, one column per key.</source>
         <translation>Q（%1）· Kᵀ（%2）= 分数 %3：每个查询一行，每个键一列。</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>scores %1 ÷ %2 = scaled %1</source>
         <translation>分数 %1 ÷ %2 = 缩放后的分数 %1</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>masked: %1, hidden cells are −∞ (mask: %2)</source>
         <translation>掩码后的分数：%1，被遮住的格子为 −∞（掩码：%2）</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>weights: %1, each row adds up to 1 over its visible keys</source>
         <translation>注意力权重：%1，每一行在可见的键上加起来等于 1</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>weights (%1) · V (%2) = context %3</source>
         <translation>注意力权重（%1）· V（%2）= 上下文 %3</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>%1 heads %2 context %3 side by side = concat %4</source>
         <translation>%1 个头 %2 上下文 %3 并排 = 拼接 %4</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>concat (%1) · W_O (%2) = output %3</source>
         <translation>拼接（%1）· W_O（%2）= 输出 %3</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>This scene has no W_O: the output is concat itself, %1.</source>
         <translation>这个场景没有 W_O：输出就是拼接结果本身，%1。</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>In this scene</source>
         <translation>在这个场景中</translation>
     </message>
@@ -1412,164 +1125,126 @@
 <context>
     <name>attnlab::ui::ExportActions</name>
     <message>
-        <location filename="../../ui/export/exportactions.cpp" line="+93" />
         <source>Copied the %1 card to the clipboard</source>
         <translation>已把 %1 卡片复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Images and tables for slides and handouts</source>
         <translation>用于幻灯片和讲义的图片与表格</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Export Current &amp;Card…</source>
         <translation>导出当前卡片(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save the current card as PNG, SVG or PDF (Ctrl+E)</source>
         <translation>把当前卡片保存为 PNG、SVG 或 PDF（Ctrl+E）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Export Whole &amp;Board…</source>
         <translation>导出整个流程板(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save every stage side by side as PNG, SVG or PDF (Ctrl+Shift+E)</source>
         <translation>把所有步骤并排保存为 PNG、SVG 或 PDF（Ctrl+Shift+E）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>C&amp;opy Card Image</source>
         <translation>复制卡片图像(&amp;O)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Put an image of the current card on the clipboard (Ctrl+Shift+C)</source>
         <translation>把当前卡片的图像放到剪贴板上（Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Export &amp;Handout…</source>
         <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>One PDF with the board and every stage's explanation, in the current language</source>
+        <source>One PDF with the board and every stage&apos;s explanation, in the current language</source>
         <translation>一份 PDF，包含流程板和每一步的讲解，使用当前界面语言</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Export &amp;Worksheet…</source>
         <translation>导出练习纸(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The hand calculation of this scene as a PDF exercise with blank tables, followed by an answer key</source>
         <translation>把这个场景的手算过程做成 PDF 练习：先是留空的表格，后面附答案</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Export &amp;Matrix as CSV or NumPy…</source>
         <translation>将矩阵导出为 CSV 或 NumPy(&amp;M)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save the numbers of the current card as a CSV table or a NumPy .npy array</source>
         <translation>把当前卡片的数值保存为 CSV 表格或 NumPy .npy 数组</translation>
     </message>
     <message>
-        <location line="+30" />
         <source>CSV table (*.csv);;NumPy array (*.npy)</source>
         <translation>CSV 表格 (*.csv);;NumPy 数组 (*.npy)</translation>
     </message>
     <message>
-        <location line="-25" />
         <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+15" />
-        <location line="+17" />
-        <location line="+15" />
-        <location line="+48" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location line="-77" />
-        <location line="+17" />
-        <location line="+15" />
-        <location line="+48" />
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="-58" />
         <source>handout</source>
         <translation>讲义</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+48" />
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="-32" />
         <source>Worksheet</source>
         <translation>练习纸</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Leave these stages blank for the class to fill in (Q, K and V are printed):</source>
         <translation>以下步骤留空，让学生填写（Q、K、V 会印出来）：</translation>
     </message>
     <message>
-        <location line="+30" />
         <source>worksheet</source>
         <translation>练习纸</translation>
     </message>
     <message>
-        <location line="+20" />
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>1× (screen)</source>
         <translation>1×（屏幕）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>2× (slides)</source>
         <translation>2×（幻灯片）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>3×</source>
         <translation>3×</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>4× (print)</source>
         <translation>4×（打印）</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>PNG Scale</source>
         <translation>PNG 缩放倍数</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Pixels per point:</source>
         <translation>每点像素数：</translation>
     </message>
@@ -1577,75 +1252,60 @@
 <context>
     <name>attnlab::ui::FileActions</name>
     <message>
-        <location filename="../../ui/mainwindow/fileactions.cpp" line="+120" />
         <source>Restored the unsaved scene from %1</source>
         <translation>已恢复 %1 时未保存的场景</translation>
     </message>
     <message>
-        <location line="+14" />
         <source>Could not restore the scene</source>
         <translation>无法恢复场景</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The recovery copy %1 could not be read.</source>
         <translation>无法读取恢复副本 %1。</translation>
     </message>
     <message>
-        <location line="+17" />
         <source>%1 changed on disk; your version is kept</source>
         <translation>%1 已在磁盘上被更改；保留了你的版本</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>%1 changed on disk and was reloaded</source>
         <translation>%1 已在磁盘上被更改，已重新载入</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>%1 changed on disk but cannot be read; your version is kept</source>
         <translation>%1 已在磁盘上被更改，但无法读取；保留了你的版本</translation>
     </message>
     <message>
-        <location line="+27" />
         <source>%1 is open in another Attention Lab window, so this one is read-only. Save your changes under another name.</source>
         <translation>%1 已在另一个 Attention Lab 窗口中打开，因此本窗口为只读。请用其他文件名保存你的更改。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>%1 is open in another Attention Lab window. Close it there first, or choose another name.</source>
         <translation>%1 已在另一个 Attention Lab 窗口中打开。请先在那里关闭它，或选择其他文件名。</translation>
     </message>
     <message>
-        <location line="+7" />
-        <location line="+2" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+55" />
         <source>Opened %1 read-only</source>
         <translation>已以只读方式打开 %1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+6" />
         <source>… and %n more problem(s)</source>
         <translation>
             <numerusform>……另有 %n 个问题</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Could not open the scene</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>%1 could not be opened. The current scene is unchanged.
 
 %2</source>
@@ -1654,174 +1314,138 @@
 %2</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>The scene is read-only</source>
         <translation>场景为只读</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>%1 is open in another Attention Lab window, so this one is read-only. Choose another name to save your changes.</source>
         <translation>%1 已在另一个 Attention Lab 窗口中打开，因此本窗口为只读。请选择其他文件名来保存你的更改。</translation>
     </message>
     <message>
-        <location line="+7" />
-        <location line="+16" />
         <source>Could not save the scene</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location line="-13" />
-        <location line="+16" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location line="+26" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Start a new untitled scene from the 猫吃鱼 starting point (%1)</source>
         <translation>以“猫吃鱼”为起点新建一个未命名场景（%1）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Open a scene file (.attn.json) (%1)</source>
         <translation>打开场景文件（.attn.json）（%1）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save the scene (%1)</source>
         <translation>保存场景（%1）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Save the scene under a new name (Ctrl+Shift+S)</source>
         <translation>以新名称保存场景（Ctrl+Shift+S）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Scene files opened or saved lately</source>
         <translation>最近打开或保存过的场景文件</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Examples</source>
         <translation>例子(&amp;E)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The built-in example scenes</source>
         <translation>内置的例子场景</translation>
     </message>
     <message>
-        <location line="+31" />
         <source>No recent files</source>
         <translation>没有最近的文件</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Clear Recent Files</source>
         <translation>清除最近文件(&amp;C)</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Forget the list of recent files</source>
         <translation>清空最近文件列表</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>%1  (%2)</source>
         <translation>%1  （%2）</translation>
     </message>
     <message>
-        <location line="+19" />
         <source>The scene</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>%1 has unsaved changes. Save them first?</source>
         <translation>%1 有未保存的修改。要先保存吗？</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Attention Lab scenes (*.attn.json);;JSON files (*.json);;All files (*)</source>
         <translation>注意力实验室场景 (*.attn.json);;JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Save Scene As</source>
         <translation>场景另存为</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Open Scene</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>File in use</source>
         <translation>文件正在使用中</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window's changes.</source>
+        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window&apos;s changes.</source>
         <translation>%1 已在另一个 Attention Lab 窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Open &amp;Read-Only</source>
         <translation>以只读方式打开(&amp;R)</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>File changed on disk</source>
         <translation>文件已在磁盘上被更改</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>%1 was changed by another program. Reload it and lose your unsaved changes, or keep your version?</source>
         <translation>%1 已被其他程序更改。要重新载入它并丢弃你未保存的更改，还是保留你的版本？</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>&amp;Reload</source>
         <translation>重新载入(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Keep Mine</source>
         <translation>保留我的版本(&amp;K)</translation>
     </message>
@@ -1829,47 +1453,38 @@
 <context>
     <name>attnlab::ui::HeadGrid</name>
     <message>
-        <location filename="../../ui/inspector/headgrid.cpp" line="+121" />
         <source>Head %1 (current)</source>
         <translation>头 %1（当前）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Weights of head %1 (row = query, column = key). Click to make it the current head; right-click to export.</source>
         <translation>头 %1 的权重（行 = 查询，列 = 键）。点击使其成为当前头；右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Where “%1” looks, in each head</source>
         <translation>“%1”在每个头中看向哪里</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>Compare heads for &amp;query:</source>
         <translation>用于比较各头的查询(&amp;Q)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The query token whose weights are compared across the heads (the selected row)</source>
         <translation>在各个头之间比较其权重的查询词元（即所选的行）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>One row per head: the weights the chosen query gives to each key. Right-click to export.</source>
         <translation>每个头一行：所选查询分给每个键的权重。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Each head has its own W_Q, W_K and W_V columns, so each can attend to something different. Click a head to follow it on the board.</source>
         <translation>每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西。点击一个头，即可在流程板上跟随它。</translation>
     </message>
@@ -1877,22 +1492,18 @@
 <context>
     <name>attnlab::ui::HeadView</name>
     <message>
-        <location filename="../../ui/model/headview.cpp" line="+31" />
         <source>The selected head: each token on the left attends to the tokens on the right; thicker, darker lines carry more weight. Point at a token to see only its lines.</source>
         <translation>选中的注意力头：左边的每个词元关注右边的词元；线越粗越深，权重越大。把鼠标指向一个词元，只看它的连线。</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>Layer %1, head %2</source>
         <translation>第 %1 层，第 %2 个头</translation>
     </message>
     <message>
-        <location line="+2" />
         <source> (switched off: its output is zero)</source>
         <translation>（已关闭：输出为零）</translation>
     </message>
     <message>
-        <location line="+62" />
         <source>Select a head in the grid.</source>
         <translation>请在网格中选择一个注意力头。</translation>
     </message>
@@ -1900,74 +1511,61 @@
 <context>
     <name>attnlab::ui::HeadsDock</name>
     <message>
-        <location filename="../../ui/inspector/headsdock.cpp" line="+47" />
         <source>Heads</source>
         <translation>各个头</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Every head's attention weights at once; click one to make it the head the board follows.</source>
+        <source>Every head&apos;s attention weights at once; click one to make it the head the board follows.</source>
         <translation>同时显示每个头的注意力权重；点击其中一个，流程板就跟随这个头。</translation>
     </message>
 </context>
 <context>
     <name>attnlab::ui::HeatmapPlot</name>
     <message>
-        <location filename="../../ui/plot/heatmapplot.cpp" line="+221" />
         <source>0–max auto</source>
         <translation>0–最大 自动</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>0–1 fixed</source>
         <translation>0–1 固定</translation>
     </message>
     <message>
-        <location line="+26" />
         <source>not part of this scene</source>
         <translation>不属于这个场景</translation>
     </message>
     <message>
-        <location line="+12" />
         <source>0 (masked)</source>
         <translation>0（被掩码遮住）</translation>
     </message>
     <message>
-        <location line="+163" />
         <source>masked: this query may not look at this key</source>
         <translation>已遮蔽：这个查询不能看这个键</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>%1 → %2: %3
 %4, row %5 (query), column %6 (key)</source>
         <translation>%1 → %2：%3
 %4，第 %5 行（查询），第 %6 列（键）</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>%1, feature %2: %3
 %4, row %5</source>
         <translation>%1，特征 %2：%3
 %4，第 %5 行</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>%1 (row %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>%1 (column %2, key)</source>
         <translation>%1（第 %2 列，键）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>feature %1</source>
         <translation>特征 %1</translation>
     </message>
     <message>
-        <location line="-22" />
         <source>This query sees no key: its weights and context are all 0.</source>
         <translation>这个查询看不到任何键：它的权重和上下文全为 0。</translation>
     </message>
@@ -1975,12 +1573,10 @@
 <context>
     <name>attnlab::ui::InspectorDock</name>
     <message>
-        <location filename="../../ui/inspector/inspectordock.cpp" line="+34" />
         <source>Inspector</source>
         <translation>检查器</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>How the selected number is computed, with the real values. Select a cell or a row in any stage.</source>
         <translation>所选的数是怎样算出来的，用的都是真实数值。在任意一步中选择一个格子或一行。</translation>
     </message>
@@ -1988,17 +1584,14 @@
 <context>
     <name>attnlab::ui::LanguageMenu</name>
     <message>
-        <location filename="../../ui/i18n/languagemenu.cpp" line="+40" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The language of the interface, the explanations and exported images</source>
         <translation>界面、讲解和导出图像所用的语言</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Switch the interface to %1 now; remembered for the next start</source>
         <translation>立即把界面切换为 %1；下次启动时也会记住</translation>
     </message>
@@ -2006,202 +1599,162 @@
 <context>
     <name>attnlab::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+249" />
         <source>About Attention Lab</source>
         <translation>关于注意力实验室</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&lt;p&gt;&lt;b&gt;Attention Lab&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Step through self-attention, edit every number, and export the heatmaps.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;注意力实验室&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;逐步演示自注意力，可修改每一个数，并导出热力图。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+117" />
         <source>→ or Page Down</source>
         <translation>→ 或 Page Down</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>← or Page Up</source>
         <translation>← 或 Page Up</translation>
     </message>
     <message>
-        <location line="+9" />
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&lt;p&gt;The arrow keys step while the board has the focus; Page Up and Page Down (what presentation clickers send) step everywhere.&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</source>
         <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
-        <location line="+88" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Step</source>
         <translation>步骤(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Experiments…</source>
         <translation>实验(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Why √d_k, temperature and A/B comparison, in a window of their own (Ctrl+Shift+X)</source>
         <translation>“为什么除以 √d_k”“温度”和“A/B 对比”，在单独的窗口中打开（Ctrl+Shift+X）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Close Attention Lab (Ctrl+Q)</source>
         <translation>关闭注意力实验室（Ctrl+Q）</translation>
     </message>
     <message>
-        <location line="-338" />
         <source>Something went wrong while showing the scene; your work is kept. Please save it.</source>
         <translation>显示场景时出了错；你的修改都还在，请先保存。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>That edit could not be shown, so it was undone; the scene is as it was before it.</source>
         <translation>这次修改无法显示，已经撤回；场景恢复到修改之前的样子。</translation>
     </message>
     <message>
-        <location line="+335" />
         <source>&amp;About Attention Lab</source>
         <translation>关于注意力实验室(&amp;A)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Version and licence</source>
         <translation>版本与许可证</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The keys for stepping, presenting and zooming (Ctrl+/)</source>
         <translation>用于切换步骤、演示和缩放的按键（Ctrl+/）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Problems the pipeline found in the current scene</source>
         <translation>计算流程在当前场景中发现的问题</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Colours of the Weights</source>
         <translation>权重的配色(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The colour map of the attention weights, on screen and in exports</source>
         <translation>注意力权重的配色，屏幕显示和导出都使用它</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Weights &amp;Fixed 0–1</source>
         <translation>权重固定 0–1(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>The weights' colours span 0 to 1, so cards and scenes compare directly</source>
+        <source>The weights&apos; colours span 0 to 1, so cards and scenes compare directly</source>
         <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Weights &amp;Auto 0–max</source>
         <translation>权重自动 0–最大(&amp;A)</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>The weights' colours span 0 to the largest weight, so small differences in long rows show</source>
+        <source>The weights&apos; colours span 0 to the largest weight, so small differences in long rows show</source>
         <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>&amp;Viridis</source>
         <translation>Viridis(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Dark purple to yellow; readable by most colour-blind viewers</source>
         <translation>从深紫到黄色；大多数色觉障碍者也能分辨</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Cividis (colour-blind safe)</source>
         <translation>Cividis（适合色觉障碍者）(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Blue to yellow, designed for viewers with colour-vision deficiency</source>
         <translation>从蓝色到黄色，专为色觉缺陷者设计</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Grayscale (for black-and-white printing)</source>
         <translation>灰度（适合黑白打印）(&amp;G)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Black to white, for handouts printed without colour</source>
         <translation>从黑到白，适合不用彩色打印的讲义</translation>
     </message>
     <message>
-        <location line="+22" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
         <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
     </message>
@@ -2209,128 +1762,104 @@
 <context>
     <name>attnlab::ui::MaskEditor</name>
     <message>
-        <location filename="../../ui/editors/maskeditor.cpp" line="+105" />
         <source>Rows are queries, columns are keys.</source>
         <translation>行是查询，列是键。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Query %1 sees key %2.
 Click to hide it.</source>
         <translation>查询 %1 能看到键 %2。
 点击可遮住它。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Query %1 does not see key %2.
 Click to show it.</source>
         <translation>查询 %1 看不到键 %2。
 点击可让它重新可见。</translation>
     </message>
     <message>
-        <location line="+89" />
         <source>Presets:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Every query sees every key.</source>
         <translation>每个查询都能看到所有键。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Each query sees itself and the keys before it, as in a decoder.</source>
         <translation>每个查询只能看到自己和它前面的键，和解码器中一样。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Hide the last k keys from every query, as padding tokens are hidden.</source>
         <translation>对所有查询遮住最后 k 个键，就像遮住填充词元那样。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>k = </source>
         <translation>k = </translation>
     </message>
     <message>
-        <location line="+1" />
         <source>How many keys at the end the padding preset hides.</source>
         <translation>“填充”预设遮住末尾的几个键。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Rows are queries, columns are keys. Click a cell to hide or show that key.</source>
         <translation>行是查询，列是键。点击格子可遮住或显示这个键。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The mask in effect, and any query row left without keys.</source>
         <translation>当前生效的掩码，以及看不到任何键的查询行。</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location line="+15" />
         <source>Hide key %2 from query %1</source>
         <translation>对查询 %1 遮住键 %2</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Show key %2 to query %1</source>
         <translation>让查询 %1 看到键 %2</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>Remove the mask</source>
         <translation>去掉掩码</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message numerus="yes">
-        <location line="+6" />
         <source>Padding mask hiding the last %n key(s)</source>
         <translation>
             <numerusform>填充掩码，遮住最后 %n 个键</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+16" />
         <source>No mask: every query sees every key.</source>
         <translation>无掩码：每个查询都能看到所有键。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Causal mask: each query sees itself and earlier keys.</source>
         <translation>因果掩码：每个查询只能看到自己和前面的键。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Custom mask.</source>
         <translation>自定义掩码。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Query rows %1 see no key: their weights and context are all zero.</source>
         <translation>查询行 %1 看不到任何键：它们的权重和上下文全为零。</translation>
     </message>
@@ -2338,12 +1867,10 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MaskEditorDock</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="-149" />
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Which keys each query may attend to.</source>
         <translation>每个查询可以关注哪些键。</translation>
     </message>
@@ -2351,142 +1878,114 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixEditorDock</name>
     <message>
-        <location filename="../../ui/editors/matrixeditordock.cpp" line="+25" />
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>The embedding table: one row per distinct token, d_model columns.</source>
         <translation>嵌入表：每个不同的词元一行，共 d_model 列。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Query weights: Q = X·W_Q (d_model rows, heads·d_k columns).</source>
         <translation>查询权重：Q = X·W_Q（d_model 行，头数·d_k 列）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Key weights: K = X·W_K (d_model rows, heads·d_k columns).</source>
         <translation>键权重：K = X·W_K（d_model 行，头数·d_k 列）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Value weights: V = X·W_V (d_model rows, heads·d_k columns).</source>
         <translation>值权重：V = X·W_V（d_model 行，头数·d_k 列）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Output weights: output = concat·W_O (heads·d_k rows, d_model columns).</source>
         <translation>输出权重：输出 = 拼接·W_O（头数·d_k 行，d_model 列）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>The queries, given directly: one row per token.</source>
         <translation>直接给出的查询：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>The keys, given directly: one row per token.</source>
         <translation>直接给出的键：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>The values, given directly: one row per token.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer's attention reads.</source>
+        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer&apos;s attention reads.</source>
         <translation>直接给出的注意力输入：每个词元一行，共 d_model 列。对于取自模型的头，它就是该层注意力读入的内容。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Query bias: Q = X·W_Q + b_Q (one value per column of W_Q).</source>
         <translation>查询偏置：Q = X·W_Q + b_Q（W_Q 的每一列对应一个值）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Key bias: K = X·W_K + b_K (one value per column of W_K).</source>
         <translation>键偏置：K = X·W_K + b_K（W_K 的每一列对应一个值）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Value bias: V = X·W_V + b_V (one value per column of W_V).</source>
         <translation>值偏置：V = X·W_V + b_V（W_V 的每一列对应一个值）。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Output bias: output = concat·W_O + b_O (one value per column of W_O).</source>
         <translation>输出偏置：输出 = 拼接·W_O + b_O（W_O 的每一列对应一个值）。</translation>
     </message>
     <message>
-        <location line="+44" />
         <source>Matrices</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Edit the embeddings and weights; every stage recomputes at once.</source>
         <translation>修改嵌入和权重；每一步都会立即重新计算。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>What happened to the last edit.</source>
         <translation>上一次修改的结果。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Import Matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Replace the matrix of the front editor tab with a CSV table or a NumPy .npy array of the same shape. Ctrl+C / Ctrl+V in the editor copy and paste cell ranges.</source>
         <translation>用形状相同的 CSV 表格或 NumPy .npy 数组替换编辑器当前标签页中的矩阵。在编辑器中按 Ctrl+C / Ctrl+V 可以复制、粘贴一片单元格。</translation>
     </message>
     <message>
-        <location line="+31" />
         <source>Not imported: %1 cannot be read (%2).</source>
         <translation>未导入：无法读取 %1（%2）。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Not imported: %1 is larger than 1 GB.</source>
         <translation>未导入：%1 大于 1 GB。</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>Not imported: %1: %2.</source>
         <translation>未导入：%1：%2。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Not imported: %1 holds %2 × %3 values, but %4 is %5 × %6.</source>
         <translation>未导入：%1 含有 %2 × %3 个数，而 %4 是 %5 × %6。</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Import %1 from %2</source>
         <translation>从 %2 导入 %1</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Imported %1 from %2.</source>
         <translation>已从 %2 导入 %1。</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>Import into %1</source>
         <translation>导入到 %1</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Matrices (*.csv *.tsv *.txt *.npy);;All files (*)</source>
         <translation>矩阵 (*.csv *.tsv *.txt *.npy);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+60" />
         <source>Drag sideways on a cell to scrub it; the wheel scrubs the selected cell.</source>
         <translation>在格子上左右拖动可连续调整数值；滚轮调整选中的格子。</translation>
     </message>
@@ -2494,66 +1993,54 @@ Click to show it.</source>
 <context>
     <name>attnlab::ui::MatrixModel</name>
     <message>
-        <location filename="../../ui/editors/matrixmodel.cpp" line="+72" />
         <source>%1[%2][%3] = %4
 Double-click or type to edit; drag sideways or use the wheel on the selected cell to scrub (Shift: coarse, Ctrl: fine).</source>
         <translation>%1[%2][%3] = %4
 双击或直接输入进行编辑；在选中的格子上左右拖动或滚动滚轮可连续调整（Shift：粗调，Ctrl：微调）。</translation>
     </message>
     <message>
-        <location line="+33" />
         <source>Row %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Row %1: token “%2”</source>
         <translation>第 %1 行：词元“%2”</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Column %1: dimension %2 of head %3</source>
         <translation>第 %1 列：头 %3 的第 %2 维</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Column %1</source>
         <translation>第 %1 列</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>%1
 head %2</source>
         <translation>%1
 头 %2</translation>
     </message>
     <message>
-        <location line="+25" />
         <source>“%1” is not a number.</source>
         <translation>“%1”不是一个数。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Only finite numbers are allowed, not “%1”.</source>
         <translation>只允许有限的数，不能是“%1”。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Values must lie between −1000000 and 1000000.</source>
         <translation>数值必须在 −1000000 到 1000000 之间。</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>Only finite numbers are allowed.</source>
         <translation>只允许有限的数。</translation>
     </message>
     <message>
-        <location line="+16" />
         <source>Not applied: %1 × %2 values do not fit at row %3, column %4 of %5, which is %6 × %7.</source>
         <translation>未应用：%1 × %2 个数放不进 %5 第 %3 行、第 %4 列起的位置，%5 的形状是 %6 × %7。</translation>
     </message>
     <message>
-        <location line="+16" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
@@ -2561,22 +2048,18 @@ head %2</source>
 <context>
     <name>attnlab::ui::MatrixTableView</name>
     <message>
-        <location filename="../../ui/editors/matrixtableview.cpp" line="+85" />
         <source>Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value; the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps.</source>
         <translation>双击或直接输入即可编辑格子。在格子上左右拖动可连续调整数值；鼠标滚轮调整选中的格子。Shift：大步调整，Ctrl：小步调整。</translation>
     </message>
     <message>
-        <location line="+51" />
         <source>Scrub %1[%2][%3]</source>
         <translation>连续调整 %1[%2][%3]</translation>
     </message>
     <message>
-        <location line="+87" />
         <source>Not pasted: %1.</source>
         <translation>未粘贴：%1。</translation>
     </message>
     <message>
-        <location line="+19" />
         <source>Paste %1 × %2 into %3</source>
         <translation>把 %1 × %2 个数粘贴到 %3</translation>
     </message>
@@ -2584,59 +2067,48 @@ head %2</source>
 <context>
     <name>attnlab::ui::ModelActions</name>
     <message>
-        <location filename="../../ui/model/modelactions.cpp" line="+42" />
         <source>Opening the model…</source>
         <translation>正在打开模型…</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Running the model…</source>
         <translation>正在运行模型…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+12" />
         <source>The model could not be opened:
 %1</source>
         <translation>无法打开模型：
 %1</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Opening the model was cancelled.</source>
         <translation>已取消打开模型。</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Opened %1 (%2 layers × %3 heads) from %4</source>
         <translation>已从 %4 打开 %1（%2 层 × %3 个头）</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Open &amp;Model…</source>
         <translation>打开模型(&amp;M)…</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) and see its real attention (Ctrl+Shift+M)</source>
         <translation>打开 GPT-2 或 BERT 检查点文件夹（config.json、model.safetensors、tokenizer.json），查看真实的注意力（Ctrl+Shift+M）</translation>
     </message>
     <message>
-        <location line="+7" />
         <source>The model is still busy; wait or press Cancel.</source>
         <translation>模型仍在计算中；请稍候或按“取消”。</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>Open Model Folder</source>
         <translation>打开模型文件夹</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Open Model</source>
         <translation>打开模型</translation>
     </message>
@@ -2644,64 +2116,50 @@ head %2</source>
 <context>
     <name>attnlab::ui::ModelDock</name>
     <message>
-        <location filename="../../ui/model/modeldock.cpp" line="+84" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>A real GPT-2 or BERT model: every layer's and head's attention, the selected head, and the prediction.</source>
+        <source>A real GPT-2 or BERT model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
         <translation>真实的 GPT-2 或 BERT 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <location line="+23" />
         <source>Switch Off Head %1</source>
         <translation>关闭注意力头 %1</translation>
     </message>
     <message>
-        <location line="-22" />
-        <source>Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
         <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Undo the last intervention on the model (Ctrl+Z in the grid)</source>
         <translation>撤销对模型的上一次干预（在网格中按 Ctrl+Z）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Redo the intervention just undone (Ctrl+Shift+Z in the grid)</source>
         <translation>重做刚撤销的干预（在网格中按 Ctrl+Shift+Z）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Open on Board</source>
         <translation>在流程板上打开</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Show the selected head on the pipeline board with the model's own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
+        <source>Show the selected head on the pipeline board with the model&apos;s own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
         <translation>用模型自己的数值在流程板上显示选中的头：逐步查看 Q、K、V、分数、softmax 和输出，并可编辑。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+21" />
         <source>Apply to Model</source>
         <translation>应用到模型</translation>
     </message>
     <message>
-        <location line="-20" />
         <source>Give the model the weights edited on the board for that head; the layers above and the prediction follow (undoable).</source>
         <translation>把在流程板上编辑的权重交给模型中的这个头；后面的层和预测随之更新（可撤销）。</translation>
     </message>
     <message>
-        <location line="+13" />
         <source>Switch On Head %1</source>
         <translation>打开注意力头 %1</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Apply Board to Head %1</source>
         <translation>把流程板应用到头 %1</translation>
     </message>
@@ -2709,39 +2167,32 @@ head %2</source>
 <context>
     <name>attnlab::ui::ModelGridView</name>
     <message>
-        <location filename="../../ui/model/modelgridview.cpp" line="+39" />
         <source>Every head of every layer: row = layer, column = head; in a thumbnail the row is the query token, the column the key. Click to select a head, Ctrl+click (or right-click) to switch it off.</source>
         <translation>每一层的每个头：行 = 层，列 = 头；缩略图中行是查询词元，列是键。单击选择一个头，按住 Ctrl 单击（或右键）将其关闭。</translation>
     </message>
     <message>
-        <location line="+54" />
         <source>The text has %1 tokens: each pixel shows the strongest weight of a block of up to %2 × %2 cells; the lines beside it show every one.</source>
         <translation>这段文本有 %1 个词元：每个像素显示一块最多 %2 × %2 个格子中最大的权重；旁边的连线图显示全部权重。</translation>
     </message>
     <message>
-        <location line="+64" />
         <source>File → Open Model… shows every head here.</source>
         <translation>“文件 → 打开模型…”后，这里显示每一个注意力头。</translation>
     </message>
     <message>
-        <location line="+57" />
         <source>Switch On Head %1</source>
         <translation>打开注意力头 %1</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Switch Off Head %1</source>
         <translation>关闭注意力头 %1</translation>
     </message>
     <message>
-        <location line="-130" />
         <source>Layer %1, head %2 (%3), switched off.
 Ctrl+click to switch it on again.</source>
         <translation>第 %1 层，第 %2 个头（%3），已关闭。
 按住 Ctrl 单击可重新打开。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Layer %1, head %2 (%3).
 Click to select it, Ctrl+click to switch it off.</source>
         <translation>第 %1 层，第 %2 个头（%3）。
@@ -2751,27 +2202,22 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelSentence</name>
     <message>
-        <location filename="../../ui/model/modelsentence.cpp" line="+73" />
         <source>Sentence:</source>
         <translation>句子：</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Type a sentence for the model, e.g. The animal didn't cross the street because it was too tired</source>
-        <translation>为模型输入一个句子，例如 The animal didn't cross the street because it was too tired</translation>
+        <source>Type a sentence for the model, e.g. The animal didn&apos;t cross the street because it was too tired</source>
+        <translation>为模型输入一个句子，例如 The animal didn&apos;t cross the street because it was too tired</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Tokenized exactly as the model's tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
+        <source>Tokenized exactly as the model&apos;s tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
         <translation>完全按照模型自己的分词器切分；按回车或稍停片刻即运行模型。BERT 预测第一个 [MASK]。</translation>
     </message>
     <message>
-        <location line="+33" />
         <source>Token %1: “%2”, id %3, vocabulary piece “%4”</source>
         <translation>词元 %1：“%2”，编号 %3，词表条目“%4”</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>… and %1 more</source>
         <translation>… 还有 %1 个</translation>
     </message>
@@ -2779,75 +2225,61 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelSession</name>
     <message>
-        <location filename="../../ui/model/modelsession.cpp" line="+169" />
         <source>The text has %1 tokens, but the model reads at most %2.</source>
         <translation>文本有 %1 个词元，但模型最多读取 %2 个。</translation>
     </message>
     <message>
-        <location line="+45" />
         <source>Switch off head %1</source>
         <translation>关闭头 %1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Switch on head %1</source>
         <translation>打开头 %1</translation>
     </message>
     <message>
-        <location line="+24" />
-        <source>Apply the board's weights to head %1</source>
+        <source>Apply the board&apos;s weights to head %1</source>
         <translation>把流程板的权重应用到头 %1</translation>
     </message>
 </context>
 <context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
-        <location filename="../../ui/board/pipelineboard.cpp" line="+352" />
         <source>All %1 stages shown; current: %2</source>
         <translation>全部 %1 步已显示；当前：%2</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Stage %1 of %2: %3</source>
         <translation>第 %1/%2 步：%3</translation>
     </message>
     <message>
-        <location line="+15" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>&amp;Head:</source>
         <translation>头(&amp;H)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The head whose Q, K, V, scores, weights and context the cards show (Ctrl+] next head, Ctrl+[ previous head)</source>
         <translation>卡片显示哪个头的 Q、K、V、分数、权重和上下文（Ctrl+] 下一个头，Ctrl+[ 上一个头）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Next &amp;Head</source>
         <translation>下一个头(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Show the next attention head (Ctrl+])</source>
         <translation>显示下一个注意力头（Ctrl+]）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Previous H&amp;ead</source>
         <translation>上一个头(&amp;E)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Show the previous attention head (Ctrl+[)</source>
         <translation>显示上一个注意力头（Ctrl+[）</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>The stage the class has reached; later stages stay hidden until reached</source>
         <translation>课堂已经进行到的步骤；后面的步骤在到达之前保持隐藏</translation>
     </message>
@@ -2855,47 +2287,38 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::PredictionPanel</name>
     <message>
-        <location filename="../../ui/model/predictionpanel.cpp" line="+64" />
         <source>Prediction</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&lt;b&gt;Next token&lt;/b&gt; after the sentence</source>
         <translation>句子之后的&lt;b&gt;下一个词元&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&lt;b&gt;Fillers for the first [MASK]&lt;/b&gt;</source>
         <translation>&lt;b&gt;第一个 [MASK] 的候选词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Open a model to see what it predicts.</source>
         <translation>打开一个模型，查看它的预测。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>This checkpoint has no masked-language-model head (cls.predictions), so it cannot fill in [MASK].</source>
         <translation>这个检查点没有掩码语言模型头（cls.predictions），因此无法填写 [MASK]。</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Type a sentence.</source>
         <translation>请输入一个句子。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Write [MASK] where BERT should fill in a word, e.g. “The cat [MASK] on the mat.”</source>
         <translation>在希望 BERT 填词的位置写上 [MASK]，例如“The cat [MASK] on the mat.”</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location line="+16" />
         <source>Token id %1</source>
         <translation>词元编号 %1</translation>
     </message>
@@ -2903,72 +2326,58 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::PresentationMode</name>
     <message>
-        <location filename="../../ui/board/presentationmode.cpp" line="+176" />
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Full screen, one large high-contrast card at a time, for projecting (F11 or F5)</source>
         <translation>全屏显示，每次一张高对比度的大卡片，适合投影（F11 或 F5）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Leave Presentation Mode</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Back to the normal window (Esc)</source>
         <translation>回到普通窗口（Esc）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Larger texts and heatmap labels (Ctrl+=)</source>
         <translation>放大文字和热力图标签（Ctrl+=）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Smaller texts and heatmap labels (Ctrl+-)</source>
         <translation>缩小文字和热力图标签（Ctrl+-）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Reset Zoom</source>
         <translation>重置缩放(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Texts and heatmap labels at their normal size (Ctrl+0)</source>
         <translation>文字和热力图标签恢复正常大小（Ctrl+0）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Enlarge Card</source>
         <translation>放大卡片(&amp;E)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The current card alone on the whole board or screen, with room for every label and value; again (or Esc) brings the other cards back (E, or double-click a card)</source>
         <translation>当前卡片独占整个看板或屏幕，每个标签和数值都有位置；再按一次（或 Esc）恢复其他卡片（E，或双击卡片）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&amp;Inspector in Presentation</source>
         <translation>演示时显示检查器(&amp;I)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>In presentation mode, show the inspector and the explanation beside the card, to explain a number without leaving full screen (I)</source>
         <translation>演示模式中在卡片旁显示检查器和讲解，不离开全屏就能讲解一个数（I）</translation>
     </message>
@@ -2976,22 +2385,18 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::PresentationView</name>
     <message>
-        <location filename="../../ui/board/presentationview.cpp" line="+162" />
         <source>Stage %1 / %2</source>
         <translation>第 %1 / %2 步</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>How far the class has stepped through the pipeline</source>
         <translation>课堂在计算流程中已经走到哪一步</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Page Down / → next   ·   Page Up / ← previous   ·   E enlarge   ·   I inspector   ·   Ctrl+= / Ctrl+- zoom   ·   F11 / Esc leaves</source>
         <translation>Page Down / → 下一步   ·   Page Up / ← 上一步   ·   E 放大   ·   I 检查器   ·   Ctrl+= / Ctrl+- 缩放   ·   F11 / Esc 退出</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Keys that work in presentation mode</source>
         <translation>演示模式中可用的按键</translation>
     </message>
@@ -2999,27 +2404,22 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::RecoveryDialog</name>
     <message>
-        <location filename="../../ui/recovery/recoverydialog.cpp" line="+19" />
         <source>Recover Unsaved Scenes</source>
         <translation>恢复未保存的场景</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Attention Lab ended without saving these scenes. Restore the selected one, or discard them all. Scenes you do not restore now are offered again next time.</source>
         <translation>Attention Lab 上次退出时未保存这些场景。恢复选中的场景，或全部丢弃。现在未恢复的场景会在下次启动时再次提示。</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>Untitled scene</source>
         <translation>未命名场景</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>never saved</source>
         <translation>从未保存</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>%1
 %2
 last change %3</source>
@@ -3028,17 +2428,14 @@ last change %3</source>
 最后更改于 %3</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>&amp;Restore</source>
         <translation>恢复(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Discard All</source>
         <translation>全部丢弃(&amp;D)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Later</source>
         <translation>稍后(&amp;L)</translation>
     </message>
@@ -3046,12 +2443,10 @@ last change %3</source>
 <context>
     <name>attnlab::ui::SettingsDock</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+12" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Dimensions, positions, mask, scale and weight presets.</source>
         <translation>维度、位置编码、掩码、缩放和权重预设。</translation>
     </message>
@@ -3059,245 +2454,194 @@ last change %3</source>
 <context>
     <name>attnlab::ui::SettingsPanel</name>
     <message>
-        <location filename="../../ui/editors/settingspanel.cpp" line="+122" />
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>d_&amp;model:</source>
         <translation>d_model(&amp;D)：</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>&amp;Heads:</source>
         <translation>头数(&amp;H)：</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>d_&amp;k:</source>
         <translation>d_k(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>&amp;Positions:</source>
         <translation>位置编码(&amp;P)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>M&amp;ask:</source>
         <translation>掩码(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>&amp;Scale:</source>
         <translation>缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>S&amp;eed:</source>
         <translation>种子(&amp;E)：</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Model (embeddings and weights)</source>
         <translation>模型（嵌入和权重）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Direct (type Q, K, V)</source>
         <translation>直接（输入 Q、K、V）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Model mode computes Q, K and V from embeddings and weights. Direct mode lets you type Q, K and V themselves; switching to it keeps the Q, K, V of the current head.</source>
         <translation>模型模式由嵌入和权重算出 Q、K、V。直接模式让你自己输入 Q、K、V；切换到直接模式时，会保留当前头的 Q、K、V。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>d_model: the length of each embedding vector (the width of X).</source>
         <translation>d_model：每个嵌入向量的长度（X 的列数）。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The number of attention heads. More than one adds the output weights W_O.</source>
         <translation>注意力头的个数。多于一个时会增加输出权重 W_O。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>d_k: the width of each head's queries and keys (and values).</source>
+        <source>d_k: the width of each head&apos;s queries and keys (and values).</source>
         <translation>d_k：每个头的查询和键（以及值）的宽度。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Keep d_k = d_model / heads</source>
         <translation>保持 d_k = d_model / 头数</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>When d_model or the number of heads changes, set d_k to d_model divided by the number of heads, as most models do.</source>
         <translation>d_model 或头数改变时，把 d_k 设为 d_model 除以头数，大多数模型都这样做。</translation>
     </message>
     <message>
-        <location line="+62" />
-        <location line="+13" />
-        <location line="+7" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-26" />
         <source>Sinusoidal (added to X)</source>
         <translation>正弦（加到 X 上）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Rotary (RoPE, rotates Q and K)</source>
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
     </message>
     <message>
-        <location line="+101" />
         <source>How token positions enter the computation. Without it, attention ignores word order.</source>
         <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
     </message>
     <message>
-        <location line="-90" />
         <source>Causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location line="-64" />
         <source>Which keys each query may see. Edit a custom mask in the Mask panel.</source>
         <translation>每个查询能看到哪些键。自定义掩码请在“掩码”面板中编辑。</translation>
     </message>
     <message>
-        <location line="+81" />
         <source>÷ √d_k</source>
         <translation>÷ √d_k</translation>
     </message>
     <message>
-        <location line="-4" />
         <source>÷ custom divisor</source>
         <translation>÷ 自定义除数</translation>
     </message>
     <message>
-        <location line="-74" />
         <source>What the scores are divided by before the softmax.</source>
         <translation>在 softmax 之前，分数要除以什么。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The custom divisor of the scores (0.001 to 1000000).</source>
         <translation>分数的自定义除数（0.001 到 1000000）。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The seed for random weights: the same seed always gives the same weights.</source>
         <translation>随机权重的种子：同一个种子总是得到同样的权重。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Replace the weights with random values drawn from the seed.</source>
         <translation>用由种子生成的随机值替换权重。</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+189" />
         <source>Identity weights</source>
         <translation>单位矩阵权重</translation>
     </message>
     <message>
-        <location line="-188" />
         <source>Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so Q, K and V start as copies of X.</source>
         <translation>把每个权重矩阵设为单位矩阵（对角线为 1，其余为 0），这样 Q、K、V 一开始就是 X 的副本。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Why the last change was not applied.</source>
         <translation>上一次修改为什么没有应用。</translation>
     </message>
     <message>
-        <location line="+81" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location line="+18" />
         <source>Set d_k to %1</source>
         <translation>把 d_k 设为 %1</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>Not applied: d_model = %1 does not divide into %2 heads; untick “Keep d_k = d_model / heads” to choose d_k freely.</source>
         <translation>未应用：d_model = %1 不能平分给 %2 个头；取消勾选“保持 d_k = d_model / 头数”即可自由选择 d_k。</translation>
     </message>
     <message>
-        <location line="+20" />
         <source>Not applied: heads × d_k = %1 is more than the limit of %2.</source>
         <translation>未应用：头数 × d_k = %1，超过了上限 %2。</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Set d_model %1, heads %2, d_k %3</source>
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>This scene's X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
+        <source>This scene&apos;s X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
         <translation>这个场景的 X 是直接给出的（取自模型的一个头），模型已经把它自己的位置信息加进去了，所以不再加第二种位置编码。</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>Positional encoding: %1</source>
         <translation>位置编码：%1</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>Mask: %1</source>
         <translation>掩码：%1</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>Scale: ÷ %1</source>
         <translation>缩放：÷ %1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Scale: %1</source>
         <translation>缩放：%1</translation>
     </message>
     <message>
-        <location line="+10" />
         <source>Random weights (seed %1)</source>
         <translation>随机权重（种子 %1）</translation>
     </message>
     <message>
-        <location line="+17" />
         <source>Switch to direct mode</source>
         <translation>切换到直接模式</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Switch to model mode</source>
         <translation>切换到模型模式</translation>
     </message>
     <message>
-        <location line="+12" />
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location line="+17" />
         <source>Randomize Q, K, V</source>
         <translation>随机生成 Q、K、V</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Randomize weights</source>
         <translation>随机生成权重</translation>
     </message>
@@ -3305,77 +2649,62 @@ last change %3</source>
 <context>
     <name>attnlab::ui::SqrtDkExperiment</name>
     <message>
-        <location filename="../../ui/experiments/sqrtdkexperiment.cpp" line="+156" />
         <source>scores Q·Kᵀ (variance %1)</source>
         <translation>分数 Q·Kᵀ（方差 %1）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>scaled ÷ %1 (variance %2)</source>
         <translation>缩放：÷ %1（方差 %2）</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>score of a query–key pair in “%1” (all heads, d_k = %2)</source>
         <translation>“%1”中一对查询–键的分数（所有头，d_k = %2）</translation>
     </message>
     <message>
-        <location line="+8" />
         <source>&amp;Samples:</source>
         <translation>样本数(&amp;S)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>S&amp;eed:</source>
         <translation>种子(&amp;E)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Keys:</source>
         <translation>键数(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Run again</source>
         <translation>重新运行(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>How many random (q, k) pairs are drawn for each d_k; more samples, smoother lines</source>
         <translation>每个 d_k 抽取多少对随机的 (q, k)；样本越多，曲线越平滑</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Seed of the random generator: the same seed always gives the same figure</source>
         <translation>随机数生成器的种子：同一个种子总是得到同样的图</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>How many random keys each query is compared with in the softmax panel</source>
         <translation>在 softmax 图中，每个查询与多少个随机键比较</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Draw the samples again and redraw the figure</source>
         <translation>重新抽取样本并重画图</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>q and k each have d_k independent components of variance 1, so q·k adds up d_k products of variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
         <translation>q 和 k 各有 d_k 个相互独立、方差为 1 的分量，所以 q·k 是 d_k 个方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Left: variance of the score against d_k (both axes logarithmic). Right: the mean largest softmax weight; 1 means one key takes everything. Right-click to export.</source>
         <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Histogram of the current scene's scores before and after scaling. Right-click to export.</source>
+        <source>Histogram of the current scene&apos;s scores before and after scaling. Right-click to export.</source>
         <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>number of pairs</source>
         <translation>配对数量</translation>
     </message>
@@ -3383,68 +2712,54 @@ last change %3</source>
 <context>
     <name>attnlab::ui::SqrtDkFigure</name>
     <message>
-        <location filename="../../ui/experiments/sqrtdkfigure.cpp" line="+104" />
         <source>variance of the score</source>
         <translation>分数的方差</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+3" />
         <source>d_k (log scale)</source>
         <translation>d_k（对数刻度）</translation>
     </message>
     <message>
-        <location line="-2" />
         <source>Variance of q·k</source>
         <translation>q·k 的方差</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>mean largest softmax weight</source>
         <translation>softmax 最大权重的平均值</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>How peaked is softmax?</source>
         <translation>softmax 有多尖锐？</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>q·k (unscaled)</source>
         <translation>q·k（未缩放）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>q·k / √d_k (scaled)</source>
         <translation>q·k / √d_k（缩放后）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>theory: d_k</source>
         <translation>理论值：d_k</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>theory: 1</source>
         <translation>理论值：1</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>softmax(q·k)</source>
         <translation>softmax(q·k)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>softmax(q·k / √d_k)</source>
         <translation>softmax(q·k / √d_k)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>uniform: 1/%1</source>
         <translation>均匀：1/%1</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Why divide by √d_k? q, k with N(0, 1) components; %1 pairs per d_k, %2 queries × %3 keys for softmax, seed %4</source>
         <translation>为什么要除以 √d_k？q、k 的分量服从 N(0, 1)；每个 d_k 取 %1 对，softmax 用 %2 个查询 × %3 个键，种子 %4</translation>
     </message>
@@ -3452,212 +2767,170 @@ last change %3</source>
 <context>
     <name>attnlab::ui::StageCard</name>
     <message>
-        <location filename="../../ui/board/stagecard.cpp" line="+72" />
         <source>X — input vectors</source>
         <translation>X — 输入向量</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Q — queries</source>
         <translation>Q — 查询</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K — keys</source>
         <translation>K — 键</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>V — values</source>
         <translation>V — 值</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Q rotated (RoPE)</source>
         <translation>旋转后的 Q（RoPE）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K rotated (RoPE)</source>
         <translation>旋转后的 K（RoPE）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Scores</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Scaled scores</source>
         <translation>缩放后的分数</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Masked scores</source>
         <translation>掩码后的分数</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Attention weights</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Context vectors</source>
         <translation>上下文向量</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Concatenated heads</source>
         <translation>拼接后的各头</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location line="+12" />
-        <source>X (given: what this layer's attention reads)</source>
+        <source>X (given: what this layer&apos;s attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>X = embedding of each token + position</source>
         <translation>X = 每个词元的嵌入 + 位置</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>X = embedding of each token</source>
         <translation>X = 每个词元的嵌入</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Q (given directly)</source>
         <translation>Q（直接给出）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>Q = X·W_Q</source>
         <translation>Q = X·W_Q</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K (given directly)</source>
         <translation>K（直接给出）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>K = X·W_K</source>
         <translation>K = X·W_K</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>V (given directly)</source>
         <translation>V（直接给出）</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>V = X·W_V</source>
         <translation>V = X·W_V</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Q_rot = RoPE(Q), rotated by position</source>
         <translation>Q_rot = RoPE(Q)，按位置旋转</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>K_rot = RoPE(K), rotated by position</source>
         <translation>K_rot = RoPE(K)，按位置旋转</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scores = Q_rot·K_rotᵀ</source>
         <translation>分数 = Q_rot·K_rotᵀ</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>scores = Q·Kᵀ</source>
         <translation>分数 = Q·Kᵀ</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>scaled = scores ÷ √%1</source>
         <translation>缩放后的分数 = 分数 ÷ √%1</translation>
     </message>
     <message>
-        <location line="+11" />
         <source>weights = softmax(masked)</source>
         <translation>注意力权重 = softmax(掩码后的分数)</translation>
     </message>
     <message>
-        <location line="+145" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Not reached yet: press Next (→ or Page Down) to reveal the stages in order, or Show All</source>
         <translation>还没有进行到这一步：按“下一步”（→ 或 Page Down）按顺序显示各步骤，或选择“全部显示”</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>%1: %2. Click to make it the current card; double-click (or E) to enlarge it.</source>
         <translation>%1：%2。单击设为当前卡片；双击（或按 E）放大。</translation>
     </message>
     <message>
-        <location line="-156" />
         <source>scaled = scores (no scaling)</source>
         <translation>缩放后的分数 = 分数（不缩放）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>scaled = scores ÷ %1</source>
         <translation>缩放后的分数 = 分数 ÷ %1</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>masked = scaled (no mask)</source>
         <translation>掩码后的分数 = 缩放后的分数（无掩码）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>masked = scaled, −∞ where hidden</source>
         <translation>掩码后的分数 = 缩放后的分数，遮住处 −∞</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>context = weights·V</source>
         <translation>上下文 = 权重·V</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>concat = [context of each head]</source>
         <translation>拼接 = [每个头的上下文]</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>output = concat·W_O</source>
         <translation>输出 = 拼接·W_O</translation>
     </message>
     <message>
-        <location line="+0" />
         <source>output = concat</source>
         <translation>输出 = 拼接</translation>
     </message>
     <message>
-        <location line="+127" />
         <source>%1 (head %2 of %3)</source>
         <translation>%1（头 %2/%3）</translation>
     </message>
     <message>
-        <location line="+6" />
         <source>scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2</source>
         <translation>缩放后的分数 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Shape: rows × columns</source>
         <translation>形状：行数 × 列数</translation>
     </message>
@@ -3665,52 +2938,42 @@ last change %3</source>
 <context>
     <name>attnlab::ui::StepController</name>
     <message>
-        <location filename="../../ui/board/stepcontroller.cpp" line="+159" />
         <source>&amp;Previous Stage</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Go back one stage (Left arrow or Page Up)</source>
         <translation>后退一步（左方向键或 Page Up）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;Next Stage</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Reveal the next stage (Right arrow or Page Down)</source>
         <translation>显示下一步（右方向键或 Page Down）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>&amp;First Stage</source>
         <translation>第一步(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Go back to the first stage (Ctrl+Shift+Page Up, or Home on the board)</source>
         <translation>回到第一步（Ctrl+Shift+Page Up，或在流程板上按 Home）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Reveal one stage after another automatically (Ctrl+Shift+P)</source>
         <translation>自动逐步显示各步骤（Ctrl+Shift+P）</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Reveal every stage of the pipeline at once (Ctrl+Shift+A, or End on the board)</source>
         <translation>一次显示计算流程的所有步骤（Ctrl+Shift+A，或在流程板上按 End）</translation>
     </message>
     <message>
-        <location line="-3" />
         <source>P&amp;lay</source>
         <translation>播放(&amp;L)</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Show &amp;All</source>
         <translation>全部显示(&amp;A)</translation>
     </message>
@@ -3718,97 +2981,78 @@ last change %3</source>
 <context>
     <name>attnlab::ui::TemperatureExperiment</name>
     <message>
-        <location filename="../../ui/experiments/temperatureexperiment.cpp" line="+122" />
         <source>÷ %1 = %2 × √d_k</source>
         <translation>÷ %1 = %2 × √d_k</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>Weights of head %1 with the scores divided by %2</source>
         <translation>分数除以 %2 时头 %1 的权重</translation>
     </message>
     <message>
-        <location line="+3" />
         <source>Weights with the scores divided by %1</source>
         <translation>分数除以 %1 时的权重</translation>
     </message>
     <message>
-        <location line="+24" />
         <source>&amp;Divisor:</source>
         <translation>除数(&amp;D)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Divide the scores by 0.1× to 10× of √d_k; the weights and entropies follow live. Arrow keys step, Page Up/Down jump.</source>
         <translation>把分数除以 √d_k 的 0.1 倍到 10 倍；权重和熵随之实时变化。方向键小步调整，Page Up/Down 大步跳。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>The divisor in use, and as a multiple of √d_k</source>
         <translation>当前使用的除数，以及它是 √d_k 的多少倍</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>0.1×</source>
         <translation>0.1×</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>1×</source>
         <translation>1×</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>10×</source>
         <translation>10×</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Divisor 0.1 × √d_k: sharp, nearly one-hot rows (Alt+1)</source>
         <translation>除数 0.1 × √d_k：尖锐，各行接近独热（Alt+1）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Divisor √d_k, the usual scaling (Alt+2)</source>
         <translation>除数 √d_k，通常的缩放（Alt+2）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Divisor 10 × √d_k: flat, nearly uniform rows (Alt+3)</source>
         <translation>除数 10 × √d_k：平坦，各行接近均匀（Alt+3）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Dividing the scores by a smaller number stretches their differences: scores [2, 0, 1] become [20, 0, 10] and softmax gives nearly everything to the largest. A larger divisor squeezes the differences and the weights even out. Entropy measures how spread a row is: 0 bits for one-hot, log₂ of the number of visible keys for uniform.</source>
         <translation>分数除以一个较小的数，会拉大它们之间的差距：分数 [2, 0, 1] 变成 [20, 0, 10]，softmax 几乎把全部权重都给了最大的那个。除数越大，差距越小，权重也越平均。熵衡量一行权重有多分散：独热时为 0 比特，均匀时为可见键个数的 log₂。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>Weights of the current head at this divisor (row = query, column = key). Right-click to export.</source>
         <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Entropy of each query row's weights in bits; + marks the uniform maximum. Right-click to export.</source>
+        <source>Entropy of each query row&apos;s weights in bits; + marks the uniform maximum. Right-click to export.</source>
         <translation>每个查询行权重的熵（单位：比特）；+ 标出均匀时的最大值。右键点击可导出。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>entropy of the row</source>
         <translation>该行的熵</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>maximum (uniform row)</source>
         <translation>最大值（均匀的行）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>entropy (bits)</source>
         <translation>熵（比特）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>query token</source>
         <translation>查询词元</translation>
     </message>
@@ -3816,47 +3060,38 @@ last change %3</source>
 <context>
     <name>attnlab::ui::TokenBar</name>
     <message>
-        <location filename="../../ui/board/tokenbar.cpp" line="+91" />
         <source>&amp;Sentence:</source>
         <translation>句子(&amp;S)：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Separator:</source>
         <translation>分隔符：</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Type a sentence, e.g. 猫吃鱼 or “the cat saw the dog”</source>
         <translation>输入一个句子，例如“猫吃鱼”或“the cat saw the dog”</translation>
     </message>
     <message>
-        <location line="+103" />
         <source>The sentence. It is cut into tokens as you type; Enter or a short pause applies it.</source>
         <translation>句子。输入时会随即切分成词元；按 Enter 或稍停片刻即可应用。</translation>
     </message>
     <message>
-        <location line="-101" />
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Whitespace</source>
         <translation>按空格</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Characters</source>
         <translation>按字符</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Separator</source>
         <translation>按分隔符</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>How the sentence is cut into tokens:
 Automatic: spaces split words and every Chinese, Japanese or Korean character is a token.
 Whitespace: only spaces split.
@@ -3869,64 +3104,52 @@ Separator: the text between separators is a token.</source>
 按分隔符：两个分隔符之间的文字是一个词元。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>The text that separates tokens in Separator mode.</source>
         <translation>“按分隔符”模式下用来分隔词元的文字。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>The tokens, numbered from 0 as in every matrix row.</source>
         <translation>各个词元，从 0 开始编号，与每个矩阵的行号一致。</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Why the sentence was not applied.</source>
         <translation>句子为什么没有被应用。</translation>
     </message>
     <message>
-        <location line="+47" />
         <source>Type at least one token; the scene keeps its current tokens.</source>
         <translation>请至少输入一个词元；场景保留当前的词元。</translation>
     </message>
     <message>
-        <location line="+4" />
         <source>%1 tokens is more than the limit of %2.</source>
         <translation>%1 个词元超过了上限 %2。</translation>
     </message>
     <message>
-        <location line="+22" />
         <source>These tokens cannot be used: %1</source>
         <translation>这些词元不能使用：%1</translation>
     </message>
     <message>
-        <location line="+5" />
         <source>Set tokens to “%1”</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>These tokens come from a real model: X is what that model's layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
+        <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
         <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
     </message>
     <message>
-        <location line="+50" />
         <source>Token %1: “%2” (not applied yet)</source>
         <translation>词元 %1：“%2”（尚未应用）</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Token %1: “%2”</source>
         <translation>词元 %1：“%2”</translation>
     </message>
     <message numerus="yes">
-        <location line="+4" />
         <source>… %n more</source>
         <translation>
             <numerusform>……还有 %n 个</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Only the first %1 tokens are shown as chips.</source>
         <translation>这里只显示前 %1 个词元。</translation>
     </message>
@@ -3934,17 +3157,14 @@ Separator: the text between separators is a token.</source>
 <context>
     <name>attnlab::ui::UndoHistoryDock</name>
     <message>
-        <location filename="../../ui/mainwindow/mainwindow.cpp" line="+8" />
         <source>History</source>
         <translation>历史记录</translation>
     </message>
     <message>
-        <location line="+1" />
         <source>Every edit since the scene was opened. Click a line to go back to that point.</source>
         <translation>自打开场景以来的每一次修改。点击某一行即可回到那个时刻。</translation>
     </message>
     <message>
-        <location line="+2" />
         <source>&lt;opened scene&gt;</source>
         <translation>&lt;刚打开的场景&gt;</translation>
     </message>
@@ -3952,8 +3172,7 @@ Separator: the text between separators is a token.</source>
 <context>
     <name>core</name>
     <message>
-        <location filename="../../app/modelcommand.cpp" line="+43" />
-        <source>the head's scene is not valid: %1</source>
+        <source>the head&apos;s scene is not valid: %1</source>
         <translation>该头的场景无效：%1</translation>
     </message>
 </context>
