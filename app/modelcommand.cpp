@@ -6,9 +6,9 @@
 #include "core/model/headscene.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelloader.h"
-#include "core/model/tokenizer.h"
 #include "core/model/topk.h"
-#include "core/model/unicodetext.h"
+#include "core/tokenize/tokenizer.h"
+#include "core/tokenize/unicodetext.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -8,10 +8,10 @@
 
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
-#include "core/model/tokenizer.h"
 #include "core/model/topk.h"
 #include "core/pipeline.h"
 #include "core/sceneio.h"
+#include "core/tokenize/tokenizer.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -3,7 +3,7 @@
 
 #include "tokenizerfixtures.h"
 
-#include "core/model/tokenizer.h"
+#include "core/tokenize/tokenizer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // tokenizer.json on arbitrary bytes: it loads or says why, never crashes; a tokenizer it loads
 // encodes text (also the input's own bytes, valid UTF-8 or not) into ids inside its vocabulary.
-#include "core/model/tokenizer.h"
+#include "core/tokenize/tokenizer.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -6,7 +6,7 @@
 // (isBusy() false) and otherwise draw what they cached.
 
 #include "core/model/forward.h"
-#include "core/model/tokenizer.h"
+#include "core/tokenize/tokenizer.h"
 
 #include <QObject>
 #include <QString>

@@ -3,7 +3,7 @@
 // works on a Text (code points that remember their byte range in the input), so every
 // token can point back at what the user typed.
 
-#include "core/model/unicodetext.h"
+#include "core/tokenize/unicodetext.h"
 
 #include <array>
 #include <utility>

@@ -1,7 +1,7 @@
 // loadTokenizer(dir): tokenizer.json, or the files of transformers' slow tokenizers, turned
 // into what transformers' convert_slow_tokenizer.py (BertConverter, GPT2Converter) builds.
 
-#include "core/model/tokenizerdata.h"
+#include "core/tokenize/tokenizerdata.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "core/model/unicodetext.h"
+#include "core/tokenize/unicodetext.h"
 
 #include <utf8proc.h>
 

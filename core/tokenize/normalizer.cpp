@@ -1,4 +1,4 @@
-#include "core/model/normalizer.h"
+#include "core/tokenize/normalizer.h"
 
 #include <algorithm>
 

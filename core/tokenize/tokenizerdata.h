@@ -3,10 +3,10 @@
 // encode (tokenizer.cpp). Not part of the public API; it includes nlohmann-json, which the
 // core links privately.
 
-#include "core/model/bpe.h"
-#include "core/model/normalizer.h"
-#include "core/model/tokenizer.h"
-#include "core/model/wordpiece.h"
+#include "core/tokenize/bpe.h"
+#include "core/tokenize/normalizer.h"
+#include "core/tokenize/tokenizer.h"
+#include "core/tokenize/wordpiece.h"
 
 #include <nlohmann/json.hpp>
 

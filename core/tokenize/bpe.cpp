@@ -1,4 +1,4 @@
-#include "core/model/bpe.h"
+#include "core/tokenize/bpe.h"
 
 #include <algorithm>
 #include <cstdio>

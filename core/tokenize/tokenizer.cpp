@@ -1,4 +1,4 @@
-#include "core/model/tokenizerdata.h"
+#include "core/tokenize/tokenizerdata.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // characters, each looked up in the vocabulary, then pairs are merged lowest rank first —
 // with the same priority queue, so ties and chains resolve exactly as there.
 
-#include "core/model/vocabulary.h"
+#include "core/tokenize/vocabulary.h"
 
 #include <cstdint>
 #include <mutex>

@@ -1,7 +1,7 @@
 // Reading tokenizer.json as the `tokenizers` library writes it (serde field names and
 // defaults of its Rust structs). Every malformed field is an error naming the field.
 
-#include "core/model/tokenizerdata.h"
+#include "core/tokenize/tokenizerdata.h"
 
 #include "core/jsonguard.h"
 

@@ -3,7 +3,7 @@
 // after the first carry the continuing-subword prefix ("##"); a word with a part that
 // matches nothing, or longer than max_input_chars_per_word characters, becomes [UNK] whole.
 
-#include "core/model/vocabulary.h"
+#include "core/tokenize/vocabulary.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "core/model/wordpiece.h"
+#include "core/tokenize/wordpiece.h"
 
-#include "core/model/unicodetext.h"
+#include "core/tokenize/unicodetext.h"
 
 #include <algorithm>
 
