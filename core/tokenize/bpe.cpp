@@ -29,31 +29,37 @@ struct QueuedMerge {
 
 std::string BpeModel::addMerge(const std::string &a, const std::string &b, int rank)
 {
-    const int aId = vocab.idOf(a);
+    const int aId = vocabulary.idOf(a);
     if (aId < 0)
         return a;
-    const int bId = vocab.idOf(b);
+    const int bId = vocabulary.idOf(b);
     if (bId < 0)
         return b;
     // The library strips the prefix length from b whether or not b starts with it.
     const size_t cut = std::min(continuingSubwordPrefix.size(), b.size());
     const std::string joined = a + b.substr(cut);
-    const int newId = vocab.idOf(joined);
+    const int newId = vocabulary.idOf(joined);
     if (newId < 0)
         return joined;
     m_merges[key(aId, bId)] = Merge {rank, newId};
     return {};
 }
 
-std::vector<ModelPiece> BpeModel::tokenize(const std::vector<std::string> &units) const
+std::vector<ModelPiece> BpeModel::tokenize(const Text &text) const
 {
-    if (units.empty())
+    if (text.empty())
         return {};
+    std::vector<std::string> units;
+    units.reserve(text.size());
     std::string word;
-    for (const std::string &u : units)
-        word += u;
+    for (const TextChar &c : text) {
+        std::string unit;
+        appendUtf8(unit, c.c);
+        word += unit;
+        units.push_back(std::move(unit));
+    }
     if (ignoreMerges) {
-        const int id = vocab.idOf(word);
+        const int id = vocabulary.idOf(word);
         if (id >= 0)
             return {ModelPiece {id, 0, int(units.size())}};
     }
@@ -82,7 +88,7 @@ std::vector<ModelPiece> BpeModel::merge(const std::vector<std::string> &units) c
             symbols.back().next = index;
         symbols.push_back({id, begin, end, index - 1, -1, true});
     };
-    const int unkId = unkToken ? vocab.idOf(*unkToken) : -1;
+    const int unkId = unkToken ? vocabulary.idOf(*unkToken) : -1;
     // The unknown characters waiting to become one [UNK] symbol (several when fused).
     bool unk = false;
     int unkBegin = 0, unkEnd = 0;
@@ -93,7 +99,7 @@ std::vector<ModelPiece> BpeModel::merge(const std::vector<std::string> &units) c
             s = continuingSubwordPrefix + s;
         if (i == n - 1)
             s += endOfWordSuffix;
-        const int id = vocab.idOf(s);
+        const int id = vocabulary.idOf(s);
         if (id >= 0) {
             if (unk) {
                 add(unkId, unkBegin, unkEnd);
@@ -107,7 +113,7 @@ std::vector<ModelPiece> BpeModel::merge(const std::vector<std::string> &units) c
             for (unsigned char byte : s) {
                 char name[8];
                 std::snprintf(name, sizeof name, "<0x%02X>", byte);
-                const int byteId = vocab.idOf(name);
+                const int byteId = vocabulary.idOf(name);
                 if (byteId < 0)
                     break;
                 byteIds.push_back(byteId);

@@ -3,7 +3,7 @@
 // characters, each looked up in the vocabulary, then pairs are merged lowest rank first —
 // with the same priority queue, so ties and chains resolve exactly as there.
 
-#include "core/tokenize/vocabulary.h"
+#include "core/tokenize/parts.h"
 
 #include <cstdint>
 #include <mutex>
@@ -14,9 +14,9 @@
 
 namespace attnlab::core::model {
 
-class BpeModel {
+class BpeModel : public ModelPart {
 public:
-    Vocabulary vocab;
+    Vocabulary vocabulary;
     std::optional<std::string> unkToken;
     std::string continuingSubwordPrefix; // "" when null
     std::string endOfWordSuffix; // "" when null
@@ -28,11 +28,13 @@ public:
     // concatenation is missing from the vocabulary (the library's MergeTokenOutOfVocabulary).
     // A pair given twice keeps its later rank, as the library's HashMap collect does.
     std::string addMerge(const std::string &a, const std::string &b, int rank);
-    size_t mergeCount() const { return m_merges.size(); }
+    size_t mergeCount() const override { return m_merges.size(); }
 
-    // Tokenizes one word given as its units (each a UTF-8 string: one code point, or for
-    // byte-level BPE the printable character of one byte). Results are cached per word.
-    std::vector<ModelPiece> tokenize(const std::vector<std::string> &units) const;
+    // Tokenizes one word, character by character (for byte-level BPE the pre-tokenizer has
+    // already turned every byte into its printable character). Results are cached per word.
+    std::vector<ModelPiece> tokenize(const Text &word) const override;
+    const Vocabulary &vocab() const override { return vocabulary; }
+    TokenizerKind kind() const override { return TokenizerKind::Bpe; }
 
 private:
     struct Merge {

@@ -1,7 +1,6 @@
 #include "core/tokenize/tokenizerdata.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace attnlab::core::model {
 
@@ -18,9 +17,9 @@ void TokenizerData::finishAddedTokens(std::vector<AddedToken> tokens)
         for (const TextChar &c : decodeUtf8(t.content))
             t.chars += c.c;
         t.pattern = t.chars;
-        if (t.normalized && normalizer.bert) {
+        if (t.normalized && normalizer) {
             t.pattern.clear();
-            for (const TextChar &c : normalizer.apply(decodeUtf8(t.content)))
+            for (const TextChar &c : normalized(decodeUtf8(t.content)))
                 t.pattern += c.c;
         }
         addedByContent.emplace(t.content, addedTokens.size());
@@ -112,50 +111,18 @@ Token makeToken(const Tokenizer &tokenizer, int id, int begin, int end)
 
 void tokenizeWord(const TokenizerData &data, const Tokenizer &tokenizer, const Text &word, std::vector<Token> &out)
 {
-    if (word.empty())
-        return;
-    if (data.kind == TokenizerKind::WordPiece) {
-        std::u32string chars;
-        for (const TextChar &c : word)
-            chars += c.c;
-        for (const ModelPiece &p : data.wordPiece.tokenize(chars))
-            out.push_back(makeToken(tokenizer, p.id, word[p.begin].begin, word[p.end - 1].end));
-        return;
-    }
-    // BPE: units are the word's bytes as GPT-2's printable characters (byte level), or its
-    // code points; owner[k] is the character unit k came from.
-    std::vector<std::string> units;
-    std::vector<size_t> owner;
-    for (size_t i = 0; i < word.size(); ++i) {
-        std::string utf8;
-        appendUtf8(utf8, word[i].c);
-        if (data.byteLevel()) {
-            for (unsigned char byte : utf8) {
-                std::string unit;
-                appendUtf8(unit, byteToUnicode()[byte]);
-                units.push_back(std::move(unit));
-                owner.push_back(i);
-            }
-        } else {
-            units.push_back(std::move(utf8));
-            owner.push_back(i);
-        }
-    }
-    for (const ModelPiece &p : data.bpe.tokenize(units))
-        out.push_back(makeToken(tokenizer, p.id, word[owner[p.begin]].begin, word[owner[p.end - 1]].end));
+    for (const ModelPiece &p : data.model->tokenize(word))
+        out.push_back(makeToken(tokenizer, p.id, word[p.begin].begin, word[p.end - 1].end));
 }
 
-std::string hexBytes(const std::string &bytes)
+// The decoder that gives a piece's text: the file's, or for a byte-level pipeline written
+// without one, ByteLevel (so " cat" still reads as " cat").
+const DecoderPart *pieceDecoder(const TokenizerData &data)
 {
-    std::string out = "\u2039";
-    char hex[4];
-    for (size_t i = 0; i < bytes.size(); ++i) {
-        std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(bytes[i]));
-        if (i > 0)
-            out += ' ';
-        out += hex;
-    }
-    return out + "\u203a";
+    if (data.decoder || !data.byteLevel())
+        return data.decoder.get();
+    static const std::unique_ptr<DecoderPart> byteLevel = readDecoder({{"type", "ByteLevel"}}, "decoder");
+    return byteLevel.get();
 }
 
 } // namespace
@@ -167,12 +134,12 @@ Tokenizer::Tokenizer(std::shared_ptr<const detail::TokenizerData> data)
 
 TokenizerKind Tokenizer::kind() const
 {
-    return m_data->kind;
+    return m_data->model->kind();
 }
 
 size_t Tokenizer::mergeCount() const
 {
-    return m_data->kind == TokenizerKind::Bpe ? m_data->bpe.mergeCount() : 0;
+    return m_data->model->mergeCount();
 }
 
 std::string Tokenizer::tokenText(int id) const
@@ -209,7 +176,7 @@ int Tokenizer::vocabSize() const
 std::string Tokenizer::displayText(int id) const
 {
     const std::string piece = tokenText(id);
-    if (m_data->addedById.count(id) || m_data->kind != TokenizerKind::Bpe || !m_data->byteLevel())
+    if (m_data->addedById.count(id) || !m_data->byteLevel())
         return piece;
     std::string bytes;
     for (const TextChar &c : decodeUtf8(piece)) {
@@ -240,17 +207,41 @@ std::string Tokenizer::displayText(int id) const
 
 std::string Tokenizer::decodedText(int id) const
 {
-    const std::string piece = tokenText(id);
-    if (m_data->addedById.count(id) || m_data->kind != TokenizerKind::Bpe || !m_data->byteLevel())
-        return piece;
-    std::string bytes;
-    for (const TextChar &c : decodeUtf8(piece)) {
-        const int b = unicodeToByte(c.c);
-        if (b < 0)
-            return piece;
-        bytes += char(b);
+    std::vector<std::string> pieces {tokenText(id)};
+    const DecoderPart *decoder = pieceDecoder(*m_data);
+    if (m_data->addedById.count(id) || pieces[0].empty() || !decoder)
+        return pieces[0];
+    decoder->decodeChain(pieces, true);
+    std::string text;
+    for (const std::string &p : pieces)
+        text += p;
+    return text;
+}
+
+std::string Tokenizer::decode(const std::vector<int> &ids, bool skipSpecialTokens) const
+{
+    std::vector<std::string> pieces;
+    for (int id : ids) {
+        const auto added = m_data->addedById.find(id);
+        if (added != m_data->addedById.end()) {
+            if (!skipSpecialTokens || !m_data->addedTokens[added->second].special)
+                pieces.push_back(m_data->addedTokens[added->second].content);
+            continue;
+        }
+        const auto it = m_data->vocab().texts.find(id);
+        if (it != m_data->vocab().texts.end())
+            pieces.push_back(it->second);
     }
-    return isValidUtf8(bytes) ? bytes : hexBytes(bytes);
+    std::string text;
+    if (!m_data->decoder) {
+        for (size_t i = 0; i < pieces.size(); ++i)
+            text += (i ? " " : "") + pieces[i];
+        return text;
+    }
+    m_data->decoder->decodeChain(pieces, false);
+    for (const std::string &p : pieces)
+        text += p;
+    return text;
 }
 
 std::vector<Token> Tokenizer::encode(const std::string &text) const
@@ -271,34 +262,22 @@ std::vector<Token> Tokenizer::encode(const std::string &text) const
             addedToken(raw, outer);
             continue;
         }
-        const Text normalized = data.normalizer.apply(Text(raw.begin() + outer.begin, raw.begin() + outer.end));
+        const Text normalized = data.normalized(Text(raw.begin() + long(outer.begin), raw.begin() + long(outer.end)));
         for (const Match &inner : findAddedTokens(data, normalized, true)) {
             if (inner.added >= 0) {
                 addedToken(normalized, inner);
                 continue;
             }
-            const Text piece(normalized.begin() + inner.begin, normalized.begin() + inner.end);
-            for (const Text &word : data.preTokenizer.split(piece))
+            std::vector<Text> words {
+                Text(normalized.begin() + long(inner.begin), normalized.begin() + long(inner.end))};
+            if (data.preTokenizer)
+                data.preTokenizer->preTokenize(words);
+            for (const Text &word : words)
                 tokenizeWord(data, *this, word, tokens);
         }
     }
-    for (const Template &processor : data.postProcessors) {
-        std::vector<Token> wrapped;
-        for (const TemplatePiece &p : processor) {
-            if (p.sequence) {
-                wrapped.insert(wrapped.end(), tokens.begin(), tokens.end());
-                continue;
-            }
-            for (size_t k = 0; k < p.ids.size(); ++k) {
-                Token token;
-                token.id = p.ids[k];
-                token.piece = token.display = p.tokens[k];
-                token.special = true;
-                wrapped.push_back(std::move(token));
-            }
-        }
-        tokens.swap(wrapped);
-    }
+    if (data.postProcessor)
+        data.postProcessor->process(tokens);
     return tokens;
 }
 

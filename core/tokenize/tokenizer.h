@@ -1,22 +1,22 @@
 #pragma once
-// The tokenizers of real checkpoints: GPT-2's byte-level BPE and BERT's WordPiece, read from
-// tokenizer.json as the Hugging Face `tokenizers` library writes it and run exactly as that
-// library runs them (so ids agree with transformers' fast tokenizers).
+// The tokenizers of real checkpoints, read from tokenizer.json as the Hugging Face `tokenizers`
+// library writes it and run exactly as that library runs them (so ids agree with transformers'
+// fast tokenizers): GPT-2's and Qwen2's byte-level BPE, Llama 3's (ignore_merges), Llama 2's
+// SentencePiece-style BPE with byte fallback, BERT's WordPiece.
 //
-// encode(text) does, in order:
-// 1. added tokens whose `normalized` is false (the special tokens: [MASK], <|endoftext|>)
-//    are found in the raw text — leftmost, longest first, honouring single_word, lstrip and
-//    rstrip — and kept whole;
-// 2. each remaining piece is normalized (BertNormalizer, or nothing for GPT-2), then added
-//    tokens whose `normalized` is true are found in the normalized text;
-// 3. each piece is split into words (ByteLevel with GPT-2's pattern, or BertPreTokenizer);
+// encode(text) does, in order (parts.h has the parts):
+// 1. added tokens whose `normalized` is false (the special tokens: [MASK], <|endoftext|>,
+//    <|im_start|>) are found in the raw text — leftmost, longest first, honouring single_word,
+//    lstrip and rstrip — and kept whole;
+// 2. each remaining piece goes through the normalizer, then added tokens whose `normalized` is
+//    true are found in the normalized text;
+// 3. the pre-tokenizer splits each piece into words;
 // 4. the model (BPE or WordPiece) turns each word into vocabulary pieces;
-// 5. the post-processor adds its special tokens ([CLS] … [SEP]; nothing for GPT-2).
+// 5. the post-processor adds its special tokens ([CLS] … [SEP], <s>, <|begin_of_text|>).
+// decode(ids) runs the decoder.
 //
-// Not supported (refused when reading, with a message naming what is): models other than
-// BPE and WordPiece, normalizers other than BertNormalizer, pre-tokenizers other than
-// ByteLevel and BertPreTokenizer. BPE dropout is ignored (it is random and only meant for
-// training); truncation, padding, pair templates and the decoder are not used.
+// A part whose "type" is not known is refused when reading, by name. BPE dropout is ignored (it
+// is random and only meant for training); truncation, padding and pair templates are not used.
 
 #include <memory>
 #include <optional>
@@ -75,12 +75,17 @@ public:
     std::string displayText(int id) const;
 
     // The text a vocabulary piece stands for, as transformers' `tokenizer.decode([id])` and the
-    // fill-mask pipeline's "token_str" give it: byte-level BPE pieces decoded back to their bytes
-    // (" cat" for "Ġcat", "\n" for "Ċ"); WordPiece pieces and added tokens as they are ("##ing",
-    // "[MASK]"). Where the library would print U+FFFD because the bytes are not valid UTF-8 on
-    // their own, this gives the display form instead ("‹e6 b2›"), so no byte is lost. "" for an
-    // id with no vocabulary string.
+    // fill-mask pipeline's "token_str" give it: the piece through the decoder (" cat" for "Ġcat",
+    // "\n" for "Ċ", "##ing" for "##ing"); added tokens as they are ("[MASK]"). A byte-level
+    // pipeline without a decoder is read as if it had ByteLevel. Where the library would print
+    // U+FFFD because the bytes are not valid UTF-8 on their own, this gives the display form
+    // instead ("‹e6 b2›"), so no byte is lost. "" for an id with no vocabulary string.
     std::string decodedText(int id) const;
+
+    // The text of a sequence of ids, as the library's `decode(ids, skip_special_tokens)` gives it:
+    // the pieces (ids with no vocabulary string left out) through the decoder, or joined with
+    // spaces when the file has none.
+    std::string decode(const std::vector<int> &ids, bool skipSpecialTokens = false) const;
 
     // For tests and diagnostics: the number of BPE merges read (0 for WordPiece).
     size_t mergeCount() const;

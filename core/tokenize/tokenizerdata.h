@@ -4,12 +4,13 @@
 // core links privately.
 
 #include "core/tokenize/bpe.h"
-#include "core/tokenize/normalizer.h"
+#include "core/tokenize/parts.h"
 #include "core/tokenize/tokenizer.h"
 #include "core/tokenize/wordpiece.h"
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -30,31 +31,29 @@ struct AddedToken {
     bool special = false;
 };
 
-// One element of a post-processor template: the sequence ($A) or special tokens.
-struct TemplatePiece {
-    bool sequence = false;
-    std::vector<int> ids;
-    std::vector<std::string> tokens;
-};
-using Template = std::vector<TemplatePiece>;
-
 namespace detail {
 
+// The pipeline: every part but the model may be absent (null in tokenizer.json).
 struct TokenizerData {
-    TokenizerKind kind = TokenizerKind::Bpe;
-    BpeModel bpe;
-    WordPieceModel wordPiece;
-    Normalizer normalizer;
-    PreTokenizer preTokenizer;
+    std::unique_ptr<ModelPart> model;
+    std::unique_ptr<NormalizerPart> normalizer;
+    std::unique_ptr<PreTokenizerPart> preTokenizer;
+    std::unique_ptr<PostProcessorPart> postProcessor;
+    std::unique_ptr<DecoderPart> decoder;
     // Special tokens first, then the others, each in file order (the library's matching order).
     std::vector<AddedToken> addedTokens;
     std::unordered_map<std::string, size_t> addedByContent;
     std::unordered_map<int, size_t> addedById;
-    // Applied one after the other (a Sequence post-processor); empty for none.
-    std::vector<Template> postProcessors;
 
-    const Vocabulary &vocab() const { return kind == TokenizerKind::Bpe ? bpe.vocab : wordPiece.vocab; }
-    bool byteLevel() const { return preTokenizer.kind == PreTokenizerKind::ByteLevel; }
+    const Vocabulary &vocab() const { return model->vocab(); }
+    // Whether the model's pieces are written in GPT-2's byte characters ("Ġcat").
+    bool byteLevel() const { return (preTokenizer && preTokenizer->byteLevel()) || (decoder && decoder->byteLevel()); }
+    Text normalized(Text text) const
+    {
+        if (normalizer)
+            normalizer->normalize(text);
+        return text;
+    }
 
     // Registers the added tokens (after the model, normalizer and pre-tokenizer are set):
     // orders them, fills the maps and the normalized patterns.

@@ -1,5 +1,7 @@
-// loadTokenizer(dir): tokenizer.json, or the files of transformers' slow tokenizers, turned
-// into what transformers' convert_slow_tokenizer.py (BertConverter, GPT2Converter) builds.
+// loadTokenizer(dir): tokenizer.json, or the files of transformers' slow tokenizers made into
+// the same pipeline that transformers' convert_slow_tokenizer.py (BertConverter, GPT2Converter)
+// builds from them: the model read from the old files, every other part described as
+// tokenizer.json would describe it and read by the same part tables.
 
 #include "core/tokenize/tokenizerdata.h"
 
@@ -92,55 +94,65 @@ Tokenizer loadBertVocab(const fs::path &dir)
     const std::string text = readTokenizerFile((dir / "vocab.txt").string(), "vocab.txt");
     if (!isValidUtf8(text))
         throw TokenizerError("vocab.txt: not valid UTF-8");
-    auto data = std::make_shared<detail::TokenizerData>();
-    data->kind = TokenizerKind::WordPiece;
+    auto model = std::make_unique<WordPieceModel>();
     const std::vector<std::string> pieces = lines(text);
     if (pieces.size() > size_t(kMaxTokenId) + 1)
         throw TokenizerError("vocab.txt: more than " + std::to_string(kMaxTokenId + 1) + " lines");
     for (size_t i = 0; i < pieces.size(); ++i)
-        data->wordPiece.vocab.set(pieces[i], int(i));
-    if (data->wordPiece.vocab.ids.empty())
+        model->vocabulary.set(pieces[i], int(i));
+    if (model->vocabulary.ids.empty())
         throw TokenizerError("vocab.txt: empty");
-
-    BertNormalizer &n = data->normalizer.options;
-    data->normalizer.bert = true;
-    n.lowercase = configBool(config, "do_lower_case", true);
-    n.handleChineseChars = configBool(config, "tokenize_chinese_chars", true);
-    const auto strip = config.find("strip_accents");
-    n.stripAccents = (strip == config.end() || strip->is_null()) ? -1 : int(configBool(config, "strip_accents", false));
-    data->preTokenizer.kind = PreTokenizerKind::Bert;
 
     const std::string unk = configToken(config, "unk_token", "[UNK]");
     const std::string sep = configToken(config, "sep_token", "[SEP]");
     const std::string pad = configToken(config, "pad_token", "[PAD]");
     const std::string cls = configToken(config, "cls_token", "[CLS]");
     const std::string mask = configToken(config, "mask_token", "[MASK]");
-    data->wordPiece.unkToken = unk;
-    data->wordPiece.prepare();
+    model->unkToken = unk;
+    model->prepare();
     for (const std::string *needed : {&unk, &cls, &sep})
-        if (!data->wordPiece.vocab.contains(*needed))
+        if (!model->vocabulary.contains(*needed))
             throw TokenizerError("vocab.txt: the special token \"" + *needed + "\" is not in the vocabulary");
     std::vector<AddedToken> added;
     for (const std::string *t : {&unk, &sep, &pad, &cls, &mask})
-        if (data->wordPiece.vocab.contains(*t))
-            added.push_back(specialToken(*t, data->wordPiece.vocab.idOf(*t)));
-    data->finishAddedTokens(std::move(added));
+        if (model->vocabulary.contains(*t))
+            added.push_back(specialToken(*t, model->vocabulary.idOf(*t)));
 
-    TemplatePiece clsPiece {false, {data->wordPiece.vocab.idOf(cls)}, {cls}};
-    TemplatePiece sepPiece {false, {data->wordPiece.vocab.idOf(sep)}, {sep}};
-    data->postProcessors.push_back({clsPiece, TemplatePiece {true, {}, {}}, sepPiece});
+    auto data = std::make_shared<detail::TokenizerData>();
+    const auto strip = config.find("strip_accents");
+    data->normalizer = readNormalizer(
+        {{"type", "BertNormalizer"}, {"clean_text", true},
+            {"handle_chinese_chars", configBool(config, "tokenize_chinese_chars", true)},
+            {"strip_accents",
+                (strip == config.end() || strip->is_null()) ? Json()
+                                                            : Json(configBool(config, "strip_accents", false))},
+            {"lowercase", configBool(config, "do_lower_case", true)}},
+        "normalizer");
+    data->preTokenizer = readPreTokenizer({{"type", "BertPreTokenizer"}}, "pre_tokenizer");
+    const auto special = [&](const std::string &token) {
+        return Json {{"id", token}, {"ids", {model->vocabulary.idOf(token)}}, {"tokens", {token}}};
+    };
+    data->postProcessor = readPostProcessor(
+        {{"type", "TemplateProcessing"},
+            {"single",
+                {{{"SpecialToken", {{"id", cls}, {"type_id", 0}}}}, {{"Sequence", {{"id", "A"}, {"type_id", 0}}}},
+                    {{"SpecialToken", {{"id", sep}, {"type_id", 0}}}}}},
+            {"special_tokens", {{cls, special(cls)}, {sep, special(sep)}}}},
+        "post_processor");
+    data->decoder = readDecoder({{"type", "WordPiece"}, {"prefix", "##"}, {"cleanup", true}}, "decoder");
+    data->model = std::move(model);
+    data->finishAddedTokens(std::move(added));
     return TokenizerFactory::make(std::move(data));
 }
 
-// GPT2Tokenizer's vocab.json + merges.txt, with a ByteLevel pre-tokenizer and no
-// post-processor (GPT-2 adds no special tokens).
+// GPT2Tokenizer's vocab.json + merges.txt, with a ByteLevel pre-tokenizer and decoder and no
+// special tokens added around the text.
 Tokenizer loadGpt2Files(const fs::path &dir)
 {
     const Json config = readConfig(dir);
-    auto data = std::make_shared<detail::TokenizerData>();
-    data->kind = TokenizerKind::Bpe;
+    auto model = std::make_unique<BpeModel>();
     const Json vocab = parseJsonFile(readTokenizerFile((dir / "vocab.json").string(), "vocab.json"), "vocab.json");
-    readVocabObject(vocab, "vocab.json", "(top level)", data->bpe.vocab);
+    readVocabObject(vocab, "vocab.json", "(top level)", model->vocabulary);
     const std::string text = readTokenizerFile((dir / "merges.txt").string(), "merges.txt");
     if (!isValidUtf8(text))
         throw TokenizerError("merges.txt: not valid UTF-8");
@@ -150,18 +162,21 @@ Tokenizer loadGpt2Files(const fs::path &dir)
         const std::string &line = mergeLines[i];
         if (line.rfind("#version", 0) == 0 || (line.empty() && i + 1 == mergeLines.size()))
             continue;
-        const std::string problem = addMergeLine(data->bpe, line, rank++);
+        const std::string problem = addMergeLine(*model, line, rank++);
         if (!problem.empty())
             throw TokenizerError("merges.txt: line " + std::to_string(i + 1) + ": " + problem);
     }
-    data->preTokenizer.kind = PreTokenizerKind::ByteLevel;
-    data->preTokenizer.addPrefixSpace = configBool(config, "add_prefix_space", false);
     std::vector<AddedToken> added;
     for (const char *key : {"unk_token", "bos_token", "eos_token"}) {
         const std::string t = configToken(config, key, "<|endoftext|>");
-        if (data->bpe.vocab.contains(t))
-            added.push_back(specialToken(t, data->bpe.vocab.idOf(t)));
+        if (model->vocabulary.contains(t))
+            added.push_back(specialToken(t, model->vocabulary.idOf(t)));
     }
+    auto data = std::make_shared<detail::TokenizerData>();
+    data->preTokenizer = readPreTokenizer(
+        {{"type", "ByteLevel"}, {"add_prefix_space", configBool(config, "add_prefix_space", false)}}, "pre_tokenizer");
+    data->decoder = readDecoder({{"type", "ByteLevel"}}, "decoder");
+    data->model = std::move(model);
     data->finishAddedTokens(std::move(added));
     return TokenizerFactory::make(std::move(data));
 }

@@ -9,7 +9,7 @@ namespace attnlab::core::model {
 std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) const
 {
     const int n = int(word.size());
-    const std::vector<ModelPiece> unknown {{vocab.idOf(unkToken), 0, n}};
+    const std::vector<ModelPiece> unknown {{vocabulary.idOf(unkToken), 0, n}};
     if (n > maxInputCharsPerWord)
         return unknown;
     std::vector<ModelPiece> pieces;
@@ -20,7 +20,7 @@ std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) con
         while (start < end) {
             std::string candidate = start > 0 ? continuingSubwordPrefix : std::string();
             candidate += toUtf8(word.substr(start, end - start));
-            found = vocab.idOf(candidate);
+            found = vocabulary.idOf(candidate);
             if (found >= 0)
                 break;
             --end;
@@ -33,12 +33,21 @@ std::vector<ModelPiece> WordPieceModel::tokenize(const std::u32string &word) con
     return pieces;
 }
 
+std::vector<ModelPiece> WordPieceModel::tokenize(const Text &word) const
+{
+    std::u32string chars;
+    chars.reserve(word.size());
+    for (const TextChar &c : word)
+        chars += c.c;
+    return tokenize(chars);
+}
+
 void WordPieceModel::prepare()
 {
     // The full length bounds both uses of an entry: whole at the start of a word, and
     // without its "##" after it.
     m_longestPiece = 0;
-    for (const auto &[piece, id] : vocab.ids)
+    for (const auto &[piece, id] : vocabulary.ids)
         m_longestPiece = std::max(m_longestPiece, int(decodeUtf8(piece).size()));
 }
 

@@ -130,9 +130,12 @@ TEST(TokenizerErrors, UnsupportedPartsNameWhatIsSupported)
         errorOf(replaced(json, "\"type\": \"WordPiece\", \"unk_token\"", "\"type\": \"WordLevel\", \"unk_token\""))
             .find("\"WordLevel\" is not supported"),
         std::string::npos);
-    EXPECT_NE(
-        errorOf(replaced(json, "\"BertNormalizer\"", "\"NFC\"")).find("normalizer.type: \"NFC\""), std::string::npos);
-    EXPECT_NE(errorOf(replaced(json, "\"BertPreTokenizer\"", "\"Whitespace\"")).find("pre_tokenizer.type"),
+    EXPECT_NE(errorOf(replaced(json, "\"BertNormalizer\"", "\"Precompiled\"")).find("normalizer.type: \"Precompiled\""),
+        std::string::npos);
+    EXPECT_NE(errorOf(replaced(json, "\"BertPreTokenizer\"", "\"UnicodeScripts\"")).find("pre_tokenizer.type"),
+        std::string::npos);
+    EXPECT_NE(errorOf(replaced(json, "\"type\": \"WordPiece\", \"prefix\"", "\"type\": \"CTC\", \"prefix\""))
+                  .find("decoder.type: \"CTC\" is not supported"),
         std::string::npos);
     EXPECT_NE(errorOf(replaced(json, "\"TemplateProcessing\"", "\"Mystery\"")).find("post_processor.type"),
         std::string::npos);
