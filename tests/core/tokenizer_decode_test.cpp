@@ -34,3 +34,20 @@ TEST(TokenizerDecode, AddedTokensAndWordPiecesStayAsWritten)
     EXPECT_EQ(b.decodedText(5), "猫");
     EXPECT_EQ(b.decodedText(-1), "");
 }
+
+TEST(TokenizerDecode, DecodeRunsTheDecoderAndCanSkipSpecialTokens)
+{
+    const Tokenizer g = gpt2();
+    EXPECT_EQ(g.decode({kEot, 264, 261}), "<|endoftext|>The cat");
+    EXPECT_EQ(g.decode({kEot, 264, 261}, true), "The cat");
+    // An id without a vocabulary string is left out, as the library's decode does.
+    EXPECT_EQ(g.decode({264, 100000, 261}), "The cat");
+    // The two halves of 猫 make the character again once they are decoded together.
+    EXPECT_EQ(g.decode({274, 104}), "猫");
+    const Tokenizer b = bert();
+    std::vector<int> ids;
+    for (const Token &t : b.encode("the cat"))
+        ids.push_back(t.id);
+    EXPECT_EQ(b.decode(ids), "[CLS] the cat [SEP]");
+    EXPECT_EQ(b.decode(ids, true), "the cat");
+}
