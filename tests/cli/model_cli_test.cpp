@@ -397,6 +397,17 @@ TEST(ModelCli, BadFoldersExitTwoWithOneLine)
     const ModelFolder untokenized(ModelFolder::Gpt2, noTokenizer);
     expectBadInput(cli("--predict " + untokenized.arg() + " --text a"), "tokenizer");
 
+    // A tokenizer part the app does not know is refused by its name, never guessed.
+    test::TinyModelOptions unknownPart;
+    unknownPart.addFiles = [](const std::string &dir) {
+        std::string json = test::gpt2TokenizerJson();
+        const std::string byteLevel = "\"pre_tokenizer\": {\"type\": \"ByteLevel\"";
+        json.replace(json.find(byteLevel), byteLevel.size(), "\"pre_tokenizer\": {\"type\": \"UnicodeScripts\"");
+        test::writeTextFile(dir + "/tokenizer.json", json);
+    };
+    const ModelFolder unknown(ModelFolder::Gpt2, unknownPart);
+    expectBadInput(cli("--predict " + unknown.arg() + " --text a"), "pre_tokenizer.type: \"UnicodeScripts\"");
+
     // The window's quick check refuses a folder without config.json before opening anything.
     const CliRun window = test::runAttnlab("--model /nonexistent/attnlab-model", {}, "timeout 30");
     expectBadInput(window, "/nonexistent/attnlab-model");

@@ -316,6 +316,22 @@ TEST(ModelRoom, ABadFolderGivesAnErrorAndChangesNothing)
     test::removeTree(empty);
 }
 
+TEST(ModelRoom, ATokenizerPartOfAnUnknownTypeIsRefusedByName)
+{
+    TinyFolder folder(false);
+    std::string json = test::gpt2TokenizerJson();
+    const std::string none = "\"normalizer\": null";
+    json.replace(json.find(none), none.size(), "\"normalizer\": {\"type\": \"Precompiled\"}");
+    test::writeTextFile(folder.dir + "/tokenizer.json", json);
+    Room room;
+    QSignalSpy failed(room.session, &ModelSession::loadFailed);
+    room.openModel(folder.path());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() == 1; }, 10000));
+    EXPECT_TRUE(room.actions->lastError().contains(QStringLiteral("normalizer.type: \"Precompiled\" is not supported")))
+        << room.actions->lastError().toStdString();
+    EXPECT_FALSE(room.session->hasModel());
+}
+
 TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
 {
     TinyFolder folder(false); // 16 positions
