@@ -31,7 +31,7 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     const std::string model = gpt2 ? "GPT-2" : "BERT";
     const std::string l1 = std::to_string(layer + 1), h1 = std::to_string(head + 1);
     s.title = model + " layer " + l1 + " head " + h1;
-    s.titleTranslations = {{"en", s.title}, {"zh_CN", model + " 第 " + l1 + " 层 第 " + h1 + " 个头"}};
+    s.titleTranslations = {{"en", s.title}, {"zh_CN", model + " 第 " + l1 + " 层，头 " + h1}};
     s.description
         = {{"en",
                std::string("X is what this layer's attention reads (")

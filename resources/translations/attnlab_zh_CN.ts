@@ -101,7 +101,7 @@
     </message>
     <message>
         <source>Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later start).</source>
-        <translation>不提示恢复崩溃或被终止的 Attention Lab 留下的未保存场景（恢复副本保留到以后启动时）。</translation>
+        <translation>不提示恢复崩溃或被终止的注意力实验室留下的未保存场景（恢复副本保留到以后启动时）。</translation>
     </message>
     <message>
         <source>Attention Lab: step through self-attention, edit every number, export the heatmaps.</source>
@@ -950,7 +950,7 @@
     </message>
     <message>
         <source>This description was written for the original example; the sentence has changed since, so the numbers it quotes no longer match the board.</source>
-        <translation>这段说明是为原来的例子写的；句子已经改了，其中引用的数字与面板上的不再对应。</translation>
+        <translation>这段说明是为原来的例子写的；句子已经改了，其中引用的数字与流程板上的不再对应。</translation>
     </message>
     <message>
         <source>What this scene shows</source>
@@ -1277,11 +1277,11 @@
     </message>
     <message>
         <source>%1 is open in another Attention Lab window, so this one is read-only. Save your changes under another name.</source>
-        <translation>%1 已在另一个 Attention Lab 窗口中打开，因此本窗口为只读。请用其他文件名保存你的更改。</translation>
+        <translation>%1 已在另一个注意力实验室窗口中打开，因此本窗口为只读。请用其他文件名保存你的更改。</translation>
     </message>
     <message>
         <source>%1 is open in another Attention Lab window. Close it there first, or choose another name.</source>
-        <translation>%1 已在另一个 Attention Lab 窗口中打开。请先在那里关闭它，或选择其他文件名。</translation>
+        <translation>%1 已在另一个注意力实验室窗口中打开。请先在那里关闭它，或选择其他文件名。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -1319,7 +1319,7 @@
     </message>
     <message>
         <source>%1 is open in another Attention Lab window, so this one is read-only. Choose another name to save your changes.</source>
-        <translation>%1 已在另一个 Attention Lab 窗口中打开，因此本窗口为只读。请选择其他文件名来保存你的更改。</translation>
+        <translation>%1 已在另一个注意力实验室窗口中打开，因此本窗口为只读。请选择其他文件名来保存你的更改。</translation>
     </message>
     <message>
         <source>Could not save the scene</source>
@@ -1427,7 +1427,7 @@
     </message>
     <message>
         <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window&apos;s changes.</source>
-        <translation>%1 已在另一个 Attention Lab 窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
+        <translation>%1 已在另一个注意力实验室窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
     </message>
     <message>
         <source>Open &amp;Read-Only</source>
@@ -1497,7 +1497,7 @@
     </message>
     <message>
         <source>Layer %1, head %2</source>
-        <translation>第 %1 层，第 %2 个头</translation>
+        <translation>第 %1 层，头 %2</translation>
     </message>
     <message>
         <source> (switched off: its output is zero)</source>
@@ -1539,7 +1539,7 @@
     </message>
     <message>
         <source>masked: this query may not look at this key</source>
-        <translation>已遮蔽：这个查询不能看这个键</translation>
+        <translation>被掩码遮住：这个查询不能看这个键</translation>
     </message>
     <message>
         <source>%1 → %2: %3
@@ -2125,7 +2125,7 @@ head %2</source>
     </message>
     <message>
         <source>Switch Off Head %1</source>
-        <translation>关闭注意力头 %1</translation>
+        <translation>关闭头 %1</translation>
     </message>
     <message>
         <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
@@ -2157,7 +2157,7 @@ head %2</source>
     </message>
     <message>
         <source>Switch On Head %1</source>
-        <translation>打开注意力头 %1</translation>
+        <translation>打开头 %1</translation>
     </message>
     <message>
         <source>Apply Board to Head %1</source>
@@ -2180,22 +2180,22 @@ head %2</source>
     </message>
     <message>
         <source>Switch On Head %1</source>
-        <translation>打开注意力头 %1</translation>
+        <translation>打开头 %1</translation>
     </message>
     <message>
         <source>Switch Off Head %1</source>
-        <translation>关闭注意力头 %1</translation>
+        <translation>关闭头 %1</translation>
     </message>
     <message>
         <source>Layer %1, head %2 (%3), switched off.
 Ctrl+click to switch it on again.</source>
-        <translation>第 %1 层，第 %2 个头（%3），已关闭。
+        <translation>第 %1 层，头 %2（%3），已关闭。
 按住 Ctrl 单击可重新打开。</translation>
     </message>
     <message>
         <source>Layer %1, head %2 (%3).
 Click to select it, Ctrl+click to switch it off.</source>
-        <translation>第 %1 层，第 %2 个头（%3）。
+        <translation>第 %1 层，头 %2（%3）。
 单击选择，按住 Ctrl 单击将其关闭。</translation>
     </message>
 </context>
@@ -2371,7 +2371,7 @@ Click to select it, Ctrl+click to switch it off.</source>
     </message>
     <message>
         <source>The current card alone on the whole board or screen, with room for every label and value; again (or Esc) brings the other cards back (E, or double-click a card)</source>
-        <translation>当前卡片独占整个看板或屏幕，每个标签和数值都有位置；再按一次（或 Esc）恢复其他卡片（E，或双击卡片）</translation>
+        <translation>当前卡片独占整个流程板或屏幕，每个标签和数值都有位置；再按一次（或 Esc）恢复其他卡片（E，或双击卡片）</translation>
     </message>
     <message>
         <source>&amp;Inspector in Presentation</source>
@@ -2409,7 +2409,7 @@ Click to select it, Ctrl+click to switch it off.</source>
     </message>
     <message>
         <source>Attention Lab ended without saving these scenes. Restore the selected one, or discard them all. Scenes you do not restore now are offered again next time.</source>
-        <translation>Attention Lab 上次退出时未保存这些场景。恢复选中的场景，或全部丢弃。现在未恢复的场景会在下次启动时再次提示。</translation>
+        <translation>注意力实验室上次退出时未保存这些场景。恢复选中的场景，或全部丢弃。现在未恢复的场景会在下次启动时再次提示。</translation>
     </message>
     <message>
         <source>Untitled scene</source>
@@ -2498,10 +2498,6 @@ last change %3</source>
         <translation>模型模式由嵌入和权重算出 Q、K、V。直接模式让你自己输入 Q、K、V；切换到直接模式时，会保留当前头的 Q、K、V。</translation>
     </message>
     <message>
-        <source>d_model: the length of each embedding vector (the width of X).</source>
-        <translation>d_model：每个嵌入向量的长度（X 的列数）。</translation>
-    </message>
-    <message>
         <source>The number of attention heads. More than one adds the output weights W_O.</source>
         <translation>注意力头的个数。多于一个时会增加输出权重 W_O。</translation>
     </message>
@@ -2574,10 +2570,6 @@ last change %3</source>
         <translation>单位矩阵权重</translation>
     </message>
     <message>
-        <source>Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so Q, K and V start as copies of X.</source>
-        <translation>把每个权重矩阵设为单位矩阵（对角线为 1，其余为 0），这样 Q、K、V 一开始就是 X 的副本。</translation>
-    </message>
-    <message>
         <source>Why the last change was not applied.</source>
         <translation>上一次修改为什么没有应用。</translation>
     </message>
@@ -2644,6 +2636,14 @@ last change %3</source>
     <message>
         <source>Randomize weights</source>
         <translation>随机生成权重</translation>
+    </message>
+    <message>
+        <source>d_model: the number of components of each embedding vector (its dimension), which is the number of columns of X.</source>
+        <translation>d_model：每个嵌入向量的分量个数（维数），也就是 X 的列数。</translation>
+    </message>
+    <message>
+        <source>Set every weight matrix to the identity (1 where row = column, 0 elsewhere). Q, K and V then start as copies of X when d_model = heads × d_k and the scene has no biases; otherwise a head takes its own columns of X (0 past d_model), plus the bias.</source>
+        <translation>把每个权重矩阵设为单位矩阵（行号 = 列号处为 1，其余为 0）。当 d_model = 头数 × d_k 且场景没有偏置时，Q、K、V 一开始就是 X 的副本；否则每个头取 X 中属于自己的那几列（超出 d_model 的列为 0），再加上偏置。</translation>
     </message>
 </context>
 <context>
