@@ -111,7 +111,7 @@ void reportCpu(benchmark::State &state, double startMs)
         = benchmark::Counter(processCpuMs() - startMs, benchmark::Counter::kAvgIterations);
 }
 
-// The process's resident memory now (VmRSS), in MB.
+// The process's resident memory now (VmRSS), in MiB (what /proc reports, kB / 1024).
 double residentMegabytes()
 {
     std::ifstream status("/proc/self/status");
@@ -146,7 +146,7 @@ void forwardAndPredict(benchmark::State &state)
 
 // The first run at a new length: a fresh runner allocates (and the kernel faults in) every
 // cache. Also reports what a runner that has run keeps resident beyond the weights
-// (runner_MB): the residual stream and ln_1 of every layer, the thumbnails and the scratch.
+// (runner_MiB): the residual stream and ln_1 of every layer, the thumbnails and the scratch.
 void forwardAndPredictCold(benchmark::State &state)
 {
     const std::vector<int> ids = tokens(int(state.range(0)));
@@ -161,7 +161,7 @@ void forwardAndPredictCold(benchmark::State &state)
         runnerMb = std::max(runnerMb, residentMegabytes() - before);
     }
     reportCpu(state, start);
-    state.counters["runner_MB"] = runnerMb;
+    state.counters["runner_MiB"] = runnerMb;
 }
 
 // The head view and "open on board" ask for one head's full weights, recomputed from the

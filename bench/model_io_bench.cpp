@@ -1,7 +1,7 @@
-// Opening a GPT-2-small-shaped checkpoint (124M parameters, F32, ~500 MB; and the same as BF16)
+// Opening a GPT-2-small-shaped checkpoint (124M parameters, F32, 475 MiB; and the same as BF16)
 // with loadModel, and the resident memory it costs, also after a 1024-token forward pass. The
 // checkpoints are generated once per run with a fixed seed in temporary folders and removed at
-// exit. Targets (issue 11): open ≤ 1 s, resident memory ≤ file size + 300 MB. Not run by ctest;
+// exit. Targets (issue 11): open ≤ 1 s, resident memory ≤ file size + 300 MiB. Not run by ctest;
 // see docs/performance.md.
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
@@ -26,7 +26,7 @@ namespace {
 std::string g_dir, g_bf16Dir;
 double g_fileMegabytes = 0, g_bf16FileMegabytes = 0;
 
-// Resident set size of this process in MB, from /proc (Linux).
+// Resident set size of this process in MiB, from /proc (Linux).
 double residentMegabytes()
 {
     std::ifstream status("/proc/self/status");
@@ -47,7 +47,7 @@ FixtureTensor spec(const std::string &name, std::vector<std::int64_t> shape)
 
 // GPT-2 small: 12 layers, 12 heads, d 768, 1024 positions, 50257 tokens, in the order and
 // naming of the hub's model.safetensors. The data is streamed so generating costs no memory.
-// Returns the file's size in MB.
+// Returns the file's size in MiB.
 double writeGpt2Small(const std::string &dir, const std::string &dtype)
 {
     const std::int64_t d = 768, inner = 3072, vocab = 50257, positions = 1024;
@@ -116,8 +116,8 @@ void loadGpt2Small(benchmark::State &state)
         rss = residentMegabytes();
         benchmark::DoNotOptimize(r->tokenEmbeddings.data);
     }
-    state.counters["file_MB"] = g_fileMegabytes;
-    state.counters["rss_after_load_MB"] = rss;
+    state.counters["file_MiB"] = g_fileMegabytes;
+    state.counters["rss_after_load_MiB"] = rss;
 }
 
 // Open, then read every weight once (as a first forward pass does): the mapped pages become
@@ -138,13 +138,13 @@ void loadGpt2SmallAndTouchEveryWeight(benchmark::State &state)
         benchmark::DoNotOptimize(sum);
         rss = residentMegabytes();
     }
-    state.counters["file_MB"] = g_fileMegabytes;
-    state.counters["rss_after_touch_MB"] = rss;
+    state.counters["file_MiB"] = g_fileMegabytes;
+    state.counters["rss_after_touch_MiB"] = rss;
 }
 
 // The whole target: open the file, run the longest text GPT-2 small reads (1024 tokens) and
 // predict, as the window does. The resident memory then is the mapped weights plus everything
-// the runner keeps (docs/performance.md); the target is file + 300 MB.
+// the runner keeps (docs/performance.md); the target is file + 300 MiB.
 void openAndRun1024Tokens(benchmark::State &state)
 {
     double rss = 0;
@@ -160,8 +160,8 @@ void openAndRun1024Tokens(benchmark::State &state)
         benchmark::DoNotOptimize(runner.probabilities().data());
         rss = residentMegabytes();
     }
-    state.counters["file_MB"] = g_fileMegabytes;
-    state.counters["rss_after_run_MB"] = rss;
+    state.counters["file_MiB"] = g_fileMegabytes;
+    state.counters["rss_after_run_MiB"] = rss;
 }
 
 // The same weights as BF16 (half the file): every tensor is converted to float on open.
@@ -175,8 +175,8 @@ void loadGpt2SmallBf16(benchmark::State &state)
         rss = residentMegabytes();
         benchmark::DoNotOptimize(r->tokenEmbeddings.data);
     }
-    state.counters["file_MB"] = g_bf16FileMegabytes;
-    state.counters["rss_after_load_MB"] = rss;
+    state.counters["file_MiB"] = g_bf16FileMegabytes;
+    state.counters["rss_after_load_MiB"] = rss;
 }
 
 BENCHMARK(loadGpt2Small)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
@@ -195,8 +195,8 @@ int main(int argc, char **argv)
     g_fileMegabytes = writeGpt2Small(g_dir, "F32");
     g_bf16Dir = attnlab::test::makeTempDir("gpt2-small-bf16");
     g_bf16FileMegabytes = writeGpt2Small(g_bf16Dir, "BF16");
-    std::fprintf(stderr, "generated %s/model.safetensors (%.0f MB), resident before loading: %.0f MB\n", g_dir.c_str(),
-        g_fileMegabytes, residentMegabytes());
+    std::fprintf(stderr, "generated %s/model.safetensors (%.0f MiB), resident before loading: %.0f MiB\n",
+        g_dir.c_str(), g_fileMegabytes, residentMegabytes());
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     attnlab::test::removeTree(g_dir);

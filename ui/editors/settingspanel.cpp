@@ -127,7 +127,8 @@ void SettingsPanel::retranslate()
     m_mode->setItemText(1, tr("Direct (type Q, K, V)"));
     m_mode->setToolTip(tr("Model mode computes Q, K and V from embeddings and weights. Direct mode lets you type "
                           "Q, K and V themselves; switching to it keeps the Q, K, V of the current head."));
-    m_dModel->setToolTip(tr("d_model: the length of each embedding vector (the width of X)."));
+    m_dModel->setToolTip(tr("d_model: the number of components of each embedding vector (its dimension), which is the "
+                            "number of columns of X."));
     m_heads->setToolTip(tr("The number of attention heads. More than one adds the output weights W_O."));
     m_dK->setToolTip(tr("d_k: the width of each head's queries and keys (and values)."));
     m_tieDk->setText(tr("Keep d_k = d_model / heads"));
@@ -146,8 +147,9 @@ void SettingsPanel::retranslate()
     m_seed->setToolTip(tr("The seed for random weights: the same seed always gives the same weights."));
     m_randomize->setToolTip(tr("Replace the weights with random values drawn from the seed."));
     m_identity->setText(tr("Identity weights"));
-    m_identity->setToolTip(tr("Set every weight matrix to the identity (1 on the diagonal, 0 elsewhere), so "
-                              "Q, K and V start as copies of X."));
+    m_identity->setToolTip(tr("Set every weight matrix to the identity (1 where row = column, 0 elsewhere). Q, K and V "
+                              "then start as copies of X when d_model = heads × d_k and the scene has no biases; "
+                              "otherwise a head takes its own columns of X (0 past d_model), plus the bias."));
     m_message->setToolTip(tr("Why the last change was not applied."));
     syncFromScene();
 }
