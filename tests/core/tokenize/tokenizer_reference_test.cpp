@@ -59,6 +59,22 @@ TEST_P(TokenizerReference, EncodesAndDecodesEveryTextAsTheLibraryDoes)
     }
 }
 
+// decodedText (the "token" of --predict) of single pieces: the decoder's text, with the bytes of a
+// lone byte-fallback piece shown in hex where the library would print U+FFFD.
+TEST(TokenizerReferencePieces, SentencePiecePiecesReadAsTheLibraryDecodesThem)
+{
+    const TokenizerLoadResult loaded = parseTokenizerJson(readFile(referencePath("llama2.tokenizer.json")));
+    ASSERT_TRUE(loaded.ok()) << loaded.error;
+    const Tokenizer &t = *loaded.tokenizer;
+    ASSERT_GE(t.idOf("\u2581The"), 0);
+    EXPECT_EQ(t.decodedText(t.idOf("\u2581The")), "The"); // Strip takes the one leading space
+    EXPECT_EQ(t.decodedText(t.idOf("at")), "at");
+    EXPECT_EQ(t.decodedText(t.idOf("<0x41>")), "A");
+    EXPECT_EQ(t.decodedText(t.idOf("<0xE7>")), "\u2039e7\u203a");
+    EXPECT_EQ(t.decodedText(t.idOf("<s>")), "<s>");
+    EXPECT_EQ(t.decode({t.idOf("<0xE7>")}), "\uFFFD");
+}
+
 INSTANTIATE_TEST_SUITE_P(Styles, TokenizerReference,
     testing::Values("gpt2", "bert", "qwen2", "llama3", "llama2", "llama2-metaspace"),
     [](const testing::TestParamInfo<std::string> &info) {
