@@ -56,6 +56,7 @@ std::shared_ptr<const ModelWeights> gpt2Small()
         return cached;
     ModelConfig c;
     c.architecture = Architecture::Gpt2;
+    c.causal = true;
     c.modelType = "gpt2";
     c.layers = 12;
     c.heads = 12;

@@ -30,11 +30,27 @@ void layerNormRow(
     out = (((in.array() - mean) * inv) * w.weight.vector().array() + w.bias.vector().array()).matrix();
 }
 
-void layerNorm(const Matrix &in, const LayerNormWeights &w, Scalar eps, Matrix &out)
+template<typename Out>
+void layerNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Out &&out)
 {
-    out.resize(in.rows(), in.cols());
     for (Eigen::Index r = 0; r < in.rows(); ++r)
         layerNormRow(in.row(r), w, eps, out.row(r));
+}
+
+void layerNorm(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Matrix &out)
+{
+    out.resize(in.rows(), in.cols());
+    layerNormRows(in, w, eps, out);
+}
+
+// How many leading ids two sequences share.
+int commonPrefix(const std::vector<int> &a, const std::vector<int> &b)
+{
+    const size_t n = std::min(a.size(), b.size());
+    size_t i = 0;
+    while (i < n && a[i] == b[i])
+        ++i;
+    return int(i);
 }
 
 void addBias(Matrix &m, const TensorView &bias)
@@ -176,6 +192,11 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
         throw std::invalid_argument("prediction position " + std::to_string(predictionPosition)
             + " is outside the text (" + std::to_string(n) + " tokens)");
 
+    // The rows every layer may keep: all of them for the same ids; for a causal model those
+    // before the first changed token; otherwise none.
+    const bool same = ids == m_ids;
+    const int keep = same ? n : c.causal ? commonPrefix(ids, m_ids) : 0;
+    m_reusedRows = keep;
     m_ids = ids;
     m_position = predictionPosition < 0 ? n - 1 : predictionPosition;
     // Buffers keep their memory between runs (resize() of the same size is free), which spares
@@ -185,27 +206,35 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     m_thumbnails.resize(c.layers);
     for (auto &heads : m_thumbnails)
         heads.resize(c.heads);
+    m_rowsDone.resize(c.layers, 0);
+    for (int &rows : m_rowsDone)
+        rows = std::min(rows, keep);
     m_logits.resize(0);
     m_probabilities.resize(0);
-    m_done = 0;
+    // Even a layer with every row kept recomputes its attention: its weights and thumbnails
+    // change with the sequence's length.
+    if (!same)
+        m_done = 0;
     m_predicted = false;
     m_restartedFrom = 0;
 
     const ModelWeights &w = *m_weights;
     const auto tokens = w.tokenEmbeddings.matrix();
     const auto positions = w.positionEmbeddings.matrix();
+    // Each embedding row depends on its own token and position only.
     Matrix &h = m_inputs[0];
-    h.resize(n, c.dModel);
+    const int first = std::min(keep, int(h.rows()));
+    h.conservativeResize(n, c.dModel);
     if (c.architecture == Architecture::Gpt2) {
-        for (int i = 0; i < n; ++i)
+        for (int i = first; i < n; ++i)
             h.row(i) = tokens.row(ids[i]) + positions.row(i);
     } else {
         // BertEmbeddings: (word + token_type) + position, then LayerNorm. One sentence: type 0.
         const auto type0 = w.tokenTypeEmbeddings.matrix().row(0);
-        Matrix sum(n, c.dModel);
-        for (int i = 0; i < n; ++i)
-            sum.row(i) = (tokens.row(ids[i]) + type0) + positions.row(i);
-        layerNorm(sum, w.embeddingNorm, c.layerNormEps, h);
+        Matrix sum(n - first, c.dModel);
+        for (int i = first; i < n; ++i)
+            sum.row(i - first) = (tokens.row(ids[i]) + type0) + positions.row(i);
+        layerNormRows(sum, w.embeddingNorm, c.layerNormEps, h.bottomRows(n - first));
     }
     return compute(progress);
 }
@@ -239,6 +268,8 @@ void ForwardRunner::invalidateFrom(int layer)
     if (layer >= layers())
         return;
     m_done = std::min(m_done, layer);
+    for (size_t l = size_t(layer); l < m_rowsDone.size(); ++l)
+        m_rowsDone[l] = 0;
     m_predicted = false;
 }
 
@@ -279,10 +310,12 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
     for (int l = m_done; l < L; ++l) {
         if (progress && !progress(l, L))
             return false;
+        const int from = m_rowsDone[size_t(l)];
         if (config().architecture == Architecture::Gpt2)
-            runGpt2Layer(l);
+            runGpt2Layer(l, from);
         else
-            runBertLayer(l);
+            runBertLayer(l, from);
+        m_rowsDone[size_t(l)] = tokenCount();
         m_done = l + 1;
     }
     if (m_predicted || !canPredict())
@@ -363,45 +396,49 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
 
 bool ForwardRunner::causal() const
 {
-    return config().architecture == Architecture::Gpt2;
+    return config().causal;
 }
 
-void ForwardRunner::runGpt2Layer(int layer)
+void ForwardRunner::runGpt2Layer(int layer, int from)
 {
     const ModelConfig &c = config();
     const LayerWeights &L = m_layers[layer];
     const Matrix &h = m_inputs[layer];
+    const Eigen::Index n = h.rows(), rows = n - from;
     Matrix &a = m_attentionInputs[layer];
-    layerNorm(h, L.ln1, c.layerNormEps, a);
+    a.conservativeResize(n, c.dModel);
+    layerNormRows(h.bottomRows(rows), L.ln1, c.layerNormEps, a.bottomRows(rows));
 
-    resizeLarge(m_qkv, h.rows(), 3 * c.dModel);
+    resizeLarge(m_qkv, n, 3 * c.dModel);
     m_qkv.noalias() = a * L.attnWeight.matrix();
     addBias(m_qkv, L.attnBias);
-    attend(layer, 0, c.dModel, 2 * c.dModel, true);
+    attend(layer, 0, c.dModel, 2 * c.dModel, causal());
 
-    Matrix &out = m_inputs[layer + 1];
-    out.resize(h.rows(), c.dModel);
-    out.noalias() = m_context * L.attnOut.matrix();
-    addBias(out, L.attnOutBias);
-    out += h;
+    Matrix &whole = m_inputs[layer + 1];
+    whole.conservativeResize(n, c.dModel);
+    auto out = whole.bottomRows(rows);
+    out.noalias() = m_context.bottomRows(rows) * L.attnOut.matrix();
+    out.rowwise() += L.attnOutBias.vector();
+    out += h.bottomRows(rows);
 
     layerNorm(out, L.ln2, c.layerNormEps, m_normed);
-    resizeLarge(m_inner, h.rows(), c.dInner);
+    resizeLarge(m_inner, rows, c.dInner);
     m_inner.noalias() = m_normed * L.fcIn.matrix();
     addBias(m_inner, L.fcInBias);
     activate(m_inner);
-    m_sum.resize(h.rows(), c.dModel);
+    m_sum.resize(rows, c.dModel);
     m_sum.noalias() = m_inner * L.fcOut.matrix();
     addBias(m_sum, L.fcOutBias);
     out += m_sum;
 }
 
-void ForwardRunner::runBertLayer(int layer)
+void ForwardRunner::runBertLayer(int layer, int from)
 {
     const ModelConfig &c = config();
     const int d = c.dModel;
     const LayerWeights &L = m_layers[layer];
     const Matrix &h = m_inputs[layer];
+    const Eigen::Index n = h.rows(), rows = n - from;
 
     // nn.Linear stores out × in: y = x·Wᵀ + b.
     resizeLarge(m_qkv, h.rows(), 3 * d);
@@ -411,22 +448,24 @@ void ForwardRunner::runBertLayer(int layer)
     m_qkv.leftCols(d).rowwise() += L.queryBias.vector();
     m_qkv.middleCols(d, d).rowwise() += L.keyBias.vector();
     m_qkv.rightCols(d).rowwise() += L.valueBias.vector();
-    attend(layer, 0, d, 2 * d, false);
+    attend(layer, 0, d, 2 * d, causal());
 
-    m_sum.resize(h.rows(), d);
-    m_sum.noalias() = m_context * L.attnOut.matrix().transpose();
+    m_sum.resize(rows, d);
+    m_sum.noalias() = m_context.bottomRows(rows) * L.attnOut.matrix().transpose();
     addBias(m_sum, L.attnOutBias);
-    m_sum += h;
+    m_sum += h.bottomRows(rows);
     layerNorm(m_sum, L.attnOutNorm, c.layerNormEps, m_normed); // the attention block's output
 
-    resizeLarge(m_inner, h.rows(), c.dInner);
+    resizeLarge(m_inner, rows, c.dInner);
     m_inner.noalias() = m_normed * L.fcIn.matrix().transpose();
     addBias(m_inner, L.fcInBias);
     activate(m_inner);
     m_sum.noalias() = m_inner * L.fcOut.matrix().transpose();
     addBias(m_sum, L.fcOutBias);
     m_sum += m_normed;
-    layerNorm(m_sum, L.outNorm, c.layerNormEps, m_inputs[layer + 1]);
+    Matrix &out = m_inputs[layer + 1];
+    out.conservativeResize(n, d);
+    layerNormRows(m_sum, L.outNorm, c.layerNormEps, out.bottomRows(rows));
 }
 
 void ForwardRunner::predict()

@@ -57,11 +57,19 @@ public:
     const ModelWeights &weights() const { return *m_weights; }
     const ModelConfig &config() const { return m_weights->config; }
 
-    // Runs the whole model on `ids` and predicts at `predictionPosition` (−1 = the last
-    // position; GPT-2 predicts the token after it, BERT the token at it, e.g. the first [MASK]).
+    // Runs the model on `ids` and predicts at `predictionPosition` (−1 = the last position;
+    // GPT-2 predicts the token after it, BERT the token at it, e.g. the first [MASK]).
     // Keeps the current head mask. Throws std::invalid_argument, before changing anything, for
     // an empty sequence, more tokens than maxPositions, an id outside the vocabulary or a
     // position outside the sequence. Returns false when `progress` cancelled.
+    //
+    // Incremental: for a causal model (config().causal) the rows before the first token that
+    // differs from the previous run's ids keep their values in every layer (row i depends only
+    // on tokens 0…i), so each layer projects, normalises and feeds forward only the rows from
+    // there on; q, k, v and the attention weights are recomputed for every row (the thumbnails
+    // show them whole). Rows a cancelled run left unfinished are recomputed. For a model that is
+    // not causal every row depends on every token: any change recomputes everything. The
+    // result equals a fresh runner's up to float rounding.
     bool run(const std::vector<int> &ids, int predictionPosition = -1, const ForwardProgress &progress = {});
 
     // layers × heads; 1 = the head is on, 0 = ablated: its attention probabilities are
@@ -97,9 +105,13 @@ public:
     bool isComplete() const;
 
     // The first layer the last run(), setHeadMask(), setHeadWeights(), resetWeights(), resume()
-    // or setPredictionPosition() computed (0 for run(); layers() when only the prediction was
-    // recomputed or nothing changed).
+    // or setPredictionPosition() computed (layers() when only the prediction was recomputed or
+    // nothing changed).
     int restartedFrom() const { return m_restartedFrom; }
+    // The first row the last run() computed in its first layer: the length of the prefix it
+    // reused (0 after any change for a model that is not causal; tokenCount() when the ids
+    // were the same).
+    int reusedRows() const { return m_reusedRows; }
     // Layers whose caches are valid (layers() when complete).
     int layersDone() const { return m_done; }
 
@@ -141,8 +153,10 @@ private:
     enum class Activation { GeluErf, GeluTanh, Relu, QuickGelu };
 
     bool compute(const ForwardProgress &progress);
-    void runGpt2Layer(int layer);
-    void runBertLayer(int layer);
+    // Compute rows [from, n) of the layer's output (and GPT-2's ln_1); rows before `from` are
+    // already valid.
+    void runGpt2Layer(int layer, int from);
+    void runBertLayer(int layer, int from);
     void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
     bool causal() const;
     void predict();
@@ -159,6 +173,9 @@ private:
     std::vector<int> m_ids;
     int m_position = 0;
     int m_done = 0; // layers computed for the current ids and mask
+    // Per layer: the rows of its output (and GPT-2's ln_1) valid for the current ids and mask.
+    std::vector<int> m_rowsDone;
+    int m_reusedRows = 0;
     bool m_predicted = false;
     int m_restartedFrom = 0;
     std::vector<Matrix> m_inputs; // layers + 1, n × d

@@ -101,6 +101,7 @@ private:
 void readGpt2(const Reader &r, ModelConfig &c)
 {
     c.architecture = Architecture::Gpt2;
+    c.causal = true;
     c.layers = r.count({"n_layer", "num_hidden_layers"}, 12, kMaxConfigLayers);
     c.heads = r.count({"n_head", "num_attention_heads"}, 12, kMaxConfigHeads);
     c.dModel = r.count({"n_embd", "hidden_size"}, 768, kMaxConfigDModel);
@@ -122,6 +123,7 @@ void readGpt2(const Reader &r, ModelConfig &c)
 void readBert(const Reader &r, ModelConfig &c)
 {
     c.architecture = Architecture::Bert;
+    c.causal = false;
     c.layers = r.count({"num_hidden_layers"}, 12, kMaxConfigLayers);
     c.heads = r.count({"num_attention_heads"}, 12, kMaxConfigHeads);
     c.dModel = r.count({"hidden_size"}, 768, kMaxConfigDModel);

@@ -38,6 +38,10 @@ struct ModelConfig {
     int typeVocabSize = 0; // BERT type_vocab_size; 0 for GPT-2
     float layerNormEps = 0; // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
     std::string activation; // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
+    // Token i attends only to tokens 0…i (GPT-2's causal mask); false: to every token (BERT).
+    // Then row i of every layer depends only on the tokens up to i, which is what lets a new
+    // text reuse the rows before its first changed token.
+    bool causal = false;
 
     int headDim() const { return heads > 0 ? dModel / heads : 0; }
 };

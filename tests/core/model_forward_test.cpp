@@ -57,6 +57,7 @@ ModelConfig gpt2Config(int layers = 3)
 {
     ModelConfig c;
     c.architecture = Architecture::Gpt2;
+    c.causal = true;
     c.modelType = "gpt2";
     c.layers = layers;
     c.heads = 4;
