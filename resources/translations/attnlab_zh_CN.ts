@@ -1492,10 +1492,6 @@
 <context>
     <name>attnlab::ui::HeadView</name>
     <message>
-        <source>The selected head: each token on the left attends to the tokens on the right; thicker, darker lines carry more weight. Point at a token to see only its lines.</source>
-        <translation>选中的注意力头：左边的每个词元关注右边的词元；线越粗越深，权重越大。把鼠标指向一个词元，只看它的连线。</translation>
-    </message>
-    <message>
         <source>Layer %1, head %2</source>
         <translation>第 %1 层，头 %2</translation>
     </message>
@@ -1506,6 +1502,10 @@
     <message>
         <source>Select a head in the grid.</source>
         <translation>请在网格中选择一个注意力头。</translation>
+    </message>
+    <message>
+        <source>The selected head: each token on the left attends to the tokens on the right; thicker, darker lines carry more weight. Point at a token to see only its lines. The prediction is read from the token marked ▶.</source>
+        <translation>选中的注意力头：左边的每个词元关注右边的词元；线越粗越深，权重越大。把鼠标指向一个词元，只看它的连线。预测取自标有 ▶ 的词元。</translation>
     </message>
 </context>
 <context>
@@ -2114,11 +2114,42 @@ head %2</source>
     </message>
 </context>
 <context>
-    <name>attnlab::ui::ModelDock</name>
+    <name>attnlab::ui::ModelGridView</name>
     <message>
-        <source>Model</source>
-        <translation>模型</translation>
+        <source>Every head of every layer: row = layer, column = head; in a thumbnail the row is the query token, the column the key. Click to select a head, Ctrl+click (or right-click) to switch it off.</source>
+        <translation>每一层的每个头：行 = 层，列 = 头；缩略图中行是查询词元，列是键。单击选择一个头，按住 Ctrl 单击（或右键）将其关闭。</translation>
     </message>
+    <message>
+        <source>The text has %1 tokens: each pixel shows the strongest weight of a block of up to %2 × %2 cells; the lines beside it show every one.</source>
+        <translation>这段文本有 %1 个词元：每个像素显示一块最多 %2 × %2 个格子中最大的权重；旁边的连线图显示全部权重。</translation>
+    </message>
+    <message>
+        <source>File → Open Model… shows every head here.</source>
+        <translation>“文件 → 打开模型…”后，这里显示每一个注意力头。</translation>
+    </message>
+    <message>
+        <source>Switch On Head %1</source>
+        <translation>打开头 %1</translation>
+    </message>
+    <message>
+        <source>Switch Off Head %1</source>
+        <translation>关闭头 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 (%3), switched off.
+Ctrl+click to switch it on again.</source>
+        <translation>第 %1 层，头 %2（%3），已关闭。
+按住 Ctrl 单击可重新打开。</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 (%3).
+Click to select it, Ctrl+click to switch it off.</source>
+        <translation>第 %1 层，头 %2（%3）。
+单击选择，按住 Ctrl 单击将其关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ModelRoom</name>
     <message>
         <source>A real GPT-2 or BERT model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
         <translation>真实的 GPT-2 或 BERT 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
@@ -2165,41 +2196,6 @@ head %2</source>
     </message>
 </context>
 <context>
-    <name>attnlab::ui::ModelGridView</name>
-    <message>
-        <source>Every head of every layer: row = layer, column = head; in a thumbnail the row is the query token, the column the key. Click to select a head, Ctrl+click (or right-click) to switch it off.</source>
-        <translation>每一层的每个头：行 = 层，列 = 头；缩略图中行是查询词元，列是键。单击选择一个头，按住 Ctrl 单击（或右键）将其关闭。</translation>
-    </message>
-    <message>
-        <source>The text has %1 tokens: each pixel shows the strongest weight of a block of up to %2 × %2 cells; the lines beside it show every one.</source>
-        <translation>这段文本有 %1 个词元：每个像素显示一块最多 %2 × %2 个格子中最大的权重；旁边的连线图显示全部权重。</translation>
-    </message>
-    <message>
-        <source>File → Open Model… shows every head here.</source>
-        <translation>“文件 → 打开模型…”后，这里显示每一个注意力头。</translation>
-    </message>
-    <message>
-        <source>Switch On Head %1</source>
-        <translation>打开头 %1</translation>
-    </message>
-    <message>
-        <source>Switch Off Head %1</source>
-        <translation>关闭头 %1</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2 (%3), switched off.
-Ctrl+click to switch it on again.</source>
-        <translation>第 %1 层，头 %2（%3），已关闭。
-按住 Ctrl 单击可重新打开。</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2 (%3).
-Click to select it, Ctrl+click to switch it off.</source>
-        <translation>第 %1 层，头 %2（%3）。
-单击选择，按住 Ctrl 单击将其关闭。</translation>
-    </message>
-</context>
-<context>
     <name>attnlab::ui::ModelSentence</name>
     <message>
         <source>Sentence:</source>
@@ -2239,6 +2235,22 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Apply the board&apos;s weights to head %1</source>
         <translation>把流程板的权重应用到头 %1</translation>
+    </message>
+    <message>
+        <source>The tokenizer has tokens for only %1 of the model&apos;s %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
+        <translation>分词器只为模型 %2 个词元 id 中的 %1 个提供了词元。其余 %3 个 id 仍可能被预测，显示为“&lt;id N&gt;”。请检查分词器文件是否属于这个模型。</translation>
+    </message>
+    <message>
+        <source>%1 The panels still show the last result, for “%2”.</source>
+        <translation>%1 各面板仍显示上一次的结果（句子“%2”）。</translation>
+    </message>
+    <message>
+        <source>The run was cancelled.</source>
+        <translation>运行已取消。</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
     </message>
 </context>
 <context>
@@ -2321,6 +2333,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Token id %1</source>
         <translation>词元编号 %1</translation>
+    </message>
+    <message>
+        <source>Token id %1 has no token in the tokenizer: the model&apos;s vocabulary is larger than the tokenizer&apos;s.</source>
+        <translation>词元 id %1 在分词器中没有对应的词元：模型的词表比分词器的大。</translation>
     </message>
 </context>
 <context>
@@ -3167,6 +3183,25 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>&lt;opened scene&gt;</source>
         <translation>&lt;刚打开的场景&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::Workspaces</name>
+    <message>
+        <source>&amp;Scene</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The scene: the token bar, the pipeline board and the editors around it (Ctrl+1)</source>
+        <translation>场景：词元栏、流程板和周围的编辑面板（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The model room over the whole window: a real GPT-2 or BERT model&apos;s heads and its prediction (Ctrl+2)</source>
+        <translation>占满整个窗口的模型工作区：真实 GPT-2 或 BERT 模型的各个头及其预测（Ctrl+2）</translation>
     </message>
 </context>
 <context>

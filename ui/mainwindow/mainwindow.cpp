@@ -23,8 +23,9 @@
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
+#include "ui/mainwindow/workspaces.h"
 #include "ui/model/modelactions.h"
-#include "ui/model/modeldock.h"
+#include "ui/model/modelroom.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 
@@ -214,6 +215,9 @@ void MainWindow::createMenus()
     m_editMenu->addAction(m_redo);
 
     m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->addAction(m_workspaces->sceneAction());
+    m_viewMenu->addAction(m_workspaces->modelAction());
+    m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_presentation->toggleAction());
     m_viewMenu->addAction(m_presentation->sidePanelAction());
     m_viewMenu->addAction(m_presentation->enlargeAction());
@@ -451,10 +455,14 @@ void MainWindow::createDocks()
     });
     connect(m_steps, &StepController::changed, this, &MainWindow::followStep);
 
-    // The model room: hidden until a model is opened.
+    // The model room is a workspace of its own, shown when a model is opened; opening a head on
+    // the board brings the scene back.
     m_model = new ModelActions(m_document, this);
-    addDock(m_model->dock(), Qt::BottomDockWidgetArea);
-    m_model->dock()->hide();
+    m_workspaces = new Workspaces(this, m_stack, m_normalPage, m_model->room(), m_presentation, kStateVersion);
+    connect(
+        m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });
+    connect(m_model->room(), &ModelRoom::openedOnBoard, this,
+        [this] { m_workspaces->setCurrent(Workspaces::Workspace::Scene); });
 }
 
 void MainWindow::openModel(const QString &dir, const QString &text)
@@ -558,6 +566,7 @@ void MainWindow::readSettings()
                 resizeDocks({matrices, m_explanation}, {340, 330}, Qt::Horizontal);
         });
     }
+    m_workspaces->restore();
     m_headsDock->followHeadCount();
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
     setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
@@ -571,7 +580,7 @@ void MainWindow::writeSettings() const
 {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState(kStateVersion));
+    settings.setValue(kStateKey, m_workspaces->sceneState());
     settings.setValue(kShowAllKey, m_steps->showsAll());
     settings.setValue(kColorMapKey, m_sequentialMap);
     settings.setValue(kWeightsRangeKey, m_autoWeightsRange ? QStringLiteral("auto") : QStringLiteral("fixed"));

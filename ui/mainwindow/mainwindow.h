@@ -29,6 +29,7 @@ class PipelineBoard;
 class PresentationMode;
 class PresentationView;
 class StepController;
+class Workspaces;
 
 class MainWindow : public Retranslating<QMainWindow> {
     Q_OBJECT
@@ -65,6 +66,8 @@ public:
     void setAutoWeightsRange(bool autoRange);
     // File → Open Model…, the model dock and its session.
     ModelActions *modelActions() const { return m_model; }
+    // The Scene / Model switch.
+    Workspaces *workspaces() const { return m_workspaces; }
 
 public Q_SLOTS:
     // Opens the GPT-2 or BERT checkpoint folder `dir` in the model dock, in the background, and
@@ -105,6 +108,7 @@ private:
     LanguageMenu *m_languageMenu = nullptr;
     ExperimentsWindow *m_experiments = nullptr;
     ModelActions *m_model = nullptr;
+    Workspaces *m_workspaces = nullptr;
     QAction *m_experimentsAction = nullptr;
     QMenu *m_toolsMenu = nullptr;
     QList<QDockWidget *> m_docks;

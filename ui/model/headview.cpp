@@ -29,7 +29,8 @@ HeadView::HeadView(ModelSession *session, QWidget *parent)
 void HeadView::retranslate()
 {
     setToolTip(tr("The selected head: each token on the left attends to the tokens on the right; thicker, darker "
-                  "lines carry more weight. Point at a token to see only its lines."));
+                  "lines carry more weight. Point at a token to see only its lines. The prediction is read from the "
+                  "token marked ▶."));
     refresh();
 }
 
@@ -41,13 +42,16 @@ void HeadView::refresh()
     if (runner && m_session->isComputed() && layer < runner->layers() && head < runner->heads()) {
         m_weights = runner->attentionWeights(layer, head);
         m_tokens = m_session->displayTokens();
+        m_position = runner->predictionPosition();
         m_title = tr("Layer %1, head %2").arg(layer + 1).arg(head + 1);
         if (m_session->isAblated(layer, head))
             m_title += tr(" (switched off: its output is zero)");
-    } else if (!m_session->hasModel()) {
+    } else if (!m_session->hasModel() || (!m_session->isBusy() && !m_session->isStale())) {
+        // Nothing to show (no model, no text). A busy or stale session keeps the last result.
         m_weights.resize(0, 0);
         m_tokens.clear();
         m_title.clear();
+        m_position = -1;
     }
     if (m_hovered >= m_tokens.size())
         m_hovered = -1;
@@ -81,14 +85,29 @@ void HeadView::setHoveredToken(int token, bool isKey)
     update();
 }
 
+int HeadView::compactRowHeight() const
+{
+    return fontMetrics().height() + 2;
+}
+
+// Comfortable rows when they fit, else as many compact rows as the height holds (the rest
+// scrolls: minimumSizeHint() asks for compact rows).
 int HeadView::rowHeight() const
 {
-    return fontMetrics().height() + 6;
+    const int comfortable = fontMetrics().height() + 6;
+    const int n = std::max(1, int(m_tokens.size()));
+    return std::clamp((height() - kTitleHeight) / n, compactRowHeight(), comfortable);
 }
 
 QSize HeadView::sizeHint() const
 {
-    return QSize(2 * kColumnWidth + 120, kTitleHeight + std::max(4, int(m_tokens.size())) * rowHeight());
+    return QSize(
+        2 * kColumnWidth + 120, kTitleHeight + std::max(4, int(m_tokens.size())) * (fontMetrics().height() + 6));
+}
+
+QSize HeadView::minimumSizeHint() const
+{
+    return QSize(2 * kColumnWidth + 40, kTitleHeight + std::max(1, int(m_tokens.size())) * compactRowHeight());
 }
 
 QRect HeadView::tokenRect(int token, bool isKey) const
@@ -126,10 +145,16 @@ void HeadView::paintEvent(QPaintEvent *)
         for (const bool isKey : {false, true}) {
             const QRect r = tokenRect(i, isKey);
             const bool hovered = m_hovered == i && m_hoveredIsKey == isKey;
+            const bool predicting = !isKey && i == m_position;
             if (hovered)
                 p.fillRect(r, QColor(255, 220, 150));
+            else if (predicting)
+                p.fillRect(r, QColor(255, 243, 205));
             p.setPen(palette().color(QPalette::Text));
-            const QString text = p.fontMetrics().elidedText(m_tokens[i], Qt::ElideRight, kColumnWidth - 8);
+            p.setFont(predicting ? bold : font());
+            // The prediction's row carries an arrow before its token.
+            const QString label = predicting ? QStringLiteral("▶ ") + m_tokens[i] : m_tokens[i];
+            const QString text = p.fontMetrics().elidedText(label, Qt::ElideRight, kColumnWidth - 8);
             p.drawText(r.adjusted(4, 0, -4, 0), (isKey ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, text);
         }
 }

@@ -1,7 +1,9 @@
 #pragma once
 // BertViz's head view for the selected head: the tokens in two columns (queries left, keys
 // right) and a line from each query to every key it attends to, wider and more opaque the
-// larger the weight. Hovering a token shows only its lines.
+// larger the weight. Hovering a token shows only its lines. The rows shrink to fit the height,
+// down to one line of text each; past that the view asks for more height, so that in its scroll
+// area it scrolls. The token the prediction is read from is marked.
 
 #include "core/types.h"
 #include "ui/i18n/retranslating.h"
@@ -31,6 +33,12 @@ public:
     static double lineWidth(double weight);
     static constexpr double kMinWeight = 0.01;
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    // Where a token's label is drawn: the query column (left) or the key column (right).
+    QRect tokenRect(int token, bool isKey) const;
+    // The token the prediction is read from (its query row), −1 when none is shown.
+    int predictionToken() const { return m_position; }
+    QStringList tokens() const { return m_tokens; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -40,13 +48,14 @@ protected:
 private:
     void retranslate() override;
     void refresh();
-    QRect tokenRect(int token, bool isKey) const;
     int rowHeight() const;
+    int compactRowHeight() const;
 
     ModelSession *m_session;
     core::Matrix m_weights; // copied from the runner, so painting never touches it
     QStringList m_tokens;
     QString m_title;
+    int m_position = -1;
     int m_hovered = -1;
     bool m_hoveredIsKey = false;
 };

@@ -1,6 +1,6 @@
 #include "ui/model/modelactions.h"
 
-#include "ui/model/modeldock.h"
+#include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
 #include <QAction>
@@ -21,7 +21,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     : QObject(window)
     , m_window(window)
     , m_session(new ModelSession(this))
-    , m_dock(new ModelDock(m_session, document, window))
+    , m_room(new ModelRoom(m_session, document, window))
     , m_open(new QAction(this))
 {
     m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
@@ -53,12 +53,17 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     });
     connect(m_session, &ModelSession::loadFailed, this,
         [this](const QString &message) { showError(tr("The model could not be opened:\n%1").arg(message)); });
+    connect(m_session, &ModelSession::notice, this, [this](const QString &text) {
+        m_lastNotice = text;
+        if (!m_quiet)
+            QMessageBox::information(m_window, tr("Open Model"), text);
+    });
     connect(m_session, &ModelSession::loadCancelled, this,
         [this] { Q_EMIT statusMessage(tr("Opening the model was cancelled.")); });
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
         m_lastError.clear();
-        m_dock->show();
-        m_dock->raise();
+        m_lastNotice.clear();
+        Q_EMIT modelOpened();
         Q_EMIT statusMessage(tr("Opened %1 (%2 layers × %3 heads) from %4")
                                  .arg(m_session->modelName())
                                  .arg(m_session->config()->layers)

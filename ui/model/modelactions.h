@@ -1,7 +1,8 @@
 #pragma once
 // File → Open Model…: picks a checkpoint folder (the last one is remembered), loads it on the
 // session's worker with a progress dialog and Cancel for anything slower than half a second,
-// and shows the loaders' one-line errors. Owns the session and the model dock.
+// and shows the loaders' one-line errors and, once, what the user should know about the model
+// opened. Owns the session and the model room.
 
 #include <QObject>
 #include <QString>
@@ -13,7 +14,7 @@ class QWidget;
 namespace attnlab::ui {
 
 class Document;
-class ModelDock;
+class ModelRoom;
 class ModelSession;
 
 class ModelActions : public QObject {
@@ -22,7 +23,7 @@ public:
     ModelActions(Document *document, QWidget *window);
 
     ModelSession *session() const { return m_session; }
-    ModelDock *dock() const { return m_dock; }
+    ModelRoom *room() const { return m_room; }
     QAction *openAction() const { return m_open; }
 
     // Opens DIR (and, once loaded, runs the model on `text` when it is not empty).
@@ -32,21 +33,26 @@ public:
     // The last error shown ("" when none), for tests; errors appear in a message box unless
     // quiet (tests set it).
     QString lastError() const { return m_lastError; }
+    // The last notice shown about an opened model ("" when none), for tests.
+    QString lastNotice() const { return m_lastNotice; }
     void setQuiet(bool quiet) { m_quiet = quiet; }
     void retranslate();
 
 Q_SIGNALS:
     void statusMessage(const QString &text);
+    // A model was opened: the room is where to look now.
+    void modelOpened();
 
 private:
     void showError(const QString &text);
 
     QWidget *m_window;
     ModelSession *m_session;
-    ModelDock *m_dock;
+    ModelRoom *m_room;
     QAction *m_open;
     QProgressDialog *m_progress = nullptr;
     QString m_lastError;
+    QString m_lastNotice;
     bool m_quiet = false;
 };
 

@@ -50,14 +50,18 @@ QColor ModelGridView::colorFor(double weight)
 
 void ModelGridView::rebuild()
 {
+    const core::model::ForwardRunner *runner = m_session->runner();
+    const bool fresh = runner && m_session->isComputed();
+    // A cancelled, failed or refused run leaves the last good thumbnails (the room says why).
+    if (!fresh && m_session->isStale())
+        return;
     m_images.clear();
     m_layers = m_heads = 0;
     if (const core::model::ModelConfig *config = m_session->config()) {
         m_layers = config->layers;
         m_heads = config->heads;
     }
-    const core::model::ForwardRunner *runner = m_session->runner();
-    if (runner && m_session->isComputed()) {
+    if (fresh) {
         m_images.reserve(size_t(m_layers * m_heads));
         for (int l = 0; l < m_layers; ++l)
             for (int h = 0; h < m_heads; ++h) {

@@ -1,4 +1,4 @@
-#include "ui/model/modeldock.h"
+#include "ui/model/modelroom.h"
 
 #include "core/model/headscene.h"
 #include "ui/document/document.h"
@@ -9,16 +9,18 @@
 #include "ui/model/predictionpanel.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
 
-ModelDock::ModelDock(ModelSession *session, Document *document, QWidget *parent)
-    : Retranslating<QDockWidget>(parent)
+ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
+    : Retranslating<QWidget>(parent)
     , m_session(session)
     , m_document(document)
     , m_sentence(new ModelSentence(session))
@@ -26,8 +28,10 @@ ModelDock::ModelDock(ModelSession *session, Document *document, QWidget *parent)
     , m_headView(new HeadView(session))
     , m_prediction(new PredictionPanel(session))
     , m_toolBar(new QToolBar)
+    , m_stale(new QLabel)
+    , m_headScroll(new QScrollArea)
 {
-    setObjectName(QStringLiteral("ModelDock"));
+    setObjectName(QStringLiteral("ModelRoom"));
     m_ablate = m_toolBar->addAction(
         QString(), this, [this] { m_session->toggleAblation(m_session->selectedLayer(), m_session->selectedHead()); });
     m_ablate->setCheckable(true);
@@ -36,17 +40,24 @@ ModelDock::ModelDock(ModelSession *session, Document *document, QWidget *parent)
     m_toolBar->addAction(m_undo);
     m_toolBar->addAction(m_redo);
     m_toolBar->addSeparator();
-    m_openOnBoard = m_toolBar->addAction(QString(), this, &ModelDock::openOnBoard);
-    m_apply = m_toolBar->addAction(QString(), this, &ModelDock::applyToModel);
+    m_openOnBoard = m_toolBar->addAction(QString(), this, &ModelRoom::openOnBoard);
+    m_apply = m_toolBar->addAction(QString(), this, &ModelRoom::applyToModel);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
-    auto *headScroll = new QScrollArea;
-    headScroll->setWidget(m_headView);
-    headScroll->setWidgetResizable(true);
-    headScroll->setFrameShape(QFrame::NoFrame);
+    m_stale->setObjectName(QStringLiteral("ModelStaleLabel"));
+    m_stale->setWordWrap(true);
+    m_stale->setTextFormat(Qt::PlainText);
+    m_stale->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; padding: 3px 6px; }"));
+    m_stale->hide();
+
+    m_headScroll->setWidget(m_headView);
+    m_headScroll->setWidgetResizable(true);
+    m_headScroll->setFrameShape(QFrame::NoFrame);
+    m_headScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *splitter = new QSplitter(Qt::Horizontal);
+    splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_grid);
-    splitter->addWidget(headScroll);
+    splitter->addWidget(m_headScroll);
     splitter->addWidget(m_prediction);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 3);
@@ -54,19 +65,23 @@ ModelDock::ModelDock(ModelSession *session, Document *document, QWidget *parent)
     // The grid needs room for its thumbnails; the head view for two columns of tokens.
     splitter->setSizes({420, 520, 340});
 
-    auto *page = new QWidget;
-    auto *layout = new QVBoxLayout(page);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_sentence);
     layout->addWidget(m_toolBar);
+    layout->addWidget(m_stale);
     layout->addWidget(splitter, 1);
-    setWidget(page);
 
-    connect(m_session, &ModelSession::selectionChanged, this, &ModelDock::refreshActions);
-    connect(m_session, &ModelSession::headMaskChanged, this, &ModelDock::refreshActions);
-    connect(m_session, &ModelSession::computed, this, &ModelDock::refreshActions);
-    connect(m_session, &ModelSession::busyChanged, this, &ModelDock::refreshActions);
+    connect(m_session, &ModelSession::selectionChanged, this, &ModelRoom::refreshActions);
+    connect(m_session, &ModelSession::headMaskChanged, this, &ModelRoom::refreshActions);
+    connect(m_session, &ModelSession::computed, this, &ModelRoom::refreshActions);
+    connect(m_session, &ModelSession::busyChanged, this, &ModelRoom::refreshActions);
+    connect(m_session, &ModelSession::staleChanged, this, &ModelRoom::refreshStale);
+    connect(m_session, &ModelSession::computed, this, [this] {
+        if (m_session->isComputed())
+            showPredictionToken();
+    });
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
         m_boardLayer = m_boardHead = -1;
         refreshActions();
@@ -79,9 +94,26 @@ ModelDock::ModelDock(ModelSession *session, Document *document, QWidget *parent)
     retranslate();
 }
 
-void ModelDock::retranslate()
+void ModelRoom::refreshStale()
 {
-    setWindowTitle(tr("Model"));
+    m_stale->setText(m_session->staleReason());
+    m_stale->setVisible(m_session->isStale());
+}
+
+void ModelRoom::showPredictionToken()
+{
+    // After the scroll area has laid out the view for the new tokens.
+    QTimer::singleShot(0, this, [this] {
+        const int token = m_headView->predictionToken();
+        if (token < 0)
+            return;
+        const QRect r = m_headView->tokenRect(token, false);
+        m_headScroll->ensureVisible(r.center().x(), r.center().y(), 0, r.height());
+    });
+}
+
+void ModelRoom::retranslate()
+{
     setToolTip(tr("A real GPT-2 or BERT model: every layer's and head's attention, the selected head, and the "
                   "prediction."));
     const QString head = ModelSession::headName(m_session->selectedLayer(), m_session->selectedHead());
@@ -99,7 +131,7 @@ void ModelDock::retranslate()
     refreshActions();
 }
 
-void ModelDock::refreshActions()
+void ModelRoom::refreshActions()
 {
     const bool ready = m_session->hasModel() && !m_session->isBusy();
     const int layer = m_session->selectedLayer();
@@ -117,7 +149,7 @@ void ModelDock::refreshActions()
         m_apply->setText(tr("Apply to Model"));
 }
 
-bool ModelDock::openOnBoard()
+bool ModelRoom::openOnBoard()
 {
     const core::model::ForwardRunner *runner = m_session->runner();
     if (!runner || !m_session->isComputed())
@@ -134,10 +166,11 @@ bool ModelDock::openOnBoard()
     m_boardLayer = layer;
     m_boardHead = head;
     refreshActions();
+    Q_EMIT openedOnBoard();
     return true;
 }
 
-bool ModelDock::applyToModel()
+bool ModelRoom::applyToModel()
 {
     if (m_boardLayer < 0 || !m_session->runner())
         return false;

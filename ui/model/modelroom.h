@@ -1,13 +1,17 @@
 #pragma once
-// The model dock: the sentence, the layers × heads grid, the selected head's view and the
-// prediction, with the buttons for interventions (switch a head off, undo, redo) and for the
-// board (open the selected head there; apply the board's edited weights back to the model).
+// The model room, the main window's "Model" workspace: the sentence, the layers × heads grid,
+// the selected head's view and the prediction, with the buttons for interventions (switch a
+// head off, undo, redo) and for the board (open the selected head there; apply the board's
+// edited weights back to the model). A line under the buttons says when the panels show an
+// older result than the sentence asks for, and why.
 
 #include "ui/i18n/retranslating.h"
 
-#include <QDockWidget>
+#include <QWidget>
 
 class QAction;
+class QLabel;
+class QScrollArea;
 class QToolBar;
 
 namespace attnlab::ui {
@@ -19,10 +23,10 @@ class ModelSentence;
 class ModelSession;
 class PredictionPanel;
 
-class ModelDock : public Retranslating<QDockWidget> {
+class ModelRoom : public Retranslating<QWidget> {
     Q_OBJECT
 public:
-    ModelDock(ModelSession *session, Document *document, QWidget *parent = nullptr);
+    ModelRoom(ModelSession *session, Document *document, QWidget *parent = nullptr);
 
     ModelSentence *sentence() const { return m_sentence; }
     ModelGridView *grid() const { return m_grid; }
@@ -31,6 +35,9 @@ public:
     QAction *ablateAction() const { return m_ablate; }
     QAction *openOnBoardAction() const { return m_openOnBoard; }
     QAction *applyToModelAction() const { return m_apply; }
+    // The scroll area around the head view, and the line that says why the panels are stale.
+    QScrollArea *headScroll() const { return m_headScroll; }
+    QLabel *staleLabel() const { return m_stale; }
 
     // Loads the selected head onto the board as an ordinary scene (Document::load).
     bool openOnBoard();
@@ -40,9 +47,16 @@ public:
     int boardLayer() const { return m_boardLayer; }
     int boardHead() const { return m_boardHead; }
 
+Q_SIGNALS:
+    // openOnBoard() put a head on the board: the board is where to look now.
+    void openedOnBoard();
+
 private:
     void retranslate() override;
     void refreshActions();
+    void refreshStale();
+    // Scrolls the head view so that the token the prediction is read from is in sight.
+    void showPredictionToken();
 
     ModelSession *m_session;
     Document *m_document;
@@ -51,6 +65,8 @@ private:
     HeadView *m_headView;
     PredictionPanel *m_prediction;
     QToolBar *m_toolBar;
+    QLabel *m_stale;
+    QScrollArea *m_headScroll;
     QAction *m_ablate;
     QAction *m_undo;
     QAction *m_redo;

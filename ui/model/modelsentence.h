@@ -29,7 +29,9 @@ public:
     // The error under the field (a refused text), empty when none.
     QString message() const;
 
-    static constexpr int kCommitDelayMs = 600;
+    // The typing pause that runs the model, as the token bar's: a run that a newer text makes
+    // pointless is cancelled, so a short pause costs nothing.
+    static constexpr int kCommitDelayMs = 300;
 
 private:
     void retranslate() override;

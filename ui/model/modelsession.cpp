@@ -7,11 +7,25 @@
 #include <QThread>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace attnlab::ui {
 
 namespace model = core::model;
+
+namespace {
+// A tokenizer that lacks tokens for more than this share of the model's ids is reported when
+// the model opens (a vocabulary padded to a round size, as nanoGPT's 50304, lacks under 0.1 %).
+constexpr double kReportedShareWithoutToken = 0.01;
+// Texts quoted in a one-line message are cut to this many characters.
+constexpr int kQuotedChars = 40;
+
+QString quoted(const QString &text)
+{
+    return text.size() > kQuotedChars ? text.left(kQuotedChars - 1) + QChar(0x2026) : text;
+}
+} // namespace
 
 // What the load job hands back to the GUI thread.
 struct ModelSession::Loaded {
@@ -128,11 +142,22 @@ void ModelSession::finishLoad()
     m_undoStack->clear();
     m_tokens.clear();
     m_computed = false;
+    m_shownText = QString();
+    setStaleReason(QString());
     m_selectedLayer = 0;
     m_selectedHead = 0;
     if (!m_openText.isNull())
         m_text = m_openText;
     Q_EMIT modelLoaded();
+    const int missing = idsWithoutToken();
+    const int vocab = m_runner->config().vocabSize;
+    if (missing > kReportedShareWithoutToken * vocab)
+        Q_EMIT notice(tr("The tokenizer has tokens for only %1 of the model's %2 token ids. The other %3 ids can "
+                         "still be predicted; they are shown as “<id N>”. Check that the tokenizer files belong to "
+                         "this model.")
+                          .arg(vocab - missing)
+                          .arg(vocab)
+                          .arg(missing));
     Q_EMIT selectionChanged(0, 0);
     setText(m_text);
 }
@@ -150,11 +175,50 @@ QStringList ModelSession::displayTokens() const
     return list;
 }
 
+bool ModelSession::hasToken(int id) const
+{
+    return m_tokenizer && !m_tokenizer->tokenText(id).empty();
+}
+
 QString ModelSession::tokenDisplay(int id) const
 {
-    if (!m_tokenizer)
-        return QString();
+    if (!hasToken(id))
+        return QStringLiteral("<id %1>").arg(id);
     return QString::fromStdString(m_tokenizer->displayText(id));
+}
+
+int ModelSession::idsWithoutToken() const
+{
+    if (!m_runner || !m_tokenizer)
+        return 0;
+    const int vocab = m_runner->config().vocabSize;
+    return vocab - std::min(vocab, m_tokenizer->vocabSize());
+}
+
+void ModelSession::setStaleReason(const QString &reason)
+{
+    if (reason == m_staleReason)
+        return;
+    m_staleReason = reason;
+    Q_EMIT staleChanged();
+}
+
+// `why` is a sentence; the reason adds what the panels show instead, when they show anything.
+QString ModelSession::staleBecause(const QString &why) const
+{
+    if (m_shownText.isNull())
+        return why;
+    return tr("%1 The panels still show the last result, for “%2”.").arg(why, quoted(m_shownText));
+}
+
+void ModelSession::dropTextJobs()
+{
+    m_queue.erase(
+        std::remove_if(m_queue.begin(), m_queue.end(), [](const Job &job) { return job.text; }), m_queue.end());
+    if (m_thread && m_runningText) {
+        m_superseded = true;
+        m_cancel = true;
+    }
 }
 
 void ModelSession::setText(const QString &text)
@@ -165,12 +229,16 @@ void ModelSession::setText(const QString &text)
     }
     std::vector<model::Token> tokens = m_tokenizer->encode(text.toStdString());
     if (int(tokens.size()) > m_runner->config().maxPositions) {
+        const QString why = tr("The text has %1 tokens, but the model reads at most %2.")
+                                .arg(tokens.size())
+                                .arg(m_runner->config().maxPositions);
         Q_EMIT textRefused(text);
-        Q_EMIT error(tr("The text has %1 tokens, but the model reads at most %2.")
-                         .arg(tokens.size())
-                         .arg(m_runner->config().maxPositions));
+        Q_EMIT error(why);
+        if (!m_shownText.isNull()) // the panels show an older text: say so beside them too
+            setStaleReason(staleBecause(why));
         return;
     }
+    dropTextJobs();
     m_text = text;
     m_tokens = std::move(tokens);
     m_position = int(m_tokens.size()) - 1;
@@ -186,6 +254,7 @@ void ModelSession::setText(const QString &text)
     m_computed = false;
     Q_EMIT tokensChanged();
     if (m_tokens.empty()) {
+        setStaleReason(QString()); // nothing to show, and nothing was refused
         Q_EMIT computed();
         return;
     }
@@ -193,9 +262,9 @@ void ModelSession::setText(const QString &text)
     for (const model::Token &t : m_tokens)
         ids.push_back(t.id);
     const int position = m_position;
-    runJob([ids, position](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
-        return runner.run(ids, position, progress);
-    });
+    runJob([ids, position](model::ForwardRunner &runner,
+               const model::ForwardProgress &progress) { return runner.run(ids, position, progress); },
+        true);
 }
 
 bool ModelSession::isAblated(int layer, int head) const
@@ -256,9 +325,9 @@ void ModelSession::setSelectedHead(int layer, int head)
     Q_EMIT selectionChanged(layer, head);
 }
 
-void ModelSession::runJob(Job job)
+void ModelSession::runJob(Work work, bool text)
 {
-    m_queue.push_back(std::move(job));
+    m_queue.push_back({std::move(work), text});
     if (!m_thread)
         startNext();
 }
@@ -272,8 +341,9 @@ void ModelSession::startNext()
     m_cancel = false;
     m_jobOk = true;
     m_jobError.clear();
+    m_runningText = job.text;
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
-    m_thread = QThread::create([this, runner, job] {
+    m_thread = QThread::create([this, runner, work = std::move(job.work)] {
         const model::ForwardProgress progress = [this](int layer, int layers) {
             const double fraction = layers > 0 ? double(layer) / layers : 1.0;
             QMetaObject::invokeMethod(
@@ -283,7 +353,7 @@ void ModelSession::startNext()
             return !m_cancel.load();
         };
         try {
-            m_jobOk = job(*runner, progress);
+            m_jobOk = work(*runner, progress);
         } catch (const std::exception &e) {
             m_jobOk = false;
             m_jobError = e.what();
@@ -299,14 +369,25 @@ void ModelSession::finishJob()
 {
     m_thread->deleteLater();
     m_thread = nullptr;
+    const bool superseded = m_superseded;
+    m_superseded = false;
+    m_runningText = false;
     Q_EMIT busyChanged(false);
-    if (!m_jobError.empty())
-        Q_EMIT error(QString::fromStdString(m_jobError));
+    const QString failure = QString::fromStdString(m_jobError);
+    if (!failure.isEmpty())
+        Q_EMIT error(failure);
     if (!m_queue.empty()) {
         startNext();
         return;
     }
     m_computed = m_jobOk && m_runner->isComplete();
+    if (m_computed) {
+        m_shownText = m_text;
+        setStaleReason(QString());
+    } else if (!superseded) {
+        setStaleReason(
+            staleBecause(failure.isEmpty() ? tr("The run was cancelled.") : tr("The run failed: %1").arg(failure)));
+    }
     Q_EMIT computed();
 }
 

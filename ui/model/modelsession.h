@@ -50,12 +50,24 @@ public:
     QString text() const { return m_text; }
     const std::vector<core::model::Token> &tokens() const { return m_tokens; }
     QStringList displayTokens() const;
-    // The model's token text of an id, shown as a chip shows it.
+    // The model's token text of an id, shown as a chip shows it; "<id N>" for an id the
+    // tokenizer has no token for (see hasToken()).
     QString tokenDisplay(int id) const;
+    bool hasToken(int id) const;
     // BERT: the first [MASK], or −1. GPT-2: the last position.
     int predictionPosition() const { return m_position; }
     // The last forward pass finished for the current text and head mask.
     bool isComputed() const { return m_computed; }
+    // The views show an older result than the text or the head mask asks for: the last run was
+    // cancelled or failed, or the new text was refused. They keep that last good result, and
+    // staleReason() says why (one line, "" when they are up to date).
+    bool isStale() const { return !m_staleReason.isEmpty(); }
+    QString staleReason() const { return m_staleReason; }
+    // The text of the result the views show (the last run that finished).
+    QString shownText() const { return m_shownText; }
+    // The model's token ids that the tokenizer has no token for: the model's vocabulary is
+    // larger than the tokenizer's (0 when they match). Such ids are shown as "<id N>".
+    int idsWithoutToken() const;
 
     // 0-based layer and head.
     bool isAblated(int layer, int head) const;
@@ -89,6 +101,11 @@ Q_SIGNALS:
     void modelLoaded();
     void loadFailed(const QString &message);
     void loadCancelled();
+    // Something about the opened model the user should know once (one paragraph), sent right
+    // after modelLoaded(): e.g. a tokenizer much smaller than the model's vocabulary.
+    void notice(const QString &message);
+    // isStale() or staleReason() changed.
+    void staleChanged();
     // A refused text or a failed forward pass (one line).
     void error(const QString &message);
     // setText() refused `text` (error() says why); it was not tokenized into the model.
@@ -100,12 +117,20 @@ Q_SIGNALS:
     void selectionChanged(int layer, int head);
 
 private:
-    using Job = std::function<bool(core::model::ForwardRunner &, const core::model::ForwardProgress &)>;
+    using Work = std::function<bool(core::model::ForwardRunner &, const core::model::ForwardProgress &)>;
+    struct Job {
+        Work work;
+        bool text = false; // runs a new text (superseded by the next one)
+    };
     // Runs `job` on the worker; when it is not idle, the job waits until the running one ends.
-    void runJob(Job job);
+    void runJob(Work work, bool text = false);
     void startNext();
     void finishLoad();
     void finishJob();
+    void setStaleReason(const QString &reason);
+    QString staleBecause(const QString &why) const;
+    // A new text makes the text jobs queued or running before it pointless.
+    void dropTextJobs();
 
     struct Loaded;
     std::shared_ptr<core::model::ForwardRunner> m_runner;
@@ -128,6 +153,10 @@ private:
     std::vector<Job> m_queue;
     bool m_jobOk = true;
     std::string m_jobError;
+    bool m_runningText = false; // the running job is a text job
+    bool m_superseded = false; // it was cancelled because a newer text came
+    QString m_staleReason;
+    QString m_shownText;
 };
 
 } // namespace attnlab::ui

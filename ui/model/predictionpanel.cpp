@@ -13,6 +13,15 @@ namespace attnlab::ui {
 
 namespace model = core::model;
 
+QString PredictionPanel::percentText(double probability)
+{
+    const double percent = probability * 100;
+    // One decimal, unless that would show a probability that is not zero as 0.0 %.
+    if (percent > 0 && percent < 0.05)
+        return QStringLiteral("%1 %").arg(percent, 0, 'g', 2);
+    return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
+}
+
 PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
     , m_session(session)
@@ -51,6 +60,9 @@ QString PredictionPanel::message() const
 
 void PredictionPanel::refresh()
 {
+    // A cancelled, failed or refused run leaves the last good prediction (the room says why).
+    if (m_session->isStale() && !m_session->isComputed() && !m_entries.empty())
+        return;
     m_entries.clear();
     m_texts.clear();
     // The rows are rebuilt as a whole: a fresh widget takes its labels and bars with it.
@@ -91,14 +103,22 @@ void PredictionPanel::refresh()
         m_texts << text;
         auto *label = new QLabel(text);
         label->setTextFormat(Qt::PlainText);
-        label->setToolTip(tr("Token id %1").arg(e.id));
+        if (m_session->hasToken(e.id)) {
+            label->setToolTip(tr("Token id %1").arg(e.id));
+        } else {
+            // The model's vocabulary is larger than its tokenizer's: the id has no text.
+            label->setEnabled(false);
+            label->setToolTip(tr("Token id %1 has no token in the tokenizer: the model's vocabulary is larger than "
+                                 "the tokenizer's.")
+                                  .arg(e.id));
+        }
         auto *bar = new QProgressBar;
         bar->setRange(0, 1000);
         bar->setValue(int(std::lround(e.probability * 1000)));
         bar->setTextVisible(false);
         bar->setMaximumHeight(12);
         bar->setMinimumWidth(60);
-        auto *value = new QLabel(QStringLiteral("%1 %").arg(e.probability * 100, 0, 'f', 1));
+        auto *value = new QLabel(percentText(e.probability));
         value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         grid->addWidget(label, row, 0);
         grid->addWidget(bar, row, 1);

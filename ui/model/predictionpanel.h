@@ -25,6 +25,8 @@ public:
     QStringList entryTexts() const;
     // Why there is no prediction ("" when there is one).
     QString message() const;
+    // A probability as the panel shows it: "12.3 %", "0.0031 %" (never 0.0 % unless it is 0).
+    static QString percentText(double probability);
 
 private:
     void retranslate() override;

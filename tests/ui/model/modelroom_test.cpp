@@ -4,13 +4,12 @@
 #include "core/model/headscene.h"
 #include "core/model/modelloader.h"
 #include "core/model/topk.h"
-#include "modelfixtures.h"
-#include "tokenizerfixtures.h"
+#include "modelroomfixture.h"
 #include "ui/document/document.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelactions.h"
-#include "ui/model/modeldock.h"
 #include "ui/model/modelgridview.h"
+#include "ui/model/modelroom.h"
 #include "ui/model/modelsentence.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
@@ -33,42 +32,13 @@
 
 using namespace attnlab;
 using namespace attnlab::ui;
+using attnlab::test::directRunner;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
 namespace model = attnlab::core::model;
 
 namespace {
-
-struct TinyFolder {
-    std::string dir;
-    explicit TinyFolder(bool bert, bool mlmHead = true, int positions = 16)
-    {
-        dir = test::makeTempDir(bert ? "modelroom-bert" : "modelroom-gpt2");
-        test::TinyModelOptions options;
-        options.layers = 3;
-        options.heads = 2;
-        options.positions = positions;
-        options.mlmHead = mlmHead;
-        if (bert) {
-            options.vocab = test::kBertFixtureVocabSize;
-            options.addFiles = [](const std::string &d) { test::writeBertTokenizer(d); };
-            test::writeTinyBert(dir, options);
-        } else {
-            options.vocab = test::kGpt2FixtureVocabSize;
-            options.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
-            test::writeTinyGpt2(dir, options);
-        }
-    }
-    ~TinyFolder() { test::removeTree(dir); }
-    QString path() const { return QString::fromStdString(dir); }
-};
-
-// An independent runner on the same folder, driven directly.
-std::unique_ptr<model::ForwardRunner> directRunner(const std::string &dir)
-{
-    model::LoadModelResult loaded = model::loadModel(dir);
-    EXPECT_TRUE(loaded.ok()) << loaded.error;
-    return std::make_unique<model::ForwardRunner>(
-        std::make_shared<const model::ModelWeights>(std::move(*loaded.weights)));
-}
 
 std::vector<int> ids(const ModelSession &session)
 {
@@ -76,11 +46,6 @@ std::vector<int> ids(const ModelSession &session)
     for (const auto &t : session.tokens())
         out.push_back(t.id);
     return out;
-}
-
-bool waitComputed(ModelSession *session)
-{
-    return QTest::qWaitFor([session] { return !session->isBusy() && session->isComputed(); }, 10000);
 }
 
 void expectSamePrediction(const PredictionPanel *panel, const model::ForwardRunner &runner)
@@ -93,16 +58,6 @@ void expectSamePrediction(const PredictionPanel *panel, const model::ForwardRunn
     }
 }
 
-struct Room {
-    Document document;
-    QMainWindow window;
-    ModelActions *actions = new ModelActions(&document, &window);
-    ModelSession *session = actions->session();
-    ModelDock *dock = actions->dock();
-    Room() { actions->setQuiet(true); }
-    void openModel(const QString &dir, const QString &text = QString()) { actions->open(dir, text); }
-};
-
 } // namespace
 
 TEST(ModelRoom, Gpt2OpensOnTheWorkerAndTheGridShowsTheRunnersWeights)
@@ -111,15 +66,14 @@ TEST(ModelRoom, Gpt2OpensOnTheWorkerAndTheGridShowsTheRunnersWeights)
     Room room;
     room.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(room.session)) << room.actions->lastError().toStdString();
-    EXPECT_TRUE(room.dock->isVisible() || !room.dock->isHidden());
     const model::ForwardRunner *runner = room.session->runner();
     ASSERT_NE(runner, nullptr);
     const int n = runner->tokenCount();
     EXPECT_GT(n, 1);
-    EXPECT_EQ(room.dock->sentence()->chipTexts().size(), n);
+    EXPECT_EQ(room.room->sentence()->chipTexts().size(), n);
     for (int l = 0; l < 3; ++l)
         for (int h = 0; h < 2; ++h) {
-            const QImage image = room.dock->grid()->thumbnail(l, h);
+            const QImage image = room.room->grid()->thumbnail(l, h);
             ASSERT_EQ(image.size(), QSize(n, n));
             const core::Matrix &w = runner->attentionThumbnail(l, h);
             EXPECT_LT((w - runner->attentionWeights(l, h)).cwiseAbs().maxCoeff(), 1e-6);
@@ -128,10 +82,10 @@ TEST(ModelRoom, Gpt2OpensOnTheWorkerAndTheGridShowsTheRunnersWeights)
                     EXPECT_EQ(image.pixel(k, q), ModelGridView::colorFor(w(q, k)).rgb()) << l << h << q << k;
         }
     // The prediction is topK of the model's own softmax.
-    expectSamePrediction(room.dock->prediction(), *runner);
+    expectSamePrediction(room.room->prediction(), *runner);
     auto direct = directRunner(folder.dir);
     direct->run(ids(*room.session));
-    expectSamePrediction(room.dock->prediction(), *direct);
+    expectSamePrediction(room.room->prediction(), *direct);
 }
 
 TEST(ModelRoom, PastSixtyFourTokensAThumbnailPixelIsTheStrongestWeightOfItsBlock)
@@ -146,7 +100,7 @@ TEST(ModelRoom, PastSixtyFourTokensAThumbnailPixelIsTheStrongestWeightOfItsBlock
     const int n = runner->tokenCount();
     ASSERT_GT(n, model::ForwardRunner::kThumbnailSize);
     ASSERT_LE(n, 128);
-    const QImage image = room.dock->grid()->thumbnail(2, 1);
+    const QImage image = room.room->grid()->thumbnail(2, 1);
     ASSERT_EQ(image.size(), QSize(model::ForwardRunner::kThumbnailSize, model::ForwardRunner::kThumbnailSize));
     const core::Matrix full = runner->attentionWeights(2, 1);
     const core::Matrix &thumb = runner->attentionThumbnail(2, 1);
@@ -158,15 +112,15 @@ TEST(ModelRoom, PastSixtyFourTokensAThumbnailPixelIsTheStrongestWeightOfItsBlock
             EXPECT_EQ(image.pixel(j, i), ModelGridView::colorFor(thumb(i, j)).rgb()) << i << " " << j;
         }
     // The tooltip says so, and the head view still has every token.
-    const QString tip = room.dock->grid()->headToolTip(2, 1);
+    const QString tip = room.room->grid()->headToolTip(2, 1);
     EXPECT_TRUE(tip.contains(QStringLiteral("The text has %1 tokens").arg(n))) << tip.toStdString();
     room.session->setSelectedHead(2, 1);
-    EXPECT_EQ(room.dock->headView()->visibleLines().empty(), false);
+    EXPECT_EQ(room.room->headView()->visibleLines().empty(), false);
     TinyFolder shortFolder(false);
     Room shortRoom;
     shortRoom.openModel(shortFolder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(shortRoom.session));
-    EXPECT_FALSE(shortRoom.dock->grid()->headToolTip(0, 0).contains(QStringLiteral("tokens:")));
+    EXPECT_FALSE(shortRoom.room->grid()->headToolTip(0, 0).contains(QStringLiteral("tokens:")));
 }
 
 TEST(ModelRoom, HeadViewDrawsALinePerWeightAndHoverFiltersThem)
@@ -177,7 +131,7 @@ TEST(ModelRoom, HeadViewDrawsALinePerWeightAndHoverFiltersThem)
     ASSERT_TRUE(waitComputed(room.session));
     room.session->setSelectedHead(1, 1);
     const core::Matrix w = room.session->runner()->attentionWeights(1, 1);
-    HeadView *view = room.dock->headView();
+    HeadView *view = room.room->headView();
     auto lines = view->visibleLines();
     int expected = 0;
     for (int q = 0; q < w.rows(); ++q)
@@ -201,8 +155,8 @@ TEST(ModelRoom, CtrlClickAblatesAHeadLikeTheHeadMaskAndUndoRestores)
     room.window.show();
     room.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(room.session));
-    const auto before = room.dock->prediction()->entries();
-    ModelGridView *grid = room.dock->grid();
+    const auto before = room.room->prediction()->entries();
+    ModelGridView *grid = room.room->grid();
     grid->resize(300, 300);
     QTest::mouseClick(grid, Qt::LeftButton, Qt::ControlModifier, grid->cellRect(1, 0).center());
     EXPECT_TRUE(room.session->isAblated(1, 0));
@@ -213,14 +167,14 @@ TEST(ModelRoom, CtrlClickAblatesAHeadLikeTheHeadMaskAndUndoRestores)
     mask(1, 0) = 0;
     direct->setHeadMask(mask);
     direct->run(ids(*room.session));
-    expectSamePrediction(room.dock->prediction(), *direct);
-    EXPECT_NE(room.dock->prediction()->entries()[0].probability, before[0].probability);
+    expectSamePrediction(room.room->prediction(), *direct);
+    EXPECT_NE(room.room->prediction()->entries()[0].probability, before[0].probability);
 
     grid->setFocus();
     QTest::keyClick(grid, Qt::Key_Z, Qt::ControlModifier);
     EXPECT_FALSE(room.session->isAblated(1, 0));
     ASSERT_TRUE(waitComputed(room.session));
-    const auto after = room.dock->prediction()->entries();
+    const auto after = room.room->prediction()->entries();
     ASSERT_EQ(after.size(), before.size());
     for (size_t i = 0; i < before.size(); ++i) {
         EXPECT_EQ(after[i].id, before[i].id);
@@ -235,7 +189,7 @@ TEST(ModelRoom, OpenOnBoardLoadsHeadSceneAndApplyFlowsBackWithUndo)
     room.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(room.session));
     room.session->setSelectedHead(2, 1);
-    ASSERT_TRUE(room.dock->openOnBoard());
+    ASSERT_TRUE(room.room->openOnBoard());
     const model::ForwardRunner *runner = room.session->runner();
     const core::Scene expected = model::headScene(*runner, 2, 1, [&] {
         std::vector<std::string> t;
@@ -253,17 +207,17 @@ TEST(ModelRoom, OpenOnBoardLoadsHeadSceneAndApplyFlowsBackWithUndo)
     core::Scene edited = room.document.scene();
     edited.wq *= 3;
     room.document.changeScene(edited, QStringLiteral("test edit"));
-    const auto before = room.dock->prediction()->entries();
-    ASSERT_TRUE(room.dock->applyToModel());
+    const auto before = room.room->prediction()->entries();
+    ASSERT_TRUE(room.room->applyToModel());
     ASSERT_TRUE(waitComputed(room.session));
     auto direct = directRunner(folder.dir);
     direct->run(ids(*room.session));
     direct->setHeadWeights(2, 1, edited);
-    expectSamePrediction(room.dock->prediction(), *direct);
+    expectSamePrediction(room.room->prediction(), *direct);
     EXPECT_EQ(room.session->undoStack()->count(), 1);
     room.session->undoStack()->undo();
     ASSERT_TRUE(waitComputed(room.session));
-    const auto after = room.dock->prediction()->entries();
+    const auto after = room.room->prediction()->entries();
     ASSERT_EQ(after.size(), before.size());
     for (size_t i = 0; i < before.size(); ++i)
         EXPECT_NEAR(after[i].probability, before[i].probability, 1e-6);
@@ -276,15 +230,15 @@ TEST(ModelRoom, BertFillsTheFirstMaskAndSaysSoWithoutOne)
     room.openModel(folder.path(), QStringLiteral("the cat [MASK] on the mat"));
     ASSERT_TRUE(waitComputed(room.session));
     EXPECT_EQ(room.session->predictionPosition(), 3); // [CLS] the cat [MASK]
-    EXPECT_TRUE(room.dock->prediction()->message().isEmpty());
+    EXPECT_TRUE(room.room->prediction()->message().isEmpty());
     auto direct = directRunner(folder.dir);
     direct->run(ids(*room.session), 3);
-    expectSamePrediction(room.dock->prediction(), *direct);
+    expectSamePrediction(room.room->prediction(), *direct);
 
     room.session->setText(QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(room.session));
-    EXPECT_TRUE(room.dock->prediction()->entries().empty());
-    EXPECT_TRUE(room.dock->prediction()->message().contains(QStringLiteral("[MASK]")));
+    EXPECT_TRUE(room.room->prediction()->entries().empty());
+    EXPECT_TRUE(room.room->prediction()->message().contains(QStringLiteral("[MASK]")));
 }
 
 TEST(ModelRoom, BertWithoutMlmHeadSaysItCannotPredict)
@@ -293,8 +247,8 @@ TEST(ModelRoom, BertWithoutMlmHeadSaysItCannotPredict)
     Room room;
     room.openModel(folder.path(), QStringLiteral("the [MASK] sat"));
     ASSERT_TRUE(waitComputed(room.session));
-    EXPECT_TRUE(room.dock->prediction()->entries().empty());
-    EXPECT_TRUE(room.dock->prediction()->message().contains(QStringLiteral("cls.predictions")));
+    EXPECT_TRUE(room.room->prediction()->entries().empty());
+    EXPECT_TRUE(room.room->prediction()->message().contains(QStringLiteral("cls.predictions")));
 }
 
 TEST(ModelRoom, ABadFolderGivesAnErrorAndChangesNothing)
@@ -303,7 +257,7 @@ TEST(ModelRoom, ABadFolderGivesAnErrorAndChangesNothing)
     Room room;
     room.openModel(folder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(room.session));
-    const auto before = room.dock->prediction()->entries();
+    const auto before = room.room->prediction()->entries();
     const std::string empty = test::makeTempDir("modelroom-empty");
     QSignalSpy failed(room.session, &ModelSession::loadFailed);
     room.openModel(QString::fromStdString(empty));
@@ -312,7 +266,7 @@ TEST(ModelRoom, ABadFolderGivesAnErrorAndChangesNothing)
         << room.actions->lastError().toStdString();
     EXPECT_EQ(room.session->folder(), folder.path());
     EXPECT_TRUE(room.session->isComputed());
-    EXPECT_EQ(room.dock->prediction()->entries().size(), before.size());
+    EXPECT_EQ(room.room->prediction()->entries().size(), before.size());
     test::removeTree(empty);
 }
 
@@ -339,7 +293,7 @@ TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
     const QString tooLong = QStringLiteral("the cat sat on the mat and the dog sat on the rug and then they all slept");
     room.openModel(folder.path(), tooLong);
     ASSERT_TRUE(QTest::qWaitFor([&] { return room.session->hasModel() && !room.session->isBusy(); }, 10000));
-    ModelSentence *sentence = room.dock->sentence();
+    ModelSentence *sentence = room.room->sentence();
     EXPECT_EQ(sentence->edit()->text(), tooLong);
     EXPECT_TRUE(room.session->tokens().empty());
     EXPECT_FALSE(room.session->isComputed());

@@ -1,0 +1,73 @@
+#pragma once
+// What the model room's tests share: tiny GPT-2 and BERT folders written by the fixtures, a room
+// on its own (ModelActions in a bare window) and waiting for a finished run.
+
+#include "core/model/forward.h"
+#include "core/model/modelloader.h"
+#include "modelfixtures.h"
+#include "tokenizerfixtures.h"
+#include "ui/document/document.h"
+#include "ui/model/modelactions.h"
+#include "ui/model/modelroom.h"
+#include "ui/model/modelsession.h"
+
+#include <QMainWindow>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+namespace attnlab::test {
+
+struct TinyFolder {
+    std::string dir;
+    // `vocab`: the model's vocabulary (0 = the tokenizer's, as in a real checkpoint).
+    explicit TinyFolder(bool bert, bool mlmHead = true, int positions = 16, int vocab = 0)
+    {
+        dir = makeTempDir(bert ? "modelroom-bert" : "modelroom-gpt2");
+        TinyModelOptions options;
+        options.layers = 3;
+        options.heads = 2;
+        options.positions = positions;
+        options.mlmHead = mlmHead;
+        if (bert) {
+            options.vocab = vocab > 0 ? vocab : kBertFixtureVocabSize;
+            options.addFiles = [](const std::string &d) { writeBertTokenizer(d); };
+            writeTinyBert(dir, options);
+        } else {
+            options.vocab = vocab > 0 ? vocab : kGpt2FixtureVocabSize;
+            options.addFiles = [](const std::string &d) { writeGpt2Tokenizer(d); };
+            writeTinyGpt2(dir, options);
+        }
+    }
+    ~TinyFolder() { removeTree(dir); }
+    QString path() const { return QString::fromStdString(dir); }
+};
+
+// An independent runner on the same folder, driven directly.
+inline std::unique_ptr<core::model::ForwardRunner> directRunner(const std::string &dir)
+{
+    core::model::LoadModelResult loaded = core::model::loadModel(dir);
+    EXPECT_TRUE(loaded.ok()) << loaded.error;
+    return std::make_unique<core::model::ForwardRunner>(
+        std::make_shared<const core::model::ModelWeights>(std::move(*loaded.weights)));
+}
+
+inline bool waitComputed(ui::ModelSession *session)
+{
+    return QTest::qWaitFor([session] { return !session->isBusy() && session->isComputed(); }, 10000);
+}
+
+struct Room {
+    ui::Document document;
+    QMainWindow window;
+    ui::ModelActions *actions = new ui::ModelActions(&document, &window);
+    ui::ModelSession *session = actions->session();
+    ui::ModelRoom *room = actions->room();
+    Room() { actions->setQuiet(true); }
+    void openModel(const QString &dir, const QString &text = QString()) { actions->open(dir, text); }
+};
+
+} // namespace attnlab::test
