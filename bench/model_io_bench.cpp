@@ -6,6 +6,7 @@
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
 
+#include "gpt2small.h"
 #include "modelfixtures.h"
 
 #include <benchmark/benchmark.h>
@@ -14,12 +15,11 @@
 #include <fstream>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
 using namespace attnlab::core::model;
-using attnlab::test::FixtureTensor;
+using attnlab::test::writeGpt2Small;
 
 namespace {
 
@@ -35,65 +35,6 @@ double residentMegabytes()
         if (line.rfind("VmRSS:", 0) == 0)
             return std::stod(line.substr(6)) / 1024.0; // kB
     return -1;
-}
-
-FixtureTensor spec(const std::string &name, std::vector<std::int64_t> shape)
-{
-    FixtureTensor t;
-    t.name = name;
-    t.shape = std::move(shape);
-    return t;
-}
-
-// GPT-2 small: 12 layers, 12 heads, d 768, 1024 positions, 50257 tokens, in the order and
-// naming of the hub's model.safetensors. The data is streamed so generating costs no memory.
-// Returns the file's size in MiB.
-double writeGpt2Small(const std::string &dir, const std::string &dtype)
-{
-    const std::int64_t d = 768, inner = 3072, vocab = 50257, positions = 1024;
-    std::vector<FixtureTensor> tensors = {spec("wte.weight", {vocab, d}), spec("wpe.weight", {positions, d})};
-    for (int l = 0; l < 12; ++l) {
-        const std::string h = "h." + std::to_string(l) + ".";
-        for (const auto &[name, shape] :
-            std::vector<std::pair<std::string, std::vector<std::int64_t>>> {{"ln_1.weight", {d}}, {"ln_1.bias", {d}},
-                {"attn.c_attn.weight", {d, 3 * d}}, {"attn.c_attn.bias", {3 * d}}, {"attn.c_proj.weight", {d, d}},
-                {"attn.c_proj.bias", {d}}, {"ln_2.weight", {d}}, {"ln_2.bias", {d}}, {"mlp.c_fc.weight", {d, inner}},
-                {"mlp.c_fc.bias", {inner}}, {"mlp.c_proj.weight", {inner, d}}, {"mlp.c_proj.bias", {d}}})
-            tensors.push_back(spec(h + name, shape));
-    }
-    tensors.push_back(spec("ln_f.weight", {d}));
-    tensors.push_back(spec("ln_f.bias", {d}));
-    for (FixtureTensor &t : tensors)
-        t.dtype = dtype;
-
-    std::string header = attnlab::test::safetensorsHeader(tensors, {{"format", "pt"}});
-    while (header.size() % 8 != 0)
-        header += ' ';
-    std::ofstream out(dir + "/model.safetensors", std::ios::binary);
-    const std::string prefix = attnlab::test::safetensorsBytes(header, "");
-    out.write(prefix.data(), std::streamsize(prefix.size()));
-    std::mt19937 rng(2024);
-    std::uniform_real_distribution<float> uniform(-0.1f, 0.1f);
-    const std::uint64_t elementBytes = dtype == "F32" ? 4 : 2;
-    FixtureTensor chunk;
-    chunk.dtype = dtype;
-    for (const FixtureTensor &t : tensors) {
-        std::uint64_t left = attnlab::test::tensorBytes(t) / elementBytes;
-        while (left > 0) {
-            chunk.values.resize(size_t(std::min<std::uint64_t>(left, 1 << 20)));
-            for (float &v : chunk.values)
-                v = uniform(rng);
-            const std::string bytes = attnlab::test::encodeTensor(chunk);
-            out.write(bytes.data(), std::streamsize(bytes.size()));
-            left -= chunk.values.size();
-        }
-    }
-    out.close();
-    attnlab::test::writeBytes(dir + "/config.json",
-        R"({"model_type": "gpt2", "n_layer": 12, "n_head": 12, "n_embd": 768, )"
-        R"("n_positions": 1024, "vocab_size": 50257})");
-    std::ifstream written(dir + "/model.safetensors", std::ios::binary | std::ios::ate);
-    return double(written.tellg()) / (1024.0 * 1024.0);
 }
 
 // The weights of the folder, or nothing after failing the benchmark with the loader's message.
