@@ -14,8 +14,8 @@
 
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
-#include "core/model/tokenizer.h"
 #include "core/model/topk.h"
+#include "core/tokenize/tokenizer.h"
 #include "ui/document/document.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
