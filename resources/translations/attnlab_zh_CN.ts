@@ -3193,7 +3193,7 @@ Separator: the text between separators is a token.</source>
     </message>
     <message>
         <source>The scene: the token bar, the pipeline board and the editors around it (Ctrl+1)</source>
-        <translation>场景：词元栏、流程板和周围的编辑面板（Ctrl+1）</translation>
+        <translation>场景：词元栏、流程板和它周围的编辑器（Ctrl+1）</translation>
     </message>
     <message>
         <source>&amp;Model</source>
