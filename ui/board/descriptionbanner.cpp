@@ -41,9 +41,9 @@ DescriptionBanner::DescriptionBanner(Document *document, QWidget *parent)
         m_dismissed = false;
         refresh();
     });
-    // Typed tokens mark the description as written for the original scene (and undo removes
-    // the mark): the banner follows.
-    connect(m_document, &Document::sceneChanged, this, &DescriptionBanner::refresh);
+    // The description's numbers are computed from the stages, and an edited example gets a note:
+    // the banner follows every recompute (a drag's burst of edits gives one).
+    connect(m_document, &Document::stagesChanged, this, &DescriptionBanner::refresh);
     retranslate();
 }
 
@@ -60,16 +60,17 @@ void DescriptionBanner::retranslate()
 
 void DescriptionBanner::refresh()
 {
-    const QString description = sceneDescription(m_document->scene(), Language::instance()->current());
+    const QString description
+        = renderedDescription(m_document->scene(), m_document->stages(), Language::instance()->current());
     m_label->setText(description);
     m_stale = isStaleDescription(description);
-    // Greyed: it still helps to read, but its numbers belong to the original sentence.
+    // Greyed: it still helps to read, but it was written for the example as shipped.
     QPalette palette = m_label->palette();
     palette.setColor(QPalette::WindowText,
         m_stale ? this->palette().color(QPalette::PlaceholderText) : this->palette().color(QPalette::WindowText));
     m_label->setPalette(palette);
-    setToolTip(m_stale ? tr("This description was written for the original example; the sentence has changed "
-                            "since, so the numbers it quotes no longer match the board.")
+    setToolTip(m_stale ? tr("This description was written for the example as shipped. Its numbers follow the "
+                            "board; what it says about them may no longer hold.")
                        : tr("What this scene shows"));
     setVisible(!description.isEmpty() && !m_dismissed);
 }

@@ -172,7 +172,6 @@ bool TokenBar::commit()
         || oldTitle.contains(detokenize(oldTokens, mode(), separator()));
     if (titleNamedSentence)
         next.title = text().trimmed().toStdString();
-    next = withStaleDescription(next, scene);
     const std::vector<core::Problem> problems = core::validate(next);
     if (!problems.empty()) {
         showMessage(tr("These tokens cannot be used: %1").arg(QString::fromStdString(problems.front().message)));

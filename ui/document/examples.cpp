@@ -1,11 +1,15 @@
 #include "ui/document/examples.h"
 
+#include "core/text/description.h"
+
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace attnlab::ui {
 
@@ -124,28 +128,50 @@ QString sceneTitle(const core::Scene &scene, const QString &language)
 }
 
 namespace {
-// Both languages are written here rather than translated: a saved description keeps every
-// language it has, whatever the interface shows.
+
+// Marks a description written for another scene than the one shown. Files saved by earlier
+// versions carry it in the text itself.
 const QString kStaleMark = QStringLiteral("\u203B ");
+
+// The examples as shipped, read once.
+const std::vector<core::Scene> &shippedExamples()
+{
+    static const std::vector<core::Scene> examples = [] {
+        std::vector<core::Scene> out;
+        for (const QString &name : exampleNames())
+            if (const core::LoadResult r = loadExample(name); r.ok())
+                out.push_back(*r.scene);
+        return out;
+    }();
+    return examples;
+}
+
 } // namespace
 
-core::Scene withStaleDescription(const core::Scene &edited, const core::Scene &original)
+const core::Scene *shippedExample(const core::Scene &scene)
 {
-    core::Scene scene = edited;
-    for (auto &[lang, text] : scene.description) {
-        const QString current = QString::fromStdString(text);
-        if (current.isEmpty() || isStaleDescription(current))
-            continue;
-        const bool chinese = QString::fromStdString(lang).startsWith(QStringLiteral("zh"));
-        const QString title = sceneTitle(original, chinese ? QStringLiteral("zh_CN") : QStringLiteral("en"));
-        const QString note = chinese
-            ? QStringLiteral("这段说明写的是原来的例子“%1”；句子已经改了，其中的数字不再对应。").arg(title)
-            : QStringLiteral("Written for the original example “%1”; the sentence has changed since, so its "
-                             "numbers no longer match.")
-                  .arg(title);
-        text = (kStaleMark + note + QLatin1Char('\n') + current).toStdString();
-    }
-    return scene;
+    if (scene.description.empty())
+        return nullptr;
+    for (const core::Scene &example : shippedExamples())
+        if (example.description == scene.description)
+            return &example;
+    return nullptr;
+}
+
+QString renderedDescription(const core::Scene &scene, const core::Stages &stages, const QString &language)
+{
+    const QString text = sceneDescription(scene, language);
+    if (text.isEmpty())
+        return text;
+    const QString rendered = QString::fromStdString(core::renderDescription(text.toStdString(), scene, stages).text);
+    const core::Scene *example = shippedExample(scene);
+    if (!example || *example == scene || isStaleDescription(text))
+        return rendered;
+    const QString note = QCoreApplication::translate("attnlab::ui",
+        "This text describes the example “%1” as shipped, and the scene has been changed since: its numbers "
+        "are computed from the scene as it is now, but what it says about them may no longer hold.")
+                             .arg(sceneTitle(*example, language));
+    return kStaleMark + note + QLatin1Char('\n') + rendered;
 }
 
 bool isStaleDescription(const QString &description)

@@ -1,6 +1,7 @@
 #pragma once
 // The built-in example scenes, compiled into the binary as resources under :/examples.
 
+#include "core/pipeline.h"
 #include "core/scene.h"
 #include "core/sceneio.h"
 
@@ -29,11 +30,16 @@ QString sceneDescription(const core::Scene &scene, const QString &language);
 // translations of it (or the user has edited it).
 QString sceneTitle(const core::Scene &scene, const QString &language);
 
-// `edited` with the description of `original` marked, in each of its languages, as written
-// for the original scene: an example's description quotes its numbers, which other tokens no
-// longer give. A description marked once stays as it is; a scene without one is unchanged.
-core::Scene withStaleDescription(const core::Scene &edited, const core::Scene &original);
-// Whether a description carries that mark.
+// The shipped example whose description `scene` carries (an example, edited or not), or null.
+const core::Scene *shippedExample(const core::Scene &scene);
+// The description as shown, exported and printed: the text sceneDescription() picks, with its
+// references to values of the scene (core/text/description.h) replaced by what `stages` (the
+// scene's) hold now. When the scene carries an example's description but is no longer that
+// example as shipped, a note in front (in the interface language) says that the text describes
+// the example as shipped.
+QString renderedDescription(const core::Scene &scene, const core::Stages &stages, const QString &language);
+// Whether a rendered description starts with that note (or a saved text with the mark of
+// earlier versions).
 bool isStaleDescription(const QString &description);
 
 } // namespace attnlab::ui

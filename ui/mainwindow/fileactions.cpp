@@ -386,7 +386,10 @@ void FileActions::fillExamplesMenu()
         QAction *action = m_examplesMenu->addAction(tr("%1  (%2)").arg(title, name));
         action->setData(name);
         if (r.ok()) {
-            const QString description = sceneDescription(*r.scene, QLocale().name());
+            core::Pipeline pipeline;
+            const bool valid = core::validate(*r.scene).empty();
+            const QString description
+                = renderedDescription(*r.scene, valid ? pipeline.compute(*r.scene) : core::Stages(), currentLanguage());
             action->setToolTip(description.isEmpty() ? name : description);
             action->setStatusTip(description.left(160));
         }
