@@ -47,7 +47,10 @@ TEST(Explanation, FollowsTheSelectedStageAndShowsTheScenesShapes)
     ui::ExplanationPanel panel(&document);
     document.setSelection({core::StageScaled, -1, -1});
     EXPECT_TRUE(panel.plainText().contains(QStringLiteral("variance")));
-    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("\u221a4 = 2"))) << panel.plainText().toStdString();
+    // "scores 3 × 3 ÷ √4 = 2 = scaled 3 × 3" would say that a matrix divided by √4 is 2.
+    EXPECT_TRUE(
+        panel.plainText().contains(QStringLiteral("scores 3 \u00d7 3 \u00f7 2 (= \u221a4) = scaled 3 \u00d7 3")))
+        << panel.plainText().toStdString();
     document.setSelection({core::StageScores, -1, -1});
     EXPECT_TRUE(panel.plainText().contains(QStringLiteral("3 \u00d7 4")));
     EXPECT_TRUE(panel.plainText().contains(QStringLiteral("3 \u00d7 3")));
@@ -85,4 +88,32 @@ TEST(Explanation, AGivenXHasItsOwnPageInBothLanguages)
         EXPECT_GT(html.size(), 300) << lang.toStdString();
     }
     ui::Language::instance()->apply(QStringLiteral("en"));
+}
+
+TEST(Explanation, InThisSceneSpeaksTheLearnersLanguage)
+{
+    ui::Language::instance()->apply(QStringLiteral("zh_CN"));
+    ui::Document document;
+    document.load(*ui::loadExample(QStringLiteral("causal-vs-full")).scene);
+    ui::ExplanationPanel panel(&document);
+    document.setSelection({core::StageMasked, -1, -1});
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("\uff08\u63a9\u7801\uff1a\u56e0\u679c\uff09")))
+        << panel.plainText().toStdString();
+    EXPECT_FALSE(panel.plainText().contains(QStringLiteral("causal")));
+    document.setSelection({core::StageScaled, -1, -1});
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("\u00f7 2 (= \u221a4) =")))
+        << panel.plainText().toStdString();
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
+
+TEST(Explanation, ARopeScenesScoresComeFromTheRotatedQueriesAndKeys)
+{
+    ui::Language::instance()->apply(QStringLiteral("en"));
+    ui::Document document;
+    document.load(*ui::loadExample(QStringLiteral("order-matters-rope")).scene);
+    ui::ExplanationPanel panel(&document);
+    document.setSelection({core::StageScores, -1, -1});
+    EXPECT_TRUE(
+        panel.plainText().contains(QStringLiteral("Q_rot (6 \u00d7 8) \u00b7 K_rot\u1d40 (8 \u00d7 6) = scores")))
+        << panel.plainText().toStdString();
 }

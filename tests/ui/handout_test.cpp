@@ -3,6 +3,7 @@
 #include "ui/document/examples.h"
 #include "ui/export/handout.h"
 #include "ui/i18n/language.h"
+#include "ui/inspector/inspectorpage.h"
 
 #include "testutil.h"
 
@@ -101,5 +102,63 @@ TEST_F(HandoutTest, BothArePdfFiles)
         const QByteArray bytes = f.readAll();
         EXPECT_TRUE(bytes.startsWith("%PDF-"));
         EXPECT_GT(bytes.size(), 2000);
+    }
+}
+
+TEST_F(HandoutTest, ARopeWorksheetGivesTheRotatedQueriesAndKeysItsAnswersComeFrom)
+{
+    doc.load(*loadExample(QStringLiteral("order-matters-rope")).scene);
+    const core::HeadStages &h = doc.stages().heads[0];
+    const QString qRot = InspectorPage::number(h.qRotated(1, 2));
+    const QString qPlain = InspectorPage::number(h.q(1, 2));
+    ASSERT_NE(qRot, qPlain);
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ASSERT_TRUE(Language::instance()->apply(language));
+        QString why;
+        const QString exercise = plain(worksheetHtml(doc, 0, defaultWorksheetStages(doc), false, &why));
+        EXPECT_TRUE(exercise.contains(QStringLiteral("Q_rot"))) << exercise.toStdString();
+        EXPECT_TRUE(exercise.contains(QStringLiteral("Q_rot\u00b7K_rot\u1d40"))) << exercise.toStdString();
+        // The rotated value of 吃 is given; the unrotated one appears nowhere.
+        EXPECT_TRUE(exercise.contains(qRot));
+        EXPECT_FALSE(exercise.contains(qPlain)) << qPlain.toStdString();
+        // The answer key works one score out from the printed rotated vectors.
+        const QString key = plain(worksheetHtml(doc, 0, defaultWorksheetStages(doc), true, &why));
+        const QString score = InspectorPage::number(h.scores(1, 0));
+        EXPECT_TRUE(
+            key.contains(QStringLiteral("%1 \u00d7 %2 +")
+                             .arg(InspectorPage::number(h.qRotated(1, 0)), InspectorPage::number(h.kRotated(0, 0)))))
+            << key.toStdString();
+        EXPECT_TRUE(key.contains(QStringLiteral("= %1").arg(score))) << key.toStdString();
+    }
+}
+
+TEST_F(HandoutTest, AWorksheetPrintsTheMaskItsMaskedScoresNeed)
+{
+    doc.load(*loadExample(QStringLiteral("padding")).scene);
+    ASSERT_EQ(doc.scene().mask, core::MaskKind::Custom);
+    QString why;
+    const QString exercise = plain(worksheetHtml(doc, 0, defaultWorksheetStages(doc), false, &why));
+    // Five rows of five marks: the three real tokens see each other only.
+    EXPECT_TRUE(exercise.contains(QStringLiteral("Mask"))) << exercise.toStdString();
+    EXPECT_TRUE(exercise.contains(QStringLiteral("\u2713\n\u2713\n\u2713\n\u2717\n\u2717"))) << exercise.toStdString();
+    EXPECT_TRUE(exercise.contains(QStringLiteral("\u2717\n\u2717\n\u2717\n\u2717\n\u2717")));
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("zh_CN")));
+    const QString zh = plain(worksheetHtml(doc, 0, defaultWorksheetStages(doc), false, &why));
+    EXPECT_TRUE(zh.contains(QStringLiteral("掩码"))) << zh.toStdString();
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
+    doc.load(*loadExample(QStringLiteral("causal-vs-full")).scene);
+    EXPECT_TRUE(
+        plain(worksheetHtml(doc, 0, defaultWorksheetStages(doc), false, &why)).contains(QStringLiteral("Causal mask")));
+}
+
+TEST_F(HandoutTest, TheHandoutPrintsTheDescriptionWithTheScenesNumbers)
+{
+    doc.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);
+    const QString weight = QString::number(double(doc.stages().heads[0].weights(1, 0)), 'f', 2);
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ASSERT_TRUE(Language::instance()->apply(language));
+        const QString text = plain(handoutHtml(doc, 0));
+        EXPECT_TRUE(text.contains(weight)) << text.left(800).toStdString();
+        EXPECT_FALSE(text.contains(QStringLiteral("{weights"))) << text.left(800).toStdString();
     }
 }

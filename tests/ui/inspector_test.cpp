@@ -36,8 +36,9 @@ TEST_F(InspectorTest, ScoreCellShowsTheChaptersSum)
     ui::InspectorDock dock(&document);
     document.setSelection({core::StageScores, 1, 0});
     const QString text = dock.plainText();
-    for (const char *piece : {"0.300\u00d70.900 + 0.800\u00d70.100 + 0.200\u00d70.000 + 0.100\u00d70.200 = 0.370",
-             "0.270", "0.080", "0.020", "0.185"})
+    for (const char *piece :
+        {"0.300 \u00d7 0.900 + 0.800 \u00d7 0.100 + 0.200 \u00d7 0.000 + 0.100 \u00d7 0.200 = 0.370", "0.270", "0.080",
+            "0.020", "0.185"})
         EXPECT_TRUE(text.contains(QString::fromUtf8(piece))) << piece << "\n" << text.toStdString();
 }
 
@@ -171,7 +172,7 @@ TEST_F(InspectorTest, ProjectionCellAddsItsBias)
     ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
     // Q[the][0] = 1×1 + 0×0 + b_Q[0] = 1.5; Q[cat][1] = 0×0 + 1×1 − 0.25 = 0.75.
     const QString q1 = page.html({core::StageQ, 0, 0});
-    EXPECT_TRUE(q1.contains(QStringLiteral("1.000\u00d71.000 + 0.000\u00d70.000 + 0.500 (b<sub>Q</sub>[0]) = "
+    EXPECT_TRUE(q1.contains(QStringLiteral("1.000 \u00d7 1.000 + 0.000 \u00d7 0.000 + 0.500 (b<sub>Q</sub>[0]) = "
                                            "<b>1.500</b>")))
         << q1.toStdString();
     const QString q2 = page.html({core::StageQ, 1, 1});
@@ -203,4 +204,42 @@ TEST_F(InspectorTest, GivenXCellSaysItIsGiven)
     EXPECT_TRUE(html.contains(QStringLiteral("X[sat][1] = <b>1.000</b>"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral("gives X directly"))) << html.toStdString();
     EXPECT_FALSE(html.contains(QStringLiteral("embedding table"))) << html.toStdString();
+}
+
+TEST_F(InspectorTest, TheDivisionOfAWeightNamesTheWeight)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageWeights, 1, 0});
+    // "猫 = 1.203 ÷ 3.811" would say the token equals a number.
+    const QString text = dock.plainText();
+    EXPECT_TRUE(text.contains(QStringLiteral("w(\u5403\u2192\u732b) = 1.203 \u00f7 3.811 = 0.316")))
+        << text.toStdString();
+    ui::Language::instance()->apply(QStringLiteral("zh_CN"));
+    EXPECT_TRUE(dock.plainText().contains(QStringLiteral("w(\u5403\u2192\u732b) = 1.203 \u00f7 3.811 = 0.316")));
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
+
+TEST_F(InspectorTest, RopeAnglesKeepThreeSignificantDigitsAtALargeDk)
+{
+    // d_k = 16: θ of the last pair is 10000^(−14/16) = 0.000316, which three decimals print as 0.000.
+    core::Scene s;
+    s.tokens = {"a", "b", "c"};
+    s.dModel = 16;
+    s.heads = 1;
+    s.dK = 16;
+    s.vocabulary = {"a", "b", "c"};
+    s.embeddings = core::Matrix::Constant(3, 16, 0.5f);
+    s.wq = s.wk = s.wv = core::Matrix::Identity(16, 16);
+    s.positional = core::PositionalEncoding::Rope;
+    ASSERT_TRUE(core::validate(s).empty());
+    core::Pipeline pipeline;
+    ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ui::Language::instance()->apply(language);
+        const QString html = page.html({core::StageQRotated, 2, 14});
+        EXPECT_TRUE(html.contains(QStringLiteral("2 \u00d7 \u03b8 = 2 \u00d7 0.000316 = 0.000632")))
+            << html.toStdString();
+        EXPECT_FALSE(html.contains(QStringLiteral("\u00d7 0.000 ="))) << html.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
 }

@@ -1,5 +1,6 @@
 #include "ui/export/handout.h"
 
+#include "core/text/chain.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"
@@ -132,6 +133,93 @@ bool writePdf(const Printout &printout, const QString &title, const QString &pat
     return true;
 }
 
+QString divisorLine(const core::Scene &scene, int dk)
+{
+    switch (scene.scale) {
+    case core::ScaleKind::SqrtDk:
+        return tr("divide every score by %1")
+            .arg(QString::fromStdString(
+                core::Chain().symbol("√d_k").equals().root(dk).equals().number(core::divisor(scene)).text()));
+    case core::ScaleKind::None:
+        return tr("no scaling: scaled = scores");
+    case core::ScaleKind::Custom:
+        return tr("divide every score by %1").arg(number(core::divisor(scene)));
+    }
+    return QString();
+}
+
+// The mask the masked scores need: a sentence for the causal one, the whole table for a custom one.
+QString maskPart(const core::Scene &scene)
+{
+    if (scene.mask == core::MaskKind::Causal)
+        return QStringLiteral("<p>%1</p>")
+            .arg(tr("Causal mask: each query sees its own token and the ones before it; every later key is hidden "
+                    "(−∞)."));
+    if (scene.mask != core::MaskKind::Custom)
+        return QString();
+    const QStringList tokens = tokenLabels(scene);
+    const core::MaskMatrix mask = core::effectiveMask(scene);
+    QString t = QStringLiteral("<h2>%1</h2><p>%2</p><table><tr><th></th>")
+                    .arg(tr("Mask"), tr("✓: the query (row) may look at the key (column); ✗: hidden, −∞."));
+    for (const QString &token : tokens)
+        t += QStringLiteral("<th>%1</th>").arg(escaped(token));
+    t += QStringLiteral("</tr>");
+    for (Eigen::Index r = 0; r < mask.rows(); ++r) {
+        t += QStringLiteral("<tr><th>%1</th>").arg(escaped(tokens.value(int(r))));
+        for (Eigen::Index c = 0; c < mask.cols(); ++c)
+            t += QStringLiteral("<td align=\"center\">%1</td>")
+                     .arg(mask(r, c) ? QStringLiteral("✓") : QStringLiteral("✗"));
+        t += QStringLiteral("</tr>");
+    }
+    return t + QStringLiteral("</table>");
+}
+
+// One cell of a blank stage worked out in the answer key, from the numbers the sheet prints
+// (the given tables and the answers before it) at the precision it prints them: a chain that
+// does not hold shows that the sheet gives other numbers than its answers come from.
+QString workedExample(
+    const core::Scene &scene, const core::Stages &stages, int head, core::Stage stage, const QList<core::Stage> &given)
+{
+    const core::HeadStages &h = stages.heads[size_t(head)];
+    const int n = scene.tokenCount();
+    // The second token looking at the first (吃 → 猫 in the examples), or the only one.
+    const int row = std::min(1, n - 1), column = 0;
+    const QStringList tokens = tokenLabels(scene);
+    const core::Matrix &q = core::stageMatrix(stages, given[0], head);
+    const core::Matrix &k = core::stageMatrix(stages, given[1], head);
+    const core::Matrix &v = core::stageMatrix(stages, given[2], head);
+    core::Chain c;
+    QString what;
+    switch (stage) {
+    case core::StageScores:
+        for (Eigen::Index i = 0; i < q.cols(); ++i) {
+            if (i > 0)
+                c.plus();
+            c.number(q(row, i)).times().number(k(column, i));
+        }
+        c.equals().number(h.scores(row, column));
+        what = tr("score %1 → %2").arg(tokens.value(row), tokens.value(column));
+        break;
+    case core::StageScaled:
+        c.number(h.scores(row, column)).divide().number(core::divisor(scene)).equals().number(h.scaled(row, column));
+        what = tr("scaled %1 → %2").arg(tokens.value(row), tokens.value(column));
+        break;
+    case core::StageContext:
+        for (int j = 0; j < n; ++j) {
+            if (j > 0)
+                c.plus();
+            c.number(h.weights(row, j)).times().number(v(j, 0));
+        }
+        c.equals().number(h.context(row, 0));
+        what = tr("context of %1, column 0").arg(tokens.value(row));
+        break;
+    default:
+        return QString();
+    }
+    return QStringLiteral("<p>%1</p>")
+        .arg(tr("Worked example, %1: %2").arg(escaped(what), escaped(QString::fromStdString(c.text()))));
+}
+
 } // namespace
 
 QList<core::Stage> defaultWorksheetStages(const Document &doc)
@@ -158,6 +246,10 @@ Printout handout(const Document &doc, int head)
     ExportOptions o;
     o.scale = 1.5;
     QString html = style() + QStringLiteral("<h1>%1</h1><p>%2</p>").arg(escaped(title), sceneLine(scene));
+    const QString description = renderedDescription(scene, doc.stages(), Language::instance()->current());
+    if (!description.isEmpty())
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(escaped(description).replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
     html += QStringLiteral("<p>%1</p>").arg(imageTag(out, renderStagesImage(doc, availableStages(doc), head, o), 680));
     QStringList seen;
     for (core::Stage stage : availableStages(doc)) {
@@ -203,32 +295,27 @@ QString worksheetHtml(const Document &doc, int head, const QList<core::Stage> &b
         return {};
     }
     const QString title = sceneTitle(scene, Language::instance()->current());
+    // A RoPE scene's scores come from the rotated Q and K: those are what the sheet gives.
+    const bool rope = h.qRotated.size() > 0;
+    const QList<core::Stage> given = rope ? QList<core::Stage> {core::StageQRotated, core::StageKRotated, core::StageV}
+                                          : QList<core::Stage> {core::StageQ, core::StageK, core::StageV};
     QString html = style();
     html += QStringLiteral("<h1>%1</h1>")
                 .arg(answers ? tr("Answer key: %1").arg(escaped(title)) : tr("Worksheet: %1").arg(escaped(title)));
     html += QStringLiteral("<p>%1</p>").arg(sceneLine(scene));
     if (!answers)
         html += QStringLiteral("<p>%1</p>")
-                    .arg(tr("Work out the blank tables by hand from the given Q, K and V, one stage after the "
-                            "other. Round to three decimals."));
-    QString divisorText;
-    switch (scene.scale) {
-    case core::ScaleKind::SqrtDk:
-        divisorText = tr("divide every score by √d_k = √%1 = %2").arg(h.q.cols()).arg(number(core::divisor(scene)));
-        break;
-    case core::ScaleKind::None:
-        divisorText = tr("no scaling: scaled = scores");
-        break;
-    case core::ScaleKind::Custom:
-        divisorText = tr("divide every score by %1").arg(number(core::divisor(scene)));
-        break;
-    }
-    html += QStringLiteral("<p>%1</p>").arg(escaped(divisorText));
+                    .arg(rope ? tr("Work out the blank tables by hand from the given Q_rot, K_rot (Q and K already "
+                                   "rotated by position) and V, one stage after the other. Round to three decimals.")
+                              : tr("Work out the blank tables by hand from the given Q, K and V, one stage after the "
+                                   "other. Round to three decimals."));
+    html += QStringLiteral("<p>%1</p>").arg(escaped(divisorLine(scene, int(h.q.cols()))));
+    html += maskPart(scene);
     if (scene.headCount() > 1)
         html += QStringLiteral("<p>%1</p>").arg(tr("Head %1 of %2").arg(head + 1).arg(scene.headCount()));
-    for (core::Stage given : {core::StageQ, core::StageK, core::StageV}) {
-        html += QStringLiteral("<h2>%1</h2>").arg(escaped(stageDisplayName(given)));
-        html += table(scene, core::stageMatrix(stages, given, head), false, false);
+    for (core::Stage stage : given) {
+        html += QStringLiteral("<h2>%1</h2>").arg(escaped(stageDisplayName(stage)));
+        html += table(scene, core::stageMatrix(stages, stage, head), false, false);
     }
     for (core::Stage stage : blanks) {
         const core::Matrix &m = core::stageMatrix(stages, stage, head);
@@ -237,6 +324,8 @@ QString worksheetHtml(const Document &doc, int head, const QList<core::Stage> &b
         html += QStringLiteral("<h2>%1</h2><p>%2</p>")
                     .arg(escaped(stageDisplayName(stage)), escaped(stageTitle(scene, stage)));
         html += table(scene, m, isSquareStage(stage), !answers);
+        if (answers)
+            html += workedExample(scene, stages, head, stage, given);
     }
     return html;
 }

@@ -1,5 +1,7 @@
 #include "ui/inspector/inspectorpage.h"
 
+#include "core/text/chain.h"
+
 #include <QColor>
 #include <QImage>
 #include <QPainter>
@@ -45,6 +47,12 @@ double largestMagnitude(const std::vector<std::vector<double>> &rows)
     return m;
 }
 
+// A chain printed through core::Chain (checked in tests), as HTML with the result in bold.
+QString chain(const core::Chain &c)
+{
+    return QString::fromStdString(c.text(true));
+}
+
 QString cell(const QString &text, const QString &background = QString(), bool bold = false)
 {
     const QString body = bold ? QStringLiteral("<b>%1</b>").arg(text) : text;
@@ -54,6 +62,18 @@ QString cell(const QString &text, const QString &background = QString(), bool bo
     return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\" bgcolor=\"%1\">%2</td>")
         .arg(background, body);
 }
+
+// "r × θ = r × 0.000562 = 0.00112": θ and the angle with three significant digits, so a small θ
+// at a large d_k never prints as 0.000.
+QString angleChain(int position, double theta, double angle)
+{
+    core::Chain c;
+    c.count(position).times().symbol("\u03b8").equals().count(position).times().significant(theta).equals();
+    c.significant(angle);
+    return chain(c);
+}
+
+using core::formatFixed;
 
 const char *tableOpen = "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\" style=\"border-collapse:collapse;\">";
 
@@ -124,17 +144,21 @@ QString InspectorPage::dotTable(
 
 QString InspectorPage::sumLine(const core::DotTerms &terms, const QString &biasName, double bias) const
 {
-    QStringList parts;
-    const int n = int(terms.products.size());
-    for (int i = 0; i < std::min(n, kInlineTerms); ++i)
-        parts << number(terms.left[size_t(i)]) + QStringLiteral("\u00d7") + number(terms.right[size_t(i)]);
-    QString line = parts.join(QStringLiteral(" + "));
-    if (n > kInlineTerms)
-        line += QStringLiteral(" + … ") + tr("(%1 more terms)").arg(n - kInlineTerms);
-    if (biasName.isEmpty())
-        return QStringLiteral("<p>%1 = <b>%2</b></p>").arg(line, number(terms.sum));
-    return QStringLiteral("<p>%1 + %2 (%3) = <b>%4</b></p>")
-        .arg(line, number(bias), biasName, number(terms.sum + bias));
+    core::Chain c;
+    const size_t n = terms.products.size(), shown = std::min(n, size_t(kInlineTerms));
+    for (size_t i = 0; i < shown; ++i) {
+        if (i > 0)
+            c.plus();
+        c.number(terms.left[i]).times().number(terms.right[i]);
+    }
+    if (n > shown)
+        c.plus().elided((QStringLiteral("… ") + tr("(%1 more terms)").arg(n - shown)).toStdString(),
+            {terms.left.begin() + long(shown), terms.left.end()},
+            {terms.right.begin() + long(shown), terms.right.end()});
+    if (!biasName.isEmpty())
+        c.plus().number(bias).label(biasName.toStdString());
+    c.equals().number(biasName.isEmpty() ? terms.sum : terms.sum + bias).emphasised();
+    return QStringLiteral("<p>%1</p>").arg(chain(c));
 }
 
 QString InspectorPage::bar(double fraction, const QColor &colour)
@@ -223,11 +247,18 @@ QString InspectorPage::embedding(int row, int column) const
                     .arg(tr("Sinusoidal positional encoding adds a value that depends "
                             "only on the position (%1) and the column.")
                              .arg(row));
-        page += QStringLiteral("<p>X = E[%1][%2] + PE[%3][%2] = %4 + %5 = <b>%6</b></p>")
-                    .arg(token(row))
-                    .arg(column)
-                    .arg(row)
-                    .arg(number(d.embedding), number(d.positional), number(d.value));
+        core::Chain c;
+        c.symbol("X")
+            .equals()
+            .symbol(QStringLiteral("E[%1][%2] + PE[%3][%2]").arg(token(row)).arg(column).arg(row).toStdString())
+            .equals()
+            .number(d.embedding)
+            .plus()
+            .number(d.positional)
+            .equals()
+            .number(d.value)
+            .emphasised();
+        page += QStringLiteral("<p>%1</p>").arg(chain(c));
     } else {
         page += QStringLiteral("<p>X = E[%1][%2] = <b>%3</b></p>").arg(token(row)).arg(column).arg(number(d.value));
     }
@@ -267,21 +298,37 @@ QString InspectorPage::rotation(core::Stage stage, int row, int column) const
     const QString plain = stage == core::StageQRotated ? QStringLiteral("q") : QStringLiteral("k");
     QString page = header(tr("RoPE: %1 rotated, row %2, column %3").arg(plain, token(row)).arg(column), QString());
     page += QStringLiteral("<p>%1</p>")
-                .arg(tr("Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle "
-                        "%4 \u00d7 \u03b8 = %4 \u00d7 %5 = %6 rad.")
+                .arg(tr("Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle %5 rad.")
                          .arg(2 * d.pair)
                          .arg(2 * d.pair + 1)
                          .arg(d.pair)
                          .arg(row)
-                         .arg(number(d.theta), number(d.angle)));
-    const QString a = number(d.even), b = number(d.odd), c = number(std::cos(d.angle)), s = number(std::sin(d.angle));
+                         .arg(angleChain(row, d.theta, d.angle)));
+    const double c = std::cos(d.angle), s = std::sin(d.angle);
+    const std::string a = formatFixed(d.even, 3), b = formatFixed(d.odd, 3);
+    core::Chain line;
     if (column % 2 == 0)
-        page += QStringLiteral(
-            "<p>%1 \u00d7 cos \u2212 %2 \u00d7 sin = %1 \u00d7 %3 \u2212 %2 \u00d7 %4 = <b>%5</b></p>")
-                    .arg(a, b, c, s, number(d.value));
+        line.symbol(a + " \u00d7 cos \u2212 " + b + " \u00d7 sin")
+            .equals()
+            .number(d.even)
+            .times()
+            .number(c)
+            .minus()
+            .number(d.odd)
+            .times()
+            .number(s);
     else
-        page += QStringLiteral("<p>%1 \u00d7 sin + %2 \u00d7 cos = %1 \u00d7 %4 + %2 \u00d7 %3 = <b>%5</b></p>")
-                    .arg(a, b, c, s, number(d.value));
+        line.symbol(a + " \u00d7 sin + " + b + " \u00d7 cos")
+            .equals()
+            .number(d.even)
+            .times()
+            .number(s)
+            .plus()
+            .number(d.odd)
+            .times()
+            .number(c);
+    line.equals().number(d.value).emphasised();
+    page += QStringLiteral("<p>%1</p>").arg(chain(line));
     return page;
 }
 
@@ -302,20 +349,22 @@ QString InspectorPage::score(int row, int column) const
                         "entry by entry and add up."));
     page += dotTable(d.terms, q, k, rows);
     page += sumLine(d.terms);
-    QString divisorText;
+    core::Chain scaled;
+    scaled.number(d.terms.sum).divide();
     switch (m_scene.scale) {
     case core::ScaleKind::SqrtDk:
-        divisorText = QStringLiteral("%2 (= \u221a%1)").arg(m_scene.keyDim()).arg(number(d.divisor));
+        scaled.number(d.divisor).alias(
+            "\u221a" + std::to_string(m_scene.keyDim()), std::sqrt(double(m_scene.keyDim())));
         break;
     case core::ScaleKind::None:
-        divisorText = tr("1 (no scaling)");
+        scaled.count(1).label(tr("no scaling").toStdString());
         break;
     case core::ScaleKind::Custom:
-        divisorText = tr("%1 (a custom divisor)").arg(number(d.divisor));
+        scaled.number(d.divisor).label(tr("a custom divisor").toStdString());
         break;
     }
-    page += QStringLiteral("<p>%1</p>")
-                .arg(tr("Scaled: %1 \u00f7 %2 = <b>%3</b>").arg(number(d.terms.sum), divisorText, number(d.scaled)));
+    scaled.equals().number(d.scaled).emphasised();
+    page += QStringLiteral("<p>%1</p>").arg(tr("Scaled: %1").arg(chain(scaled)));
     if (!d.visible)
         page += QStringLiteral("<p><i>%1</i></p>")
                     .arg(tr("The mask hides this cell: it becomes \u2212\u221e, and "
@@ -368,9 +417,16 @@ QString InspectorPage::softmax(int row, int column)
     // The division spelled out for the selected key only: as a column it made the table too
     // wide for the dock.
     if (column >= 0 && size_t(column) < d.weights.size() && d.visible[size_t(column)])
-        page += QStringLiteral("<p>%1 = %2 \u00f7 %3 = <b>%4</b></p>")
-                    .arg(token(column), number(d.exps[size_t(column)]), number(d.sum),
-                        number(d.weights[size_t(column)]));
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(chain(core::Chain()
+                                   .symbol(QStringLiteral("w(%1\u2192%2)").arg(token(row), token(column)).toStdString())
+                                   .equals()
+                                   .number(d.exps[size_t(column)])
+                                   .divide()
+                                   .number(d.sum)
+                                   .equals()
+                                   .number(d.weights[size_t(column)])
+                                   .emphasised()));
     if (std::find(d.visible.begin(), d.visible.end(), false) != d.visible.end())
         page += QStringLiteral("<p><i>%1</i></p>")
                     .arg(tr("A hidden cell counts as \u2212\u221e, and e<sup>\u2212\u221e"
@@ -415,11 +471,14 @@ QString InspectorPage::mix(int row, int column)
     page += QStringLiteral("<p>%1 = %2</p>")
                 .arg(parts.join(QStringLiteral(" + ")), tr("the context vector of %1").arg(token(row)));
     if (column >= 0 && size_t(column) < d.sum.size()) {
-        QStringList col;
-        for (size_t j = 0; j < d.weights.size(); ++j)
-            col << QStringLiteral("%1\u00d7%2").arg(number(d.weights[j]), number(d.values[j][size_t(column)]));
-        page += QStringLiteral("<p>%1: %2 = <b>%3</b></p>")
-                    .arg(tr("Column %1").arg(column), col.join(QStringLiteral(" + ")), number(d.sum[size_t(column)]));
+        core::Chain col;
+        for (size_t j = 0; j < d.weights.size(); ++j) {
+            if (j > 0)
+                col.plus();
+            col.number(d.weights[j]).times().number(d.values[j][size_t(column)]);
+        }
+        col.equals().number(d.sum[size_t(column)]).emphasised();
+        page += QStringLiteral("<p>%1: %2</p>").arg(tr("Column %1").arg(column), chain(col));
     }
     return page;
 }
