@@ -109,11 +109,11 @@ QString StageCard::stageFormula(core::Stage stage, const core::Scene &scene)
         return scene.positional == core::PositionalEncoding::Sinusoidal ? tr("X = embedding of each token + position")
                                                                         : tr("X = embedding of each token");
     case core::StageQ:
-        return scene.direct ? tr("Q (given directly)") : tr("Q = X·W_Q");
+        return scene.direct ? tr("Q (given directly)") : scene.bq.size() > 0 ? tr("Q = X·W_Q + b_Q") : tr("Q = X·W_Q");
     case core::StageK:
-        return scene.direct ? tr("K (given directly)") : tr("K = X·W_K");
+        return scene.direct ? tr("K (given directly)") : scene.bk.size() > 0 ? tr("K = X·W_K + b_K") : tr("K = X·W_K");
     case core::StageV:
-        return scene.direct ? tr("V (given directly)") : tr("V = X·W_V");
+        return scene.direct ? tr("V (given directly)") : scene.bv.size() > 0 ? tr("V = X·W_V + b_V") : tr("V = X·W_V");
     case core::StageQRotated:
         return tr("Q_rot = RoPE(Q), rotated by position");
     case core::StageKRotated:
@@ -140,7 +140,9 @@ QString StageCard::stageFormula(core::Stage stage, const core::Scene &scene)
     case core::StageConcat:
         return tr("concat = [context of each head]");
     case core::StageOutput:
-        return scene.hasOutputWeights() ? tr("output = concat·W_O") : tr("output = concat");
+        if (!scene.hasOutputWeights())
+            return tr("output = concat");
+        return scene.bo.size() > 0 ? tr("output = concat·W_O + b_O") : tr("output = concat·W_O");
     default:
         break;
     }

@@ -74,20 +74,24 @@ QString stageTitle(const core::Scene &scene, core::Stage stage)
 {
     switch (stage) {
     case core::StageX:
+        // A head from a model reads what its layer hands it (ln_1's output, BERT's layer input).
+        if (scene.hasInputX())
+            return tr("X (given: what this layer's attention reads)");
         return scene.positional == core::PositionalEncoding::Sinusoidal ? tr("X = embeddings + positions")
                                                                         : tr("X = embeddings");
     case core::StageQ:
-        return scene.direct ? tr("Q (given)") : tr("Q = X·W_Q");
+        return scene.direct ? tr("Q (given)") : scene.bq.size() > 0 ? tr("Q = X·W_Q + b_Q") : tr("Q = X·W_Q");
     case core::StageK:
-        return scene.direct ? tr("K (given)") : tr("K = X·W_K");
+        return scene.direct ? tr("K (given)") : scene.bk.size() > 0 ? tr("K = X·W_K + b_K") : tr("K = X·W_K");
     case core::StageV:
-        return scene.direct ? tr("V (given)") : tr("V = X·W_V");
+        return scene.direct ? tr("V (given)") : scene.bv.size() > 0 ? tr("V = X·W_V + b_V") : tr("V = X·W_V");
     case core::StageQRotated:
         return tr("Q rotated (RoPE)");
     case core::StageKRotated:
         return tr("K rotated (RoPE)");
     case core::StageScores:
-        return tr("scores = Q·Kᵀ");
+        return !scene.direct && scene.positional == core::PositionalEncoding::Rope ? tr("scores = Q_rot·K_rotᵀ")
+                                                                                   : tr("scores = Q·Kᵀ");
     case core::StageScaled:
         switch (scene.scale) {
         case core::ScaleKind::SqrtDk:
@@ -107,7 +111,9 @@ QString stageTitle(const core::Scene &scene, core::Stage stage)
     case core::StageConcat:
         return tr("concat = [context of every head]");
     case core::StageOutput:
-        return scene.hasOutputWeights() ? tr("output = concat·W_O") : tr("output = concat");
+        if (!scene.hasOutputWeights())
+            return tr("output = concat");
+        return scene.bo.size() > 0 ? tr("output = concat·W_O + b_O") : tr("output = concat·W_O");
     default:
         break;
     }
