@@ -270,3 +270,22 @@ TEST(Experiments, AHeadFromAModelWorksInEveryTab)
     EXPECT_LE((plotData(ab.plotA()) - stages.heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
     EXPECT_LE((plotData(ab.plotB()) - wb).cwiseAbs().maxCoeff(), 1e-6);
 }
+
+TEST(TemperatureTab, StartsFromTheScenesOwnScaleSoItsWeightsAreTheBoards)
+{
+    ui::Document doc;
+    core::Scene s = test::randomUiScene(35, 4, 8, 1, 8);
+    s.scale = core::ScaleKind::None;
+    doc.load(s);
+    ui::TemperatureExperiment tab(&doc);
+    EXPECT_NEAR(tab.factor(), 1 / std::sqrt(8.0), 1e-6);
+    EXPECT_LE((plotData(tab.weightsPlot()) - doc.stages().heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
+    // A custom divisor, set after the tab exists, is where it starts again.
+    core::Scene custom = s;
+    custom.scale = core::ScaleKind::Custom;
+    custom.customDivisor = 5;
+    doc.changeScene(custom, QStringLiteral("divisor 5"), {core::Edit::Target::Scale});
+    doc.flush();
+    EXPECT_NEAR(tab.factor(), 5 / std::sqrt(8.0), 1e-6);
+    EXPECT_LE((plotData(tab.weightsPlot()) - doc.stages().heads[0].weights).cwiseAbs().maxCoeff(), 1e-6);
+}

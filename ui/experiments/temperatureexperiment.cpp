@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
 
@@ -80,28 +81,47 @@ TemperatureExperiment::TemperatureExperiment(Document *document, QWidget *parent
     layout->addWidget(m_explanation);
     layout->addLayout(charts, 1);
 
-    connect(m_slider, &QSlider::valueChanged, this, &TemperatureExperiment::refresh);
+    connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
+        // Slider 0 … kSliderSteps ↦ 10^−1 … 10^1.
+        m_factor = std::pow(10.0, 2.0 * value / kSliderSteps - 1.0);
+        refresh();
+    });
     connect(m_coldButton, &QPushButton::clicked, this, [this] { setFactor(0.1); });
     connect(m_normalButton, &QPushButton::clicked, this, [this] { setFactor(1.0); });
     connect(m_hotButton, &QPushButton::clicked, this, [this] { setFactor(10.0); });
     connect(m_document, &Document::stagesChanged, this, &TemperatureExperiment::refresh);
-    connect(m_document, &Document::sceneReset, this, &TemperatureExperiment::refresh);
+    connect(m_document, &Document::sceneReset, this, &TemperatureExperiment::startFromScene);
+    connect(m_document, &Document::sceneChanged, this, [this](const core::Edit &edit) {
+        if (edit.target == core::Edit::Target::Scale || edit.target == core::Edit::Target::Everything)
+            startFromScene();
+    });
     connect(m_document, &Document::currentHeadChanged, this, &TemperatureExperiment::refresh);
     connect(m_document, &Document::selectionChanged, this, &TemperatureExperiment::refresh);
 
+    startFromScene();
     retranslate();
 }
 
-double TemperatureExperiment::factor() const
+void TemperatureExperiment::setSliderQuietly(double factor)
 {
-    // Slider 0 … kSliderSteps ↦ 10^−1 … 10^1.
-    return std::pow(10.0, 2.0 * m_slider->value() / kSliderSteps - 1.0);
+    const QSignalBlocker block(m_slider);
+    m_slider->setValue(int(std::lround((std::log10(std::clamp(factor, 0.1, 10.0)) + 1.0) * kSliderSteps / 2.0)));
 }
 
 void TemperatureExperiment::setFactor(double factor)
 {
-    const double clamped = std::clamp(factor, 0.1, 10.0);
-    m_slider->setValue(int(std::lround((std::log10(clamped) + 1.0) * kSliderSteps / 2.0)));
+    m_factor = std::clamp(factor, 0.1, 10.0);
+    setSliderQuietly(m_factor);
+    refresh();
+}
+
+void TemperatureExperiment::startFromScene()
+{
+    const core::Scene &scene = m_document->scene();
+    const double root = double(core::sqrtDk(scene));
+    m_factor = root > 0 ? double(core::divisor(scene)) / root : 1.0;
+    setSliderQuietly(m_factor);
+    refresh();
 }
 
 void TemperatureExperiment::refresh()
@@ -155,7 +175,7 @@ void TemperatureExperiment::retranslate()
     m_coldButton->setText(tr("0.1×"));
     m_normalButton->setText(tr("1×"));
     m_hotButton->setText(tr("10×"));
-    m_coldButton->setToolTip(tr("Divisor 0.1 × √d_k: sharp, nearly one-hot rows (Alt+1)"));
+    m_coldButton->setToolTip(tr("Divisor 0.1 × √d_k: sharper rows, closer to one-hot (Alt+1)"));
     m_normalButton->setToolTip(tr("Divisor √d_k, the usual scaling (Alt+2)"));
     m_hotButton->setToolTip(tr("Divisor 10 × √d_k: flat, nearly uniform rows (Alt+3)"));
     m_explanation->setText(tr("Dividing the scores by a smaller number stretches their differences: scores [2, 0, 1] "

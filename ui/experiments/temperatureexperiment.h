@@ -1,6 +1,7 @@
 #pragma once
 // The "Temperature" tab: a slider on the divisor of the current scene, from 0.1× to 10× of
-// √d_k, with the weights of the current head and each query row's entropy updating live.
+// √d_k, with the weights of the current head and each query row's entropy updating live. It
+// starts at the scene's own divisor (√d_k, 1 or a custom one), so it first shows the board's weights.
 
 #include "ui/i18n/retranslating.h"
 
@@ -23,8 +24,9 @@ class TemperatureExperiment : public Retranslating<QWidget> {
 public:
     explicit TemperatureExperiment(Document *document, QWidget *parent = nullptr);
 
-    // The divisor as a multiple of √d_k (0.1 … 10; the slider is logarithmic).
-    double factor() const;
+    // The divisor as a multiple of √d_k (0.1 … 10 on the slider, which is logarithmic; the
+    // scene's own divisor exactly, whatever it is, until the slider moves).
+    double factor() const { return m_factor; }
     void setFactor(double factor);
 
     QSlider *slider() const { return m_slider; }
@@ -38,6 +40,9 @@ protected:
 private:
     void refresh();
     void retranslate() override;
+    // Starts again from the scene's own divisor.
+    void startFromScene();
+    void setSliderQuietly(double factor);
 
     Document *m_document;
     QSlider *m_slider;
@@ -49,6 +54,7 @@ private:
     QCustomPlot *m_entropyChart;
     QCPBars *m_entropyBars;
     QCPGraph *m_maxEntropy;
+    double m_factor = 1;
 };
 
 } // namespace attnlab::ui
