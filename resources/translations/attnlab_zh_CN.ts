@@ -191,10 +191,6 @@
         <translation>RoPE：旋转后的 %1，“%2”行，第 %3 列</translation>
     </message>
     <message>
-        <source>Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle %4 × θ = %4 × %5 = %6 rad.</source>
-        <translation>第 %1 列和第 %2 列组成第 %3 对。在位置 %4，这一对旋转的角度为 %4 × θ = %4 × %5 = %6 弧度。</translation>
-    </message>
-    <message>
         <source>Score: %1 looks at %2</source>
         <translation>分数：“%1”看“%2”</translation>
     </message>
@@ -221,18 +217,6 @@
     <message>
         <source>The score is the dot product q · k: multiply the two vectors entry by entry and add up.</source>
         <translation>分数就是点积 q · k：把两个向量逐项相乘，再全部加起来。</translation>
-    </message>
-    <message>
-        <source>1 (no scaling)</source>
-        <translation>1（不缩放）</translation>
-    </message>
-    <message>
-        <source>%1 (a custom divisor)</source>
-        <translation>%1（自定义除数）</translation>
-    </message>
-    <message>
-        <source>Scaled: %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</source>
-        <translation>缩放：%1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
         <source>The mask hides this cell: it becomes −∞, and its weight will be exactly 0.</source>
@@ -341,6 +325,22 @@
     <message>
         <source>W&lt;sub&gt;O&lt;/sub&gt; column %1</source>
         <translation>W&lt;sub&gt;O&lt;/sub&gt; 第 %1 列</translation>
+    </message>
+    <message>
+        <source>Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle %5 rad.</source>
+        <translation>第 %1 列和第 %2 列组成第 %3 对。在位置 %4，这一对旋转的角度为 %5 弧度。</translation>
+    </message>
+    <message>
+        <source>no scaling</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>a custom divisor</source>
+        <translation>自定义除数</translation>
+    </message>
+    <message>
+        <source>Scaled: %1</source>
+        <translation>缩放：%1</translation>
     </message>
 </context>
 <context>
@@ -760,10 +760,6 @@
         <translation>根据给出的 Q、K、V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
     </message>
     <message>
-        <source>divide every score by √d_k = √%1 = %2</source>
-        <translation>每个分数除以 √d_k = √%1 = %2</translation>
-    </message>
-    <message>
         <source>no scaling: scaled = scores</source>
         <translation>不缩放：缩放后的分数 = 分数</translation>
     </message>
@@ -774,6 +770,66 @@
     <message>
         <source>Head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>This text describes the example “%1” as shipped, and the scene has been changed since: its numbers are computed from the scene as it is now, but what it says about them may no longer hold.</source>
+        <translation>这段说明写的是随程序提供的原始例子“%1”，而场景已经改动过：其中的数字按现在的场景计算，但文字对这些数字的描述可能不再成立。</translation>
+    </message>
+    <message>
+        <source>Causal mask: each query sees its own token and the ones before it; every later key is hidden (−∞).</source>
+        <translation>因果掩码：每个查询能看到自己和排在前面的词元；后面的键都被遮住（−∞）。</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>✓: the query (row) may look at the key (column); ✗: hidden, −∞.</source>
+        <translation>✓：查询（行）可以看这个键（列）；✗：被遮住，为 −∞。</translation>
+    </message>
+    <message>
+        <source>score %1 → %2</source>
+        <translation>分数 %1 → %2</translation>
+    </message>
+    <message>
+        <source>scaled %1 → %2</source>
+        <translation>缩放后的分数 %1 → %2</translation>
+    </message>
+    <message>
+        <source>context of %1, column 0</source>
+        <translation>%1 的上下文向量，第 0 列</translation>
+    </message>
+    <message>
+        <source>Worked example, %1: %2</source>
+        <translation>算例，%1：%2</translation>
+    </message>
+    <message>
+        <source>Work out the blank tables by hand from the given Q_rot, K_rot (Q and K already rotated by position) and V, one stage after the other. Round to three decimals.</source>
+        <translation>根据给出的 Q_rot、K_rot（已按位置旋转过的 Q 和 K）和 V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
+    </message>
+    <message>
+        <source>X (given: what this layer&apos;s attention reads)</source>
+        <translation>X（直接给出：这一层的注意力读入的内容）</translation>
+    </message>
+    <message>
+        <source>Q = X·W_Q + b_Q</source>
+        <translation>Q = X·W_Q + b_Q</translation>
+    </message>
+    <message>
+        <source>K = X·W_K + b_K</source>
+        <translation>K = X·W_K + b_K</translation>
+    </message>
+    <message>
+        <source>V = X·W_V + b_V</source>
+        <translation>V = X·W_V + b_V</translation>
+    </message>
+    <message>
+        <source>scores = Q_rot·K_rotᵀ</source>
+        <translation>分数 = Q_rot·K_rotᵀ</translation>
+    </message>
+    <message>
+        <source>output = concat·W_O + b_O</source>
+        <translation>输出 = 拼接·W_O + b_O</translation>
     </message>
 </context>
 <context>
@@ -949,12 +1005,12 @@
         <translation>隐藏这段说明，直到打开另一个场景</translation>
     </message>
     <message>
-        <source>This description was written for the original example; the sentence has changed since, so the numbers it quotes no longer match the board.</source>
-        <translation>这段说明是为原来的例子写的；句子已经改了，其中引用的数字与流程板上的不再对应。</translation>
-    </message>
-    <message>
         <source>What this scene shows</source>
         <translation>这个场景展示了什么</translation>
+    </message>
+    <message>
+        <source>This description was written for the example as shipped. Its numbers follow the board; what it says about them may no longer hold.</source>
+        <translation>这段说明是为随程序提供的原始例子写的。其中的数字跟着流程板变化；文字对它们的描述可能不再成立。</translation>
     </message>
 </context>
 <context>
@@ -1070,28 +1126,12 @@
         <translation>这个场景使用直接模式：Q、K、V 直接输入，因此没有 X。</translation>
     </message>
     <message>
-        <source>X: %1 tokens %2 d_model = %3</source>
-        <translation>X：%1 个词元 %2 d_model = %3</translation>
-    </message>
-    <message>
         <source>Direct mode: Q and K are %1, V is %2, typed in.</source>
         <translation>直接模式：Q 和 K 是 %1，V 是 %2，均为直接输入。</translation>
     </message>
     <message>
-        <source>X (%1) · W (%2) = %3 for all heads; each head takes %4 columns: %5</source>
-        <translation>X（%1）· W（%2）= %3，包含所有头；每个头取其中 %4 列：%5</translation>
-    </message>
-    <message>
         <source>Q and K keep their shape %1; %2 pairs of columns are rotated.</source>
         <translation>Q 和 K 的形状保持为 %1；共有 %2 对列被旋转。</translation>
-    </message>
-    <message>
-        <source>Q (%1) · Kᵀ (%2) = scores %3: one row per query, one column per key.</source>
-        <translation>Q（%1）· Kᵀ（%2）= 分数 %3：每个查询一行，每个键一列。</translation>
-    </message>
-    <message>
-        <source>scores %1 ÷ %2 = scaled %1</source>
-        <translation>分数 %1 ÷ %2 = 缩放后的分数 %1</translation>
     </message>
     <message>
         <source>masked: %1, hidden cells are −∞ (mask: %2)</source>
@@ -1102,24 +1142,104 @@
         <translation>注意力权重：%1，每一行在可见的键上加起来等于 1</translation>
     </message>
     <message>
-        <source>weights (%1) · V (%2) = context %3</source>
-        <translation>注意力权重（%1）· V（%2）= 上下文 %3</translation>
-    </message>
-    <message>
-        <source>%1 heads %2 context %3 side by side = concat %4</source>
-        <translation>%1 个头 %2 上下文 %3 并排 = 拼接 %4</translation>
-    </message>
-    <message>
-        <source>concat (%1) · W_O (%2) = output %3</source>
-        <translation>拼接（%1）· W_O（%2）= 输出 %3</translation>
-    </message>
-    <message>
         <source>This scene has no W_O: the output is concat itself, %1.</source>
         <translation>这个场景没有 W_O：输出就是拼接结果本身，%1。</translation>
     </message>
     <message>
         <source>In this scene</source>
         <translation>在这个场景中</translation>
+    </message>
+    <message>
+        <source>X: %1 tokens × d_model = %2</source>
+        <translation>X：%1 个词元 × d_model = %2</translation>
+    </message>
+    <message>
+        <source>X (%1)</source>
+        <translation>X（%1）</translation>
+    </message>
+    <message>
+        <source>W (%1)</source>
+        <translation>W（%1）</translation>
+    </message>
+    <message>
+        <source>b (%1)</source>
+        <translation>b（%1）</translation>
+    </message>
+    <message>
+        <source>%1 for all heads; each head takes %2 columns: %3</source>
+        <translation>%1，包含所有头；每个头取其中 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>Q_rot (%1)</source>
+        <translation>Q_rot（%1）</translation>
+    </message>
+    <message>
+        <source>Q (%1)</source>
+        <translation>Q（%1）</translation>
+    </message>
+    <message>
+        <source>K_rotᵀ (%1)</source>
+        <translation>K_rotᵀ（%1）</translation>
+    </message>
+    <message>
+        <source>Kᵀ (%1)</source>
+        <translation>Kᵀ（%1）</translation>
+    </message>
+    <message>
+        <source>scores %1</source>
+        <translation>分数 %1</translation>
+    </message>
+    <message>
+        <source>%1: one row per query, one column per key.</source>
+        <translation>%1：每个查询一行，每个键一列。</translation>
+    </message>
+    <message>
+        <source>scaled %1</source>
+        <translation>缩放后的分数 %1</translation>
+    </message>
+    <message>
+        <source>weights (%1)</source>
+        <translation>注意力权重（%1）</translation>
+    </message>
+    <message>
+        <source>V (%1)</source>
+        <translation>V（%1）</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>%1 heads × context %2 side by side = concat %3</source>
+        <translation>%1 个头 × 上下文 %2 并排 = 拼接 %3</translation>
+    </message>
+    <message>
+        <source>concat (%1)</source>
+        <translation>拼接（%1）</translation>
+    </message>
+    <message>
+        <source>W_O (%1)</source>
+        <translation>W_O（%1）</translation>
+    </message>
+    <message>
+        <source>b_O (%1)</source>
+        <translation>b_O（%1）</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
     </message>
 </context>
 <context>
@@ -2950,6 +3070,22 @@ last change %3</source>
         <source>Shape: rows × columns</source>
         <translation>形状：行数 × 列数</translation>
     </message>
+    <message>
+        <source>Q = X·W_Q + b_Q</source>
+        <translation>Q = X·W_Q + b_Q</translation>
+    </message>
+    <message>
+        <source>K = X·W_K + b_K</source>
+        <translation>K = X·W_K + b_K</translation>
+    </message>
+    <message>
+        <source>V = X·W_V + b_V</source>
+        <translation>V = X·W_V + b_V</translation>
+    </message>
+    <message>
+        <source>output = concat·W_O + b_O</source>
+        <translation>输出 = 拼接·W_O + b_O</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::StepController</name>
@@ -3033,10 +3169,6 @@ last change %3</source>
         <translation>10×</translation>
     </message>
     <message>
-        <source>Divisor 0.1 × √d_k: sharp, nearly one-hot rows (Alt+1)</source>
-        <translation>除数 0.1 × √d_k：尖锐，各行接近独热（Alt+1）</translation>
-    </message>
-    <message>
         <source>Divisor √d_k, the usual scaling (Alt+2)</source>
         <translation>除数 √d_k，通常的缩放（Alt+2）</translation>
     </message>
@@ -3071,6 +3203,10 @@ last change %3</source>
     <message>
         <source>query token</source>
         <translation>查询词元</translation>
+    </message>
+    <message>
+        <source>Divisor 0.1 × √d_k: sharper rows, closer to one-hot (Alt+1)</source>
+        <translation>除数 0.1 × √d_k：各行更尖锐，更接近独热（Alt+1）</translation>
     </message>
 </context>
 <context>
