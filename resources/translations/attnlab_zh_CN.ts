@@ -3063,10 +3063,6 @@ last change %3</source>
         <translation>%1（头 %2/%3）</translation>
     </message>
     <message>
-        <source>scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2</source>
-        <translation>缩放后的分数 = 分数 ÷ √d_k = 分数 ÷ %1，其中 d_k = %2</translation>
-    </message>
-    <message>
         <source>Shape: rows × columns</source>
         <translation>形状：行数 × 列数</translation>
     </message>
@@ -3085,6 +3081,10 @@ last change %3</source>
     <message>
         <source>output = concat·W_O + b_O</source>
         <translation>输出 = 拼接·W_O + b_O</translation>
+    </message>
+    <message>
+        <source>scaled = scores ÷ √d_k, with %1</source>
+        <translation>缩放后的分数 = 分数 ÷ √d_k，其中 %1</translation>
     </message>
 </context>
 <context>
@@ -3132,10 +3132,6 @@ last change %3</source>
 </context>
 <context>
     <name>attnlab::ui::TemperatureExperiment</name>
-    <message>
-        <source>÷ %1 = %2 × √d_k</source>
-        <translation>÷ %1 = %2 × √d_k</translation>
-    </message>
     <message>
         <source>Weights of head %1 with the scores divided by %2</source>
         <translation>分数除以 %2 时头 %1 的权重</translation>

@@ -1,5 +1,7 @@
 #include "ui/board/stagecard.h"
 
+#include "core/text/chain.h"
+
 #include "ui/board/heatmapview.h"
 #include "ui/document/document.h"
 
@@ -275,9 +277,14 @@ void StageCard::refreshTexts()
     elideTitle();
     m_formula->setText(stageFormula(m_stage, scene));
     m_formula->setToolTip(m_stage == core::StageScaled && scene.scale == core::ScaleKind::SqrtDk
-            ? tr("scaled = scores ÷ √d_k = scores ÷ %1, with d_k = %2")
-                  .arg(number(core::divisor(scene)))
-                  .arg(scene.keyDim())
+            ? tr("scaled = scores ÷ √d_k, with %1")
+                  .arg(QString::fromStdString(core::Chain()
+                                                  .symbol("√d_k")
+                                                  .equals()
+                                                  .root(scene.keyDim())
+                                                  .equals()
+                                                  .number(core::divisor(scene))
+                                                  .text()))
             : m_formula->text());
     m_shape->setText(shapeText(m_document->stages(), m_stage, m_document->currentHead()));
     m_shape->setToolTip(tr("Shape: rows × columns"));

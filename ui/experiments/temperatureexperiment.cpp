@@ -1,6 +1,7 @@
 #include "ui/experiments/temperatureexperiment.h"
 
 #include "core/experiments.h"
+#include "core/text/chain.h"
 #include "ui/document/document.h"
 #include "ui/plot/chartexport.h"
 #include "ui/plot/matrixplot.h"
@@ -43,7 +44,7 @@ TemperatureExperiment::TemperatureExperiment(Document *document, QWidget *parent
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setTickInterval(kSliderSteps / 2);
     m_sliderLabel->setBuddy(m_slider);
-    m_value->setMinimumWidth(m_value->fontMetrics().horizontalAdvance(QStringLiteral("÷ 00.000 = 0.00 × √d_k")));
+    m_value->setMinimumWidth(m_value->fontMetrics().horizontalAdvance(QStringLiteral("÷ 00.000 = 0.00 × √000")));
     m_explanation->setWordWrap(true);
     m_coldButton->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
     m_normalButton->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
@@ -139,7 +140,9 @@ void TemperatureExperiment::refresh()
     m_weights->setHighlightedRow(m_document->selection().row);
 
     const QLocale locale;
-    m_value->setText(tr("÷ %1 = %2 × √d_k").arg(locale.toString(double(divisor), 'f', 3), locale.toString(f, 'f', 2)));
+    m_value->setText(QStringLiteral("÷ ")
+        + QString::fromStdString(
+            core::Chain().number(divisor).equals().number(f, 2).times().root(scene.keyDim()).text()));
     m_weights->setTitle(scene.headCount() > 1
             ? tr("Weights of head %1 with the scores divided by %2")
                   .arg(head + 1)

@@ -1,9 +1,12 @@
 // Every equation chain the app prints holds at the precision it is printed with: the inspector's
-// page of every cell of every stage and head, the explanation's "In this scene" box and the
-// worksheet's answer key, for every example, in English and in Chinese.
+// page of every cell of every stage and head, the explanation's "In this scene" box, the scaled
+// card's tooltip, the temperature tab's divisor and the worksheet with its answer key, for every
+// example, in English and in Chinese.
 #include "core/text/chain.h"
+#include "ui/board/stagecard.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
+#include "ui/experiments/temperatureexperiment.h"
 #include "ui/export/handout.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
@@ -70,6 +73,10 @@ TEST(ChainsTest, EveryChainOfEveryExampleHoldsInBothLanguages)
                         }
                 }
             }
+            // The scaled card's tooltip and the temperature tab's divisor.
+            recorder.where = (language + QLatin1Char(' ') + name).toStdString() + " card and temperature tab";
+            StageCard card(&doc, core::StageScaled);
+            TemperatureExperiment temperature(&doc);
             recorder.where = (language + QLatin1Char(' ') + name).toStdString() + " worksheet";
             QList<core::Stage> blanks {
                 core::StageScores, core::StageScaled, core::StageMasked, core::StageWeights, core::StageContext};
