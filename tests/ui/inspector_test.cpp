@@ -172,8 +172,9 @@ TEST_F(InspectorTest, ProjectionCellAddsItsBias)
     ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
     // Q[the][0] = 1×1 + 0×0 + b_Q[0] = 1.5; Q[cat][1] = 0×0 + 1×1 − 0.25 = 0.75.
     const QString q1 = page.html({core::StageQ, 0, 0});
-    EXPECT_TRUE(q1.contains(QStringLiteral("1.000 \u00d7 1.000 + 0.000 \u00d7 0.000 + 0.500 (b<sub>Q</sub>[0]) = "
-                                           "<b>1.500</b>")))
+    EXPECT_TRUE(q1.contains(
+        QStringLiteral("1.000&nbsp;\u00d7&nbsp;1.000 + 0.000&nbsp;\u00d7&nbsp;0.000 + 0.500 (b<sub>Q</sub>[0]) = "
+                       "<b>1.500</b>")))
         << q1.toStdString();
     const QString q2 = page.html({core::StageQ, 1, 1});
     EXPECT_TRUE(q2.contains(QStringLiteral("+ \u22120.250 (b<sub>Q</sub>[1]) = <b>0.750</b>"))) << q2.toStdString();
@@ -206,6 +207,15 @@ TEST_F(InspectorTest, GivenXCellSaysItIsGiven)
     EXPECT_FALSE(html.contains(QStringLiteral("embedding table"))) << html.toStdString();
 }
 
+TEST_F(InspectorTest, AProductIsNeverBrokenAcrossLines)
+{
+    ui::InspectorDock dock(&document);
+    document.setSelection({core::StageScores, 1, 0});
+    const QString html = dock.findChild<QTextBrowser *>()->toHtml();
+    EXPECT_FALSE(html.contains(QStringLiteral("0.300 \u00d7 0.900"))) << html.toStdString();
+    EXPECT_TRUE(dock.plainText().contains(QStringLiteral("0.300 \u00d7 0.900")));
+}
+
 TEST_F(InspectorTest, TheDivisionOfAWeightNamesTheWeight)
 {
     ui::InspectorDock dock(&document);
@@ -236,7 +246,8 @@ TEST_F(InspectorTest, RopeAnglesKeepThreeSignificantDigitsAtALargeDk)
     ui::InspectorPage page(s, pipeline.compute(s), 0, nullptr);
     for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         ui::Language::instance()->apply(language);
-        const QString html = page.html({core::StageQRotated, 2, 14});
+        const QString html
+            = page.html({core::StageQRotated, 2, 14}).replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
         EXPECT_TRUE(html.contains(QStringLiteral("2 \u00d7 \u03b8 = 2 \u00d7 0.000316 = 0.000632")))
             << html.toStdString();
         EXPECT_FALSE(html.contains(QStringLiteral("\u00d7 0.000 ="))) << html.toStdString();

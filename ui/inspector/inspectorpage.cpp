@@ -47,10 +47,12 @@ double largestMagnitude(const std::vector<std::vector<double>> &rows)
     return m;
 }
 
-// A chain printed through core::Chain (checked in tests), as HTML with the result in bold.
+// A chain printed through core::Chain (checked in tests), as HTML with the result in bold. A
+// product never breaks across lines in the narrow dock: "0.200 ×" above "−0.710" misreads.
 QString chain(const core::Chain &c)
 {
-    return QString::fromStdString(c.text(true));
+    return QString::fromStdString(c.text(true))
+        .replace(QStringLiteral(" \u00d7 "), QStringLiteral("&nbsp;\u00d7&nbsp;"));
 }
 
 QString cell(const QString &text, const QString &background = QString(), bool bold = false)
