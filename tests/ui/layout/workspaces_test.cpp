@@ -3,6 +3,7 @@
 // texts on top of each other. The screenshots are written to $ATTNLAB_SCREENSHOTS when set.
 #include "../model/modelroomfixture.h"
 #include "ui/board/pipelineboard.h"
+#include "ui/board/presentationmode.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -143,6 +144,13 @@ TEST_F(WorkspacesTest, OpeningAModelShowsItsRoomAndTheSceneComesBackAsItWas)
     workspaces->modelAction()->trigger();
     EXPECT_TRUE(window.modelActions()->room()->isVisible());
     // Opening the selected head on the board goes back to the scene.
+    // Presentation mode shows the board; leaving it comes back to the room.
+    window.presentation()->setActive(true);
+    EXPECT_FALSE(window.modelActions()->room()->isVisible());
+    window.presentation()->setActive(false);
+    EXPECT_EQ(workspaces->current(), Workspace::Model);
+    EXPECT_TRUE(window.modelActions()->room()->isVisible());
+    EXPECT_TRUE(visibleDocks(window).isEmpty());
     ASSERT_TRUE(window.modelActions()->room()->openOnBoard());
     EXPECT_EQ(workspaces->current(), Workspace::Scene);
     EXPECT_TRUE(window.board()->isVisible());
@@ -181,6 +189,7 @@ TEST_F(WorkspacesTest, TheSwitchHasShortcutsAndTooltipsAndIsRemembered)
 TEST_F(WorkspacesTest, At1280By720EveryPanelIsUsableAndNoTextsOverlapInBothLanguages)
 {
     TinyFolder folder(false, true, 64);
+    document.load(*loadExample(QStringLiteral("multi-head")).scene); // so the Heads dock is there too
     for (const char *lang : {"en", "zh_CN"}) {
         SCOPED_TRACE(lang);
         QSettings().clear();
@@ -193,15 +202,23 @@ TEST_F(WorkspacesTest, At1280By720EveryPanelIsUsableAndNoTextsOverlapInBothLangu
         QTest::qWait(50); // the first layout of the docks runs on a zero timer
         ASSERT_EQ(window.size(), QSize(1280, 720));
 
-        // The scene: the board keeps most of the window, every dock shown is usable.
+        // The scene: the board keeps most of the window; every dock, each brought to the front of
+        // its tabs in turn, is usable and has no texts on top of each other.
         EXPECT_GE(window.board()->width(), 500);
         EXPECT_GE(window.board()->height(), 350);
-        for (QDockWidget *dock : window.findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
-            if (shows(dock)) {
-                EXPECT_GE(dock->width(), kUsableDockWidth) << dock->objectName().toStdString();
-                EXPECT_GE(dock->height(), kUsableDockHeight) << dock->objectName().toStdString();
-            }
-        EXPECT_EQ(overlappingTexts(&window), QStringList());
+        QStringList checked;
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (!dock->toggleViewAction()->isChecked())
+                continue;
+            checked << dock->objectName();
+            dock->raise();
+            QTest::qWait(20);
+            ASSERT_TRUE(shows(dock)) << dock->objectName().toStdString();
+            EXPECT_GE(dock->width(), kUsableDockWidth) << dock->objectName().toStdString();
+            EXPECT_GE(dock->height(), kUsableDockHeight) << dock->objectName().toStdString();
+            EXPECT_EQ(overlappingTexts(&window), QStringList()) << dock->objectName().toStdString();
+        }
+        EXPECT_TRUE(checked.contains(QStringLiteral("HeadsDock"))) << checked.join(QLatin1Char(' ')).toStdString();
         saveShot(&window, QStringLiteral("window-1280x720-scene-%1.png").arg(QLatin1String(lang)));
 
         // The model room over the whole window.
