@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace attnlab::core::edits {
 
@@ -141,6 +142,11 @@ core::Scene withTokens(const core::Scene &s, const std::vector<std::string> &tok
         for (const std::string &t : tokens)
             if (added.emplace(t, true).second)
                 out.vocabulary.push_back(t);
+        // Rows the user may have edited are never thrown away: tokens that left the sentence keep
+        // theirs after the used ones, so typing the old sentence again brings its values back.
+        for (const std::string &t : s.vocabulary)
+            if (added.emplace(t, true).second)
+                out.vocabulary.push_back(t);
         out.embeddings.resize(Eigen::Index(out.vocabulary.size()), s.dModel);
         for (size_t r = 0; r < out.vocabulary.size(); ++r) {
             const auto it = oldRow.find(out.vocabulary[r]);
@@ -152,6 +158,37 @@ core::Scene withTokens(const core::Scene &s, const std::vector<std::string> &tok
     }
     if (s.mask == core::MaskKind::Custom)
         out.customMask = resizeMask(s.customMask, n);
+    return out;
+}
+
+std::vector<std::string> unusedVocabulary(const core::Scene &s)
+{
+    std::vector<std::string> out;
+    if (s.direct || s.hasInputX())
+        return out;
+    const std::unordered_set<std::string> used(s.tokens.begin(), s.tokens.end());
+    for (const std::string &entry : s.vocabulary)
+        if (!used.count(entry))
+            out.push_back(entry);
+    return out;
+}
+
+core::Scene withoutUnusedRows(const core::Scene &s)
+{
+    core::Scene out = s;
+    if (s.direct || s.hasInputX())
+        return out;
+    const std::unordered_set<std::string> used(s.tokens.begin(), s.tokens.end());
+    std::vector<Eigen::Index> keep;
+    out.vocabulary.clear();
+    for (size_t r = 0; r < s.vocabulary.size(); ++r)
+        if (used.count(s.vocabulary[r])) {
+            keep.push_back(Eigen::Index(r));
+            out.vocabulary.push_back(s.vocabulary[r]);
+        }
+    out.embeddings.resize(Eigen::Index(keep.size()), s.embeddings.cols());
+    for (size_t r = 0; r < keep.size(); ++r)
+        out.embeddings.row(Eigen::Index(r)) = s.embeddings.row(keep[r]);
     return out;
 }
 

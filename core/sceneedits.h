@@ -21,10 +21,16 @@ std::uint64_t textSeed(const std::string &text);
 core::RowVector tokenEmbedding(const std::string &token, int dModel);
 
 // New tokens. Model mode: the embedding table gets one row per distinct token in order of
-// first appearance; a token that had a row keeps it, a new one gets tokenEmbedding(). Direct
+// first appearance; a token that had a row keeps it, a new one gets tokenEmbedding(). Rows of
+// tokens that left the sentence stay after those, in their old order (see withoutUnusedRows). Direct
 // mode: each token takes the Q, K, V rows of the first old position holding the same token,
 // or seeded rows. A custom mask is resized, new cells visible.
 core::Scene withTokens(const core::Scene &scene, const std::vector<std::string> &tokens);
+
+// The entries of the embedding table that no token of the sentence uses (model mode), in table order.
+std::vector<std::string> unusedVocabulary(const core::Scene &scene);
+// The scene without those rows; the order of the others is kept.
+core::Scene withoutUnusedRows(const core::Scene &scene);
 
 // New dimensions (model mode). Values at positions that still exist are kept, head by head
 // (column c of head j stays column c of head j); new cells get seeded values. W_O appears

@@ -1,5 +1,6 @@
 #include "core/pipeline.h"
 #include "core/sceneedits.h"
+#include "core/sceneio.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -49,7 +50,7 @@ TEST(SceneEdits, NewTokensGetSeededRowsAndKnownTokensKeepTheirs)
     const core::Scene s = catEatsFish();
     const core::Scene t = edits::withTokens(s, {"猫", "喝", "水", "猫"});
     expectValid(t);
-    ASSERT_EQ(t.vocabulary, (std::vector<std::string> {"猫", "喝", "水"}));
+    ASSERT_EQ(t.vocabulary, (std::vector<std::string> {"猫", "喝", "水", "吃", "鱼"}));
     EXPECT_EQ(t.embeddings.row(0), s.embeddings.row(0));
     EXPECT_EQ(t.embeddings.row(1), edits::tokenEmbedding("喝", 8));
     EXPECT_EQ(t.wq, s.wq);
@@ -62,8 +63,45 @@ TEST(SceneEdits, RepeatedTokenSharesOneRow)
     const core::Scene t = edits::withTokens(catEatsFish(), {"the", "cat", "saw", "the", "cat"});
     expectValid(t);
     EXPECT_EQ(t.tokenCount(), 5);
-    EXPECT_EQ(t.vocabulary.size(), 3u);
+    EXPECT_EQ(t.vocabulary.size(), 3u + catEatsFish().vocabulary.size());
     EXPECT_EQ(core::embeddingRows(t), (std::vector<int> {0, 1, 2, 0, 1}));
+}
+
+TEST(SceneEdits, RowsOfTokensThatLeftComeBackWithTheirValues)
+{
+    core::Scene s = catEatsFish();
+    s.embeddings(1, 0) = 1.3f; // the user's own value for 吃
+    const core::Scene other = edits::withTokens(s, {"狗", "喝", "水"});
+    expectValid(other);
+    EXPECT_EQ(edits::unusedVocabulary(other), (std::vector<std::string> {"猫", "吃", "鱼"}));
+    // The file keeps the rows no token uses.
+    const core::LoadResult reread = core::parseScene(core::writeScene(other));
+    ASSERT_TRUE(reread.ok());
+    EXPECT_EQ(*reread.scene, other);
+    const core::Scene back = edits::withTokens(*reread.scene, s.tokens);
+    expectValid(back);
+    ASSERT_EQ(back.vocabulary.size(), 6u);
+    for (int r = 0; r < 3; ++r)
+        EXPECT_EQ(back.embeddings.row(r), s.embeddings.row(r)) << "row " << r;
+    EXPECT_EQ(back.embeddings(1, 0), 1.3f);
+    core::Pipeline a, b;
+    EXPECT_EQ(a.compute(back).x, b.compute(s).x);
+}
+
+TEST(SceneEdits, RemovingUnusedRowsKeepsTheUsedOnesInOrder)
+{
+    const core::Scene s = edits::withTokens(catEatsFish(), {"鱼", "游"});
+    ASSERT_EQ(s.vocabulary, (std::vector<std::string> {"鱼", "游", "猫", "吃"}));
+    const core::Scene t = edits::withoutUnusedRows(s);
+    expectValid(t);
+    EXPECT_EQ(t.vocabulary, (std::vector<std::string> {"鱼", "游"}));
+    EXPECT_EQ(t.embeddings.row(0), s.embeddings.row(0));
+    EXPECT_EQ(t.embeddings.row(1), s.embeddings.row(1));
+    EXPECT_TRUE(edits::unusedVocabulary(t).empty());
+    core::Pipeline a, b;
+    EXPECT_EQ(a.compute(t).x, b.compute(s).x);
+    // Nothing to remove: the same scene.
+    EXPECT_EQ(edits::withoutUnusedRows(t), t);
 }
 
 TEST(SceneEdits, DirectModeTokensKeepRowsOfKnownTokens)

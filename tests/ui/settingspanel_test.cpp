@@ -1,8 +1,11 @@
+#include "core/pipeline.h"
 #include "editortestutil.h"
 #include "testutil.h"
+#include "ui/board/tokenbar.h"
 #include "ui/editors/settingspanel.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QUndoStack>
 
@@ -120,4 +123,43 @@ TEST(SettingsPanel, AGivenXOffersNoPositionalEncodingAndSaysWhy)
     doc.undoStack()->undo();
     EXPECT_TRUE(positional->isEnabled());
     EXPECT_EQ(positional->toolTip(), ordinaryTip);
+}
+
+TEST(SettingsPanel, EditedRowsSurviveAnotherSentenceAndRemoveUnusedRowsUndoes)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    doc.setCell(MatrixId::Embeddings, 1, 0, 1.3f); // the user's value for 吃
+    const core::Scene edited = doc.scene();
+    SettingsPanel panel(&doc);
+    TokenBar bar(&doc);
+    QPushButton *remove = nullptr;
+    for (QPushButton *b : panel.findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Remove unused rows"))
+            remove = b;
+    ASSERT_NE(remove, nullptr);
+    EXPECT_FALSE(remove->isEnabled()) << "every row is in use";
+    EXPECT_FALSE(remove->toolTip().isEmpty());
+
+    bar.setText(QStringLiteral("狗喝水"));
+    ASSERT_TRUE(bar.commit());
+    EXPECT_TRUE(remove->isEnabled());
+    EXPECT_TRUE(remove->toolTip().contains(QStringLiteral("“吃”"))) << remove->toolTip().toStdString();
+    bar.setText(QStringLiteral("猫吃鱼"));
+    ASSERT_TRUE(bar.commit());
+    EXPECT_EQ(doc.scene().embeddings.topRows(3), edited.embeddings);
+    EXPECT_EQ(doc.stages().x, [&] {
+        core::Pipeline p;
+        return p.compute(edited).x;
+    }());
+
+    const core::Scene before = doc.scene();
+    ASSERT_EQ(before.vocabulary.size(), 6u);
+    remove->click();
+    EXPECT_EQ(doc.scene().vocabulary, edited.vocabulary);
+    EXPECT_FALSE(remove->isEnabled());
+    EXPECT_FALSE(panel.removeUnusedRows()) << "nothing left to remove";
+    doc.undo();
+    EXPECT_EQ(doc.scene(), before);
+    EXPECT_TRUE(remove->isEnabled());
 }

@@ -33,6 +33,7 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     , m_seed(new QSpinBox)
     , m_randomize(new QPushButton)
     , m_identity(new QPushButton)
+    , m_removeUnused(new QPushButton)
     , m_message(new QLabel)
 {
     m_mode->addItem(QString(), false);
@@ -86,6 +87,7 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     seedRow->addWidget(m_randomize, 1);
     row(m_seed, nullptr, seedRow);
     form->addRow(QString(), m_identity);
+    form->addRow(QString(), m_removeUnused);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -112,6 +114,7 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
         [this](double v) { setScale(core::ScaleKind::Custom, v, CommandId::Divisor); });
     connect(m_randomize, &QPushButton::clicked, this, [this] { randomizeWeights(quint64(m_seed->value())); });
     connect(m_identity, &QPushButton::clicked, this, &SettingsPanel::identityWeights);
+    connect(m_removeUnused, &QPushButton::clicked, this, &SettingsPanel::removeUnusedRows);
     connect(m_document, &Document::sceneReset, this, &SettingsPanel::resetFromScene);
     connect(m_document, &Document::sceneChanged, this, &SettingsPanel::syncFromScene);
     resetFromScene();
@@ -150,6 +153,7 @@ void SettingsPanel::retranslate()
     m_identity->setToolTip(tr("Set every weight matrix to the identity (1 where row = column, 0 elsewhere). Q, K and V "
                               "then start as copies of X when d_model = heads × d_k and the scene has no biases; "
                               "otherwise a head takes its own columns of X (0 past d_model), plus the bias."));
+    m_removeUnused->setText(tr("Remove unused rows"));
     m_message->setToolTip(tr("Why the last change was not applied."));
     syncFromScene();
 }
@@ -340,6 +344,37 @@ bool SettingsPanel::identityWeights()
         core::Edit::Target::Everything);
 }
 
+bool SettingsPanel::removeUnusedRows()
+{
+    const std::vector<std::string> unused = core::edits::unusedVocabulary(m_document->scene());
+    if (unused.empty())
+        return false;
+    const int count = int(unused.size());
+    return push(
+        core::edits::withoutUnusedRows(m_document->scene()),
+        [count] { return tr("Remove %1 unused embedding rows").arg(count); }, core::Edit::Target::Everything);
+}
+
+void SettingsPanel::updateRemoveUnused()
+{
+    const std::vector<std::string> unused = core::edits::unusedVocabulary(m_document->scene());
+    QStringList names;
+    for (const std::string &entry : unused)
+        names << QStringLiteral("“%1”").arg(QString::fromStdString(entry));
+    // A long list would make a tooltip taller than the screen.
+    constexpr int kShown = 12;
+    const int more = int(names.size()) - kShown;
+    if (more > 0)
+        names = names.mid(0, kShown) << tr("and %1 more").arg(more);
+    m_removeUnused->setEnabled(!unused.empty());
+    m_removeUnused->setToolTip(unused.empty()
+            ? tr("The embedding table keeps the rows of tokens that left the sentence, so typing them again "
+                 "brings back their values. Every row is in use now.")
+            : tr("Delete the %1 embedding rows that no token of the sentence uses: %2. Undo brings them back.")
+                  .arg(unused.size())
+                  .arg(names.join(tr(", "))));
+}
+
 bool SettingsPanel::setDirectMode(bool direct)
 {
     const core::Scene &s = m_document->scene();
@@ -377,6 +412,8 @@ void SettingsPanel::syncFromScene()
     m_divisor->setValue(double(s.customDivisor));
     m_divisor->setEnabled(s.scale == core::ScaleKind::Custom);
     m_randomize->setText(s.direct ? tr("Randomize Q, K, V") : tr("Randomize weights"));
+    m_removeUnused->setVisible(!s.direct && !s.hasInputX());
+    updateRemoveUnused();
 }
 
 } // namespace attnlab::ui

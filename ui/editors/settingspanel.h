@@ -39,6 +39,9 @@ public:
     bool randomizeWeights(quint64 seed);
     bool identityWeights();
     bool setDirectMode(bool direct);
+    // Deletes the embedding rows of tokens no longer in the sentence (kept until then, so that
+    // typing an old sentence again brings its values back).
+    bool removeUnusedRows();
 
     // The names the controls show, also used in the history (so they retranslate there).
     static QString positionalName(core::PositionalEncoding pe);
@@ -58,6 +61,7 @@ private:
     void resetFromScene();
     void updatePositionalToolTip();
     void syncFromScene();
+    void updateRemoveUnused();
     void showMessage(const QString &text);
 
     Document *m_document;
@@ -73,6 +77,7 @@ private:
     QSpinBox *m_seed;
     QPushButton *m_randomize;
     QPushButton *m_identity;
+    QPushButton *m_removeUnused;
     QLabel *m_message;
     std::vector<QLabel *> m_labels;
 };
