@@ -2,15 +2,21 @@
 // entries made before the switch.
 #include "ui/board/tokenbar.h"
 #include "ui/document/document.h"
+#include "ui/editors/matrixeditordock.h"
+#include "ui/editors/matrixtableview.h"
 #include "ui/editors/settingspanel.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/model/modelcommands.h"
+#include "ui/model/modelsession.h"
 
 #include <QAction>
+#include <QFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include "uitestscenes.h"
@@ -109,4 +115,52 @@ TEST_F(HistoryLanguage, TheCellEditEntryIsRetranslated)
     EXPECT_NE(document.undoStack()->text(0), english);
     ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
     EXPECT_EQ(document.undoStack()->text(0), english);
+}
+
+TEST_F(HistoryLanguage, PasteImportAndModelRoomEntriesAreRetranslated)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    MatrixEditorDock dock(&document);
+    dock.setCurrentMatrix(MatrixId::WQ);
+    auto *table = dock.findChild<MatrixTableView *>();
+    ASSERT_NE(table, nullptr);
+    table->setCurrentIndex(table->model()->index(0, 0));
+    ASSERT_TRUE(table->paste(QStringLiteral("0.5\t0.25")));
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("wk.csv"));
+    {
+        QFile file(csv);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        const core::Matrix &wk = document.scene().wk;
+        for (Eigen::Index r = 0; r < wk.rows(); ++r) {
+            QStringList row;
+            for (Eigen::Index c = 0; c < wk.cols(); ++c)
+                row << QString::number(double(wk(r, c)) + 0.5);
+            file.write((row.join(QLatin1Char(',')) + QLatin1Char('\n')).toUtf8());
+        }
+    }
+    dock.setCurrentMatrix(MatrixId::WK);
+    ASSERT_TRUE(dock.importMatrix(csv));
+    QUndoStack *stack = document.undoStack();
+    ASSERT_EQ(stack->count(), 2);
+    EXPECT_TRUE(stack->text(0).startsWith(QStringLiteral("Paste 1 × 2"))) << stack->text(0).toStdString();
+    EXPECT_TRUE(stack->text(1).startsWith(QStringLiteral("Import W_K"))) << stack->text(1).toStdString();
+
+    ModelSession session;
+    core::Matrix off = core::Matrix::Ones(2, 2);
+    off(1, 0) = 0;
+    session.undoStack()->push(new HeadMaskCommand(&session, core::Matrix::Ones(2, 2), off,
+        [] { return ModelSession::tr("Switch off head %1").arg(ModelSession::headName(1, 0)); }));
+    const QString englishModel = session.undoStack()->text(0);
+
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("zh_CN")));
+    EXPECT_FALSE(stack->text(0).startsWith(QStringLiteral("Paste"))) << stack->text(0).toStdString();
+    EXPECT_TRUE(stack->text(0).contains(QStringLiteral("1 × 2")));
+    EXPECT_FALSE(stack->text(1).startsWith(QStringLiteral("Import"))) << stack->text(1).toStdString();
+    EXPECT_TRUE(stack->text(1).contains(QStringLiteral("wk.csv")));
+    EXPECT_NE(session.undoStack()->text(0), englishModel);
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
+    EXPECT_TRUE(stack->text(0).startsWith(QStringLiteral("Paste 1 × 2")));
+    EXPECT_EQ(session.undoStack()->text(0), englishModel);
 }

@@ -1,11 +1,10 @@
 #include "ui/document/document.h"
 
+#include "ui/document/translatedcommand.h"
 #include "ui/document/undocommands.h"
 
 #include "core/limits.h"
 
-#include <QCoreApplication>
-#include <QEvent>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -28,10 +27,8 @@ Document::Document(QObject *parent)
     // A shape change is computed at once, so the index it reaches is a good state already; other
     // edits become one when their recompute has been shown (flush()).
     connect(m_undoStack, &QUndoStack::indexChanged, this, [this] { rememberGoodState(); });
-    // Qt tells the application about a language switch before any widget: the history entries
-    // are retranslated by the time the Edit menu and the History dock read them.
-    if (QCoreApplication::instance())
-        QCoreApplication::instance()->installEventFilter(this);
+    // History entries follow a language switch.
+    new CommandTranslator(m_undoStack);
 }
 
 Document::~Document() = default;
@@ -101,20 +98,6 @@ void Document::changeScene(const core::Scene &scene, const HistoryText &text, co
     if (scene == m_scene)
         return;
     stackCall([&] { m_undoStack->push(new ChangeSceneCommand(this, m_scene, scene, text, edit, mergeId)); });
-}
-
-bool Document::eventFilter(QObject *watched, QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange && watched == QCoreApplication::instance()) {
-        for (int i = 0; i < m_undoStack->count(); ++i) {
-            auto *command = const_cast<QUndoCommand *>(m_undoStack->command(i));
-            if (auto *c = dynamic_cast<ChangeSceneCommand *>(command))
-                c->retranslate();
-            else if (auto *c = dynamic_cast<SetCellCommand *>(command))
-                c->retranslate();
-        }
-    }
-    return QObject::eventFilter(watched, event);
 }
 
 void Document::setCurrentHead(int head)

@@ -94,9 +94,6 @@ Q_SIGNALS:
     // is back to the last good one and the history matches it. `reason` is for the log.
     void editFailed(const QString &reason);
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
 private:
     // Only the undo commands change the scene, so every edit is undoable.
     friend class SetCellCommand;

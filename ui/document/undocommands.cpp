@@ -62,19 +62,14 @@ bool SetCellCommand::mergeWith(const QUndoCommand *other)
 
 ChangeSceneCommand::ChangeSceneCommand(
     Document *doc, core::Scene before, core::Scene after, HistoryText text, core::Edit edit, CommandId mergeId)
-    : m_doc(doc)
+    : TranslatedCommand(std::move(text))
+    , m_doc(doc)
     , m_before(std::move(before))
     , m_after(std::move(after))
-    , m_text(std::move(text))
     , m_edit(edit)
     , m_mergeId(mergeId)
 {
     retranslate();
-}
-
-void ChangeSceneCommand::retranslate()
-{
-    setText(m_text ? m_text() : QString());
 }
 
 void ChangeSceneCommand::redo()

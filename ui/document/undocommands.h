@@ -5,6 +5,7 @@
 #include "ui/document/commandids.h"
 #include "ui/document/document.h"
 #include "ui/document/matrixid.h"
+#include "ui/document/translatedcommand.h"
 
 #include <QUndoCommand>
 
@@ -12,7 +13,7 @@ namespace attnlab::ui {
 
 // One cell of an editable matrix. Continuous steps (scrubbing) on the same cell merge; a scrub
 // that ends on the starting value marks itself obsolete.
-class SetCellCommand : public QUndoCommand {
+class SetCellCommand : public TranslatedCommand {
 public:
     SetCellCommand(Document *doc, MatrixId matrix, int row, int column, core::Scalar oldValue, core::Scalar newValue,
         bool continuous);
@@ -20,8 +21,7 @@ public:
     void undo() override;
     int id() const override;
     bool mergeWith(const QUndoCommand *other) override;
-    // Sets the text again in the current language.
-    void retranslate();
+    void retranslate() override;
 
 private:
     Document *m_doc;
@@ -35,7 +35,7 @@ private:
 // Anything else: the scene before and after. Consecutive commands of one control (the same
 // CommandId) merge; a merge that returns to the starting scene marks the command obsolete, so
 // stepping a spin box up and back down leaves no history entry.
-class ChangeSceneCommand : public QUndoCommand {
+class ChangeSceneCommand : public TranslatedCommand {
 public:
     ChangeSceneCommand(
         Document *doc, core::Scene before, core::Scene after, HistoryText text, core::Edit edit, CommandId mergeId);
@@ -43,12 +43,10 @@ public:
     void undo() override;
     int id() const override { return int(m_mergeId); }
     bool mergeWith(const QUndoCommand *other) override;
-    void retranslate();
 
 private:
     Document *m_doc;
     core::Scene m_before, m_after;
-    HistoryText m_text;
     core::Edit m_edit;
     CommandId m_mergeId;
     bool m_applied = false;

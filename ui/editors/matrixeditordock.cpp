@@ -3,13 +3,13 @@
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
 #include "ui/editors/matrixtableview.h"
+#include "ui/i18n/localizedfiledialog.h"
 
 #include "core/matrixfile.h"
 
 #include <QAction>
 #include <QEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QSettings>
@@ -160,7 +160,8 @@ bool MatrixEditorDock::importMatrix(const QString &path)
         return false;
     }
     auto *model = static_cast<MatrixModel *>(target->model());
-    if (!model->replaceBlock(0, 0, read.matrix, tr("Import %1 from %2").arg(matrixKey(id), name)))
+    if (!model->replaceBlock(
+            0, 0, read.matrix, [id, name] { return tr("Import %1 from %2").arg(matrixKey(id), name); }))
         return false;
     showMessage(tr("Imported %1 from %2.").arg(matrixKey(id), name), false);
     return true;
@@ -169,9 +170,10 @@ bool MatrixEditorDock::importMatrix(const QString &path)
 void MatrixEditorDock::importInteractively()
 {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import into %1").arg(matrixKey(currentMatrix())),
-        settings.value(QStringLiteral("importMatrixDir")).toString(),
-        tr("Matrices (*.csv *.tsv *.txt *.npy);;All files (*)"));
+    const QString path
+        = LocalizedFileDialog::getOpenFileName(this, tr("Import into %1").arg(matrixKey(currentMatrix())),
+            settings.value(QStringLiteral("importMatrixDir")).toString(),
+            tr("Matrices (*.csv *.tsv *.txt *.npy);;All files (*)"));
     if (path.isEmpty())
         return;
     settings.setValue(QStringLiteral("importMatrixDir"), QFileInfo(path).absolutePath());

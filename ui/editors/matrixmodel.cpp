@@ -101,6 +101,12 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
                      || m_matrix == MatrixId::X)
             && section < s.tokenCount())
             token = QString::fromStdString(s.tokens[size_t(section)]);
+        if (role == Qt::ToolTipRole && m_matrix == MatrixId::Embeddings && !token.isEmpty()
+            && std::find(s.tokens.begin(), s.tokens.end(), s.vocabulary[size_t(section)]) == s.tokens.end())
+            return tr("Row %1: token “%2”, not in the sentence now. Its values are kept for when it returns; "
+                      "Settings → Remove unused rows deletes it.")
+                .arg(section)
+                .arg(token);
         if (role == Qt::ToolTipRole)
             return token.isEmpty() ? tr("Row %1").arg(section) : tr("Row %1: token “%2”").arg(section).arg(token);
         return token.isEmpty() ? QString::number(section) : QStringLiteral("%1 %2").arg(section).arg(token);
@@ -167,7 +173,7 @@ bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int r
     return true;
 }
 
-bool MatrixModel::replaceBlock(int row, int column, const core::Matrix &block, const QString &what)
+bool MatrixModel::replaceBlock(int row, int column, const core::Matrix &block, const HistoryText &what)
 {
     if (row < 0 || column < 0 || block.size() == 0 || row + block.rows() > m_rows
         || column + block.cols() > m_columns) {

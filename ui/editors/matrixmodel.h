@@ -3,6 +3,7 @@
 // become undo commands on the Document; the model never changes the scene itself.
 
 #include "core/types.h"
+#include "ui/document/historytext.h"
 #include "ui/document/matrixid.h"
 
 #include <QAbstractTableModel>
@@ -39,7 +40,7 @@ public:
     core::Scalar value(int row, int column) const;
     // Replaces the cells from (row, column) on with `block` as one undo step named `what`; false
     // (and inputRefused() with the reason) when the block does not fit or holds a bad value.
-    bool replaceBlock(int row, int column, const core::Matrix &block, const QString &what);
+    bool replaceBlock(int row, int column, const core::Matrix &block, const HistoryText &what);
     // The whole matrix as the scene holds it.
     core::Matrix matrixValues() const;
     // The number `text` stands for, or nothing with the reason in `reason`.

@@ -238,8 +238,9 @@ bool MatrixTableView::paste(const QString &text)
     core::Matrix block = read.matrix;
     if (block.size() == 1) // one value fills the selection, as in a spreadsheet
         block = core::Matrix::Constant(bottom - top + 1, right - left + 1, read.matrix(0, 0));
-    return m_model->replaceBlock(top, left, block,
-        tr("Paste %1 × %2 into %3").arg(block.rows()).arg(block.cols()).arg(matrixKey(m_model->matrix())));
+    return m_model->replaceBlock(top, left, block, [rows = block.rows(), cols = block.cols(), id = m_model->matrix()] {
+        return tr("Paste %1 × %2 into %3").arg(rows).arg(cols).arg(matrixKey(id));
+    });
 }
 
 } // namespace attnlab::ui

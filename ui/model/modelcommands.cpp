@@ -5,12 +5,13 @@
 namespace attnlab::ui {
 
 HeadMaskCommand::HeadMaskCommand(
-    ModelSession *session, const core::Matrix &before, const core::Matrix &after, const QString &text)
-    : QUndoCommand(text)
+    ModelSession *session, const core::Matrix &before, const core::Matrix &after, const HistoryText &text)
+    : TranslatedCommand(text)
     , m_session(session)
     , m_before(before)
     , m_after(after)
 {
+    retranslate();
 }
 
 void HeadMaskCommand::undo()
@@ -24,14 +25,15 @@ void HeadMaskCommand::redo()
 }
 
 HeadWeightsCommand::HeadWeightsCommand(ModelSession *session, int layer, int head, const core::Scene &before,
-    const core::Scene &after, const QString &text)
-    : QUndoCommand(text)
+    const core::Scene &after, const HistoryText &text)
+    : TranslatedCommand(text)
     , m_session(session)
     , m_layer(layer)
     , m_head(head)
     , m_before(before)
     , m_after(after)
 {
+    retranslate();
 }
 
 void HeadWeightsCommand::undo()

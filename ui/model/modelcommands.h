@@ -5,15 +5,16 @@
 #include "core/scene.h"
 #include "core/types.h"
 
-#include <QUndoCommand>
+#include "ui/document/translatedcommand.h"
 
 namespace attnlab::ui {
 
 class ModelSession;
 
-class HeadMaskCommand : public QUndoCommand {
+class HeadMaskCommand : public TranslatedCommand {
 public:
-    HeadMaskCommand(ModelSession *session, const core::Matrix &before, const core::Matrix &after, const QString &text);
+    HeadMaskCommand(
+        ModelSession *session, const core::Matrix &before, const core::Matrix &after, const HistoryText &text);
     void undo() override;
     void redo() override;
 
@@ -22,10 +23,10 @@ private:
     core::Matrix m_before, m_after;
 };
 
-class HeadWeightsCommand : public QUndoCommand {
+class HeadWeightsCommand : public TranslatedCommand {
 public:
     HeadWeightsCommand(ModelSession *session, int layer, int head, const core::Scene &before, const core::Scene &after,
-        const QString &text);
+        const HistoryText &text);
     void undo() override;
     void redo() override;
 

@@ -39,6 +39,7 @@ ModelSession::ModelSession(QObject *parent)
     : QObject(parent)
     , m_undoStack(new QUndoStack(this))
 {
+    new CommandTranslator(m_undoStack); // its entries follow a language switch
 }
 
 ModelSession::~ModelSession()
@@ -279,9 +280,10 @@ void ModelSession::toggleAblation(int layer, int head)
     core::Matrix after = m_mask;
     const bool ablate = after(layer, head) != 0;
     after(layer, head) = ablate ? 0 : 1;
-    m_undoStack->push(new HeadMaskCommand(this, m_mask, after,
-        ablate ? tr("Switch off head %1").arg(headName(layer, head))
-               : tr("Switch on head %1").arg(headName(layer, head))));
+    m_undoStack->push(new HeadMaskCommand(this, m_mask, after, [ablate, layer, head] {
+        return ablate ? tr("Switch off head %1").arg(headName(layer, head))
+                      : tr("Switch on head %1").arg(headName(layer, head));
+    }));
 }
 
 void ModelSession::applyHeadMask(const core::Matrix &mask)
@@ -304,8 +306,8 @@ void ModelSession::applyHeadWeights(int layer, int head, const core::Scene &scen
     const core::Matrix x = core::Matrix::Zero(1, m_runner->config().dModel);
     const core::Scene before
         = model::headScene(m_runner->config(), m_runner->layerWeights(layer), x, layer, head, {""});
-    m_undoStack->push(new HeadWeightsCommand(
-        this, layer, head, before, scene, tr("Apply the board's weights to head %1").arg(headName(layer, head))));
+    m_undoStack->push(new HeadWeightsCommand(this, layer, head, before, scene,
+        [layer, head] { return tr("Apply the board's weights to head %1").arg(headName(layer, head)); }));
 }
 
 void ModelSession::applyWeights(int layer, int head, const core::Scene &scene)
