@@ -1,6 +1,8 @@
+#include "core/sceneedits.h"
 #include "editortestutil.h"
 #include "ui/editors/maskeditor.h"
 
+#include <QScrollArea>
 #include <QUndoStack>
 
 using namespace attnlab;
@@ -58,4 +60,21 @@ TEST(MaskEditor, ReportsRowsThatSeeNoKey)
     editor.toggle(1, 2);
     EXPECT_TRUE(editor.message().contains(QStringLiteral("1")));
     EXPECT_EQ(doc.stages().heads[0].weights.row(1).sum(), 0.0f);
+}
+
+TEST(MaskEditor, ChineseColumnLabelsStayUpright)
+{
+    EXPECT_EQ(MaskEditor::stackedColumnLabel(QStringLiteral("0 猫")), (QStringList {"0", "猫"}));
+    EXPECT_EQ(MaskEditor::stackedColumnLabel(QStringLiteral("12 注意力")), (QStringList {"12", "注", "意", "力"}));
+    EXPECT_EQ(MaskEditor::stackedColumnLabel(QStringLiteral("3 GPT模型")), (QStringList {"3", "GPT", "模", "型"}));
+    EXPECT_TRUE(MaskEditor::stackedColumnLabel(QStringLiteral("1 cat")).isEmpty()) << "Latin labels turn sideways";
+
+    // The grid leaves room above the columns for the stacked labels: "0 注意力机制" is six lines.
+    Document doc;
+    editortest::loadExampleInto(doc);
+    doc.load(core::edits::withTokens(doc.scene(), {"注意力机制", "猫"}));
+    MaskEditor editor(&doc);
+    auto *grid = editor.findChild<QScrollArea *>()->widget();
+    const int lines = grid->fontMetrics().height();
+    EXPECT_EQ(grid->sizeHint().height() - 2 * 30 - 2, 6 * lines + 8);
 }

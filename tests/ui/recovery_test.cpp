@@ -5,6 +5,7 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/mainwindow/fileactions.h"
+#include "ui/mainwindow/mainwindow.h"
 #include "ui/recovery/autosaver.h"
 #include "ui/recovery/recoverystore.h"
 #include "ui/recovery/scenelock.h"
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QSaveFile>
 #include <QTemporaryDir>
@@ -201,6 +203,44 @@ TEST(Recovery, SecondInstanceSeesTheLockAndOpensReadOnly)
     child.signal(SIGKILL);
     ASSERT_TRUE(child.process().waitForFinished(10000));
     EXPECT_EQ(SceneLock::holder(scenePath), 0);
+}
+
+TEST(Recovery, AStartFileHeldByAnotherWindowAsksThenShowsReadOnly)
+{
+    QTemporaryDir tmp;
+    const QString scenePath = tmp.filePath(QStringLiteral("shared.attn.json"));
+    writeSceneFile(scenePath, startScene());
+    Child child(scenePath, "hold", tmp.filePath(QStringLiteral("recovery")), 600000);
+    ASSERT_TRUE(child.waitFor("ready"));
+
+    // `attnlab FILE` (a double-click): the Document holds the file before the window exists.
+    for (const bool accept : {true, false}) {
+        Document document;
+        document.load(startScene(), scenePath);
+        MainWindow window(&document);
+        qint64 askedPid = 0;
+        window.fileActions()->setLockPrompt([&](const QString &, qint64 pid) {
+            askedPid = pid;
+            return accept;
+        });
+        auto *mark = window.findChild<QLabel *>(QStringLiteral("ReadOnlyMark"));
+        ASSERT_NE(mark, nullptr);
+        QCoreApplication::processEvents();
+        EXPECT_EQ(askedPid, child.pid()) << "the same question as File → Open";
+        if (accept) {
+            EXPECT_TRUE(window.fileActions()->isReadOnly());
+            EXPECT_EQ(document.filePath(), QFileInfo(scenePath).absoluteFilePath());
+            EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("read-only")))
+                << window.windowTitle().toStdString();
+            EXPECT_FALSE(mark->isHidden());
+            EXPECT_EQ(mark->text(), QStringLiteral("Read-only"));
+        } else {
+            EXPECT_FALSE(window.fileActions()->isReadOnly());
+            EXPECT_TRUE(document.filePath().isEmpty()) << "Cancel leaves a new scene, not the held file";
+            EXPECT_FALSE(window.windowTitle().contains(QStringLiteral("read-only")));
+            EXPECT_TRUE(mark->isHidden());
+        }
+    }
 }
 
 TEST(Recovery, FileChangedOnDiskOffersReloadOrKeepMine)

@@ -3,9 +3,13 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/mainwindow/shortcutlist.h"
 
 #include <QAction>
 #include <QMap>
+#include <QSet>
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -34,4 +38,52 @@ TEST(Shortcuts, NoKeyIsBoundTwiceInTheMainWindow)
     EXPECT_GT(bound, 15); // the presenter's keys are there at all
     for (const char *key : {"F11", "Ctrl+=", "Ctrl+-", "Ctrl+0", "PgDown", "PgUp"})
         EXPECT_TRUE(owner.contains(QString::fromLatin1(key))) << key;
+}
+
+TEST(Shortcuts, TheListNamesEveryKeyOfEveryActionOnce)
+{
+    Document document;
+    document.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);
+    MainWindow window(&document);
+    // An action added anywhere is listed without an edit to the list.
+    auto *extra = new QAction(QStringLiteral("&Extra Test Action"), &window);
+    extra->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
+    window.addAction(extra);
+
+    const QList<ShortcutList::Row> rows = ShortcutList::rows(&window);
+    QSet<QString> listed;
+    for (const ShortcutList::Row &row : rows) {
+        EXPECT_FALSE(listed.contains(row.group + row.what + row.keys)) << row.what.toStdString();
+        listed.insert(row.group + row.what + row.keys);
+    }
+    int keys = 0;
+    QList<QAction *> actions = window.actions();
+    actions += window.findChildren<QAction *>();
+    for (QAction *action : std::as_const(actions)) {
+        if (action->text().isEmpty())
+            continue;
+        for (const QKeySequence &key : action->shortcuts()) {
+            if (key.isEmpty())
+                continue;
+            ++keys;
+            const QString text = key.toString(QKeySequence::NativeText);
+            const bool found = std::any_of(rows.begin(), rows.end(),
+                [&](const ShortcutList::Row &r) { return r.keys.split(" or ").contains(text); });
+            EXPECT_TRUE(found) << text.toStdString() << " (" << action->text().toStdString() << ") is not listed";
+        }
+    }
+    EXPECT_GT(keys, 25);
+    const auto row = [&](const QString &what) {
+        for (const ShortcutList::Row &r : rows)
+            if (r.what == what)
+                return r;
+        return ShortcutList::Row();
+    };
+    EXPECT_EQ(row(QStringLiteral("Extra Test Action")).keys,
+        QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T).toString(QKeySequence::NativeText));
+    EXPECT_EQ(row(QStringLiteral("Save")).group, QStringLiteral("File"));
+    EXPECT_FALSE(row(QStringLiteral("Import Matrix…")).keys.isEmpty());
+    const QString html = ShortcutList::html(rows);
+    EXPECT_TRUE(html.contains(QStringLiteral("<h4>File</h4>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("Extra Test Action")));
 }

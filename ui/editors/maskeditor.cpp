@@ -65,6 +65,18 @@ protected:
         for (int i = std::min(firstRow, firstCol); i < std::max(lastRow, lastCol); ++i) {
             const QString label = tokenLabel(i);
             p.drawText(QRect(0, lh + i * c, lw - 4, c), Qt::AlignRight | Qt::AlignVCenter, label);
+            const QStringList stacked = MaskEditor::stackedColumnLabel(label);
+            if (!stacked.isEmpty()) {
+                // Upright, bottom-aligned above the column.
+                const int line = fontMetrics().height();
+                int y = lh - 4 - int(stacked.size()) * line;
+                for (const QString &piece : stacked) {
+                    p.drawText(QRect(lw + i * c, y, c, line), Qt::AlignCenter,
+                        fontMetrics().elidedText(piece, Qt::ElideRight, c));
+                    y += line;
+                }
+                continue;
+            }
             p.save();
             p.translate(lw + i * c + c / 2, lh - 4);
             p.rotate(-90);
@@ -129,7 +141,18 @@ private:
             w = std::max(w, fontMetrics().horizontalAdvance(tokenLabel(i)));
         return std::min(w, 120) + 8;
     }
-    int labelHeight() const { return labelWidth(); }
+    int labelHeight() const
+    {
+        int h = 0;
+        for (int i = 0; i < m_document->scene().tokenCount() && i < 256; ++i) {
+            const QString label = tokenLabel(i);
+            const QStringList stacked = MaskEditor::stackedColumnLabel(label);
+            h = std::max(h,
+                stacked.isEmpty() ? std::min(fontMetrics().horizontalAdvance(label), 120)
+                                  : int(stacked.size()) * fontMetrics().height());
+        }
+        return h + 8;
+    }
     QString tokenLabel(int i) const
     {
         const QString t = QString::fromStdString(m_document->scene().tokens[size_t(i)]);
@@ -149,6 +172,44 @@ private:
 };
 
 } // namespace
+
+QStringList MaskEditor::stackedColumnLabel(const QString &label)
+{
+    const auto isCjk = [](char32_t c) {
+        switch (QChar::script(c)) {
+        case QChar::Script_Han:
+        case QChar::Script_Hiragana:
+        case QChar::Script_Katakana:
+        case QChar::Script_Hangul:
+        case QChar::Script_Bopomofo:
+            return true;
+        default:
+            return (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFFEF); // CJK punctuation, full width
+        }
+    };
+    QStringList pieces;
+    bool anyCjk = false;
+    QString run;
+    for (const char32_t c : label.toUcs4()) {
+        const QString text = QString::fromUcs4(&c, 1);
+        if (isCjk(c)) {
+            anyCjk = true;
+            if (!run.trimmed().isEmpty())
+                pieces << run.trimmed();
+            run.clear();
+            pieces << text;
+        } else if (QChar::isSpace(c)) {
+            if (!run.trimmed().isEmpty())
+                pieces << run.trimmed();
+            run.clear();
+        } else {
+            run += text;
+        }
+    }
+    if (!run.trimmed().isEmpty())
+        pieces << run.trimmed();
+    return anyCjk ? pieces : QStringList();
+}
 
 MaskEditor::MaskEditor(Document *document, QWidget *parent)
     : Retranslating<QWidget>(parent)

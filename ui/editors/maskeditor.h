@@ -31,6 +31,11 @@ public:
     void applyPadding(int k);
     QString message() const;
 
+    // A column label with CJK text stays upright, its pieces stacked top to bottom as Chinese
+    // is written in a column ("0 猫" → "0", "猫"; Latin runs and numbers stay whole). Empty for
+    // other labels, which are turned sideways.
+    static QStringList stackedColumnLabel(const QString &label);
+
 protected:
 private:
     void retranslate() override;

@@ -447,7 +447,10 @@ QString InspectorPage::mix(int row, int column)
                          .arg(token(row)));
     const double scale = std::max(largestMagnitude(d.values), 1e-12);
     QString t = QString::fromLatin1(tableOpen);
-    t += QStringLiteral("<tr><th>%1</th><th colspan=\"2\">%2</th>").arg(tr("token"), tr("weight"));
+    // Token columns hold one short word each: without nowrap the header is what gives way,
+    // broken one letter per line.
+    t += QStringLiteral("<tr><th style=\"white-space:nowrap;\">%1</th><th colspan=\"2\">%2</th>")
+             .arg(tr("token"), tr("weight"));
     for (size_t c = 0; c < d.sum.size(); ++c)
         t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c);
     t += QStringLiteral("</tr>");

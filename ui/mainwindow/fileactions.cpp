@@ -4,13 +4,13 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/localizedfiledialog.h"
 #include "ui/recovery/autosaver.h"
 #include "ui/recovery/diskwatcher.h"
 #include "ui/recovery/recoverydialog.h"
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMenu>
@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
+#include <QTimer>
 #include <QUndoStack>
 #include <QUrl>
 
@@ -54,6 +55,8 @@ FileActions::FileActions(Document *document, QWidget *window)
 {
     connect(m_diskWatcher, &DiskWatcher::changedOnDisk, this, &FileActions::handleChangedOnDisk);
     lockCurrentFile();
+    if (m_readOnly) // after the window is shown, and after a test has set its prompt
+        QTimer::singleShot(0, this, &FileActions::confirmStartFile);
     m_new->setShortcut(QKeySequence::New);
     m_open->setShortcut(QKeySequence::Open);
     m_save->setShortcut(QKeySequence::Save);
@@ -101,7 +104,30 @@ void FileActions::lockCurrentFile()
 {
     // Read-only only against another process: windows of one process (tests, a future second
     // window) share their Document's file as before.
-    m_readOnly = !m_lock.lock(m_document->filePath()) && SceneLock::holder(m_document->filePath()) != 0;
+    const bool readOnly = !m_lock.lock(m_document->filePath()) && SceneLock::holder(m_document->filePath()) != 0;
+    if (readOnly != m_readOnly) {
+        m_readOnly = readOnly;
+        Q_EMIT readOnlyChanged(m_readOnly);
+    }
+}
+
+void FileActions::confirmStartFile()
+{
+    const QString path = m_document->filePath();
+    if (!m_readOnly || path.isEmpty())
+        return;
+    const qint64 holder = SceneLock::holder(path);
+    if (holder == 0) { // the other window closed meanwhile
+        lockCurrentFile();
+        return;
+    }
+    if (askOpenReadOnly(path, holder)) {
+        Q_EMIT statusMessage(tr("Opened %1 read-only").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    newScene();
+    Q_EMIT statusMessage(
+        tr("%1 was not opened: another Attention Lab window has it open.").arg(QDir::toNativeSeparators(path)));
 }
 
 bool FileActions::restore(const RecoveryEntry &entry, const RecoveryStore &store)
@@ -424,9 +450,9 @@ QString FileActions::chooseFile(bool forSaving) const
         const QString current = m_document->filePath();
         const QString base = current.isEmpty() || current.startsWith(QLatin1Char(':')) ? tr("untitled") + kSuffix
                                                                                        : displayName(current);
-        return QFileDialog::getSaveFileName(m_window, tr("Save Scene As"), QDir(dir).filePath(base), filter);
+        return LocalizedFileDialog::getSaveFileName(m_window, tr("Save Scene As"), QDir(dir).filePath(base), filter);
     }
-    return QFileDialog::getOpenFileName(m_window, tr("Open Scene"), dir, filter);
+    return LocalizedFileDialog::getOpenFileName(m_window, tr("Open Scene"), dir, filter);
 }
 
 bool FileActions::askOpenReadOnly(const QString &path, qint64 pid) const

@@ -49,6 +49,10 @@ public:
 
     // True when the open file is held by another attnlab: Save refuses and offers Save As.
     bool isReadOnly() const { return m_readOnly; }
+    // The file the window started with (`attnlab FILE`, a double-click) is held by another
+    // attnlab: asks as File → Open does; Cancel leaves a new untitled scene instead. Runs by
+    // itself once the event loop starts.
+    void confirmStartFile();
     Autosaver *autosaver() const { return m_autosaver; }
     DiskWatcher *diskWatcher() const { return m_diskWatcher; }
     // Opens a recovery copy as an unsaved document of its original file (undo starts there)
@@ -94,6 +98,7 @@ Q_SIGNALS:
     // A built-in example was opened (its description deserves a moment on screen).
     void exampleOpened(const QString &name);
     void statusMessage(const QString &text);
+    void readOnlyChanged(bool readOnly);
 
 private:
     void addRecentFile(const QString &path);

@@ -23,6 +23,7 @@
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
+#include "ui/mainwindow/shortcutlist.h"
 #include "ui/mainwindow/workspaces.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
@@ -33,6 +34,8 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -41,12 +44,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QRegularExpression>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
@@ -81,6 +85,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     , m_presentationView(new PresentationView(document, m_steps, m_stack))
     , m_presentation(new PresentationMode(this, m_stack, m_normalPage, m_board, m_presentationView))
     , m_warnings(new QLabel(this))
+    , m_readOnly(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     auto *page = new QVBoxLayout(m_normalPage);
@@ -100,6 +105,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
 
     m_warnings->setTextFormat(Qt::PlainText);
     statusBar()->addPermanentWidget(m_warnings);
+    m_readOnly->setObjectName(QStringLiteral("ReadOnlyMark"));
+    m_readOnly->setStyleSheet(QStringLiteral("QLabel { color: #b2182b; font-weight: bold; }"));
+    m_readOnly->hide();
+    statusBar()->addPermanentWidget(m_readOnly);
 
     createDocks();
     // The presentation view's own inspector and explanation, made when first shown.
@@ -132,6 +141,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshWarnings);
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
+    connect(m_fileActions, &FileActions::readOnlyChanged, this, &MainWindow::refreshTitle);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
     connect(m_model, &ModelActions::statusMessage, this, showStatus);
     if (auto *app = qobject_cast<GuardedApplication *>(QCoreApplication::instance())) {
@@ -350,39 +360,31 @@ void MainWindow::createColorMapMenu()
     m_colorMapMenu->setToolTipsVisible(true);
 }
 
-namespace {
-
-// An action's text without its mnemonic: "&Next" → "Next", "下一步(&N)" → "下一步".
-QString withoutMnemonic(QString text)
-{
-    text.remove(QRegularExpression(QStringLiteral("\\(&.\\)")));
-    return text.remove(QLatin1Char('&'));
-}
-
-} // namespace
-
 void MainWindow::showShortcuts()
 {
-    QString rows;
-    const auto addRow = [&rows](const QString &what, const QString &keys) {
-        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
-                    .arg(what.toHtmlEscaped(), keys.toHtmlEscaped());
-    };
-    addRow(withoutMnemonic(m_steps->nextAction()->text()), tr("→ or Page Down"));
-    addRow(withoutMnemonic(m_steps->previousAction()->text()), tr("← or Page Up"));
-    for (QAction *a : {m_steps->firstAction(), m_steps->playAction(), m_steps->showAllAction(),
-             m_presentation->toggleAction(), m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
-             m_presentation->zoomResetAction(), m_presentation->enlargeAction(), m_presentation->sidePanelAction(),
-             m_board->nextHeadAction(), m_board->previousHeadAction(), m_experimentsAction})
-        addRow(withoutMnemonic(a->text()), a->shortcut().toString(QKeySequence::NativeText));
-    // Without the entry's text: the list names the keys, not the edit they would undo now.
-    addRow(EditActions::undoName(), m_undo->shortcut().toString(QKeySequence::NativeText));
-    addRow(EditActions::redoName(), m_redo->shortcut().toString(QKeySequence::NativeText));
-    addRow(tr("Leave presentation mode"), tr("Esc"));
-    QMessageBox::information(this, tr("Keyboard Shortcuts"),
-        tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
-           "(what presentation clickers send) step everywhere.</p><table>%1</table>")
-            .arg(rows));
+    // Undo's and Redo's texts name the entry they would undo now; the list names the keys.
+    const QHash<const QAction *, QString> names
+        = {{m_undo, EditActions::undoName()}, {m_redo, EditActions::redoName()}};
+    QList<ShortcutList::Row> rows = ShortcutList::rows(this, names);
+    // Esc is a key of the presentation view itself, not of an action.
+    rows.append({ShortcutList::tr("Board and presentation"), tr("Leave presentation mode"), tr("Esc")});
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("ShortcutsDialog"));
+    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
+    auto *text = new QTextBrowser(&dialog);
+    text->setHtml(tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
+                     "(what presentation clickers send) step everywhere.</p>")
+        + ShortcutList::html(rows));
+    text->setToolTip(tr("Every key of every menu and panel, read from the actions themselves"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    // Tall enough for most of the list, never taller than the screen (a 720-pixel projector).
+    const QRect screen = this->screen() ? this->screen()->availableGeometry() : QRect(0, 0, 1280, 720);
+    dialog.resize(std::min(560, screen.width() - 40), std::min(720, screen.height() - 80));
+    dialog.exec();
 }
 
 void MainWindow::createDocks()
@@ -487,8 +489,11 @@ void MainWindow::retranslate()
     m_about->setText(tr("&About Attention Lab"));
     m_about->setToolTip(tr("Version and licence"));
     m_shortcuts->setText(tr("&Keyboard Shortcuts"));
-    m_shortcuts->setToolTip(tr("The keys for stepping, presenting and zooming (Ctrl+/)"));
+    m_shortcuts->setToolTip(tr("Every keyboard shortcut of the window (Ctrl+/)"));
     m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
+    m_readOnly->setText(tr("Read-only"));
+    m_readOnly->setToolTip(tr("Another Attention Lab window has this file open. Your edits here are not saved "
+                              "to it; File → Save As keeps them under another name."));
     m_colorMapMenu->setTitle(tr("&Colours of the Weights"));
     m_colorMapMenu->setToolTip(tr("The colour map of the attention weights, on screen and in exports"));
     m_fixedRange->setText(tr("Weights &Fixed 0–1"));
@@ -534,7 +539,10 @@ void MainWindow::refreshTitle()
     if (name.size() > kMostTitleChars)
         name = name.left(kMostTitleChars - 1) + QChar(0x2026);
     // "[*]" is where Qt shows the modified mark.
-    setWindowTitle(tr("%1[*] — Attention Lab").arg(name));
+    const bool readOnly = m_fileActions->isReadOnly();
+    setWindowTitle(
+        readOnly ? tr("%1[*] (read-only) — Attention Lab").arg(name) : tr("%1[*] — Attention Lab").arg(name));
+    m_readOnly->setVisible(readOnly);
     setWindowModified(m_document->isModified());
 }
 

@@ -101,6 +101,7 @@ private:
     PresentationView *m_presentationView;
     PresentationMode *m_presentation;
     QLabel *m_warnings;
+    QLabel *m_readOnly; // shown while another attnlab holds the open file
     MatrixEditorDock *m_matrixEditor = nullptr;
     InspectorDock *m_inspector = nullptr;
     ExplanationPanel *m_explanation = nullptr;
