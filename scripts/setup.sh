@@ -12,7 +12,7 @@ PACKAGES=(
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
   libgtest-dev libbenchmark-dev clang-format libutf8proc-dev
   fonts-noto-cjk qt6-translations-l10n
-  help2man locales librsvg2-bin dpkg-dev file desktop-file-utils appstream
+  help2man locales librsvg2-bin poppler-utils dpkg-dev file desktop-file-utils appstream
   shared-mime-info libxml2-utils
 )
 

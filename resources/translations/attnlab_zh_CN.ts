@@ -344,6 +344,29 @@
     </message>
 </context>
 <context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutList</name>
+    <message>
+        <source>Board and presentation</source>
+        <translation>流程板与演示</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+</context>
+<context>
     <name>UndoCommand</name>
     <message>
         <source>Set %1[%2][%3] to %4</source>
@@ -1569,6 +1592,10 @@
         <source>&amp;Keep Mine</source>
         <translation>保留我的版本(&amp;K)</translation>
     </message>
+    <message>
+        <source>%1 was not opened: another Attention Lab window has it open.</source>
+        <translation>没有打开 %1：另一个注意力实验室窗口正在使用它。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::HeadGrid</name>
@@ -1727,14 +1754,6 @@
         <translation>&lt;p&gt;&lt;b&gt;注意力实验室&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;逐步演示自注意力，可修改每一个数，并导出热力图。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>→ or Page Down</source>
-        <translation>→ 或 Page Down</translation>
-    </message>
-    <message>
-        <source>← or Page Up</source>
-        <translation>← 或 Page Up</translation>
-    </message>
-    <message>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
@@ -1745,10 +1764,6 @@
     <message>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;The arrow keys step while the board has the focus; Page Up and Page Down (what presentation clickers send) step everywhere.&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</source>
-        <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1809,10 +1824,6 @@
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>The keys for stepping, presenting and zooming (Ctrl+/)</source>
-        <translation>用于切换步骤、演示和缩放的按键（Ctrl+/）</translation>
     </message>
     <message>
         <source>Problems the pipeline found in the current scene</source>
@@ -1877,6 +1888,30 @@
     <message>
         <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
         <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The arrow keys step while the board has the focus; Page Up and Page Down (what presentation clickers send) step everywhere.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Every key of every menu and panel, read from the actions themselves</source>
+        <translation>每个菜单和面板的每个快捷键，直接取自各个操作本身</translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut of the window (Ctrl+/)</source>
+        <translation>窗口的全部键盘快捷键（Ctrl+/）</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>Another Attention Lab window has this file open. Your edits here are not saved to it; File → Save As keeps them under another name.</source>
+        <translation>另一个注意力实验室窗口已打开这个文件。这里的修改不会保存到该文件；用 文件 → 另存为 以另一个名字保存。</translation>
+    </message>
+    <message>
+        <source>%1[*] (read-only) — Attention Lab</source>
+        <translation>%1[*]（只读）— 注意力实验室</translation>
     </message>
 </context>
 <context>
@@ -2163,6 +2198,10 @@ head %2</source>
     <message>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>Row %1: token “%2”, not in the sentence now. Its values are kept for when it returns; Settings → Remove unused rows deletes it.</source>
+        <translation>第 %1 行：词元“%2”，现在不在句子中。它的数值会保留到它再次出现；设置 → 删除未用的行 可以删除它。</translation>
     </message>
 </context>
 <context>
@@ -2780,6 +2819,30 @@ last change %3</source>
     <message>
         <source>Set every weight matrix to the identity (1 where row = column, 0 elsewhere). Q, K and V then start as copies of X when d_model = heads × d_k and the scene has no biases; otherwise a head takes its own columns of X (0 past d_model), plus the bias.</source>
         <translation>把每个权重矩阵设为单位矩阵（行号 = 列号处为 1，其余为 0）。当 d_model = 头数 × d_k 且场景没有偏置时，Q、K、V 一开始就是 X 的副本；否则每个头取 X 中属于自己的那几列（超出 d_model 的列为 0），再加上偏置。</translation>
+    </message>
+    <message>
+        <source>Remove unused rows</source>
+        <translation>删除未用的行</translation>
+    </message>
+    <message>
+        <source>Remove %1 unused embedding rows</source>
+        <translation>删除 %1 个未用的嵌入行</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <source>The embedding table keeps the rows of tokens that left the sentence, so typing them again brings back their values. Every row is in use now.</source>
+        <translation>嵌入表会保留已离开句子的词元的行，再次输入这些词元时，原来的数值会回来。现在每一行都在使用。</translation>
+    </message>
+    <message>
+        <source>Delete the %1 embedding rows that no token of the sentence uses: %2. Undo brings them back.</source>
+        <translation>删除句子中没有词元使用的 %1 个嵌入行：%2。撤销可以把它们恢复。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>

@@ -5,10 +5,14 @@
 #include "ui/document/examples.h"
 #include "ui/export/exportactions.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QWidget>
 
@@ -86,4 +90,29 @@ TEST_F(ExportActionsTest, CopyPutsTheCardOnTheClipboard)
     if (image.isNull())
         GTEST_SKIP() << "this platform has no clipboard";
     EXPECT_GT(image.width(), 100);
+}
+
+TEST_F(ExportActionsTest, DialogsStartInTheScenesFolderThenWhereItWasLastExported)
+{
+    QSettings().clear();
+    const core::Scene scene = document.scene();
+    ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("lesson")));
+    ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("printouts")));
+    ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("other")));
+    const QString lesson = QDir(dir.filePath(QStringLiteral("lesson"))).absolutePath();
+    const QString printouts = QDir(dir.filePath(QStringLiteral("printouts"))).absolutePath();
+    const QString other = QDir(dir.filePath(QStringLiteral("other"))).absolutePath();
+
+    document.load(scene, lesson + QStringLiteral("/cat.attn.json"));
+    EXPECT_EQ(actions.startDirectory(), lesson) << "not $HOME";
+    actions.setFileChooser([&](const QString &name, const QString &) { return printouts + QLatin1Char('/') + name; });
+    actions.exportHandoutAction()->trigger();
+    ASSERT_TRUE(QFileInfo::exists(printouts + QStringLiteral("/handout.pdf")));
+    EXPECT_EQ(actions.startDirectory(), printouts) << "the same scene goes back where it was exported";
+
+    document.load(scene, other + QStringLiteral("/dog.attn.json"));
+    EXPECT_EQ(actions.startDirectory(), other) << "another scene starts in its own folder";
+    document.load(scene);
+    EXPECT_EQ(actions.startDirectory(), printouts) << "an untitled scene starts in the last export folder";
+    QSettings().clear();
 }

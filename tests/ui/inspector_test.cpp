@@ -251,29 +251,31 @@ TEST_F(InspectorTest, RopeAnglesKeepThreeSignificantDigitsAtALargeDk)
         EXPECT_TRUE(html.contains(QStringLiteral("2 \u00d7 \u03b8 = 2 \u00d7 0.000316 = 0.000632")))
             << html.toStdString();
         EXPECT_FALSE(html.contains(QStringLiteral("\u00d7 0.000 ="))) << html.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
 
-        TEST_F(InspectorTest, TheContextTablesTokenHeaderIsOneLine)
-        {
-            document.load(*ui::loadExample(QStringLiteral("cat-eats-fish")).scene);
-            ui::InspectorDock dock(&document);
-            dock.resize(330, 600);
-            dock.show();
-            ASSERT_TRUE(QTest::qWaitForWindowExposed(&dock));
-            auto *view = dock.findChild<QTextBrowser *>();
-            ASSERT_NE(view, nullptr);
-            for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-                ui::Language::instance()->apply(language);
-                document.setSelection({core::StageContext, 1, 1});
-                QApplication::processEvents();
-                const QString header
-                    = language == QStringLiteral("en") ? QStringLiteral("token") : QStringLiteral("词元");
-                int headers = 0;
-                for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next())
-                    if (block.text() == header) {
-                        ++headers;
-                        EXPECT_EQ(block.layout()->lineCount(), 1) << language.toStdString() << ": one letter per line";
-                    }
-                EXPECT_EQ(headers, 1) << language.toStdString();
+TEST_F(InspectorTest, TheContextTablesTokenHeaderIsOneLine)
+{
+    document.load(*ui::loadExample(QStringLiteral("cat-eats-fish")).scene);
+    ui::InspectorDock dock(&document);
+    dock.resize(330, 600);
+    dock.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dock));
+    auto *view = dock.findChild<QTextBrowser *>();
+    ASSERT_NE(view, nullptr);
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ui::Language::instance()->apply(language);
+        document.setSelection({core::StageContext, 1, 1});
+        QApplication::processEvents();
+        const QString header = language == QStringLiteral("en") ? QStringLiteral("token") : QStringLiteral("词元");
+        int headers = 0;
+        for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next())
+            if (block.text() == header) {
+                ++headers;
+                EXPECT_EQ(block.layout()->lineCount(), 1) << language.toStdString() << ": one letter per line";
             }
-            ui::Language::instance()->apply(QStringLiteral("en"));
-        }
+        EXPECT_EQ(headers, 1) << language.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}

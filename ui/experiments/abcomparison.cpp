@@ -2,12 +2,12 @@
 
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
+#include "ui/i18n/localizedfiledialog.h"
 #include "ui/plot/matrixplot.h"
 #include "ui/plot/stageinfo.h"
 
 #include <QComboBox>
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -164,7 +164,7 @@ bool AbComparison::compareWithFile(const QString &path)
 
 void AbComparison::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(
+    const QString path = LocalizedFileDialog::getOpenFileName(
         this, tr("Compare with a Scene"), QString(), tr("Attention Lab scenes (*.attn.json *.json);;All files (*)"));
     if (!path.isEmpty())
         compareWithFile(path);

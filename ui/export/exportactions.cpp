@@ -4,6 +4,7 @@
 #include "ui/board/stepcontroller.h"
 #include "ui/document/document.h"
 #include "ui/export/exporter.h"
+#include "ui/i18n/localizedfiledialog.h"
 #include "ui/plot/stageinfo.h"
 
 #include <QAction>
@@ -13,7 +14,6 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
@@ -26,6 +26,8 @@ namespace attnlab::ui {
 
 namespace {
 const QString kDirectoryKey = QStringLiteral("export/lastDirectory");
+// The scene file the last export was made from, so that another scene starts in its own folder.
+const QString kDirectorySceneKey = QStringLiteral("export/lastDirectoryScene");
 const QString kScaleKey = QStringLiteral("export/pngScale");
 } // namespace
 
@@ -217,15 +219,29 @@ void ExportActions::exportWorksheetInteractive()
 
 QString ExportActions::choosePath(const QString &suggestedName, const QString &filter) const
 {
-    if (m_fileChooser)
-        return m_fileChooser(suggestedName, filter);
-    QSettings settings;
-    const QString dir = settings.value(kDirectoryKey, QDir::homePath()).toString();
-    const QString path
-        = QFileDialog::getSaveFileName(m_window, tr("Export"), QDir(dir).filePath(suggestedName), filter);
-    if (!path.isEmpty())
+    const QString path = m_fileChooser ? m_fileChooser(suggestedName, filter)
+                                       : LocalizedFileDialog::getSaveFileName(m_window, tr("Export"),
+                                           QDir(startDirectory()).filePath(suggestedName), filter);
+    if (!path.isEmpty()) {
+        QSettings settings;
         settings.setValue(kDirectoryKey, QFileInfo(path).absolutePath());
+        settings.setValue(kDirectorySceneKey, m_document->filePath());
+    }
     return path;
+}
+
+QString ExportActions::startDirectory() const
+{
+    const QSettings settings;
+    const QString scene = m_document->filePath();
+    const bool onDisk = !scene.isEmpty() && !scene.startsWith(QLatin1Char(':'));
+    const QString last = settings.value(kDirectoryKey).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir()
+        && (!onDisk || settings.value(kDirectorySceneKey).toString() == scene))
+        return last;
+    if (onDisk && QFileInfo(QFileInfo(scene).absolutePath()).isDir())
+        return QFileInfo(scene).absolutePath();
+    return QDir::homePath();
 }
 
 double ExportActions::chooseScale() const

@@ -43,6 +43,10 @@ public:
         m_fileChooser = std::move(chooser);
     }
 
+    // The folder the export dialogs open in: the last folder this scene was exported to, else the
+    // scene's own folder, else the last export folder (an untitled scene), else the home folder.
+    QString startDirectory() const;
+
     // The colour map exported weights use (the one on screen).
     void setColorMap(const QString &name) { m_colorMap = name; }
     QString colorMap() const { return m_colorMap; }

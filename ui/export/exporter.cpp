@@ -1,12 +1,14 @@
 #include "ui/export/exporter.h"
 
 #include "core/matrixfile.h"
+#include "ui/export/pdfunicode.h"
 #include "ui/plot/svgfonts.h"
 
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
 
 #include "ui/document/document.h"
+#include "ui/plot/heatmaplayer.h"
 #include "ui/plot/heatmapplot.h"
 #include "ui/plot/stageinfo.h"
 
@@ -70,6 +72,8 @@ public:
 
     QSize size() const { return m_size; }
     bool isEmpty() const { return m_cards.empty(); }
+    // The smallest type size of the cell values over the cards, 0 when one shows none.
+    int valuePixels() const;
     void paint(QCPPainter *painter);
 
 private:
@@ -82,6 +86,7 @@ private:
     std::vector<Card> m_cards;
     QSize m_size;
     int m_headerHeight = 0;
+    int m_margin = kMargin;
     QFont m_titleFont = pixelFont(22, true);
     QFont m_subtitleFont = pixelFont(13, false);
     QFont m_cardTitleFont = pixelFont(15, true);
@@ -125,14 +130,18 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
 
     // Rows of up to kCardsPerRow cards, each row as tall as its tallest card.
     const QFontMetricsF titleFm(m_titleFont), subFm(m_subtitleFont);
-    m_headerHeight = int(std::ceil(titleFm.height() + 4 + subFm.height())) + 12;
+    m_headerHeight = o.header ? int(std::ceil(titleFm.height() + 4 + subFm.height())) + 12 : 0;
+    // Without the header (a handout's figures) a thin white frame keeps neighbouring cards apart.
+    m_margin = o.header ? kMargin : kGap / 2;
     const QFontMetricsF cardFm(m_cardTitleFont);
     const int cardHeader = int(std::ceil(cardFm.height())) + 8;
-    int y = kMargin + m_headerHeight;
-    int width = int(std::ceil(std::max(titleFm.horizontalAdvance(m_title), subFm.horizontalAdvance(m_subtitle))));
+    int y = m_margin + m_headerHeight;
+    int width = o.header
+        ? int(std::ceil(std::max(titleFm.horizontalAdvance(m_title), subFm.horizontalAdvance(m_subtitle))))
+        : 0;
     for (size_t first = 0; first < m_cards.size(); first += kCardsPerRow) {
         const size_t last = std::min(m_cards.size(), first + kCardsPerRow);
-        int x = kMargin, rowHeight = 0;
+        int x = m_margin, rowHeight = 0;
         for (size_t i = first; i < last; ++i) {
             Card &card = m_cards[i];
             const double headerWidth
@@ -149,10 +158,22 @@ Board::Board(const Document &doc, const QList<core::Stage> &stages, int head, co
         }
         for (size_t i = first; i < last; ++i)
             m_cards[i].rect.setHeight(rowHeight);
-        width = std::max(width, x - kGap - kMargin);
+        width = std::max(width, x - kGap - m_margin);
         y += rowHeight + kGap;
     }
-    m_size = QSize(width + 2 * kMargin, y - kGap + kMargin);
+    m_size = QSize(width + 2 * m_margin, y - kGap + m_margin);
+}
+
+int Board::valuePixels() const
+{
+    int smallest = 0;
+    for (const Card &card : m_cards) {
+        const int px = card.heatmap->cellLayer()->shownValuePixels();
+        if (px == 0)
+            return 0;
+        smallest = smallest == 0 ? px : std::min(smallest, px);
+    }
+    return smallest;
 }
 
 void Board::buildCard(Card &card, const core::Scene &scene, const core::Stages &stages, int head)
@@ -182,9 +203,10 @@ void Board::buildCard(Card &card, const core::Scene &scene, const core::Stages &
     // Square cells, except that a long thin matrix (1024 tokens × 16 features) is widened
     // (or heightened) to a readable plot.
     const int rows = int(m.rows()), cols = int(m.cols());
-    const int cell = std::clamp(int(kPlotBudget / std::max(rows, cols)), 1, kLargestCell);
-    const int cellW = std::max(cell, std::min(kLargestCell, int(std::ceil(kSmallestPlot.width() / double(cols)))));
-    const int cellH = std::max(cell, std::min(kLargestCell, int(std::ceil(kSmallestPlot.height() / double(rows)))));
+    const int largest = std::clamp(m_options.largestCell, 1, kLargestCell);
+    const int cell = std::clamp(int(kPlotBudget / std::max(rows, cols)), 1, largest);
+    const int cellW = std::max(cell, std::min(largest, int(std::ceil(kSmallestPlot.width() / double(cols)))));
+    const int cellH = std::max(cell, std::min(largest, int(std::ceil(kSmallestPlot.height() / double(rows)))));
     const QSize cells(cols * cellW, rows * cellH);
     QSize size = cells + QSize(200, 80);
     QCustomPlot *plot = card.plot.get();
@@ -211,14 +233,16 @@ void Board::paint(QCPPainter *painter)
     painter->setRenderHint(QPainter::TextAntialiasing, true);
     painter->fillRect(QRect(QPoint(0, 0), m_size), m_colors.background);
 
-    painter->setPen(m_colors.text);
-    painter->setFont(m_titleFont);
-    const QFontMetricsF titleFm(m_titleFont);
-    painter->drawText(QPointF(kMargin, kMargin + titleFm.ascent()), m_title);
-    painter->setPen(m_colors.mutedText);
-    painter->setFont(m_subtitleFont);
-    painter->drawText(
-        QPointF(kMargin, kMargin + titleFm.height() + 4 + QFontMetricsF(m_subtitleFont).ascent()), m_subtitle);
+    if (m_options.header) {
+        painter->setPen(m_colors.text);
+        painter->setFont(m_titleFont);
+        const QFontMetricsF titleFm(m_titleFont);
+        painter->drawText(QPointF(kMargin, kMargin + titleFm.ascent()), m_title);
+        painter->setPen(m_colors.mutedText);
+        painter->setFont(m_subtitleFont);
+        painter->drawText(
+            QPointF(kMargin, kMargin + titleFm.height() + 4 + QFontMetricsF(m_subtitleFont).ascent()), m_subtitle);
+    }
 
     const QFontMetricsF cardFm(m_cardTitleFont);
     for (Card &card : m_cards) {
@@ -334,8 +358,11 @@ bool writePdf(Board &board, const QString &title, const QString &path, QString *
         *error = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
+    QByteArray bytes;
     {
-        QPdfWriter pdf(&file);
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
         pdf.setTitle(title);
         pdf.setCreator(QStringLiteral("Attention Lab"));
         pdf.setResolution(96);
@@ -348,6 +375,7 @@ bool writePdf(Board &board, const QString &title, const QString &path, QString *
         painter.setMode(QCPPainter::pmNonCosmetic);
         board.paint(&painter);
     }
+    file.write(withIdeographsForRadicals(std::move(bytes)));
     return commit(file, error);
 }
 
@@ -370,12 +398,17 @@ QSize stagesImageSize(const Document &doc, const QList<core::Stage> &stages, int
     return Board(doc, stages, head, o).size();
 }
 
-QImage renderStagesImage(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o)
+QImage renderStagesImage(
+    const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o, int *valuePixels)
 {
     Board board(doc, stages, head, o);
     if (board.isEmpty())
         return QImage();
-    return renderBoard(board, o.scale);
+    QImage image = renderBoard(board, o.scale);
+    // Read after painting: the cells choose their type while they are drawn.
+    if (valuePixels)
+        *valuePixels = board.valuePixels();
+    return image;
 }
 
 bool exportStages(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o,

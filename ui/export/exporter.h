@@ -21,12 +21,20 @@ struct ExportOptions {
     double scale = 2.0;
     Theme theme = Theme::Light;
     QString colorMap = QStringLiteral("viridis");
+    // The scene's title and tokens above the cards, and a wide margin around them. A handout,
+    // which prints them once, leaves them out of each figure (a thin white frame remains).
+    bool header = true;
+    // The largest side of a cell, in logical pixels: the values are printed in type that fits it.
+    int largestCell = 52;
 };
 
 // The stages of `doc` for `head` (0-based; ignored by X, concat and output) side by side,
 // at `o.scale` pixels per logical pixel. Stages the scene does not have are left out; a null
 // image when none is left.
-QImage renderStagesImage(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o);
+// `valuePixels`, when given, receives the type size of the cell values, in logical pixels (the
+// smallest over the cards; 0 when a card shows no values).
+QImage renderStagesImage(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o,
+    int *valuePixels = nullptr);
 
 // Writes PNG, SVG or PDF, chosen by the suffix of `path`. False with *error set on failure;
 // an existing file is then left as it was.

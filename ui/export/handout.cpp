@@ -4,10 +4,12 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"
+#include "ui/export/pdfunicode.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/stageinfo.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
@@ -112,8 +114,11 @@ bool writePdf(const Printout &printout, const QString &title, const QString &pat
         *error = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
+    QByteArray bytes;
     {
-        QPdfWriter pdf(&file);
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
         pdf.setTitle(title);
         pdf.setCreator(QStringLiteral("Attention Lab"));
         pdf.setResolution(150);
@@ -126,7 +131,8 @@ bool writePdf(const Printout &printout, const QString &title, const QString &pat
         doc.setHtml(printout.html);
         doc.print(&pdf);
     }
-    if (!file.commit()) {
+    bytes = withIdeographsForRadicals(std::move(bytes));
+    if (file.write(bytes) != bytes.size() || !file.commit()) {
         *error = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
@@ -231,6 +237,33 @@ QList<core::Stage> defaultWorksheetStages(const Document &doc)
     return out;
 }
 
+QList<HandoutFigure> handoutBoard(const Document &doc, int head)
+{
+    // Cells a little smaller than on screen, so that a card of eight columns fits the page at its
+    // own size, where its values print at 8 pt; rendered at twice that for the printer.
+    ExportOptions o;
+    o.scale = 2;
+    o.header = false;
+    o.largestCell = 44;
+    constexpr double kPointsPerPixel = 72.0 / 96.0;
+    QList<HandoutFigure> figures;
+    for (core::Stage stage : availableStages(doc)) {
+        HandoutFigure figure;
+        figure.stage = stage;
+        int valuePixels = 0;
+        figure.image = renderStagesImage(doc, {stage}, head, o, &valuePixels);
+        if (figure.image.isNull())
+            continue;
+        const double natural = figure.image.width() / o.scale;
+        // The space between two figures on a row is a word space; a figure alone on its row
+        // never touches the right margin.
+        figure.width = std::min(natural, kHandoutTextWidth - 1);
+        figure.valuePoints = valuePixels * (figure.width / natural) * kPointsPerPixel;
+        figures << figure;
+    }
+    return figures;
+}
+
 QString handoutHtml(const Document &doc, int head)
 {
     return handout(doc, head).html;
@@ -243,14 +276,17 @@ Printout handout(const Document &doc, int head)
     Printout out;
     const core::Scene &scene = doc.scene();
     const QString title = sceneTitle(scene, Language::instance()->current());
-    ExportOptions o;
-    o.scale = 1.5;
     QString html = style() + QStringLiteral("<h1>%1</h1><p>%2</p>").arg(escaped(title), sceneLine(scene));
     const QString description = renderedDescription(scene, doc.stages(), Language::instance()->current());
     if (!description.isEmpty())
         html += QStringLiteral("<p>%1</p>")
                     .arg(escaped(description).replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
-    html += QStringLiteral("<p>%1</p>").arg(imageTag(out, renderStagesImage(doc, availableStages(doc), head, o), 680));
+    // The figures are words of one paragraph: the text layout wraps them into rows that fit.
+    QStringList figures;
+    for (const HandoutFigure &figure : handoutBoard(doc, head))
+        figures << imageTag(out, figure.image, int(std::floor(figure.width)));
+    html += QStringLiteral("<p>%1</p>").arg(figures.join(QStringLiteral(" ")));
+    ExportOptions o;
     QStringList seen;
     for (core::Stage stage : availableStages(doc)) {
         const QString page = ExplanationPanel::pageFor(stage, scene);

@@ -9,6 +9,7 @@
 
 #include "core/pipeline.h"
 
+#include <QImage>
 #include <QList>
 #include <QString>
 
@@ -23,6 +24,21 @@ inline constexpr int kWorksheetMaxWidth = 8; // d_k and d_v
 // The stages a worksheet leaves blank by default: scores, scaled, (masked when there is a
 // mask,) weights and context.
 QList<core::Stage> defaultWorksheetStages(const Document &doc);
+
+// The width of the handout's text on A4 (which is narrower than Letter's), in CSS pixels
+// (1/96 inch): 210 mm less the PDF's 15 mm margins and the 20 mm that QTextDocument::print adds
+// inside them, on each side.
+inline constexpr double kHandoutTextWidth = (210.0 - 2 * 15.0 - 2 * 20.0) / 25.4 * 96.0;
+
+// Page 1's board: one figure per stage, in pipeline order, flowing in rows across the page (as
+// many side by side as fit), each printed at its own size unless it is wider than the page.
+struct HandoutFigure {
+    core::Stage stage = core::StageX;
+    QImage image;
+    double width = 0; // printed, in CSS pixels
+    double valuePoints = 0; // printed type size of the cell values; 0 when the card shows none
+};
+QList<HandoutFigure> handoutBoard(const Document &doc, int head);
 
 QString handoutHtml(const Document &doc, int head);
 // Empty with *why set when the scene is too large for a worksheet.

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QFont>
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -11,6 +13,14 @@ namespace attnlab::ui {
 
 namespace {
 const QString kSettingsKey = QStringLiteral("language");
+
+// Strings Qt's own dialogs show whose context Debian's qtbase_zh_CN.qm (Qt 6.4) lacks: Qt 6 moved
+// them to QAbstractFileIconProvider, and the catalogue still has them under QFileDialog only, so
+// the file dialog's type column said "Folder". Our catalogue carries them; translate() asks
+// every installed translator.
+[[maybe_unused]] const char *const kQtFolder[2]
+    = QT_TRANSLATE_NOOP3("QAbstractFileIconProvider", "Folder", "All other platforms");
+[[maybe_unused]] const char *const kQtDrive = QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Drive");
 const QString kEnglish = QStringLiteral("en");
 const QString kChinese = QStringLiteral("zh_CN");
 } // namespace
@@ -79,6 +89,28 @@ void Language::removeTranslators()
     }
 }
 
+void Language::preferSimplifiedChinese()
+{
+    // Han characters the interface font lacks come from the first family that has them; left to
+    // fontconfig, that follows the system locale (the Japanese face under English), whose forms
+    // differ from the mainland's. Chinese text in this app is Simplified Chinese, in either language.
+    if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return;
+    QFont font = QGuiApplication::font();
+    const QStringList families = chineseFontFamilies(font.family());
+    if (font.families() == families)
+        return;
+    font.setFamilies(families);
+    QGuiApplication::setFont(font);
+}
+
+QStringList Language::chineseFontFamilies(const QString &first)
+{
+    QStringList families {first, QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans SC")};
+    families.removeDuplicates();
+    return families;
+}
+
 bool Language::apply(const QString &code)
 {
     if (!available().contains(code))
@@ -104,6 +136,7 @@ bool Language::apply(const QString &code)
             delete qt;
         }
     }
+    preferSimplifiedChinese();
     const bool changed = code != m_current;
     m_current = code;
     QLocale::setDefault(QLocale(code == kChinese ? QLocale::Chinese : QLocale::English,

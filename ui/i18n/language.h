@@ -28,6 +28,9 @@ public:
     static QString systemLanguage();
     // The language stored in the settings by setLanguage(), or empty.
     static QString savedLanguage();
+    // The font families Chinese text is drawn with after `first` (the interface's or a plot's
+    // font): Noto Sans CJK SC, the Simplified Chinese face, in both languages.
+    static QStringList chineseFontFamilies(const QString &first);
 
     QString current() const { return m_current; }
 
@@ -46,6 +49,8 @@ Q_SIGNALS:
 private:
     explicit Language(QObject *parent);
     void removeTranslators();
+    // Gives the application font the Simplified Chinese families after its own.
+    static void preferSimplifiedChinese();
 
     QString m_current;
     QTranslator *m_app = nullptr;

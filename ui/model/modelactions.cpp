@@ -1,10 +1,10 @@
 #include "ui/model/modelactions.h"
 
+#include "ui/i18n/localizedfiledialog.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSettings>
@@ -92,7 +92,7 @@ void ModelActions::open(const QString &dir, const QString &text)
 void ModelActions::openInteractive()
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(
+    const QString dir = LocalizedFileDialog::getExistingDirectory(
         m_window, tr("Open Model Folder"), settings.value(kLastFolderKey).toString());
     if (dir.isEmpty())
         return;
