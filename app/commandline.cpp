@@ -5,6 +5,7 @@
 #include "core/pipeline.h"
 #include "core/stagesjson.h"
 #include "ui/document/examples.h"
+#include "ui/i18n/coremessages.h"
 #include "ui/i18n/language.h"
 
 #include <QCoreApplication>
@@ -73,7 +74,7 @@ void printErr(const QString &text)
 void printProblems(const QString &label, const std::vector<core::Problem> &problems)
 {
     for (const core::Problem &p : problems)
-        printErr(QString::fromStdString(core::formatProblem(label.toStdString(), p)) + QLatin1Char('\n'));
+        printErr(problemText(label, p) + QLatin1Char('\n'));
 }
 
 CommandLine::CommandLine()
@@ -190,7 +191,10 @@ core::LoadResult CommandLine::loadScene(QString *label, bool fallbackToDefault, 
     if (isSet(example) && !files.isEmpty()) {
         *label = files.first();
         core::LoadResult r;
-        r.problems.push_back({"", "give either a scene file or --example, not both"});
+        r.problems.push_back({"",
+            core::Message::literal(
+                QCoreApplication::translate("CommandLine", "give either a scene file or --example, not both")
+                    .toStdString())});
         return r;
     }
     if (isSet(example)) {
@@ -207,7 +211,10 @@ core::LoadResult CommandLine::loadScene(QString *label, bool fallbackToDefault, 
     }
     *label = QStringLiteral("attnlab");
     core::LoadResult r;
-    r.problems.push_back({"", "needs a scene file (or - for standard input, or --example NAME)"});
+    r.problems.push_back({"",
+        core::Message::literal(QCoreApplication::translate(
+            "CommandLine", "needs a scene file (or - for standard input, or --example NAME)")
+                                   .toStdString())});
     return r;
 }
 

@@ -5,10 +5,12 @@
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
 #include "core/model/modelconfig.h"
+#include "core/model/modelerror.h"
 #include "core/model/modelloader.h"
 #include "core/model/topk.h"
 #include "core/tokenize/tokenizer.h"
 #include "core/tokenize/unicodetext.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -82,7 +84,7 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
         return tr("--model %1 needs --text TEXT").arg(in->dir);
     LoadModelResult loaded = loadModel(localPath(in->dir));
     if (!loaded.ok())
-        return where + fromStd(loaded.error);
+        return where + ui::fileProblemText(*loaded.problem);
     in->weights = std::make_shared<const ModelWeights>(std::move(*loaded.weights));
     const ModelConfig &config = in->weights->config;
 
@@ -293,8 +295,8 @@ QString modelFolderProblem(const CommandLine &cli)
         return where + tr("config.json: not found in the folder");
     try {
         readModelConfig(localPath(QDir(dir).filePath(QStringLiteral("config.json"))));
-    } catch (const std::exception &e) {
-        return where + fromStd(e.what());
+    } catch (const ModelError &e) {
+        return where + ui::fileProblemText(e.problem());
     }
     return QString();
 }
@@ -303,7 +305,7 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *to
 {
     core::LoadResult result;
     const auto problem = [&result](const QString &message) {
-        result.problems.push_back({"", message.toStdString()});
+        result.problems.push_back({"", core::Message::literal(message.toStdString())});
         return result;
     };
     ModelInput in;
@@ -333,7 +335,7 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *to
         const core::Problem &p = problems.front();
         result.scene.reset();
         return problem(QStringLiteral("--model %1: ").arg(in.dir)
-            + tr("the head's scene is not valid: %1").arg(fromStd(p.path + ": " + p.message)));
+            + tr("the head's scene is not valid: %1").arg(ui::problemText(p)));
     }
     *tokenIds = in.ids;
     return result;

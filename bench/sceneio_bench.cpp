@@ -57,6 +57,7 @@ int main(int argc, char **argv)
     const long after = peakKiB();
     // The text itself is the caller's; what the reader adds is the growth of the peak.
     std::printf("%-24s %7.2f MiB  %8.0f ms  +%6ld MiB peak  %s\n", argv[1], text.size() / 1048576.0, ms,
-        (after - before) / 1024, r.ok() ? "accepted" : ("refused: " + r.problems[0].message.substr(0, 60)).c_str());
+        (after - before) / 1024,
+        r.ok() ? "accepted" : ("refused: " + r.problems[0].message.english().substr(0, 60)).c_str());
     return 0;
 }

@@ -1,5 +1,6 @@
 #include "core/experiments.h"
 
+#include "core/messageid.h"
 #include "core/softmax.h"
 
 #include <algorithm>
@@ -207,24 +208,24 @@ std::vector<double> maxRowEntropy(const Scene &scene)
     return out;
 }
 
-std::string applyVariation(const Scene &scene, Variation variation, Scene *out)
+std::optional<Message> applyVariation(const Scene &scene, Variation variation, Scene *out)
 {
     Scene s = scene;
     const bool addsPositions = variation == Variation::PositionalSinusoidal || variation == Variation::PositionalRope;
     if (addsPositions && s.hasInputX())
-        return "X is given (a head from a model), and the model's own positions are already in it";
+        return Message(MessageId::VariationXHasPositions);
     switch (variation) {
     case Variation::PositionalNone:
         s.positional = PositionalEncoding::None;
         break;
     case Variation::PositionalSinusoidal:
         if (s.direct)
-            return "sinusoidal positions are added to X, which a scene in direct mode does not have";
+            return Message(MessageId::VariationSinusoidalDirect);
         s.positional = PositionalEncoding::Sinusoidal;
         break;
     case Variation::PositionalRope:
         if (s.keyDim() % 2 != 0)
-            return "rotary positions need an even d_k; this scene has d_k = " + std::to_string(s.keyDim());
+            return Message(MessageId::VariationRopeOddDk, s.keyDim());
         s.positional = PositionalEncoding::Rope;
         break;
     case Variation::ScaleSqrtDk:
@@ -243,7 +244,7 @@ std::string applyVariation(const Scene &scene, Variation variation, Scene *out)
         break;
     }
     *out = std::move(s);
-    return {};
+    return std::nullopt;
 }
 
 Matrix difference(const Matrix &a, const Matrix &b)

@@ -10,6 +10,7 @@
 #include "core/types.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -106,8 +107,8 @@ enum class Variation {
 
 // A copy of `scene` with one setting changed (Head leaves the scene as it is). Returns the
 // reason when the change is impossible (RoPE with an odd d_k, sinusoidal in direct mode),
-// otherwise an empty string.
-std::string applyVariation(const Scene &scene, Variation variation, Scene *out);
+// otherwise nothing.
+std::optional<Message> applyVariation(const Scene &scene, Variation variation, Scene *out);
 
 // Element-wise b − a. Cells hidden (−∞) in both give 0; a cell hidden in exactly one gives
 // NaN (the difference is undefined there). Empty when the shapes differ.

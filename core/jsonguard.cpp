@@ -1,4 +1,5 @@
 #include "core/jsonguard.h"
+#include "core/messageid.h"
 
 #include <algorithm>
 #include <tuple>
@@ -74,6 +75,150 @@ std::string plainMessage(const nlohmann::detail::exception &e)
     return cut == std::string::npos ? what : what.substr(cut + 2);
 }
 
+bool startsWith(const std::string &text, const std::string &prefix)
+{
+    return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+// nlohmann's texts (parser.hpp exception_message, lexer.hpp token_type_name and error_message)
+// are fixed English phrases: each one is a catalogue entry, so a syntax error reads in the user's
+// language. Punctuation tokens ("']'") stay as they are.
+struct Phrase {
+    const char *english;
+    MessageId id;
+};
+
+const Phrase kContexts[] = {
+    {"value", MessageId::JsonContextValue},
+    {"object", MessageId::JsonContextObject},
+    {"array", MessageId::JsonContextArray},
+    {"object key", MessageId::JsonContextObjectKey},
+    {"object separator", MessageId::JsonContextObjectSeparator},
+};
+
+const Phrase kTokens[] = {
+    {"<uninitialized>", MessageId::JsonTokenUninitialized},
+    {"true literal", MessageId::JsonTokenTrue},
+    {"false literal", MessageId::JsonTokenFalse},
+    {"null literal", MessageId::JsonTokenNull},
+    {"string literal", MessageId::JsonTokenString},
+    {"number literal", MessageId::JsonTokenNumber},
+    {"<parse error>", MessageId::JsonTokenParseError},
+    {"end of input", MessageId::JsonTokenEnd},
+    {"'[', '{', or a literal", MessageId::JsonTokenLiteralOrValue},
+    {"unknown token", MessageId::JsonTokenUnknown},
+};
+
+const Phrase kLexerErrors[] = {
+    {"invalid BOM; must be 0xEF 0xBB 0xBF if given", MessageId::JsonBadBom},
+    {"invalid comment; expecting '/' or '*' after '/'", MessageId::JsonBadComment},
+    {"invalid comment; missing closing '*/'", MessageId::JsonUnclosedComment},
+    {"invalid literal", MessageId::JsonBadLiteral},
+    {"invalid number; expected digit after '-'", MessageId::JsonDigitAfterMinus},
+    {"invalid number; expected digit after '.'", MessageId::JsonDigitAfterPoint},
+    {"invalid number; expected digit after exponent sign", MessageId::JsonDigitAfterExponent},
+    {"invalid string: '\\u' must be followed by 4 hex digits", MessageId::JsonBadUnicodeEscape},
+    {"invalid string: forbidden character after backslash", MessageId::JsonBadEscape},
+    {"invalid string: ill-formed UTF-8 byte", MessageId::JsonBadUtf8},
+    {"invalid string: missing closing quote", MessageId::JsonUnclosedString},
+    {"invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF", MessageId::JsonLoneHighSurrogate},
+    {"invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF", MessageId::JsonLoneLowSurrogate},
+};
+
+template<std::size_t N> std::optional<Message> phrase(const Phrase (&table)[N], const std::string &text)
+{
+    for (const Phrase &p : table)
+        if (text == p.english)
+            return Message(p.id);
+    return std::nullopt;
+}
+
+Message tokenName(const std::string &text)
+{
+    return phrase(kTokens, text).value_or(Message::literal(text));
+}
+
+// "invalid string: control character U+000A (LF) must be escaped to \\u000A or \\n", the one
+// lexer error with values in it.
+std::optional<Message> controlCharacterError(const std::string &text)
+{
+    static const std::string kStart = "invalid string: control character ";
+    static const std::string kMiddle = " must be escaped to ";
+    const std::size_t middle = text.find(kMiddle);
+    if (!startsWith(text, kStart) || middle == std::string::npos)
+        return std::nullopt;
+    const std::string character = text.substr(kStart.size(), middle - kStart.size());
+    const std::string escapes = text.substr(middle + kMiddle.size());
+    const std::size_t orAt = escapes.find(" or ");
+    if (orAt == std::string::npos)
+        return Message(MessageId::JsonControlCharacter, character, escapes);
+    return Message(MessageId::JsonControlCharacterOr, character, escapes.substr(0, orAt), escapes.substr(orAt + 4));
+}
+
+// "<lexer error>; last read: '<token>'[; expected <token>]"
+std::optional<Message> lexerFailure(const std::string &text)
+{
+    static const std::string kLastRead = "; last read: '";
+    const std::size_t at = text.find(kLastRead);
+    if (at == std::string::npos)
+        return std::nullopt;
+    const std::string error = text.substr(0, at);
+    std::optional<Message> what = phrase(kLexerErrors, error);
+    if (!what)
+        what = controlCharacterError(error);
+    if (!what)
+        return std::nullopt;
+    std::string rest = text.substr(at + kLastRead.size());
+    for (const std::string &expected : {std::string("']'"), std::string("'}'"), std::string("':'"),
+             std::string("string literal"), std::string("'[', '{', or a literal"), std::string("end of input")}) {
+        const std::string suffix = "'; expected " + expected;
+        if (rest.size() > suffix.size() && rest.compare(rest.size() - suffix.size(), suffix.size(), suffix) == 0) {
+            const std::string token = "'" + shortenedText(rest.substr(0, rest.size() - suffix.size()), 100) + "'";
+            return Message(MessageId::JsonLexErrorExpected, *what, token, tokenName(expected));
+        }
+    }
+    if (rest.empty() || rest.back() != '\'')
+        return std::nullopt;
+    return Message(MessageId::JsonLexError, *what, "'" + shortenedText(rest.substr(0, rest.size() - 1), 100) + "'");
+}
+
+// One of nlohmann's parse errors as a message; a text it does not recognise stays as it is.
+Message parserMessage(const std::string &text)
+{
+    static const std::string kOverflow = "number overflow parsing ";
+    static const std::string kSyntax = "syntax error ";
+    static const std::string kWhile = "syntax error while parsing ";
+    if (startsWith(text, kOverflow))
+        return Message(MessageId::JsonNumberOverflow, shortenedText(text.substr(kOverflow.size()), 100));
+    std::optional<Message> context;
+    std::string rest;
+    if (startsWith(text, kWhile)) {
+        const std::size_t dash = text.find(" - ", kWhile.size());
+        if (dash == std::string::npos)
+            return Message::literal(shortenedText(text, 200));
+        context = phrase(kContexts, text.substr(kWhile.size(), dash - kWhile.size()));
+        rest = text.substr(dash + 3);
+    } else if (startsWith(text, kSyntax + "- ")) {
+        rest = text.substr(kSyntax.size() + 2);
+    }
+    std::optional<Message> what;
+    static const std::string kUnexpected = "unexpected ";
+    if (startsWith(rest, kUnexpected)) {
+        const std::size_t expected = rest.find("; expected ");
+        what = expected == std::string::npos
+            ? Message(MessageId::JsonUnexpected, tokenName(rest.substr(kUnexpected.size())))
+            : Message(MessageId::JsonUnexpectedExpected,
+                tokenName(rest.substr(kUnexpected.size(), expected - kUnexpected.size())),
+                tokenName(rest.substr(expected + 11)));
+    } else {
+        what = lexerFailure(rest);
+    }
+    if (!what || (startsWith(text, kWhile) && !context))
+        return Message::literal(shortenedText(text, 200));
+    return context ? Message(MessageId::JsonSyntaxWhileParsing, *context, *what)
+                   : Message(MessageId::JsonSyntaxError, *what);
+}
+
 } // namespace
 
 // Builds the tree from nlohmann's SAX events (as its own json_sax_dom_parser does) and enforces
@@ -100,9 +245,7 @@ public:
     {
         // nlohmann reads a whole number past 64 bits as an inexact double.
         if (literal.find_first_of(".eE") == string_t::npos) {
-            problem = Problem {path(),
-                "the whole number " + shortenedText(literal, 40)
-                    + " is too large (the largest is 18446744073709551615)"};
+            problem = Problem {path(), Message(MessageId::JsonNumberTooLarge, shortenedText(literal, 40))};
             return false;
         }
         return add(Json(v));
@@ -119,7 +262,7 @@ public:
         auto [it, inserted] = object.emplace(k, nullptr);
         f.key = k;
         if (!inserted) {
-            problem = Problem {path(), "the key " + quotedText(k) + " appears more than once"};
+            problem = Problem {path(), Message(MessageId::JsonDuplicateKey, quotedText(k))};
             return false;
         }
         f.sorted = f.sorted && (f.order.empty() || f.order.back()->first < k);
@@ -148,7 +291,7 @@ public:
     bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &e)
     {
         // nlohmann quotes what it last read, which may be a whole 5,000-digit number.
-        problem = Problem {"", "invalid JSON: " + shortenedText(plainMessage(e), 200)};
+        problem = Problem {"", Message(MessageId::JsonSyntax, parserMessage(plainMessage(e)))};
         errorByte = position > 0 ? position - 1 : 0;
         return false;
     }
@@ -189,9 +332,7 @@ private:
     {
         if (++m_values <= m_limits.maxValues)
             return true;
-        problem = Problem {"",
-            "the text holds more than " + std::to_string(m_limits.maxValues)
-                + " values (numbers, strings, arrays and objects), the limit"};
+        problem = Problem {"", Message(MessageId::JsonTooManyValues, m_limits.maxValues)};
         return false;
     }
 
@@ -253,14 +394,7 @@ std::vector<JsonDocument::Member> JsonDocument::members(const Json &object) cons
 
 std::string JsonResult::describe() const
 {
-    if (!problem)
-        return source + ": fine";
-    if (problem->line > 0)
-        return source + ":" + std::to_string(problem->line) + ":" + std::to_string(problem->column) + ": "
-            + problem->message;
-    if (!problem->path.empty())
-        return source + ": " + problem->path + ": " + problem->message;
-    return source + ": " + problem->message;
+    return problem ? formatProblem(source, *problem) : source + ": fine";
 }
 
 JsonResult parseJson(std::string_view text, const std::string &source, const JsonLimits &limits)
@@ -268,9 +402,7 @@ JsonResult parseJson(std::string_view text, const std::string &source, const Jso
     JsonResult result;
     result.source = source;
     if (text.size() > limits.maxBytes) {
-        result.problem = Problem {"",
-            "the text is " + std::to_string(text.size()) + " bytes long, more than the limit of "
-                + std::to_string(limits.maxBytes)};
+        result.problem = Problem {"", Message(MessageId::JsonTooLong, text.size(), limits.maxBytes)};
         return result;
     }
     JsonDocument doc;
@@ -282,15 +414,13 @@ JsonResult parseJson(std::string_view text, const std::string &source, const Jso
     }
     if (builder.tooDeep) {
         const auto [line, column] = lineColumn(text, tooDeepAt(text, limits.maxDepth));
-        result.problem = Problem {"",
-            "invalid JSON: nested deeper than the limit of " + std::to_string(limits.maxDepth) + " levels", line,
-            column};
+        result.problem = Problem {"", Message(MessageId::JsonTooDeep, limits.maxDepth), line, column};
     } else if (builder.problem) {
         result.problem = builder.problem;
         if (builder.errorByte)
             std::tie(result.problem->line, result.problem->column) = lineColumn(text, *builder.errorByte);
     } else {
-        result.problem = Problem {"", "invalid JSON"};
+        result.problem = Problem {"", Message(MessageId::JsonInvalid)};
     }
     return result;
 }

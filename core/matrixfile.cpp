@@ -2,6 +2,7 @@
 
 #include "core/jsonwriter.h"
 #include "core/limits.h"
+#include "core/messageid.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,11 +14,6 @@
 namespace attnlab::core {
 
 namespace {
-
-std::string at(std::size_t line, std::size_t column)
-{
-    return "line " + std::to_string(line) + ", value " + std::to_string(column);
-}
 
 // Splits one line on the separator chosen for the text (' ' means runs of spaces).
 std::vector<std::string> splitLine(const std::string &line, char separator)
@@ -126,7 +122,7 @@ MatrixReadResult parseMatrixText(const std::string &text, std::size_t maxValues)
     while (last > first && blank(all[last - 1]))
         --last;
     if (first == last) {
-        result.error = "no numbers";
+        result.error = Message(MessageId::MatrixNoNumbers);
         return result;
     }
     char separator = ' ';
@@ -168,31 +164,29 @@ MatrixReadResult parseMatrixText(const std::string &text, std::size_t maxValues)
             continue;
         }
         if (bad < fields.size()) {
-            result.error = at(i + 1, bad + 1) + ": \"" + fields[bad].substr(0, 40) + "\" is not a number";
+            result.error = Message(MessageId::MatrixNotANumber, i + 1, bad + 1, fields[bad].substr(0, 40));
             return result;
         }
         if (rows == 0)
             columns = row.size();
         else if (row.size() != columns) {
-            result.error = "line " + std::to_string(i + 1) + " has " + std::to_string(row.size())
-                + " values, but the first row has " + std::to_string(columns);
+            result.error = Message(MessageId::MatrixRowLength, i + 1, row.size(), columns);
             return result;
         }
         for (std::size_t c = 0; c < row.size(); ++c)
             if (!std::isfinite(row[c]) || std::abs(row[c]) > limits::kMaxAbsValue) {
-                result.error
-                    = at(i + 1, c + 1) + ": " + fields[c].substr(0, 40) + " is not a finite number within ±1e6";
+                result.error = Message(MessageId::MatrixNotFinite, i + 1, c + 1, fields[c].substr(0, 40));
                 return result;
             }
         if (values.size() + row.size() > maxValues) {
-            result.error = "more than " + std::to_string(maxValues) + " values";
+            result.error = Message(MessageId::MatrixTooManyValues, maxValues);
             return result;
         }
         values.insert(values.end(), row.begin(), row.end());
         ++rows;
     }
     if (rows == 0 || columns == 0) {
-        result.error = "no numbers";
+        result.error = Message(MessageId::MatrixNoNumbers);
         return result;
     }
     result.matrix.resize(Eigen::Index(rows), Eigen::Index(columns));
@@ -247,7 +241,7 @@ MatrixReadResult parseNpy(const std::string &bytes, std::size_t maxValues)
 {
     MatrixReadResult result;
     if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) {
-        result.error = "not a NumPy .npy file (the magic string \\x93NUMPY is missing)";
+        result.error = Message(MessageId::NpyNoMagic);
         return result;
     }
     const unsigned major = static_cast<unsigned char>(bytes[6]);
@@ -258,18 +252,18 @@ MatrixReadResult parseNpy(const std::string &bytes, std::size_t maxValues)
         offset = 10;
     } else if (major == 2 || major == 3) {
         if (bytes.size() < 12) {
-            result.error = "the .npy header is cut short";
+            result.error = Message(MessageId::NpyHeaderCut);
             return result;
         }
         for (int i = 0; i < 4; ++i)
             headerLength |= std::size_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
         offset = 12;
     } else {
-        result.error = "unsupported .npy format version " + std::to_string(major);
+        result.error = Message(MessageId::NpyVersion, major);
         return result;
     }
     if (headerLength > bytes.size() - offset) {
-        result.error = "the .npy header is longer than the file";
+        result.error = Message(MessageId::NpyHeaderTooLong);
         return result;
     }
     const std::string header = bytes.substr(offset, headerLength);
@@ -282,16 +276,16 @@ MatrixReadResult parseNpy(const std::string &bytes, std::size_t maxValues)
     else if (descr == "'<f8'")
         itemSize = 8;
     else {
-        result.error = "dtype " + (descr.empty() ? std::string("(missing)") : descr)
-            + " is not supported: save as float32 or float64 (little-endian)";
+        result.error = Message(
+            MessageId::NpyDtype, descr.empty() ? Message(MessageId::NpyDtypeMissing) : Message::literal(descr));
         return result;
     }
     if (fortran != "False") {
-        result.error = "Fortran-order arrays are not supported: save with np.ascontiguousarray";
+        result.error = Message(MessageId::NpyFortran);
         return result;
     }
     if (shapeText.size() < 2 || shapeText.front() != '(' || shapeText.back() != ')') {
-        result.error = "the .npy header has no shape";
+        result.error = Message(MessageId::NpyNoShape);
         return result;
     }
     std::vector<std::size_t> shape;
@@ -305,7 +299,7 @@ MatrixReadResult parseNpy(const std::string &bytes, std::size_t maxValues)
         std::size_t value = 0, digits = 0;
         while (i < inner.size() && inner[i] >= '0' && inner[i] <= '9') {
             if (value > maxValues) {
-                result.error = "the array is larger than " + std::to_string(maxValues) + " values";
+                result.error = Message(MessageId::NpyTooLarge, maxValues);
                 return result;
             }
             value = value * 10 + std::size_t(inner[i] - '0');
@@ -313,29 +307,28 @@ MatrixReadResult parseNpy(const std::string &bytes, std::size_t maxValues)
             ++digits;
         }
         if (digits == 0 || (i < inner.size() && inner[i] != ',' && inner[i] != ' ')) {
-            result.error = "the .npy shape " + shapeText + " is not a list of sizes";
+            result.error = Message(MessageId::NpyShapeNotSizes, shapeText);
             return result;
         }
         shape.push_back(value);
     }
     if (shape.empty() || shape.size() > 2) {
-        result.error = "a matrix needs a 1-D or 2-D array; this one has shape " + shapeText;
+        result.error = Message(MessageId::NpyNot2d, shapeText);
         return result;
     }
     const std::size_t rows = shape.size() == 2 ? shape[0] : 1;
     const std::size_t cols = shape.back();
     if (rows == 0 || cols == 0) {
-        result.error = "the array is empty (shape " + shapeText + ")";
+        result.error = Message(MessageId::NpyEmpty, shapeText);
         return result;
     }
     if (rows > maxValues / cols) {
-        result.error = "the array is larger than " + std::to_string(maxValues) + " values";
+        result.error = Message(MessageId::NpyTooLarge, maxValues);
         return result;
     }
     const std::size_t data = offset + headerLength;
     if (bytes.size() - data != rows * cols * itemSize) {
-        result.error = "the data is " + std::to_string(bytes.size() - data) + " bytes, but shape " + shapeText
-            + " needs " + std::to_string(rows * cols * itemSize);
+        result.error = Message(MessageId::NpyDataSize, bytes.size() - data, shapeText, rows * cols * itemSize);
         return result;
     }
     result.matrix.resize(Eigen::Index(rows), Eigen::Index(cols));
@@ -348,8 +341,7 @@ MatrixReadResult parseNpy(const std::string &bytes, std::size_t maxValues)
         } else
             std::memcpy(&v, bytes.data() + data + k * 8, 8);
         if (!std::isfinite(v) || std::abs(v) > limits::kMaxAbsValue) {
-            result.error = "value [" + std::to_string(k / cols) + "][" + std::to_string(k % cols)
-                + "] is not a finite number within ±1e6";
+            result.error = Message(MessageId::NpyValueNotFinite, k / cols, k % cols);
             result.matrix.resize(0, 0);
             return result;
         }

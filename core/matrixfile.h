@@ -3,20 +3,24 @@
 // Excel, LibreOffice and NumPy's print exchange through the clipboard), CSV, and NumPy's .npy.
 // Qt-free, so the readers are tested and fuzzed with the rest of the core.
 
+#include "core/message.h"
 #include "core/types.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace attnlab::core {
 
 // A parsed matrix or a one-line reason it could not be read (with the 1-based line and column
-// of the bad value for text).
+// of the bad value for text), as a message for the user's language (core/message.h).
 struct MatrixReadResult {
     Matrix matrix;
-    std::string error; // empty on success
+    std::optional<Message> error; // unset on success
 
-    bool ok() const { return error.empty(); }
+    bool ok() const { return !error; }
+    // The reason in English; empty on success.
+    std::string english() const { return error ? error->english() : std::string(); }
 };
 
 // Rows on lines, values separated by tabs, commas, semicolons or runs of spaces (one separator

@@ -1,8 +1,10 @@
 #include "core/scene.h"
 
 #include "core/limits.h"
+#include "core/messageid.h"
 
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 namespace attnlab::core {
@@ -14,14 +16,14 @@ template<typename M> bool sameMatrix(const M &a, const M &b)
     return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
 }
 
-// Why a number is not accepted as input, or nullptr when it is.
-const char *badValue(double x)
+// Why a number is not accepted as input, or nothing when it is.
+std::optional<Message> badValue(double x)
 {
     if (!std::isfinite(x))
-        return "must be a finite number";
+        return Message(MessageId::MustBeFinite);
     if (std::abs(x) > limits::kMaxAbsValue)
-        return "must lie between -1000000 and 1000000";
-    return nullptr;
+        return Message(MessageId::MustLieInValueRange);
+    return std::nullopt;
 }
 
 std::string cellPath(const std::string &name, Eigen::Index r, Eigen::Index c)
@@ -36,33 +38,32 @@ std::string shapeText(Eigen::Index r, Eigen::Index c)
 
 // Reports a wrong shape, or else the first non-finite entry.
 void checkMatrix(std::vector<Problem> &out, const std::string &name, const Matrix &m, Eigen::Index rows,
-    Eigen::Index cols, const std::string &why)
+    Eigen::Index cols, const Message &why)
 {
     if (m.rows() != rows || m.cols() != cols) {
-        out.push_back({name,
-            "expected a " + shapeText(rows, cols) + " matrix (" + why + "), got " + shapeText(m.rows(), m.cols())});
+        out.push_back(
+            {name, Message(MessageId::ExpectedMatrixShape, shapeText(rows, cols), why, shapeText(m.rows(), m.cols()))});
         return;
     }
     for (Eigen::Index r = 0; r < m.rows(); ++r)
         for (Eigen::Index c = 0; c < m.cols(); ++c)
-            if (const char *why = badValue(m(r, c))) {
-                out.push_back({cellPath(name, r, c), why});
+            if (std::optional<Message> why = badValue(m(r, c))) {
+                out.push_back({cellPath(name, r, c), *why});
                 return;
             }
 }
 
 // Reports a wrong length, or else the first non-finite entry.
 void checkVector(
-    std::vector<Problem> &out, const std::string &name, const RowVector &v, Eigen::Index length, const std::string &why)
+    std::vector<Problem> &out, const std::string &name, const RowVector &v, Eigen::Index length, const Message &why)
 {
     if (v.size() != length) {
-        out.push_back(
-            {name, "expected " + std::to_string(length) + " numbers (" + why + "), got " + std::to_string(v.size())});
+        out.push_back({name, Message(MessageId::ExpectedVectorLength, length, why, v.size())});
         return;
     }
     for (Eigen::Index i = 0; i < v.size(); ++i)
-        if (const char *bad = badValue(v(i))) {
-            out.push_back({name + "[" + std::to_string(i) + "]", bad});
+        if (std::optional<Message> bad = badValue(v(i))) {
+            out.push_back({name + "[" + std::to_string(i) + "]", *bad});
             return;
         }
 }
@@ -72,14 +73,10 @@ void checkVector(
 void checkInputX(std::vector<Problem> &out, const Scene &s)
 {
     if (s.embeddings.size() > 0 || !s.vocabulary.empty())
-        out.push_back({"embeddings", "cannot be given together with \"X\": X replaces the embedding lookup"});
+        out.push_back({"embeddings", Message(MessageId::EmbeddingsWithX)});
     if (s.positional != PositionalEncoding::None)
-        out.push_back({"positional_encoding",
-            std::string("must be \"none\" when \"X\" is given (X already holds "
-                        "whatever positions the model added), got \"")
-                + name(s.positional) + "\""});
-    checkMatrix(
-        out, "X", s.x, s.tokenCount(), s.dModel, "one row per token, d_model = " + std::to_string(s.dModel) + " wide");
+        out.push_back({"positional_encoding", Message(MessageId::PositionalWithX, name(s.positional))});
+    checkMatrix(out, "X", s.x, s.tokenCount(), s.dModel, Message(MessageId::WhyRowPerTokenDModelWide, s.dModel));
 }
 
 // The biases, each optional: b_Q, b_K, b_V as wide as W_Q's columns, b_O as wide as d_model and
@@ -87,25 +84,24 @@ void checkInputX(std::vector<Problem> &out, const Scene &s)
 void checkBiases(std::vector<Problem> &out, const Scene &s)
 {
     const int hd = s.heads * s.dK;
-    const std::string why = "one per column of W_Q, W_K and W_V: heads·d_k = " + std::to_string(hd);
+    const Message why(MessageId::WhyOnePerColumnOfQkv, hd);
     const std::pair<const char *, const RowVector *> qkv[] = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}};
     for (const auto &[key, bias] : qkv)
         if (bias->size() > 0)
             checkVector(out, key, *bias, hd, why);
     if (s.bo.size() > 0) {
         if (s.wo.size() == 0)
-            out.push_back({"b_O", "needs \"W_O\": the output bias is added after the output projection"});
+            out.push_back({"b_O", Message(MessageId::BiasONeedsWo)});
         else
-            checkVector(out, "b_O", s.bo, s.dModel, "one per column of W_O: d_model = " + std::to_string(s.dModel));
+            checkVector(out, "b_O", s.bo, s.dModel, Message(MessageId::WhyOnePerColumnOfWo, s.dModel));
     }
 }
 
 void checkLimit(
-    std::vector<Problem> &out, const std::string &path, const std::string &what, long long value, long long limit)
+    std::vector<Problem> &out, const std::string &path, const Message &what, long long value, long long limit)
 {
     if (value > limit)
-        out.push_back(
-            {path, what + " is " + std::to_string(value) + ", more than the limit of " + std::to_string(limit)});
+        out.push_back({path, Message(MessageId::ValueMoreThanLimit, what, value, limit)});
 }
 
 } // namespace
@@ -130,109 +126,100 @@ void validateDirect(std::vector<Problem> &out, const Scene &s, long long n)
 {
     const Eigen::Index dk = s.q.cols();
     if (dk < 1)
-        out.push_back({"direct.Q", "needs at least one column"});
+        out.push_back({"direct.Q", Message(MessageId::NeedsAColumn)});
     if (s.v.cols() < 1)
-        out.push_back({"direct.V", "needs at least one column"});
-    checkLimit(out, "direct.Q", "d_k", dk, limits::kMaxDk);
-    checkLimit(out, "direct.V", "d_v", s.v.cols(), limits::kMaxDk);
+        out.push_back({"direct.V", Message(MessageId::NeedsAColumn)});
+    checkLimit(out, "direct.Q", Message::literal("d_k"), dk, limits::kMaxDk);
+    checkLimit(out, "direct.V", Message::literal("d_v"), s.v.cols(), limits::kMaxDk);
     if (out.empty()) {
-        checkMatrix(out, "direct.Q", s.q, n, dk, "one row per token");
-        checkMatrix(out, "direct.K", s.k, n, dk, "one row per token, as wide as Q");
-        checkMatrix(out, "direct.V", s.v, n, s.v.cols(), "one row per token");
+        checkMatrix(out, "direct.Q", s.q, n, dk, Message(MessageId::WhyRowPerToken));
+        checkMatrix(out, "direct.K", s.k, n, dk, Message(MessageId::WhyRowPerTokenAsWideAsQ));
+        checkMatrix(out, "direct.V", s.v, n, s.v.cols(), Message(MessageId::WhyRowPerToken));
     }
     if (s.positional == PositionalEncoding::Sinusoidal)
-        out.push_back({"positional_encoding",
-            "\"sinusoidal\" adds to X, which direct mode does not have; "
-            "use \"none\" or \"rope\""});
+        out.push_back({"positional_encoding", Message(MessageId::SinusoidalInDirectScene)});
     // Direct mode gives Q, K and V themselves: there is no X to give and nothing to add a bias to.
     if (s.x.size() > 0)
-        out.push_back({"X", "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
+        out.push_back({"X", Message(MessageId::NotInDirectSceneQkv)});
     const std::pair<const char *, const RowVector *> biases[]
         = {{"b_Q", &s.bq}, {"b_K", &s.bk}, {"b_V", &s.bv}, {"b_O", &s.bo}};
     for (const auto &[key, bias] : biases)
         if (bias->size() > 0)
-            out.push_back({key, "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)"});
+            out.push_back({key, Message(MessageId::NotInDirectSceneQkv)});
 }
 
 // Model mode: the sizes d_model, heads and d_k, each at least 1 and within its limit.
 void validateModelSizes(std::vector<Problem> &out, const Scene &s)
 {
     if (s.dModel < 1)
-        out.push_back({"d_model", "must be at least 1"});
+        out.push_back({"d_model", Message(MessageId::MustBeAtLeast, 1)});
     if (s.heads < 1)
-        out.push_back({"heads", "must be at least 1"});
+        out.push_back({"heads", Message(MessageId::MustBeAtLeast, 1)});
     if (s.dK < 1)
-        out.push_back({"d_k", "must be at least 1"});
-    checkLimit(out, "d_model", "d_model", s.dModel, limits::kMaxDModel);
-    checkLimit(out, "heads", "the number of heads", s.heads, limits::kMaxHeads);
-    checkLimit(out, "d_k", "d_k", s.dK, limits::kMaxDk);
-    checkLimit(out, "d_k", "heads × d_k", (long long)s.heads * s.dK, limits::kMaxHeadsTimesDk);
+        out.push_back({"d_k", Message(MessageId::MustBeAtLeast, 1)});
+    checkLimit(out, "d_model", Message::literal("d_model"), s.dModel, limits::kMaxDModel);
+    checkLimit(out, "heads", Message(MessageId::WhatHeadCount), s.heads, limits::kMaxHeads);
+    checkLimit(out, "d_k", Message::literal("d_k"), s.dK, limits::kMaxDk);
+    checkLimit(out, "d_k", Message(MessageId::WhatHeadsTimesDk), (long long)s.heads * s.dK, limits::kMaxHeadsTimesDk);
 }
 
 // The embedding table's shape and values, and a row for every token.
 void validateEmbeddings(std::vector<Problem> &out, const Scene &s)
 {
     if (s.embeddings.rows() != Eigen::Index(s.vocabulary.size()) || s.embeddings.cols() != s.dModel) {
-        out.push_back({"embeddings",
-            "expected " + std::to_string(s.vocabulary.size())
-                + " rows of length d_model = " + std::to_string(s.dModel)});
+        out.push_back({"embeddings", Message(MessageId::ExpectedEmbeddingRows, s.vocabulary.size(), s.dModel)});
     } else {
         for (size_t r = 0; r < s.vocabulary.size(); ++r)
             for (int c = 0; c < s.dModel; ++c)
-                if (const char *why = badValue(s.embeddings(Eigen::Index(r), c))) {
-                    out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"][" + std::to_string(c) + "]", why});
+                if (std::optional<Message> why = badValue(s.embeddings(Eigen::Index(r), c))) {
+                    out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"][" + std::to_string(c) + "]", *why});
                     break;
                 }
     }
     std::unordered_map<std::string, int> seen;
     for (size_t r = 0; r < s.vocabulary.size(); ++r)
         if (!seen.emplace(s.vocabulary[r], int(r)).second)
-            out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"]", "appears twice"});
+            out.push_back({"embeddings[\"" + s.vocabulary[r] + "\"]", Message(MessageId::AppearsTwice)});
     for (size_t i = 0; i < s.tokens.size(); ++i)
         if (!seen.count(s.tokens[i]))
-            out.push_back(
-                {"tokens[" + std::to_string(i) + "]", "token \"" + s.tokens[i] + "\" has no row in \"embeddings\""});
+            out.push_back({"tokens[" + std::to_string(i) + "]", Message(MessageId::TokenHasNoRow, s.tokens[i])});
 }
 
 void validateWeights(std::vector<Problem> &out, const Scene &s)
 {
     const int hd = s.heads * s.dK;
-    const std::string why = "d_model × heads·d_k = " + std::to_string(s.dModel) + "×" + std::to_string(hd);
+    const Message why(MessageId::WhyWeights, shapeText(s.dModel, hd));
     checkMatrix(out, "W_Q", s.wq, s.dModel, hd, why);
     checkMatrix(out, "W_K", s.wk, s.dModel, hd, why);
     checkMatrix(out, "W_V", s.wv, s.dModel, hd, why);
     if (s.wo.size() > 0)
-        checkMatrix(out, "W_O", s.wo, hd, s.dModel,
-            "heads·d_k × d_model = " + std::to_string(hd) + "×" + std::to_string(s.dModel));
+        checkMatrix(out, "W_O", s.wo, hd, s.dModel, Message(MessageId::WhyOutputWeights, shapeText(hd, s.dModel)));
     else if (s.heads > 1)
-        out.push_back({"W_O", "is required when there is more than one head"});
+        out.push_back({"W_O", Message(MessageId::WoRequiredForHeads)});
 }
 
 // Positional encoding, scale and mask, for either mode.
 void validateOptions(std::vector<Problem> &out, const Scene &s, long long n)
 {
     if (s.positional == PositionalEncoding::Rope && s.keyDim() % 2 != 0)
-        out.push_back({s.direct ? "direct.Q" : "d_k",
-            "rotary positions (\"rope\") rotate pairs of dimensions, so d_k "
-            "must be even; it is "
-                + std::to_string(s.keyDim())});
+        out.push_back({s.direct ? "direct.Q" : "d_k", Message(MessageId::RopeNeedsEvenDk, s.keyDim())});
 
     if (s.scale == ScaleKind::Custom
         && !(s.customDivisor >= limits::kMinDivisor && s.customDivisor <= limits::kMaxAbsValue))
-        out.push_back({"scale", "a custom divisor must be a number between 0.001 and 1000000"});
+        out.push_back({"scale", Message(MessageId::CustomDivisorRange)});
 
     if (s.mask != MaskKind::Custom)
         return;
     if (s.customMask.rows() != n || s.customMask.cols() != n) {
         out.push_back({"mask",
-            "expected a " + shapeText(n, n) + " matrix (tokens × tokens), got "
-                + shapeText(s.customMask.rows(), s.customMask.cols())});
+            Message(
+                MessageId::ExpectedTokenMask, shapeText(n, n), shapeText(s.customMask.rows(), s.customMask.cols()))});
         return;
     }
     for (Eigen::Index r = 0; r < n; ++r)
         for (Eigen::Index c = 0; c < n; ++c)
             if (s.customMask(r, c) > 1) {
-                out.push_back({cellPath("mask", r, c), "must be 0 or 1"});
+                out.push_back({cellPath("mask", r, c), Message(MessageId::MustBeZeroOrOne)});
                 return;
             }
 }
@@ -242,9 +229,7 @@ void validateStageSize(std::vector<Problem> &out, const Scene &s, long long n)
     const std::size_t bytes
         = limits::stageBytes(int(n), s.direct ? 0 : s.dModel, s.headCount(), s.keyDim(), s.valueDim());
     if (bytes > limits::kMaxStageBytes)
-        out.push_back({"",
-            "this scene would need " + std::to_string(bytes >> 20) + " MiB for its stages, more than the limit of "
-                + std::to_string(limits::kMaxStageBytes >> 20) + " MiB"});
+        out.push_back({"", Message(MessageId::SceneTooLargeForStages, bytes >> 20, limits::kMaxStageBytes >> 20)});
 }
 
 } // namespace
@@ -254,8 +239,8 @@ std::vector<Problem> validate(const Scene &s)
     std::vector<Problem> out;
     const long long n = s.tokenCount();
     if (n == 0)
-        out.push_back({"tokens", "needs at least one token"});
-    checkLimit(out, "tokens", "the number of tokens", n, limits::kMaxTokens);
+        out.push_back({"tokens", Message(MessageId::NeedsAToken)});
+    checkLimit(out, "tokens", Message(MessageId::WhatTokenCount), n, limits::kMaxTokens);
 
     if (s.direct) {
         validateDirect(out, s, n);

@@ -3,6 +3,7 @@
 #include "core/jsonguard.h"
 #include "core/jsonwriter.h"
 #include "core/limits.h"
+#include "core/messageid.h"
 
 #include <cerrno>
 #include <cmath>
@@ -16,21 +17,21 @@ namespace {
 
 using Json = nlohmann::json;
 
-const char *typeName(const Json &j)
+Message typeName(const Json &j)
 {
     switch (j.type()) {
     case Json::value_t::null:
-        return "null";
+        return Message(MessageId::TypeNull);
     case Json::value_t::boolean:
-        return "true/false";
+        return Message(MessageId::TypeBoolean);
     case Json::value_t::string:
-        return "a string";
+        return Message(MessageId::TypeString);
     case Json::value_t::array:
-        return "an array";
+        return Message(MessageId::TypeArray);
     case Json::value_t::object:
-        return "an object";
+        return Message(MessageId::TypeObject);
     default:
-        return "a number";
+        return Message(MessageId::TypeNumber);
     }
 }
 
@@ -63,7 +64,7 @@ public:
         return it == object.end() ? nullptr : &*it;
     }
 
-    void fail(const std::string &path, std::string message)
+    void fail(const std::string &path, Message message)
     {
         if (problems.size() < kMaxProblems)
             problems.push_back({path, std::move(message)});
@@ -71,25 +72,25 @@ public:
             ++dropped;
     }
 
-    // Why `j` is not an acceptable number (empty when it is, and then `out` holds it). Paths are
-    // built only for failures: a matrix row may hold millions of numbers.
-    static std::string numberProblem(const Json &j, Scalar &out)
+    // Why `j` is not an acceptable number (Literal when it is, and then `out` holds it). Paths
+    // are built only for failures: a matrix row may hold millions of numbers.
+    static Message numberProblem(const Json &j, Scalar &out)
     {
         if (!j.is_number())
-            return std::string("expected a number, got ") + typeName(j);
+            return Message(MessageId::ExpectedNumber, typeName(j));
         const double v = j.get<double>();
         if (!std::isfinite(v))
-            return "must be a finite number";
+            return Message(MessageId::MustBeFinite);
         if (std::abs(v) > limits::kMaxAbsValue)
-            return "must lie between -1000000 and 1000000";
+            return Message(MessageId::MustLieInValueRange);
         out = Scalar(v);
         return {};
     }
 
     bool number(const Json &j, const std::string &path, Scalar &out)
     {
-        std::string problem = numberProblem(j, out);
-        const bool ok = problem.empty();
+        Message problem = numberProblem(j, out);
+        const bool ok = problem.id == MessageId::Literal;
         if (!ok)
             fail(path, std::move(problem));
         return ok;
@@ -98,23 +99,21 @@ public:
     bool integer(const Json &j, const std::string &path, int &out, int min, int max)
     {
         if (!j.is_number_integer()) {
-            fail(path, std::string("expected a whole number, got ") + typeName(j));
+            fail(path, Message(MessageId::ExpectedWholeNumber, typeName(j)));
             return false;
         }
         // An unsigned value past LLONG_MAX would wrap to a negative one.
         if (j.is_number_unsigned() && j.get<unsigned long long>() > (unsigned long long)max) {
-            fail(path,
-                "is " + std::to_string(j.get<unsigned long long>()) + ", more than the limit of "
-                    + std::to_string(max));
+            fail(path, Message(MessageId::IsMoreThanLimit, j.get<unsigned long long>(), max));
             return false;
         }
         const long long v = j.get<long long>();
         if (v < min) {
-            fail(path, "must be at least " + std::to_string(min));
+            fail(path, Message(MessageId::MustBeAtLeast, min));
             return false;
         }
         if (v > max) {
-            fail(path, "is " + std::to_string(v) + ", more than the limit of " + std::to_string(max));
+            fail(path, Message(MessageId::IsMoreThanLimit, v, max));
             return false;
         }
         out = int(v);
@@ -124,7 +123,7 @@ public:
     bool string(const Json &j, const std::string &path, std::string &out)
     {
         if (!j.is_string()) {
-            fail(path, std::string("expected a string, got ") + typeName(j));
+            fail(path, Message(MessageId::ExpectedString, typeName(j)));
             return false;
         }
         out = j.get<std::string>();
@@ -134,14 +133,14 @@ public:
     bool vector(const Json &j, const std::string &path, std::vector<Scalar> &out)
     {
         if (!j.is_array()) {
-            fail(path, std::string("expected an array of numbers, got ") + typeName(j));
+            fail(path, Message(MessageId::ExpectedArrayOfNumbers, typeName(j)));
             return false;
         }
         out.resize(j.size());
         bool ok = true;
         for (size_t i = 0; i < j.size(); ++i) {
-            std::string problem = numberProblem(j[i], out[i]);
-            if (!problem.empty()) {
+            Message problem = numberProblem(j[i], out[i]);
+            if (problem.id != MessageId::Literal) {
                 fail(index(path, i), std::move(problem));
                 ok = false;
             }
@@ -153,11 +152,11 @@ public:
     bool matrix(const Json &j, const std::string &path, Matrix &out)
     {
         if (!j.is_array()) {
-            fail(path, std::string("expected an array of rows, got ") + typeName(j));
+            fail(path, Message(MessageId::ExpectedArrayOfRows, typeName(j)));
             return false;
         }
         if (j.empty()) {
-            fail(path, "must have at least one row");
+            fail(path, Message(MessageId::MustHaveARow));
             return false;
         }
         bool ok = true;
@@ -170,14 +169,13 @@ public:
             }
             if (r == 0) {
                 if (row.empty()) {
-                    fail(rowPath, "a row must have at least one number");
+                    fail(rowPath, Message(MessageId::RowMustHaveANumber));
                     return false;
                 }
                 out.resize(Eigen::Index(j.size()), Eigen::Index(row.size()));
             }
             if (Eigen::Index(row.size()) != out.cols()) {
-                fail(rowPath,
-                    "has " + std::to_string(row.size()) + " numbers, but row 0 has " + std::to_string(out.cols()));
+                fail(rowPath, Message(MessageId::RowLengthDiffers, row.size(), out.cols()));
                 ok = false;
                 continue;
             }
@@ -196,7 +194,7 @@ public:
         for (Eigen::Index r = 0; r < m.rows(); ++r)
             for (Eigen::Index c = 0; c < m.cols(); ++c) {
                 if (m(r, c) != 0 && m(r, c) != 1) {
-                    fail(index(index(path, size_t(r)), size_t(c)), "must be 0 (hidden) or 1 (visible)");
+                    fail(index(index(path, size_t(r)), size_t(c)), Message(MessageId::MaskCellMustBeZeroOrOne));
                     return false;
                 }
                 out(r, c) = m(r, c) != 0;
@@ -216,7 +214,7 @@ using KeyReader = void (*)(Reader &rd, const std::string &key, const Json *value
 bool required(Reader &rd, const std::string &key, const Json *value)
 {
     if (!value)
-        rd.fail(key, "is missing");
+        rd.fail(key, Message(MessageId::IsMissing));
     return value != nullptr;
 }
 
@@ -235,16 +233,14 @@ void readFormat(Reader &rd, const std::string &key, const Json *value, Scene &)
 {
     std::string format;
     if (value && rd.string(*value, key, format) && format != kSceneFormat)
-        rd.fail(key, "expected \"" + std::string(kSceneFormat) + "\", got \"" + format + "\"");
+        rd.fail(key, Message(MessageId::ExpectedFormat, kSceneFormat, format));
 }
 
 void readVersion(Reader &rd, const std::string &key, const Json *value, Scene &)
 {
     int version = 0;
     if (value && rd.integer(*value, key, version, 1, 1000000) && version != kSceneVersion)
-        rd.fail(key,
-            "this file has version " + std::to_string(version) + "; this Attention Lab reads version "
-                + std::to_string(kSceneVersion));
+        rd.fail(key, Message(MessageId::VersionUnsupported, version, kSceneVersion));
 }
 
 void readTitle(Reader &rd, const std::string &key, const Json *value, Scene &s)
@@ -257,7 +253,7 @@ void readTitle(Reader &rd, const std::string &key, const Json *value, Scene &s)
             if (lang == "en" || s.title.empty())
                 s.title = text;
     } else if (!value->is_string()) {
-        rd.fail(key, std::string("expected a string or an object of language → text, got ") + typeName(*value));
+        rd.fail(key, Message(MessageId::ExpectedTranslations, typeName(*value)));
     } else {
         s.title = value->get<std::string>();
     }
@@ -272,7 +268,7 @@ void readDescription(Reader &rd, const std::string &key, const Json *value, Scen
     else if (value->is_object())
         readTranslations(rd, key, *value, s.description);
     else
-        rd.fail(key, std::string("expected a string or an object of language → text, got ") + typeName(*value));
+        rd.fail(key, Message(MessageId::ExpectedTranslations, typeName(*value)));
 }
 
 void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
@@ -280,13 +276,11 @@ void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
     if (!required(rd, key, value))
         return;
     if (!value->is_array()) {
-        rd.fail(key, std::string("expected an array of strings, got ") + typeName(*value));
+        rd.fail(key, Message(MessageId::ExpectedArrayOfStrings, typeName(*value)));
         return;
     }
     if (value->size() > size_t(limits::kMaxTokens)) {
-        rd.fail(key,
-            "has " + std::to_string(value->size()) + " tokens, more than the limit of "
-                + std::to_string(limits::kMaxTokens));
+        rd.fail(key, Message(MessageId::TooManyTokens, value->size(), limits::kMaxTokens));
         return;
     }
     for (size_t i = 0; i < value->size(); ++i) {
@@ -294,7 +288,7 @@ void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
         if (!rd.string((*value)[i], index(key, i), token))
             continue;
         if (token.empty())
-            rd.fail(index(key, i), "a token must not be empty");
+            rd.fail(index(key, i), Message(MessageId::TokenEmpty));
         s.tokens.push_back(token);
     }
 }
@@ -311,14 +305,13 @@ void readPositional(Reader &rd, const std::string &key, const Json *value, Scene
     else if (pe == "rope")
         s.positional = PositionalEncoding::Rope;
     else
-        rd.fail(key, "expected \"none\", \"sinusoidal\" or \"rope\", got \"" + pe + "\"");
+        rd.fail(key, Message(MessageId::ExpectedPositional, pe));
 }
 
 void readScale(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
     if (!value)
         return;
-    const char *expected = "expected \"sqrt_dk\", \"none\" or a positive number, got ";
     if (value->is_string()) {
         const std::string v = value->get<std::string>();
         if (v == "sqrt_dk")
@@ -326,17 +319,17 @@ void readScale(Reader &rd, const std::string &key, const Json *value, Scene &s)
         else if (v == "none")
             s.scale = ScaleKind::None;
         else
-            rd.fail(key, expected + ("\"" + v + "\""));
+            rd.fail(key, Message(MessageId::ExpectedScale, "\"" + v + "\""));
     } else if (value->is_number()) {
         Scalar d = 0;
         if (!rd.number(*value, key, d))
             return;
         if (d < limits::kMinDivisor)
-            rd.fail(key, "a divisor must be at least 0.001");
+            rd.fail(key, Message(MessageId::DivisorTooSmall));
         s.scale = ScaleKind::Custom;
         s.customDivisor = d;
     } else {
-        rd.fail(key, expected + std::string(typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedScale, typeName(*value)));
     }
 }
 
@@ -344,7 +337,6 @@ void readMask(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
     if (!value)
         return;
-    const char *expected = "expected \"none\", \"causal\" or an n×n matrix of 0/1, got ";
     if (value->is_string()) {
         const std::string v = value->get<std::string>();
         if (v == "none")
@@ -352,30 +344,30 @@ void readMask(Reader &rd, const std::string &key, const Json *value, Scene &s)
         else if (v == "causal")
             s.mask = MaskKind::Causal;
         else
-            rd.fail(key, expected + ("\"" + v + "\""));
+            rd.fail(key, Message(MessageId::ExpectedMask, "\"" + v + "\""));
     } else if (value->is_array()) {
         if (rd.mask(*value, key, s.customMask))
             s.mask = MaskKind::Custom;
     } else {
-        rd.fail(key, expected + std::string(typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedMask, typeName(*value)));
     }
 }
 
 void readDirect(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
     if (!value->is_object()) {
-        rd.fail(key, std::string("expected an object with \"Q\", \"K\" and \"V\", got ") + typeName(*value));
+        rd.fail(key, Message(MessageId::ExpectedDirectObject, typeName(*value)));
         return;
     }
     for (const auto &member : rd.members(*value))
         if (member->first != "Q" && member->first != "K" && member->first != "V")
-            rd.fail(key + "." + member->first, "unknown key (expected \"Q\", \"K\" and \"V\")");
+            rd.fail(key + "." + member->first, Message(MessageId::UnknownDirectKey));
     for (const char *name : {"Q", "K", "V"}) {
         Matrix &target = name[0] == 'Q' ? s.q : name[0] == 'K' ? s.k : s.v;
         if (const Json *m = Reader::find(*value, name))
             rd.matrix(*m, key + "." + name, target);
         else
-            rd.fail(key + "." + name, "is missing");
+            rd.fail(key + "." + name, Message(MessageId::IsMissing));
     }
 }
 
@@ -384,7 +376,7 @@ void readDModel(Reader &rd, const std::string &key, const Json *value, Scene &s)
     if (value)
         rd.integer(*value, key, s.dModel, 1, limits::kMaxDModel);
     else
-        rd.fail(key, "is missing (or give \"direct\": {\"Q\", \"K\", \"V\"} instead)");
+        rd.fail(key, Message(MessageId::DModelMissing));
 }
 
 void readHeads(Reader &rd, const std::string &key, const Json *value, Scene &s)
@@ -405,11 +397,11 @@ void readEmbeddings(Reader &rd, const std::string &key, const Json *value, Scene
 {
     if (!value) {
         if (s.x.size() == 0)
-            rd.fail(key, "is missing (or give \"X\", one row per token)");
+            rd.fail(key, Message(MessageId::EmbeddingsMissing));
         return;
     }
     if (!value->is_object()) {
-        rd.fail(key, std::string("expected an object mapping each token to its vector, got ") + typeName(*value));
+        rd.fail(key, Message(MessageId::ExpectedEmbeddingsObject, typeName(*value)));
         return;
     }
     s.vocabulary.clear();
@@ -420,7 +412,7 @@ void readEmbeddings(Reader &rd, const std::string &key, const Json *value, Scene
         if (!rd.vector(member->second, path, row))
             continue;
         if (s.dModel > 0 && int(row.size()) != s.dModel) {
-            rd.fail(path, "has " + std::to_string(row.size()) + " numbers, but d_model is " + std::to_string(s.dModel));
+            rd.fail(path, Message(MessageId::EmbeddingLengthDiffers, row.size(), s.dModel));
             continue;
         }
         s.vocabulary.push_back(member->first);
@@ -447,7 +439,7 @@ template<RowVector Scene::*Field> void readBias(Reader &rd, const std::string &k
     if (!value || !rd.vector(*value, key, values))
         return;
     if (values.empty()) {
-        rd.fail(key, "must have at least one number (leave the key out for no bias)");
+        rd.fail(key, Message(MessageId::BiasEmpty));
         return;
     }
     s.*Field = Eigen::Map<const RowVector>(values.data(), Eigen::Index(values.size()));
@@ -508,7 +500,7 @@ void readScene(Reader &rd, const Json &root, Scene &s)
 {
     for (const auto &member : rd.members(root))
         if (!rule(member->first))
-            rd.fail(member->first, "unknown key");
+            rd.fail(member->first, Message(MessageId::UnknownKey));
     s.direct = root.contains("direct");
     if (s.direct)
         s.heads = 1;
@@ -521,8 +513,7 @@ void readScene(Reader &rd, const Json &root, Scene &s)
     if (s.direct)
         for (const KeyRule &r : kKeys)
             if (r.mode == Mode::Model && root.contains(r.key))
-                rd.fail(
-                    r.key, "does not belong in a direct-mode scene (\"direct\" replaces the embeddings and weights)");
+                rd.fail(r.key, Message(MessageId::NotInDirectScene));
 }
 
 } // namespace
@@ -539,7 +530,7 @@ LoadResult parseScene(const std::string &text)
     }
     const Json &root = parsed.document->root();
     if (!root.is_object()) {
-        result.problems.push_back({"", std::string("expected a JSON object at the top, got ") + typeName(root)});
+        result.problems.push_back({"", Message(MessageId::SceneTopNotObject, typeName(root))});
         return result;
     }
 
@@ -549,7 +540,7 @@ LoadResult parseScene(const std::string &text)
     if (!rd.problems.empty()) {
         result.problems = std::move(rd.problems);
         if (rd.dropped > 0)
-            result.problems.push_back({"", "and " + std::to_string(rd.dropped) + " more problems"});
+            result.problems.push_back({"", Message(MessageId::SceneMoreProblems, rd.dropped)});
         return result;
     }
     result.problems = validate(scene);
@@ -563,25 +554,23 @@ LoadResult loadSceneFile(const std::string &path)
     LoadResult result;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        result.problems.push_back({"", std::string("cannot open the file: ") + std::strerror(errno)});
+        result.problems.push_back({"", Message(MessageId::FileCannotOpen, Message::systemError(errno))});
         return result;
     }
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
     if (size < 0) {
-        result.problems.push_back({"", "cannot read the file (is it a folder?)"});
+        result.problems.push_back({"", Message(MessageId::FileIsFolderOrUnreadable)});
         return result;
     }
     if (std::size_t(size) > kMaxFileBytes) {
-        result.problems.push_back({"",
-            "the file is " + std::to_string(size >> 20) + " MiB, larger than the limit of "
-                + std::to_string(kMaxFileBytes >> 20) + " MiB"});
+        result.problems.push_back({"", Message(MessageId::FileTooLarge, size >> 20, kMaxFileBytes >> 20)});
         return result;
     }
     in.seekg(0);
     std::string text(std::size_t(size), '\0');
     if (size > 0 && !in.read(text.data(), size)) {
-        result.problems.push_back({"", std::string("cannot read the file: ") + std::strerror(errno)});
+        result.problems.push_back({"", Message(MessageId::FileCannotRead, Message::systemError(errno))});
         return result;
     }
     return parseScene(text);

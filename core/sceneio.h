@@ -37,7 +37,4 @@ inline constexpr std::size_t kMaxFileBytes = std::size_t(32) << 20;
 // The scene as file text. parseScene(writeScene(s)) gives back a scene equal to s.
 std::string writeScene(const Scene &scene);
 
-// "file: path: message" or "file:line:column: message", one problem per line.
-std::string formatProblem(const std::string &file, const Problem &problem);
-
 } // namespace attnlab::core

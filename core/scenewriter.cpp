@@ -79,15 +79,4 @@ std::string writeScene(const Scene &s)
     return o.str();
 }
 
-std::string formatProblem(const std::string &file, const Problem &p)
-{
-    std::string out = file;
-    if (p.line > 0)
-        out += ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
-    out += ": ";
-    if (!p.path.empty())
-        out += p.path + ": ";
-    return out + p.message;
-}
-
 } // namespace attnlab::core

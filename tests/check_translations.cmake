@@ -3,7 +3,7 @@
 # it had to add as unfinished.
 set(copy ${WORK}/attnlab_zh_CN.check.ts)
 file(COPY_FILE ${SRC}/resources/translations/attnlab_zh_CN.ts ${copy})
-execute_process(COMMAND ${LUPDATE} -silent -locations none -no-obsolete -I . core ui app
+execute_process(COMMAND ${LUPDATE} -silent -tr-function-alias QT_TRANSLATE_NOOP+=ATTNLAB_MESSAGE -locations none -no-obsolete -I . core ui app
                         -source-language en -target-language zh_CN -ts ${copy}
                 WORKING_DIRECTORY ${SRC} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
 if(NOT rc EQUAL 0)

@@ -1,5 +1,6 @@
 #include "core/model/modelconfig.h"
 
+#include "core/messageid.h"
 #include "core/model/modelerror.h"
 #include "core/model/strictjson.h"
 
@@ -23,9 +24,9 @@ public:
     {
     }
 
-    [[noreturn]] void fail(const std::string &key, const std::string &message) const
+    [[noreturn]] void fail(const std::string &key, Message message) const
     {
-        throw ModelError(m_file + ": \"" + key + "\" " + message);
+        throw ModelError(m_file, Message(MessageId::ConfigKey, key, std::move(message)));
     }
 
     // The first of `keys` present in the file, or nullptr.
@@ -50,12 +51,12 @@ public:
             return fallback;
         // Integers past 2⁶⁴ and numbers written with a fraction or exponent arrive as doubles.
         if (!v->is_number_integer())
-            fail(key, "must be a positive integer (got " + detail::shown(*v) + ")");
+            fail(key, Message(MessageId::ConfigPositiveInteger, detail::shown(*v)));
         if (v->is_number_unsigned() ? v->get<std::uint64_t>() > std::uint64_t(cap) : v->get<std::int64_t>() > cap)
-            fail(key, "is " + detail::shown(*v) + ", above the supported maximum of " + std::to_string(cap));
+            fail(key, Message(MessageId::ConfigAboveMaximum, detail::shown(*v), cap));
         // nlohmann reads non-negative literals as unsigned, so 0 arrives here too.
         if (v->get<std::int64_t>() < 1)
-            fail(key, "must be a positive integer (got " + detail::shown(*v) + ")");
+            fail(key, Message(MessageId::ConfigPositiveInteger, detail::shown(*v)));
         return int(v->get<std::int64_t>());
     }
 
@@ -67,7 +68,7 @@ public:
             return float(fallback);
         // 1e-12 and the like must stay positive as floats; above 1 is no epsilon.
         if (!v->is_number() || !(v->get<double>() >= 1e-30) || !(v->get<double>() <= 1.0))
-            fail(key, "must be a number between 1e-30 and 1 (got " + detail::shown(*v) + ")");
+            fail(key, Message(MessageId::ConfigEpsilon, detail::shown(*v)));
         return float(v->get<double>());
     }
 
@@ -78,7 +79,7 @@ public:
         if (!v)
             return fallback;
         if (!v->is_string())
-            fail(key, "must be a string (got " + detail::shown(*v) + ")");
+            fail(key, Message(MessageId::ConfigString, detail::shown(*v)));
         return v->get<std::string>();
     }
 
@@ -89,7 +90,7 @@ public:
         if (!v)
             return fallback;
         if (!v->is_boolean())
-            fail(key, "must be true or false (got " + detail::shown(*v) + ")");
+            fail(key, Message(MessageId::ConfigBoolean, detail::shown(*v)));
         return v->get<bool>();
     }
 
@@ -115,9 +116,9 @@ void readGpt2(const Reader &r, ModelConfig &c)
     static_assert(kMaxConfigDInner == 4 * kMaxConfigDModel, "4·n_embd must be a valid n_inner");
     c.dInner = r.count({"n_inner"}, 4 * c.dModel, kMaxConfigDInner, true);
     if (r.flag("scale_attn_by_inverse_layer_idx", false))
-        r.fail("scale_attn_by_inverse_layer_idx", "= true is not supported");
+        r.fail("scale_attn_by_inverse_layer_idx", Message(MessageId::ConfigValueUnsupported, "true"));
     if (!r.flag("scale_attn_weights", true))
-        r.fail("scale_attn_weights", "= false is not supported");
+        r.fail("scale_attn_weights", Message(MessageId::ConfigValueUnsupported, "false"));
 }
 
 void readBert(const Reader &r, ModelConfig &c)
@@ -135,7 +136,7 @@ void readBert(const Reader &r, ModelConfig &c)
     c.activation = r.text({"hidden_act"}, "gelu");
     const std::string positions = r.text({"position_embedding_type"}, "absolute");
     if (positions != "absolute")
-        r.fail("position_embedding_type", detail::quoted(positions) + " is not supported (only \"absolute\")");
+        r.fail("position_embedding_type", Message(MessageId::ConfigOnlyAbsolute, detail::quoted(positions)));
 }
 
 } // namespace
@@ -144,16 +145,15 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
 {
     const Json root = detail::parseStrictJson(text.data(), text.size(), file);
     if (!root.is_object())
-        throw ModelError(file + ": must be a JSON object");
+        throw ModelError(file, Message(MessageId::ConfigNotObject));
     const Reader r(root, file);
 
     ModelConfig c;
     const auto type = root.find("model_type");
     if (type == root.end())
-        throw ModelError(file + ": \"model_type\" is missing; supported: \"gpt2\", \"bert\"");
+        throw ModelError(file, Message(MessageId::ConfigModelTypeMissing));
     if (!type->is_string() || (type->get<std::string>() != "gpt2" && type->get<std::string>() != "bert"))
-        throw ModelError(
-            file + ": \"model_type\" " + detail::shown(*type) + " is not supported; supported: \"gpt2\", \"bert\"");
+        throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type)));
     c.modelType = type->get<std::string>();
     if (c.modelType == "gpt2")
         readGpt2(r, c);
@@ -163,8 +163,7 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
     if (c.dModel % c.heads != 0) {
         const char *dKey = c.architecture == Architecture::Gpt2 ? "n_embd" : "hidden_size";
         const char *hKey = c.architecture == Architecture::Gpt2 ? "n_head" : "num_attention_heads";
-        throw ModelError(file + ": \"" + dKey + "\" (" + std::to_string(c.dModel) + ") is not divisible by \"" + hKey
-            + "\" (" + std::to_string(c.heads) + ")");
+        throw ModelError(file, Message(MessageId::ConfigNotDivisible, dKey, c.dModel, hKey, c.heads));
     }
     return c;
 }
@@ -175,18 +174,17 @@ ModelConfig readModelConfig(const std::string &path)
     const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw ModelError(name + ": cannot be read");
+        throw ModelError(name, Message(MessageId::CannotBeRead));
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
     if (size < 0)
-        throw ModelError(name + ": cannot be read");
+        throw ModelError(name, Message(MessageId::CannotBeRead));
     if (std::uint64_t(size) > kMaxConfigBytes)
-        throw ModelError(name + ": the file has " + std::to_string(size) + " bytes, more than the "
-            + std::to_string(kMaxConfigBytes) + " allowed for a config");
+        throw ModelError(name, Message(MessageId::ConfigTooLarge, size, kMaxConfigBytes));
     in.seekg(0);
     std::string text(size_t(size), '\0');
     if (!in.read(text.data(), size))
-        throw ModelError(name + ": cannot be read");
+        throw ModelError(name, Message(MessageId::CannotBeRead));
     return parseModelConfig(text, name);
 }
 

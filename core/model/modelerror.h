@@ -1,7 +1,10 @@
 #pragma once
-// The one error type of the checkpoint readers. Its message is a single line that starts with
-// the file it is about ("model.safetensors: …", "config.json: …"), so a caller can print it as is
-// (the command line prints it on stderr and exits 2).
+// The one error type of the checkpoint and tokenizer readers. It carries a Problem: the file it
+// is about ("model.safetensors", "config.json", …) and a message id with its arguments
+// (core/message.h), which the window and the command line put into the user's language. what()
+// is the same in English, one line that starts with the file ("model.safetensors: …").
+
+#include "core/problem.h"
 
 #include <stdexcept>
 #include <string>
@@ -10,10 +13,21 @@ namespace attnlab::core::model {
 
 class ModelError : public std::runtime_error {
 public:
-    explicit ModelError(const std::string &message)
-        : std::runtime_error(message)
+    explicit ModelError(Problem problem)
+        : std::runtime_error(formatProblem(problem.file, problem))
+        , m_problem(std::move(problem))
     {
     }
+    // A problem with the whole of `file`.
+    ModelError(std::string file, Message message)
+        : ModelError(Problem {"", std::move(message), 0, 0, std::move(file)})
+    {
+    }
+
+    const Problem &problem() const { return m_problem; }
+
+private:
+    Problem m_problem;
 };
 
 } // namespace attnlab::core::model

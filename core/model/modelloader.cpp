@@ -1,5 +1,6 @@
 #include "core/model/modelloader.h"
 
+#include "core/messageid.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/safetensors.h"
@@ -68,14 +69,13 @@ public:
     {
         const SafetensorsTensor *t = lookup(name, norm);
         if (!t)
-            throw ModelError(m_file.label() + ": required tensor \"" + name + "\" (with or without \"" + m_prefix
-                + "\") is missing");
+            throw ModelError(m_file.label(), Message(MessageId::TensorMissing, name, m_prefix));
         if (t->shape != shape)
-            throw ModelError(m_file.label() + ": tensor " + detail::quoted(t->name) + " has shape "
-                + shapeText(t->shape) + " but config.json implies " + shapeText(shape));
+            throw ModelError(m_file.label(),
+                Message(MessageId::TensorShapeDiffers, detail::quoted(t->name), shapeText(t->shape), shapeText(shape)));
         if (t->dtype == DType::Other)
-            throw ModelError(m_file.label() + ": tensor " + detail::quoted(t->name) + " has dtype "
-                + detail::word(t->dtypeName) + "; only F32, F16 and BF16 are supported");
+            throw ModelError(m_file.label(),
+                Message(MessageId::TensorDtypeUnsupported, detail::quoted(t->name), detail::word(t->dtypeName)));
         TensorView v;
         v.data = m_file.floats(*t);
         // Shapes were checked against config.json, whose sizes are capped far below INT_MAX.
@@ -199,16 +199,14 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
             throw Cancelled {};
         const std::string base = dir.empty() || dir.back() == '/' ? dir : dir + "/";
         if (!isFile(base + "config.json"))
-            throw ModelError("config.json: not found in " + detail::quoted(dir));
+            throw ModelError("config.json", Message(MessageId::NotFoundIn, detail::quoted(dir)));
         const std::string weightsPath = base + "model.safetensors";
         if (!isFile(weightsPath)) {
             if (isFile(base + "model.safetensors.index.json"))
-                throw ModelError("model.safetensors: not found in " + detail::quoted(dir)
-                    + " (checkpoints split into several files are not supported)");
+                throw ModelError("model.safetensors", Message(MessageId::NotFoundInSplit, detail::quoted(dir)));
             if (isFile(base + "pytorch_model.bin"))
-                throw ModelError("model.safetensors: not found in " + detail::quoted(dir)
-                    + " (pytorch_model.bin cannot be read; convert it to safetensors)");
-            throw ModelError("model.safetensors: not found in " + detail::quoted(dir));
+                throw ModelError("model.safetensors", Message(MessageId::NotFoundInPytorch, detail::quoted(dir)));
+            throw ModelError("model.safetensors", Message(MessageId::NotFoundIn, detail::quoted(dir)));
         }
 
         ModelWeights w;
@@ -226,12 +224,14 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
         w.owner = file;
         result.weights = std::move(w);
     } catch (const ModelError &e) {
-        result.error = e.what();
+        result.problem = e.problem();
     } catch (const Cancelled &) {
         result.cancelled = true;
     } catch (const std::bad_alloc &) {
-        result.error = "model.safetensors: not enough memory to convert the weights to float";
+        result.problem = Problem {"", Message(MessageId::NoMemoryToConvert), 0, 0, "model.safetensors"};
     }
+    if (result.problem)
+        result.error = formatProblem(result.problem->file, *result.problem);
     return result;
 }
 

@@ -12,6 +12,7 @@
 // part, the missing pieces are errors.
 
 #include "core/model/modelweights.h"
+#include "core/problem.h"
 
 #include <functional>
 #include <optional>
@@ -24,9 +25,11 @@ using LoadProgress = std::function<bool(double fraction)>;
 
 struct LoadModelResult {
     std::optional<ModelWeights> weights; // set exactly when the folder loaded
-    // One line naming the file and the tensor or key, e.g.
+    // What went wrong, naming the file and the tensor or key, as data for the user's language
+    // (ui/i18n/coremessages.h); unset when loaded or cancelled.
+    std::optional<Problem> problem;
+    // The same in English, one line, e.g.
     // `model.safetensors: tensor "wte.weight" has shape [10, 8] but config.json implies [24, 8]`.
-    // Empty when loaded or cancelled.
     std::string error;
     bool cancelled = false;
 

@@ -1,10 +1,12 @@
 #include "core/model/safetensors.h"
 
+#include "core/messageid.h"
 #include "core/model/modelerror.h"
 #include "core/model/strictjson.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <new>
 
@@ -45,6 +47,21 @@ std::string rangeText(std::uint64_t begin, std::uint64_t end)
     return "[" + std::to_string(begin) + ", " + std::to_string(end) + "]";
 }
 
+// A file size as people read it: "27 B", "1.2 MB", "497 MB" (decimal units, as downloads show).
+std::string sizeText(std::uint64_t bytes)
+{
+    static const char *const kUnits[] = {"B", "kB", "MB", "GB", "TB"};
+    double value = double(bytes);
+    int unit = 0;
+    while (value >= 1000 && unit < 4) {
+        value /= 1000;
+        ++unit;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, unit > 0 && value < 10 ? "%.1f %s" : "%.0f %s", value, kUnits[unit]);
+    return text;
+}
+
 // A JSON value as a non-negative 64-bit integer. nlohmann stores integers past 2⁶⁴ and
 // anything with a fraction or exponent as a double, which is refused here.
 bool asCount(const nlohmann::json &v, std::uint64_t *out)
@@ -58,6 +75,24 @@ bool asCount(const nlohmann::json &v, std::uint64_t *out)
         return true;
     }
     return false;
+}
+
+// Where the header says the data section ends: the largest end of any tensor's data_offsets
+// that can be read (the entries are checked one by one later).
+std::uint64_t declaredDataEnd(const nlohmann::json &root)
+{
+    std::uint64_t end = 0;
+    for (const auto &[key, entry] : root.items()) {
+        std::uint64_t begin = 0;
+        std::uint64_t last = 0;
+        if (key == "__metadata__" || !entry.is_object())
+            continue;
+        const auto offsets = entry.find("data_offsets");
+        if (offsets != entry.end() && offsets->is_array() && offsets->size() == 2 && asCount((*offsets)[0], &begin)
+            && asCount((*offsets)[1], &last) && begin <= last)
+            end = std::max(end, last);
+    }
+    return end;
 }
 
 DType dtypeOf(const std::string &name)
@@ -169,22 +204,21 @@ std::shared_ptr<SafetensorsFile> SafetensorsFile::open(const std::string &path, 
 
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        throw ModelError(name + ": cannot open: " + std::strerror(errno));
+        throw ModelError(name, Message(MessageId::CannotOpen, Message::systemError(errno)));
     struct stat st { };
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        throw ModelError(name + ": not a regular file");
+        throw ModelError(name, Message(MessageId::NotARegularFile));
     }
     file->m_size = std::uint64_t(st.st_size);
     if (file->m_size < 8) {
         ::close(fd);
-        throw ModelError(
-            name + ": the file has " + std::to_string(file->m_size) + " bytes, too few for the 8-byte header length");
+        throw ModelError(name, Message(MessageId::SafetensorsTooShort, file->m_size));
     }
     void *map = ::mmap(nullptr, size_t(file->m_size), PROT_READ, MAP_PRIVATE, fd, 0);
     ::close(fd); // the mapping keeps the file referenced
     if (map == MAP_FAILED)
-        throw ModelError(name + ": cannot map the file: " + std::strerror(errno));
+        throw ModelError(name, Message(MessageId::CannotMap, Message::systemError(errno)));
     file->m_map = map;
 
     const auto *base = static_cast<const unsigned char *>(map);
@@ -193,13 +227,13 @@ std::shared_ptr<SafetensorsFile> SafetensorsFile::open(const std::string &path, 
         headerBytes = (headerBytes << 8) | base[i];
     const std::uint64_t afterLength = file->m_size - 8;
     if (headerBytes > kMaxSafetensorsHeaderBytes)
-        throw ModelError(name + ": header length " + std::to_string(headerBytes) + " exceeds the limit of "
-            + std::to_string(kMaxSafetensorsHeaderBytes) + " bytes");
+        throw ModelError(name, Message(MessageId::HeaderOverLimit, headerBytes, kMaxSafetensorsHeaderBytes));
     if (headerBytes > afterLength)
-        throw ModelError(name + ": header length " + std::to_string(headerBytes) + " exceeds the file ("
-            + std::to_string(afterLength) + " bytes after the length field)");
+        throw ModelError("",
+            Message(MessageId::SafetensorsHeaderIncomplete, name, sizeText(file->m_size), sizeText(8 + headerBytes),
+                Message(MessageId::HeaderBeyondFile, headerBytes, afterLength)));
     if (headerBytes == 0 || base[8] != '{')
-        throw ModelError(name + ": the header is not a JSON object");
+        throw ModelError(name, Message(MessageId::HeaderNotObject));
     file->m_data = base + 8 + headerBytes;
     file->m_dataSize = afterLength - headerBytes;
     file->parseHeader(reinterpret_cast<const char *>(base + 8), size_t(headerBytes));
@@ -219,64 +253,73 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
     limits.maxBytes = std::max(limits.maxBytes, std::size_t(kMaxSafetensorsHeaderBytes));
     const nlohmann::json root = detail::parseStrictJson(text, size, m_label, limits);
     if (!root.is_object())
-        throw ModelError(m_label + ": the header is not a JSON object");
+        throw ModelError(m_label, Message(MessageId::HeaderNotObject));
+
+    // A header whose tensors run past the end of the file is a download cut short (or a copy
+    // that stopped): say so first, in words a teacher understands, with the detail after it.
+    const std::uint64_t declaredEnd = declaredDataEnd(root);
+    const auto incomplete = [&](const std::string &tensor, Message why) {
+        Message technical(MessageId::TensorProblem, detail::quoted(tensor), std::move(why));
+        return ModelError("",
+            Message(MessageId::SafetensorsIncomplete, m_label, sizeText(m_size),
+                sizeText(m_size - m_dataSize + declaredEnd), std::move(technical)));
+    };
 
     for (const auto &[key, entry] : root.items()) {
         if (key == "__metadata__") {
             if (!entry.is_object())
-                throw ModelError(m_label + ": \"__metadata__\" must be an object of strings");
+                throw ModelError(m_label, Message(MessageId::MetadataNotObject));
             for (const auto &[mk, mv] : entry.items()) {
                 if (!mv.is_string())
-                    throw ModelError(m_label + ": \"__metadata__\": " + detail::quoted(mk) + " must be a string");
+                    throw ModelError(m_label, Message(MessageId::MetadataValueNotString, detail::quoted(mk)));
                 m_metadata[mk] = mv.get<std::string>();
             }
             continue;
         }
-        const std::string where = m_label + ": tensor " + detail::quoted(key) + ": ";
+        const auto fail = [&](Message why) {
+            return ModelError(m_label, Message(MessageId::TensorProblem, detail::quoted(key), std::move(why)));
+        };
         if (!entry.is_object())
-            throw ModelError(where + "the entry must be an object");
+            throw fail(Message(MessageId::EntryNotObject));
         SafetensorsTensor t;
         t.name = key;
 
         const auto dtype = entry.find("dtype");
         if (dtype == entry.end() || !dtype->is_string())
-            throw ModelError(where + "\"dtype\" is missing or not a string");
+            throw fail(Message(MessageId::DtypeMissing));
         t.dtypeName = dtype->get<std::string>();
         t.dtype = dtypeOf(t.dtypeName);
 
         const auto shape = entry.find("shape");
         if (shape == entry.end() || !shape->is_array())
-            throw ModelError(where + "\"shape\" is missing or not an array");
+            throw fail(Message(MessageId::ShapeMissing));
         t.elements = 1;
         for (const auto &d : *shape) {
             std::uint64_t extent = 0;
             if (!asCount(d, &extent) || extent > std::uint64_t(INT64_MAX))
-                throw ModelError(where + "\"shape\" " + detail::shown(d) + " is not a non-negative integer");
+                throw fail(Message(MessageId::ShapeEntryBad, detail::shown(d)));
             t.shape.push_back(std::int64_t(extent));
             if (!checkedMultiply(t.elements, extent, &t.elements))
-                throw ModelError(where + "\"shape\" " + detail::shown(*shape) + " has more elements than 2^64");
+                throw fail(Message(MessageId::ShapeTooLarge, detail::shown(*shape)));
         }
 
         const auto offsets = entry.find("data_offsets");
         if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2 || !asCount((*offsets)[0], &t.begin)
             || !asCount((*offsets)[1], &t.end))
-            throw ModelError(where + "\"data_offsets\" must be two non-negative integers");
+            throw fail(Message(MessageId::OffsetsBad));
         if (t.end < t.begin)
-            throw ModelError(where + "data_offsets " + rangeText(t.begin, t.end) + " end before they begin");
+            throw fail(Message(MessageId::OffsetsReversed, rangeText(t.begin, t.end)));
         if (t.end > m_dataSize)
-            throw ModelError(where + "data_offsets " + rangeText(t.begin, t.end) + " exceed the data section ("
-                + std::to_string(m_dataSize) + " bytes)");
+            throw incomplete(key, Message(MessageId::OffsetsBeyondData, rangeText(t.begin, t.end), m_dataSize));
 
         // Unknown dtypes (new float8/float4 kinds) cannot be size-checked; their range was.
         if (const std::size_t elementBytes = dtypeSize(t.dtypeName)) {
             std::uint64_t bytes = 0;
             if (!checkedMultiply(t.elements, elementBytes, &bytes))
-                throw ModelError(where + "shape " + shapeText(t.shape) + " of " + detail::word(t.dtypeName)
-                    + " needs more bytes than 2^64");
+                throw fail(Message(MessageId::ShapeBytesOverflow, shapeText(t.shape), detail::word(t.dtypeName)));
             if (bytes != t.end - t.begin)
-                throw ModelError(where + "shape " + shapeText(t.shape) + " of " + detail::word(t.dtypeName) + " needs "
-                    + std::to_string(bytes) + " bytes but data_offsets " + rangeText(t.begin, t.end) + " hold "
-                    + std::to_string(t.end - t.begin));
+                throw fail(Message(MessageId::ShapeBytesMismatch, shapeText(t.shape), detail::word(t.dtypeName), bytes,
+                    rangeText(t.begin, t.end), t.end - t.begin));
         }
         m_tensors.push_back(std::move(t));
     }
@@ -293,18 +336,17 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
     const SafetensorsTensor *previous = nullptr;
     for (const SafetensorsTensor *t : byOffset) {
         if (t->begin < covered)
-            throw ModelError(m_label + ": tensor " + detail::quoted(t->name) + ": data_offsets "
-                + rangeText(t->begin, t->end) + " overlap tensor " + detail::quoted(previous->name) + " "
-                + rangeText(previous->begin, previous->end));
+            throw ModelError(m_label,
+                Message(MessageId::TensorProblem, detail::quoted(t->name),
+                    Message(MessageId::OffsetsOverlap, rangeText(t->begin, t->end), detail::quoted(previous->name),
+                        rangeText(previous->begin, previous->end))));
         if (t->begin > covered)
-            throw ModelError(
-                m_label + ": bytes " + rangeText(covered, t->begin) + " of the data section belong to no tensor");
+            throw ModelError(m_label, Message(MessageId::BytesOfNoTensor, rangeText(covered, t->begin)));
         covered = t->end;
         previous = t;
     }
     if (covered != m_dataSize)
-        throw ModelError(
-            m_label + ": bytes " + rangeText(covered, m_dataSize) + " of the data section belong to no tensor");
+        throw ModelError(m_label, Message(MessageId::BytesOfNoTensor, rangeText(covered, m_dataSize)));
 
     std::sort(m_tensors.begin(), m_tensors.end(),
         [](const SafetensorsTensor &a, const SafetensorsTensor &b) { return a.name < b.name; });
@@ -330,8 +372,8 @@ const float *SafetensorsFile::floats(const SafetensorsTensor &t)
     if (t.dtype == DType::F32 && reinterpret_cast<std::uintptr_t>(src) % alignof(float) == 0)
         return reinterpret_cast<const float *>(src);
     if (t.dtype == DType::Other)
-        throw ModelError(m_label + ": tensor " + detail::quoted(t.name) + " has dtype " + detail::word(t.dtypeName)
-            + "; only F32, F16 and BF16 can be read");
+        throw ModelError(
+            m_label, Message(MessageId::DtypeUnreadable, detail::quoted(t.name), detail::word(t.dtypeName)));
 
     const auto found = m_converted.find(t.name);
     if (found != m_converted.end())

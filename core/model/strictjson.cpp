@@ -45,8 +45,10 @@ std::string shown(const nlohmann::json &value)
 nlohmann::json parseStrictJson(const char *text, std::size_t size, const std::string &file, const JsonLimits &limits)
 {
     JsonResult parsed = parseJson(std::string_view(text, size), file, limits);
-    if (!parsed.ok())
-        throw ModelError(parsed.describe());
+    if (!parsed.ok()) {
+        parsed.problem->file = file;
+        throw ModelError(*parsed.problem);
+    }
     return parsed.document->takeRoot();
 }
 

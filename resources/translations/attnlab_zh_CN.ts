@@ -8,11 +8,11 @@
         <translation>最多只能给出一个场景文件</translation>
     </message>
     <message>
-        <source>Try &apos;attnlab --help&apos;.</source>
-        <translation>运行 &apos;attnlab --help&apos; 查看用法。</translation>
+        <source>Try 'attnlab --help'.</source>
+        <translation>运行 'attnlab --help' 查看用法。</translation>
     </message>
     <message>
-        <source>unknown language &quot;%1&quot;; use one of: %2</source>
+        <source>unknown language "%1"; use one of: %2</source>
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
@@ -20,7 +20,7 @@
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
     <message>
-        <source>Check the scene file; print &quot;ok&quot; or its problems.</source>
+        <source>Check the scene file; print "ok" or its problems.</source>
         <translation>检查场景文件；输出“ok”或其中的问题。</translation>
     </message>
     <message>
@@ -32,7 +32,7 @@
         <translation>列出内置例子，然后退出。</translation>
     </message>
     <message>
-        <source>Interface language: zh_CN or en (default: the system&apos;s).</source>
+        <source>Interface language: zh_CN or en (default: the system's).</source>
         <translation>界面语言：zh_CN 或 en（默认跟随系统）。</translation>
     </message>
     <message>
@@ -64,7 +64,7 @@
         <translation>与 --export 一起使用：light（浅色）、dark（深色）、print（打印）或 high-contrast（高对比度）。</translation>
     </message>
     <message>
-        <source>With --export: the weights&apos; map: viridis, cividis or grayscale.</source>
+        <source>With --export: the weights' map: viridis, cividis or grayscale.</source>
         <translation>与 --export 一起使用：权重热力图的配色：viridis、cividis 或 grayscale（灰度）。</translation>
     </message>
     <message>
@@ -88,7 +88,7 @@
         <translation>与 --model 一起：头所在的层，从 1 开始数。</translation>
     </message>
     <message>
-        <source>With --model and --text: print the model&apos;s most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
+        <source>With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
     <message>
-        <source>A scene file (.attn.json); &quot;-&quot; reads standard input.</source>
+        <source>A scene file (.attn.json); "-" reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
     <message>
@@ -122,6 +122,813 @@
     <message>
         <source>cannot write to standard output</source>
         <translation>无法写入标准输出</translation>
+    </message>
+    <message>
+        <source>give either a scene file or --example, not both</source>
+        <translation>请给出场景文件或 --example，二者只能选一</translation>
+    </message>
+    <message>
+        <source>needs a scene file (or - for standard input, or --example NAME)</source>
+        <translation>需要一个场景文件（或用 - 表示标准输入，或用 --example NAME）</translation>
+    </message>
+</context>
+<context>
+    <name>CoreMessage</name>
+    <message>
+        <source>null</source>
+        <translation>null（空值）</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation>true/false（布尔值）</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>JSON 无效：%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON</source>
+        <translation>JSON 无效</translation>
+    </message>
+    <message>
+        <source>invalid JSON: nested deeper than the limit of %1 levels</source>
+        <translation>JSON 无效：嵌套超过 %1 层的上限</translation>
+    </message>
+    <message>
+        <source>the text is %1 bytes long, more than the limit of %2</source>
+        <translation>文本长 %1 字节，超过上限 %2</translation>
+    </message>
+    <message>
+        <source>the text holds more than %1 values (numbers, strings, arrays and objects), the limit</source>
+        <translation>文本含有超过 %1 个值（数字、字符串、数组和对象），超出上限</translation>
+    </message>
+    <message>
+        <source>the key %1 appears more than once</source>
+        <translation>键 %1 出现了不止一次</translation>
+    </message>
+    <message>
+        <source>the whole number %1 is too large (the largest is 18446744073709551615)</source>
+        <translation>整数 %1 太大（最大为 18446744073709551615）</translation>
+    </message>
+    <message>
+        <source>syntax error while parsing %1 - %2</source>
+        <translation>解析%1时出现语法错误 - %2</translation>
+    </message>
+    <message>
+        <source>syntax error - %1</source>
+        <translation>语法错误 - %1</translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation>意外的%1</translation>
+    </message>
+    <message>
+        <source>unexpected %1; expected %2</source>
+        <translation>意外的%1；应为%2</translation>
+    </message>
+    <message>
+        <source>%1; last read: %2</source>
+        <translation>%1；最后读到：%2</translation>
+    </message>
+    <message>
+        <source>%1; last read: %2; expected %3</source>
+        <translation>%1；最后读到：%2；应为%3</translation>
+    </message>
+    <message>
+        <source>number overflow parsing %1</source>
+        <translation>解析 %1 时数值溢出</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>object key</source>
+        <translation>对象的键</translation>
+    </message>
+    <message>
+        <source>object separator</source>
+        <translation>对象的冒号分隔符</translation>
+    </message>
+    <message>
+        <source>&lt;uninitialized&gt;</source>
+        <translation>&lt;未初始化&gt;</translation>
+    </message>
+    <message>
+        <source>true literal</source>
+        <translation>字面量 true</translation>
+    </message>
+    <message>
+        <source>false literal</source>
+        <translation>字面量 false</translation>
+    </message>
+    <message>
+        <source>null literal</source>
+        <translation>字面量 null</translation>
+    </message>
+    <message>
+        <source>string literal</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>number literal</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>&lt;parse error&gt;</source>
+        <translation>&lt;解析错误&gt;</translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation>输入结尾</translation>
+    </message>
+    <message>
+        <source>'[', '{', or a literal</source>
+        <translation>'['、'{' 或字面量</translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation>未知记号</translation>
+    </message>
+    <message>
+        <source>invalid BOM; must be 0xEF 0xBB 0xBF if given</source>
+        <translation>BOM 无效；如有 BOM 必须是 0xEF 0xBB 0xBF</translation>
+    </message>
+    <message>
+        <source>invalid comment; expecting '/' or '*' after '/'</source>
+        <translation>注释无效；'/' 后应为 '/' 或 '*'</translation>
+    </message>
+    <message>
+        <source>invalid comment; missing closing '*/'</source>
+        <translation>注释无效；缺少结尾的 '*/'</translation>
+    </message>
+    <message>
+        <source>invalid literal</source>
+        <translation>字面量无效</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after '-'</source>
+        <translation>数字无效；'-' 后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after '.'</source>
+        <translation>数字无效；'.' 后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after exponent sign</source>
+        <translation>数字无效；指数符号后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid string: '\u' must be followed by 4 hex digits</source>
+        <translation>字符串无效：'\u' 后必须跟 4 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>invalid string: forbidden character after backslash</source>
+        <translation>字符串无效：反斜杠后是不允许的字符</translation>
+    </message>
+    <message>
+        <source>invalid string: ill-formed UTF-8 byte</source>
+        <translation>字符串无效：UTF-8 字节格式错误</translation>
+    </message>
+    <message>
+        <source>invalid string: missing closing quote</source>
+        <translation>字符串无效：缺少结尾的引号</translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF</source>
+        <translation>字符串无效：代理项 U+D800..U+DBFF 之后必须跟 U+DC00..U+DFFF</translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF</source>
+        <translation>字符串无效：代理项 U+DC00..U+DFFF 必须跟在 U+D800..U+DBFF 之后</translation>
+    </message>
+    <message>
+        <source>invalid string: control character %1 must be escaped to %2</source>
+        <translation>字符串无效：控制字符 %1 必须转义为 %2</translation>
+    </message>
+    <message>
+        <source>invalid string: control character %1 must be escaped to %2 or %3</source>
+        <translation>字符串无效：控制字符 %1 必须转义为 %2 或 %3</translation>
+    </message>
+    <message>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the file (is it a folder?)</source>
+        <translation>无法读取文件（它是文件夹吗？）</translation>
+    </message>
+    <message>
+        <source>the file is %1 MiB, larger than the limit of %2 MiB</source>
+        <translation>文件大小为 %1 MiB，超过 %2 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>the file is larger than the limit of %1 MiB</source>
+        <translation>文件超过 %1 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>the input is larger than the limit of %1 MiB</source>
+        <translation>输入超过 %1 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>is a folder, not a scene file</source>
+        <translation>是文件夹，不是场景文件</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top, got %1</source>
+        <translation>顶层应为 JSON 对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>and %1 more problems</source>
+        <translation>另有 %1 个问题</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation>应为数字，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限数</translation>
+    </message>
+    <message>
+        <source>must lie between -1000000 and 1000000</source>
+        <translation>必须在 -1000000 与 1000000 之间</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got %1</source>
+        <translation>应为整数，实际是%1</translation>
+    </message>
+    <message>
+        <source>is %1, more than the limit of %2</source>
+        <translation>为 %1，超过上限 %2</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>至少应为 %1</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>应为字符串，实际是%1</translation>
+    </message>
+    <message>
+        <source>expected an array of numbers, got %1</source>
+        <translation>应为数字数组，实际是%1</translation>
+    </message>
+    <message>
+        <source>expected an array of rows, got %1</source>
+        <translation>应为由行组成的数组，实际是%1</translation>
+    </message>
+    <message>
+        <source>must have at least one row</source>
+        <translation>至少要有一行</translation>
+    </message>
+    <message>
+        <source>a row must have at least one number</source>
+        <translation>每行至少要有一个数</translation>
+    </message>
+    <message>
+        <source>has %1 numbers, but row 0 has %2</source>
+        <translation>有 %1 个数，但第 0 行有 %2 个</translation>
+    </message>
+    <message>
+        <source>must be 0 (hidden) or 1 (visible)</source>
+        <translation>必须是 0（遮住）或 1（可见）</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected "%1", got "%2"</source>
+        <translation>应为“%1”，实际是“%2”</translation>
+    </message>
+    <message>
+        <source>this file has version %1; this Attention Lab reads version %2</source>
+        <translation>此文件的版本为 %1；本注意力实验室读取版本 %2</translation>
+    </message>
+    <message>
+        <source>expected a string or an object of language → text, got %1</source>
+        <translation>应为字符串或“语言 → 文本”对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>expected an array of strings, got %1</source>
+        <translation>应为字符串数组，实际是%1</translation>
+    </message>
+    <message>
+        <source>has %1 tokens, more than the limit of %2</source>
+        <translation>有 %1 个词元，超过上限 %2</translation>
+    </message>
+    <message>
+        <source>a token must not be empty</source>
+        <translation>词元不能为空</translation>
+    </message>
+    <message>
+        <source>expected "none", "sinusoidal" or "rope", got "%1"</source>
+        <translation>应为 "none"、"sinusoidal" 或 "rope"，实际是“%1”</translation>
+    </message>
+    <message>
+        <source>expected "sqrt_dk", "none" or a positive number, got %1</source>
+        <translation>应为 "sqrt_dk"、"none" 或正数，实际是%1</translation>
+    </message>
+    <message>
+        <source>a divisor must be at least 0.001</source>
+        <translation>除数至少为 0.001</translation>
+    </message>
+    <message>
+        <source>expected "none", "causal" or an n×n matrix of 0/1, got %1</source>
+        <translation>应为 "none"、"causal" 或由 0/1 组成的 n×n 矩阵，实际是%1</translation>
+    </message>
+    <message>
+        <source>expected an object with "Q", "K" and "V", got %1</source>
+        <translation>应为含 "Q"、"K"、"V" 的对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>unknown key (expected "Q", "K" and "V")</source>
+        <translation>未知的键（应为 "Q"、"K"、"V"）</translation>
+    </message>
+    <message>
+        <source>is missing (or give "direct": {"Q", "K", "V"} instead)</source>
+        <translation>缺失（或改为给出 "direct": {"Q", "K", "V"}）</translation>
+    </message>
+    <message>
+        <source>is missing (or give "X", one row per token)</source>
+        <translation>缺失（或给出 "X"，每个词元一行）</translation>
+    </message>
+    <message>
+        <source>expected an object mapping each token to its vector, got %1</source>
+        <translation>应为把每个词元映射到其向量的对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>has %1 numbers, but d_model is %2</source>
+        <translation>有 %1 个数，但 d_model 为 %2</translation>
+    </message>
+    <message>
+        <source>must have at least one number (leave the key out for no bias)</source>
+        <translation>至少要有一个数（不要偏置时请省略此键）</translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation>未知的键</translation>
+    </message>
+    <message>
+        <source>does not belong in a direct-mode scene ("direct" replaces the embeddings and weights)</source>
+        <translation>不应出现在直接模式的场景中（"direct" 取代了嵌入和权重）</translation>
+    </message>
+    <message>
+        <source>expected a %1 matrix (%2), got %3</source>
+        <translation>应为 %1 矩阵（%2），实际是 %3</translation>
+    </message>
+    <message>
+        <source>expected %1 numbers (%2), got %3</source>
+        <translation>应有 %1 个数（%2），实际有 %3 个</translation>
+    </message>
+    <message>
+        <source>cannot be given together with "X": X replaces the embedding lookup</source>
+        <translation>不能与 "X" 同时给出：X 取代了嵌入查表</translation>
+    </message>
+    <message>
+        <source>must be "none" when "X" is given (X already holds whatever positions the model added), got "%1"</source>
+        <translation>给出 "X" 时必须为 "none"（X 已含模型加入的位置信息），实际是“%1”</translation>
+    </message>
+    <message>
+        <source>one row per token, d_model = %1 wide</source>
+        <translation>每个词元一行，宽 d_model = %1</translation>
+    </message>
+    <message>
+        <source>one per column of W_Q, W_K and W_V: heads·d_k = %1</source>
+        <translation>W_Q、W_K、W_V 每列一个：heads·d_k = %1</translation>
+    </message>
+    <message>
+        <source>one per column of W_O: d_model = %1</source>
+        <translation>W_O 每列一个：d_model = %1</translation>
+    </message>
+    <message>
+        <source>needs "W_O": the output bias is added after the output projection</source>
+        <translation>需要 "W_O"：输出偏置在输出投影之后才加上</translation>
+    </message>
+    <message>
+        <source>%1 is %2, more than the limit of %3</source>
+        <translation>%1 为 %2，超过上限 %3</translation>
+    </message>
+    <message>
+        <source>the number of tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <source>the number of heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>heads × d_k</source>
+        <translation>头数 × d_k</translation>
+    </message>
+    <message>
+        <source>needs at least one column</source>
+        <translation>至少要有一列</translation>
+    </message>
+    <message>
+        <source>one row per token</source>
+        <translation>每个词元一行</translation>
+    </message>
+    <message>
+        <source>one row per token, as wide as Q</source>
+        <translation>每个词元一行，与 Q 同宽</translation>
+    </message>
+    <message>
+        <source>"sinusoidal" adds to X, which direct mode does not have; use "none" or "rope"</source>
+        <translation>"sinusoidal" 加在 X 上，而直接模式没有 X；请用 "none" 或 "rope"</translation>
+    </message>
+    <message>
+        <source>does not belong in a direct-mode scene ("direct" gives Q, K and V themselves)</source>
+        <translation>不应出现在直接模式的场景中（"direct" 直接给出 Q、K、V）</translation>
+    </message>
+    <message>
+        <source>expected %1 rows of length d_model = %2</source>
+        <translation>应有 %1 行，每行长 d_model = %2</translation>
+    </message>
+    <message>
+        <source>appears twice</source>
+        <translation>出现了两次</translation>
+    </message>
+    <message>
+        <source>token "%1" has no row in "embeddings"</source>
+        <translation>词元“%1”在 "embeddings" 中没有对应的行</translation>
+    </message>
+    <message>
+        <source>d_model × heads·d_k = %1</source>
+        <translation>d_model × heads·d_k = %1</translation>
+    </message>
+    <message>
+        <source>heads·d_k × d_model = %1</source>
+        <translation>heads·d_k × d_model = %1</translation>
+    </message>
+    <message>
+        <source>is required when there is more than one head</source>
+        <translation>多于一个头时必须给出</translation>
+    </message>
+    <message>
+        <source>rotary positions ("rope") rotate pairs of dimensions, so d_k must be even; it is %1</source>
+        <translation>旋转位置编码（"rope"）成对旋转维度，所以 d_k 必须是偶数；现在是 %1</translation>
+    </message>
+    <message>
+        <source>a custom divisor must be a number between 0.001 and 1000000</source>
+        <translation>自定义除数必须在 0.001 与 1000000 之间</translation>
+    </message>
+    <message>
+        <source>expected a %1 matrix (tokens × tokens), got %2</source>
+        <translation>应为 %1 矩阵（词元 × 词元），实际是 %2</translation>
+    </message>
+    <message>
+        <source>must be 0 or 1</source>
+        <translation>必须是 0 或 1</translation>
+    </message>
+    <message>
+        <source>this scene would need %1 MiB for its stages, more than the limit of %2 MiB</source>
+        <translation>此场景的各阶段需要 %1 MiB，超过 %2 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>needs at least one token</source>
+        <translation>至少要有一个词元</translation>
+    </message>
+    <message>
+        <source>no numbers</source>
+        <translation>没有数字</translation>
+    </message>
+    <message>
+        <source>line %1, value %2: "%3" is not a number</source>
+        <translation>第 %1 行第 %2 个值：“%3”不是数字</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 values, but the first row has %3</source>
+        <translation>第 %1 行有 %2 个值，但第一行有 %3 个</translation>
+    </message>
+    <message>
+        <source>line %1, value %2: %3 is not a finite number within ±1e6</source>
+        <translation>第 %1 行第 %2 个值：%3 不是 ±1e6 以内的有限数</translation>
+    </message>
+    <message>
+        <source>more than %1 values</source>
+        <translation>超过 %1 个值</translation>
+    </message>
+    <message>
+        <source>not a NumPy .npy file (the magic string \x93NUMPY is missing)</source>
+        <translation>不是 NumPy .npy 文件（缺少魔数 \x93NUMPY）</translation>
+    </message>
+    <message>
+        <source>the .npy header is cut short</source>
+        <translation>.npy 头部不完整</translation>
+    </message>
+    <message>
+        <source>unsupported .npy format version %1</source>
+        <translation>不支持的 .npy 格式版本 %1</translation>
+    </message>
+    <message>
+        <source>the .npy header is longer than the file</source>
+        <translation>.npy 头部比文件还长</translation>
+    </message>
+    <message>
+        <source>dtype %1 is not supported: save as float32 or float64 (little-endian)</source>
+        <translation>不支持数据类型 %1：请保存为 float32 或 float64（小端序）</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>（缺失）</translation>
+    </message>
+    <message>
+        <source>Fortran-order arrays are not supported: save with np.ascontiguousarray</source>
+        <translation>不支持 Fortran 顺序的数组：请用 np.ascontiguousarray 保存</translation>
+    </message>
+    <message>
+        <source>the .npy header has no shape</source>
+        <translation>.npy 头部没有形状</translation>
+    </message>
+    <message>
+        <source>the array is larger than %1 values</source>
+        <translation>数组超过 %1 个值</translation>
+    </message>
+    <message>
+        <source>the .npy shape %1 is not a list of sizes</source>
+        <translation>.npy 形状 %1 不是尺寸列表</translation>
+    </message>
+    <message>
+        <source>a matrix needs a 1-D or 2-D array; this one has shape %1</source>
+        <translation>矩阵需要一维或二维数组；这个数组的形状是 %1</translation>
+    </message>
+    <message>
+        <source>the array is empty (shape %1)</source>
+        <translation>数组为空（形状 %1）</translation>
+    </message>
+    <message>
+        <source>the data is %1 bytes, but shape %2 needs %3</source>
+        <translation>数据有 %1 字节，但形状 %2 需要 %3 字节</translation>
+    </message>
+    <message>
+        <source>value [%1][%2] is not a finite number within ±1e6</source>
+        <translation>值 [%1][%2] 不是 ±1e6 以内的有限数</translation>
+    </message>
+    <message>
+        <source>X is given (a head from a model), and the model's own positions are already in it</source>
+        <translation>给出了 X（来自模型的头），模型自己的位置信息已经在其中</translation>
+    </message>
+    <message>
+        <source>sinusoidal positions are added to X, which a scene in direct mode does not have</source>
+        <translation>正弦位置编码加在 X 上，而直接模式的场景没有 X</translation>
+    </message>
+    <message>
+        <source>rotary positions need an even d_k; this scene has d_k = %1</source>
+        <translation>旋转位置编码需要偶数的 d_k；此场景的 d_k = %1</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot map the file: %1</source>
+        <translation>无法映射文件：%1</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, too few for the 8-byte header length</source>
+        <translation>文件只有 %1 字节，不够放 8 字节的头部长度</translation>
+    </message>
+    <message>
+        <source>header length %1 exceeds the limit of %2 bytes</source>
+        <translation>头部长度 %1 超过 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>header length %1 exceeds the file (%2 bytes after the length field)</source>
+        <translation>头部长度 %1 超出了文件（长度字段之后只有 %2 字节）</translation>
+    </message>
+    <message>
+        <source>the header is not a JSON object</source>
+        <translation>头部不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 is incomplete: %2 of %3 — was the download interrupted? (%4)</source>
+        <translation>%1 不完整：只有 %2，应有 %3——是不是下载中断了？（%4）</translation>
+    </message>
+    <message>
+        <source>%1 is incomplete: it has %2, but its header alone takes %3 — was the download interrupted? (%4)</source>
+        <translation>%1 不完整：文件只有 %2，光是头部就要 %3——是不是下载中断了？（%4）</translation>
+    </message>
+    <message>
+        <source>"__metadata__" must be an object of strings</source>
+        <translation>"__metadata__" 必须是由字符串组成的对象</translation>
+    </message>
+    <message>
+        <source>"__metadata__": %1 must be a string</source>
+        <translation>"__metadata__"：%1 必须是字符串</translation>
+    </message>
+    <message>
+        <source>tensor %1: %2</source>
+        <translation>张量 %1：%2</translation>
+    </message>
+    <message>
+        <source>the entry must be an object</source>
+        <translation>条目必须是对象</translation>
+    </message>
+    <message>
+        <source>"dtype" is missing or not a string</source>
+        <translation>"dtype" 缺失或不是字符串</translation>
+    </message>
+    <message>
+        <source>"shape" is missing or not an array</source>
+        <translation>"shape" 缺失或不是数组</translation>
+    </message>
+    <message>
+        <source>"shape" %1 is not a non-negative integer</source>
+        <translation>"shape" 中的 %1 不是非负整数</translation>
+    </message>
+    <message>
+        <source>"shape" %1 has more elements than 2^64</source>
+        <translation>"shape" %1 的元素个数超过 2^64</translation>
+    </message>
+    <message>
+        <source>"data_offsets" must be two non-negative integers</source>
+        <translation>"data_offsets" 必须是两个非负整数</translation>
+    </message>
+    <message>
+        <source>data_offsets %1 end before they begin</source>
+        <translation>data_offsets %1 的结尾在开头之前</translation>
+    </message>
+    <message>
+        <source>data_offsets %1 exceed the data section (%2 bytes)</source>
+        <translation>data_offsets %1 超出了数据区（%2 字节）</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs more bytes than 2^64</source>
+        <translation>%2 类型、形状为 %1 的张量需要的字节数超过 2^64</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes but data_offsets %4 hold %5</source>
+        <translation>%2 类型、形状为 %1 的张量需要 %3 字节，但 data_offsets %4 只有 %5 字节</translation>
+    </message>
+    <message>
+        <source>data_offsets %1 overlap tensor %2 %3</source>
+        <translation>data_offsets %1 与张量 %2 的 %3 重叠</translation>
+    </message>
+    <message>
+        <source>bytes %1 of the data section belong to no tensor</source>
+        <translation>数据区的字节 %1 不属于任何张量</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dtype %2; only F32, F16 and BF16 can be read</source>
+        <translation>张量 %1 的数据类型为 %2；只能读取 F32、F16 和 BF16</translation>
+    </message>
+    <message>
+        <source>"%1" %2</source>
+        <translation>"%1" %2</translation>
+    </message>
+    <message>
+        <source>must be a positive integer (got %1)</source>
+        <translation>必须是正整数（实际是 %1）</translation>
+    </message>
+    <message>
+        <source>is %1, above the supported maximum of %2</source>
+        <translation>为 %1，超过支持的最大值 %2</translation>
+    </message>
+    <message>
+        <source>must be a number between 1e-30 and 1 (got %1)</source>
+        <translation>必须是 1e-30 到 1 之间的数（实际是 %1）</translation>
+    </message>
+    <message>
+        <source>must be a string (got %1)</source>
+        <translation>必须是字符串（实际是 %1）</translation>
+    </message>
+    <message>
+        <source>must be true or false (got %1)</source>
+        <translation>必须是 true 或 false（实际是 %1）</translation>
+    </message>
+    <message>
+        <source>= %1 is not supported</source>
+        <translation>= %1 不受支持</translation>
+    </message>
+    <message>
+        <source>%1 is not supported (only "absolute")</source>
+        <translation>%1 不受支持（只支持 "absolute"）</translation>
+    </message>
+    <message>
+        <source>must be a JSON object</source>
+        <translation>必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>"model_type" is missing; supported: "gpt2", "bert"</source>
+        <translation>缺少 "model_type"；支持："gpt2"、"bert"</translation>
+    </message>
+    <message>
+        <source>"model_type" %1 is not supported; supported: "gpt2", "bert"</source>
+        <translation>"model_type" %1 不受支持；支持："gpt2"、"bert"</translation>
+    </message>
+    <message>
+        <source>"%1" (%2) is not divisible by "%3" (%4)</source>
+        <translation>"%1"（%2）不能被 "%3"（%4）整除</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, more than the %2 allowed for a config</source>
+        <translation>文件有 %1 字节，超过配置文件允许的 %2 字节</translation>
+    </message>
+    <message>
+        <source>required tensor "%1" (with or without "%2") is missing</source>
+        <translation>缺少必需的张量 "%1"（带或不带 "%2" 前缀）</translation>
+    </message>
+    <message>
+        <source>tensor %1 has shape %2 but config.json implies %3</source>
+        <translation>张量 %1 的形状为 %2，但按 config.json 应为 %3</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dtype %2; only F32, F16 and BF16 are supported</source>
+        <translation>张量 %1 的数据类型为 %2；只支持 F32、F16 和 BF16</translation>
+    </message>
+    <message>
+        <source>not found in %1</source>
+        <translation>在 %1 中找不到</translation>
+    </message>
+    <message>
+        <source>not found in %1 (checkpoints split into several files are not supported)</source>
+        <translation>在 %1 中找不到（不支持拆成多个文件的检查点）</translation>
+    </message>
+    <message>
+        <source>not found in %1 (pytorch_model.bin cannot be read; convert it to safetensors)</source>
+        <translation>在 %1 中找不到（无法读取 pytorch_model.bin；请先转换为 safetensors）</translation>
+    </message>
+    <message>
+        <source>not enough memory to convert the weights to float</source>
+        <translation>内存不足，无法把权重转换为 float</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>没有那个文件或目录</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不够</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个目录</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是目录</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接层数过多</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>文件名过长</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>Cannot allocate memory</source>
+        <translation>无法分配内存</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>打开的文件过多</translation>
+    </message>
+    <message>
+        <source>No such device</source>
+        <translation>没有那个设备</translation>
     </message>
 </context>
 <context>
@@ -287,7 +1094,7 @@
         <translation>拼接，“%1”行</translation>
     </message>
     <message>
-        <source>The heads&apos; context vectors are placed side by side: each head fills its own block of columns.</source>
+        <source>The heads' context vectors are placed side by side: each head fills its own block of columns.</source>
         <translation>各个头的上下文向量左右并排：每个头占据属于自己的一段列。</translation>
     </message>
     <message>
@@ -384,7 +1191,7 @@
         <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
     </message>
     <message>
-        <source>--experiment: unknown experiment &quot;%1&quot;; known: sqrt-dk</source>
+        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
         <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
     </message>
     <message>
@@ -396,15 +1203,15 @@
         <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
-        <source>--seed: expected a whole number from 0 to 4294967295, got &quot;%1&quot;</source>
+        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
         <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
     </message>
     <message>
-        <source>--export: empty stage name in &quot;%1&quot;</source>
+        <source>--export: empty stage name in "%1"</source>
         <translation>--export：“%1”中有空的步骤名</translation>
     </message>
     <message>
-        <source>--export: unknown stage &quot;%1&quot;; the stages are %2, or board</source>
+        <source>--export: unknown stage "%1"; the stages are %2, or board</source>
         <translation>--export：未知的步骤“%1”；可用的步骤为 %2，或 board</translation>
     </message>
     <message>
@@ -424,19 +1231,19 @@
         <translation>--out：%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
     <message>
-        <source>--scale: expected a number from 0.25 to 8, got &quot;%1&quot;</source>
+        <source>--scale: expected a number from 0.25 to 8, got "%1"</source>
         <translation>--scale：应为 0.25 到 8 之间的数，实际为“%1”</translation>
     </message>
     <message>
-        <source>--theme: expected one of %1, got &quot;%2&quot;</source>
+        <source>--theme: expected one of %1, got "%2"</source>
         <translation>--theme：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>--colormap: expected one of %1, got &quot;%2&quot;</source>
+        <source>--colormap: expected one of %1, got "%2"</source>
         <translation>--colormap：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>--head: expected a head from 1 to %1, got &quot;%2&quot;</source>
+        <source>--head: expected a head from 1 to %1, got "%2"</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
     <message>
@@ -460,19 +1267,19 @@
         <translation>--model 需要 --%1（从 1 开始数）来选定一个头</translation>
     </message>
     <message>
-        <source>--%1: expected a whole number from 1 to %2, got &quot;%3&quot;</source>
+        <source>--%1: expected a whole number from 1 to %2, got "%3"</source>
         <translation>--%1：应为 1 到 %2 之间的整数，实际为“%3”</translation>
     </message>
     <message>
-        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got &quot;%1&quot;</source>
+        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got "%1"</source>
         <translation>--ablate：应为 层.头[,层.头…]，从 1 开始数（例如 5.1,6.3），实际为“%1”</translation>
     </message>
     <message>
-        <source>--ablate: %1 is outside the model&apos;s %2 layers × %3 heads</source>
+        <source>--ablate: %1 is outside the model's %2 layers × %3 heads</source>
         <translation>--ablate：%1 超出了模型的 %2 层 × %3 个头</translation>
     </message>
     <message>
-        <source>--top: expected a positive whole number, got &quot;%1&quot;</source>
+        <source>--top: expected a positive whole number, got "%1"</source>
         <translation>--top：应为正整数，实际为“%1”</translation>
     </message>
     <message>
@@ -719,7 +1526,7 @@
         <translation>无法写入 PDF</translation>
     </message>
     <message>
-        <source>unknown file type &quot;%1&quot;: use .png, .svg or .pdf</source>
+        <source>unknown file type "%1": use .png, .svg or .pdf</source>
         <translation>未知的文件类型“%1”：请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
@@ -831,7 +1638,7 @@
         <translation>根据给出的 Q_rot、K_rot（已按位置旋转过的 Q 和 K）和 V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
     </message>
     <message>
-        <source>X (given: what this layer&apos;s attention reads)</source>
+        <source>X (given: what this layer's attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
@@ -853,6 +1660,10 @@
     <message>
         <source>output = concat·W_O + b_O</source>
         <translation>输出 = 拼接·W_O + b_O</translation>
+    </message>
+    <message>
+        <source>there is no example called "%1"; the examples are: %2</source>
+        <translation>没有名为“%1”的示例；现有示例：%2</translation>
     </message>
 </context>
 <context>
@@ -1308,7 +2119,7 @@
         <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
-        <source>One PDF with the board and every stage&apos;s explanation, in the current language</source>
+        <source>One PDF with the board and every stage's explanation, in the current language</source>
         <translation>一份 PDF，包含流程板和每一步的讲解，使用当前界面语言</translation>
     </message>
     <message>
@@ -1569,7 +2380,7 @@
         <translation>文件正在使用中</translation>
     </message>
     <message>
-        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window&apos;s changes.</source>
+        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window's changes.</source>
         <translation>%1 已在另一个注意力实验室窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
     </message>
     <message>
@@ -1595,6 +2406,10 @@
     <message>
         <source>%1 was not opened: another Attention Lab window has it open.</source>
         <translation>没有打开 %1：另一个注意力实验室窗口正在使用它。</translation>
+    </message>
+    <message>
+        <source>scene</source>
+        <translation>场景</translation>
     </message>
 </context>
 <context>
@@ -1662,7 +2477,7 @@
         <translation>各个头</translation>
     </message>
     <message>
-        <source>Every head&apos;s attention weights at once; click one to make it the head the board follows.</source>
+        <source>Every head's attention weights at once; click one to make it the head the board follows.</source>
         <translation>同时显示每个头的注意力权重；点击其中一个，流程板就跟随这个头。</translation>
     </message>
 </context>
@@ -1842,7 +2657,7 @@
         <translation>权重固定 0–1(&amp;F)</translation>
     </message>
     <message>
-        <source>The weights&apos; colours span 0 to 1, so cards and scenes compare directly</source>
+        <source>The weights' colours span 0 to 1, so cards and scenes compare directly</source>
         <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
     </message>
     <message>
@@ -1850,7 +2665,7 @@
         <translation>权重自动 0–最大(&amp;A)</translation>
     </message>
     <message>
-        <source>The weights&apos; colours span 0 to the largest weight, so small differences in long rows show</source>
+        <source>The weights' colours span 0 to the largest weight, so small differences in long rows show</source>
         <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
     </message>
     <message>
@@ -2069,7 +2884,7 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer&apos;s attention reads.</source>
+        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer's attention reads.</source>
         <translation>直接给出的注意力输入：每个词元一行，共 d_model 列。对于取自模型的头，它就是该层注意力读入的内容。</translation>
     </message>
     <message>
@@ -2310,7 +3125,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelRoom</name>
     <message>
-        <source>A real GPT-2 or BERT model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
+        <source>A real GPT-2 or BERT model: every layer's and head's attention, the selected head, and the prediction.</source>
         <translation>真实的 GPT-2 或 BERT 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
     </message>
     <message>
@@ -2318,7 +3133,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>关闭头 %1</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <source>Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
         <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
@@ -2334,7 +3149,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>在流程板上打开</translation>
     </message>
     <message>
-        <source>Show the selected head on the pipeline board with the model&apos;s own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
+        <source>Show the selected head on the pipeline board with the model's own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
         <translation>用模型自己的数值在流程板上显示选中的头：逐步查看 Q、K、V、分数、softmax 和输出，并可编辑。</translation>
     </message>
     <message>
@@ -2361,11 +3176,11 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>句子：</translation>
     </message>
     <message>
-        <source>Type a sentence for the model, e.g. The animal didn&apos;t cross the street because it was too tired</source>
-        <translation>为模型输入一个句子，例如 The animal didn&apos;t cross the street because it was too tired</translation>
+        <source>Type a sentence for the model, e.g. The animal didn't cross the street because it was too tired</source>
+        <translation>为模型输入一个句子，例如 The animal didn't cross the street because it was too tired</translation>
     </message>
     <message>
-        <source>Tokenized exactly as the model&apos;s tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
+        <source>Tokenized exactly as the model's tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
         <translation>完全按照模型自己的分词器切分；按回车或稍停片刻即运行模型。BERT 预测第一个 [MASK]。</translation>
     </message>
     <message>
@@ -2392,11 +3207,11 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>打开头 %1</translation>
     </message>
     <message>
-        <source>Apply the board&apos;s weights to head %1</source>
+        <source>Apply the board's weights to head %1</source>
         <translation>把流程板的权重应用到头 %1</translation>
     </message>
     <message>
-        <source>The tokenizer has tokens for only %1 of the model&apos;s %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
+        <source>The tokenizer has tokens for only %1 of the model's %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
         <translation>分词器只为模型 %2 个词元 id 中的 %1 个提供了词元。其余 %3 个 id 仍可能被预测，显示为“&lt;id N&gt;”。请检查分词器文件是否属于这个模型。</translation>
     </message>
     <message>
@@ -2494,7 +3309,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>词元编号 %1</translation>
     </message>
     <message>
-        <source>Token id %1 has no token in the tokenizer: the model&apos;s vocabulary is larger than the tokenizer&apos;s.</source>
+        <source>Token id %1 has no token in the tokenizer: the model's vocabulary is larger than the tokenizer's.</source>
         <translation>词元 id %1 在分词器中没有对应的词元：模型的词表比分词器的大。</translation>
     </message>
 </context>
@@ -2677,7 +3492,7 @@ last change %3</source>
         <translation>注意力头的个数。多于一个时会增加输出权重 W_O。</translation>
     </message>
     <message>
-        <source>d_k: the width of each head&apos;s queries and keys (and values).</source>
+        <source>d_k: the width of each head's queries and keys (and values).</source>
         <translation>d_k：每个头的查询和键（以及值）的宽度。</translation>
     </message>
     <message>
@@ -2769,7 +3584,7 @@ last change %3</source>
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <source>This scene&apos;s X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
+        <source>This scene's X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
         <translation>这个场景的 X 是直接给出的（取自模型的一个头），模型已经把它自己的位置信息加进去了，所以不再加第二种位置编码。</translation>
     </message>
     <message>
@@ -2900,7 +3715,7 @@ last change %3</source>
         <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Histogram of the current scene&apos;s scores before and after scaling. Right-click to export.</source>
+        <source>Histogram of the current scene's scores before and after scaling. Right-click to export.</source>
         <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
     </message>
     <message>
@@ -3018,7 +3833,7 @@ last change %3</source>
         <translation>输出</translation>
     </message>
     <message>
-        <source>X (given: what this layer&apos;s attention reads)</source>
+        <source>X (given: what this layer's attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
@@ -3244,7 +4059,7 @@ last change %3</source>
         <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Entropy of each query row&apos;s weights in bits; + marks the uniform maximum. Right-click to export.</source>
+        <source>Entropy of each query row's weights in bits; + marks the uniform maximum. Right-click to export.</source>
         <translation>每个查询行权重的熵（单位：比特）；+ 标出均匀时的最大值。右键点击可导出。</translation>
     </message>
     <message>
@@ -3343,7 +4158,7 @@ Separator: the text between separators is a token.</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
+        <source>These tokens come from a real model: X is what that model's layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
         <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
     </message>
     <message>
@@ -3395,14 +4210,14 @@ Separator: the text between separators is a token.</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <source>The model room over the whole window: a real GPT-2 or BERT model&apos;s heads and its prediction (Ctrl+2)</source>
+        <source>The model room over the whole window: a real GPT-2 or BERT model's heads and its prediction (Ctrl+2)</source>
         <translation>占满整个窗口的模型工作区：真实 GPT-2 或 BERT 模型的各个头及其预测（Ctrl+2）</translation>
     </message>
 </context>
 <context>
     <name>core</name>
     <message>
-        <source>the head&apos;s scene is not valid: %1</source>
+        <source>the head's scene is not valid: %1</source>
         <translation>该头的场景无效：%1</translation>
     </message>
 </context>

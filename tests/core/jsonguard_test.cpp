@@ -21,7 +21,7 @@ Problem refusal(const std::string &text, const JsonLimits &limits = {})
 {
     JsonResult r = parseJson(text, "t.json", limits);
     EXPECT_FALSE(r.ok());
-    return r.problem.value_or(Problem {"", "(accepted)"});
+    return r.problem.value_or(Problem {"", Message::literal("(accepted)")});
 }
 
 bool contains(const std::string &text, const std::string &part)
@@ -54,7 +54,7 @@ TEST(JsonGuard, RefusesDuplicateKeysWithTheirPath)
 {
     Problem p = refusal(R"({"a": {"x": 1, "x": 2}})");
     EXPECT_EQ(p.path, "a.x");
-    EXPECT_TRUE(contains(p.message, "\"x\" appears more than once")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "\"x\" appears more than once")) << p.message.english();
     p = refusal(R"({"a": [{"k": 1}, {"k": 1, "k": 2}]})");
     EXPECT_EQ(p.path, "a[1].k");
 }
@@ -63,7 +63,7 @@ TEST(JsonGuard, RefusesNestingPastTheLimitWithItsPosition)
 {
     EXPECT_TRUE(parseJson(attnlab::test::deepNesting(64), "t.json").ok());
     const Problem p = refusal("\n " + attnlab::test::deepNesting(65));
-    EXPECT_TRUE(contains(p.message, "nested deeper than the limit of 64 levels")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "nested deeper than the limit of 64 levels")) << p.message.english();
     EXPECT_EQ(p.line, 2);
     EXPECT_EQ(p.column, 66);
 }
@@ -80,7 +80,7 @@ TEST(JsonGuard, BracketsInsideStringsDoNotCountAsNesting)
 TEST(JsonGuard, TenMillionLevelsAreRefusedAtTheLimit)
 {
     const Problem p = refusal(attnlab::test::deepNesting(5'000'000));
-    EXPECT_TRUE(contains(p.message, "nested deeper")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "nested deeper")) << p.message.english();
     EXPECT_EQ(p.column, 65);
 }
 
@@ -89,7 +89,7 @@ TEST(JsonGuard, AHundredMegabytesOfOpenBracketsAreRefusedAtTheDepthLimit)
     JsonLimits limits;
     limits.maxBytes = std::size_t(128) << 20;
     const Problem p = refusal(std::string(std::size_t(100) << 20, '['), limits);
-    EXPECT_TRUE(contains(p.message, "nested deeper")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "nested deeper")) << p.message.english();
 }
 
 TEST(JsonGuard, RefusesTextOverTheSizeLimitUnread)
@@ -97,7 +97,7 @@ TEST(JsonGuard, RefusesTextOverTheSizeLimitUnread)
     JsonLimits limits;
     limits.maxBytes = 10;
     const Problem p = refusal("[1, 2, 3, 4]", limits);
-    EXPECT_TRUE(contains(p.message, "12 bytes long, more than the limit of 10")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "12 bytes long, more than the limit of 10")) << p.message.english();
     EXPECT_TRUE(parseJson("[1, 2, 3]", "t.json", limits).ok());
 }
 
@@ -105,9 +105,9 @@ TEST(JsonGuard, WholeNumbersPast64BitsAreTooLarge)
 {
     Problem p = refusal(R"({"n": [1, 18446744073709551616]})");
     EXPECT_EQ(p.path, "n[1]");
-    EXPECT_TRUE(contains(p.message, "too large")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "too large")) << p.message.english();
     p = refusal(R"({"n": -9223372036854775809})");
-    EXPECT_TRUE(contains(p.message, "too large")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "too large")) << p.message.english();
     const JsonResult r = parseJson(R"({"n": 18446744073709551615, "m": -9223372036854775808, "f": 1e300})", "t.json");
     ASSERT_TRUE(r.ok()) << r.describe();
     EXPECT_EQ(r.document->root()["n"].get<std::uint64_t>(), 18446744073709551615u);
@@ -125,10 +125,10 @@ TEST(JsonGuard, SyntaxErrorsCarryLineAndColumn)
 TEST(JsonGuard, NumbersBeyondADoubleAndBadUtf8AreSyntaxErrors)
 {
     Problem p = refusal("[1, 1e999]");
-    EXPECT_TRUE(contains(p.message, "number overflow parsing '1e999'")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "number overflow parsing '1e999'")) << p.message.english();
     EXPECT_EQ(p.line, 1);
     p = refusal("[\"\xff\"]");
-    EXPECT_TRUE(contains(p.message, "invalid JSON")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "invalid JSON")) << p.message.english();
     EXPECT_EQ(p.column, 3);
 }
 
@@ -180,7 +180,7 @@ TEST(JsonGuard, RefusesMoreValuesThanTheLimit)
     limits.maxValues = 5; // the outer array, 1, [2], 2 and {}
     EXPECT_TRUE(parseJson("[1, [2], {}]", "t.json", limits).ok());
     const Problem p = refusal("[1, [2], {\"a\": 3}]", limits);
-    EXPECT_TRUE(contains(p.message, "more than 5 values")) << p.message;
+    EXPECT_TRUE(contains(p.message.english(), "more than 5 values")) << p.message.english();
 }
 
 TEST(JsonGuard, TheDensestShapesStopAtTheValueCount)
@@ -189,6 +189,6 @@ TEST(JsonGuard, TheDensestShapesStopAtTheValueCount)
     limits.maxValues = 100'000;
     for (const std::string &text : {attnlab::test::manyObjects(1 << 20), attnlab::test::flatZeros(1 << 20)}) {
         const Problem p = refusal(text, limits);
-        EXPECT_TRUE(contains(p.message, "more than 100000 values")) << p.message;
+        EXPECT_TRUE(contains(p.message.english(), "more than 100000 values")) << p.message.english();
     }
 }

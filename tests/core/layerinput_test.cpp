@@ -25,7 +25,7 @@ namespace {
 bool hasProblem(const std::vector<Problem> &problems, const std::string &path, const std::string &part)
 {
     for (const Problem &p : problems)
-        if (p.path == path && p.message.find(part) != std::string::npos)
+        if (p.path == path && p.message.english().find(part) != std::string::npos)
             return true;
     return false;
 }
@@ -34,7 +34,7 @@ std::string describe(const std::vector<Problem> &problems)
 {
     std::string out;
     for (const Problem &p : problems)
-        out += p.path + ": " + p.message + "\n";
+        out += p.path + ": " + p.message.english() + "\n";
     return out.empty() ? "no problems" : out;
 }
 

@@ -46,7 +46,7 @@ TEST(MatrixText, TabSeparatedRoundTripsExactly)
 {
     const core::Matrix m = m23();
     const core::MatrixReadResult r = core::parseMatrixText(core::matrixToTsv(m));
-    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_TRUE(r.ok()) << r.english();
     EXPECT_EQ(r.matrix, m);
     EXPECT_EQ(core::matrixToTsv(m).substr(0, 9), "0.1\t-2.5\t");
 }
@@ -59,7 +59,7 @@ TEST(MatrixText, ReadsCsvSemicolonsSpacesAndNumpysPrint)
             "1,2\n3,4",
             "1,+2\n3,4"}) {
         const core::MatrixReadResult r = core::parseMatrixText(text);
-        ASSERT_TRUE(r.ok()) << text << ": " << r.error;
+        ASSERT_TRUE(r.ok()) << text << ": " << r.english();
         ASSERT_EQ(r.matrix.rows(), 2) << text;
         ASSERT_EQ(r.matrix.cols(), 2) << text;
         EXPECT_EQ(r.matrix(1, 0), 3.f) << text;
@@ -70,12 +70,12 @@ TEST(MatrixText, ReadsCsvSemicolonsSpacesAndNumpysPrint)
 TEST(MatrixText, SkipsAHeaderRowAndTokenLabelsAsOurCsvExportWritesThem)
 {
     const core::MatrixReadResult r = core::parseMatrixText(",猫,吃\n猫,0.5,0.5\n吃,0.25,0.75\n");
-    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_TRUE(r.ok()) << r.english();
     EXPECT_EQ(r.matrix.rows(), 2);
     EXPECT_EQ(r.matrix.cols(), 2);
     EXPECT_EQ(r.matrix(1, 1), 0.75f);
     const core::MatrixReadResult q = core::parseMatrixText("token,0,1,2\r\n猫,1,2,3\r\n吃,4,5,6\r\n");
-    ASSERT_TRUE(q.ok()) << q.error;
+    ASSERT_TRUE(q.ok()) << q.english();
     EXPECT_EQ(q.matrix.rows(), 2);
     EXPECT_EQ(q.matrix(0, 0), 1.f);
     // Without labels a first row of 0, 1, 2 is data.
@@ -89,14 +89,14 @@ TEST(MatrixText, SkipsAHeaderRowAndTokenLabelsAsOurCsvExportWritesThem)
 
 TEST(MatrixText, BadTextNamesTheLineAndTheValue)
 {
-    EXPECT_EQ(core::parseMatrixText("1,2\n3,x\n").error, "line 2, value 2: \"x\" is not a number");
-    EXPECT_EQ(core::parseMatrixText("1,2\n3\n").error, "line 2 has 1 values, but the first row has 2");
-    EXPECT_EQ(core::parseMatrixText("").error, "no numbers");
-    EXPECT_EQ(core::parseMatrixText("a,b\n").error, "no numbers");
-    EXPECT_NE(core::parseMatrixText("1,2e7\n").error.find("within ±1e6"), std::string::npos);
-    EXPECT_NE(core::parseMatrixText("1,nan\n").error.find("value 2"), std::string::npos);
-    EXPECT_NE(core::parseMatrixText("1,1e999\n").error.find("value 2"), std::string::npos);
-    EXPECT_EQ(core::parseMatrixText("1 2 3 4", 3).error, "more than 3 values");
+    EXPECT_EQ(core::parseMatrixText("1,2\n3,x\n").english(), "line 2, value 2: \"x\" is not a number");
+    EXPECT_EQ(core::parseMatrixText("1,2\n3\n").english(), "line 2 has 1 values, but the first row has 2");
+    EXPECT_EQ(core::parseMatrixText("").english(), "no numbers");
+    EXPECT_EQ(core::parseMatrixText("a,b\n").english(), "no numbers");
+    EXPECT_NE(core::parseMatrixText("1,2e7\n").english().find("within ±1e6"), std::string::npos);
+    EXPECT_NE(core::parseMatrixText("1,nan\n").english().find("value 2"), std::string::npos);
+    EXPECT_NE(core::parseMatrixText("1,1e999\n").english().find("value 2"), std::string::npos);
+    EXPECT_EQ(core::parseMatrixText("1 2 3 4", 3).english(), "more than 3 values");
 }
 
 TEST(Npy, WritesWhatNumpyReadsAndReadsItBack)
@@ -110,32 +110,32 @@ TEST(Npy, WritesWhatNumpyReadsAndReadsItBack)
     EXPECT_NE(bytes.find("'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"), std::string::npos);
     EXPECT_EQ(bytes.size(), 10 + headerLength + 6 * 4);
     const core::MatrixReadResult r = core::parseNpy(bytes);
-    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_TRUE(r.ok()) << r.english();
     EXPECT_EQ(r.matrix, m);
 }
 
 TEST(Npy, ReadsFloat64AndOneDimensionalArrays)
 {
     const core::MatrixReadResult r = core::parseNpy(npy("<f8", "(2, 2)", doubles({1, 2, 3, 4.5})));
-    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_TRUE(r.ok()) << r.english();
     EXPECT_EQ(r.matrix(1, 1), 4.5f);
     const core::MatrixReadResult row = core::parseNpy(npy("<f8", "(3,)", doubles({1, 2, 3})));
-    ASSERT_TRUE(row.ok()) << row.error;
+    ASSERT_TRUE(row.ok()) << row.english();
     EXPECT_EQ(row.matrix.rows(), 1);
     EXPECT_EQ(row.matrix.cols(), 3);
 }
 
 TEST(Npy, RefusesWhatItCannotReadWithAReason)
 {
-    EXPECT_NE(core::parseNpy("hello").error.find("not a NumPy"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<i8", "(1, 1)", doubles({1}))).error.find("dtype '<i8'"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy(">f8", "(1, 1)", doubles({1}))).error.find("not supported"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<f8", "(1, 1)", doubles({1}), true)).error.find("Fortran"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<f8", "(2, 2, 2)", doubles({1}))).error.find("1-D or 2-D"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<f8", "(2, 2)", doubles({1, 2, 3}))).error.find("needs 32"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<f8", "(99999999999999999999, 2)", "")).error.find("larger"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<f8", "(4294967296, 4294967296)", "")).error.find("larger"), std::string::npos);
-    EXPECT_NE(core::parseNpy(npy("<f8", "(1, 1)", doubles({1e300}))).error.find("[0][0]"), std::string::npos);
+    EXPECT_NE(core::parseNpy("hello").english().find("not a NumPy"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<i8", "(1, 1)", doubles({1}))).english().find("dtype '<i8'"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy(">f8", "(1, 1)", doubles({1}))).english().find("not supported"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<f8", "(1, 1)", doubles({1}), true)).english().find("Fortran"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<f8", "(2, 2, 2)", doubles({1}))).english().find("1-D or 2-D"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<f8", "(2, 2)", doubles({1, 2, 3}))).english().find("needs 32"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<f8", "(99999999999999999999, 2)", "")).english().find("larger"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<f8", "(4294967296, 4294967296)", "")).english().find("larger"), std::string::npos);
+    EXPECT_NE(core::parseNpy(npy("<f8", "(1, 1)", doubles({1e300}))).english().find("[0][0]"), std::string::npos);
     std::string cut = core::matrixToNpy(m23());
     cut.resize(20);
     EXPECT_FALSE(core::parseNpy(cut).ok());

@@ -236,7 +236,8 @@ TEST_F(ModelIo, HeaderLengthBeyondTheFileIsAnError)
     bytes[0] = char(0xff); // header length grows by 255-ish
     bytes[1] = char(0x01);
     const std::string e = openError(bytes);
-    EXPECT_NE(e.find("model.safetensors: header length"), std::string::npos) << e;
+    EXPECT_EQ(e.rfind("model.safetensors is incomplete: it has ", 0), 0u) << e;
+    EXPECT_NE(e.find("(header length "), std::string::npos) << e;
     EXPECT_NE(e.find("exceeds the file"), std::string::npos) << e;
 }
 
@@ -248,32 +249,51 @@ TEST_F(ModelIo, HeaderLengthAboveTheCapIsAnError)
     EXPECT_NE(e.find("exceeds the limit of 100000000 bytes"), std::string::npos) << e;
 }
 
+// A file cut short says so in plain words first, then gives the detail (issue 16, item 19).
 TEST_F(ModelIo, TruncatedFileIsAnError)
 {
     std::string bytes = attnlab::test::safetensorsBytes({tensor("a", {4}), tensor("b", {4})});
     bytes.resize(bytes.size() - 5);
     const std::string e = openError(bytes);
-    EXPECT_EQ(e, "model.safetensors: tensor \"b\": data_offsets [16, 32] exceed the data section (27 bytes)");
+    EXPECT_EQ(e,
+        "model.safetensors is incomplete: " + std::to_string(bytes.size()) + " B of " + std::to_string(bytes.size() + 5)
+            + " B — was the download interrupted? (tensor \"b\": data_offsets [16, 32] exceed the data section (27 "
+              "bytes))");
+}
+
+TEST_F(ModelIo, TruncatedDownloadGivesSizesInMegabytes)
+{
+    // 497 MB of weights announced, 1.2 MB arrived.
+    const std::string e = openError(attnlab::test::safetensorsBytes(
+        "{" + entry("wte.weight", "F32", "[124250000]", 0, 497000000) + "}", zeros(1200000)));
+    EXPECT_EQ(e.rfind("model.safetensors is incomplete: 1.2 MB of 497 MB — was the download interrupted? (tensor "
+                      "\"wte.weight\": data_offsets [0, 497000000] exceed the data section (1200000 bytes))",
+                  0),
+        0u)
+        << e;
 }
 
 TEST_F(ModelIo, TruncatedHeaderIsAnError)
 {
     const std::string bytes = attnlab::test::safetensorsBytes({tensor("a", {4})});
     const std::string e = openError(bytes.substr(0, 20));
-    EXPECT_NE(e.find("model.safetensors: header length"), std::string::npos) << e;
+    EXPECT_EQ(e.rfind("model.safetensors is incomplete: it has 20 B, but its header alone takes ", 0), 0u) << e;
+    EXPECT_NE(e.find("(header length "), std::string::npos) << e;
 }
 
 TEST_F(ModelIo, OffsetsOutOfRangeAreAnError)
 {
-    EXPECT_EQ(openError(attnlab::test::safetensorsBytes(
-                  "{" + entry("h.0.attn.c_attn.weight", "F32", "[25]", 0, 100) + "}", zeros(96))),
-        "model.safetensors: tensor \"h.0.attn.c_attn.weight\": data_offsets [0, 100] exceed the data section "
-        "(96 bytes)");
+    EXPECT_NE(openError(attnlab::test::safetensorsBytes(
+                            "{" + entry("h.0.attn.c_attn.weight", "F32", "[25]", 0, 100) + "}", zeros(96)))
+                  .find("(tensor \"h.0.attn.c_attn.weight\": data_offsets [0, 100] exceed the data section "
+                        "(96 bytes))"),
+        std::string::npos);
     EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("w", "F32", "[0]", 8, 4) + "}", zeros(8))),
         "model.safetensors: tensor \"w\": data_offsets [8, 4] end before they begin");
     // Unknown dtypes skip the size check but not the range check.
-    EXPECT_EQ(openError(attnlab::test::safetensorsBytes("{" + entry("q", "F4", "[2]", 0, 9) + "}", zeros(8))),
-        "model.safetensors: tensor \"q\": data_offsets [0, 9] exceed the data section (8 bytes)");
+    EXPECT_NE(openError(attnlab::test::safetensorsBytes("{" + entry("q", "F4", "[2]", 0, 9) + "}", zeros(8)))
+                  .find("(tensor \"q\": data_offsets [0, 9] exceed the data section (8 bytes))"),
+        std::string::npos);
     EXPECT_NE(openError(attnlab::test::safetensorsBytes(
                             "{\"w\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0]}}", zeros(4)))
                   .find("tensor \"w\": \"data_offsets\" must be two non-negative integers"),
@@ -355,9 +375,11 @@ TEST_F(ModelIo, MessagesStayOneShortLineWhateverTheNames)
         = openError(attnlab::test::safetensorsBytes("{" + entry(name, "F32\\u0007", "[1]", 0, 8) + "}", zeros(4)));
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;
     EXPECT_EQ(e.find('\a'), std::string::npos) << e;
-    EXPECT_EQ(e.rfind("model.safetensors: tensor \"evil\\nnamexxx", 0), 0u) << e;
-    EXPECT_NE(e.find("…\": data_offsets [0, 8] exceed the data section (4 bytes)"), std::string::npos) << e;
-    EXPECT_LT(e.size(), 200u) << e;
+    // The file is cut short (8 bytes announced, 4 there): plain words first, then the detail.
+    EXPECT_EQ(e.rfind("model.safetensors is incomplete: ", 0), 0u) << e;
+    EXPECT_NE(e.find("(tensor \"evil\\nnamexxx"), std::string::npos) << e;
+    EXPECT_NE(e.find("…\": data_offsets [0, 8] exceed the data section (4 bytes))"), std::string::npos) << e;
+    EXPECT_LT(e.size(), 300u) << e;
 
     // A dtype only a hostile file would have: quoted (and escaped) instead of shown bare.
     const std::string f
@@ -838,7 +860,8 @@ TEST_F(ModelFolder, TruncatedCheckpointIsAnError)
     std::string bytes = attnlab::test::readBytes(path());
     attnlab::test::writeBytes(path(), bytes.substr(0, bytes.size() / 2));
     const std::string e = loadError();
-    EXPECT_EQ(e.rfind("model.safetensors: tensor \"", 0), 0u) << e;
+    EXPECT_EQ(e.rfind("model.safetensors is incomplete: ", 0), 0u) << e;
+    EXPECT_NE(e.find("— was the download interrupted? (tensor \""), std::string::npos) << e;
     EXPECT_NE(e.find("exceed the data section"), std::string::npos) << e;
 }
 

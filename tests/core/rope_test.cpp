@@ -135,5 +135,5 @@ TEST(Rope, OddKeyDimensionIsRejected)
     const Scene s = randomScene(rng, 5, 4, 1, 3, PositionalEncoding::Rope);
     const auto problems = validate(s);
     ASSERT_FALSE(problems.empty());
-    EXPECT_NE(problems.front().message.find("even"), std::string::npos);
+    EXPECT_NE(problems.front().message.english().find("even"), std::string::npos);
 }

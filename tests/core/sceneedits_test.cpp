@@ -30,7 +30,7 @@ core::Scene handCalc()
 void expectValid(const core::Scene &s)
 {
     const auto problems = core::validate(s);
-    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems[0].path + ": " + problems[0].message);
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems[0].path + ": " + problems[0].message.english());
 }
 
 } // namespace

@@ -14,14 +14,14 @@ namespace {
 bool hasProblem(const LoadResult &r, const std::string &path, const std::string &part)
 {
     for (const Problem &p : r.problems)
-        if (p.path == path && p.message.find(part) != std::string::npos)
+        if (p.path == path && p.message.english().find(part) != std::string::npos)
             return true;
     return false;
 }
 
 std::string firstProblem(const LoadResult &r)
 {
-    return r.problems.empty() ? "(none)" : r.problems[0].path + ": " + r.problems[0].message;
+    return r.problems.empty() ? "(none)" : r.problems[0].path + ": " + r.problems[0].message.english();
 }
 
 } // namespace
@@ -70,7 +70,7 @@ TEST(SceneFileLimits, TenMegabytesOfNestingAreRefusedWithAPosition)
 {
     const LoadResult r = parseScene(deepNesting(5'000'000));
     ASSERT_EQ(r.problems.size(), 1u);
-    EXPECT_NE(r.problems[0].message.find("nested deeper than the limit of 64"), std::string::npos);
+    EXPECT_NE(r.problems[0].message.english().find("nested deeper than the limit of 64"), std::string::npos);
     EXPECT_EQ(r.problems[0].line, 1);
     EXPECT_EQ(r.problems[0].column, 65);
 }
@@ -79,7 +79,8 @@ TEST(SceneFileLimits, TextOverTheFileLimitIsRefusedUnread)
 {
     const LoadResult r = parseScene(std::string(kMaxFileBytes + 1, '['));
     ASSERT_EQ(r.problems.size(), 1u);
-    EXPECT_NE(r.problems[0].message.find("more than the limit of " + std::to_string(kMaxFileBytes)), std::string::npos)
+    EXPECT_NE(r.problems[0].message.english().find("more than the limit of " + std::to_string(kMaxFileBytes)),
+        std::string::npos)
         << firstProblem(r);
 }
 
@@ -92,5 +93,5 @@ TEST(SceneFileLimits, ProblemsPastAHundredAreCountedNotKept)
         text += ",\"x\"";
     r = parseScene(text + "]]}");
     ASSERT_EQ(r.problems.size(), 101u);
-    EXPECT_EQ(r.problems.back().message.rfind("and ", 0), 0u) << r.problems.back().message;
+    EXPECT_EQ(r.problems.back().message.english().rfind("and ", 0), 0u) << r.problems.back().message.english();
 }

@@ -46,7 +46,7 @@ std::string variant(const std::string &from, const std::string &to)
 TEST(SceneFile, ParsesAValidSceneWithDefaults)
 {
     const LoadResult r = parseScene(kValid);
-    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
+    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message.english();
     EXPECT_EQ(r.scene->tokens.size(), 3u);
     EXPECT_EQ(r.scene->vocabulary, (std::vector<std::string> {"猫", "吃", "鱼"}));
     EXPECT_EQ(r.scene->mask, MaskKind::Causal);
@@ -68,7 +68,7 @@ TEST(SceneFile, LoadSaveLoadGivesTheSameScene)
     s.customMask(2, 3) = 0;
     const std::string text = writeScene(s);
     const LoadResult r = parseScene(text);
-    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
+    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message.english();
     EXPECT_TRUE(*r.scene == s);
     EXPECT_EQ(writeScene(*r.scene), text);
 }
@@ -77,7 +77,7 @@ TEST(SceneFile, DirectModeRoundTrips)
 {
     const std::string text = readFile(ATTNLAB_SOURCE_DIR "/resources/examples/cat-eats-fish-handcalc.attn.json");
     const LoadResult r = parseScene(text);
-    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
+    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message.english();
     EXPECT_TRUE(r.scene->direct);
     const LoadResult again = parseScene(writeScene(*r.scene));
     ASSERT_TRUE(again.ok());
@@ -107,8 +107,8 @@ TEST_P(SceneFileBadInput, IsRejectedWithAPreciseMessage)
     ASSERT_FALSE(r.problems.empty());
     bool found = false;
     for (const Problem &p : r.problems)
-        found = found || (p.path == bad.path && p.message.find(bad.message) != std::string::npos);
-    EXPECT_TRUE(found) << "first problem: " << r.problems[0].path << ": " << r.problems[0].message;
+        found = found || (p.path == bad.path && p.message.english().find(bad.message) != std::string::npos);
+    EXPECT_TRUE(found) << "first problem: " << r.problems[0].path << ": " << r.problems[0].message.english();
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, SceneFileBadInput,
@@ -173,7 +173,7 @@ TEST(SceneFile, RopeWithOddDkIsRejected)
     const LoadResult r = parseScene(text);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.problems[0].path, "direct.Q");
-    EXPECT_NE(r.problems[0].message.find("must be even"), std::string::npos);
+    EXPECT_NE(r.problems[0].message.english().find("must be even"), std::string::npos);
 }
 
 TEST(SceneFile, TooManyTokensIsALimitNotAnAllocation)
@@ -185,14 +185,14 @@ TEST(SceneFile, TooManyTokensIsALimitNotAnAllocation)
     const LoadResult r = parseScene(text);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.problems[0].path, "tokens");
-    EXPECT_NE(r.problems[0].message.find("limit of 2048"), std::string::npos);
+    EXPECT_NE(r.problems[0].message.english().find("limit of 2048"), std::string::npos);
 }
 
 TEST(SceneFile, UnreadableFileIsAProblemNotACrash)
 {
     const LoadResult r = loadSceneFile("/nonexistent/scene.attn.json");
     ASSERT_FALSE(r.ok());
-    EXPECT_NE(r.problems[0].message.find("cannot open"), std::string::npos);
+    EXPECT_NE(r.problems[0].message.english().find("cannot open"), std::string::npos);
 }
 
 TEST(SceneFile, EveryShippedExampleLoadsAndRoundTrips)
@@ -201,7 +201,7 @@ TEST(SceneFile, EveryShippedExampleLoadsAndRoundTrips)
     for (const auto &entry : std::filesystem::directory_iterator(ATTNLAB_SOURCE_DIR "/resources/examples")) {
         const std::string path = entry.path().string();
         const LoadResult r = loadSceneFile(path);
-        ASSERT_TRUE(r.ok()) << path << ": " << r.problems[0].path << ": " << r.problems[0].message;
+        ASSERT_TRUE(r.ok()) << path << ": " << r.problems[0].path << ": " << r.problems[0].message.english();
         const LoadResult again = parseScene(writeScene(*r.scene));
         ASSERT_TRUE(again.ok()) << path;
         EXPECT_TRUE(*again.scene == *r.scene) << path;
@@ -215,7 +215,7 @@ TEST(SceneFile, TitlesMayComeInSeveralLanguages)
     const std::string text
         = variant("\"title\": \"猫吃鱼\"", "\"title\": {\"zh_CN\": \"猫吃鱼\", \"en\": \"The cat eats fish\"}");
     const LoadResult r = parseScene(text);
-    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message;
+    ASSERT_TRUE(r.ok()) << r.problems[0].path << ": " << r.problems[0].message.english();
     EXPECT_EQ(r.scene->title, "The cat eats fish");
     ASSERT_TRUE(hasTitleTranslations(*r.scene));
     const LoadResult again = parseScene(writeScene(*r.scene));

@@ -182,6 +182,6 @@ TEST(Export, AStageMatrixAlsoGoesOutAsNumpy)
     QString error;
     ASSERT_TRUE(exportCsv(doc, core::StageWeights, 0, path, &error)) << error.toStdString();
     const core::MatrixReadResult r = core::parseNpy(readAll(path).toStdString());
-    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_TRUE(r.ok()) << r.english();
     EXPECT_EQ(r.matrix, doc.stages().heads[0].weights);
 }

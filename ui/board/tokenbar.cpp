@@ -4,6 +4,7 @@
 #include "core/sceneedits.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -174,7 +175,7 @@ bool TokenBar::commit()
         next.title = text().trimmed().toStdString();
     const std::vector<core::Problem> problems = core::validate(next);
     if (!problems.empty()) {
-        showMessage(tr("These tokens cannot be used: %1").arg(QString::fromStdString(problems.front().message)));
+        showMessage(tr("These tokens cannot be used: %1").arg(coreMessageText(problems.front().message)));
         return false;
     }
     showMessage(QString());

@@ -1,5 +1,6 @@
 #include "ui/document/examples.h"
 
+#include "core/messageid.h"
 #include "core/text/description.h"
 
 #include <QCoreApplication>
@@ -7,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -14,8 +16,22 @@
 namespace attnlab::ui {
 
 namespace {
+
 const QString kSuffix = QStringLiteral(".attn.json");
+constexpr std::size_t kLimitMiB = core::kMaxFileBytes >> 20;
+
+// Why `file` did not open: the system's reason for the common cases (so it is translated), else
+// what Qt says.
+core::Message openError(const QFileInfo &info, const QFile &file)
+{
+    if (!info.exists())
+        return core::Message::systemError(ENOENT);
+    if (!info.isReadable())
+        return core::Message::systemError(EACCES);
+    return core::Message::literal(file.errorString().toStdString());
 }
+
+} // namespace
 
 QStringList exampleNames()
 {
@@ -39,8 +55,10 @@ core::LoadResult loadExample(const QString &name)
     if (path.isEmpty()) {
         core::LoadResult r;
         r.problems.push_back({"",
-            "there is no example called \"" + name.toStdString()
-                + "\"; the examples are: " + exampleNames().join(QStringLiteral(", ")).toStdString()});
+            core::Message::literal(
+                QCoreApplication::translate("attnlab::ui", "there is no example called \"%1\"; the examples are: %2")
+                    .arg(name, exampleNames().join(QStringLiteral(", ")))
+                    .toStdString())});
         return r;
     }
     return loadSceneFile(path);
@@ -56,8 +74,7 @@ core::LoadResult loadSceneFile(const QString &path)
         while ((got = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
             text.append(buf, got);
             if (text.size() > core::kMaxFileBytes) {
-                r.problems.push_back({"",
-                    "the input is larger than the limit of " + std::to_string(core::kMaxFileBytes >> 20) + " MiB"});
+                r.problems.push_back({"", core::Message(core::MessageId::InputLargerThanLimit, kLimitMiB)});
                 return r;
             }
         }
@@ -65,17 +82,16 @@ core::LoadResult loadSceneFile(const QString &path)
     }
     QFileInfo info(path);
     if (info.isDir()) {
-        r.problems.push_back({"", "is a folder, not a scene file"});
+        r.problems.push_back({"", core::Message(core::MessageId::FileIsFolder)});
         return r;
     }
     if (info.exists() && std::size_t(info.size()) > core::kMaxFileBytes) {
-        r.problems.push_back(
-            {"", "the file is larger than the limit of " + std::to_string(core::kMaxFileBytes >> 20) + " MiB"});
+        r.problems.push_back({"", core::Message(core::MessageId::FileLargerThanLimit, kLimitMiB)});
         return r;
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        r.problems.push_back({"", "cannot open the file: " + file.errorString().toStdString()});
+        r.problems.push_back({"", core::Message(core::MessageId::FileCannotOpen, openError(info, file))});
         return r;
     }
     // Devices and pipes report no size: read in bounded chunks so /dev/zero cannot exhaust memory.
@@ -84,13 +100,13 @@ core::LoadResult loadSceneFile(const QString &path)
     while ((got = file.read(buf, sizeof buf)) > 0) {
         text.append(buf, size_t(got));
         if (text.size() > core::kMaxFileBytes) {
-            r.problems.push_back(
-                {"", "the file is larger than the limit of " + std::to_string(core::kMaxFileBytes >> 20) + " MiB"});
+            r.problems.push_back({"", core::Message(core::MessageId::FileLargerThanLimit, kLimitMiB)});
             return r;
         }
     }
     if (got < 0) {
-        r.problems.push_back({"", "cannot read the file: " + file.errorString().toStdString()});
+        r.problems.push_back({"",
+            core::Message(core::MessageId::FileCannotRead, core::Message::literal(file.errorString().toStdString()))});
         return r;
     }
     return core::parseScene(text);

@@ -2,6 +2,7 @@
 
 #include "core/sceneedits.h"
 #include "ui/document/document.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -280,7 +281,7 @@ void MaskEditor::pushScene(const core::Scene &scene, const HistoryText &text)
 {
     const std::vector<core::Problem> problems = core::validate(scene);
     if (!problems.empty()) {
-        m_status->setText(tr("Not applied: %1").arg(QString::fromStdString(problems.front().message)));
+        m_status->setText(tr("Not applied: %1").arg(coreMessageText(problems.front().message)));
         return;
     }
     core::Edit edit;

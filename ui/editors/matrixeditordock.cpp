@@ -6,6 +6,7 @@
 #include "ui/i18n/localizedfiledialog.h"
 
 #include "core/matrixfile.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QAction>
 #include <QEvent>
@@ -144,7 +145,7 @@ bool MatrixEditorDock::importMatrix(const QString &path)
     const bool npy = QFileInfo(path).suffix().compare(QLatin1String("npy"), Qt::CaseInsensitive) == 0;
     const core::MatrixReadResult read = npy ? core::parseNpy(bytes) : core::parseMatrixText(bytes);
     if (!read.ok()) {
-        showMessage(tr("Not imported: %1: %2.").arg(name, QString::fromStdString(read.error)), true);
+        showMessage(tr("Not imported: %1: %2.").arg(name, coreMessageText(*read.error)), true);
         return false;
     }
     const auto current = matrixRef(m_document->scene(), id);

@@ -2,6 +2,7 @@
 
 #include "core/limits.h"
 #include "ui/document/document.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QLocale>
 
@@ -192,8 +193,7 @@ bool MatrixModel::replaceBlock(int row, int column, const core::Matrix &block, c
     const std::vector<core::Problem> problems = core::validate(scene);
     if (!problems.empty()) {
         const core::Problem &p = problems.front();
-        Q_EMIT inputRefused(
-            tr("Not applied: %1").arg(QString::fromStdString(p.path.empty() ? p.message : p.path + " " + p.message)));
+        Q_EMIT inputRefused(tr("Not applied: %1").arg(problemText(p)));
         return false;
     }
     core::Edit edit;

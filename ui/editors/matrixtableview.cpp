@@ -4,6 +4,7 @@
 #include "core/matrixfile.h"
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -220,7 +221,7 @@ bool MatrixTableView::paste(const QString &text)
 {
     const core::MatrixReadResult read = core::parseMatrixText(text.toStdString());
     if (!read.ok()) {
-        Q_EMIT m_model->inputRefused(tr("Not pasted: %1.").arg(QString::fromStdString(read.error)));
+        Q_EMIT m_model->inputRefused(tr("Not pasted: %1.").arg(coreMessageText(*read.error)));
         return false;
     }
     QModelIndexList cells = selectionModel()->selectedIndexes();

@@ -3,6 +3,7 @@
 #include "core/limits.h"
 #include "core/sceneedits.h"
 #include "ui/document/document.h"
+#include "ui/i18n/coremessages.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -234,8 +235,7 @@ bool SettingsPanel::push(
     const std::vector<core::Problem> problems = core::validate(scene);
     if (!problems.empty()) {
         const core::Problem &p = problems.front();
-        showMessage(
-            tr("Not applied: %1").arg(QString::fromStdString(p.path.empty() ? p.message : p.path + " " + p.message)));
+        showMessage(tr("Not applied: %1").arg(problemText(p)));
         syncFromScene();
         return false;
     }

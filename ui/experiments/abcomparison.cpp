@@ -2,6 +2,7 @@
 
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
+#include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/plot/matrixplot.h"
 #include "ui/plot/stageinfo.h"
@@ -130,7 +131,7 @@ bool AbComparison::offers(core::Variation variation, int otherHead) const
     if (variation == core::Variation::Head)
         return otherHead >= 0 && otherHead < scene.headCount() && otherHead != m_document->currentHead();
     core::Scene b;
-    return core::applyVariation(scene, variation, &b).empty() && b != scene;
+    return !core::applyVariation(scene, variation, &b) && b != scene;
 }
 
 void AbComparison::keepAsA()
@@ -148,9 +149,7 @@ bool AbComparison::compareWithFile(const QString &path)
     const core::LoadResult r = loadSceneFile(path);
     if (!r.ok()) {
         const core::Problem &p = r.problems.front();
-        m_status->setText(tr("%1 cannot be compared: %2")
-                              .arg(QFileInfo(path).fileName(),
-                                  QString::fromStdString(p.path.empty() ? p.message : p.path + ": " + p.message)));
+        m_status->setText(tr("%1 cannot be compared: %2").arg(QFileInfo(path).fileName(), problemText(p)));
         return false;
     }
     m_fileScene = *r.scene;
@@ -199,9 +198,9 @@ void AbComparison::recompute()
 {
     const core::Scene &a = m_document->scene();
     const int packed = m_variation->currentData().toInt();
-    std::string why;
+    QString why;
     if (m_variation->count() == 0) {
-        why = tr("no change of this scene makes a different B; keep it as A or open a scene file").toStdString();
+        why = tr("no change of this scene makes a different B; keep it as A or open a scene file");
         m_sceneB = a;
     } else if (packed == kCurrentScene || packed == kFileScene) {
         m_sceneB = packed == kCurrentScene ? a : m_fileScene;
@@ -209,13 +208,17 @@ void AbComparison::recompute()
     } else {
         const auto variation = core::Variation(packed / 1000);
         m_headB = variation == core::Variation::Head ? packed % 1000 : m_document->currentHead();
-        why = core::applyVariation(a, variation, &m_sceneB);
+        if (const std::optional<core::Message> refused = core::applyVariation(a, variation, &m_sceneB))
+            why = coreMessageText(*refused);
     }
-    m_valid = why.empty() && core::validate(m_sceneB).empty();
+    if (why.isEmpty())
+        if (const std::vector<core::Problem> problems = core::validate(m_sceneB); !problems.empty())
+            why = problemText(problems.front());
+    m_valid = why.isEmpty();
     if (m_valid)
         m_pipelineB.compute(m_sceneB);
     else
-        m_status->setText(tr("B cannot be made: %1").arg(QString::fromStdString(why)));
+        m_status->setText(tr("B cannot be made: %1").arg(why));
 
     // Offer the stages either side has.
     const unsigned previous = m_stage->currentData().toUInt();

@@ -3,6 +3,7 @@
 #include "core/sceneio.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
+#include "ui/i18n/coremessages.h"
 #include "ui/i18n/language.h"
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/recovery/autosaver.h"
@@ -88,9 +89,9 @@ bool FileActions::openPath(const QString &path, QStringList *problems)
     if (!result.ok()) {
         if (problems) {
             problems->clear();
-            const std::string label = QDir::toNativeSeparators(path).toStdString();
+            const QString label = QDir::toNativeSeparators(path);
             for (const core::Problem &p : result.problems)
-                *problems << QString::fromStdString(core::formatProblem(label, p));
+                *problems << problemText(label, p);
         }
         return false;
     }
@@ -206,7 +207,7 @@ bool FileActions::saveTo(const QString &path, QString *error)
     };
     const std::vector<core::Problem> problems = core::validate(m_document->scene());
     if (!problems.empty())
-        return fail(QString::fromStdString(core::formatProblem("scene", problems.front())));
+        return fail(problemText(tr("scene"), problems.front()));
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (m_readOnly && absolute == m_document->filePath())
         return fail(tr("%1 is open in another Attention Lab window, so this one is read-only. Save your changes "

@@ -2,6 +2,7 @@
 
 #include "core/model/headscene.h"
 #include "core/model/modelloader.h"
+#include "ui/i18n/coremessages.h"
 #include "ui/model/modelcommands.h"
 
 #include <QThread>
@@ -93,7 +94,7 @@ bool ModelSession::open(const QString &dir, const QString &text)
             return;
         }
         if (!result.ok()) {
-            loaded->error = QString::fromStdString(result.error);
+            loaded->error = fileProblemText(*result.problem);
             return;
         }
         model::TokenizerLoadResult tokenizer = model::loadTokenizer(path);

@@ -1,0 +1,316 @@
+#include "core/message.h"
+
+#include "core/messageid.h"
+#include "core/problem.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+
+// Marks a template for lupdate (an alias of QT_TRANSLATE_NOOP, see scripts/update-translations):
+// the window and the command line look the template up under this context.
+#define ATTNLAB_MESSAGE(context, text) text
+
+namespace attnlab::core {
+
+namespace {
+
+struct CatalogueEntry {
+    MessageId id;
+    const char *english;
+};
+
+// clang-format off
+constexpr CatalogueEntry kCatalogue[] = {
+    {MessageId::Literal, ""},
+    {MessageId::Errno, ""},
+
+    // Types of JSON values, as arguments of "expected …, got %1".
+    {MessageId::TypeNull, ATTNLAB_MESSAGE("CoreMessage", "null")},
+    {MessageId::TypeBoolean, ATTNLAB_MESSAGE("CoreMessage", "true/false")},
+    {MessageId::TypeString, ATTNLAB_MESSAGE("CoreMessage", "a string")},
+    {MessageId::TypeArray, ATTNLAB_MESSAGE("CoreMessage", "an array")},
+    {MessageId::TypeObject, ATTNLAB_MESSAGE("CoreMessage", "an object")},
+    {MessageId::TypeNumber, ATTNLAB_MESSAGE("CoreMessage", "a number")},
+
+    // JSON text (core/jsonguard).
+    {MessageId::JsonSyntax, ATTNLAB_MESSAGE("CoreMessage", "invalid JSON: %1")},
+    {MessageId::JsonInvalid, ATTNLAB_MESSAGE("CoreMessage", "invalid JSON")},
+    {MessageId::JsonTooDeep, ATTNLAB_MESSAGE("CoreMessage", "invalid JSON: nested deeper than the limit of %1 levels")},
+    {MessageId::JsonTooLong, ATTNLAB_MESSAGE("CoreMessage", "the text is %1 bytes long, more than the limit of %2")},
+    {MessageId::JsonTooManyValues, ATTNLAB_MESSAGE("CoreMessage", "the text holds more than %1 values (numbers, strings, arrays and objects), the limit")},
+    {MessageId::JsonDuplicateKey, ATTNLAB_MESSAGE("CoreMessage", "the key %1 appears more than once")},
+    {MessageId::JsonNumberTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the whole number %1 is too large (the largest is 18446744073709551615)")},
+
+    // JSON syntax errors, in the words of nlohmann::json's parser and lexer.
+    {MessageId::JsonSyntaxWhileParsing, ATTNLAB_MESSAGE("CoreMessage", "syntax error while parsing %1 - %2")},
+    {MessageId::JsonSyntaxError, ATTNLAB_MESSAGE("CoreMessage", "syntax error - %1")},
+    {MessageId::JsonUnexpected, ATTNLAB_MESSAGE("CoreMessage", "unexpected %1")},
+    {MessageId::JsonUnexpectedExpected, ATTNLAB_MESSAGE("CoreMessage", "unexpected %1; expected %2")},
+    {MessageId::JsonLexError, ATTNLAB_MESSAGE("CoreMessage", "%1; last read: %2")},
+    {MessageId::JsonLexErrorExpected, ATTNLAB_MESSAGE("CoreMessage", "%1; last read: %2; expected %3")},
+    {MessageId::JsonNumberOverflow, ATTNLAB_MESSAGE("CoreMessage", "number overflow parsing %1")},
+    {MessageId::JsonContextValue, ATTNLAB_MESSAGE("CoreMessage", "value")},
+    {MessageId::JsonContextObject, ATTNLAB_MESSAGE("CoreMessage", "object")},
+    {MessageId::JsonContextArray, ATTNLAB_MESSAGE("CoreMessage", "array")},
+    {MessageId::JsonContextObjectKey, ATTNLAB_MESSAGE("CoreMessage", "object key")},
+    {MessageId::JsonContextObjectSeparator, ATTNLAB_MESSAGE("CoreMessage", "object separator")},
+    {MessageId::JsonTokenUninitialized, ATTNLAB_MESSAGE("CoreMessage", "<uninitialized>")},
+    {MessageId::JsonTokenTrue, ATTNLAB_MESSAGE("CoreMessage", "true literal")},
+    {MessageId::JsonTokenFalse, ATTNLAB_MESSAGE("CoreMessage", "false literal")},
+    {MessageId::JsonTokenNull, ATTNLAB_MESSAGE("CoreMessage", "null literal")},
+    {MessageId::JsonTokenString, ATTNLAB_MESSAGE("CoreMessage", "string literal")},
+    {MessageId::JsonTokenNumber, ATTNLAB_MESSAGE("CoreMessage", "number literal")},
+    {MessageId::JsonTokenParseError, ATTNLAB_MESSAGE("CoreMessage", "<parse error>")},
+    {MessageId::JsonTokenEnd, ATTNLAB_MESSAGE("CoreMessage", "end of input")},
+    {MessageId::JsonTokenLiteralOrValue, ATTNLAB_MESSAGE("CoreMessage", "'[', '{', or a literal")},
+    {MessageId::JsonTokenUnknown, ATTNLAB_MESSAGE("CoreMessage", "unknown token")},
+    {MessageId::JsonBadBom, ATTNLAB_MESSAGE("CoreMessage", "invalid BOM; must be 0xEF 0xBB 0xBF if given")},
+    {MessageId::JsonBadComment, ATTNLAB_MESSAGE("CoreMessage", "invalid comment; expecting '/' or '*' after '/'")},
+    {MessageId::JsonUnclosedComment, ATTNLAB_MESSAGE("CoreMessage", "invalid comment; missing closing '*/'")},
+    {MessageId::JsonBadLiteral, ATTNLAB_MESSAGE("CoreMessage", "invalid literal")},
+    {MessageId::JsonDigitAfterMinus, ATTNLAB_MESSAGE("CoreMessage", "invalid number; expected digit after '-'")},
+    {MessageId::JsonDigitAfterPoint, ATTNLAB_MESSAGE("CoreMessage", "invalid number; expected digit after '.'")},
+    {MessageId::JsonDigitAfterExponent, ATTNLAB_MESSAGE("CoreMessage", "invalid number; expected digit after exponent sign")},
+    {MessageId::JsonBadUnicodeEscape, ATTNLAB_MESSAGE("CoreMessage", "invalid string: '\\u' must be followed by 4 hex digits")},
+    {MessageId::JsonBadEscape, ATTNLAB_MESSAGE("CoreMessage", "invalid string: forbidden character after backslash")},
+    {MessageId::JsonBadUtf8, ATTNLAB_MESSAGE("CoreMessage", "invalid string: ill-formed UTF-8 byte")},
+    {MessageId::JsonUnclosedString, ATTNLAB_MESSAGE("CoreMessage", "invalid string: missing closing quote")},
+    {MessageId::JsonLoneHighSurrogate, ATTNLAB_MESSAGE("CoreMessage", "invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF")},
+    {MessageId::JsonLoneLowSurrogate, ATTNLAB_MESSAGE("CoreMessage", "invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF")},
+    {MessageId::JsonControlCharacter, ATTNLAB_MESSAGE("CoreMessage", "invalid string: control character %1 must be escaped to %2")},
+    {MessageId::JsonControlCharacterOr, ATTNLAB_MESSAGE("CoreMessage", "invalid string: control character %1 must be escaped to %2 or %3")},
+
+    // Files.
+    {MessageId::FileCannotOpen, ATTNLAB_MESSAGE("CoreMessage", "cannot open the file: %1")},
+    {MessageId::FileCannotRead, ATTNLAB_MESSAGE("CoreMessage", "cannot read the file: %1")},
+    {MessageId::FileIsFolderOrUnreadable, ATTNLAB_MESSAGE("CoreMessage", "cannot read the file (is it a folder?)")},
+    {MessageId::FileTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the file is %1 MiB, larger than the limit of %2 MiB")},
+    {MessageId::FileLargerThanLimit, ATTNLAB_MESSAGE("CoreMessage", "the file is larger than the limit of %1 MiB")},
+    {MessageId::InputLargerThanLimit, ATTNLAB_MESSAGE("CoreMessage", "the input is larger than the limit of %1 MiB")},
+    {MessageId::FileIsFolder, ATTNLAB_MESSAGE("CoreMessage", "is a folder, not a scene file")},
+
+    // Scene files (core/sceneio) and scenes (validate() in core/scene).
+    {MessageId::SceneTopNotObject, ATTNLAB_MESSAGE("CoreMessage", "expected a JSON object at the top, got %1")},
+    {MessageId::SceneMoreProblems, ATTNLAB_MESSAGE("CoreMessage", "and %1 more problems")},
+    {MessageId::ExpectedNumber, ATTNLAB_MESSAGE("CoreMessage", "expected a number, got %1")},
+    {MessageId::MustBeFinite, ATTNLAB_MESSAGE("CoreMessage", "must be a finite number")},
+    {MessageId::MustLieInValueRange, ATTNLAB_MESSAGE("CoreMessage", "must lie between -1000000 and 1000000")},
+    {MessageId::ExpectedWholeNumber, ATTNLAB_MESSAGE("CoreMessage", "expected a whole number, got %1")},
+    {MessageId::IsMoreThanLimit, ATTNLAB_MESSAGE("CoreMessage", "is %1, more than the limit of %2")},
+    {MessageId::MustBeAtLeast, ATTNLAB_MESSAGE("CoreMessage", "must be at least %1")},
+    {MessageId::ExpectedString, ATTNLAB_MESSAGE("CoreMessage", "expected a string, got %1")},
+    {MessageId::ExpectedArrayOfNumbers, ATTNLAB_MESSAGE("CoreMessage", "expected an array of numbers, got %1")},
+    {MessageId::ExpectedArrayOfRows, ATTNLAB_MESSAGE("CoreMessage", "expected an array of rows, got %1")},
+    {MessageId::MustHaveARow, ATTNLAB_MESSAGE("CoreMessage", "must have at least one row")},
+    {MessageId::RowMustHaveANumber, ATTNLAB_MESSAGE("CoreMessage", "a row must have at least one number")},
+    {MessageId::RowLengthDiffers, ATTNLAB_MESSAGE("CoreMessage", "has %1 numbers, but row 0 has %2")},
+    {MessageId::MaskCellMustBeZeroOrOne, ATTNLAB_MESSAGE("CoreMessage", "must be 0 (hidden) or 1 (visible)")},
+    {MessageId::IsMissing, ATTNLAB_MESSAGE("CoreMessage", "is missing")},
+    {MessageId::ExpectedFormat, ATTNLAB_MESSAGE("CoreMessage", "expected \"%1\", got \"%2\"")},
+    {MessageId::VersionUnsupported, ATTNLAB_MESSAGE("CoreMessage", "this file has version %1; this Attention Lab reads version %2")},
+    {MessageId::ExpectedTranslations, ATTNLAB_MESSAGE("CoreMessage", "expected a string or an object of language → text, got %1")},
+    {MessageId::ExpectedArrayOfStrings, ATTNLAB_MESSAGE("CoreMessage", "expected an array of strings, got %1")},
+    {MessageId::TooManyTokens, ATTNLAB_MESSAGE("CoreMessage", "has %1 tokens, more than the limit of %2")},
+    {MessageId::TokenEmpty, ATTNLAB_MESSAGE("CoreMessage", "a token must not be empty")},
+    {MessageId::ExpectedPositional, ATTNLAB_MESSAGE("CoreMessage", "expected \"none\", \"sinusoidal\" or \"rope\", got \"%1\"")},
+    {MessageId::ExpectedScale, ATTNLAB_MESSAGE("CoreMessage", "expected \"sqrt_dk\", \"none\" or a positive number, got %1")},
+    {MessageId::DivisorTooSmall, ATTNLAB_MESSAGE("CoreMessage", "a divisor must be at least 0.001")},
+    {MessageId::ExpectedMask, ATTNLAB_MESSAGE("CoreMessage", "expected \"none\", \"causal\" or an n×n matrix of 0/1, got %1")},
+    {MessageId::ExpectedDirectObject, ATTNLAB_MESSAGE("CoreMessage", "expected an object with \"Q\", \"K\" and \"V\", got %1")},
+    {MessageId::UnknownDirectKey, ATTNLAB_MESSAGE("CoreMessage", "unknown key (expected \"Q\", \"K\" and \"V\")")},
+    {MessageId::DModelMissing, ATTNLAB_MESSAGE("CoreMessage", "is missing (or give \"direct\": {\"Q\", \"K\", \"V\"} instead)")},
+    {MessageId::EmbeddingsMissing, ATTNLAB_MESSAGE("CoreMessage", "is missing (or give \"X\", one row per token)")},
+    {MessageId::ExpectedEmbeddingsObject, ATTNLAB_MESSAGE("CoreMessage", "expected an object mapping each token to its vector, got %1")},
+    {MessageId::EmbeddingLengthDiffers, ATTNLAB_MESSAGE("CoreMessage", "has %1 numbers, but d_model is %2")},
+    {MessageId::BiasEmpty, ATTNLAB_MESSAGE("CoreMessage", "must have at least one number (leave the key out for no bias)")},
+    {MessageId::UnknownKey, ATTNLAB_MESSAGE("CoreMessage", "unknown key")},
+    {MessageId::NotInDirectScene, ATTNLAB_MESSAGE("CoreMessage", "does not belong in a direct-mode scene (\"direct\" replaces the embeddings and weights)")},
+    {MessageId::ExpectedMatrixShape, ATTNLAB_MESSAGE("CoreMessage", "expected a %1 matrix (%2), got %3")},
+    {MessageId::ExpectedVectorLength, ATTNLAB_MESSAGE("CoreMessage", "expected %1 numbers (%2), got %3")},
+    {MessageId::EmbeddingsWithX, ATTNLAB_MESSAGE("CoreMessage", "cannot be given together with \"X\": X replaces the embedding lookup")},
+    {MessageId::PositionalWithX, ATTNLAB_MESSAGE("CoreMessage", "must be \"none\" when \"X\" is given (X already holds whatever positions the model added), got \"%1\"")},
+    {MessageId::WhyRowPerTokenDModelWide, ATTNLAB_MESSAGE("CoreMessage", "one row per token, d_model = %1 wide")},
+    {MessageId::WhyOnePerColumnOfQkv, ATTNLAB_MESSAGE("CoreMessage", "one per column of W_Q, W_K and W_V: heads·d_k = %1")},
+    {MessageId::WhyOnePerColumnOfWo, ATTNLAB_MESSAGE("CoreMessage", "one per column of W_O: d_model = %1")},
+    {MessageId::BiasONeedsWo, ATTNLAB_MESSAGE("CoreMessage", "needs \"W_O\": the output bias is added after the output projection")},
+    {MessageId::ValueMoreThanLimit, ATTNLAB_MESSAGE("CoreMessage", "%1 is %2, more than the limit of %3")},
+    {MessageId::WhatTokenCount, ATTNLAB_MESSAGE("CoreMessage", "the number of tokens")},
+    {MessageId::WhatHeadCount, ATTNLAB_MESSAGE("CoreMessage", "the number of heads")},
+    {MessageId::WhatHeadsTimesDk, ATTNLAB_MESSAGE("CoreMessage", "heads × d_k")},
+    {MessageId::NeedsAColumn, ATTNLAB_MESSAGE("CoreMessage", "needs at least one column")},
+    {MessageId::WhyRowPerToken, ATTNLAB_MESSAGE("CoreMessage", "one row per token")},
+    {MessageId::WhyRowPerTokenAsWideAsQ, ATTNLAB_MESSAGE("CoreMessage", "one row per token, as wide as Q")},
+    {MessageId::SinusoidalInDirectScene, ATTNLAB_MESSAGE("CoreMessage", "\"sinusoidal\" adds to X, which direct mode does not have; use \"none\" or \"rope\"")},
+    {MessageId::NotInDirectSceneQkv, ATTNLAB_MESSAGE("CoreMessage", "does not belong in a direct-mode scene (\"direct\" gives Q, K and V themselves)")},
+    {MessageId::ExpectedEmbeddingRows, ATTNLAB_MESSAGE("CoreMessage", "expected %1 rows of length d_model = %2")},
+    {MessageId::AppearsTwice, ATTNLAB_MESSAGE("CoreMessage", "appears twice")},
+    {MessageId::TokenHasNoRow, ATTNLAB_MESSAGE("CoreMessage", "token \"%1\" has no row in \"embeddings\"")},
+    {MessageId::WhyWeights, ATTNLAB_MESSAGE("CoreMessage", "d_model × heads·d_k = %1")},
+    {MessageId::WhyOutputWeights, ATTNLAB_MESSAGE("CoreMessage", "heads·d_k × d_model = %1")},
+    {MessageId::WoRequiredForHeads, ATTNLAB_MESSAGE("CoreMessage", "is required when there is more than one head")},
+    {MessageId::RopeNeedsEvenDk, ATTNLAB_MESSAGE("CoreMessage", "rotary positions (\"rope\") rotate pairs of dimensions, so d_k must be even; it is %1")},
+    {MessageId::CustomDivisorRange, ATTNLAB_MESSAGE("CoreMessage", "a custom divisor must be a number between 0.001 and 1000000")},
+    {MessageId::ExpectedTokenMask, ATTNLAB_MESSAGE("CoreMessage", "expected a %1 matrix (tokens × tokens), got %2")},
+    {MessageId::MustBeZeroOrOne, ATTNLAB_MESSAGE("CoreMessage", "must be 0 or 1")},
+    {MessageId::SceneTooLargeForStages, ATTNLAB_MESSAGE("CoreMessage", "this scene would need %1 MiB for its stages, more than the limit of %2 MiB")},
+    {MessageId::NeedsAToken, ATTNLAB_MESSAGE("CoreMessage", "needs at least one token")},
+
+    // Matrices pasted or imported (core/matrixfile): text tables and NumPy .npy files.
+    {MessageId::MatrixNoNumbers, ATTNLAB_MESSAGE("CoreMessage", "no numbers")},
+    {MessageId::MatrixNotANumber, ATTNLAB_MESSAGE("CoreMessage", "line %1, value %2: \"%3\" is not a number")},
+    {MessageId::MatrixRowLength, ATTNLAB_MESSAGE("CoreMessage", "line %1 has %2 values, but the first row has %3")},
+    {MessageId::MatrixNotFinite, ATTNLAB_MESSAGE("CoreMessage", "line %1, value %2: %3 is not a finite number within ±1e6")},
+    {MessageId::MatrixTooManyValues, ATTNLAB_MESSAGE("CoreMessage", "more than %1 values")},
+    {MessageId::NpyNoMagic, ATTNLAB_MESSAGE("CoreMessage", "not a NumPy .npy file (the magic string \\x93NUMPY is missing)")},
+    {MessageId::NpyHeaderCut, ATTNLAB_MESSAGE("CoreMessage", "the .npy header is cut short")},
+    {MessageId::NpyVersion, ATTNLAB_MESSAGE("CoreMessage", "unsupported .npy format version %1")},
+    {MessageId::NpyHeaderTooLong, ATTNLAB_MESSAGE("CoreMessage", "the .npy header is longer than the file")},
+    {MessageId::NpyDtype, ATTNLAB_MESSAGE("CoreMessage", "dtype %1 is not supported: save as float32 or float64 (little-endian)")},
+    {MessageId::NpyDtypeMissing, ATTNLAB_MESSAGE("CoreMessage", "(missing)")},
+    {MessageId::NpyFortran, ATTNLAB_MESSAGE("CoreMessage", "Fortran-order arrays are not supported: save with np.ascontiguousarray")},
+    {MessageId::NpyNoShape, ATTNLAB_MESSAGE("CoreMessage", "the .npy header has no shape")},
+    {MessageId::NpyTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the array is larger than %1 values")},
+    {MessageId::NpyShapeNotSizes, ATTNLAB_MESSAGE("CoreMessage", "the .npy shape %1 is not a list of sizes")},
+    {MessageId::NpyNot2d, ATTNLAB_MESSAGE("CoreMessage", "a matrix needs a 1-D or 2-D array; this one has shape %1")},
+    {MessageId::NpyEmpty, ATTNLAB_MESSAGE("CoreMessage", "the array is empty (shape %1)")},
+    {MessageId::NpyDataSize, ATTNLAB_MESSAGE("CoreMessage", "the data is %1 bytes, but shape %2 needs %3")},
+    {MessageId::NpyValueNotFinite, ATTNLAB_MESSAGE("CoreMessage", "value [%1][%2] is not a finite number within ±1e6")},
+
+    // A/B comparison (core/experiments): why a variation cannot make scene B.
+    {MessageId::VariationXHasPositions, ATTNLAB_MESSAGE("CoreMessage", "X is given (a head from a model), and the model's own positions are already in it")},
+    {MessageId::VariationSinusoidalDirect, ATTNLAB_MESSAGE("CoreMessage", "sinusoidal positions are added to X, which a scene in direct mode does not have")},
+    {MessageId::VariationRopeOddDk, ATTNLAB_MESSAGE("CoreMessage", "rotary positions need an even d_k; this scene has d_k = %1")},
+
+    // Checkpoint folders (core/model): safetensors, config.json, the tensors a model needs.
+    {MessageId::CannotOpen, ATTNLAB_MESSAGE("CoreMessage", "cannot open: %1")},
+    {MessageId::CannotBeRead, ATTNLAB_MESSAGE("CoreMessage", "cannot be read")},
+    {MessageId::NotARegularFile, ATTNLAB_MESSAGE("CoreMessage", "not a regular file")},
+    {MessageId::CannotMap, ATTNLAB_MESSAGE("CoreMessage", "cannot map the file: %1")},
+    {MessageId::SafetensorsTooShort, ATTNLAB_MESSAGE("CoreMessage", "the file has %1 bytes, too few for the 8-byte header length")},
+    {MessageId::HeaderOverLimit, ATTNLAB_MESSAGE("CoreMessage", "header length %1 exceeds the limit of %2 bytes")},
+    {MessageId::HeaderBeyondFile, ATTNLAB_MESSAGE("CoreMessage", "header length %1 exceeds the file (%2 bytes after the length field)")},
+    {MessageId::HeaderNotObject, ATTNLAB_MESSAGE("CoreMessage", "the header is not a JSON object")},
+    {MessageId::SafetensorsIncomplete, ATTNLAB_MESSAGE("CoreMessage", "%1 is incomplete: %2 of %3 — was the download interrupted? (%4)")},
+    {MessageId::SafetensorsHeaderIncomplete, ATTNLAB_MESSAGE("CoreMessage", "%1 is incomplete: it has %2, but its header alone takes %3 — was the download interrupted? (%4)")},
+    {MessageId::MetadataNotObject, ATTNLAB_MESSAGE("CoreMessage", "\"__metadata__\" must be an object of strings")},
+    {MessageId::MetadataValueNotString, ATTNLAB_MESSAGE("CoreMessage", "\"__metadata__\": %1 must be a string")},
+    {MessageId::TensorProblem, ATTNLAB_MESSAGE("CoreMessage", "tensor %1: %2")},
+    {MessageId::EntryNotObject, ATTNLAB_MESSAGE("CoreMessage", "the entry must be an object")},
+    {MessageId::DtypeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"dtype\" is missing or not a string")},
+    {MessageId::ShapeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"shape\" is missing or not an array")},
+    {MessageId::ShapeEntryBad, ATTNLAB_MESSAGE("CoreMessage", "\"shape\" %1 is not a non-negative integer")},
+    {MessageId::ShapeTooLarge, ATTNLAB_MESSAGE("CoreMessage", "\"shape\" %1 has more elements than 2^64")},
+    {MessageId::OffsetsBad, ATTNLAB_MESSAGE("CoreMessage", "\"data_offsets\" must be two non-negative integers")},
+    {MessageId::OffsetsReversed, ATTNLAB_MESSAGE("CoreMessage", "data_offsets %1 end before they begin")},
+    {MessageId::OffsetsBeyondData, ATTNLAB_MESSAGE("CoreMessage", "data_offsets %1 exceed the data section (%2 bytes)")},
+    {MessageId::ShapeBytesOverflow, ATTNLAB_MESSAGE("CoreMessage", "shape %1 of %2 needs more bytes than 2^64")},
+    {MessageId::ShapeBytesMismatch, ATTNLAB_MESSAGE("CoreMessage", "shape %1 of %2 needs %3 bytes but data_offsets %4 hold %5")},
+    {MessageId::OffsetsOverlap, ATTNLAB_MESSAGE("CoreMessage", "data_offsets %1 overlap tensor %2 %3")},
+    {MessageId::BytesOfNoTensor, ATTNLAB_MESSAGE("CoreMessage", "bytes %1 of the data section belong to no tensor")},
+    {MessageId::DtypeUnreadable, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has dtype %2; only F32, F16 and BF16 can be read")},
+    {MessageId::ConfigKey, ATTNLAB_MESSAGE("CoreMessage", "\"%1\" %2")},
+    {MessageId::ConfigPositiveInteger, ATTNLAB_MESSAGE("CoreMessage", "must be a positive integer (got %1)")},
+    {MessageId::ConfigAboveMaximum, ATTNLAB_MESSAGE("CoreMessage", "is %1, above the supported maximum of %2")},
+    {MessageId::ConfigEpsilon, ATTNLAB_MESSAGE("CoreMessage", "must be a number between 1e-30 and 1 (got %1)")},
+    {MessageId::ConfigString, ATTNLAB_MESSAGE("CoreMessage", "must be a string (got %1)")},
+    {MessageId::ConfigBoolean, ATTNLAB_MESSAGE("CoreMessage", "must be true or false (got %1)")},
+    {MessageId::ConfigValueUnsupported, ATTNLAB_MESSAGE("CoreMessage", "= %1 is not supported")},
+    {MessageId::ConfigOnlyAbsolute, ATTNLAB_MESSAGE("CoreMessage", "%1 is not supported (only \"absolute\")")},
+    {MessageId::ConfigNotObject, ATTNLAB_MESSAGE("CoreMessage", "must be a JSON object")},
+    {MessageId::ConfigModelTypeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" is missing; supported: \"gpt2\", \"bert\"")},
+    {MessageId::ConfigModelTypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" %1 is not supported; supported: \"gpt2\", \"bert\"")},
+    {MessageId::ConfigNotDivisible, ATTNLAB_MESSAGE("CoreMessage", "\"%1\" (%2) is not divisible by \"%3\" (%4)")},
+    {MessageId::ConfigTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the file has %1 bytes, more than the %2 allowed for a config")},
+    {MessageId::TensorMissing, ATTNLAB_MESSAGE("CoreMessage", "required tensor \"%1\" (with or without \"%2\") is missing")},
+    {MessageId::TensorShapeDiffers, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has shape %2 but config.json implies %3")},
+    {MessageId::TensorDtypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has dtype %2; only F32, F16 and BF16 are supported")},
+    {MessageId::NotFoundIn, ATTNLAB_MESSAGE("CoreMessage", "not found in %1")},
+    {MessageId::NotFoundInSplit, ATTNLAB_MESSAGE("CoreMessage", "not found in %1 (checkpoints split into several files are not supported)")},
+    {MessageId::NotFoundInPytorch, ATTNLAB_MESSAGE("CoreMessage", "not found in %1 (pytorch_model.bin cannot be read; convert it to safetensors)")},
+    {MessageId::NoMemoryToConvert, ATTNLAB_MESSAGE("CoreMessage", "not enough memory to convert the weights to float")},
+};
+// clang-format on
+
+constexpr bool catalogueInOrder()
+{
+    for (std::size_t i = 0; i < std::size(kCatalogue); ++i)
+        if (int(kCatalogue[i].id) != int(i))
+            return false;
+    return true;
+}
+static_assert(catalogueInOrder(), "kCatalogue lists every MessageId once, in the enum's order");
+
+} // namespace
+
+Message Message::literal(std::string text)
+{
+    Message m;
+    m.text = std::move(text);
+    return m;
+}
+
+Message Message::systemError(int error)
+{
+    Message m;
+    m.id = MessageId::Errno;
+    m.text = std::to_string(error);
+    return m;
+}
+
+std::string Message::english() const
+{
+    if (id == MessageId::Literal)
+        return text;
+    if (id == MessageId::Errno)
+        return std::strerror(std::atoi(text.c_str()));
+    std::vector<std::string> parts;
+    parts.reserve(args.size());
+    for (const Message &a : args)
+        parts.push_back(a.english());
+    return substituteArguments(messageTemplate(id), parts);
+}
+
+const char *messageTemplate(MessageId id)
+{
+    const int i = int(id);
+    return i >= 0 && i < messageIdCount() ? kCatalogue[i].english : "";
+}
+
+int messageIdCount()
+{
+    return int(std::size(kCatalogue));
+}
+
+std::string substituteArguments(const std::string &pattern, const std::vector<std::string> &args)
+{
+    std::string out;
+    out.reserve(pattern.size());
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if (c == '%' && i + 1 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9') {
+            const std::size_t n = std::size_t(pattern[i + 1] - '1');
+            if (n < args.size()) {
+                out += args[n];
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+std::string formatProblem(const std::string &file, const Problem &p)
+{
+    std::string out = file;
+    if (p.line > 0)
+        out += ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+    if (!out.empty())
+        out += ": ";
+    if (!p.path.empty())
+        out += p.path + ": ";
+    return out + p.message.english();
+}
+
+} // namespace attnlab::core

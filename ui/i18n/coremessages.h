@@ -1,0 +1,26 @@
+#pragma once
+// The core's messages (core/message.h: an id plus arguments) as text in the interface language.
+// The one place that translates them, for the window and the command line alike: the template
+// is looked up under the context "CoreMessage" (lupdate reads the templates from
+// core/message.cpp), then the arguments are put in, each translated the same way.
+
+#include "core/message.h"
+#include "core/problem.h"
+
+#include <QString>
+
+namespace attnlab::ui {
+
+// The message in the current language.
+QString coreMessageText(const core::Message &message);
+
+// "file:line:column: message", "file: path: message" or "file: message" — the layout of
+// core::formatProblem, with the message in the current language.
+QString problemText(const QString &file, const core::Problem &problem);
+// The same with the file the problem names itself (problem.file: the model readers').
+QString fileProblemText(const core::Problem &problem);
+
+// "path: message", or the message alone when the problem is about the whole file.
+QString problemText(const core::Problem &problem);
+
+} // namespace attnlab::ui
