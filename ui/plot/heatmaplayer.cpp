@@ -13,6 +13,18 @@ namespace attnlab::ui {
 namespace {
 // Below this many pixels a cell gets no hatching or separators: they would only add noise.
 constexpr double kDetailedCell = 10;
+
+// The 45° hatch line that starts `offset` pixels right of the bottom-left corner of `cell`,
+// cut to the cell.
+QLineF hatchLine(const QRectF &cell, double offset)
+{
+    // Along the line x = left + offset + t·h, y = bottom − t·h for t in [0, 1]; the cell's
+    // sides bound t.
+    const double h = cell.height();
+    const double from = std::max(0.0, -offset / h), to = std::min(1.0, (cell.width() - offset) / h);
+    return QLineF(cell.left() + offset + from * h, cell.bottom() - from * h, cell.left() + offset + to * h,
+        cell.bottom() - to * h);
+}
 } // namespace
 
 HeatmapLayer::HeatmapLayer(QCustomPlot *plot, const QString &layer, Part part)
@@ -194,13 +206,11 @@ void HeatmapLayer::drawHidden(QCPPainter *painter, double cellW, double cellH)
             painter->drawRect(rect.adjusted(0, 0, 0.5, 0.5));
             if (!detailed)
                 continue;
-            // Hatching drawn as lines rather than a pattern brush, so that SVG and PDF keep it.
-            painter->save();
-            painter->setClipRect(rect, Qt::IntersectClip);
+            // Hatching drawn as lines rather than a pattern brush, so that SVG and PDF keep it,
+            // and cut to the cell here: Qt 6.4's SVG generator writes no clip paths.
             painter->setPen(QPen(m_colors.maskedHatch, 1));
             for (double d = -rect.height(); d < rect.width(); d += spacing)
-                painter->drawLine(QLineF(rect.left() + d, rect.bottom(), rect.left() + d + rect.height(), rect.top()));
-            painter->restore();
+                painter->drawLine(hatchLine(rect, d));
         }
     }
 }
