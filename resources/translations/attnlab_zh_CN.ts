@@ -1149,6 +1149,10 @@
         <source>Scaled: %1</source>
         <translation>缩放：%1</translation>
     </message>
+    <message>
+        <source>… and %1 other keys</source>
+        <translation>……以及其余 %1 个键</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractFileIconProvider</name>

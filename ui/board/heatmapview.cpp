@@ -217,6 +217,12 @@ bool HeatmapView::eventFilter(QObject *watched, QEvent *event)
     }
     if (watched == m_plot && event->type() == QEvent::Leave)
         m_hoverText.clear();
+    // The plot would take every wheel turn (it has no use for them): left unaccepted, they go
+    // on to the board, which scrolls.
+    if (watched == m_plot && event->type() == QEvent::Wheel) {
+        event->ignore();
+        return true;
+    }
     return Retranslating<QWidget>::eventFilter(watched, event);
 }
 

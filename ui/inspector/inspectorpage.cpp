@@ -10,12 +10,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace attnlab::ui {
 
 namespace {
 
-// Long sums are cut after this many terms in the one-line formula (the table lists them all).
+// Long sums are cut after this many terms in the one-line formula (a table lists more).
 constexpr int kInlineTerms = 8;
 
 const QString kMinus = QStringLiteral("\u2212");
@@ -78,6 +79,43 @@ QString angleChain(int position, double theta, double angle)
 using core::formatFixed;
 
 const char *tableOpen = "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\" style=\"border-collapse:collapse;\">";
+
+// A row of thousands of keys would make a table the dock takes seconds to lay out: past this
+// many keys a softmax or mix table lists the strongest weights and the selected key, and one
+// line adds up the rest.
+constexpr size_t kListedKeys = 24;
+
+// The keys such a table lists, in order: all of them up to kListedKeys, else the kListedKeys
+// largest weights, the last of them replaced by `selected` when it is not among them.
+std::vector<size_t> listedKeys(const std::vector<double> &weights, int selected)
+{
+    std::vector<size_t> keys(weights.size());
+    std::iota(keys.begin(), keys.end(), size_t(0));
+    if (keys.size() <= kListedKeys)
+        return keys;
+    std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(kListedKeys), keys.end(),
+        [&](size_t a, size_t b) { return weights[a] > weights[b] || (weights[a] == weights[b] && a < b); });
+    keys.resize(kListedKeys);
+    if (selected >= 0 && size_t(selected) < weights.size()
+        && std::find(keys.begin(), keys.end(), size_t(selected)) == keys.end())
+        keys.back() = size_t(selected);
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
+// Σ values[j] over the keys not in `listed` (sorted).
+double sumOfOthers(const std::vector<double> &values, const std::vector<size_t> &listed)
+{
+    double sum = 0;
+    size_t next = 0;
+    for (size_t j = 0; j < values.size(); ++j) {
+        if (next < listed.size() && listed[next] == j)
+            ++next;
+        else
+            sum += values[j];
+    }
+    return sum;
+}
 
 } // namespace
 
@@ -399,7 +437,8 @@ QString InspectorPage::softmax(int row, int column)
     QString t = QString::fromLatin1(tableOpen);
     t += QStringLiteral("<tr><th style=\"white-space:nowrap;\">%1</th><th>%2</th><th>%3</th><th>%4</th><th></th></tr>")
              .arg(tr("key"), tr("scaled score x"), e, tr("weight"));
-    for (size_t j = 0; j < d.weights.size(); ++j) {
+    const std::vector<size_t> listed = listedKeys(d.weights, column);
+    for (size_t j : listed) {
         const bool selected = int(j) == column;
         const QString key = selected ? QStringLiteral("<b>%1</b>").arg(token(int(j))) : token(int(j));
         if (d.visible[j]) {
@@ -412,6 +451,11 @@ QString InspectorPage::softmax(int row, int column)
                      .arg(key, tr("hidden by the mask"));
         }
     }
+    if (listed.size() < d.weights.size())
+        t += QStringLiteral("<tr><td colspan=\"2\"><i>%1</i></td>")
+                 .arg(tr("… and %1 other keys").arg(d.weights.size() - listed.size()))
+            + cell(number(sumOfOthers(d.exps, listed))) + cell(number(sumOfOthers(d.weights, listed)))
+            + QStringLiteral("<td></td></tr>");
     t += QStringLiteral("<tr><td colspan=\"2\" align=\"right\">%1</td>").arg(tr("sum"))
         + cell(number(d.sum), QString(), true) + cell(QStringLiteral("1.000"))
         + QStringLiteral("<td></td></tr></table>");
@@ -454,7 +498,8 @@ QString InspectorPage::mix(int row, int column)
     for (size_t c = 0; c < d.sum.size(); ++c)
         t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c);
     t += QStringLiteral("</tr>");
-    for (size_t j = 0; j < d.weights.size(); ++j) {
+    const std::vector<size_t> listed = listedKeys(d.weights, -1);
+    for (size_t j : listed) {
         t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\" style=\"white-space:nowrap;\">%2 %3</td>")
                  .arg(token(int(j)), bar(d.weights[j], QColor(76, 114, 176)), number(d.weights[j]))
             + cell(QStringLiteral("V<sub>%1</sub>").arg(token(int(j))));
@@ -465,23 +510,41 @@ QString InspectorPage::mix(int row, int column)
             t += cell(number(v), tint(v, scale));
         t += QStringLiteral("</tr>");
     }
+    if (listed.size() < d.weights.size())
+        t += QStringLiteral("<tr><td colspan=\"2\"><i>%1</i></td>")
+                 .arg(tr("… and %1 other keys").arg(d.weights.size() - listed.size()))
+            + cell(number(sumOfOthers(d.weights, listed)))
+            + QStringLiteral("<td colspan=\"%1\"></td></tr>").arg(d.sum.size());
     t += QStringLiteral("<tr><td colspan=\"3\" align=\"right\"><b>%1</b></td>").arg(tr("context = sum"));
     for (double v : d.sum)
         t += cell(number(v), tint(v, scale), true);
     t += QStringLiteral("</tr></table>");
     page += t;
     QStringList parts;
-    for (size_t j = 0; j < d.weights.size(); ++j)
+    for (size_t j : listed)
         parts << QStringLiteral("%1\u00b7V<sub>%2</sub>").arg(number(d.weights[j]), token(int(j)));
+    if (listed.size() < d.weights.size())
+        parts << QStringLiteral("\u2026 ") + tr("(%1 more terms)").arg(d.weights.size() - listed.size());
     page += QStringLiteral("<p>%1 = %2</p>")
                 .arg(parts.join(QStringLiteral(" + ")), tr("the context vector of %1").arg(token(row)));
     if (column >= 0 && size_t(column) < d.sum.size()) {
         core::Chain col;
+        std::vector<double> leftOutWeights, leftOutValues;
+        size_t next = 0;
         for (size_t j = 0; j < d.weights.size(); ++j) {
-            if (j > 0)
-                col.plus();
-            col.number(d.weights[j]).times().number(d.values[j][size_t(column)]);
+            if (next < listed.size() && listed[next] == j) {
+                if (next > 0)
+                    col.plus();
+                ++next;
+                col.number(d.weights[j]).times().number(d.values[j][size_t(column)]);
+            } else {
+                leftOutWeights.push_back(d.weights[j]);
+                leftOutValues.push_back(d.values[j][size_t(column)]);
+            }
         }
+        if (!leftOutWeights.empty())
+            col.plus().elided((QStringLiteral("… ") + tr("(%1 more terms)").arg(leftOutWeights.size())).toStdString(),
+                leftOutWeights, leftOutValues);
         col.equals().number(d.sum[size_t(column)]).emphasised();
         page += QStringLiteral("<p>%1: %2</p>").arg(tr("Column %1").arg(column), chain(col));
     }

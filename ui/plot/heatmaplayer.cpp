@@ -7,12 +7,26 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 namespace attnlab::ui {
 
 namespace {
 // Below this many pixels a cell gets no hatching or separators: they would only add noise.
 constexpr double kDetailedCell = 10;
+
+// The 45° hatch line that starts `offset` pixels right of the bottom-left corner of `cell`,
+// cut to the cell.
+QLineF hatchLine(const QRectF &cell, double offset)
+{
+    // Along the line x = left + offset + t·h, y = bottom − t·h for t in [0, 1]; the cell's
+    // sides bound t.
+    const double h = cell.height();
+    const double from = std::max(0.0, -offset / h), to = std::min(1.0, (cell.width() - offset) / h);
+    return QLineF(cell.left() + offset + from * h, cell.bottom() - from * h, cell.left() + offset + to * h,
+        cell.bottom() - to * h);
+}
 } // namespace
 
 HeatmapLayer::HeatmapLayer(QCustomPlot *plot, const QString &layer, Part part)
@@ -27,6 +41,17 @@ void HeatmapLayer::setCells(const core::Matrix *values, const core::MaskMatrix &
 {
     m_valuesPtr = values;
     m_hidden = hidden;
+    // The widest value decides the decimals; found once here, not on every frame.
+    m_widest = 0;
+    m_negative = false;
+    const core::Matrix &m = this->values();
+    for (Eigen::Index i = 0; i < m.size(); ++i) {
+        const double v = double(m.data()[i]);
+        if (std::isfinite(v)) {
+            m_widest = std::max(m_widest, std::abs(v));
+            m_negative = m_negative || v < 0;
+        }
+    }
     m_hiddenText = hiddenText;
     m_hiddenShortText = hiddenShortText;
 }
@@ -99,19 +124,29 @@ QRectF HeatmapLayer::cellRect(int row, int column) const
     return QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1)));
 }
 
+HeatmapLayer::CellRange HeatmapLayer::visibleCells() const
+{
+    // The cells under the axis rect (all of them unless the axes were zoomed or panned).
+    const QRect rect = clipRect();
+    QCPAxis *x = mParentPlot->xAxis;
+    QCPAxis *y = mParentPlot->yAxis;
+    const auto span = [](QCPAxis *axis, double from, double to, Eigen::Index count) {
+        const double a = axis->pixelToCoord(from), b = axis->pixelToCoord(to);
+        const int first = int(std::floor(std::min(a, b) + 0.5)), last = int(std::floor(std::max(a, b) + 0.5));
+        return std::make_pair(std::clamp(first, 0, int(count)), std::clamp(last + 1, 0, int(count)));
+    };
+    CellRange r;
+    std::tie(r.firstColumn, r.endColumn) = span(x, rect.left(), rect.right(), values().cols());
+    std::tie(r.firstRow, r.endRow) = span(y, rect.top(), rect.bottom(), values().rows());
+    return r;
+}
+
 int HeatmapLayer::decimalsThatFit(double cellWidth, double cellHeight)
 {
     if (!m_showValues || values().size() == 0)
         return 0;
-    double widest = 0;
-    bool negative = false;
-    for (Eigen::Index i = 0; i < values().size(); ++i) {
-        const double v = double(values().data()[i]);
-        if (std::isfinite(v)) {
-            widest = std::max(widest, std::abs(v));
-            negative = negative || v < 0;
-        }
-    }
+    const double widest = m_widest;
+    const bool negative = m_negative;
     // The largest type at which the widest value fits, three decimals before two at one size.
     const int largest = std::max(m_font.pixelSize(), kSmallestValuePixels);
     for (int px = largest; px >= kSmallestValuePixels; --px) {
@@ -141,6 +176,7 @@ void HeatmapLayer::draw(QCPPainter *painter)
         drawSelection(painter);
         return;
     }
+    m_drawnCells = 0;
     if (m_fill)
         drawFills(painter, cellW, cellH);
     drawHidden(painter, cellW, cellH);
@@ -153,9 +189,11 @@ void HeatmapLayer::draw(QCPPainter *painter)
 void HeatmapLayer::drawFills(QCPPainter *painter, double cellW, double cellH)
 {
     painter->setPen(Qt::NoPen);
-    for (int r = 0; r < values().rows(); ++r) {
-        for (int c = 0; c < values().cols(); ++c) {
+    const CellRange shown = visibleCells();
+    for (int r = shown.firstRow; r < shown.endRow; ++r) {
+        for (int c = shown.firstColumn; c < shown.endColumn; ++c) {
             const double v = double(values()(r, c));
+            ++m_drawnCells;
             if (isHidden(r, c) || !std::isfinite(v))
                 continue;
             painter->setBrush(QColor::fromRgba(m_gradient.color(v, m_range)));
@@ -180,27 +218,25 @@ void HeatmapLayer::drawFills(QCPPainter *painter, double cellW, double cellH)
 
 void HeatmapLayer::drawHidden(QCPPainter *painter, double cellW, double cellH)
 {
-    if (m_hidden.size() == 0)
+    // Small cells need nothing here: the colour map paints masked cells in the masked colour.
+    if (m_hidden.size() == 0 || cellW < kDetailedCell || cellH < kDetailedCell)
         return;
-    const bool detailed = cellW >= kDetailedCell && cellH >= kDetailedCell;
     const double spacing = std::max(5.0, std::min(cellW, cellH) / 5);
-    for (int r = 0; r < m_hidden.rows(); ++r) {
-        for (int c = 0; c < m_hidden.cols(); ++c) {
+    const CellRange shown = visibleCells();
+    for (int r = shown.firstRow; r < std::min<int>(shown.endRow, m_hidden.rows()); ++r) {
+        for (int c = shown.firstColumn; c < std::min<int>(shown.endColumn, m_hidden.cols()); ++c) {
             if (!m_hidden(r, c))
                 continue;
+            ++m_drawnCells;
             const QRectF rect = cellRect(r, c);
             painter->setPen(Qt::NoPen);
             painter->setBrush(m_colors.maskedFill);
             painter->drawRect(rect.adjusted(0, 0, 0.5, 0.5));
-            if (!detailed)
-                continue;
-            // Hatching drawn as lines rather than a pattern brush, so that SVG and PDF keep it.
-            painter->save();
-            painter->setClipRect(rect, Qt::IntersectClip);
+            // Hatching drawn as lines rather than a pattern brush, so that SVG and PDF keep it,
+            // and cut to the cell here: Qt 6.4's SVG generator writes no clip paths.
             painter->setPen(QPen(m_colors.maskedHatch, 1));
             for (double d = -rect.height(); d < rect.width(); d += spacing)
-                painter->drawLine(QLineF(rect.left() + d, rect.bottom(), rect.left() + d + rect.height(), rect.top()));
-            painter->restore();
+                painter->drawLine(hatchLine(rect, d));
         }
     }
 }
@@ -211,8 +247,10 @@ void HeatmapLayer::drawValues(QCPPainter *painter, int decimals, double cellW)
     const QFontMetricsF fm(m_shownFont);
     const bool hiddenFits = fm.horizontalAdvance(m_hiddenText) + 6 <= cellW;
     const QString hiddenText = hiddenFits ? m_hiddenText : m_hiddenShortText;
-    for (int r = 0; r < values().rows(); ++r) {
-        for (int c = 0; c < values().cols(); ++c) {
+    const CellRange shown = visibleCells();
+    for (int r = shown.firstRow; r < shown.endRow; ++r) {
+        for (int c = shown.firstColumn; c < shown.endColumn; ++c) {
+            ++m_drawnCells;
             const QRectF rect = cellRect(r, c);
             if (isHidden(r, c)) {
                 const QString &text = hiddenText;

@@ -47,6 +47,10 @@ public:
     // The pixel size of the values last drawn (0 when none were).
     int shownValuePixels() const { return m_shownDecimals > 0 ? m_shownFont.pixelSize() : 0; }
 
+    // Cells the last frame laid out one by one (fills, hatching, values): bounded by the cells
+    // that have room on screen, whatever the size of the matrix.
+    int drawnCells() const { return m_drawnCells; }
+
     static constexpr int kSmallestValuePixels = 8;
 
 protected:
@@ -55,6 +59,11 @@ protected:
     QRect clipRect() const override;
 
 private:
+    // Rows [firstRow, endRow) and columns [firstColumn, endColumn) under the axis rect.
+    struct CellRange {
+        int firstRow = 0, endRow = 0, firstColumn = 0, endColumn = 0;
+    };
+    CellRange visibleCells() const;
     const core::Matrix &values() const;
     QRectF cellRect(int row, int column) const;
     // Chooses m_shownFont and returns the decimals that fit, 0 for none.
@@ -81,6 +90,9 @@ private:
     int m_selectedRow = -1;
     int m_selectedColumn = -1;
     int m_shownDecimals = 0;
+    int m_drawnCells = 0;
+    double m_widest = 0; // largest finite magnitude
+    bool m_negative = false; // some value is below 0
 };
 
 } // namespace attnlab::ui

@@ -1,5 +1,6 @@
 #include "ui/plot/heatmapplot.h"
 
+#include "ui/plot/blockcolormap.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/heatmaplayer.h"
 #include "ui/plot/stageinfo.h"
@@ -36,6 +37,8 @@ constexpr int kSmallestLabelPixels = 7;
 // The size a card asks room for (times the zoom), so that the board scrolls rather than
 // shrinking labels below comfortable reading.
 constexpr double kReadableLabelPixels = 9;
+// Below this size (either side) a plot has not been laid out for real.
+constexpr int kLaidOut = 60;
 
 // A font in pixels, so that layout and drawing agree on every paint device (screen, image,
 // SVG, PDF) whatever its resolution.
@@ -45,35 +48,17 @@ QFont pixelFont(double zoom, double relative)
     return heatmapFont(base * relative * zoom);
 }
 
-// Colour-map data filled in one pass: QCPColorMapData::setCell costs a call and bounds checks
-// per cell, which shows at a million cells.
-class HeatmapData : public QCPColorMapData {
-public:
-    HeatmapData()
-        : QCPColorMapData(0, 0, QCPRange(0, 0), QCPRange(0, 0))
-    {
+// The largest finite magnitude in `m`.
+double largestMagnitude(const core::Matrix &m)
+{
+    double largest = 0;
+    for (Eigen::Index i = 0; i < m.size(); ++i) {
+        const double v = double(m.data()[i]);
+        if (std::isfinite(v))
+            largest = std::max(largest, std::abs(v));
     }
-
-    // Copies `m` (its shape must match) with −∞ (masked) as NaN, which the gradient draws
-    // transparent under the hatching. Returns the largest finite magnitude.
-    double assign(const core::Matrix &m)
-    {
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        double largest = 0;
-        const Eigen::Index n = std::min<Eigen::Index>(m.size(), Eigen::Index(mKeySize) * mValueSize);
-        // Row-major Matrix and QCPColorMapData share the layout: index = row·columns + column.
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const double v = double(m.data()[i]);
-            const bool finite = std::isfinite(v);
-            mData[i] = finite ? v : nan;
-            if (finite)
-                largest = std::max(largest, std::abs(v));
-        }
-        mDataBounds = QCPRange(-largest, largest);
-        mDataModified = true;
-        return largest;
-    }
-};
+    return largest;
+}
 
 } // namespace
 
@@ -93,10 +78,10 @@ HeatmapPlot::HeatmapPlot(QCustomPlot *plot, core::Stage stage, QObject *parent)
     // Its own buffer, so that a selection change repaints only the highlight.
     m_plot->layer(kSelectionLayer)->setMode(QCPLayer::lmBuffered);
 
-    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
-    m_map->setData(new HeatmapData);
-    m_map->setInterpolate(false);
-    m_map->setTightBoundary(false);
+    m_map = new BlockColorMap(m_plot->xAxis, m_plot->yAxis);
+    // Nothing draws on the overlay layer: its buffer (as large as the plot) would be memory
+    // for nothing.
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     m_cells = new HeatmapLayer(m_plot, kCellsLayer, HeatmapLayer::Part::Cells);
     m_selection = new HeatmapLayer(m_plot, kSelectionLayer, HeatmapLayer::Part::Selection);
 
@@ -133,6 +118,11 @@ HeatmapPlot::HeatmapPlot(QCustomPlot *plot, core::Stage stage, QObject *parent)
             m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
     applyStyle();
+}
+
+QCPColorMap *HeatmapPlot::colorMap() const
+{
+    return m_map;
 }
 
 QCPLayer *HeatmapPlot::selectionLayer() const
@@ -185,6 +175,7 @@ void HeatmapPlot::applyStyle()
     m_scale->axis()->setTickLabelFont(pixelFont(m_zoom, 0.85));
     m_scale->setBarWidth(int(std::lround(12 * m_zoom)));
     m_cells->setColors(c);
+    applyColoring();
     m_selection->setColors(c);
     m_cells->setValueFont(pixelFont(m_zoom, 0.9));
     // Start from the largest size; the next layout fits it.
@@ -218,6 +209,12 @@ void HeatmapPlot::applyColoring()
     const bool probability = isProbabilityStage(m_stage);
     QCPColorGradient gradient = probability ? sequentialGradient(m_sequentialMap) : divergingGradient();
     m_scale->setGradient(gradient);
+    // Masked cells are NaN in the colour map, which paints them in the masked colour; large
+    // cells get the hatching and the text on top.
+    QCPColorGradient mapGradient = gradient;
+    mapGradient.setNanHandling(QCPColorGradient::nhNanColor);
+    mapGradient.setNanColor(themeColors(m_theme).maskedFill);
+    m_map->setGradient(mapGradient);
     m_scale->axis()->setLabel(!probability ? QString() : m_autoRange ? tr("0–max auto") : tr("0–1 fixed"));
     m_scale->setDataRange(m_range);
     m_cells->setColoring(gradient, m_range);
@@ -262,14 +259,16 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     m_selection->setCells(&m_values, core::MaskMatrix(), QString(), QString());
     setFillCells(m_fillRequested);
 
-    QCPColorMapData *data = m_map->data();
-    if (reshaped || data->keySize() != m_columns || data->valueSize() != m_rows) {
-        data->setSize(m_columns, m_rows);
-        data->setRange(QCPRange(0, std::max(0, m_columns - 1)), QCPRange(0, std::max(0, m_rows - 1)));
+    if (reshaped) {
         m_plot->xAxis->setRange(-0.5, m_columns - 0.5);
         m_plot->yAxis->setRange(-0.5, m_rows - 0.5);
     }
-    m_largest = static_cast<HeatmapData *>(data)->assign(m_values);
+    // Before the first layout the plot's size means nothing: until then, the largest a card
+    // asks for.
+    const QSize cells = m_plot->axisRect()->size();
+    m_map->setSource(&m_values, &m_hidden,
+        cells.width() >= kLaidOut && cells.height() >= kLaidOut ? cells : QSize(kLargestSide, kLargestSide));
+    m_largest = largestMagnitude(m_values);
     updateRange();
     applyColoring();
     m_map->setVisible(!isEmpty());
@@ -366,7 +365,8 @@ QSize HeatmapPlot::readableSize() const
     int scale = m_scale->outerRect().width();
     if (scale <= 0)
         scale = m_scale->barWidth() + int(std::lround(50 * m_zoom));
-    return QSize(int(std::ceil(labelled.width())) + scale, int(std::ceil(labelled.height())));
+    return QSize(std::min(kLargestSide, int(std::ceil(labelled.width())) + scale),
+        std::min(kLargestSide, int(std::ceil(labelled.height()))));
 }
 
 void HeatmapPlot::updateTickDensity()
@@ -379,7 +379,6 @@ void HeatmapPlot::updateTickDensity()
     fit.pixels = largest;
     // A plot that was never given a real size (hidden, not laid out yet) keeps every label at
     // full size rather than thinning them for a layout that means nothing.
-    constexpr double kLaidOut = 60;
     if (area.outer.width() >= kLaidOut && area.outer.height() >= kLaidOut)
         fit = m_labelFit.fit(area, largest, std::min(largest, kSmallestLabelPixels));
     if (fit == m_fit)

@@ -18,6 +18,7 @@
 
 namespace attnlab::ui {
 
+class BlockColorMap;
 class HeatmapLayer;
 
 class HeatmapPlot : public QObject {
@@ -29,7 +30,7 @@ public:
 
     core::Stage stage() const { return m_stage; }
     QCustomPlot *plot() const { return m_plot; }
-    QCPColorMap *colorMap() const { return m_map; }
+    QCPColorMap *colorMap() const;
     QCPColorScale *colorScale() const { return m_scale; }
     HeatmapLayer *cellLayer() const { return m_cells; }
     QCPLayer *selectionLayer() const;
@@ -67,8 +68,11 @@ public:
     LabelFit::Result labelLayout() const { return m_fit; }
     // Pixels of the labels at which the plot asks for room (readableSize()).
     int readableLabelPixels() const;
-    // The plot size that shows every label at readableLabelPixels() and the colour scale.
+    // The plot size that shows every label at readableLabelPixels() and the colour scale, at
+    // most kLargestSide pixels a side: past that, labels are thinned and cells share pixels,
+    // so that a plot's buffers never outgrow a screen whatever the number of tokens.
     QSize readableSize() const;
+    static constexpr int kLargestSide = 1280;
 
     bool hasHiddenCells() const { return m_hidden.size() > 0; }
     // Query rows flagged because they see no key.
@@ -95,7 +99,7 @@ private:
 
     QCustomPlot *m_plot;
     core::Stage m_stage;
-    QCPColorMap *m_map;
+    BlockColorMap *m_map;
     QCPColorScale *m_scale;
     HeatmapLayer *m_cells;
     HeatmapLayer *m_selection;

@@ -6,11 +6,17 @@
 #include <QLocale>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab::ui {
 
 namespace {
+
+// Tick labels shown along an axis at most.
+constexpr int kMostLabels = 48;
+// The plot's side before its first layout.
+constexpr int kFirstSide = 400;
 
 // The app's colour maps, with undefined (NaN) cells grey: here they mean "hidden" or "no
 // difference defined", and the cell must not vanish.
@@ -25,13 +31,11 @@ QCPColorGradient withGreyNan(QCPColorGradient g)
 
 MatrixPlot::MatrixPlot(QWidget *parent)
     : QCustomPlot(parent)
-    , m_map(new QCPColorMap(xAxis, yAxis))
+    , m_map(new BlockColorMap(xAxis, yAxis))
     , m_scale(new QCPColorScale(this))
     , m_title(new QCPTextElement(this, QString(), QFont(font().family(), 10, QFont::Bold)))
     , m_highlight(new QCPItemRect(this))
 {
-    m_map->setInterpolate(false);
-    m_map->setTightBoundary(false);
     m_map->setColorScale(m_scale);
     m_map->setGradient(withGreyNan(sequentialGradient(QStringLiteral("viridis"))));
     yAxis->setRangeReversed(true);
@@ -63,22 +67,21 @@ void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLab
     const bool reshaped = matrix.rows() != m_matrix.rows() || matrix.cols() != m_matrix.cols();
     m_matrix = matrix;
     const int rows = int(matrix.rows()), cols = int(matrix.cols());
-    QCPColorMapData *data = m_map->data();
     if (reshaped) {
-        data->setSize(std::max(cols, 1), std::max(rows, 1));
-        data->setRange(QCPRange(0, std::max(cols - 1, 0)), QCPRange(0, std::max(rows - 1, 0)));
         xAxis->setRange(-0.5, cols - 0.5);
         yAxis->setRange(-0.5, rows - 0.5);
     }
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            const double v = matrix(r, c);
-            data->setCell(c, r, std::isfinite(v) ? v : std::nan(""));
-        }
+    // At screen resolution: a long sentence makes millions of cells.
+    const QSize cells = axisRect()->size();
+    m_map->setSource(
+        &m_matrix, nullptr, cells.width() > 1 && cells.height() > 1 ? cells : QSize(kFirstSide, kFirstSide));
     auto ticks = [](QCPAxis *axis, const QStringList &labels, int count) {
         auto ticker = axis->ticker().staticCast<QCPAxisTickerText>();
         QMap<double, QString> map;
-        for (int i = 0; i < count; ++i)
+        // Past kMostLabels, every k-th label: thousands drawn on top of each other cost time
+        // and show nothing.
+        const int step = (count + kMostLabels - 1) / kMostLabels;
+        for (int i = 0; i < count; i += std::max(1, step))
             map.insert(i, i < labels.size() ? labels.at(i) : QString::number(i + 1));
         ticker->setTicks(map);
     };
@@ -165,7 +168,10 @@ void MatrixPlot::setFramed(bool framed)
 
 double MatrixPlot::cellValue(int row, int column) const
 {
-    return m_map->data()->cell(column, row);
+    if (row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
+        return 0;
+    const double v = double(m_matrix(row, column));
+    return std::isfinite(v) ? v : std::nan("");
 }
 
 void MatrixPlot::updateRange()

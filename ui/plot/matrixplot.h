@@ -5,6 +5,7 @@
 
 #include "core/types.h"
 
+#include "ui/plot/blockcolormap.h"
 #include "ui/plot/qcp.h"
 
 #include <QStringList>
@@ -63,7 +64,7 @@ private:
     void updateLabels();
     void updateRange();
 
-    QCPColorMap *m_map;
+    BlockColorMap *m_map;
     QCPColorScale *m_scale;
     QCPTextElement *m_title;
     QCPItemRect *m_highlight;

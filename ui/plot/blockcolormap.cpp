@@ -1,0 +1,118 @@
+#include "ui/plot/blockcolormap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace attnlab::ui {
+
+namespace {
+
+// Data filled in one pass: QCPColorMapData::setCell costs a call and bounds checks per cell.
+class BlockData : public QCPColorMapData {
+public:
+    BlockData()
+        : QCPColorMapData(0, 0, QCPRange(0, 0), QCPRange(0, 0))
+    {
+    }
+
+    void assign(const core::Matrix &m, const core::MaskMatrix &hidden, int rowBlock, int columnBlock)
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const int rows = int(m.rows()), cols = int(m.cols());
+        const bool masked = hidden.rows() == rows && hidden.cols() == cols;
+        double lowest = 0, highest = 0;
+        // Row-major like QCPColorMapData (index = row·keySize + column) and like the core's
+        // matrices, so the loops run along memory.
+        const core::Scalar *values = m.data();
+        const unsigned char *hide = masked ? hidden.data() : nullptr;
+        for (int br = 0; br < mValueSize; ++br) {
+            double *line = mData + size_t(br) * size_t(mKeySize);
+            for (int bc = 0; bc < mKeySize; ++bc)
+                line[bc] = nan;
+            const int r0 = br * rowBlock, r1 = std::min(rows, r0 + rowBlock);
+            for (int r = r0; r < r1; ++r) {
+                const size_t offset = size_t(r) * size_t(cols);
+                for (int c = 0; c < cols; ++c) {
+                    const double v = double(values[offset + size_t(c)]);
+                    if (!std::isfinite(v) || (hide && hide[offset + size_t(c)]))
+                        continue;
+                    double &strongest = line[c / columnBlock];
+                    if (!(std::abs(v) <= std::abs(strongest)))
+                        strongest = v;
+                }
+            }
+            for (int bc = 0; bc < mKeySize; ++bc)
+                if (std::isfinite(line[bc])) {
+                    lowest = std::min(lowest, line[bc]);
+                    highest = std::max(highest, line[bc]);
+                }
+        }
+        mDataBounds = QCPRange(lowest, highest);
+        mDataModified = true;
+    }
+};
+
+} // namespace
+
+BlockColorMap::BlockColorMap(QCPAxis *keyAxis, QCPAxis *valueAxis)
+    : QCPColorMap(keyAxis, valueAxis)
+{
+    setData(new BlockData);
+    setInterpolate(false);
+    setTightBoundary(false);
+}
+
+void BlockColorMap::setSource(const core::Matrix *values, const core::MaskMatrix *hidden, const QSize &pixels)
+{
+    m_values = values;
+    m_hidden = hidden;
+    chooseBlocks(pixels);
+    refill();
+}
+
+void BlockColorMap::fitTo(const QSize &pixels)
+{
+    if (chooseBlocks(pixels))
+        refill();
+}
+
+bool BlockColorMap::chooseBlocks(const QSize &pixels)
+{
+    if (!m_values || pixels.width() < 1 || pixels.height() < 1)
+        return false;
+    const auto block = [](Eigen::Index cells, int pixels) { return std::max(1, int((cells + pixels - 1) / pixels)); };
+    const int rowBlock = block(m_values->rows(), pixels.height());
+    const int columnBlock = block(m_values->cols(), pixels.width());
+    if (rowBlock == m_rowBlock && columnBlock == m_columnBlock)
+        return false;
+    m_rowBlock = rowBlock;
+    m_columnBlock = columnBlock;
+    return true;
+}
+
+void BlockColorMap::refill()
+{
+    static const core::Matrix noValues;
+    static const core::MaskMatrix noMask;
+    const core::Matrix &m = m_values ? *m_values : noValues;
+    const int rows = int(m.rows()), cols = int(m.cols());
+    const int valueSize = (rows + m_rowBlock - 1) / m_rowBlock;
+    const int keySize = (cols + m_columnBlock - 1) / m_columnBlock;
+    // A data point sits at the centre of its block; the blocks tile (−0.5, cells − 0.5).
+    const auto centre = [](int index, int block) { return index * block + (block - 1) / 2.0; };
+    QCPColorMapData *d = data();
+    d->setSize(keySize, valueSize);
+    d->setRange(QCPRange(centre(0, m_columnBlock), centre(std::max(0, keySize - 1), m_columnBlock)),
+        QCPRange(centre(0, m_rowBlock), centre(std::max(0, valueSize - 1), m_rowBlock)));
+    static_cast<BlockData *>(d)->assign(m, m_hidden ? *m_hidden : noMask, m_rowBlock, m_columnBlock);
+}
+
+void BlockColorMap::draw(QCPPainter *painter)
+{
+    if (QCPAxisRect *rect = keyAxis() ? keyAxis()->axisRect() : nullptr)
+        fitTo(rect->size());
+    QCPColorMap::draw(painter);
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,44 @@
+#pragma once
+// A heatmap's colour map drawn at screen resolution. While every cell has a pixel of its own
+// the map holds one data point per cell; past that, one data point stands for a block of cells
+// and shows the block's strongest value (the one farthest from 0), so that a single sharp
+// weight among thousands of tokens stays visible, as in the model grid's thumbnails. Masked
+// cells are NaN: the gradient's NaN colour draws them. Memory and drawing cost follow the
+// plot's size in pixels, not the number of cells.
+
+#include "core/types.h"
+#include "ui/plot/qcp.h"
+
+#include <QSize>
+
+namespace attnlab::ui {
+
+class BlockColorMap : public QCPColorMap {
+public:
+    BlockColorMap(QCPAxis *keyAxis, QCPAxis *valueAxis);
+
+    // The values and the hidden cells (the same shape, or empty), owned by the caller, who keeps
+    // them alive, to be spread over `pixels`. Refills the data.
+    void setSource(const core::Matrix *values, const core::MaskMatrix *hidden, const QSize &pixels);
+    // Cells per data point along a column (rows) and along a row (columns); 1 while every cell
+    // has at least a pixel.
+    int rowBlock() const { return m_rowBlock; }
+    int columnBlock() const { return m_columnBlock; }
+    // Chooses the blocks for cells spread over `pixels` and refills the data when they change.
+    void fitTo(const QSize &pixels);
+
+protected:
+    void draw(QCPPainter *painter) override;
+
+private:
+    // The blocks for the source's cells spread over `pixels`; false when they stay as they are.
+    bool chooseBlocks(const QSize &pixels);
+    void refill();
+
+    const core::Matrix *m_values = nullptr;
+    const core::MaskMatrix *m_hidden = nullptr;
+    int m_rowBlock = 1;
+    int m_columnBlock = 1;
+};
+
+} // namespace attnlab::ui
