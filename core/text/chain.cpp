@@ -116,6 +116,19 @@ Chain &Chain::number(double value, int decimals)
     return push(std::move(t));
 }
 
+Chain &Chain::exponential(double x, double shift, int decimals)
+{
+    // The printed numbers' intervals, taken from number() so the rounding rule is the same.
+    Chain parts;
+    parts.number(x, decimals).number(shift, decimals);
+    const Term &a = parts.m_sides[0][0], &b = parts.m_sides[0][1];
+    Term t {Term::Kind::Number,
+        "e^(" + a.printed + (shift == 0 ? std::string() : " " + std::string(kMinus) + " " + b.printed) + ")"};
+    t.lo = std::exp(a.lo - (shift == 0 ? 0 : b.hi));
+    t.hi = std::exp(a.hi - (shift == 0 ? 0 : b.lo));
+    return push(std::move(t));
+}
+
 Chain &Chain::significant(double value, int digits)
 {
     return number(value, decimalsFor(value, digits));
@@ -249,6 +262,17 @@ std::string Chain::text(bool html) const
     }
     if (checker())
         checker()(out, problems());
+    return out;
+}
+
+std::vector<std::string> Chain::terms() const
+{
+    text();
+    std::vector<std::string> out;
+    for (const std::vector<Term> &side : m_sides)
+        for (const Term &t : side)
+            if (t.kind != Term::Kind::Operator)
+                out.push_back(t.printed);
     return out;
 }
 

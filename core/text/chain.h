@@ -33,6 +33,9 @@ public:
     Chain &significant(double value, int digits = 3);
     // Like significant(), with trailing zeros dropped (2, 2.828), standing for the same interval.
     Chain &compact(double value, int digits = 4);
+    // e to the power x − shift, printed "e^(x)" or "e^(x − shift)" with `decimals` decimals, and
+    // evaluated from the interval each printed number stands for (a softmax's e^x column).
+    Chain &exponential(double x, double shift = 0, int decimals = 3);
     // A whole number, exact.
     Chain &count(long value);
     // The square root of a whole number, printed "√4" and evaluated exactly.
@@ -63,6 +66,10 @@ public:
     // The chain as printed; `html` puts the emphasised term in <b>. Hands the chain to the
     // checker (setChainChecker) first.
     std::string text(bool html = false) const;
+    // The printed terms (numbers, symbols, shapes, elided sums) in order, without operators,
+    // aliases or labels, for a caller that lays a chain out in table cells. Hands the chain to
+    // the checker like text().
+    std::vector<std::string> terms() const;
     // Every "=" that joins unequal values, described; empty when the chain holds.
     std::vector<std::string> problems() const;
 

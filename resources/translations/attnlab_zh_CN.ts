@@ -4055,10 +4055,6 @@ last change %3</source>
         <translation>除数 10 × √d_k：平坦，各行接近均匀（Alt+3）</translation>
     </message>
     <message>
-        <source>Dividing the scores by a smaller number stretches their differences: scores [2, 0, 1] become [20, 0, 10] and softmax gives nearly everything to the largest. A larger divisor squeezes the differences and the weights even out. Entropy measures how spread a row is: 0 bits for one-hot, log₂ of the number of visible keys for uniform.</source>
-        <translation>分数除以一个较小的数，会拉大它们之间的差距：分数 [2, 0, 1] 变成 [20, 0, 10]，softmax 几乎把全部权重都给了最大的那个。除数越大，差距越小，权重也越平均。熵衡量一行权重有多分散：独热时为 0 比特，均匀时为可见键个数的 log₂。</translation>
-    </message>
-    <message>
         <source>Weights of the current head at this divisor (row = query, column = key). Right-click to export.</source>
         <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键点击可导出。</translation>
     </message>
@@ -4085,6 +4081,10 @@ last change %3</source>
     <message>
         <source>Divisor 0.1 × √d_k: sharper rows, closer to one-hot (Alt+1)</source>
         <translation>除数 0.1 × √d_k：各行更尖锐，更接近独热（Alt+1）</translation>
+    </message>
+    <message>
+        <source>Dividing the scores by a smaller number stretches their differences: scores [%1] divided by %2 become [%3] and softmax gives nearly everything to the largest. A larger divisor squeezes the differences and the weights even out. Entropy measures how spread a row is: 0 bits for one-hot, log₂ of the number of visible keys for uniform.</source>
+        <translation>分数除以一个较小的数，会拉大它们之间的差距：分数 [%1] 除以 %2 变成 [%3]，softmax 几乎把全部权重都给了最大的那个。除数越大，差距越小，权重也越平均。熵衡量一行权重有多分散：独热时为 0 比特，均匀时为可见键个数的 log₂。</translation>
     </message>
 </context>
 <context>

@@ -181,10 +181,28 @@ void TemperatureExperiment::retranslate()
     m_coldButton->setToolTip(tr("Divisor 0.1 × √d_k: sharper rows, closer to one-hot (Alt+1)"));
     m_normalButton->setToolTip(tr("Divisor √d_k, the usual scaling (Alt+2)"));
     m_hotButton->setToolTip(tr("Divisor 10 × √d_k: flat, nearly uniform rows (Alt+3)"));
-    m_explanation->setText(tr("Dividing the scores by a smaller number stretches their differences: scores [2, 0, 1] "
-                              "become [20, 0, 10] and softmax gives nearly everything to the largest. A larger "
-                              "divisor squeezes the differences and the weights even out. Entropy measures how "
-                              "spread a row is: 0 bits for one-hot, log₂ of the number of visible keys for uniform."));
+    // The example's numbers are computed: each score ÷ the divisor is a checked chain.
+    constexpr double exampleScores[] = {2, 0, 1}, exampleDivisor = 0.1;
+    QStringList before, after;
+    QString divisorText;
+    for (double score : exampleScores) {
+        const std::vector<std::string> t = core::Chain()
+                                               .compact(score)
+                                               .divide()
+                                               .compact(exampleDivisor)
+                                               .equals()
+                                               .compact(score / exampleDivisor)
+                                               .terms();
+        before << QString::fromStdString(t[0]);
+        divisorText = QString::fromStdString(t[1]);
+        after << QString::fromStdString(t[2]);
+    }
+    m_explanation->setText(tr("Dividing the scores by a smaller number stretches their differences: scores [%1] "
+                              "divided by %2 become [%3] and softmax gives nearly everything to the largest. A "
+                              "larger divisor squeezes the differences and the weights even out. Entropy measures "
+                              "how spread a row is: 0 bits for one-hot, log₂ of the number of visible keys for "
+                              "uniform.")
+                               .arg(before.join(QStringLiteral(", ")), divisorText, after.join(QStringLiteral(", "))));
     m_weights->setToolTip(tr("Weights of the current head at this divisor (row = query, column = key). "
                              "Right-click to export."));
     m_entropyChart->setToolTip(tr("Entropy of each query row's weights in bits; + marks the uniform maximum. "

@@ -56,6 +56,16 @@ QString chain(const core::Chain &c)
         .replace(QStringLiteral(" \u00d7 "), QStringLiteral("&nbsp;\u00d7&nbsp;"));
 }
 
+// The printed terms of a table row's chain ("x × y = p"), one per cell: the row is checked in
+// tests like every other chain.
+QStringList rowTerms(const core::Chain &c)
+{
+    QStringList out;
+    for (const std::string &t : c.terms())
+        out << QString::fromStdString(t);
+    return out;
+}
+
 QString cell(const QString &text, const QString &background = QString(), bool bold = false)
 {
     const QString body = bold ? QStringLiteral("<b>%1</b>").arg(text) : text;
@@ -173,9 +183,11 @@ QString InspectorPage::dotTable(
         scale = std::max(scale, std::abs(v));
     for (size_t i = 0; i < terms.products.size(); ++i) {
         const QString name = i < size_t(rowNames.size()) ? rowNames[int(i)] : QString::number(i);
-        t += QStringLiteral("<tr><td>%1</td>").arg(name) + cell(number(terms.left[i]))
-            + QStringLiteral("<td>\u00d7</td>") + cell(number(terms.right[i])) + QStringLiteral("<td>=</td>")
-            + cell(number(terms.products[i]), tint(terms.products[i], scale)) + QStringLiteral("</tr>");
+        const QStringList row = rowTerms(
+            core::Chain().number(terms.left[i]).times().number(terms.right[i]).equals().number(terms.products[i]));
+        t += QStringLiteral("<tr><td>%1</td>").arg(name) + cell(row[0]) + QStringLiteral("<td>\u00d7</td>")
+            + cell(row[1]) + QStringLiteral("<td>=</td>") + cell(row[2], tint(terms.products[i], scale))
+            + QStringLiteral("</tr>");
     }
     t += QStringLiteral("<tr><td colspan=\"5\" align=\"right\">%1</td>").arg(tr("sum"))
         + cell(number(terms.sum), QString(), true) + QStringLiteral("</tr></table>");
@@ -442,8 +454,12 @@ QString InspectorPage::softmax(int row, int column)
         const bool selected = int(j) == column;
         const QString key = selected ? QStringLiteral("<b>%1</b>").arg(token(int(j))) : token(int(j));
         if (d.visible[j]) {
-            t += QStringLiteral("<tr><td>%1</td>").arg(key) + cell(number(d.scaled[j])) + cell(number(d.exps[j]))
-                + cell(number(d.weights[j]), QString(), selected)
+            // A row is two checked chains: e^(x − shift) = e, and e ÷ the sum = the weight.
+            const QStringList e = rowTerms(core::Chain().exponential(d.scaled[j], d.shift).equals().number(d.exps[j]));
+            const QStringList w
+                = rowTerms(core::Chain().number(d.exps[j]).divide().number(d.sum).equals().number(d.weights[j]));
+            t += QStringLiteral("<tr><td>%1</td>").arg(key) + cell(number(d.scaled[j])) + cell(e[1])
+                + cell(w[2], QString(), selected)
                 + QStringLiteral("<td>%1</td></tr>").arg(bar(d.weights[j], QColor(76, 114, 176)));
         } else {
             t += QStringLiteral("<tr><td>%1</td><td align=\"right\">\u2212\u221e</td><td align=\"right\">0</td>"
@@ -503,11 +519,16 @@ QString InspectorPage::mix(int row, int column)
         t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\" style=\"white-space:nowrap;\">%2 %3</td>")
                  .arg(token(int(j)), bar(d.weights[j], QColor(76, 114, 176)), number(d.weights[j]))
             + cell(QStringLiteral("V<sub>%1</sub>").arg(token(int(j))));
-        for (double v : d.values[j])
-            t += cell(number(v), tint(v, scale));
-        t += QStringLiteral("</tr><tr>") + cell(QStringLiteral("%1\u00b7V").arg(number(d.weights[j])));
-        for (double v : d.scaled[j])
-            t += cell(number(v), tint(v, scale));
+        // Each entry of the scaled row is weight × V entry, a checked chain.
+        QStringList values, products;
+        for (size_t c = 0; c < d.values[j].size(); ++c) {
+            const QStringList p = rowTerms(
+                core::Chain().number(d.weights[j]).times().number(d.values[j][c]).equals().number(d.scaled[j][c]));
+            values << cell(p[1], tint(d.values[j][c], scale));
+            products << cell(p[2], tint(d.scaled[j][c], scale));
+        }
+        t += values.join(QString()) + QStringLiteral("</tr><tr>")
+            + cell(QStringLiteral("%1\u00b7V").arg(number(d.weights[j]))) + products.join(QString());
         t += QStringLiteral("</tr>");
     }
     if (listed.size() < d.weights.size())

@@ -105,6 +105,36 @@ TEST(ChainTest, TheCheckerSeesEveryPrintedChain)
     EXPECT_EQ(bad, 1);
 }
 
+TEST(ChainTest, TermsAreThePrintedNumbersAndTheCheckerSeesThem)
+{
+    int bad = 0;
+    core::setChainChecker(
+        [&](const std::string &, const std::vector<std::string> &problems) { bad += !problems.empty(); });
+    Chain c;
+    c.number(0.2).times().number(-0.71).equals().number(-0.142).emphasised();
+    EXPECT_EQ(c.terms(), (std::vector<std::string> {"0.200", "\u22120.710", "\u22120.142"}));
+    Chain wrong;
+    wrong.number(0.2).times().number(-0.71).equals().number(0.142);
+    wrong.terms();
+    core::setChainChecker({});
+    EXPECT_EQ(bad, 1);
+}
+
+TEST(ChainTest, AnExponentialIsEvaluatedFromItsPrintedExponent)
+{
+    Chain c;
+    c.exponential(0.5).equals().number(1.649);
+    EXPECT_EQ(c.text(), "e^(0.500) = 1.649");
+    EXPECT_TRUE(c.problems().empty());
+    Chain shifted;
+    shifted.exponential(1.2, 3.0).equals().number(0.165);
+    EXPECT_EQ(shifted.text(), "e^(1.200 \u2212 3.000) = 0.165");
+    EXPECT_TRUE(shifted.problems().empty());
+    Chain wrong;
+    wrong.exponential(0.5).equals().number(1.660);
+    EXPECT_EQ(wrong.problems().size(), 1u);
+}
+
 TEST(ChainTest, FormatsWithTheTrueMinusAndNoNegativeZero)
 {
     EXPECT_EQ(core::formatFixed(-0.0004, 3), "0.000");
