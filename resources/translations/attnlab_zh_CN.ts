@@ -8,11 +8,11 @@
         <translation>最多只能给出一个场景文件</translation>
     </message>
     <message>
-        <source>Try 'attnlab --help'.</source>
-        <translation>运行 'attnlab --help' 查看用法。</translation>
+        <source>Try &apos;attnlab --help&apos;.</source>
+        <translation>运行 &apos;attnlab --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <source>unknown language "%1"; use one of: %2</source>
+        <source>unknown language &quot;%1&quot;; use one of: %2</source>
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
@@ -20,7 +20,7 @@
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
     <message>
-        <source>Check the scene file; print "ok" or its problems.</source>
+        <source>Check the scene file; print &quot;ok&quot; or its problems.</source>
         <translation>检查场景文件；输出“ok”或其中的问题。</translation>
     </message>
     <message>
@@ -32,7 +32,7 @@
         <translation>列出内置例子，然后退出。</translation>
     </message>
     <message>
-        <source>Interface language: zh_CN or en (default: the system's).</source>
+        <source>Interface language: zh_CN or en (default: the system&apos;s).</source>
         <translation>界面语言：zh_CN 或 en（默认跟随系统）。</translation>
     </message>
     <message>
@@ -64,7 +64,7 @@
         <translation>与 --export 一起使用：light（浅色）、dark（深色）、print（打印）或 high-contrast（高对比度）。</translation>
     </message>
     <message>
-        <source>With --export: the weights' map: viridis, cividis or grayscale.</source>
+        <source>With --export: the weights&apos; map: viridis, cividis or grayscale.</source>
         <translation>与 --export 一起使用：权重热力图的配色：viridis、cividis 或 grayscale（灰度）。</translation>
     </message>
     <message>
@@ -88,7 +88,7 @@
         <translation>与 --model 一起：头所在的层，从 1 开始数。</translation>
     </message>
     <message>
-        <source>With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
+        <source>With --model and --text: print the model&apos;s most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
     <message>
-        <source>A scene file (.attn.json); "-" reads standard input.</source>
+        <source>A scene file (.attn.json); &quot;-&quot; reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
     <message>
@@ -267,8 +267,8 @@
         <translation>输入结尾</translation>
     </message>
     <message>
-        <source>'[', '{', or a literal</source>
-        <translation>'['、'{' 或字面量</translation>
+        <source>&apos;[&apos;, &apos;{&apos;, or a literal</source>
+        <translation>&apos;[&apos;、&apos;{&apos; 或字面量</translation>
     </message>
     <message>
         <source>unknown token</source>
@@ -279,32 +279,32 @@
         <translation>BOM 无效；如有 BOM 必须是 0xEF 0xBB 0xBF</translation>
     </message>
     <message>
-        <source>invalid comment; expecting '/' or '*' after '/'</source>
-        <translation>注释无效；'/' 后应为 '/' 或 '*'</translation>
+        <source>invalid comment; expecting &apos;/&apos; or &apos;*&apos; after &apos;/&apos;</source>
+        <translation>注释无效；&apos;/&apos; 后应为 &apos;/&apos; 或 &apos;*&apos;</translation>
     </message>
     <message>
-        <source>invalid comment; missing closing '*/'</source>
-        <translation>注释无效；缺少结尾的 '*/'</translation>
+        <source>invalid comment; missing closing &apos;*/&apos;</source>
+        <translation>注释无效；缺少结尾的 &apos;*/&apos;</translation>
     </message>
     <message>
         <source>invalid literal</source>
         <translation>字面量无效</translation>
     </message>
     <message>
-        <source>invalid number; expected digit after '-'</source>
-        <translation>数字无效；'-' 后应为数字</translation>
+        <source>invalid number; expected digit after &apos;-&apos;</source>
+        <translation>数字无效；&apos;-&apos; 后应为数字</translation>
     </message>
     <message>
-        <source>invalid number; expected digit after '.'</source>
-        <translation>数字无效；'.' 后应为数字</translation>
+        <source>invalid number; expected digit after &apos;.&apos;</source>
+        <translation>数字无效；&apos;.&apos; 后应为数字</translation>
     </message>
     <message>
         <source>invalid number; expected digit after exponent sign</source>
         <translation>数字无效；指数符号后应为数字</translation>
     </message>
     <message>
-        <source>invalid string: '\u' must be followed by 4 hex digits</source>
-        <translation>字符串无效：'\u' 后必须跟 4 位十六进制数字</translation>
+        <source>invalid string: &apos;\u&apos; must be followed by 4 hex digits</source>
+        <translation>字符串无效：&apos;\u&apos; 后必须跟 4 位十六进制数字</translation>
     </message>
     <message>
         <source>invalid string: forbidden character after backslash</source>
@@ -427,7 +427,7 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <source>expected "%1", got "%2"</source>
+        <source>expected &quot;%1&quot;, got &quot;%2&quot;</source>
         <translation>应为“%1”，实际是“%2”</translation>
     </message>
     <message>
@@ -451,36 +451,36 @@
         <translation>词元不能为空</translation>
     </message>
     <message>
-        <source>expected "none", "sinusoidal" or "rope", got "%1"</source>
-        <translation>应为 "none"、"sinusoidal" 或 "rope"，实际是“%1”</translation>
+        <source>expected &quot;none&quot;, &quot;sinusoidal&quot; or &quot;rope&quot;, got &quot;%1&quot;</source>
+        <translation>应为 &quot;none&quot;、&quot;sinusoidal&quot; 或 &quot;rope&quot;，实际是“%1”</translation>
     </message>
     <message>
-        <source>expected "sqrt_dk", "none" or a positive number, got %1</source>
-        <translation>应为 "sqrt_dk"、"none" 或正数，实际是%1</translation>
+        <source>expected &quot;sqrt_dk&quot;, &quot;none&quot; or a positive number, got %1</source>
+        <translation>应为 &quot;sqrt_dk&quot;、&quot;none&quot; 或正数，实际是%1</translation>
     </message>
     <message>
         <source>a divisor must be at least 0.001</source>
         <translation>除数至少为 0.001</translation>
     </message>
     <message>
-        <source>expected "none", "causal" or an n×n matrix of 0/1, got %1</source>
-        <translation>应为 "none"、"causal" 或由 0/1 组成的 n×n 矩阵，实际是%1</translation>
+        <source>expected &quot;none&quot;, &quot;causal&quot; or an n×n matrix of 0/1, got %1</source>
+        <translation>应为 &quot;none&quot;、&quot;causal&quot; 或由 0/1 组成的 n×n 矩阵，实际是%1</translation>
     </message>
     <message>
-        <source>expected an object with "Q", "K" and "V", got %1</source>
-        <translation>应为含 "Q"、"K"、"V" 的对象，实际是%1</translation>
+        <source>expected an object with &quot;Q&quot;, &quot;K&quot; and &quot;V&quot;, got %1</source>
+        <translation>应为含 &quot;Q&quot;、&quot;K&quot;、&quot;V&quot; 的对象，实际是%1</translation>
     </message>
     <message>
-        <source>unknown key (expected "Q", "K" and "V")</source>
-        <translation>未知的键（应为 "Q"、"K"、"V"）</translation>
+        <source>unknown key (expected &quot;Q&quot;, &quot;K&quot; and &quot;V&quot;)</source>
+        <translation>未知的键（应为 &quot;Q&quot;、&quot;K&quot;、&quot;V&quot;）</translation>
     </message>
     <message>
-        <source>is missing (or give "direct": {"Q", "K", "V"} instead)</source>
-        <translation>缺失（或改为给出 "direct": {"Q", "K", "V"}）</translation>
+        <source>is missing (or give &quot;direct&quot;: {&quot;Q&quot;, &quot;K&quot;, &quot;V&quot;} instead)</source>
+        <translation>缺失（或改为给出 &quot;direct&quot;: {&quot;Q&quot;, &quot;K&quot;, &quot;V&quot;}）</translation>
     </message>
     <message>
-        <source>is missing (or give "X", one row per token)</source>
-        <translation>缺失（或给出 "X"，每个词元一行）</translation>
+        <source>is missing (or give &quot;X&quot;, one row per token)</source>
+        <translation>缺失（或给出 &quot;X&quot;，每个词元一行）</translation>
     </message>
     <message>
         <source>expected an object mapping each token to its vector, got %1</source>
@@ -499,8 +499,8 @@
         <translation>未知的键</translation>
     </message>
     <message>
-        <source>does not belong in a direct-mode scene ("direct" replaces the embeddings and weights)</source>
-        <translation>不应出现在直接模式的场景中（"direct" 取代了嵌入和权重）</translation>
+        <source>does not belong in a direct-mode scene (&quot;direct&quot; replaces the embeddings and weights)</source>
+        <translation>不应出现在直接模式的场景中（&quot;direct&quot; 取代了嵌入和权重）</translation>
     </message>
     <message>
         <source>expected a %1 matrix (%2), got %3</source>
@@ -511,12 +511,12 @@
         <translation>应有 %1 个数（%2），实际有 %3 个</translation>
     </message>
     <message>
-        <source>cannot be given together with "X": X replaces the embedding lookup</source>
-        <translation>不能与 "X" 同时给出：X 取代了嵌入查表</translation>
+        <source>cannot be given together with &quot;X&quot;: X replaces the embedding lookup</source>
+        <translation>不能与 &quot;X&quot; 同时给出：X 取代了嵌入查表</translation>
     </message>
     <message>
-        <source>must be "none" when "X" is given (X already holds whatever positions the model added), got "%1"</source>
-        <translation>给出 "X" 时必须为 "none"（X 已含模型加入的位置信息），实际是“%1”</translation>
+        <source>must be &quot;none&quot; when &quot;X&quot; is given (X already holds whatever positions the model added), got &quot;%1&quot;</source>
+        <translation>给出 &quot;X&quot; 时必须为 &quot;none&quot;（X 已含模型加入的位置信息），实际是“%1”</translation>
     </message>
     <message>
         <source>one row per token, d_model = %1 wide</source>
@@ -531,8 +531,8 @@
         <translation>W_O 每列一个：d_model = %1</translation>
     </message>
     <message>
-        <source>needs "W_O": the output bias is added after the output projection</source>
-        <translation>需要 "W_O"：输出偏置在输出投影之后才加上</translation>
+        <source>needs &quot;W_O&quot;: the output bias is added after the output projection</source>
+        <translation>需要 &quot;W_O&quot;：输出偏置在输出投影之后才加上</translation>
     </message>
     <message>
         <source>%1 is %2, more than the limit of %3</source>
@@ -563,12 +563,12 @@
         <translation>每个词元一行，与 Q 同宽</translation>
     </message>
     <message>
-        <source>"sinusoidal" adds to X, which direct mode does not have; use "none" or "rope"</source>
-        <translation>"sinusoidal" 加在 X 上，而直接模式没有 X；请用 "none" 或 "rope"</translation>
+        <source>&quot;sinusoidal&quot; adds to X, which direct mode does not have; use &quot;none&quot; or &quot;rope&quot;</source>
+        <translation>&quot;sinusoidal&quot; 加在 X 上，而直接模式没有 X；请用 &quot;none&quot; 或 &quot;rope&quot;</translation>
     </message>
     <message>
-        <source>does not belong in a direct-mode scene ("direct" gives Q, K and V themselves)</source>
-        <translation>不应出现在直接模式的场景中（"direct" 直接给出 Q、K、V）</translation>
+        <source>does not belong in a direct-mode scene (&quot;direct&quot; gives Q, K and V themselves)</source>
+        <translation>不应出现在直接模式的场景中（&quot;direct&quot; 直接给出 Q、K、V）</translation>
     </message>
     <message>
         <source>expected %1 rows of length d_model = %2</source>
@@ -579,8 +579,8 @@
         <translation>出现了两次</translation>
     </message>
     <message>
-        <source>token "%1" has no row in "embeddings"</source>
-        <translation>词元“%1”在 "embeddings" 中没有对应的行</translation>
+        <source>token &quot;%1&quot; has no row in &quot;embeddings&quot;</source>
+        <translation>词元“%1”在 &quot;embeddings&quot; 中没有对应的行</translation>
     </message>
     <message>
         <source>d_model × heads·d_k = %1</source>
@@ -595,8 +595,8 @@
         <translation>多于一个头时必须给出</translation>
     </message>
     <message>
-        <source>rotary positions ("rope") rotate pairs of dimensions, so d_k must be even; it is %1</source>
-        <translation>旋转位置编码（"rope"）成对旋转维度，所以 d_k 必须是偶数；现在是 %1</translation>
+        <source>rotary positions (&quot;rope&quot;) rotate pairs of dimensions, so d_k must be even; it is %1</source>
+        <translation>旋转位置编码（&quot;rope&quot;）成对旋转维度，所以 d_k 必须是偶数；现在是 %1</translation>
     </message>
     <message>
         <source>a custom divisor must be a number between 0.001 and 1000000</source>
@@ -623,7 +623,7 @@
         <translation>没有数字</translation>
     </message>
     <message>
-        <source>line %1, value %2: "%3" is not a number</source>
+        <source>line %1, value %2: &quot;%3&quot; is not a number</source>
         <translation>第 %1 行第 %2 个值：“%3”不是数字</translation>
     </message>
     <message>
@@ -695,7 +695,7 @@
         <translation>值 [%1][%2] 不是 ±1e6 以内的有限数</translation>
     </message>
     <message>
-        <source>X is given (a head from a model), and the model's own positions are already in it</source>
+        <source>X is given (a head from a model), and the model&apos;s own positions are already in it</source>
         <translation>给出了 X（来自模型的头），模型自己的位置信息已经在其中</translation>
     </message>
     <message>
@@ -747,12 +747,12 @@
         <translation>%1 不完整：文件只有 %2，光是头部就要 %3——是不是下载中断了？（%4）</translation>
     </message>
     <message>
-        <source>"__metadata__" must be an object of strings</source>
-        <translation>"__metadata__" 必须是由字符串组成的对象</translation>
+        <source>&quot;__metadata__&quot; must be an object of strings</source>
+        <translation>&quot;__metadata__&quot; 必须是由字符串组成的对象</translation>
     </message>
     <message>
-        <source>"__metadata__": %1 must be a string</source>
-        <translation>"__metadata__"：%1 必须是字符串</translation>
+        <source>&quot;__metadata__&quot;: %1 must be a string</source>
+        <translation>&quot;__metadata__&quot;：%1 必须是字符串</translation>
     </message>
     <message>
         <source>tensor %1: %2</source>
@@ -763,24 +763,24 @@
         <translation>条目必须是对象</translation>
     </message>
     <message>
-        <source>"dtype" is missing or not a string</source>
-        <translation>"dtype" 缺失或不是字符串</translation>
+        <source>&quot;dtype&quot; is missing or not a string</source>
+        <translation>&quot;dtype&quot; 缺失或不是字符串</translation>
     </message>
     <message>
-        <source>"shape" is missing or not an array</source>
-        <translation>"shape" 缺失或不是数组</translation>
+        <source>&quot;shape&quot; is missing or not an array</source>
+        <translation>&quot;shape&quot; 缺失或不是数组</translation>
     </message>
     <message>
-        <source>"shape" %1 is not a non-negative integer</source>
-        <translation>"shape" 中的 %1 不是非负整数</translation>
+        <source>&quot;shape&quot; %1 is not a non-negative integer</source>
+        <translation>&quot;shape&quot; 中的 %1 不是非负整数</translation>
     </message>
     <message>
-        <source>"shape" %1 has more elements than 2^64</source>
-        <translation>"shape" %1 的元素个数超过 2^64</translation>
+        <source>&quot;shape&quot; %1 has more elements than 2^64</source>
+        <translation>&quot;shape&quot; %1 的元素个数超过 2^64</translation>
     </message>
     <message>
-        <source>"data_offsets" must be two non-negative integers</source>
-        <translation>"data_offsets" 必须是两个非负整数</translation>
+        <source>&quot;data_offsets&quot; must be two non-negative integers</source>
+        <translation>&quot;data_offsets&quot; 必须是两个非负整数</translation>
     </message>
     <message>
         <source>data_offsets %1 end before they begin</source>
@@ -811,8 +811,8 @@
         <translation>张量 %1 的数据类型为 %2；只能读取 F32、F16 和 BF16</translation>
     </message>
     <message>
-        <source>"%1" %2</source>
-        <translation>"%1" %2</translation>
+        <source>&quot;%1&quot; %2</source>
+        <translation>&quot;%1&quot; %2</translation>
     </message>
     <message>
         <source>must be a positive integer (got %1)</source>
@@ -839,32 +839,32 @@
         <translation>= %1 不受支持</translation>
     </message>
     <message>
-        <source>%1 is not supported (only "absolute")</source>
-        <translation>%1 不受支持（只支持 "absolute"）</translation>
+        <source>%1 is not supported (only &quot;absolute&quot;)</source>
+        <translation>%1 不受支持（只支持 &quot;absolute&quot;）</translation>
     </message>
     <message>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>"model_type" is missing; supported: "gpt2", "bert"</source>
-        <translation>缺少 "model_type"；支持："gpt2"、"bert"</translation>
+        <source>&quot;model_type&quot; is missing; supported: &quot;gpt2&quot;, &quot;bert&quot;</source>
+        <translation>缺少 &quot;model_type&quot;；支持：&quot;gpt2&quot;、&quot;bert&quot;</translation>
     </message>
     <message>
-        <source>"model_type" %1 is not supported; supported: "gpt2", "bert"</source>
-        <translation>"model_type" %1 不受支持；支持："gpt2"、"bert"</translation>
+        <source>&quot;model_type&quot; %1 is not supported; supported: &quot;gpt2&quot;, &quot;bert&quot;</source>
+        <translation>&quot;model_type&quot; %1 不受支持；支持：&quot;gpt2&quot;、&quot;bert&quot;</translation>
     </message>
     <message>
-        <source>"%1" (%2) is not divisible by "%3" (%4)</source>
-        <translation>"%1"（%2）不能被 "%3"（%4）整除</translation>
+        <source>&quot;%1&quot; (%2) is not divisible by &quot;%3&quot; (%4)</source>
+        <translation>&quot;%1&quot;（%2）不能被 &quot;%3&quot;（%4）整除</translation>
     </message>
     <message>
         <source>the file has %1 bytes, more than the %2 allowed for a config</source>
         <translation>文件有 %1 字节，超过配置文件允许的 %2 字节</translation>
     </message>
     <message>
-        <source>required tensor "%1" (with or without "%2") is missing</source>
-        <translation>缺少必需的张量 "%1"（带或不带 "%2" 前缀）</translation>
+        <source>required tensor &quot;%1&quot; (with or without &quot;%2&quot;) is missing</source>
+        <translation>缺少必需的张量 &quot;%1&quot;（带或不带 &quot;%2&quot; 前缀）</translation>
     </message>
     <message>
         <source>tensor %1 has shape %2 but config.json implies %3</source>
@@ -1094,7 +1094,7 @@
         <translation>拼接，“%1”行</translation>
     </message>
     <message>
-        <source>The heads' context vectors are placed side by side: each head fills its own block of columns.</source>
+        <source>The heads&apos; context vectors are placed side by side: each head fills its own block of columns.</source>
         <translation>各个头的上下文向量左右并排：每个头占据属于自己的一段列。</translation>
     </message>
     <message>
@@ -1195,7 +1195,7 @@
         <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
     </message>
     <message>
-        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
+        <source>--experiment: unknown experiment &quot;%1&quot;; known: sqrt-dk</source>
         <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
     </message>
     <message>
@@ -1207,15 +1207,15 @@
         <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
-        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
+        <source>--seed: expected a whole number from 0 to 4294967295, got &quot;%1&quot;</source>
         <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
     </message>
     <message>
-        <source>--export: empty stage name in "%1"</source>
+        <source>--export: empty stage name in &quot;%1&quot;</source>
         <translation>--export：“%1”中有空的步骤名</translation>
     </message>
     <message>
-        <source>--export: unknown stage "%1"; the stages are %2, or board</source>
+        <source>--export: unknown stage &quot;%1&quot;; the stages are %2, or board</source>
         <translation>--export：未知的步骤“%1”；可用的步骤为 %2，或 board</translation>
     </message>
     <message>
@@ -1235,19 +1235,19 @@
         <translation>--out：%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
     <message>
-        <source>--scale: expected a number from 0.25 to 8, got "%1"</source>
+        <source>--scale: expected a number from 0.25 to 8, got &quot;%1&quot;</source>
         <translation>--scale：应为 0.25 到 8 之间的数，实际为“%1”</translation>
     </message>
     <message>
-        <source>--theme: expected one of %1, got "%2"</source>
+        <source>--theme: expected one of %1, got &quot;%2&quot;</source>
         <translation>--theme：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>--colormap: expected one of %1, got "%2"</source>
+        <source>--colormap: expected one of %1, got &quot;%2&quot;</source>
         <translation>--colormap：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>--head: expected a head from 1 to %1, got "%2"</source>
+        <source>--head: expected a head from 1 to %1, got &quot;%2&quot;</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
     <message>
@@ -1271,19 +1271,19 @@
         <translation>--model 需要 --%1（从 1 开始数）来选定一个头</translation>
     </message>
     <message>
-        <source>--%1: expected a whole number from 1 to %2, got "%3"</source>
+        <source>--%1: expected a whole number from 1 to %2, got &quot;%3&quot;</source>
         <translation>--%1：应为 1 到 %2 之间的整数，实际为“%3”</translation>
     </message>
     <message>
-        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got "%1"</source>
+        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got &quot;%1&quot;</source>
         <translation>--ablate：应为 层.头[,层.头…]，从 1 开始数（例如 5.1,6.3），实际为“%1”</translation>
     </message>
     <message>
-        <source>--ablate: %1 is outside the model's %2 layers × %3 heads</source>
+        <source>--ablate: %1 is outside the model&apos;s %2 layers × %3 heads</source>
         <translation>--ablate：%1 超出了模型的 %2 层 × %3 个头</translation>
     </message>
     <message>
-        <source>--top: expected a positive whole number, got "%1"</source>
+        <source>--top: expected a positive whole number, got &quot;%1&quot;</source>
         <translation>--top：应为正整数，实际为“%1”</translation>
     </message>
     <message>
@@ -1530,7 +1530,7 @@
         <translation>无法写入 PDF</translation>
     </message>
     <message>
-        <source>unknown file type "%1": use .png, .svg or .pdf</source>
+        <source>unknown file type &quot;%1&quot;: use .png, .svg or .pdf</source>
         <translation>未知的文件类型“%1”：请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
@@ -1642,7 +1642,7 @@
         <translation>根据给出的 Q_rot、K_rot（已按位置旋转过的 Q 和 K）和 V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
     </message>
     <message>
-        <source>X (given: what this layer's attention reads)</source>
+        <source>X (given: what this layer&apos;s attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
@@ -1666,7 +1666,7 @@
         <translation>输出 = 拼接·W_O + b_O</translation>
     </message>
     <message>
-        <source>there is no example called "%1"; the examples are: %2</source>
+        <source>there is no example called &quot;%1&quot;; the examples are: %2</source>
         <translation>没有名为“%1”的示例；现有示例：%2</translation>
     </message>
 </context>
@@ -2123,7 +2123,7 @@
         <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
-        <source>One PDF with the board and every stage's explanation, in the current language</source>
+        <source>One PDF with the board and every stage&apos;s explanation, in the current language</source>
         <translation>一份 PDF，包含流程板和每一步的讲解，使用当前界面语言</translation>
     </message>
     <message>
@@ -2384,7 +2384,7 @@
         <translation>文件正在使用中</translation>
     </message>
     <message>
-        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window's changes.</source>
+        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window&apos;s changes.</source>
         <translation>%1 已在另一个注意力实验室窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
     </message>
     <message>
@@ -2481,7 +2481,7 @@
         <translation>各个头</translation>
     </message>
     <message>
-        <source>Every head's attention weights at once; click one to make it the head the board follows.</source>
+        <source>Every head&apos;s attention weights at once; click one to make it the head the board follows.</source>
         <translation>同时显示每个头的注意力权重；点击其中一个，流程板就跟随这个头。</translation>
     </message>
 </context>
@@ -2661,7 +2661,7 @@
         <translation>权重固定 0–1(&amp;F)</translation>
     </message>
     <message>
-        <source>The weights' colours span 0 to 1, so cards and scenes compare directly</source>
+        <source>The weights&apos; colours span 0 to 1, so cards and scenes compare directly</source>
         <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
     </message>
     <message>
@@ -2669,7 +2669,7 @@
         <translation>权重自动 0–最大(&amp;A)</translation>
     </message>
     <message>
-        <source>The weights' colours span 0 to the largest weight, so small differences in long rows show</source>
+        <source>The weights&apos; colours span 0 to the largest weight, so small differences in long rows show</source>
         <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
     </message>
     <message>
@@ -2888,7 +2888,7 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer's attention reads.</source>
+        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer&apos;s attention reads.</source>
         <translation>直接给出的注意力输入：每个词元一行，共 d_model 列。对于取自模型的头，它就是该层注意力读入的内容。</translation>
     </message>
     <message>
@@ -3129,7 +3129,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 <context>
     <name>attnlab::ui::ModelRoom</name>
     <message>
-        <source>A real GPT-2 or BERT model: every layer's and head's attention, the selected head, and the prediction.</source>
+        <source>A real GPT-2 or BERT model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
         <translation>真实的 GPT-2 或 BERT 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
     </message>
     <message>
@@ -3137,7 +3137,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>关闭头 %1</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
         <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
@@ -3153,7 +3153,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>在流程板上打开</translation>
     </message>
     <message>
-        <source>Show the selected head on the pipeline board with the model's own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
+        <source>Show the selected head on the pipeline board with the model&apos;s own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
         <translation>用模型自己的数值在流程板上显示选中的头：逐步查看 Q、K、V、分数、softmax 和输出，并可编辑。</translation>
     </message>
     <message>
@@ -3180,11 +3180,11 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>句子：</translation>
     </message>
     <message>
-        <source>Type a sentence for the model, e.g. The animal didn't cross the street because it was too tired</source>
-        <translation>为模型输入一个句子，例如 The animal didn't cross the street because it was too tired</translation>
+        <source>Type a sentence for the model, e.g. The animal didn&apos;t cross the street because it was too tired</source>
+        <translation>为模型输入一个句子，例如 The animal didn&apos;t cross the street because it was too tired</translation>
     </message>
     <message>
-        <source>Tokenized exactly as the model's tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
+        <source>Tokenized exactly as the model&apos;s tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
         <translation>完全按照模型自己的分词器切分；按回车或稍停片刻即运行模型。BERT 预测第一个 [MASK]。</translation>
     </message>
     <message>
@@ -3211,11 +3211,11 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>打开头 %1</translation>
     </message>
     <message>
-        <source>Apply the board's weights to head %1</source>
+        <source>Apply the board&apos;s weights to head %1</source>
         <translation>把流程板的权重应用到头 %1</translation>
     </message>
     <message>
-        <source>The tokenizer has tokens for only %1 of the model's %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
+        <source>The tokenizer has tokens for only %1 of the model&apos;s %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
         <translation>分词器只为模型 %2 个词元 id 中的 %1 个提供了词元。其余 %3 个 id 仍可能被预测，显示为“&lt;id N&gt;”。请检查分词器文件是否属于这个模型。</translation>
     </message>
     <message>
@@ -3313,7 +3313,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>词元编号 %1</translation>
     </message>
     <message>
-        <source>Token id %1 has no token in the tokenizer: the model's vocabulary is larger than the tokenizer's.</source>
+        <source>Token id %1 has no token in the tokenizer: the model&apos;s vocabulary is larger than the tokenizer&apos;s.</source>
         <translation>词元 id %1 在分词器中没有对应的词元：模型的词表比分词器的大。</translation>
     </message>
 </context>
@@ -3496,7 +3496,7 @@ last change %3</source>
         <translation>注意力头的个数。多于一个时会增加输出权重 W_O。</translation>
     </message>
     <message>
-        <source>d_k: the width of each head's queries and keys (and values).</source>
+        <source>d_k: the width of each head&apos;s queries and keys (and values).</source>
         <translation>d_k：每个头的查询和键（以及值）的宽度。</translation>
     </message>
     <message>
@@ -3588,7 +3588,7 @@ last change %3</source>
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <source>This scene's X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
+        <source>This scene&apos;s X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
         <translation>这个场景的 X 是直接给出的（取自模型的一个头），模型已经把它自己的位置信息加进去了，所以不再加第二种位置编码。</translation>
     </message>
     <message>
@@ -3719,7 +3719,7 @@ last change %3</source>
         <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Histogram of the current scene's scores before and after scaling. Right-click to export.</source>
+        <source>Histogram of the current scene&apos;s scores before and after scaling. Right-click to export.</source>
         <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
     </message>
     <message>
@@ -3837,7 +3837,7 @@ last change %3</source>
         <translation>输出</translation>
     </message>
     <message>
-        <source>X (given: what this layer's attention reads)</source>
+        <source>X (given: what this layer&apos;s attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
@@ -4059,7 +4059,7 @@ last change %3</source>
         <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Entropy of each query row's weights in bits; + marks the uniform maximum. Right-click to export.</source>
+        <source>Entropy of each query row&apos;s weights in bits; + marks the uniform maximum. Right-click to export.</source>
         <translation>每个查询行权重的熵（单位：比特）；+ 标出均匀时的最大值。右键点击可导出。</translation>
     </message>
     <message>
@@ -4162,7 +4162,7 @@ Separator: the text between separators is a token.</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <source>These tokens come from a real model: X is what that model's layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
+        <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
         <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
     </message>
     <message>
@@ -4214,14 +4214,14 @@ Separator: the text between separators is a token.</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <source>The model room over the whole window: a real GPT-2 or BERT model's heads and its prediction (Ctrl+2)</source>
+        <source>The model room over the whole window: a real GPT-2 or BERT model&apos;s heads and its prediction (Ctrl+2)</source>
         <translation>占满整个窗口的模型工作区：真实 GPT-2 或 BERT 模型的各个头及其预测（Ctrl+2）</translation>
     </message>
 </context>
 <context>
     <name>core</name>
     <message>
-        <source>the head's scene is not valid: %1</source>
+        <source>the head&apos;s scene is not valid: %1</source>
         <translation>该头的场景无效：%1</translation>
     </message>
 </context>
