@@ -2,8 +2,8 @@
 
 #include "app/modelcommand.h"
 
-#include "core/pipeline.h"
-#include "core/stagesjson.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/stagesjson.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/language.h"

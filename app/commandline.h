@@ -1,7 +1,7 @@
 #pragma once
 // The command-line interface: options, and the headless commands that need no window.
 
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>

@@ -1,7 +1,7 @@
 #include "app/experimentcommand.h"
 
 #include "app/commandline.h"
-#include "core/experiments.h"
+#include "core/experiment/experiments.h"
 #include "ui/experiments/sqrtdkfigure.h"
 #include "ui/plot/chartexport.h"
 

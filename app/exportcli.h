@@ -2,7 +2,7 @@
 // `attnlab --export STAGE[,STAGE…] [--head N] [--scale K] [--theme T] [--colormap M] --out FILE SCENE`:
 // heatmap images with no window (needs a QApplication, on the offscreen platform).
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include <QList>
 #include <QString>

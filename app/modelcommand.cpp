@@ -1,7 +1,7 @@
 #include "app/modelcommand.h"
 
 #include "app/commandline.h"
-#include "core/jsonwriter.h"
+#include "core/json/jsonwriter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
 #include "core/model/modelconfig.h"

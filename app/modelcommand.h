@@ -7,7 +7,7 @@
 //   --predict --model DIR --text TEXT [--top K] [--ablate L.H[,L.H…]]   the model's prediction
 // Layers and heads count from 1. Every bad input is one line on stderr and exit code 2.
 
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
 #include <QString>
 

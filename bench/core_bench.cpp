@@ -1,5 +1,5 @@
 // Full and incremental recompute of the attention pipeline at the sizes of docs/performance.md.
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include "testutil.h"
 

@@ -1,7 +1,7 @@
 // Time and peak memory of reading the hostile scene texts of tests/core/hostileinputs.h, one
 // case per process so that each peak is its own: `attnlab_sceneio_bench CASE`, or with no
 // argument the list of cases. scripts/bench-sceneio runs them all (docs/reliability.md).
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
 #include "hostileinputs.h"
 

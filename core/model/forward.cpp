@@ -1,7 +1,7 @@
 #include "core/model/forward.h"
 
 #include "core/model/forwardcheck.h"
-#include "core/softmax.h"
+#include "core/scene/softmax.h"
 
 #include <algorithm>
 #include <cmath>

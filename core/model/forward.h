@@ -19,7 +19,7 @@
 // key.
 
 #include "core/model/modelweights.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 #include <functional>
 #include <memory>

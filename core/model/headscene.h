@@ -3,7 +3,7 @@
 // scores, scale, mask, softmax and weighted sum with the model's own numbers.
 
 #include "core/model/forward.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 #include <string>
 #include <vector>

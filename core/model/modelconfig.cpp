@@ -1,8 +1,8 @@
 #include "core/model/modelconfig.h"
 
-#include "core/messageid.h"
+#include "core/json/strictjson.h"
 #include "core/model/modelerror.h"
-#include "core/model/strictjson.h"
+#include "core/text/messageid.h"
 
 #include <cmath>
 #include <fstream>

@@ -1,10 +1,10 @@
 #pragma once
 // The one error type of the checkpoint and tokenizer readers. It carries a Problem: the file it
 // is about ("model.safetensors", "config.json", …) and a message id with its arguments
-// (core/message.h), which the window and the command line put into the user's language. what()
+// (core/text/message.h), which the window and the command line put into the user's language. what()
 // is the same in English, one line that starts with the file ("model.safetensors: …").
 
-#include "core/problem.h"
+#include "core/text/problem.h"
 
 #include <stdexcept>
 #include <string>

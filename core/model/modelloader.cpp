@@ -1,10 +1,10 @@
 #include "core/model/modelloader.h"
 
-#include "core/messageid.h"
+#include "core/json/strictjson.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/safetensors.h"
-#include "core/model/strictjson.h"
+#include "core/text/messageid.h"
 
 #include <sys/stat.h>
 

@@ -12,7 +12,7 @@
 // part, the missing pieces are errors.
 
 #include "core/model/modelweights.h"
-#include "core/problem.h"
+#include "core/text/problem.h"
 
 #include <functional>
 #include <optional>

@@ -1,8 +1,8 @@
 #include "core/model/safetensors.h"
 
-#include "core/messageid.h"
+#include "core/json/strictjson.h"
 #include "core/model/modelerror.h"
-#include "core/model/strictjson.h"
+#include "core/text/messageid.h"
 
 #include <algorithm>
 #include <cerrno>

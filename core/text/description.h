@@ -27,8 +27,8 @@
 // A reference that does not resolve (an unknown name, a row past the tokens, a stage the scene
 // does not have, stages not computed) is written as "?" and listed in `unresolved`.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 
 #include <string>
 #include <vector>

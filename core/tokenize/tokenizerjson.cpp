@@ -3,7 +3,7 @@
 
 #include "core/tokenize/jsonfields.h"
 
-#include "core/jsonguard.h"
+#include "core/json/jsonguard.h"
 
 namespace attnlab::core::model {
 

@@ -9,8 +9,8 @@
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
 #include "core/model/topk.h"
-#include "core/pipeline.h"
-#include "core/sceneio.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/sceneio.h"
 #include "core/tokenize/tokenizer.h"
 
 #include <gtest/gtest.h>

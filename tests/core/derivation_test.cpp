@@ -1,6 +1,6 @@
 // The inspector's arithmetic, rebuilt term by term, must land on the core's numbers.
-#include "core/derivation.h"
-#include "core/pipeline.h"
+#include "core/scene/derivation.h"
+#include "core/scene/pipeline.h"
 
 #include "testutil.h"
 

@@ -1,5 +1,5 @@
-#include "core/experiments.h"
-#include "core/pipeline.h"
+#include "core/experiment/experiments.h"
+#include "core/scene/pipeline.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include "testutil.h"
 

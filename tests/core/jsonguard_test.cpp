@@ -1,4 +1,4 @@
-#include "core/jsonguard.h"
+#include "core/json/jsonguard.h"
 
 #include "hostileinputs.h"
 

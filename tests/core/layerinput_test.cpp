@@ -1,9 +1,9 @@
 // A given X (layer-input mode) and the biases b_Q, b_K, b_V, b_O: validation, the pipeline's
 // numbers against a naive computation, the scene file keys and the --dump JSON.
 
-#include "core/pipeline.h"
-#include "core/sceneio.h"
-#include "core/stagesjson.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/sceneio.h"
+#include "core/scene/stagesjson.h"
 
 #include "testutil.h"
 

@@ -1,5 +1,5 @@
 // Matrices in and out: tab-separated text, CSV, NumPy's print and .npy files.
-#include "core/matrixfile.h"
+#include "core/json/matrixfile.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Core messages are data (an id plus arguments); English is one rendering of them.
-#include "core/message.h"
-#include "core/messageid.h"
-#include "core/problem.h"
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
+#include "core/text/message.h"
+#include "core/text/messageid.h"
+#include "core/text/problem.h"
 
 #include <gtest/gtest.h>
 

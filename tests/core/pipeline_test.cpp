@@ -1,5 +1,5 @@
-#include "core/pipeline.h"
-#include "core/positional.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/positional.h"
 
 #include "testutil.h"
 

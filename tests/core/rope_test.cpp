@@ -1,8 +1,8 @@
-// Rotary positions checked against a reference written independently of core/positional.cpp:
+// Rotary positions checked against a reference written independently of core/scene/positional.cpp:
 // each pair (x_2i, x_2i+1) is read as the complex number x_2i + i·x_2i+1 and multiplied by
 // e^{i·p·θ_i}, θ_i = 10000^(−2i/d), in double precision.
-#include "core/pipeline.h"
-#include "core/positional.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/positional.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-#include "core/pipeline.h"
-#include "core/sceneedits.h"
-#include "core/sceneio.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/sceneedits.h"
+#include "core/scene/sceneio.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>

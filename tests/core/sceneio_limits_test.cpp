@@ -1,6 +1,6 @@
 // Hostile scene files: each is answered (accepted or refused with a precise problem). How long
 // they take is measured by bench/sceneio_bench.cpp (docs/reliability.md), not asserted here.
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
 #include "hostileinputs.h"
 

@@ -1,4 +1,4 @@
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
 #include "testutil.h"
 

@@ -1,4 +1,4 @@
-#include "core/softmax.h"
+#include "core/scene/softmax.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The JSON guard on arbitrary bytes, with small limits so that the limits themselves are reached
 // often: it must answer without crashing, and an accepted document must list every member of
 // every object exactly once in members().
-#include "core/jsonguard.h"
+#include "core/json/jsonguard.h"
 
 #include <cstdint>
 #include <cstdlib>

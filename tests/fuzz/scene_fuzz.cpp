@@ -1,6 +1,6 @@
 // The scene reader on arbitrary bytes: it must answer (scene or problems) without crashing, and a
 // scene it accepts must survive writeScene → parseScene unchanged (sceneio.h's promise).
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
 #include <cstdint>
 #include <cstdio>

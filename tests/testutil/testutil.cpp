@@ -1,6 +1,6 @@
 #include "testutil.h"
 
-#include "core/positional.h"
+#include "core/scene/positional.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,8 +1,8 @@
 #pragma once
 // Helpers shared by the core tests: random scenes and matrix comparison.
 
-#include "core/scene.h"
-#include "core/sceneio.h"
+#include "core/scene/scene.h"
+#include "core/scene/sceneio.h"
 
 #include <gtest/gtest.h>
 

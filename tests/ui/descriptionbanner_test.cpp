@@ -1,6 +1,6 @@
 // The banner above the board: the scene's description in the interface language, shown when
 // a scene with one is loaded, closable until the next scene.
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 #include "ui/board/descriptionbanner.h"
 #include "ui/board/tokenbar.h"
 #include "ui/document/document.h"

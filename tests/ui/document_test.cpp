@@ -1,5 +1,5 @@
 // The Document: batched recomputes, undo round trips, and refusal of unusable values.
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/document/document.h"
 
 #include "testutil.h"

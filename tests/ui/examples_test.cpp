@@ -1,6 +1,6 @@
 // The built-in examples: each loads, validates, has a title and a description in both
 // languages, and shows what its description promises.
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/document/examples.h"
 
 #include "uitestscenes.h"

@@ -1,5 +1,5 @@
 // Image and CSV export: each format produces a valid file.
-#include "core/matrixfile.h"
+#include "core/json/matrixfile.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"

@@ -1,6 +1,6 @@
 // File menu logic without dialogs: round trips, failed opens, the unsaved-changes prompt,
 // recent files and dropped files.
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/mainwindow/fileactions.h"

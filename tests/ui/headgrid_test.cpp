@@ -1,4 +1,4 @@
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/document/document.h"
 #include "ui/inspector/headgrid.h"
 #include "ui/plot/matrixplot.h"

@@ -1,6 +1,6 @@
 // The main window's composition: title and modified mark, status-bar warnings, undo actions,
 // presentation mode, dropped files and persisted settings.
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
 #include "ui/board/presentationview.h"

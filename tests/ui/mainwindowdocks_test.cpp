@@ -1,6 +1,6 @@
 // What the main window composes from the other components: the inspector, the explanation and
 // the heads on the right, View → Language, and Tools → Experiments.
-#include "core/sceneedits.h"
+#include "core/scene/sceneedits.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
 #include "ui/board/stagecard.h"

@@ -1,4 +1,4 @@
-#include "core/sceneedits.h"
+#include "core/scene/sceneedits.h"
 #include "editortestutil.h"
 #include "ui/editors/maskeditor.h"
 

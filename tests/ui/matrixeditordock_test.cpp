@@ -1,5 +1,5 @@
-#include "core/matrixfile.h"
-#include "core/sceneedits.h"
+#include "core/json/matrixfile.h"
+#include "core/scene/sceneedits.h"
 #include "editortestutil.h"
 #include "testutil.h"
 #include "ui/editors/matrixeditordock.h"

@@ -2,7 +2,7 @@
 // neighbour, long tokens are elided with the full text on hover, values appear in the cells
 // whenever they fit, zoom and presentation never hide labels, a card can be enlarged, and the
 // weights' colour scale is fixed [0, 1] or auto [0, max]. Read back from the plot objects.
-#include "core/sceneedits.h"
+#include "core/scene/sceneedits.h"
 #include "ui/board/heatmapview.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"

@@ -1,7 +1,7 @@
 // Never lose work: recovery copies survive SIGKILL and SIGTERM of a real child process, restore
 // as an unsaved document, go away on discard; a second instance sees the file lock; a file
 // changed on disk is offered for reload.
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/mainwindow/fileactions.h"

@@ -1,4 +1,4 @@
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "editortestutil.h"
 #include "testutil.h"
 #include "ui/board/tokenbar.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Scenes for the experiment and head-grid tests.
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 #include "testutil.h"
 #include "ui/document/examples.h"
 

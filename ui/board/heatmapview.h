@@ -4,7 +4,7 @@
 // and selects a cell, row or key column on click. It asks for the room that shows every row
 // and column label (a board scrolls rather than squeezing them).
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/i18n/retranslating.h"
 #include "ui/plot/qcp.h"
 #include "ui/plot/theme.h"

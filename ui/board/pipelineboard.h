@@ -4,7 +4,7 @@
 // class has not reached yet keep their place but stay veiled. One card can be enlarged to the
 // whole board (double-click or E, back with Esc or another double-click).
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QHash>

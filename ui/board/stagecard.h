@@ -3,8 +3,8 @@
 // A card the class has not reached yet is veiled: it keeps its place on the board but shows
 // only its title and how to reveal it.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QFrame>

@@ -3,8 +3,8 @@
 // stepped through them, and whether the whole board is revealed. The board and the
 // presentation view both follow one StepController, so they never talk to each other.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 
 #include <QList>
 #include <QObject>

@@ -3,7 +3,7 @@
 #include "ui/document/translatedcommand.h"
 #include "ui/document/undocommands.h"
 
-#include "core/limits.h"
+#include "core/scene/limits.h"
 
 #include <QUndoStack>
 

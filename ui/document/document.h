@@ -3,8 +3,8 @@
 // and is the only thing that emits change signals. Views read from it and push edits to it;
 // they never talk to each other.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 #include "ui/document/commandids.h"
 #include "ui/document/historytext.h"
 #include "ui/document/matrixid.h"

@@ -1,7 +1,7 @@
 #include "ui/document/examples.h"
 
-#include "core/messageid.h"
 #include "core/text/description.h"
+#include "core/text/messageid.h"
 
 #include <QCoreApplication>
 #include <QDir>

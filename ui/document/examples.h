@@ -1,9 +1,9 @@
 #pragma once
 // The built-in example scenes, compiled into the binary as resources under :/examples.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
-#include "core/sceneio.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
+#include "core/scene/sceneio.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
 #pragma once
 // The editable matrices of a scene, and how to reach each one.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 
 #include <QString>
 

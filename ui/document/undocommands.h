@@ -1,7 +1,7 @@
 #pragma once
 // The undo commands every edit goes through.
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 #include "ui/document/commandids.h"
 #include "ui/document/document.h"
 #include "ui/document/matrixid.h"

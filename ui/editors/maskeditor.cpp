@@ -1,6 +1,6 @@
 #include "ui/editors/maskeditor.h"
 
-#include "core/sceneedits.h"
+#include "core/scene/sceneedits.h"
 #include "ui/document/document.h"
 #include "ui/i18n/coremessages.h"
 

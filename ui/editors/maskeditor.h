@@ -3,7 +3,7 @@
 // switching the scene to a custom mask; presets set none, causal or padding. Every change is
 // one undo step.
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 #include "ui/document/historytext.h"
 #include "ui/i18n/retranslating.h"
 

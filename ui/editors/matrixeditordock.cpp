@@ -5,7 +5,7 @@
 #include "ui/editors/matrixtableview.h"
 #include "ui/i18n/localizedfiledialog.h"
 
-#include "core/matrixfile.h"
+#include "core/json/matrixfile.h"
 #include "ui/i18n/coremessages.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 #include "ui/editors/matrixmodel.h"
 
-#include "core/limits.h"
+#include "core/scene/limits.h"
 #include "ui/document/document.h"
 #include "ui/i18n/coremessages.h"
 

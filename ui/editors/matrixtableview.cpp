@@ -1,7 +1,7 @@
 #include "ui/editors/matrixtableview.h"
 
-#include "core/limits.h"
-#include "core/matrixfile.h"
+#include "core/json/matrixfile.h"
+#include "core/scene/limits.h"
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
 #include "ui/i18n/coremessages.h"

@@ -1,7 +1,7 @@
 #include "ui/editors/settingspanel.h"
 
-#include "core/limits.h"
-#include "core/sceneedits.h"
+#include "core/scene/limits.h"
+#include "core/scene/sceneedits.h"
 #include "ui/document/document.h"
 #include "ui/i18n/coremessages.h"
 

@@ -3,8 +3,8 @@
 // (random with a seed, identity). Each change is one undo step; a change that would make an
 // invalid scene is refused with the reason and the controls return to the scene's values.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 #include "ui/document/commandids.h"
 #include "ui/document/historytext.h"
 #include "ui/i18n/retranslating.h"

@@ -4,8 +4,8 @@
 // something), any saved scene file, or — after "Keep as A" froze a snapshot — the current scene
 // itself, so a teacher can edit and watch the difference grow.
 
-#include "core/experiments.h"
-#include "core/pipeline.h"
+#include "core/experiment/experiments.h"
+#include "core/scene/pipeline.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QWidget>

@@ -2,7 +2,7 @@
 // The "Why √d_k" tab: the random-sample experiment with its controls, and the current
 // scene's scores before and after scaling.
 
-#include "core/experiments.h"
+#include "core/experiment/experiments.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QTimer>

@@ -3,7 +3,7 @@
 // it the mean largest softmax weight with and without scaling. One chart, so it exports (and
 // renders from the command line) as one picture.
 
-#include "core/experiments.h"
+#include "core/experiment/experiments.h"
 #include "ui/i18n/retranslating.h"
 
 #include "ui/plot/qcp.h"

@@ -1,6 +1,6 @@
 #include "ui/experiments/temperatureexperiment.h"
 
-#include "core/experiments.h"
+#include "core/experiment/experiments.h"
 #include "core/text/chain.h"
 #include "ui/document/document.h"
 #include "ui/plot/chartexport.h"

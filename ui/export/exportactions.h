@@ -3,7 +3,7 @@
 // card's image on the clipboard, the current card's matrix as CSV or .npy, and the printed
 // handout and worksheet (PDF).
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include <QList>
 #include <QObject>

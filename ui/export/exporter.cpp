@@ -1,6 +1,6 @@
 #include "ui/export/exporter.h"
 
-#include "core/matrixfile.h"
+#include "core/json/matrixfile.h"
 #include "ui/export/pdfunicode.h"
 #include "ui/plot/svgfonts.h"
 

@@ -3,7 +3,7 @@
 // each (title, token labels, axis titles, colour scale), as PNG, SVG (text stays text) or
 // PDF, and a stage's matrix as CSV. Files are written atomically.
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/plot/theme.h"
 
 #include <QImage>

@@ -7,7 +7,7 @@
 //   answer key with the real numbers.
 // Both are A4 PDFs written atomically; the HTML they are made from is public for tests.
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include <QImage>
 #include <QList>

@@ -1,5 +1,5 @@
 #include "ui/i18n/coremessages.h"
-#include "core/messageid.h"
+#include "core/text/messageid.h"
 
 #include <QCoreApplication>
 

@@ -1,11 +1,11 @@
 #pragma once
-// The core's messages (core/message.h: an id plus arguments) as text in the interface language.
+// The core's messages (core/text/message.h: an id plus arguments) as text in the interface language.
 // The one place that translates them, for the window and the command line alike: the template
 // is looked up under the context "CoreMessage" (lupdate reads the templates from
-// core/message.cpp), then the arguments are put in, each translated the same way.
+// core/text/message.cpp), then the arguments are put in, each translated the same way.
 
-#include "core/message.h"
-#include "core/problem.h"
+#include "core/text/message.h"
+#include "core/text/problem.h"
 
 #include <QString>
 

@@ -3,7 +3,7 @@
 // shapes with this scene's numbers, in the interface language. A glossary of the basic terms is
 // one click away. The texts are HTML pages compiled in as :/explanations/LANG/PAGE.html.
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QDockWidget>

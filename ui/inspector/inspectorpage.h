@@ -2,7 +2,7 @@
 // Writes the inspector's page for one selection: the derivation of the selected number as
 // HTML, with the bars of a context mix drawn as images registered on the target document.
 
-#include "core/derivation.h"
+#include "core/scene/derivation.h"
 #include "ui/document/document.h"
 
 #include <QCoreApplication>

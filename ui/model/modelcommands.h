@@ -2,7 +2,7 @@
 // The undo steps of the model room: switching heads off and on, and giving a head the weights
 // edited on the board. Only these call ModelSession's apply functions.
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 #include "core/types.h"
 
 #include "ui/document/translatedcommand.h"

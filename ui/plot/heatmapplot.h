@@ -3,8 +3,8 @@
 // HeatmapView and the image exporter both draw through it. The colour map, colour scale and
 // overlay layers are created once and updated in place.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 #include "ui/plot/labelfit.h"
 #include "ui/plot/qcp.h"
 #include "ui/plot/theme.h"

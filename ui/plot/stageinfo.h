@@ -2,8 +2,8 @@
 // What the heatmaps say about each stage: its title with the formula, its axis titles, and
 // whether it is n×n (query × key), signed, or a probability.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 
 #include <QString>
 #include <QStringList>

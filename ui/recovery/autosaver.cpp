@@ -1,6 +1,6 @@
 #include "ui/recovery/autosaver.h"
 
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"

@@ -2,7 +2,7 @@
 // A small picture of a head's attention weights for the recovery offer: one pixel per cell
 // (sampled down for long sequences) in viridis, scaled up without smoothing.
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include <QImage>
 

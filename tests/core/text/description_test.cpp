@@ -1,5 +1,5 @@
 // Example descriptions quote their scene's numbers through references, never typed digits.
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 #include "core/text/chain.h"
 #include "core/text/description.h"
 

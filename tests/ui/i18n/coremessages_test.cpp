@@ -1,8 +1,8 @@
 // The core's messages in the interface language: every catalogue entry has a Chinese
 // translation with the same arguments, and the window reports bad files in the chosen language.
-#include "core/message.h"
-#include "core/messageid.h"
-#include "core/scene.h"
+#include "core/scene/scene.h"
+#include "core/text/message.h"
+#include "core/text/messageid.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/coremessages.h"

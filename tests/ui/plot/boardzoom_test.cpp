@@ -1,7 +1,7 @@
 // Larger type on the board itself (issue 16, item 11): at 32 tokens Ctrl+= makes every card's
 // labels larger, Ctrl+- smaller, Ctrl+0 brings them back; the actions are in the View menu
 // with their keys in the tooltips, and the board's zoom is remembered.
-#include "core/sceneedits.h"
+#include "core/scene/sceneedits.h"
 #include "ui/board/heatmapview.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"

@@ -1,6 +1,6 @@
 // The SVG export, drawn by another program (librsvg's rsvg-convert), looks like the PNG export:
 // masked cells' hatching stays inside its own cells.
-#include "core/scene.h"
+#include "core/scene/scene.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"

@@ -3,7 +3,7 @@
 // card's tooltip, the temperature tab's divisor and the worksheet with its answer key, for every
 // example, in English and in Chinese. The inspector's term tables print each row ("q × k = p",
 // "e^(x) = e", "e ÷ sum = w", "w × v = p") through a chain too, and the test checks that every row did.
-#include "core/derivation.h"
+#include "core/scene/derivation.h"
 #include "core/text/chain.h"
 #include "ui/board/stagecard.h"
 #include "ui/document/document.h"

@@ -3,7 +3,7 @@
 // duplicate keys, non-finite or non-numeric entries and wrong shapes are errors, each
 // reported with its JSON path (and line:column for syntax errors).
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 #include <optional>
 #include <string>
@@ -31,7 +31,7 @@ inline constexpr int kSceneVersion = 1;
 
 // Larger scene files are refused unread: at this size the densest texts still parse within
 // about a second and well under 1 GiB (docs/reliability.md). A 32 MiB scene holds some 2.5 million
-// numbers, more than any scene within the limits of core/limits.h needs to teach with.
+// numbers, more than any scene within the limits of core/scene/limits.h needs to teach with.
 inline constexpr std::size_t kMaxFileBytes = std::size_t(32) << 20;
 
 // The scene as file text. parseScene(writeScene(s)) gives back a scene equal to s.

@@ -1,9 +1,9 @@
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
-#include "core/jsonguard.h"
-#include "core/jsonwriter.h"
-#include "core/limits.h"
-#include "core/messageid.h"
+#include "core/json/jsonguard.h"
+#include "core/json/jsonwriter.h"
+#include "core/scene/limits.h"
+#include "core/text/messageid.h"
 
 #include <cerrno>
 #include <cmath>

@@ -17,7 +17,7 @@
 // A query row with no visible key gets all-zero weights and a zero context row, and a warning
 // naming the row and its token. No stage ever holds NaN; only `masked` holds −∞.
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 #include "core/types.h"
 
 #include <string>

@@ -2,7 +2,7 @@
 // Internal to core/model (not for callers outside it): the checkpoint readers' JSON goes through
 // core/jsonguard, the parser scene files use, with the same limits and messages.
 
-#include "core/jsonguard.h"
+#include "core/json/jsonguard.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +11,7 @@
 
 namespace attnlab::core::model::detail {
 
-// Parses UTF-8 JSON text with parseJson (core/jsonguard.h): syntax errors, nesting deeper than
+// Parses UTF-8 JSON text with parseJson (core/json/jsonguard.h): syntax errors, nesting deeper than
 // limits.maxDepth, a key twice in one object (which nlohmann alone would silently collapse),
 // whole numbers beyond 64 bits and more than limits.maxValues values are refused while parsing.
 // Throws ModelError with JsonResult::describe(): "config.json:1:23: invalid JSON: …" or

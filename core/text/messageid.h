@@ -1,6 +1,6 @@
 #pragma once
-// Every message the core can give, in the order of the catalogue in core/message.cpp (a
-// static_assert there checks it). Literal and Errno are not catalogue entries (core/message.h).
+// Every message the core can give, in the order of the catalogue in core/text/message.cpp (a
+// static_assert there checks it). Literal and Errno are not catalogue entries (core/text/message.h).
 
 namespace attnlab::core {
 

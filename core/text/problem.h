@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/message.h"
+#include "core/text/message.h"
 
 #include <string>
 
@@ -8,7 +8,7 @@ namespace attnlab::core {
 
 // One thing wrong with a scene or a file. `path` is a JSON path ("W_Q[3][1]", "tokens[2]",
 // empty for the whole file); line and column are set for syntax errors (1-based, 0 = unknown).
-// The message is an id plus arguments (core/message.h), put into words by the caller.
+// The message is an id plus arguments (core/text/message.h), put into words by the caller.
 struct Problem {
     std::string path;
     Message message;

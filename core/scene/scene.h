@@ -10,7 +10,7 @@
 // - W_O is (h·d_k) × d_model and output = concat·W_O;
 // - in an n×n matrix (scores, weights, mask) the row is the query, the column the key.
 
-#include "core/problem.h"
+#include "core/text/problem.h"
 #include "core/types.h"
 
 #include <string>

@@ -1,7 +1,7 @@
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
-#include "core/limits.h"
-#include "core/messageid.h"
+#include "core/scene/limits.h"
+#include "core/text/messageid.h"
 
 #include <cmath>
 #include <optional>

@@ -6,8 +6,8 @@
 //    "concat": [[...]], "output": [[...]], "warnings": [...]}
 // Hidden cells of "masked" (−∞) are written as null. Numbers carry 7 significant digits.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 
 #include <ostream>
 #include <string>

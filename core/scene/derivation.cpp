@@ -1,6 +1,6 @@
-#include "core/derivation.h"
+#include "core/scene/derivation.h"
 
-#include "core/positional.h"
+#include "core/scene/positional.h"
 
 #include <algorithm>
 #include <cmath>

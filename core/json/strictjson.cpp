@@ -1,4 +1,4 @@
-#include "core/model/strictjson.h"
+#include "core/json/strictjson.h"
 
 #include "core/model/modelerror.h"
 

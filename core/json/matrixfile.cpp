@@ -1,8 +1,8 @@
-#include "core/matrixfile.h"
+#include "core/json/matrixfile.h"
 
-#include "core/jsonwriter.h"
-#include "core/limits.h"
-#include "core/messageid.h"
+#include "core/json/jsonwriter.h"
+#include "core/scene/limits.h"
+#include "core/text/messageid.h"
 
 #include <charconv>
 #include <cmath>

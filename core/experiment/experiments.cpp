@@ -1,7 +1,7 @@
-#include "core/experiments.h"
+#include "core/experiment/experiments.h"
 
-#include "core/messageid.h"
-#include "core/softmax.h"
+#include "core/scene/softmax.h"
+#include "core/text/messageid.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,7 +14,7 @@
 // ordered_json's linear search took 21 s); the order the file gives keys in is kept beside the
 // tree and read back with JsonDocument::members().
 
-#include "core/problem.h"
+#include "core/text/problem.h"
 
 #include <nlohmann/json.hpp>
 

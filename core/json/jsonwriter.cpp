@@ -1,4 +1,4 @@
-#include "core/jsonwriter.h"
+#include "core/json/jsonwriter.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "core/sceneio.h"
+#include "core/scene/sceneio.h"
 
-#include "core/jsonwriter.h"
+#include "core/json/jsonwriter.h"
 
 #include <sstream>
 

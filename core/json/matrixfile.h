@@ -3,7 +3,7 @@
 // Excel, LibreOffice and NumPy's print exchange through the clipboard), CSV, and NumPy's .npy.
 // Qt-free, so the readers are tested and fuzzed with the rest of the core.
 
-#include "core/message.h"
+#include "core/text/message.h"
 #include "core/types.h"
 
 #include <cstddef>
@@ -13,7 +13,7 @@
 namespace attnlab::core {
 
 // A parsed matrix or a one-line reason it could not be read (with the 1-based line and column
-// of the bad value for text), as a message for the user's language (core/message.h).
+// of the bad value for text), as a message for the user's language (core/text/message.h).
 struct MatrixReadResult {
     Matrix matrix;
     std::optional<Message> error; // unset on success

@@ -1,7 +1,7 @@
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
-#include "core/positional.h"
-#include "core/softmax.h"
+#include "core/scene/positional.h"
+#include "core/scene/softmax.h"
 
 #include <stdexcept>
 

@@ -6,8 +6,8 @@
 // Sums are accumulated in double, so a derivation agrees with the core's float result to
 // float rounding, which is all the inspector prints.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 
 #include <vector>
 

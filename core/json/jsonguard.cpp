@@ -1,5 +1,5 @@
-#include "core/jsonguard.h"
-#include "core/messageid.h"
+#include "core/json/jsonguard.h"
+#include "core/text/messageid.h"
 
 #include <algorithm>
 #include <tuple>

@@ -1,7 +1,7 @@
-#include "core/message.h"
+#include "core/text/message.h"
 
-#include "core/messageid.h"
-#include "core/problem.h"
+#include "core/text/messageid.h"
+#include "core/text/problem.h"
 
 #include <cstdlib>
 #include <cstring>

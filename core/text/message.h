@@ -8,9 +8,9 @@
 // is never translated), an errno value (the system's reason, translated where it is common), or
 // another catalogue entry (a phrase such as "a string" inside "expected a number, got %1").
 //
-// The English templates live in core/message.cpp, one line per id, with %1 … %9 for the
+// The English templates live in core/text/message.cpp, one line per id, with %1 … %9 for the
 // arguments in order. lupdate reads them from there (scripts/update-translations), so a new id
-// is one enum value in core/messageid.h plus one line there.
+// is one enum value in core/text/messageid.h plus one line there.
 
 #include <string>
 #include <type_traits>
@@ -19,7 +19,7 @@
 
 namespace attnlab::core {
 
-// The catalogue's ids (core/messageid.h). Only files that create or inspect messages need the
+// The catalogue's ids (core/text/messageid.h). Only files that create or inspect messages need the
 // list, so a new id does not rebuild every file that passes a Problem on.
 enum class MessageId : int;
 

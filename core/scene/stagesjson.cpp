@@ -1,6 +1,6 @@
-#include "core/stagesjson.h"
+#include "core/scene/stagesjson.h"
 
-#include "core/jsonwriter.h"
+#include "core/json/jsonwriter.h"
 
 #include <sstream>
 

@@ -1,4 +1,4 @@
-#include "core/limits.h"
+#include "core/scene/limits.h"
 
 #include "core/types.h"
 

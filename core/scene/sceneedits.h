@@ -3,7 +3,7 @@
 // not check limits; callers run core::validate() on the result before pushing it, so a bad
 // request becomes a message instead of an invalid scene.
 
-#include "core/scene.h"
+#include "core/scene/scene.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "core/positional.h"
+#include "core/scene/positional.h"
 
 #include <cassert>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "core/sceneedits.h"
+#include "core/scene/sceneedits.h"
 
-#include "core/pipeline.h"
+#include "core/scene/pipeline.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -5,8 +5,8 @@
 // Everything here is a plain function of its inputs; random experiments take their seed
 // explicitly, so the same options always give the same numbers.
 
-#include "core/pipeline.h"
-#include "core/scene.h"
+#include "core/scene/pipeline.h"
+#include "core/scene/scene.h"
 #include "core/types.h"
 
 #include <cstdint>
