@@ -44,11 +44,6 @@ int fail(const QString &message)
     return kExitBadInput;
 }
 
-QString fromStd(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-
 std::string localPath(const QString &path)
 {
     return QFile::encodeName(path).toStdString();
@@ -90,7 +85,7 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
 
     TokenizerLoadResult tokenizer = loadTokenizer(localPath(in->dir));
     if (!tokenizer.ok())
-        return where + fromStd(tokenizer.error);
+        return where + ui::fileProblemText(*tokenizer.problem);
     in->tokenizer = std::move(tokenizer.tokenizer);
     if (in->tokenizer->vocabSize() > config.vocabSize)
         return where
@@ -222,7 +217,7 @@ int runPredict(const CommandLine &cli)
         if (std::fflush(stdout) != 0)
             return fail(tr("cannot write to standard output"));
     } catch (const std::exception &e) {
-        return fail(QStringLiteral("--model %1: ").arg(in.dir) + fromStd(e.what()));
+        return fail(QStringLiteral("--model %1: ").arg(in.dir) + ui::fileProblemText(ui::exceptionProblem(e)));
     }
     return 0;
 }
@@ -327,7 +322,7 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *to
             tokens.push_back(t.display);
         result.scene = headScene(runner, layer, head, tokens);
     } catch (const std::exception &e) {
-        return problem(QStringLiteral("--model %1: ").arg(in.dir) + fromStd(e.what()));
+        return problem(QStringLiteral("--model %1: ").arg(in.dir) + ui::fileProblemText(ui::exceptionProblem(e)));
     }
     // The scene is an ordinary one from here on: check it as a file would be checked.
     const std::vector<core::Problem> problems = core::validate(*result.scene);

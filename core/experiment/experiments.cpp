@@ -47,23 +47,23 @@ double maxSoftmaxWeight(const std::vector<double> &logits)
 
 } // namespace
 
-std::string checkSqrtDkOptions(const SqrtDkOptions &o)
+std::optional<Message> checkSqrtDkOptions(const SqrtDkOptions &o)
 {
     if (o.maxDk < 1 || o.maxDk > 4096)
-        return "the largest d_k must be between 1 and 4096";
+        return Message(MessageId::SqrtDkMaxDk);
     if (o.samples < 2 || o.samples > kMaxSqrtDkSamples)
-        return "the sample count must be between 2 and " + std::to_string(kMaxSqrtDkSamples);
+        return Message(MessageId::SqrtDkSamples, kMaxSqrtDkSamples);
     if (o.softmaxTrials < 1 || o.softmaxTrials > kMaxSqrtDkSamples)
-        return "the number of softmax trials must be between 1 and " + std::to_string(kMaxSqrtDkSamples);
+        return Message(MessageId::SqrtDkTrials, kMaxSqrtDkSamples);
     if (o.keys < 1 || o.keys > kMaxSqrtDkKeys)
-        return "the number of keys must be between 1 and " + std::to_string(kMaxSqrtDkKeys);
-    return {};
+        return Message(MessageId::SqrtDkKeys, kMaxSqrtDkKeys);
+    return std::nullopt;
 }
 
 std::vector<SqrtDkPoint> sqrtDkExperiment(const SqrtDkOptions &o)
 {
-    if (const std::string why = checkSqrtDkOptions(o); !why.empty())
-        throw std::invalid_argument("attnlab::core::sqrtDkExperiment: " + why);
+    if (const std::optional<Message> why = checkSqrtDkOptions(o))
+        throw std::invalid_argument("attnlab::core::sqrtDkExperiment: " + why->english());
 
     std::mt19937 rng(o.seed);
     std::normal_distribution<double> normal(0.0, 1.0);

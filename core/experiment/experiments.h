@@ -7,6 +7,7 @@
 
 #include "core/scene/pipeline.h"
 #include "core/scene/scene.h"
+#include "core/text/message.h"
 #include "core/types.h"
 
 #include <cstdint>
@@ -52,8 +53,8 @@ struct SqrtDkPoint {
 // keys < 1, maxDk < 1, or above the limits) throw std::invalid_argument.
 std::vector<SqrtDkPoint> sqrtDkExperiment(const SqrtDkOptions &options = {});
 
-// Problems with the options in plain words, empty when they are fine.
-std::string checkSqrtDkOptions(const SqrtDkOptions &options);
+// The first problem with the options (an id with the limit it breaks), none when they are fine.
+std::optional<Message> checkSqrtDkOptions(const SqrtDkOptions &options);
 
 // ---- The current scene's scores ----------------------------------------------------------
 

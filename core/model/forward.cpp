@@ -2,6 +2,7 @@
 
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
+#include "core/text/messageid.h"
 
 #include <algorithm>
 #include <cmath>
@@ -167,8 +168,8 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
     else if (act == "quick_gelu")
         m_activation = Activation::QuickGelu;
     else
-        throw std::invalid_argument("unsupported activation function \"" + act
-            + "\" (supported: gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, quick_gelu)");
+        throw ForwardError(Message(
+            MessageId::ForwardActivation, act, "gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, quick_gelu"));
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
@@ -180,17 +181,14 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     const ModelConfig &c = config();
     const int n = int(ids.size());
     if (n == 0)
-        throw std::invalid_argument("the text has no tokens");
+        throw ForwardError(Message(MessageId::ForwardNoTokens));
     if (n > c.maxPositions)
-        throw std::invalid_argument("the text has " + std::to_string(n) + " tokens but the model takes at most "
-            + std::to_string(c.maxPositions));
+        throw ForwardError(Message(MessageId::ForwardTooManyTokens, n, c.maxPositions));
     for (int i = 0; i < n; ++i)
         if (ids[i] < 0 || ids[i] >= c.vocabSize)
-            throw std::invalid_argument("token id " + std::to_string(ids[i]) + " at position " + std::to_string(i)
-                + " is outside the vocabulary (size " + std::to_string(c.vocabSize) + ")");
+            throw ForwardError(Message(MessageId::ForwardTokenOutsideVocabulary, ids[i], i, c.vocabSize));
     if (predictionPosition < -1 || predictionPosition >= n)
-        throw std::invalid_argument("prediction position " + std::to_string(predictionPosition)
-            + " is outside the text (" + std::to_string(n) + " tokens)");
+        throw ForwardError(Message(MessageId::ForwardPredictionPosition, predictionPosition, n));
 
     // The rows every layer may keep: all of them for the same ids; for a causal model those
     // before the first changed token; otherwise none.
@@ -243,11 +241,9 @@ bool ForwardRunner::setHeadMask(const Matrix &mask, const ForwardProgress &progr
 {
     const ModelConfig &c = config();
     if (mask.rows() != c.layers || mask.cols() != c.heads)
-        throw std::invalid_argument("the head mask is " + std::to_string(mask.rows()) + "×"
-            + std::to_string(mask.cols()) + " but the model has " + std::to_string(c.layers) + " layers of "
-            + std::to_string(c.heads) + " heads");
+        throw ForwardError(Message(MessageId::ForwardHeadMaskShape, mask.rows(), mask.cols(), c.layers, c.heads));
     if (!mask.allFinite())
-        throw std::invalid_argument("the head mask has a value that is not a finite number");
+        throw ForwardError(Message(MessageId::ForwardHeadMaskNotFinite));
     int first = c.layers;
     for (int l = 0; l < c.layers && first == c.layers; ++l)
         if (mask.row(l) != m_headMask.row(l))
@@ -277,8 +273,7 @@ void ForwardRunner::setPredictionPosition(int position)
 {
     const int n = tokenCount();
     if (position < -1 || position >= n || n == 0)
-        throw std::invalid_argument("prediction position " + std::to_string(position) + " is outside the text ("
-            + std::to_string(n) + " tokens)");
+        throw ForwardError(Message(MessageId::ForwardPredictionPosition, position, n));
     const int p = position < 0 ? n - 1 : position;
     m_restartedFrom = layers();
     if (p == m_position && m_predicted)

@@ -1,5 +1,7 @@
 #include "core/model/forwardcheck.h"
 
+#include "core/text/messageid.h"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -16,20 +18,19 @@ std::string shapeText(long long rows, long long cols)
 void needMatrix(const TensorView &t, long long rows, long long cols, const std::string &name)
 {
     if (t.empty())
-        throw std::invalid_argument("tensor " + name + " is missing");
+        throw ForwardError(Message(MessageId::ForwardTensorMissing, name));
     if (t.rows != rows || t.cols != cols)
-        throw std::invalid_argument(
-            "tensor " + name + " has shape " + shapeText(t.rows, t.cols) + ", expected " + shapeText(rows, cols));
+        throw ForwardError(
+            Message(MessageId::ForwardTensorShape, name, shapeText(t.rows, t.cols), shapeText(rows, cols)));
 }
 
 // Rank-1 tensors may come as 1 × len or len × 1; only the length matters.
 void needVector(const TensorView &t, long long length, const std::string &name)
 {
     if (t.empty())
-        throw std::invalid_argument("tensor " + name + " is missing");
+        throw ForwardError(Message(MessageId::ForwardTensorMissing, name));
     if (!(t.rows == 1 || t.cols == 1) || (long long)t.rows * t.cols != length)
-        throw std::invalid_argument("tensor " + name + " has shape " + shapeText(t.rows, t.cols) + ", expected length "
-            + std::to_string(length));
+        throw ForwardError(Message(MessageId::ForwardTensorLength, name, shapeText(t.rows, t.cols), length));
 }
 
 void needNorm(const LayerNormWeights &n, long long d, const std::string &name)
@@ -66,7 +67,7 @@ void checkBert(const ModelWeights &w)
     const ModelConfig &c = w.config;
     const long long d = c.dModel, inner = c.dInner;
     if (c.typeVocabSize < 1)
-        throw std::invalid_argument("config type_vocab_size must be at least 1");
+        throw ForwardError(Message(MessageId::ForwardTypeVocabSize));
     needMatrix(w.tokenEmbeddings, c.vocabSize, d, "embeddings.word_embeddings.weight");
     needMatrix(w.positionEmbeddings, c.maxPositions, d, "embeddings.position_embeddings.weight");
     needMatrix(w.tokenTypeEmbeddings, c.typeVocabSize, d, "embeddings.token_type_embeddings.weight");
@@ -110,16 +111,13 @@ void checkForwardWeights(const ModelWeights &w)
 {
     const ModelConfig &c = w.config;
     if (c.layers < 1 || c.heads < 1 || c.dModel < 1 || c.dInner < 1 || c.vocabSize < 1 || c.maxPositions < 1)
-        throw std::invalid_argument(
-            "config needs at least one layer, head, hidden unit, vocabulary entry and position");
+        throw ForwardError(Message(MessageId::ForwardConfigTooSmall));
     if (c.dModel % c.heads != 0)
-        throw std::invalid_argument("config hidden size " + std::to_string(c.dModel)
-            + " is not divisible by the number of heads " + std::to_string(c.heads));
+        throw ForwardError(Message(MessageId::ForwardHiddenNotDivisible, c.dModel, c.heads));
     if (!std::isfinite(c.layerNormEps) || c.layerNormEps < 0)
-        throw std::invalid_argument("config layer norm epsilon must be a finite number ≥ 0");
+        throw ForwardError(Message(MessageId::ForwardEpsilon));
     if (int(w.layers.size()) != c.layers)
-        throw std::invalid_argument("the checkpoint has " + std::to_string(w.layers.size())
-            + " layers but config.json says " + std::to_string(c.layers));
+        throw ForwardError(Message(MessageId::ForwardLayerCount, w.layers.size(), c.layers));
     if (c.architecture == Architecture::Gpt2)
         checkGpt2(w);
     else

@@ -1,5 +1,7 @@
 #include "core/tokenize/jsonfields.h"
 
+#include "core/text/messageid.h"
+
 #include <algorithm>
 
 namespace attnlab::core::model::json {
@@ -8,14 +10,36 @@ namespace {
 const std::string kFile = "tokenizer.json";
 }
 
-void fail(const std::string &path, const std::string &message)
+void fail(const std::string &path, Message message)
 {
-    throw TokenizerError(kFile + ": " + path + ": " + message);
+    throw TokenizerError(Problem {path, std::move(message), 0, 0, kFile});
+}
+
+Message typeName(const Json &v)
+{
+    switch (v.type()) {
+    case Json::value_t::null:
+        return Message(MessageId::TypeNull);
+    case Json::value_t::object:
+        return Message(MessageId::JsonContextObject);
+    case Json::value_t::array:
+        return Message(MessageId::JsonContextArray);
+    case Json::value_t::string:
+        return Message(MessageId::JsonTypeString);
+    case Json::value_t::boolean:
+        return Message(MessageId::JsonTypeBoolean);
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float:
+        return Message(MessageId::JsonTypeNumber);
+    default:
+        return Message::literal(v.type_name());
+    }
 }
 
 void failUnknownType(const std::string &path, const std::string &type, const std::string &known)
 {
-    fail(join(path, "type"), jsonQuoted(type) + " is not supported (supported: " + known + ")");
+    fail(join(path, "type"), Message(MessageId::TokenizerNotSupported, jsonQuoted(type), known));
 }
 
 std::string jsonQuoted(const std::string &s)
@@ -43,14 +67,15 @@ const Json &require(const Json &object, const std::string &path, const char *key
 {
     const Json *v = find(object, key);
     if (!v)
-        fail(path.empty() ? key : path, path.empty() ? "missing" : std::string("missing \"") + key + "\"");
+        fail(path.empty() ? key : path,
+            path.empty() ? Message(MessageId::TokenizerMissing) : Message(MessageId::TokenizerMissingKey, key));
     return *v;
 }
 
 std::string stringAt(const Json &v, const std::string &path)
 {
     if (!v.is_string())
-        fail(path, std::string("must be a string, not ") + v.type_name());
+        fail(path, Message(MessageId::TokenizerMustBeString, typeName(v)));
     return v.get<std::string>();
 }
 
@@ -77,17 +102,18 @@ bool boolField(const Json &object, const std::string &path, const char *key, boo
     if (!v)
         return fallback;
     if (!v->is_boolean())
-        fail(join(path, key), std::string("must be true or false, not ") + v->type_name());
+        fail(join(path, key), Message(MessageId::TokenizerMustBeBoolean, typeName(*v)));
     return v->get<bool>();
 }
 
 int idAt(const Json &v, const std::string &path)
 {
     if (!v.is_number_integer() || (!v.is_number_unsigned() && v.get<int64_t>() < 0))
-        fail(path, "must be a token id (a non-negative integer), not " + (v.is_number() ? v.dump() : v.type_name()));
+        fail(
+            path, Message(MessageId::TokenizerMustBeTokenId, v.is_number() ? Message::literal(v.dump()) : typeName(v)));
     const uint64_t id = v.get<uint64_t>();
     if (id > uint64_t(kMaxTokenId))
-        fail(path, "token id " + std::to_string(id) + " is larger than " + std::to_string(kMaxTokenId));
+        fail(path, Message(MessageId::TokenizerTokenIdTooLarge, id, kMaxTokenId));
     return int(id);
 }
 
@@ -97,7 +123,7 @@ int64_t countField(const Json &object, const std::string &path, const char *key,
     if (!v)
         return fallback;
     if (!v->is_number_integer() || (!v->is_number_unsigned() && v->get<int64_t>() < 0))
-        fail(join(path, key), std::string("must be a non-negative integer, not ") + v->type_name());
+        fail(join(path, key), Message(MessageId::TokenizerMustBeCount, typeName(*v)));
     return int64_t(std::min<uint64_t>(v->get<uint64_t>(), uint64_t(1) << 40));
 }
 
@@ -108,7 +134,7 @@ char32_t charField(const Json &object, const std::string &path, const char *key,
         return fallback;
     const Text text = decodeUtf8(stringAt(*v, join(path, key)));
     if (text.size() != 1)
-        fail(join(path, key), "must be a single character");
+        fail(join(path, key), Message(MessageId::TokenizerMustBeCharacter));
     return text[0].c;
 }
 
@@ -116,7 +142,7 @@ const Json &arrayField(const Json &object, const std::string &path, const char *
 {
     const Json &v = require(object, path, key);
     if (!v.is_array())
-        fail(join(path, key), std::string("must be an array, not ") + v.type_name());
+        fail(join(path, key), Message(MessageId::TokenizerMustBeArray, typeName(v)));
     return v;
 }
 
@@ -125,12 +151,12 @@ Pattern readPattern(const Json &v, const std::string &path)
     if (v.is_object() && v.size() == 1 && find(v, "String"))
         return Pattern::literal(stringAt(v["String"], join(path, "String")));
     if (!v.is_object() || v.size() != 1 || !find(v, "Regex"))
-        fail(path, "must be {\"String\": …} or {\"Regex\": …}");
+        fail(path, Message(MessageId::TokenizerMustBePattern));
     const std::string expression = stringAt(v["Regex"], join(path, "Regex"));
     try {
         return Pattern::regex(expression);
     } catch (const TokenizerError &e) {
-        fail(join(path, "Regex"), e.what());
+        fail(join(path, "Regex"), e.problem().message);
     }
 }
 
@@ -151,8 +177,8 @@ SplitBehavior behaviorField(const Json &object, const std::string &path, const c
         if (name == known)
             return behavior;
     fail(join(path, key),
-        jsonQuoted(name)
-            + " is not supported (supported: Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous)");
+        Message(MessageId::TokenizerNotSupported, jsonQuoted(name),
+            "Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous"));
 }
 
 PrependScheme prependSchemeField(const Json &object, const std::string &path)
@@ -164,10 +190,11 @@ PrependScheme prependSchemeField(const Json &object, const std::string &path)
     else if (name == "never")
         scheme = PrependScheme::Never;
     else if (name != "always")
-        fail(join(path, "prepend_scheme"), jsonQuoted(name) + " is not supported (supported: always, first, never)");
+        fail(join(path, "prepend_scheme"),
+            Message(MessageId::TokenizerNotSupported, jsonQuoted(name), "always, first, never"));
     if (!boolField(object, path, "add_prefix_space", true)) {
         if (scheme != PrependScheme::Never)
-            fail(join(path, "add_prefix_space"), "false does not match the declared prepend_scheme");
+            fail(join(path, "add_prefix_space"), Message(MessageId::TokenizerPrefixSpaceMismatch));
         scheme = PrependScheme::Never;
     }
     return scheme;
@@ -176,7 +203,7 @@ PrependScheme prependSchemeField(const Json &object, const std::string &path)
 std::string typeOf(const Json &object, const std::string &path)
 {
     if (!object.is_object())
-        fail(path, std::string("must be an object or null, not ") + object.type_name());
+        fail(path, Message(MessageId::TokenizerMustBePart, typeName(object)));
     return stringAt(require(object, path, "type"), join(path, "type"));
 }
 

@@ -15,7 +15,10 @@ namespace attnlab::core::model::json {
 
 using Json = nlohmann::json;
 
-[[noreturn]] void fail(const std::string &path, const std::string &message);
+// Throws a TokenizerError about tokenizer.json at `path` (a JSON path, "model.merges[3]").
+[[noreturn]] void fail(const std::string &path, Message message);
+// nlohmann's name of a value's type ("string", "number", "null", …) as a message argument.
+Message typeName(const Json &v);
 
 std::string jsonQuoted(const std::string &s);
 std::string join(const std::string &path, const std::string &key);

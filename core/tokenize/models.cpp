@@ -1,6 +1,7 @@
 // The models of tokenizers/src/models as tokenizer.json describes them: BPE and WordPiece
 // (serde field names and defaults of models/bpe/serialization.rs and models/wordpiece/serialization.rs).
 
+#include "core/text/messageid.h"
 #include "core/tokenize/jsonfields.h"
 
 namespace attnlab::core::model {
@@ -14,7 +15,7 @@ std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path)
     auto bpe = std::make_unique<BpeModel>();
     if (const Json *dropout = find(model, "dropout"); dropout && !dropout->is_null()) {
         if (!dropout->is_number() || !(dropout->get<double>() >= 0.0 && dropout->get<double>() <= 1.0))
-            fail(join(path, "dropout"), "must be null or a number from 0 to 1");
+            fail(join(path, "dropout"), Message(MessageId::TokenizerDropout));
     }
     bpe->unkToken = optionalString(model, path, "unk_token", std::nullopt);
     bpe->continuingSubwordPrefix = optionalString(model, path, "continuing_subword_prefix", "").value_or("");
@@ -24,23 +25,24 @@ std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path)
     bpe->ignoreMerges = boolField(model, path, "ignore_merges", false);
     readVocabObject(require(model, path, "vocab"), "tokenizer.json", join(path, "vocab"), bpe->vocabulary);
     if (bpe->unkToken && !bpe->vocabulary.contains(*bpe->unkToken))
-        fail(join(path, "unk_token"), jsonQuoted(*bpe->unkToken) + " is not in " + join(path, "vocab"));
+        fail(join(path, "unk_token"),
+            Message(MessageId::TokenizerNotIn, jsonQuoted(*bpe->unkToken), join(path, "vocab")));
     const Json &merges = arrayField(model, path, "merges");
     for (size_t i = 0; i < merges.size(); ++i) {
         const Json &m = merges[i];
-        std::string problem;
+        std::optional<Message> problem;
         if (m.is_string()) {
             problem = addMergeLine(*bpe, m.get_ref<const std::string &>(), int(i));
         } else if (m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string()) {
             const std::string missing
                 = bpe->addMerge(m[0].get_ref<const std::string &>(), m[1].get_ref<const std::string &>(), int(i));
             if (!missing.empty())
-                problem = jsonQuoted(missing) + " is not in the vocabulary";
+                problem = Message(MessageId::TokenizerNotInVocabulary, jsonQuoted(missing));
         } else {
-            problem = "must be a string \"a b\" or a pair [\"a\", \"b\"]";
+            problem = Message(MessageId::TokenizerMergeNotStringOrPair);
         }
-        if (!problem.empty())
-            fail(indexed(join(path, "merges"), i), problem);
+        if (problem)
+            fail(indexed(join(path, "merges"), i), std::move(*problem));
     }
     return bpe;
 }
@@ -54,7 +56,8 @@ std::unique_ptr<ModelPart> readWordPiece(const Json &model, const std::string &p
         = int(std::min<int64_t>(countField(model, path, "max_input_chars_per_word", 100), 1 << 30));
     readVocabObject(require(model, path, "vocab"), "tokenizer.json", join(path, "vocab"), wp->vocabulary);
     if (!wp->vocabulary.contains(wp->unkToken))
-        fail(join(path, "unk_token"), jsonQuoted(wp->unkToken) + " is not in " + join(path, "vocab"));
+        fail(
+            join(path, "unk_token"), Message(MessageId::TokenizerNotIn, jsonQuoted(wp->unkToken), join(path, "vocab")));
     wp->prepare();
     return wp;
 }
@@ -69,7 +72,7 @@ const PartRow<ModelPart> kModels[] = {
 std::unique_ptr<ModelPart> readModel(const Json &model, const std::string &path)
 {
     if (!model.is_object())
-        fail(path, std::string("must be an object, not ") + model.type_name());
+        fail(path, Message(MessageId::TokenizerMustBeObjectNot, typeName(model)));
     if (find(model, "type"))
         return readPart(kModels, model, path);
     // Files written before models carried "type" (ModelWrapper's untagged fallback).
@@ -77,14 +80,20 @@ std::unique_ptr<ModelPart> readModel(const Json &model, const std::string &path)
         return readBpe(model, path);
     if (find(model, "max_input_chars_per_word"))
         return readWordPiece(model, path);
-    fail(join(path, "type"), "missing");
+    fail(join(path, "type"), Message(MessageId::TokenizerMissing));
 }
 
 void readVocabObject(const Json &object, const std::string &file, const std::string &path, Vocabulary &vocab)
 {
+    // The problem in `file`, at `where` below `path`; the top level of a file has no path, so it
+    // is named in words.
+    const auto problemAt = [&file, &path](const std::string &where, Message message) {
+        if (path.empty())
+            return Problem {"", Message(MessageId::TokenizerAtTopLevel, where, std::move(message)), 0, 0, file};
+        return Problem {path + where, std::move(message), 0, 0, file};
+    };
     if (!object.is_object())
-        throw TokenizerError(
-            file + ": " + path + ": must be an object of \"piece\": id, not " + std::string(object.type_name()));
+        throw TokenizerError(problemAt("", Message(MessageId::TokenizerVocabNotObject, typeName(object))));
     vocab.ids.reserve(object.size());
     vocab.texts.reserve(object.size());
     for (const auto &[piece, id] : object.items()) {
@@ -92,23 +101,25 @@ void readVocabObject(const Json &object, const std::string &file, const std::str
             vocab.set(piece, int(id.get<uint64_t>()));
             continue;
         }
+        const std::string where = "[" + jsonQuoted(piece) + "]";
         try {
-            idAt(id, path + "[" + jsonQuoted(piece) + "]"); // throws the precise message
+            idAt(id, where); // throws the precise message
         } catch (const TokenizerError &e) {
-            // idAt names tokenizer.json; name the file actually read.
-            const std::string message = e.what();
-            throw TokenizerError(file + message.substr(std::string("tokenizer.json").size()));
+            // idAt names tokenizer.json and no path; name the file actually read.
+            throw TokenizerError(problemAt(where, e.problem().message));
         }
     }
 }
 
-std::string addMergeLine(BpeModel &bpe, const std::string &line, int rank)
+std::optional<Message> addMergeLine(BpeModel &bpe, const std::string &line, int rank)
 {
     const size_t space = line.find(' ');
     if (space == std::string::npos || line.find(' ', space + 1) != std::string::npos)
-        return jsonQuoted(line) + " is not two pieces separated by one space";
+        return Message(MessageId::TokenizerMergeNotTwoPieces, jsonQuoted(line));
     const std::string missing = bpe.addMerge(line.substr(0, space), line.substr(space + 1), rank);
-    return missing.empty() ? std::string() : jsonQuoted(missing) + " is not in the vocabulary";
+    if (missing.empty())
+        return std::nullopt;
+    return Message(MessageId::TokenizerNotInVocabulary, jsonQuoted(missing));
 }
 
 } // namespace attnlab::core::model

@@ -1,5 +1,6 @@
 #include "core/tokenize/pattern.h"
 
+#include "core/text/messageid.h"
 #include "core/tokenize/tokenizerdata.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 32
@@ -48,8 +49,9 @@ Regex::Regex(const std::string &pattern)
         std::u32string text;
         for (size_t i = 0; i < 256 && message[i]; ++i)
             text += char32_t(message[i]);
+        // PCRE2's own reason stays as the library words it.
         throw TokenizerError(
-            "the regular expression does not compile at character " + std::to_string(offset) + ": " + toUtf8(text));
+            "", Message(MessageId::TokenizerRegexInvalid, std::to_string(offset), Message::literal(toUtf8(text))));
     }
     m_compiled->jit = pcre2_jit_compile(m_compiled->code, PCRE2_JIT_COMPLETE) == 0;
 }

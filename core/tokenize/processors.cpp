@@ -2,6 +2,7 @@
 // template.rs (the `single` template), bert.rs, roberta.rs, sequence.rs, and ByteLevel
 // (pre_tokenizers/byte_level.rs), which only trims offsets and so adds nothing here.
 
+#include "core/text/messageid.h"
 #include "core/tokenize/jsonfields.h"
 
 namespace attnlab::core::model {
@@ -47,7 +48,7 @@ std::unique_ptr<PostProcessorPart> readTemplate(const Json &processor, const std
     const std::string at = join(path, "single");
     const Json *specials = find(processor, "special_tokens");
     if (specials && !specials->is_object())
-        fail(join(path, "special_tokens"), "must be an object");
+        fail(join(path, "special_tokens"), Message(MessageId::TokenizerMustBeObject));
     auto result = std::make_unique<Template>();
     for (size_t i = 0; i < single.size(); ++i) {
         const std::string itemPath = indexed(at, i);
@@ -58,24 +59,25 @@ std::unique_ptr<PostProcessorPart> readTemplate(const Json &processor, const std
         } else if (item.is_object() && find(item, "SpecialToken")) {
             const Json &special = item["SpecialToken"];
             if (!special.is_object())
-                fail(itemPath + ".SpecialToken", "must be an object");
+                fail(itemPath + ".SpecialToken", Message(MessageId::TokenizerMustBeObject));
             const std::string name
                 = stringAt(require(special, itemPath + ".SpecialToken", "id"), itemPath + ".SpecialToken.id");
             const Json *entry = specials ? find(*specials, name.c_str()) : nullptr;
             if (!entry || !entry->is_object())
                 fail(itemPath,
-                    "the special token " + jsonQuoted(name) + " is missing from " + join(path, "special_tokens"));
+                    Message(
+                        MessageId::TokenizerSpecialTokenMissingFrom, jsonQuoted(name), join(path, "special_tokens")));
             const std::string entryPath = join(path, "special_tokens") + "[" + jsonQuoted(name) + "]";
             const Json &ids = require(*entry, entryPath, "ids");
             const Json &tokens = require(*entry, entryPath, "tokens");
             if (!ids.is_array() || !tokens.is_array() || ids.size() != tokens.size())
-                fail(entryPath, "\"ids\" and \"tokens\" must be arrays of the same length");
+                fail(entryPath, Message(MessageId::TokenizerIdsAndTokensLength));
             for (size_t k = 0; k < ids.size(); ++k) {
                 piece.ids.push_back(idAt(ids[k], indexed(entryPath + ".ids", k)));
                 piece.tokens.push_back(stringAt(tokens[k], indexed(entryPath + ".tokens", k)));
             }
         } else {
-            fail(itemPath, "must be {\"Sequence\": …} or {\"SpecialToken\": …}");
+            fail(itemPath, Message(MessageId::TokenizerMustBeTemplatePiece));
         }
         result->pieces.push_back(std::move(piece));
     }
@@ -88,7 +90,7 @@ TemplatePiece specialPair(const Json &object, const std::string &path, const cha
     const Json &v = require(object, path, key);
     const std::string at = join(path, key);
     if (!v.is_array() || v.size() != 2)
-        fail(at, "must be a pair [token, id]");
+        fail(at, Message(MessageId::TokenizerMustBePair));
     TemplatePiece piece;
     piece.tokens.push_back(stringAt(v[0], at + "[0]"));
     piece.ids.push_back(idAt(v[1], at + "[1]"));

@@ -18,6 +18,8 @@
 // A part whose "type" is not known is refused when reading, by name. BPE dropout is ignored (it
 // is random and only meant for training); truncation, padding and pair templates are not used.
 
+#include "core/text/problem.h"
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -97,8 +99,12 @@ private:
 };
 
 struct TokenizerLoadResult {
-    std::optional<Tokenizer> tokenizer; // set exactly when error is empty
-    // One line naming the file and the field: "tokenizer.json: model.merges[3]: …".
+    std::optional<Tokenizer> tokenizer; // set exactly when problem is not
+    // What is wrong, as data for the user's language (ui/i18n/coremessages.h): the file
+    // ("tokenizer.json", "merges.txt", or the folder when no tokenizer file is there), the field's
+    // JSON path ("model.merges[3]") and the message with its arguments.
+    std::optional<Problem> problem;
+    // The same in English, one line naming the file and the field: "tokenizer.json: model.merges[3]: …".
     std::string error;
 
     bool ok() const { return tokenizer.has_value(); }

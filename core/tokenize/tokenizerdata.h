@@ -3,6 +3,7 @@
 // encode (tokenizer.cpp). Not part of the public API; it includes nlohmann-json, which the
 // core links privately.
 
+#include "core/model/modelerror.h"
 #include "core/tokenize/bpe.h"
 #include "core/tokenize/parts.h"
 #include "core/tokenize/tokenizer.h"
@@ -11,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
-#include <stdexcept>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -62,14 +63,15 @@ struct TokenizerData {
 
 } // namespace detail
 
-// Every problem found while reading; caught at the API boundary and turned into the error.
-struct TokenizerError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+// Every problem found while reading: the file, the field's JSON path and the message as data
+// (what() is the same in English); caught at the API boundary and turned into the result.
+struct TokenizerError : ModelError {
+    using ModelError::ModelError;
 };
 
 // The one place tokenizer files are parsed as JSON: through core/jsonguard (parseJson), with its
 // limits on size, depth and value count, refusing duplicate keys and whole numbers past 64 bits.
-// Throws TokenizerError with JsonResult::describe(), e.g. "tokenizer.json:1:11: invalid JSON: …".
+// Throws TokenizerError with the guard's Problem, e.g. "tokenizer.json:1:11: invalid JSON: …".
 nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName);
 
 // Reads the file at `path` (refusing files over kMaxTokenizerFileBytes). Throws TokenizerError.
@@ -81,11 +83,11 @@ struct TokenizerFactory {
 
 // Reads a JSON object of "piece": id into `vocab` (tokenizer.json's model.vocab, GPT-2's
 // vocab.json). Ids must be integers in [0, kMaxTokenId]. Throws TokenizerError naming
-// "FILE: PATH[\"piece\"]".
+// "FILE: PATH[\"piece\"]"; an empty `path` is the file's top level, "(top level)" in the message.
 void readVocabObject(const nlohmann::json &object, const std::string &file, const std::string &path, Vocabulary &vocab);
 
 // Adds one merge line "a b" of merges.txt or of tokenizer.json's legacy merges. Returns what
-// is wrong (not two pieces separated by one space, a piece not in the vocabulary) or "".
-std::string addMergeLine(BpeModel &bpe, const std::string &line, int rank);
+// is wrong (not two pieces separated by one space, a piece not in the vocabulary), if anything.
+std::optional<Message> addMergeLine(BpeModel &bpe, const std::string &line, int rank);
 
 } // namespace attnlab::core::model

@@ -3,6 +3,7 @@
 // builds from them: the model read from the old files, every other part described as
 // tokenizer.json would describe it and read by the same part tables.
 
+#include "core/text/messageid.h"
 #include "core/tokenize/tokenizerdata.h"
 
 #include <filesystem>
@@ -30,7 +31,7 @@ Json readConfig(const fs::path &dir)
         return Json::object();
     Json config = parseJsonFile(readTokenizerFile(path.string(), "tokenizer_config.json"), "tokenizer_config.json");
     if (!config.is_object())
-        throw TokenizerError("tokenizer_config.json: must be a JSON object");
+        throw TokenizerError("tokenizer_config.json", Message(MessageId::ConfigNotObject));
     return config;
 }
 
@@ -40,7 +41,7 @@ bool configBool(const Json &config, const char *key, bool fallback)
     if (it == config.end() || it->is_null())
         return fallback;
     if (!it->is_boolean())
-        throw TokenizerError(std::string("tokenizer_config.json: ") + key + ": must be true or false");
+        throw TokenizerError(Problem {key, Message(MessageId::TokenizerConfigBoolean), 0, 0, "tokenizer_config.json"});
     return it->get<bool>();
 }
 
@@ -54,7 +55,7 @@ std::string configToken(const Json &config, const char *key, const std::string &
         return it->get<std::string>();
     if (it->is_object() && it->contains("content") && (*it)["content"].is_string())
         return (*it)["content"].get<std::string>();
-    throw TokenizerError(std::string("tokenizer_config.json: ") + key + ": must be a string or {\"content\": …}");
+    throw TokenizerError(Problem {key, Message(MessageId::TokenizerConfigToken), 0, 0, "tokenizer_config.json"});
 }
 
 // The text of a line-based file, split into lines as Python's readlines() with universal
@@ -93,15 +94,15 @@ Tokenizer loadBertVocab(const fs::path &dir)
     const Json config = readConfig(dir);
     const std::string text = readTokenizerFile((dir / "vocab.txt").string(), "vocab.txt");
     if (!isValidUtf8(text))
-        throw TokenizerError("vocab.txt: not valid UTF-8");
+        throw TokenizerError("vocab.txt", Message(MessageId::TokenizerNotUtf8));
     auto model = std::make_unique<WordPieceModel>();
     const std::vector<std::string> pieces = lines(text);
     if (pieces.size() > size_t(kMaxTokenId) + 1)
-        throw TokenizerError("vocab.txt: more than " + std::to_string(kMaxTokenId + 1) + " lines");
+        throw TokenizerError("vocab.txt", Message(MessageId::TokenizerTooManyLines, kMaxTokenId + 1));
     for (size_t i = 0; i < pieces.size(); ++i)
         model->vocabulary.set(pieces[i], int(i));
     if (model->vocabulary.ids.empty())
-        throw TokenizerError("vocab.txt: empty");
+        throw TokenizerError("vocab.txt", Message(MessageId::TokenizerEmpty));
 
     const std::string unk = configToken(config, "unk_token", "[UNK]");
     const std::string sep = configToken(config, "sep_token", "[SEP]");
@@ -112,7 +113,7 @@ Tokenizer loadBertVocab(const fs::path &dir)
     model->prepare();
     for (const std::string *needed : {&unk, &cls, &sep})
         if (!model->vocabulary.contains(*needed))
-            throw TokenizerError("vocab.txt: the special token \"" + *needed + "\" is not in the vocabulary");
+            throw TokenizerError("vocab.txt", Message(MessageId::TokenizerSpecialTokenNotInVocabulary, *needed));
     std::vector<AddedToken> added;
     for (const std::string *t : {&unk, &sep, &pad, &cls, &mask})
         if (model->vocabulary.contains(*t))
@@ -152,19 +153,18 @@ Tokenizer loadGpt2Files(const fs::path &dir)
     const Json config = readConfig(dir);
     auto model = std::make_unique<BpeModel>();
     const Json vocab = parseJsonFile(readTokenizerFile((dir / "vocab.json").string(), "vocab.json"), "vocab.json");
-    readVocabObject(vocab, "vocab.json", "(top level)", model->vocabulary);
+    readVocabObject(vocab, "vocab.json", "", model->vocabulary);
     const std::string text = readTokenizerFile((dir / "merges.txt").string(), "merges.txt");
     if (!isValidUtf8(text))
-        throw TokenizerError("merges.txt: not valid UTF-8");
+        throw TokenizerError("merges.txt", Message(MessageId::TokenizerNotUtf8));
     int rank = 0;
     const std::vector<std::string> mergeLines = lines(text);
     for (size_t i = 0; i < mergeLines.size(); ++i) {
         const std::string &line = mergeLines[i];
         if (line.rfind("#version", 0) == 0 || (line.empty() && i + 1 == mergeLines.size()))
             continue;
-        const std::string problem = addMergeLine(*model, line, rank++);
-        if (!problem.empty())
-            throw TokenizerError("merges.txt: line " + std::to_string(i + 1) + ": " + problem);
+        if (std::optional<Message> problem = addMergeLine(*model, line, rank++))
+            throw TokenizerError("merges.txt", Message(MessageId::TokenizerLine, i + 1, std::move(*problem)));
     }
     std::vector<AddedToken> added;
     for (const char *key : {"unk_token", "bos_token", "eos_token"}) {
@@ -187,14 +187,19 @@ std::string readTokenizerFile(const std::string &path, const std::string &fileNa
 {
     std::error_code ec;
     const auto size = fs::file_size(path, ec);
-    if (ec)
-        throw TokenizerError(fileName + ": cannot read (" + ec.message() + ")");
+    if (ec) {
+        // The system's reason, in the user's language where it is a common one.
+        const bool errnoValue = ec.category() == std::generic_category() || ec.category() == std::system_category();
+        throw TokenizerError(fileName,
+            Message(MessageId::TokenizerCannotReadBecause,
+                errnoValue ? Message::systemError(ec.value()) : Message::literal(ec.message())));
+    }
     if (size > kMaxTokenizerFileBytes)
-        throw TokenizerError(fileName + ": larger than " + std::to_string(kMaxTokenizerFileBytes >> 20) + " MB");
+        throw TokenizerError(fileName, Message(MessageId::TokenizerFileTooLarge, kMaxTokenizerFileBytes >> 20));
     std::ifstream in(path, std::ios::binary);
     std::string text(size, '\0');
     if (!in || !in.read(text.data(), std::streamsize(size)))
-        throw TokenizerError(fileName + ": cannot read");
+        throw TokenizerError(fileName, Message(MessageId::TokenizerCannotRead));
     return text;
 }
 
@@ -210,14 +215,16 @@ TokenizerLoadResult loadTokenizer(const std::string &dir)
         else if (isFile(folder / "vocab.json") && isFile(folder / "merges.txt"))
             result.tokenizer = loadGpt2Files(folder);
         else
-            result.error = dir + ": no tokenizer.json, vocab.txt, or vocab.json with merges.txt";
+            result.problem = Problem {"", Message(MessageId::TokenizerNoFiles), 0, 0, dir};
     } catch (const TokenizerError &e) {
-        result.error = e.what();
+        result.problem = e.problem();
     } catch (const std::bad_alloc &) {
-        result.error = dir + ": out of memory while reading the tokenizer";
+        result.problem = Problem {"", Message(MessageId::TokenizerFolderOutOfMemory), 0, 0, dir};
     } catch (const std::exception &e) {
-        result.error = dir + ": " + e.what();
+        result.problem = Problem {"", Message::literal(e.what()), 0, 0, dir};
     }
+    if (result.problem)
+        result.error = formatProblem(result.problem->file, *result.problem);
     return result;
 }
 

@@ -4,6 +4,7 @@
 #include "core/tokenize/jsonfields.h"
 
 #include "core/json/jsonguard.h"
+#include "core/text/messageid.h"
 
 namespace attnlab::core::model {
 
@@ -27,12 +28,12 @@ void readAddedTokens(const Json &root, detail::TokenizerData &data)
     std::vector<AddedToken> tokens;
     if (const Json *list = find(root, "added_tokens"); list && !list->is_null()) {
         if (!list->is_array())
-            fail("added_tokens", std::string("must be an array, not ") + list->type_name());
+            fail("added_tokens", Message(MessageId::TokenizerMustBeArray, typeName(*list)));
         for (size_t i = 0; i < list->size(); ++i) {
             const std::string path = "added_tokens[" + std::to_string(i) + "]";
             const Json &item = (*list)[i];
             if (!item.is_object())
-                fail(path, "must be an object");
+                fail(path, Message(MessageId::TokenizerMustBeObject));
             AddedToken t;
             t.id = idAt(require(item, path, "id"), path + ".id");
             t.content = stringAt(require(item, path, "content"), path + ".content");
@@ -53,8 +54,11 @@ nlohmann::json parseJsonFile(const std::string &text, const std::string &fileNam
 {
     // The limits of core/jsonguard hold: a GPT-2 tokenizer.json is 1.4 MB and 100,000–200,000 values.
     JsonResult parsed = parseJson(text, fileName);
-    if (!parsed.ok())
-        throw TokenizerError(parsed.describe());
+    if (!parsed.ok()) {
+        Problem problem = std::move(*parsed.problem);
+        problem.file = fileName;
+        throw TokenizerError(std::move(problem));
+    }
     return parsed.document->takeRoot();
 }
 
@@ -63,10 +67,10 @@ TokenizerLoadResult parseTokenizerJson(const std::string &text)
     TokenizerLoadResult result;
     try {
         if (text.size() > kMaxTokenizerFileBytes)
-            throw TokenizerError(kFile + ": larger than " + std::to_string(kMaxTokenizerFileBytes >> 20) + " MB");
+            throw TokenizerError(kFile, Message(MessageId::TokenizerFileTooLarge, kMaxTokenizerFileBytes >> 20));
         const Json root = parseJsonFile(text, kFile);
         if (!root.is_object())
-            throw TokenizerError(kFile + ": must be a JSON object, not " + std::string(root.type_name()));
+            throw TokenizerError(kFile, Message(MessageId::TokenizerNotJsonObject, typeName(root)));
         auto data = std::make_shared<detail::TokenizerData>();
         data->model = readModel(require(root, "", "model"), "model");
         data->normalizer = optionalPart(root, "normalizer", readNormalizer);
@@ -76,12 +80,14 @@ TokenizerLoadResult parseTokenizerJson(const std::string &text)
         readAddedTokens(root, *data);
         result.tokenizer = TokenizerFactory::make(std::move(data));
     } catch (const TokenizerError &e) {
-        result.error = e.what();
+        result.problem = e.problem();
     } catch (const std::bad_alloc &) {
-        result.error = kFile + ": out of memory while reading";
+        result.problem = Problem {"", Message(MessageId::TokenizerOutOfMemory), 0, 0, kFile};
     } catch (const std::exception &e) {
-        result.error = kFile + ": " + e.what();
+        result.problem = Problem {"", Message::literal(e.what()), 0, 0, kFile};
     }
+    if (result.problem)
+        result.error = formatProblem(result.problem->file, *result.problem);
     return result;
 }
 

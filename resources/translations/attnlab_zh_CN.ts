@@ -930,6 +930,258 @@
         <source>No such device</source>
         <translation>没有那个设备</translation>
     </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>%1 is not supported (supported: %2)</source>
+        <translation>%1 不受支持（支持：%2）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>missing &quot;%1&quot;</source>
+        <translation>缺少 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be a string, not %1</source>
+        <translation>必须是字符串，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be true or false, not %1</source>
+        <translation>必须是 true 或 false，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be a token id (a non-negative integer), not %1</source>
+        <translation>必须是词元 id（非负整数），实际是 %1</translation>
+    </message>
+    <message>
+        <source>token id %1 is larger than %2</source>
+        <translation>词元 id %1 大于 %2</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, not %1</source>
+        <translation>必须是非负整数，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be a single character</source>
+        <translation>必须是单个字符</translation>
+    </message>
+    <message>
+        <source>must be an array, not %1</source>
+        <translation>必须是数组，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be {&quot;String&quot;: …} or {&quot;Regex&quot;: …}</source>
+        <translation>必须是 {&quot;String&quot;: …} 或 {&quot;Regex&quot;: …}</translation>
+    </message>
+    <message>
+        <source>the regular expression does not compile at character %1: %2</source>
+        <translation>正则表达式在第 %1 个字符处无法编译：%2</translation>
+    </message>
+    <message>
+        <source>false does not match the declared prepend_scheme</source>
+        <translation>false 与声明的 prepend_scheme 不一致</translation>
+    </message>
+    <message>
+        <source>must be an object or null, not %1</source>
+        <translation>必须是对象或 null，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be null or a number from 0 to 1</source>
+        <translation>必须是 null 或 0 到 1 之间的数</translation>
+    </message>
+    <message>
+        <source>%1 is not in %2</source>
+        <translation>%1 不在 %2 中</translation>
+    </message>
+    <message>
+        <source>%1 is not in the vocabulary</source>
+        <translation>%1 不在词表中</translation>
+    </message>
+    <message>
+        <source>must be a string &quot;a b&quot; or a pair [&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>必须是字符串 &quot;a b&quot; 或二元组 [&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <source>%1 is not two pieces separated by one space</source>
+        <translation>%1 不是用一个空格隔开的两个子词</translation>
+    </message>
+    <message>
+        <source>must be an object, not %1</source>
+        <translation>必须是对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>must be an object of &quot;piece&quot;: id, not %1</source>
+        <translation>必须是由 &quot;piece&quot;: id 组成的对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>(top level)%1: %2</source>
+        <translation>（顶层）%1：%2</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>the special token %1 is missing from %2</source>
+        <translation>%2 中缺少特殊词元 %1</translation>
+    </message>
+    <message>
+        <source>&quot;ids&quot; and &quot;tokens&quot; must be arrays of the same length</source>
+        <translation>&quot;ids&quot; 和 &quot;tokens&quot; 必须是等长的数组</translation>
+    </message>
+    <message>
+        <source>must be {&quot;Sequence&quot;: …} or {&quot;SpecialToken&quot;: …}</source>
+        <translation>必须是 {&quot;Sequence&quot;: …} 或 {&quot;SpecialToken&quot;: …}</translation>
+    </message>
+    <message>
+        <source>must be a pair [token, id]</source>
+        <translation>必须是二元组 [词元, id]</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be a string or {&quot;content&quot;: …}</source>
+        <translation>必须是字符串或 {&quot;content&quot;: …}</translation>
+    </message>
+    <message>
+        <source>not valid UTF-8</source>
+        <translation>不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>more than %1 lines</source>
+        <translation>超过 %1 行</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>the special token &quot;%1&quot; is not in the vocabulary</source>
+        <translation>特殊词元“%1”不在词表中</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>cannot read (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>larger than %1 MB</source>
+        <translation>超过 %1 MB</translation>
+    </message>
+    <message>
+        <source>must be a JSON object, not %1</source>
+        <translation>必须是 JSON 对象，实际是%1</translation>
+    </message>
+    <message>
+        <source>out of memory while reading</source>
+        <translation>读取时内存不足</translation>
+    </message>
+    <message>
+        <source>no tokenizer.json, vocab.txt, or vocab.json with merges.txt</source>
+        <translation>找不到分词器文件：既没有 tokenizer.json 或 vocab.txt，也没有 vocab.json 与 merges.txt</translation>
+    </message>
+    <message>
+        <source>out of memory while reading the tokenizer</source>
+        <translation>读取分词器时内存不足</translation>
+    </message>
+    <message>
+        <source>tensor %1 is missing</source>
+        <translation>缺少张量 %1</translation>
+    </message>
+    <message>
+        <source>tensor %1 has shape %2, expected %3</source>
+        <translation>张量 %1 的形状为 %2，应为 %3</translation>
+    </message>
+    <message>
+        <source>tensor %1 has shape %2, expected length %3</source>
+        <translation>张量 %1 的形状为 %2，应为长度 %3</translation>
+    </message>
+    <message>
+        <source>config type_vocab_size must be at least 1</source>
+        <translation>配置中的 type_vocab_size 至少应为 1</translation>
+    </message>
+    <message>
+        <source>config needs at least one layer, head, hidden unit, vocabulary entry and position</source>
+        <translation>配置至少需要一层、一个头、一个隐藏单元、一个词表条目和一个位置</translation>
+    </message>
+    <message>
+        <source>config hidden size %1 is not divisible by the number of heads %2</source>
+        <translation>配置中的隐藏层大小 %1 不能被头数 %2 整除</translation>
+    </message>
+    <message>
+        <source>config layer norm epsilon must be a finite number ≥ 0</source>
+        <translation>配置中层归一化的 epsilon 必须是 ≥ 0 的有限数</translation>
+    </message>
+    <message>
+        <source>the checkpoint has %1 layers but config.json says %2</source>
+        <translation>检查点有 %1 层，但 config.json 中写的是 %2 层</translation>
+    </message>
+    <message>
+        <source>unsupported activation function &quot;%1&quot; (supported: %2)</source>
+        <translation>不支持激活函数“%1”（支持：%2）</translation>
+    </message>
+    <message>
+        <source>the text has no tokens</source>
+        <translation>文本没有词元</translation>
+    </message>
+    <message>
+        <source>the text has %1 tokens but the model takes at most %2</source>
+        <translation>文本有 %1 个词元，但模型最多接受 %2 个</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside the vocabulary (size %3)</source>
+        <translation>位置 %2 的词元 id %1 超出了词表（大小为 %3）</translation>
+    </message>
+    <message>
+        <source>prediction position %1 is outside the text (%2 tokens)</source>
+        <translation>预测位置 %1 超出了文本（%2 个词元）</translation>
+    </message>
+    <message>
+        <source>the head mask is %1×%2 but the model has %3 layers of %4 heads</source>
+        <translation>头掩码为 %1×%2，但模型有 %3 层、每层 %4 个头</translation>
+    </message>
+    <message>
+        <source>the head mask has a value that is not a finite number</source>
+        <translation>头掩码中有不是有限数的值</translation>
+    </message>
+    <message>
+        <source>the largest d_k must be between 1 and 4096</source>
+        <translation>最大的 d_k 必须在 1 与 4096 之间</translation>
+    </message>
+    <message>
+        <source>the sample count must be between 2 and %1</source>
+        <translation>样本数必须在 2 与 %1 之间</translation>
+    </message>
+    <message>
+        <source>the number of softmax trials must be between 1 and %1</source>
+        <translation>softmax 试验次数必须在 1 与 %1 之间</translation>
+    </message>
+    <message>
+        <source>the number of keys must be between 1 and %1</source>
+        <translation>键的个数必须在 1 与 %1 之间</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>

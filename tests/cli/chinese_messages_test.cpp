@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -224,4 +226,67 @@ TEST(ChineseMessages, ModelFoldersAndModelOptionsAreRefusedInChinese)
     for (const Case &c : cases)
         expectChinese(c);
     attnlab::test::removeTree(empty);
+}
+
+TEST(ChineseMessages, TokenizerFilesAndForwardChecksAreRefusedInChinese)
+{
+    // A GPT-2 folder whose tokenizer files are whatever `write` puts there.
+    const auto withTokenizer = [](std::function<void(const std::string &)> write) {
+        attnlab::test::TinyModelOptions options;
+        options.addFiles = std::move(write);
+        return std::make_unique<Model>(Model::Gpt2, options);
+    };
+    const auto tokenizerJson = [](std::string text) {
+        return [text](const std::string &dir) { attnlab::test::writeTextFile(dir + "/tokenizer.json", text); };
+    };
+    const std::string bpe = R"("model": {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": []})";
+    const std::vector<std::pair<std::unique_ptr<Model>, std::string>> folders = [&] {
+        std::vector<std::pair<std::unique_ptr<Model>, std::string>> list;
+        list.emplace_back(withTokenizer([](const std::string &) {}), "tokenizer.json");
+        list.emplace_back(
+            withTokenizer(tokenizerJson("{" + bpe + R"(, "normalizer": {"type": "Precompiled"}})")), "Precompiled");
+        list.emplace_back(withTokenizer(tokenizerJson(R"({"model": {"type": "Unigram", "vocab": []}})")), "Unigram");
+        list.emplace_back(
+            withTokenizer(tokenizerJson(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a"]}})")),
+            "model.merges[0]");
+        list.emplace_back(withTokenizer(tokenizerJson(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": [)")),
+            "tokenizer.json:1:");
+        list.emplace_back(withTokenizer(tokenizerJson("[1]")), "tokenizer.json");
+        list.emplace_back(
+            withTokenizer(tokenizerJson(R"({"model": {"type": "WordPiece", "vocab": {"a": 0}}})")), "model.unk_token");
+        list.emplace_back(
+            withTokenizer(tokenizerJson("{" + bpe + R"(, "added_tokens": [{"id": "x", "content": "a"}]})")),
+            "added_tokens[0].id");
+        list.emplace_back(
+            withTokenizer(tokenizerJson("{" + bpe + R"(, "pre_tokenizer": {"type": "Split"}})")), "pre_tokenizer");
+        list.emplace_back(withTokenizer([](const std::string &dir) {
+            attnlab::test::writeGpt2VocabFiles(dir);
+            attnlab::test::writeTextFile(dir + "/merges.txt", "#version: 0.2\na b c\n");
+        }),
+            "merges.txt");
+        list.emplace_back(withTokenizer([](const std::string &dir) {
+            attnlab::test::writeTextFile(dir + "/vocab.json", R"({"a": -1})");
+            attnlab::test::writeTextFile(dir + "/merges.txt", "");
+        }),
+            "vocab.json");
+        list.emplace_back(withTokenizer([](const std::string &dir) {
+            attnlab::test::writeTextFile(dir + "/vocab.txt", "a\n\xff\n");
+        }),
+            "vocab.txt");
+        list.emplace_back(
+            withTokenizer([](const std::string &dir) { attnlab::test::writeTextFile(dir + "/vocab.txt", "a\nb\n"); }),
+            "[UNK]");
+        list.emplace_back(withTokenizer([](const std::string &dir) {
+            attnlab::test::writeBertVocabTxt(dir, attnlab::test::kBertFixtureVocabSize, R"({"do_lower_case": 1})");
+        }),
+            "do_lower_case");
+        attnlab::test::TinyModelOptions swish;
+        swish.configEdits["activation_function"] = "\"swish\"";
+        list.emplace_back(std::make_unique<Model>(Model::Gpt2, swish), "swish");
+        return list;
+    }();
+    for (const auto &[model, mentions] : folders) {
+        expectChinese({"--predict " + model->arg() + " --text a", "", mentions});
+        expectChinese({"--dump " + model->arg() + " --text a --layer 1 --head 1", "", mentions});
+    }
 }

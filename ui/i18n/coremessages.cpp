@@ -1,4 +1,6 @@
 #include "ui/i18n/coremessages.h"
+#include "core/model/forwardcheck.h"
+#include "core/model/modelerror.h"
 #include "core/text/messageid.h"
 
 #include <QCoreApplication>
@@ -97,6 +99,15 @@ QString problemText(const core::Problem &problem)
 QString fileProblemText(const core::Problem &problem)
 {
     return problemText(QString::fromStdString(problem.file), problem);
+}
+
+core::Problem exceptionProblem(const std::exception &error)
+{
+    if (const auto *model = dynamic_cast<const core::model::ModelError *>(&error))
+        return model->problem();
+    if (const auto *forward = dynamic_cast<const core::model::ForwardError *>(&error))
+        return core::Problem {"", forward->message()};
+    return core::Problem {"", core::Message::literal(error.what())};
 }
 
 } // namespace attnlab::ui

@@ -9,6 +9,8 @@
 
 #include <QString>
 
+#include <exception>
+
 namespace attnlab::ui {
 
 // The message in the current language.
@@ -22,5 +24,9 @@ QString fileProblemText(const core::Problem &problem);
 
 // "path: message", or the message alone when the problem is about the whole file.
 QString problemText(const core::Problem &problem);
+
+// What an exception from the core says, as data: a ModelError's (or TokenizerError's) problem, a
+// ForwardError's message, or any other exception's what() as a literal (never translated).
+core::Problem exceptionProblem(const std::exception &error);
 
 } // namespace attnlab::ui

@@ -3,6 +3,8 @@
 
 #include "tokenizertestutil.h"
 
+#include "core/text/messageid.h"
+
 #include <string>
 #include <vector>
 
@@ -98,6 +100,49 @@ TEST(TokenizerFiles, BadFoldersAndFilesAreErrors)
     writeTextFile(brokenJson.file("tokenizer.json"), "{\"model\": ");
     EXPECT_EQ(loadTokenizer(brokenJson.path()).error.rfind("tokenizer.json:1:11: invalid JSON: ", 0), 0u)
         << loadTokenizer(brokenJson.path()).error;
+}
+
+TEST(TokenizerFiles, ProblemsAreDataWithTheFileTheFieldAndTheArguments)
+{
+    TempDir empty;
+    const TokenizerLoadResult none = loadTokenizer(empty.path());
+    ASSERT_TRUE(none.problem.has_value());
+    EXPECT_EQ(none.problem->file, empty.path());
+    EXPECT_EQ(none.problem->message, attnlab::core::Message(attnlab::core::MessageId::TokenizerNoFiles));
+    EXPECT_EQ(none.error, attnlab::core::formatProblem(none.problem->file, *none.problem));
+
+    TempDir badMerges;
+    writeGpt2VocabFiles(badMerges.path());
+    writeTextFile(badMerges.file("merges.txt"), "#version: 0.2\nĠ t\nnospace\n");
+    const TokenizerLoadResult merges = loadTokenizer(badMerges.path());
+    ASSERT_TRUE(merges.problem.has_value());
+    EXPECT_EQ(merges.problem->file, "merges.txt");
+    EXPECT_EQ(merges.problem->message,
+        attnlab::core::Message(attnlab::core::MessageId::TokenizerLine, 3,
+            attnlab::core::Message(attnlab::core::MessageId::TokenizerMergeNotTwoPieces, "\"nospace\"")));
+
+    const TokenizerLoadResult json
+        = parseTokenizerJson(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": [7]}})");
+    ASSERT_TRUE(json.problem.has_value());
+    EXPECT_EQ(json.problem->file, "tokenizer.json");
+    EXPECT_EQ(json.problem->path, "model.merges[0]");
+    EXPECT_EQ(json.problem->message.id, attnlab::core::MessageId::TokenizerMergeNotStringOrPair);
+
+    const TokenizerLoadResult syntax = parseTokenizerJson("{\"model\": ");
+    ASSERT_TRUE(syntax.problem.has_value());
+    EXPECT_EQ(syntax.problem->file, "tokenizer.json");
+    EXPECT_EQ(syntax.problem->line, 1);
+    EXPECT_EQ(syntax.problem->column, 11);
+
+    // vocab.json's top level has no JSON path; the message says where in words.
+    TempDir badVocab;
+    writeGpt2VocabFiles(badVocab.path());
+    writeTextFile(badVocab.file("vocab.json"), "{\"a\": \"zero\"}");
+    const TokenizerLoadResult vocab = loadTokenizer(badVocab.path());
+    ASSERT_TRUE(vocab.problem.has_value());
+    EXPECT_EQ(vocab.problem->file, "vocab.json");
+    EXPECT_EQ(vocab.problem->path, "");
+    EXPECT_EQ(vocab.error, "vocab.json: (top level)[\"a\"]: must be a token id (a non-negative integer), not string");
 }
 
 // ---- Malformed tokenizer.json ---------------------------------------------------------------

@@ -1,8 +1,11 @@
 // The core's messages in the interface language: every catalogue entry has a Chinese
 // translation with the same arguments, and the window reports bad files in the chosen language.
+#include "core/experiment/experiments.h"
+#include "core/model/forwardcheck.h"
 #include "core/scene/scene.h"
 #include "core/text/message.h"
 #include "core/text/messageid.h"
+#include "core/tokenize/tokenizer.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/coremessages.h"
@@ -18,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <stdexcept>
 
 using namespace attnlab;
 
@@ -113,4 +117,36 @@ TEST_F(CoreMessagesTest, TheWindowReportsABadFileInChinese)
     ASSERT_EQ(problems.size(), 1);
     EXPECT_TRUE(problems[0].endsWith(QStringLiteral("absent.attn.json: 无法打开文件：没有那个文件或目录")))
         << problems[0].toStdString();
+}
+
+TEST_F(CoreMessagesTest, TokenizerForwardAndExperimentMessagesFollowTheLanguage)
+{
+    QTemporaryDir empty;
+    ASSERT_TRUE(empty.isValid());
+    const core::model::TokenizerLoadResult none = core::model::loadTokenizer(empty.path().toStdString());
+    const core::model::TokenizerLoadResult merges
+        = core::model::parseTokenizerJson(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a"]}})");
+    const core::model::ForwardError forward(core::Message(core::MessageId::ForwardTooManyTokens, 20, 16));
+    core::SqrtDkOptions options;
+    options.samples = 1;
+    ASSERT_TRUE(none.problem && merges.problem && core::checkSqrtDkOptions(options));
+
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+    EXPECT_EQ(ui::fileProblemText(*none.problem), QString::fromStdString(none.error));
+    EXPECT_EQ(ui::fileProblemText(*merges.problem), QString::fromStdString(merges.error));
+    EXPECT_EQ(ui::fileProblemText(ui::exceptionProblem(forward)), QString::fromUtf8(forward.what()));
+
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
+    EXPECT_EQ(ui::fileProblemText(*none.problem),
+        empty.path()
+            + QStringLiteral(
+                ": 找不到分词器文件：既没有 tokenizer.json 或 vocab.txt，也没有 vocab.json 与 merges.txt"));
+    EXPECT_EQ(ui::fileProblemText(*merges.problem),
+        QStringLiteral("tokenizer.json: model.merges[0]: \"a\" 不是用一个空格隔开的两个子词"));
+    EXPECT_EQ(
+        ui::fileProblemText(ui::exceptionProblem(forward)), QStringLiteral("文本有 20 个词元，但模型最多接受 16 个"));
+    EXPECT_EQ(ui::coreMessageText(*core::checkSqrtDkOptions(options)), QStringLiteral("样本数必须在 2 与 100000 之间"));
+    // Other exceptions keep their own text.
+    EXPECT_EQ(
+        ui::fileProblemText(ui::exceptionProblem(std::runtime_error("disk on fire"))), QStringLiteral("disk on fire"));
 }
