@@ -1,5 +1,6 @@
 #include "ui/model/modelactions.h"
 
+#include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
@@ -51,8 +52,11 @@ ModelActions::ModelActions(Document *document, QWidget *window)
         if (m_progress && m_session->isBusy())
             m_progress->setValue(int(std::lround(fraction * 1000)));
     });
-    connect(m_session, &ModelSession::loadFailed, this,
-        [this](const QString &message) { showError(tr("The model could not be opened:\n%1").arg(message)); });
+    connect(m_session, &ModelSession::loadFailed, this, [this] {
+        showError([problem = *m_session->loadProblem()] {
+            return tr("The model could not be opened:\n%1").arg(fileProblemText(problem));
+        });
+    });
     connect(m_session, &ModelSession::notice, this, [this](const QString &text) {
         m_lastNotice = text;
         if (!m_quiet)
@@ -61,7 +65,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     connect(m_session, &ModelSession::loadCancelled, this,
         [this] { Q_EMIT statusMessage(tr("Opening the model was cancelled.")); });
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
-        m_lastError.clear();
+        m_lastError = nullptr;
         m_lastNotice.clear();
         Q_EMIT modelOpened();
         Q_EMIT statusMessage(tr("Opened %1 (%2 layers × %3 heads) from %4")
@@ -83,7 +87,7 @@ void ModelActions::retranslate()
 void ModelActions::open(const QString &dir, const QString &text)
 {
     if (m_session->isBusy()) {
-        showError(tr("The model is still busy; wait or press Cancel."));
+        showError([] { return tr("The model is still busy; wait or press Cancel."); });
         return;
     }
     m_session->open(dir, text.isEmpty() ? QString() : text);
@@ -100,11 +104,11 @@ void ModelActions::openInteractive()
     open(dir);
 }
 
-void ModelActions::showError(const QString &text)
+void ModelActions::showError(std::function<QString()> text)
 {
-    m_lastError = text;
+    m_lastError = std::move(text);
     if (!m_quiet)
-        QMessageBox::warning(m_window, tr("Open Model"), text);
+        QMessageBox::warning(m_window, tr("Open Model"), m_lastError());
 }
 
 } // namespace attnlab::ui

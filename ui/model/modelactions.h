@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QAction;
 class QProgressDialog;
 class QWidget;
@@ -30,9 +32,9 @@ public:
     void open(const QString &dir, const QString &text = QString());
     // The folder dialog, then open().
     void openInteractive();
-    // The last error shown ("" when none), for tests; errors appear in a message box unless
-    // quiet (tests set it).
-    QString lastError() const { return m_lastError; }
+    // The last error shown ("" when none) in the current language, for tests; errors appear in a
+    // message box unless quiet (tests set it).
+    QString lastError() const { return m_lastError ? m_lastError() : QString(); }
     // The last notice shown about an opened model ("" when none), for tests.
     QString lastNotice() const { return m_lastNotice; }
     void setQuiet(bool quiet) { m_quiet = quiet; }
@@ -44,14 +46,15 @@ Q_SIGNALS:
     void modelOpened();
 
 private:
-    void showError(const QString &text);
+    // `text` writes the message in the language of the moment.
+    void showError(std::function<QString()> text);
 
     QWidget *m_window;
     ModelSession *m_session;
     ModelRoom *m_room;
     QAction *m_open;
     QProgressDialog *m_progress = nullptr;
-    QString m_lastError;
+    std::function<QString()> m_lastError;
     QString m_lastNotice;
     bool m_quiet = false;
 };

@@ -128,6 +128,7 @@ void ModelRoom::retranslate()
     m_apply->setText(tr("Apply to Model"));
     m_apply->setToolTip(tr("Give the model the weights edited on the board for that head; the layers above and the "
                            "prediction follow (undoable)."));
+    refreshStale();
     refreshActions();
 }
 

@@ -75,6 +75,8 @@ void ModelSentence::retranslate()
                                   "was too tired"));
     m_edit->setToolTip(tr("Tokenized exactly as the model's tokenizer does; Enter or a short pause runs the model. "
                           "BERT predicts the first [MASK]."));
+    if (!m_message->isHidden())
+        m_message->setText(m_session->errorText());
     showChips();
 }
 

@@ -32,7 +32,7 @@ QString quoted(const QString &text)
 struct ModelSession::Loaded {
     std::shared_ptr<model::ForwardRunner> runner;
     std::optional<model::Tokenizer> tokenizer;
-    QString error;
+    std::optional<core::Problem> problem; // put into words on the GUI thread
     bool cancelled = false;
 };
 
@@ -94,19 +94,19 @@ bool ModelSession::open(const QString &dir, const QString &text)
             return;
         }
         if (!result.ok()) {
-            loaded->error = fileProblemText(*result.problem);
+            loaded->problem = result.problem;
             return;
         }
         model::TokenizerLoadResult tokenizer = model::loadTokenizer(path);
         if (!tokenizer.ok()) {
-            loaded->error = QString::fromStdString(tokenizer.error);
+            loaded->problem = tokenizer.problem;
             return;
         }
         try {
             loaded->runner = std::make_shared<model::ForwardRunner>(
                 std::make_shared<const model::ModelWeights>(std::move(*result.weights)));
         } catch (const std::exception &e) {
-            loaded->error = QString::fromStdString(e.what());
+            loaded->problem = exceptionProblem(e);
             return;
         }
         loaded->tokenizer = std::move(tokenizer.tokenizer);
@@ -133,10 +133,12 @@ void ModelSession::finishLoad()
         return;
     }
     if (!loaded->runner) {
-        Q_EMIT loadFailed(loaded->error);
+        m_loadProblem = loaded->problem;
+        Q_EMIT loadFailed(fileProblemText(*m_loadProblem));
         startNext();
         return;
     }
+    m_loadProblem.reset();
     m_queue.clear(); // jobs for the old model
     m_runner = loaded->runner;
     m_tokenizer = std::move(loaded->tokenizer);
@@ -145,7 +147,7 @@ void ModelSession::finishLoad()
     m_tokens.clear();
     m_computed = false;
     m_shownText = QString();
-    setStaleReason(QString());
+    setStaleReason({});
     m_selectedLayer = 0;
     m_selectedHead = 0;
     if (!m_openText.isNull())
@@ -197,20 +199,29 @@ int ModelSession::idsWithoutToken() const
     return vocab - std::min(vocab, m_tokenizer->vocabSize());
 }
 
-void ModelSession::setStaleReason(const QString &reason)
+void ModelSession::setStaleReason(Wording reason)
 {
-    if (reason == m_staleReason)
-        return;
-    m_staleReason = reason;
-    Q_EMIT staleChanged();
+    const QString before = staleReason();
+    const bool wasStale = isStale();
+    m_staleReason = std::move(reason);
+    if (isStale() != wasStale || staleReason() != before)
+        Q_EMIT staleChanged();
 }
 
 // `why` is a sentence; the reason adds what the panels show instead, when they show anything.
-QString ModelSession::staleBecause(const QString &why) const
+ModelSession::Wording ModelSession::staleBecause(Wording why) const
 {
     if (m_shownText.isNull())
         return why;
-    return tr("%1 The panels still show the last result, for “%2”.").arg(why, quoted(m_shownText));
+    return [why, shown = quoted(m_shownText)] {
+        return tr("%1 The panels still show the last result, for “%2”.").arg(why(), shown);
+    };
+}
+
+void ModelSession::setError(Wording text)
+{
+    m_error = std::move(text);
+    Q_EMIT error(m_error());
 }
 
 void ModelSession::dropTextJobs()
@@ -231,11 +242,11 @@ void ModelSession::setText(const QString &text)
     }
     std::vector<model::Token> tokens = m_tokenizer->encode(text.toStdString());
     if (int(tokens.size()) > m_runner->config().maxPositions) {
-        const QString why = tr("The text has %1 tokens, but the model reads at most %2.")
-                                .arg(tokens.size())
-                                .arg(m_runner->config().maxPositions);
+        const Wording why = [count = tokens.size(), most = m_runner->config().maxPositions] {
+            return tr("The text has %1 tokens, but the model reads at most %2.").arg(count).arg(most);
+        };
         Q_EMIT textRefused(text);
-        Q_EMIT error(why);
+        setError(why);
         if (!m_shownText.isNull()) // the panels show an older text: say so beside them too
             setStaleReason(staleBecause(why));
         return;
@@ -256,7 +267,7 @@ void ModelSession::setText(const QString &text)
     m_computed = false;
     Q_EMIT tokensChanged();
     if (m_tokens.empty()) {
-        setStaleReason(QString()); // nothing to show, and nothing was refused
+        setStaleReason({}); // nothing to show, and nothing was refused
         Q_EMIT computed();
         return;
     }
@@ -343,7 +354,7 @@ void ModelSession::startNext()
     m_queue.erase(m_queue.begin());
     m_cancel = false;
     m_jobOk = true;
-    m_jobError.clear();
+    m_jobProblem.reset();
     m_runningText = job.text;
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
     m_thread = QThread::create([this, runner, work = std::move(job.work)] {
@@ -359,7 +370,7 @@ void ModelSession::startNext()
             m_jobOk = work(*runner, progress);
         } catch (const std::exception &e) {
             m_jobOk = false;
-            m_jobError = e.what();
+            m_jobProblem = exceptionProblem(e);
         }
     });
     m_thread->setObjectName(QStringLiteral("attnlab forward pass"));
@@ -376,9 +387,10 @@ void ModelSession::finishJob()
     m_superseded = false;
     m_runningText = false;
     Q_EMIT busyChanged(false);
-    const QString failure = QString::fromStdString(m_jobError);
-    if (!failure.isEmpty())
-        Q_EMIT error(failure);
+    const std::optional<core::Problem> failure = std::move(m_jobProblem);
+    m_jobProblem.reset();
+    if (failure)
+        setError([problem = *failure] { return fileProblemText(problem); });
     if (!m_queue.empty()) {
         startNext();
         return;
@@ -386,10 +398,13 @@ void ModelSession::finishJob()
     m_computed = m_jobOk && m_runner->isComplete();
     if (m_computed) {
         m_shownText = m_text;
-        setStaleReason(QString());
+        setStaleReason({});
     } else if (!superseded) {
-        setStaleReason(
-            staleBecause(failure.isEmpty() ? tr("The run was cancelled.") : tr("The run failed: %1").arg(failure)));
+        if (failure)
+            setStaleReason(
+                staleBecause([problem = *failure] { return tr("The run failed: %1").arg(fileProblemText(problem)); }));
+        else
+            setStaleReason(staleBecause([] { return tr("The run was cancelled."); }));
     }
     Q_EMIT computed();
 }

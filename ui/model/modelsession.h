@@ -6,6 +6,7 @@
 // (isBusy() false) and otherwise draw what they cached.
 
 #include "core/model/forward.h"
+#include "core/text/problem.h"
 #include "core/tokenize/tokenizer.h"
 
 #include <QObject>
@@ -60,9 +61,13 @@ public:
     bool isComputed() const { return m_computed; }
     // The views show an older result than the text or the head mask asks for: the last run was
     // cancelled or failed, or the new text was refused. They keep that last good result, and
-    // staleReason() says why (one line, "" when they are up to date).
-    bool isStale() const { return !m_staleReason.isEmpty(); }
-    QString staleReason() const { return m_staleReason; }
+    // staleReason() says why (one line, "" when they are up to date), in the current language.
+    bool isStale() const { return bool(m_staleReason); }
+    QString staleReason() const { return m_staleReason ? m_staleReason() : QString(); }
+    // The last error() in the current language ("" before the first).
+    QString errorText() const { return m_error ? m_error() : QString(); }
+    // Why the last open() failed (the file, the field and the message as data), if it did.
+    const std::optional<core::Problem> &loadProblem() const { return m_loadProblem; }
     // The text of the result the views show (the last run that finished).
     QString shownText() const { return m_shownText; }
     // The model's token ids that the tokenizer has no token for: the model's vocabulary is
@@ -106,7 +111,8 @@ Q_SIGNALS:
     void notice(const QString &message);
     // isStale() or staleReason() changed.
     void staleChanged();
-    // A refused text or a failed forward pass (one line).
+    // A refused text or a failed forward pass (one line; errorText() has it in the language of
+    // the moment).
     void error(const QString &message);
     // setText() refused `text` (error() says why); it was not tokenized into the model.
     void textRefused(const QString &text);
@@ -117,6 +123,8 @@ Q_SIGNALS:
     void selectionChanged(int layer, int head);
 
 private:
+    // How to write a message: kept instead of the text, so it follows a language switch.
+    using Wording = std::function<QString()>;
     using Work = std::function<bool(core::model::ForwardRunner &, const core::model::ForwardProgress &)>;
     struct Job {
         Work work;
@@ -127,8 +135,9 @@ private:
     void startNext();
     void finishLoad();
     void finishJob();
-    void setStaleReason(const QString &reason);
-    QString staleBecause(const QString &why) const;
+    void setStaleReason(Wording reason);
+    Wording staleBecause(Wording why) const;
+    void setError(Wording text);
     // A new text makes the text jobs queued or running before it pointless.
     void dropTextJobs();
 
@@ -152,10 +161,12 @@ private:
     std::shared_ptr<Loaded> m_loading; // the result of the load job in flight
     std::vector<Job> m_queue;
     bool m_jobOk = true;
-    std::string m_jobError;
+    std::optional<core::Problem> m_jobProblem; // why the running job failed, set on the worker
     bool m_runningText = false; // the running job is a text job
     bool m_superseded = false; // it was cancelled because a newer text came
-    QString m_staleReason;
+    Wording m_staleReason;
+    Wording m_error;
+    std::optional<core::Problem> m_loadProblem;
     QString m_shownText;
 };
 
