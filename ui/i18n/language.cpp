@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFont>
+#include <QFontInfo>
 #include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -106,7 +107,12 @@ void Language::preferSimplifiedChinese()
 
 QStringList Language::chineseFontFamilies(const QString &first)
 {
-    QStringList families {first, QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans SC")};
+    // `first` as the family it stands for ("Sans Serif" → "DejaVu Sans"): in a list of families
+    // Qt skips a name that is only a fontconfig alias, and every character would then come from
+    // the Chinese face, Latin letters and the middle dot of "Q·Kᵀ" (full width in it) too.
+    const QString resolved
+        = qobject_cast<QGuiApplication *>(QCoreApplication::instance()) ? QFontInfo(QFont(first)).family() : first;
+    QStringList families {resolved, QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans SC")};
     families.removeDuplicates();
     return families;
 }

@@ -29,7 +29,8 @@ public:
     // The language stored in the settings by setLanguage(), or empty.
     static QString savedLanguage();
     // The font families Chinese text is drawn with after `first` (the interface's or a plot's
-    // font): Noto Sans CJK SC, the Simplified Chinese face, in both languages.
+    // font, resolved from an alias such as "Sans Serif" to the family it stands for): Noto Sans CJK
+    // SC, the Simplified Chinese face, in both languages.
     static QStringList chineseFontFamilies(const QString &first);
 
     QString current() const { return m_current; }

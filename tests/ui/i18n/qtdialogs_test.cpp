@@ -94,5 +94,13 @@ TEST_F(QtDialogs, HanCharactersInTheWindowComeFromTheSimplifiedChineseFace)
         ASSERT_FALSE(runs.isEmpty());
         for (const QGlyphRun &run : runs)
             EXPECT_EQ(run.rawFont().familyName(), QStringLiteral("Noto Sans CJK SC")) << language.toStdString();
+        // Latin text keeps the interface's own face: the Chinese face's middle dot is full width
+        // and would turn the formulas' "Q·Kᵀ" into "Q・Kᵀ".
+        QTextLayout latin(QStringLiteral("scores = Q·Kᵀ"), font);
+        latin.beginLayout();
+        latin.createLine();
+        latin.endLayout();
+        for (const QGlyphRun &run : latin.glyphRuns())
+            EXPECT_NE(run.rawFont().familyName(), QStringLiteral("Noto Sans CJK SC")) << language.toStdString();
     }
 }
