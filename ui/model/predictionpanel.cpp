@@ -60,6 +60,11 @@ QString PredictionPanel::message() const
 
 void PredictionPanel::refresh()
 {
+    // From the config, which stays readable while a run is busy.
+    const model::ModelConfig *config = m_session->config();
+    m_heading->setText(!config                                  ? tr("Prediction")
+            : config->architecture == model::Architecture::Gpt2 ? tr("<b>Next token</b> after the sentence")
+                                                                : tr("<b>Fillers for the first [MASK]</b>"));
     // A cancelled, failed or refused run leaves the last good prediction (the room says why).
     if (m_session->isStale() && !m_session->isComputed() && !m_entries.empty())
         return;
@@ -73,9 +78,6 @@ void PredictionPanel::refresh()
     m_rows = rows;
     const model::ForwardRunner *runner = m_session->runner();
     const bool gpt2 = runner && runner->config().architecture == model::Architecture::Gpt2;
-    m_heading->setText(!runner ? tr("Prediction")
-            : gpt2             ? tr("<b>Next token</b> after the sentence")
-                               : tr("<b>Fillers for the first [MASK]</b>"));
     QString message;
     if (!runner)
         message = tr("Open a model to see what it predicts.");

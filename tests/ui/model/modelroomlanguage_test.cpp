@@ -4,6 +4,7 @@
 #include "modelroomfixture.h"
 #include "ui/i18n/language.h"
 #include "ui/model/modelsentence.h"
+#include "ui/model/predictionpanel.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -113,4 +114,8 @@ TEST_F(ModelRoomLanguage, AFailedRunIsReportedWithTheForwardPassMessageInTheCurr
     EXPECT_TRUE(stale.contains(QStringLiteral("299")) && stale.contains(QStringLiteral("290"))) << stale.toStdString();
     EXPECT_TRUE(hasHan(room.room->sentence()->message())) << room.room->sentence()->message().toStdString();
     EXPECT_EQ(room.session->errorText(), room.room->sentence()->message());
+    // The prediction panel keeps the last good result beside the stale line; its heading follows too.
+    EXPECT_FALSE(room.room->prediction()->entries().empty());
+    for (const QLabel *label : room.room->prediction()->findChildren<QLabel *>())
+        EXPECT_FALSE(label->text().contains(QStringLiteral("Next token"))) << label->text().toStdString();
 }
