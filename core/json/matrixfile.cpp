@@ -1,6 +1,7 @@
 #include "core/json/matrixfile.h"
 
 #include "core/json/jsonwriter.h"
+#include "core/json/textfile.h"
 #include "core/scene/limits.h"
 #include "core/text/messageid.h"
 
@@ -68,23 +69,6 @@ bool parseNumber(const std::string &text, double *value)
     return true;
 }
 
-std::vector<std::string> lines(const std::string &text)
-{
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        out.push_back(std::move(line));
-        start = end + 1;
-    }
-    return out;
-}
-
 std::string withSeparator(const Eigen::Ref<const Matrix> &m, char separator)
 {
     std::string out;
@@ -114,7 +98,7 @@ MatrixReadResult parseMatrixText(const std::string &text, std::size_t maxValues)
         for (char &ch : body)
             if (ch == '[' || ch == ']')
                 ch = ' ';
-    std::vector<std::string> all = lines(body);
+    std::vector<std::string> all = splitLines(body);
     std::size_t first = 0, last = all.size();
     const auto blank = [](const std::string &l) { return l.find_first_not_of(" \t") == std::string::npos; };
     while (first < last && blank(all[first]))

@@ -1,11 +1,11 @@
 #include "core/model/modelconfig.h"
 
 #include "core/json/strictjson.h"
+#include "core/json/textfile.h"
 #include "core/model/modelerror.h"
 #include "core/text/messageid.h"
 
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 namespace attnlab::core::model {
@@ -172,20 +172,12 @@ ModelConfig readModelConfig(const std::string &path)
 {
     const size_t slash = path.find_last_of('/');
     const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const FileText file = readFileText(path, kMaxConfigBytes);
+    if (file.status == FileText::TooLarge)
+        throw ModelError(name, Message(MessageId::ConfigTooLarge, file.size, kMaxConfigBytes));
+    if (!file.ok())
         throw ModelError(name, Message(MessageId::CannotBeRead));
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0)
-        throw ModelError(name, Message(MessageId::CannotBeRead));
-    if (std::uint64_t(size) > kMaxConfigBytes)
-        throw ModelError(name, Message(MessageId::ConfigTooLarge, size, kMaxConfigBytes));
-    in.seekg(0);
-    std::string text(size_t(size), '\0');
-    if (!in.read(text.data(), size))
-        throw ModelError(name, Message(MessageId::CannotBeRead));
-    return parseModelConfig(text, name);
+    return parseModelConfig(file.text, name);
 }
 
 } // namespace attnlab::core::model

@@ -2,13 +2,11 @@
 
 #include "core/json/jsonguard.h"
 #include "core/json/jsonwriter.h"
+#include "core/json/textfile.h"
 #include "core/scene/limits.h"
 #include "core/text/messageid.h"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <string>
 
 namespace attnlab::core {
@@ -552,28 +550,24 @@ LoadResult parseScene(const std::string &text)
 LoadResult loadSceneFile(const std::string &path)
 {
     LoadResult result;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        result.problems.push_back({"", Message(MessageId::FileCannotOpen, Message::systemError(errno))});
-        return result;
-    }
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) {
+    const FileText file = readFileText(path, kMaxFileBytes);
+    switch (file.status) {
+    case FileText::Ok:
+        return parseScene(file.text);
+    case FileText::CannotOpen:
+        result.problems.push_back({"", Message(MessageId::FileCannotOpen, Message::systemError(file.error))});
+        break;
+    case FileText::NoSize:
         result.problems.push_back({"", Message(MessageId::FileIsFolderOrUnreadable)});
-        return result;
+        break;
+    case FileText::TooLarge:
+        result.problems.push_back({"", Message(MessageId::FileTooLarge, file.size >> 20, kMaxFileBytes >> 20)});
+        break;
+    case FileText::CannotRead:
+        result.problems.push_back({"", Message(MessageId::FileCannotRead, Message::systemError(file.error))});
+        break;
     }
-    if (std::size_t(size) > kMaxFileBytes) {
-        result.problems.push_back({"", Message(MessageId::FileTooLarge, size >> 20, kMaxFileBytes >> 20)});
-        return result;
-    }
-    in.seekg(0);
-    std::string text(std::size_t(size), '\0');
-    if (size > 0 && !in.read(text.data(), size)) {
-        result.problems.push_back({"", Message(MessageId::FileCannotRead, Message::systemError(errno))});
-        return result;
-    }
-    return parseScene(text);
+    return result;
 }
 
 } // namespace attnlab::core

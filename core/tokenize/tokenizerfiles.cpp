@@ -3,11 +3,11 @@
 // builds from them: the model read from the old files, every other part described as
 // tokenizer.json would describe it and read by the same part tables.
 
+#include "core/json/textfile.h"
 #include "core/text/messageid.h"
 #include "core/tokenize/tokenizerdata.h"
 
 #include <filesystem>
-#include <fstream>
 #include <system_error>
 
 namespace attnlab::core::model {
@@ -58,25 +58,6 @@ std::string configToken(const Json &config, const char *key, const std::string &
     throw TokenizerError(Problem {key, Message(MessageId::TokenizerConfigToken), 0, 0, "tokenizer_config.json"});
 }
 
-// The text of a line-based file, split into lines as Python's readlines() with universal
-// newlines does ("\n" and "\r\n" both end a line, a last line without one still counts).
-std::vector<std::string> lines(const std::string &text)
-{
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t end = text.find('\n', start);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        out.push_back(std::move(line));
-        start = end + 1;
-    }
-    return out;
-}
-
 AddedToken specialToken(const std::string &content, int id)
 {
     AddedToken t;
@@ -96,7 +77,7 @@ Tokenizer loadBertVocab(const fs::path &dir)
     if (!isValidUtf8(text))
         throw TokenizerError("vocab.txt", Message(MessageId::TokenizerNotUtf8));
     auto model = std::make_unique<WordPieceModel>();
-    const std::vector<std::string> pieces = lines(text);
+    const std::vector<std::string> pieces = splitLines(text);
     if (pieces.size() > size_t(kMaxTokenId) + 1)
         throw TokenizerError("vocab.txt", Message(MessageId::TokenizerTooManyLines, kMaxTokenId + 1));
     for (size_t i = 0; i < pieces.size(); ++i)
@@ -158,7 +139,7 @@ Tokenizer loadGpt2Files(const fs::path &dir)
     if (!isValidUtf8(text))
         throw TokenizerError("merges.txt", Message(MessageId::TokenizerNotUtf8));
     int rank = 0;
-    const std::vector<std::string> mergeLines = lines(text);
+    const std::vector<std::string> mergeLines = splitLines(text);
     for (size_t i = 0; i < mergeLines.size(); ++i) {
         const std::string &line = mergeLines[i];
         if (line.rfind("#version", 0) == 0 || (line.empty() && i + 1 == mergeLines.size()))
@@ -185,22 +166,21 @@ Tokenizer loadGpt2Files(const fs::path &dir)
 
 std::string readTokenizerFile(const std::string &path, const std::string &fileName)
 {
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (ec) {
+    FileText file = readFileText(path, kMaxTokenizerFileBytes);
+    switch (file.status) {
+    case FileText::Ok:
+        return std::move(file.text);
+    case FileText::CannotOpen:
         // The system's reason, in the user's language where it is a common one.
-        const bool errnoValue = ec.category() == std::generic_category() || ec.category() == std::system_category();
-        throw TokenizerError(fileName,
-            Message(MessageId::TokenizerCannotReadBecause,
-                errnoValue ? Message::systemError(ec.value()) : Message::literal(ec.message())));
-    }
-    if (size > kMaxTokenizerFileBytes)
+        throw TokenizerError(
+            fileName, Message(MessageId::TokenizerCannotReadBecause, Message::systemError(file.error)));
+    case FileText::TooLarge:
         throw TokenizerError(fileName, Message(MessageId::TokenizerFileTooLarge, kMaxTokenizerFileBytes >> 20));
-    std::ifstream in(path, std::ios::binary);
-    std::string text(size, '\0');
-    if (!in || !in.read(text.data(), std::streamsize(size)))
-        throw TokenizerError(fileName, Message(MessageId::TokenizerCannotRead));
-    return text;
+    case FileText::NoSize:
+    case FileText::CannotRead:
+        break;
+    }
+    throw TokenizerError(fileName, Message(MessageId::TokenizerCannotRead));
 }
 
 TokenizerLoadResult loadTokenizer(const std::string &dir)
