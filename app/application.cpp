@@ -6,6 +6,7 @@
 #include "app/modelcommand.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
+#include "ui/export/chartexport.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
@@ -116,6 +117,7 @@ int runApplication(int argc, char *argv[])
         QGuiApplication::setDesktopFileName(QStringLiteral("io.github.attnlab.AttentionLab"));
         QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.attnlab.AttentionLab"),
             QIcon(QStringLiteral(":/desktop/io.github.attnlab.AttentionLab.svg"))));
+        app->installEventFilter(new ChartExportMenus(app.get()));
     }
     Language::instance()->initialize(forcedLanguage(argc, argv));
 

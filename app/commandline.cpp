@@ -5,6 +5,7 @@
 #include "core/scene/pipeline.h"
 #include "core/scene/stagesjson.h"
 #include "ui/document/examples.h"
+#include "ui/export/exportformat.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/language.h"
 
@@ -115,8 +116,9 @@ CommandLine::CommandLine()
           QStringLiteral("MAP"))
     , out(QStringLiteral("out"),
           QCoreApplication::translate("CommandLine",
-              "With --export or --experiment: the image to write (.png, .svg or .pdf). With --model alone: "
-              "the scene file (.attn.json) to save the head to."),
+              "With --export or --experiment: the image to write (%1). With --model alone: "
+              "the scene file (.attn.json) to save the head to.")
+              .arg(ui::exportSuffixList(ui::ExportContent::Picture)),
           QStringLiteral("FILE"))
     , experiment(QStringLiteral("experiment"),
           QCoreApplication::translate(

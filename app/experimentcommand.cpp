@@ -3,10 +3,10 @@
 #include "app/commandline.h"
 #include "core/experiment/experiments.h"
 #include "ui/experiments/sqrtdkfigure.h"
-#include "ui/plot/chartexport.h"
+#include "ui/export/chartexport.h"
+#include "ui/export/exportformat.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 
 namespace attnlab::app {
 
@@ -46,10 +46,10 @@ int runExperimentCommand(const CommandLine &cli)
     if (name != QLatin1String("sqrt-dk"))
         return fail(tr("--experiment: unknown experiment \"%1\"; known: sqrt-dk").arg(name));
     if (!cli.isSet(cli.out) || cli.value(cli.out).isEmpty())
-        return fail(tr("--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)"));
+        return fail(tr("--experiment sqrt-dk needs --out FILE (%1)").arg(exportSuffixList(ExportContent::Picture)));
     const QString path = cli.value(cli.out);
-    if (!isChartSuffix(QFileInfo(path).suffix()))
-        return fail(tr("--out %1: unknown file type; use .png, .svg or .pdf").arg(path));
+    if (!exportFormatFor(path, ExportContent::Picture))
+        return fail(QStringLiteral("--out: ") + unknownFormatMessage(path, ExportContent::Picture));
 
     core::SqrtDkOptions options;
     if (cli.isSet(cli.seed)) {
@@ -67,7 +67,7 @@ int runExperimentCommand(const CommandLine &cli)
     figure.replot();
     QString error;
     if (!exportChart(&figure, path, &error, kFigureWidth, kFigureHeight))
-        return fail(QStringLiteral("%1: %2").arg(path, error));
+        return fail(error);
     return 0;
 }
 

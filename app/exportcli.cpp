@@ -3,6 +3,7 @@
 #include "app/commandline.h"
 #include "ui/document/document.h"
 #include "ui/export/exporter.h"
+#include "ui/export/exportformat.h"
 #include "ui/plot/colormaps.h"
 
 #include <QCoreApplication>
@@ -80,12 +81,10 @@ int runExport(const CommandLine &cli)
     if (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.listExamples))
         return fail(tr("--export cannot be combined with --dump, --validate or --list-examples"));
     if (!cli.isSet(cli.out))
-        return fail(tr("--export needs --out FILE.png, FILE.svg or FILE.pdf"));
+        return fail(tr("--export needs --out FILE (%1)").arg(exportSuffixList(ExportContent::Picture)));
     const QString out = cli.value(cli.out);
-    const QString suffix = out.section(QLatin1Char('.'), -1).toLower();
-    if (!out.contains(QLatin1Char('.'))
-        || (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")))
-        return fail(tr("--out: %1: the file name must end in .png, .svg or .pdf").arg(out));
+    if (!exportFormatFor(out, ExportContent::Picture))
+        return fail(QStringLiteral("--out: ") + unknownFormatMessage(out, ExportContent::Picture));
 
     ExportOptions options;
     if (cli.isSet(cli.scale)) {

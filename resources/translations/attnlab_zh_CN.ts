@@ -52,10 +52,6 @@
         <translation>与 --export 一起：要显示的头，从 1 开始数（默认 1）。与 --model 一起：--layer 那一层中的头。</translation>
     </message>
     <message>
-        <source>With --export or --experiment: the image to write (.png, .svg or .pdf). With --model alone: the scene file (.attn.json) to save the head to.</source>
-        <translation>与 --export 或 --experiment 一起：要写出的图片（.png、.svg 或 .pdf）。只与 --model 一起：保存该头的场景文件（.attn.json）。</translation>
-    </message>
-    <message>
         <source>With --export: pixels per logical pixel of a PNG (default 2).</source>
         <translation>与 --export 一起使用：PNG 图像每个逻辑像素对应的像素数（默认 2）。</translation>
     </message>
@@ -130,6 +126,10 @@
     <message>
         <source>needs a scene file (or - for standard input, or --example NAME)</source>
         <translation>需要一个场景文件（或用 - 表示标准输入，或用 --example NAME）</translation>
+    </message>
+    <message>
+        <source>With --export or --experiment: the image to write (%1). With --model alone: the scene file (.attn.json) to save the head to.</source>
+        <translation>与 --export 或 --experiment 一起：要写出的图片（%1）。只与 --model 一起：保存该头的场景文件（.attn.json）。</translation>
     </message>
 </context>
 <context>
@@ -1451,14 +1451,6 @@
         <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
     </message>
     <message>
-        <source>--experiment sqrt-dk needs --out FILE (.png, .svg or .pdf)</source>
-        <translation>--experiment sqrt-dk 需要 --out FILE（.png、.svg 或 .pdf）</translation>
-    </message>
-    <message>
-        <source>--out %1: unknown file type; use .png, .svg or .pdf</source>
-        <translation>--out %1：不认识的文件类型；请用 .png、.svg 或 .pdf</translation>
-    </message>
-    <message>
         <source>--seed: expected a whole number from 0 to 4294967295, got &quot;%1&quot;</source>
         <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
     </message>
@@ -1477,14 +1469,6 @@
     <message>
         <source>--export cannot be combined with --dump, --validate or --list-examples</source>
         <translation>--export 不能与 --dump、--validate 或 --list-examples 同时使用</translation>
-    </message>
-    <message>
-        <source>--export needs --out FILE.png, FILE.svg or FILE.pdf</source>
-        <translation>--export 需要 --out FILE.png、FILE.svg 或 FILE.pdf</translation>
-    </message>
-    <message>
-        <source>--out: %1: the file name must end in .png, .svg or .pdf</source>
-        <translation>--out：%1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
     <message>
         <source>--scale: expected a number from 0.25 to 8, got &quot;%1&quot;</source>
@@ -1590,6 +1574,14 @@
         <source>config.json: not found in the folder</source>
         <translation>config.json：文件夹中没有此文件</translation>
     </message>
+    <message>
+        <source>--experiment sqrt-dk needs --out FILE (%1)</source>
+        <translation>--experiment sqrt-dk 需要 --out FILE（%1）</translation>
+    </message>
+    <message>
+        <source>--export needs --out FILE (%1)</source>
+        <translation>--export 需要 --out FILE（%1）</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui</name>
@@ -1604,10 +1596,6 @@
     <message>
         <source>Exported by Attention Lab</source>
         <translation>由注意力实验室导出</translation>
-    </message>
-    <message>
-        <source>%1: unknown image format; the file name must end in .png, .svg or .pdf</source>
-        <translation>%1：未知的图像格式；文件名必须以 .png、.svg 或 .pdf 结尾</translation>
     </message>
     <message>
         <source>the scale must be between 0.25 and 8</source>
@@ -1778,44 +1766,8 @@
         <translation>特征</translation>
     </message>
     <message>
-        <source>the PDF could not be written</source>
-        <translation>无法写入 PDF</translation>
-    </message>
-    <message>
-        <source>unknown file type &quot;%1&quot;: use .png, .svg or .pdf</source>
-        <translation>未知的文件类型“%1”：请使用 .png、.svg 或 .pdf</translation>
-    </message>
-    <message>
         <source>the chart has no size</source>
         <translation>图表的尺寸为零</translation>
-    </message>
-    <message>
-        <source>the image could not be encoded</source>
-        <translation>无法对图像进行编码</translation>
-    </message>
-    <message>
-        <source>the SVG could not be started</source>
-        <translation>无法开始写入 SVG</translation>
-    </message>
-    <message>
-        <source>Export chart</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Could not export to %1: %2</source>
-        <translation>无法导出到 %1：%2</translation>
-    </message>
-    <message>
-        <source>Export chart…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <source>Save this chart as a PNG, SVG or PDF file</source>
-        <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
     </message>
     <message>
         <source>Tokens: %1</source>
@@ -1920,6 +1872,20 @@
     <message>
         <source>there is no example called &quot;%1&quot;; the examples are: %2</source>
         <translation>没有名为“%1”的示例；现有示例：%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <extracomment>Joins the first entries of a list of file suffixes: &quot;.png&quot; and &quot;.svg&quot;.</extracomment>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <extracomment>Joins the last entry of a list of file suffixes: &quot;.png, .svg&quot; and &quot;.pdf&quot;.</extracomment>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>%1: unknown file type; the file name must end in %2</source>
+        <translation>%1：未知的文件类型；文件名必须以 %2 结尾</translation>
     </message>
 </context>
 <context>
@@ -2086,6 +2052,17 @@
     <message>
         <source>%1: sees no key at all, so its weights and its context are all 0.</source>
         <translation>%1：看不到任何键，因此它的权重和上下文全为 0。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ChartExportMenus</name>
+    <message>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Save this chart as a PNG, SVG or PDF file</source>
+        <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
     </message>
 </context>
 <context>
@@ -2395,28 +2372,12 @@
         <translation>把当前卡片的数值保存为 CSV 表格或 NumPy .npy 数组</translation>
     </message>
     <message>
-        <source>CSV table (*.csv);;NumPy array (*.npy)</source>
-        <translation>CSV 表格 (*.csv);;NumPy 数组 (*.npy)</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
         <source>handout</source>
         <translation>讲义</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <source>Worksheet</source>
@@ -2429,10 +2390,6 @@
     <message>
         <source>worksheet</source>
         <translation>练习纸</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
     </message>
     <message>
         <source>1× (screen)</source>
@@ -2457,6 +2414,40 @@
     <message>
         <source>Pixels per point:</source>
         <translation>每点像素数：</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::ExportFormat</name>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG image</source>
+        <translation>SVG 图像</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation>CSV 表格</translation>
+    </message>
+    <message>
+        <source>NumPy array</source>
+        <translation>NumPy 数组</translation>
     </message>
 </context>
 <context>

@@ -88,7 +88,8 @@ TEST(ExperimentCommand, BadInputExitsTwoWithAPreciseMessageAndNoFile)
     const Case cases[] = {
         {"--experiment softmax --out '" + out + "'", "unknown experiment \"softmax\"; known: sqrt-dk"},
         {"--experiment sqrt-dk", "needs --out FILE"},
-        {"--experiment sqrt-dk --out '" + tempPath("x.jpg") + "'", "unknown file type; use .png, .svg or .pdf"},
+        {"--experiment sqrt-dk --out '" + tempPath("x.jpg") + "'",
+            "--out: " + tempPath("x.jpg") + ": unknown file type; the file name must end in .png, .svg or .pdf"},
         {"--experiment sqrt-dk --seed -1 --out '" + out + "'", "--seed: expected a whole number"},
         {"--experiment sqrt-dk --seed 4294967296 --out '" + out + "'", "got \"4294967296\""},
         {"--experiment sqrt-dk --seed 1x --out '" + out + "'", "got \"1x\""},

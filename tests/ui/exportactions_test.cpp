@@ -4,6 +4,7 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exportactions.h"
+#include "ui/export/exportdialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -104,15 +105,20 @@ TEST_F(ExportActionsTest, DialogsStartInTheScenesFolderThenWhereItWasLastExporte
     const QString other = QDir(dir.filePath(QStringLiteral("other"))).absolutePath();
 
     document.load(scene, lesson + QStringLiteral("/cat.attn.json"));
-    EXPECT_EQ(actions.startDirectory(), lesson) << "not $HOME";
-    actions.setFileChooser([&](const QString &name, const QString &) { return printouts + QLatin1Char('/') + name; });
+    EXPECT_EQ(ExportDialog::startDirectory(document.filePath()), lesson) << "not $HOME";
+    ExportDialog::setChooser([&](const QString &suggested, const QString &) {
+        return printouts + QLatin1Char('/') + QFileInfo(suggested).fileName();
+    });
     actions.exportHandoutAction()->trigger();
     ASSERT_TRUE(QFileInfo::exists(printouts + QStringLiteral("/handout.pdf")));
-    EXPECT_EQ(actions.startDirectory(), printouts) << "the same scene goes back where it was exported";
+    EXPECT_EQ(ExportDialog::startDirectory(document.filePath()), printouts)
+        << "the same scene goes back where it was exported";
 
     document.load(scene, other + QStringLiteral("/dog.attn.json"));
-    EXPECT_EQ(actions.startDirectory(), other) << "another scene starts in its own folder";
+    EXPECT_EQ(ExportDialog::startDirectory(document.filePath()), other) << "another scene starts in its own folder";
     document.load(scene);
-    EXPECT_EQ(actions.startDirectory(), printouts) << "an untitled scene starts in the last export folder";
+    EXPECT_EQ(ExportDialog::startDirectory(document.filePath()), printouts)
+        << "an untitled scene starts in the last export folder";
+    ExportDialog::setChooser({});
     QSettings().clear();
 }

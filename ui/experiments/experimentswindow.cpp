@@ -4,7 +4,7 @@
 #include "ui/experiments/sqrtdkexperiment.h"
 #include "ui/experiments/sqrtdkfigure.h"
 #include "ui/experiments/temperatureexperiment.h"
-#include "ui/plot/chartexport.h"
+#include "ui/export/chartexport.h"
 #include "ui/plot/matrixplot.h"
 
 #include <QAction>

@@ -5,7 +5,7 @@
 
 #include "ui/document/document.h"
 #include "ui/experiments/sqrtdkfigure.h"
-#include "ui/plot/chartexport.h"
+#include "ui/plot/chartname.h"
 
 #include "ui/plot/qcp.h"
 
@@ -80,7 +80,7 @@ SqrtDkExperiment::SqrtDkExperiment(Document *document, QWidget *parent)
     m_sceneChart->legend->setFont(QFont(font().family(), 8));
     m_sceneChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
     m_sceneChart->setMinimumHeight(160);
-    addExportMenu(m_sceneChart, [] { return QStringLiteral("scene-scores"); });
+    setChartExportName(m_sceneChart, QStringLiteral("scene-scores"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);

@@ -1,6 +1,6 @@
 #include "ui/experiments/sqrtdkfigure.h"
 
-#include "ui/plot/chartexport.h"
+#include "ui/plot/chartname.h"
 
 #include <QEvent>
 #include <QLocale>
@@ -94,7 +94,7 @@ SqrtDkFigure::SqrtDkFigure(QWidget *parent)
     for (QCPGraph *g : {m_rawMax, m_scaledMax, m_uniform})
         g->addToLegend(right);
 
-    addExportMenu(this, [] { return QStringLiteral("why-sqrt-dk"); });
+    setChartExportName(this, QStringLiteral("why-sqrt-dk"));
     setMinimumSize(480, 260);
     retranslate();
 }

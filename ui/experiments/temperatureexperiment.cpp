@@ -3,7 +3,7 @@
 #include "core/experiment/experiments.h"
 #include "core/text/chain.h"
 #include "ui/document/document.h"
-#include "ui/plot/chartexport.h"
+#include "ui/plot/chartname.h"
 #include "ui/plot/matrixplot.h"
 
 #include "ui/plot/qcp.h"
@@ -63,7 +63,7 @@ TemperatureExperiment::TemperatureExperiment(Document *document, QWidget *parent
     m_entropyChart->legend->setVisible(true);
     m_entropyChart->legend->setFont(QFont(font().family(), 8));
     m_entropyChart->setMinimumSize(240, 200);
-    addExportMenu(m_entropyChart, [] { return QStringLiteral("temperature-entropy"); });
+    setChartExportName(m_entropyChart, QStringLiteral("temperature-entropy"));
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_sliderLabel);

@@ -3,8 +3,8 @@
 
 #include "ui/board/stepcontroller.h"
 #include "ui/document/document.h"
+#include "ui/export/exportdialog.h"
 #include "ui/export/exporter.h"
-#include "ui/i18n/localizedfiledialog.h"
 #include "ui/plot/stageinfo.h"
 
 #include <QAction>
@@ -14,20 +14,15 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
-#include <QMessageBox>
 #include <QSettings>
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
 
 namespace {
-const QString kDirectoryKey = QStringLiteral("export/lastDirectory");
-// The scene file the last export was made from, so that another scene starts in its own folder.
-const QString kDirectorySceneKey = QStringLiteral("export/lastDirectoryScene");
 const QString kScaleKey = QStringLiteral("export/pngScale");
 } // namespace
 
@@ -116,57 +111,32 @@ void ExportActions::retranslate()
 
 void ExportActions::exportInteractive(const QList<core::Stage> &stages, const QString &baseName)
 {
-    const QString filter = tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)");
-    QString path = choosePath(baseName + QStringLiteral(".png"), filter);
+    const QString path = choosePath(baseName, ExportContent::Picture);
     if (path.isEmpty())
         return;
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix != QStringLiteral("png") && suffix != QStringLiteral("svg") && suffix != QStringLiteral("pdf"))
-        path += QStringLiteral(".png");
     double scale = 1;
-    if (path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+    if (exportFormatFor(path, ExportContent::Picture)->pixels) {
         scale = chooseScale();
         if (scale <= 0)
             return;
     }
-    QString error;
-    if (!exportImage(stages, path, scale, &error)) {
-        QMessageBox::warning(m_window, tr("Export failed"), error);
-        return;
-    }
-    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    finish(path, [&](QString *error) { return exportImage(stages, path, scale, error); });
 }
 
 void ExportActions::exportCsvInteractive()
 {
     const core::Stage stage = m_steps->currentStage();
-    QString path = choosePath(QString::fromLatin1(core::stageName(stage)) + QStringLiteral(".csv"),
-        tr("CSV table (*.csv);;NumPy array (*.npy)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".csv");
-    QString error;
-    if (!exportMatrix(stage, path, &error)) {
-        QMessageBox::warning(m_window, tr("Export failed"), error);
-        return;
-    }
-    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    const QString path = choosePath(QString::fromLatin1(core::stageName(stage)), ExportContent::Matrix);
+    if (!path.isEmpty())
+        finish(path, [&](QString *error) { return exportMatrix(stage, path, error); });
 }
 
 void ExportActions::exportHandoutInteractive()
 {
-    QString path = choosePath(tr("handout") + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
-    QString error;
-    if (!exportHandout(*m_document, m_document->currentHead(), path, &error)) {
-        QMessageBox::warning(m_window, tr("Export failed"), error);
-        return;
-    }
-    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    const QString path = choosePath(tr("handout"), ExportContent::PrintedText);
+    if (!path.isEmpty())
+        finish(
+            path, [&](QString *error) { return exportHandout(*m_document, m_document->currentHead(), path, error); });
 }
 
 QList<core::Stage> ExportActions::chooseWorksheetStages() const
@@ -204,44 +174,26 @@ void ExportActions::exportWorksheetInteractive()
     const QList<core::Stage> blanks = chooseWorksheetStages();
     if (blanks.isEmpty())
         return;
-    QString path = choosePath(tr("worksheet") + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
+    const QString path = choosePath(tr("worksheet"), ExportContent::PrintedText);
+    if (!path.isEmpty())
+        finish(path, [&](QString *error) {
+            return exportWorksheet(*m_document, m_document->currentHead(), blanks, path, error);
+        });
+}
+
+QString ExportActions::choosePath(const QString &baseName, ExportContent content) const
+{
+    return ExportDialog::savePath(m_window, baseName, content, m_document->filePath());
+}
+
+void ExportActions::finish(const QString &path, const std::function<bool(QString *error)> &write)
+{
     QString error;
-    if (!exportWorksheet(*m_document, m_document->currentHead(), blanks, path, &error)) {
-        QMessageBox::warning(m_window, tr("Export failed"), error);
+    if (!write(&error)) {
+        ExportDialog::showFailure(m_window, error);
         return;
     }
     Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-}
-
-QString ExportActions::choosePath(const QString &suggestedName, const QString &filter) const
-{
-    const QString path = m_fileChooser ? m_fileChooser(suggestedName, filter)
-                                       : LocalizedFileDialog::getSaveFileName(m_window, tr("Export"),
-                                           QDir(startDirectory()).filePath(suggestedName), filter);
-    if (!path.isEmpty()) {
-        QSettings settings;
-        settings.setValue(kDirectoryKey, QFileInfo(path).absolutePath());
-        settings.setValue(kDirectorySceneKey, m_document->filePath());
-    }
-    return path;
-}
-
-QString ExportActions::startDirectory() const
-{
-    const QSettings settings;
-    const QString scene = m_document->filePath();
-    const bool onDisk = !scene.isEmpty() && !scene.startsWith(QLatin1Char(':'));
-    const QString last = settings.value(kDirectoryKey).toString();
-    if (!last.isEmpty() && QFileInfo(last).isDir()
-        && (!onDisk || settings.value(kDirectorySceneKey).toString() == scene))
-        return last;
-    if (onDisk && QFileInfo(QFileInfo(scene).absolutePath()).isDir())
-        return QFileInfo(scene).absolutePath();
-    return QDir::homePath();
 }
 
 double ExportActions::chooseScale() const

@@ -4,6 +4,7 @@
 // handout and worksheet (PDF).
 
 #include "core/scene/pipeline.h"
+#include "ui/export/exportformat.h"
 
 #include <QList>
 #include <QObject>
@@ -37,16 +38,6 @@ public:
     bool exportMatrix(core::Stage stage, const QString &path, QString *error) const;
     void copyImage(core::Stage stage);
 
-    // Replaces the file dialog (tests): returns a path or "".
-    void setFileChooser(std::function<QString(const QString &suggestedName, const QString &filter)> chooser)
-    {
-        m_fileChooser = std::move(chooser);
-    }
-
-    // The folder the export dialogs open in: the last folder this scene was exported to, else the
-    // scene's own folder, else the last export folder (an untitled scene), else the home folder.
-    QString startDirectory() const;
-
     // The colour map exported weights use (the one on screen).
     void setColorMap(const QString &name) { m_colorMap = name; }
     QString colorMap() const { return m_colorMap; }
@@ -63,7 +54,10 @@ private:
     void exportWorksheetInteractive();
     // The stages the user wants left blank on a worksheet; empty when cancelled.
     QList<core::Stage> chooseWorksheetStages() const;
-    QString choosePath(const QString &suggestedName, const QString &filter) const;
+    // ExportDialog::savePath for the current scene.
+    QString choosePath(const QString &baseName, ExportContent content) const;
+    // Writes with `write` and reports the outcome in the status bar or a message box.
+    void finish(const QString &path, const std::function<bool(QString *error)> &write);
     // The PNG scale the user picks (1×–4×), 0 when cancelled.
     double chooseScale() const;
 
@@ -77,7 +71,6 @@ private:
     QAction *m_exportCsv;
     QAction *m_exportHandout;
     QAction *m_exportWorksheet;
-    std::function<QString(const QString &, const QString &)> m_fileChooser;
     QString m_colorMap = QStringLiteral("viridis");
 };
 

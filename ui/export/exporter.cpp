@@ -1,27 +1,17 @@
 #include "ui/export/exporter.h"
 
-#include "core/json/matrixfile.h"
-#include "ui/export/pdfunicode.h"
-#include "ui/plot/svgfonts.h"
-
-#include "ui/document/examples.h"
-#include "ui/i18n/language.h"
-
 #include "ui/document/document.h"
+#include "ui/document/examples.h"
+#include "ui/export/exportformat.h"
+#include "ui/i18n/language.h"
 #include "ui/plot/heatmaplayer.h"
 #include "ui/plot/heatmapplot.h"
 #include "ui/plot/stageinfo.h"
 
-#include <QApplication>
-#include <QBuffer>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
-#include <QPdfWriter>
-#include <QSaveFile>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -279,104 +269,17 @@ void Board::paint(QCPPainter *painter)
     }
 }
 
-QString suffixOf(const QString &path)
+// The board as a picture for the format table's writers.
+Picture boardPicture(Board &board, double scale, const QString &title)
 {
-    return QFileInfo(path).suffix().toLower();
-}
-
-bool commit(QSaveFile &file, QString *error)
-{
-    if (file.commit())
-        return true;
-    *error = tr("cannot write %1: %2").arg(file.fileName(), file.errorString());
-    return false;
-}
-
-QImage renderBoard(Board &board, double scale)
-{
-    const QSize pixels(int(std::ceil(board.size().width() * scale)), int(std::ceil(board.size().height() * scale)));
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-    // Prints at its logical size: 96 dots per inch times the scale.
-    const int dotsPerMeter = int(std::lround(96.0 * scale / 0.0254));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    image.fill(Qt::white);
-    QCPPainter painter(&image);
-    painter.setMode(QCPPainter::pmNonCosmetic);
-    painter.scale(scale, scale);
-    board.paint(&painter);
-    return image;
-}
-
-bool writePng(Board &board, double scale, const QString &path, QString *error)
-{
-    QImage image = renderBoard(board, scale);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        *error = tr("cannot write %1: the PNG encoder failed").arg(path);
-        return false;
-    }
-    return commit(file, error);
-}
-
-bool writeSvg(Board &board, const QString &title, const QString &path, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    svg.setSize(board.size());
-    svg.setViewBox(QRect(QPoint(0, 0), board.size()));
-    svg.setResolution(96);
-    svg.setTitle(title);
-    svg.setDescription(tr("Exported by Attention Lab"));
-    {
-        QCPPainter painter(&svg);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNonCosmetic);
-        board.paint(&painter);
-    }
-    file.write(withFontFallbacks(bytes));
-    return commit(file, error);
-}
-
-bool writePdf(Board &board, const QString &title, const QString &path, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setTitle(title);
-        pdf.setCreator(QStringLiteral("Attention Lab"));
-        pdf.setResolution(96);
-        // One page exactly the size of the board, at 96 logical pixels per inch.
-        const QSizeF points(board.size().width() * 72.0 / 96.0, board.size().height() * 72.0 / 96.0);
-        pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QCPPainter painter(&pdf);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNonCosmetic);
-        board.paint(&painter);
-    }
-    file.write(withIdeographsForRadicals(std::move(bytes)));
-    return commit(file, error);
+    Picture picture;
+    picture.size = board.size();
+    picture.paint = [&board](QCPPainter *painter) { board.paint(painter); };
+    picture.scale = scale;
+    picture.modes = QCPPainter::pmNonCosmetic;
+    picture.title = title;
+    picture.description = tr("Exported by Attention Lab");
+    return picture;
 }
 
 } // namespace
@@ -404,7 +307,7 @@ QImage renderStagesImage(
     Board board(doc, stages, head, o);
     if (board.isEmpty())
         return QImage();
-    QImage image = renderBoard(board, o.scale);
+    QImage image = renderPicture(boardPicture(board, o.scale, QString()));
     // Read after painting: the cells choose their type while they are drawn.
     if (valuePixels)
         *valuePixels = board.valuePixels();
@@ -414,9 +317,8 @@ QImage renderStagesImage(
 bool exportStages(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o,
     const QString &path, QString *error)
 {
-    const QString suffix = suffixOf(path);
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
-        *error = tr("%1: unknown image format; the file name must end in .png, .svg or .pdf").arg(path);
+    if (!exportFormatFor(path, ExportContent::Picture)) {
+        *error = unknownFormatMessage(path, ExportContent::Picture);
         return false;
     }
     if (!(o.scale >= 0.25 && o.scale <= 8)) {
@@ -428,12 +330,7 @@ bool exportStages(const Document &doc, const QList<core::Stage> &stages, int hea
         *error = tr("none of the chosen stages exists in this scene");
         return false;
     }
-    const QString title = sceneTitle(doc.scene(), currentLanguage());
-    if (suffix == QLatin1String("png"))
-        return writePng(board, o.scale, path, error);
-    if (suffix == QLatin1String("svg"))
-        return writeSvg(board, title, path, error);
-    return writePdf(board, title, path, error);
+    return writeExport(boardPicture(board, o.scale, sceneTitle(doc.scene(), currentLanguage())), path, error);
 }
 
 bool exportCsv(const Document &doc, core::Stage stage, int head, const QString &path, QString *error)
@@ -450,51 +347,16 @@ bool exportCsv(const Document &doc, core::Stage stage, int head, const QString &
         *error = tr("this scene has no stage %1").arg(QString::fromLatin1(core::stageName(stage)));
         return false;
     }
-    if (QFileInfo(path).suffix().compare(QLatin1String("npy"), Qt::CaseInsensitive) == 0) {
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) {
-            *error = tr("cannot write %1: %2").arg(path, file.errorString());
-            return false;
-        }
-        const std::string bytes = core::matrixToNpy(m);
-        file.write(bytes.data(), qint64(bytes.size()));
-        return commit(file, error);
-    }
-    auto field = [](QString text) {
-        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))
-            || text.contains(QLatin1Char('\r'))) {
-            text.replace(QLatin1String("\""), QLatin1String("\"\""));
-            text = QLatin1Char('"') + text + QLatin1Char('"');
-        }
-        return text;
-    };
-    auto number = [](double v) {
-        if (std::isinf(v))
-            return v < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
-        return QString::number(v, 'g', 9);
-    };
-    QString out;
-    QStringList header {field(isSquareStage(stage) ? tr("query \\ key") : tr("token"))};
+    MatrixTable table;
+    table.values = m;
+    table.corner = isSquareStage(stage) ? tr("query \\ key") : tr("token");
     for (int c = 0; c < m.cols(); ++c)
-        header << (isSquareStage(stage) && c < scene.tokenCount()
-                ? field(QString::fromStdString(scene.tokens[size_t(c)]))
+        table.columns << (isSquareStage(stage) && c < scene.tokenCount()
+                ? QString::fromStdString(scene.tokens[size_t(c)])
                 : QString::number(c));
-    out += header.join(QLatin1Char(',')) + QLatin1String("\r\n");
-    for (int r = 0; r < m.rows(); ++r) {
-        QStringList line {field(r < scene.tokenCount() ? QString::fromStdString(scene.tokens[size_t(r)]) : QString())};
-        for (int c = 0; c < m.cols(); ++c)
-            line << number(double(m(r, c)));
-        out += line.join(QLatin1Char(',')) + QLatin1String("\r\n");
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    // A byte-order mark so that spreadsheet programs read the tokens as UTF-8.
-    file.write("\xEF\xBB\xBF");
-    file.write(out.toUtf8());
-    return commit(file, error);
+    for (int r = 0; r < m.rows(); ++r)
+        table.rows << (r < scene.tokenCount() ? QString::fromStdString(scene.tokens[size_t(r)]) : QString());
+    return writeExport(table, path, error);
 }
 
 } // namespace attnlab::ui

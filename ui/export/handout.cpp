@@ -4,20 +4,14 @@
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"
-#include "ui/export/pdfunicode.h"
+#include "ui/export/exportformat.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/stageinfo.h"
 
-#include <QBuffer>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QImage>
-#include <QPageLayout>
-#include <QPageSize>
-#include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTextDocument>
 #include <QUrl>
 
@@ -109,34 +103,12 @@ QString table(const core::Scene &scene, const core::Matrix &m, bool squareStage,
 
 bool writePdf(const Printout &printout, const QString &title, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setTitle(title);
-        pdf.setCreator(QStringLiteral("Attention Lab"));
-        pdf.setResolution(150);
-        pdf.setPageLayout(QPageLayout(
-            QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
-        QTextDocument doc;
-        doc.setDocumentMargin(0);
-        for (int i = 0; i < printout.images.size(); ++i)
-            doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("image:%1").arg(i)), printout.images[i]);
-        doc.setHtml(printout.html);
-        doc.print(&pdf);
-    }
-    bytes = withIdeographsForRadicals(std::move(bytes));
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = tr("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    QTextDocument doc;
+    doc.setDocumentMargin(0);
+    for (int i = 0; i < printout.images.size(); ++i)
+        doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("image:%1").arg(i)), printout.images[i]);
+    doc.setHtml(printout.html);
+    return writeExport(PrintedText {&doc, title}, path, error);
 }
 
 QString divisorLine(const core::Scene &scene, int dk)

@@ -1,6 +1,6 @@
 #include "ui/plot/matrixplot.h"
 
-#include "ui/plot/chartexport.h"
+#include "ui/plot/chartname.h"
 #include "ui/plot/colormaps.h"
 
 #include <QLocale>
@@ -57,9 +57,19 @@ MatrixPlot::MatrixPlot(QWidget *parent)
     m_highlight->setPen(QPen(QColor(255, 120, 0), 2.5));
     m_highlight->setBrush(Qt::NoBrush);
     m_highlight->setVisible(false);
-    addExportMenu(this, [this] { return m_exportName; });
+    setChartExportName(this, QStringLiteral("heatmap"));
     setMinimumSize(80, 80);
     refresh();
+}
+
+QString MatrixPlot::exportName() const
+{
+    return chartExportName(this);
+}
+
+void MatrixPlot::setExportName(const QString &name)
+{
+    setChartExportName(this, name);
 }
 
 void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLabels, const QStringList &columnLabels)

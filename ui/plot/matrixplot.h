@@ -46,8 +46,9 @@ public:
     double cellValue(int row, int column) const;
     QCPColorMap *colorMap() const { return m_map; }
     const core::Matrix &matrix() const { return m_matrix; }
-    QString exportName() const { return m_exportName; }
-    void setExportName(const QString &name) { m_exportName = name; }
+    // The file name its export suggests (ui/plot/chartname.h).
+    QString exportName() const;
+    void setExportName(const QString &name);
 
     static constexpr int kMaxLabelledCells = 10;
 
@@ -77,7 +78,6 @@ private:
     bool m_showLabels = true;
     bool m_framed = false;
     int m_highlightedRow = -1;
-    QString m_exportName = QStringLiteral("heatmap");
 };
 
 } // namespace attnlab::ui
