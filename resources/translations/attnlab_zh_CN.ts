@@ -1875,12 +1875,12 @@
     </message>
     <message>
         <source>%1, %2</source>
-        <extracomment>Joins the first entries of a list of file suffixes: &quot;.png&quot; and &quot;.svg&quot;.</extracomment>
+        <extracomment>Joins the first entries of a list of file suffixes or formats: &quot;.png&quot; and &quot;.svg&quot;.</extracomment>
         <translation>%1、%2</translation>
     </message>
     <message>
         <source>%1 or %2</source>
-        <extracomment>Joins the last entry of a list of file suffixes: &quot;.png, .svg&quot; and &quot;.pdf&quot;.</extracomment>
+        <extracomment>Joins the last entry of a list of file suffixes or formats: &quot;.png, .svg&quot; and &quot;.pdf&quot;.</extracomment>
         <translation>%1 或 %2</translation>
     </message>
     <message>
@@ -2061,8 +2061,8 @@
         <translation>导出图表…</translation>
     </message>
     <message>
-        <source>Save this chart as a PNG, SVG or PDF file</source>
-        <translation>把这张图表保存为 PNG、SVG 或 PDF 文件</translation>
+        <source>Save this chart as a %1 file</source>
+        <translation>把这张图表保存为 %1 文件</translation>
     </message>
 </context>
 <context>
@@ -2150,16 +2150,16 @@
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <source>Save the main chart of this tab as PNG, SVG or PDF (Ctrl+E); right-click any chart to export that one</source>
-        <translation>把本页的主图表保存为 PNG、SVG 或 PDF（Ctrl+E）；右键点击任意图表可单独导出那一张</translation>
-    </message>
-    <message>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
         <source>Close the experiments window (Ctrl+W)</source>
         <translation>关闭实验窗口（Ctrl+W）</translation>
+    </message>
+    <message>
+        <source>Save the main chart of this tab as %1 (Ctrl+E); right-click any chart to export that one</source>
+        <translation>把本页的主图表保存为 %1（Ctrl+E）；右键点击任意图表可单独导出那一张</translation>
     </message>
 </context>
 <context>
@@ -2328,16 +2328,8 @@
         <translation>导出当前卡片(&amp;C)…</translation>
     </message>
     <message>
-        <source>Save the current card as PNG, SVG or PDF (Ctrl+E)</source>
-        <translation>把当前卡片保存为 PNG、SVG 或 PDF（Ctrl+E）</translation>
-    </message>
-    <message>
         <source>Export Whole &amp;Board…</source>
         <translation>导出整个流程板(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>Save every stage side by side as PNG, SVG or PDF (Ctrl+Shift+E)</source>
-        <translation>把所有步骤并排保存为 PNG、SVG 或 PDF（Ctrl+Shift+E）</translation>
     </message>
     <message>
         <source>C&amp;opy Card Image</source>
@@ -2414,6 +2406,14 @@
     <message>
         <source>Pixels per point:</source>
         <translation>每点像素数：</translation>
+    </message>
+    <message>
+        <source>Save the current card as %1 (Ctrl+E)</source>
+        <translation>把当前卡片保存为 %1（Ctrl+E）</translation>
+    </message>
+    <message>
+        <source>Save every stage side by side as %1 (Ctrl+Shift+E)</source>
+        <translation>把所有步骤并排保存为 %1（Ctrl+Shift+E）</translation>
     </message>
 </context>
 <context>

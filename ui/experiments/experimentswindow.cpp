@@ -5,6 +5,7 @@
 #include "ui/experiments/sqrtdkfigure.h"
 #include "ui/experiments/temperatureexperiment.h"
 #include "ui/export/chartexport.h"
+#include "ui/export/exportformat.h"
 #include "ui/plot/matrixplot.h"
 
 #include <QAction>
@@ -82,8 +83,8 @@ void ExperimentsWindow::retranslate()
     m_tabs->setTabToolTip(TemperatureTab, tr("What the divisor does to the weights of the current scene (Ctrl+2)"));
     m_tabs->setTabToolTip(AbTab, tr("The current scene against a copy with one change (Ctrl+3)"));
     m_export->setText(tr("&Export chart…"));
-    m_export->setToolTip(tr("Save the main chart of this tab as PNG, SVG or PDF (Ctrl+E); right-click any chart "
-                            "to export that one"));
+    m_export->setToolTip(tr("Save the main chart of this tab as %1 (Ctrl+E); right-click any chart to export that one")
+                             .arg(exportFormatList(ExportContent::Picture)));
     m_close->setText(tr("&Close"));
     m_close->setToolTip(tr("Close the experiments window (Ctrl+W)"));
 }

@@ -64,7 +64,7 @@ bool ChartExportMenus::eventFilter(QObject *watched, QEvent *event)
         return false;
     QMenu menu(plot);
     QAction *exportAction = menu.addAction(tr("Export chart…"));
-    exportAction->setToolTip(tr("Save this chart as a PNG, SVG or PDF file"));
+    exportAction->setToolTip(tr("Save this chart as a %1 file").arg(exportFormatList(ExportContent::Picture)));
     menu.setToolTipsVisible(true);
     if (menu.exec(static_cast<QContextMenuEvent *>(event)->globalPos()) == exportAction)
         exportChartInteractively(plot, plot->window(), name);

@@ -95,9 +95,10 @@ void ExportActions::retranslate()
     m_menu->setTitle(tr("E&xport"));
     m_menu->setToolTip(tr("Images and tables for slides and handouts"));
     m_exportCard->setText(tr("Export Current &Card…"));
-    m_exportCard->setToolTip(tr("Save the current card as PNG, SVG or PDF (Ctrl+E)"));
+    m_exportCard->setToolTip(tr("Save the current card as %1 (Ctrl+E)").arg(exportFormatList(ExportContent::Picture)));
     m_exportBoard->setText(tr("Export Whole &Board…"));
-    m_exportBoard->setToolTip(tr("Save every stage side by side as PNG, SVG or PDF (Ctrl+Shift+E)"));
+    m_exportBoard->setToolTip(
+        tr("Save every stage side by side as %1 (Ctrl+Shift+E)").arg(exportFormatList(ExportContent::Picture)));
     m_copyImage->setText(tr("C&opy Card Image"));
     m_copyImage->setToolTip(tr("Put an image of the current card on the clipboard (Ctrl+Shift+C)"));
     m_exportHandout->setText(tr("Export &Handout…"));

@@ -36,7 +36,7 @@ struct ExportOptions {
 QImage renderStagesImage(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o,
     int *valuePixels = nullptr);
 
-// Writes PNG, SVG or PDF, chosen by the suffix of `path`. False with *error set on failure;
+// Writes the picture format (exportformat.h) that the suffix of `path` names. False with *error set on failure;
 // an existing file is then left as it was.
 bool exportStages(const Document &doc, const QList<core::Stage> &stages, int head, const ExportOptions &o,
     const QString &path, QString *error);

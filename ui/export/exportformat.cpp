@@ -90,19 +90,37 @@ QString exportDialogFilter(ExportContent content)
     return filters.join(QStringLiteral(";;"));
 }
 
+namespace {
+
+// "a, b or c", in the interface language.
+QString sentenceList(const QStringList &items)
+{
+    QString list = items.value(0);
+    for (int i = 1; i < items.size(); ++i)
+        list = i + 1 < items.size()
+            //: Joins the first entries of a list of file suffixes or formats: ".png" and ".svg".
+            ? tr("%1, %2").arg(list, items[i])
+            //: Joins the last entry of a list of file suffixes or formats: ".png, .svg" and ".pdf".
+            : tr("%1 or %2").arg(list, items[i]);
+    return list;
+}
+
+} // namespace
+
 QString exportSuffixList(ExportContent content)
 {
     QStringList suffixes;
     for (const ExportFormat *format : exportFormats(content))
         suffixes << QLatin1Char('.') + QLatin1String(format->suffix);
-    QString list = suffixes.value(0);
-    for (int i = 1; i < suffixes.size(); ++i)
-        list = i + 1 < suffixes.size()
-            //: Joins the first entries of a list of file suffixes: ".png" and ".svg".
-            ? tr("%1, %2").arg(list, suffixes[i])
-            //: Joins the last entry of a list of file suffixes: ".png, .svg" and ".pdf".
-            : tr("%1 or %2").arg(list, suffixes[i]);
-    return list;
+    return sentenceList(suffixes);
+}
+
+QString exportFormatList(ExportContent content)
+{
+    QStringList names;
+    for (const ExportFormat *format : exportFormats(content))
+        names << QString::fromLatin1(format->suffix).toUpper();
+    return sentenceList(names);
 }
 
 QString unknownFormatMessage(const QString &path, ExportContent content)

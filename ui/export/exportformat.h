@@ -42,6 +42,8 @@ const ExportFormat *exportFormatFor(const QString &path, ExportContent content);
 QString exportDialogFilter(ExportContent content);
 // The suffixes for `content` as a sentence would list them: ".png, .svg or .pdf".
 QString exportSuffixList(ExportContent content);
+// The formats for `content` as a sentence would list them: "PNG, SVG or PDF".
+QString exportFormatList(ExportContent content);
 // What every export says of a file name whose suffix no format for `content` has.
 QString unknownFormatMessage(const QString &path, ExportContent content);
 

@@ -105,6 +105,14 @@ TEST_F(ExportServiceTest, TheFormatNamesFollowTheInterfaceLanguage)
     EXPECT_EQ(exportSuffixList(ExportContent::Picture), QStringLiteral(".png, .svg or .pdf"));
 }
 
+TEST_F(ExportServiceTest, TheExportToolTipsNameTheFormatsOfTheTable)
+{
+    EXPECT_EQ(exportFormatList(ExportContent::Picture), QStringLiteral("PNG, SVG or PDF"));
+    for (const QAction *action : {actions.exportCardAction(), actions.exportBoardAction()})
+        EXPECT_TRUE(action->toolTip().contains(exportFormatList(ExportContent::Picture)))
+            << action->toolTip().toStdString();
+}
+
 TEST_F(ExportServiceTest, AnUnknownSuffixGetsTheSameMessageEverywhere)
 {
     const QString gif = dir.filePath(QStringLiteral("w.gif"));
