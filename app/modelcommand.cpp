@@ -99,11 +99,10 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
     if (in->ids.empty())
         return tr("--text: the text gives no tokens");
     if (int(in->ids.size()) > config.maxPositions) {
-        const char *key = config.architecture == Architecture::Gpt2 ? "n_positions" : "max_position_embeddings";
         return tr("--text: the text has %1 tokens, but the model takes at most %2 (config.json %3)")
             .arg(in->ids.size())
             .arg(config.maxPositions)
-            .arg(QLatin1String(key));
+            .arg(QString::fromStdString(config.family->config.positions.names.front()));
     }
     return QString();
 }
@@ -181,17 +180,10 @@ int runPredict(const CommandLine &cli)
         if (const QString problem = parseAblation(cli.value(cli.ablate), config, &mask); !problem.isEmpty())
             return fail(problem);
 
-    // GPT-2 predicts the token after the last one; BERT fills the first [MASK].
-    int position = int(in.ids.size()) - 1;
-    if (config.architecture == Architecture::Bert) {
-        const int maskId = in.tokenizer->maskTokenId();
-        position = -1;
-        for (size_t i = 0; i < in.ids.size() && position < 0 && maskId >= 0; ++i)
-            if (in.ids[i] == maskId)
-                position = int(i);
-        if (position < 0)
-            return fail(tr("--predict: BERT predicts the token at the first [MASK], and --text has none"));
-    }
+    // The family's rule: the token after the last one (GPT-2) or at the first mask token (BERT).
+    const int position = predictionPosition(*config.family, in.ids, in.tokenizer->maskTokenId());
+    if (position < 0)
+        return fail(tr("--predict: BERT predicts the token at the first [MASK], and --text has none"));
 
     try {
         ForwardRunner runner(in.weights);

@@ -55,8 +55,7 @@ std::shared_ptr<const ModelWeights> gpt2Small()
     if (cached)
         return cached;
     ModelConfig c;
-    c.architecture = Architecture::Gpt2;
-    c.causal = true;
+    c.family = findFamily("gpt2");
     c.modelType = "gpt2";
     c.layers = 12;
     c.heads = 12;
@@ -78,12 +77,12 @@ std::shared_ptr<const ModelWeights> gpt2Small()
     w->finalNorm = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
     for (int l = 0; l < c.layers; ++l) {
         LayerWeights L;
-        L.ln1 = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
+        L.attnNorm = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
         L.attnWeight = f.make(s, d, 3 * d, 0.02f);
         L.attnBias = f.make(s, 1, 3 * d, 0.02f);
         L.attnOut = f.make(s, d, d, 0.02f);
         L.attnOutBias = f.make(s, 1, d, 0.02f);
-        L.ln2 = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
+        L.mlpNorm = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
         L.fcIn = f.make(s, d, inner, 0.02f);
         L.fcInBias = f.make(s, 1, inner, 0.02f);
         L.fcOut = f.make(s, inner, d, 0.02f);

@@ -157,7 +157,7 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
     const ModelConfig &c = m_weights->config;
     std::string act = c.activation;
     if (act.empty())
-        act = c.architecture == Architecture::Gpt2 ? "gelu_new" : "gelu";
+        act = c.family->config.activationFallback;
     // The names transformers' ACT2FN maps to these functions.
     if (act == "gelu" || act == "gelu_python")
         m_activation = Activation::GeluErf;
@@ -193,14 +193,14 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     // The rows every layer may keep: all of them for the same ids; for a causal model those
     // before the first changed token; otherwise none.
     const bool same = ids == m_ids;
-    const int keep = same ? n : c.causal ? commonPrefix(ids, m_ids) : 0;
+    const int keep = same ? n : causal() ? commonPrefix(ids, m_ids) : 0;
     m_reusedRows = keep;
     m_ids = ids;
     m_position = predictionPosition < 0 ? n - 1 : predictionPosition;
     // Buffers keep their memory between runs (resize() of the same size is free), which spares
     // re-faulting hundreds of megabytes of attention weights for long texts.
     m_inputs.resize(c.layers + 1);
-    m_attentionInputs.resize(c.architecture == Architecture::Gpt2 ? c.layers : 0);
+    m_attentionInputs.resize(preLn() ? c.layers : 0);
     m_thumbnails.resize(c.layers);
     for (auto &heads : m_thumbnails)
         heads.resize(c.heads);
@@ -223,15 +223,17 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     Matrix &h = m_inputs[0];
     const int first = std::min(keep, int(h.rows()));
     h.conservativeResize(n, c.dModel);
-    if (c.architecture == Architecture::Gpt2) {
+    if (w.embeddingNorm.weight.empty()) {
         for (int i = first; i < n; ++i)
             h.row(i) = tokens.row(ids[i]) + positions.row(i);
     } else {
         // BertEmbeddings: (word + token_type) + position, then LayerNorm. One sentence: type 0.
-        const auto type0 = w.tokenTypeEmbeddings.matrix().row(0);
         Matrix sum(n - first, c.dModel);
         for (int i = first; i < n; ++i)
-            sum.row(i - first) = (tokens.row(ids[i]) + type0) + positions.row(i);
+            sum.row(i - first) = tokens.row(ids[i]);
+        if (!w.tokenTypeEmbeddings.empty())
+            sum.rowwise() += w.tokenTypeEmbeddings.matrix().row(0);
+        sum += positions.middleRows(first, n - first);
         layerNormRows(sum, w.embeddingNorm, c.layerNormEps, h.bottomRows(n - first));
     }
     return compute(progress);
@@ -306,10 +308,10 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
         if (progress && !progress(l, L))
             return false;
         const int from = m_rowsDone[size_t(l)];
-        if (config().architecture == Architecture::Gpt2)
-            runGpt2Layer(l, from);
+        if (preLn())
+            runPreLnLayer(l, from);
         else
-            runBertLayer(l, from);
+            runPostLnLayer(l, from);
         m_rowsDone[size_t(l)] = tokenCount();
         m_done = l + 1;
     }
@@ -391,10 +393,59 @@ void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, boo
 
 bool ForwardRunner::causal() const
 {
-    return config().causal;
+    return config().family->causal;
 }
 
-void ForwardRunner::runGpt2Layer(int layer, int from)
+bool ForwardRunner::preLn() const
+{
+    return config().family->placement == NormPlacement::PreLn;
+}
+
+bool ForwardRunner::conv1d() const
+{
+    return config().family->projection == ProjectionKind::Conv1DFused;
+}
+
+// y = x·W (Conv1D, in × out) or x·Wᵀ (nn.Linear, out × in), into `out`.
+template<typename In, typename Out> void ForwardRunner::project(const In &x, const TensorView &w, Out &&out) const
+{
+    if (conv1d())
+        out.noalias() = x * w.matrix();
+    else
+        out.noalias() = x * w.matrix().transpose();
+}
+
+// q, k and v of every row of `a` side by side into m_qkv (n × 3d).
+void ForwardRunner::projectQkv(const Matrix &a, const LayerWeights &L)
+{
+    const int d = config().dModel;
+    resizeLarge(m_qkv, a.rows(), 3 * d);
+    if (conv1d()) {
+        m_qkv.noalias() = a * L.attnWeight.matrix();
+        addBias(m_qkv, L.attnBias);
+        return;
+    }
+    m_qkv.leftCols(d).noalias() = a * L.query.matrix().transpose();
+    m_qkv.middleCols(d, d).noalias() = a * L.key.matrix().transpose();
+    m_qkv.rightCols(d).noalias() = a * L.value.matrix().transpose();
+    m_qkv.leftCols(d).rowwise() += L.queryBias.vector();
+    m_qkv.middleCols(d, d).rowwise() += L.keyBias.vector();
+    m_qkv.rightCols(d).rowwise() += L.valueBias.vector();
+}
+
+// The MLP of rows `x` into m_sum: fc_out(act(fc_in(x))).
+void ForwardRunner::feedForward(const Matrix &x, const LayerWeights &L)
+{
+    resizeLarge(m_inner, x.rows(), config().dInner);
+    project(x, L.fcIn, m_inner);
+    addBias(m_inner, L.fcInBias);
+    activate(m_inner);
+    m_sum.resize(x.rows(), config().dModel);
+    project(m_inner, L.fcOut, m_sum);
+    addBias(m_sum, L.fcOutBias);
+}
+
+void ForwardRunner::runPreLnLayer(int layer, int from)
 {
     const ModelConfig &c = config();
     const LayerWeights &L = m_layers[layer];
@@ -402,32 +453,24 @@ void ForwardRunner::runGpt2Layer(int layer, int from)
     const Eigen::Index n = h.rows(), rows = n - from;
     Matrix &a = m_attentionInputs[layer];
     a.conservativeResize(n, c.dModel);
-    layerNormRows(h.bottomRows(rows), L.ln1, c.layerNormEps, a.bottomRows(rows));
+    layerNormRows(h.bottomRows(rows), L.attnNorm, c.layerNormEps, a.bottomRows(rows));
 
-    resizeLarge(m_qkv, n, 3 * c.dModel);
-    m_qkv.noalias() = a * L.attnWeight.matrix();
-    addBias(m_qkv, L.attnBias);
+    projectQkv(a, L);
     attend(layer, 0, c.dModel, 2 * c.dModel, causal());
 
     Matrix &whole = m_inputs[layer + 1];
     whole.conservativeResize(n, c.dModel);
     auto out = whole.bottomRows(rows);
-    out.noalias() = m_context.bottomRows(rows) * L.attnOut.matrix();
+    project(m_context.bottomRows(rows), L.attnOut, out);
     out.rowwise() += L.attnOutBias.vector();
     out += h.bottomRows(rows);
 
-    layerNorm(out, L.ln2, c.layerNormEps, m_normed);
-    resizeLarge(m_inner, rows, c.dInner);
-    m_inner.noalias() = m_normed * L.fcIn.matrix();
-    addBias(m_inner, L.fcInBias);
-    activate(m_inner);
-    m_sum.resize(rows, c.dModel);
-    m_sum.noalias() = m_inner * L.fcOut.matrix();
-    addBias(m_sum, L.fcOutBias);
+    layerNorm(out, L.mlpNorm, c.layerNormEps, m_normed);
+    feedForward(m_normed, L);
     out += m_sum;
 }
 
-void ForwardRunner::runBertLayer(int layer, int from)
+void ForwardRunner::runPostLnLayer(int layer, int from)
 {
     const ModelConfig &c = config();
     const int d = c.dModel;
@@ -435,32 +478,20 @@ void ForwardRunner::runBertLayer(int layer, int from)
     const Matrix &h = m_inputs[layer];
     const Eigen::Index n = h.rows(), rows = n - from;
 
-    // nn.Linear stores out × in: y = x·Wᵀ + b.
-    resizeLarge(m_qkv, h.rows(), 3 * d);
-    m_qkv.leftCols(d).noalias() = h * L.query.matrix().transpose();
-    m_qkv.middleCols(d, d).noalias() = h * L.key.matrix().transpose();
-    m_qkv.rightCols(d).noalias() = h * L.value.matrix().transpose();
-    m_qkv.leftCols(d).rowwise() += L.queryBias.vector();
-    m_qkv.middleCols(d, d).rowwise() += L.keyBias.vector();
-    m_qkv.rightCols(d).rowwise() += L.valueBias.vector();
+    projectQkv(h, L);
     attend(layer, 0, d, 2 * d, causal());
 
     m_sum.resize(rows, d);
-    m_sum.noalias() = m_context.bottomRows(rows) * L.attnOut.matrix().transpose();
+    project(m_context.bottomRows(rows), L.attnOut, m_sum);
     addBias(m_sum, L.attnOutBias);
     m_sum += h.bottomRows(rows);
-    layerNorm(m_sum, L.attnOutNorm, c.layerNormEps, m_normed); // the attention block's output
+    layerNorm(m_sum, L.attnNorm, c.layerNormEps, m_normed); // the attention block's output
 
-    resizeLarge(m_inner, rows, c.dInner);
-    m_inner.noalias() = m_normed * L.fcIn.matrix().transpose();
-    addBias(m_inner, L.fcInBias);
-    activate(m_inner);
-    m_sum.noalias() = m_inner * L.fcOut.matrix().transpose();
-    addBias(m_sum, L.fcOutBias);
+    feedForward(m_normed, L);
     m_sum += m_normed;
     Matrix &out = m_inputs[layer + 1];
     out.conservativeResize(n, d);
-    layerNormRows(m_sum, L.outNorm, c.layerNormEps, out.bottomRows(rows));
+    layerNormRows(m_sum, L.mlpNorm, c.layerNormEps, out.bottomRows(rows));
 }
 
 void ForwardRunner::predict()
@@ -469,7 +500,8 @@ void ForwardRunner::predict()
     const ModelWeights &w = *m_weights;
     const auto last = m_inputs[c.layers].row(m_position);
     RowVector x(c.dModel);
-    if (c.architecture == Architecture::Gpt2) {
+    if (w.mlmDense.empty()) {
+        // The final norm (pre-LN: GPT-2's ln_f) and the decoder tied to the token embeddings.
         layerNormRow(last, w.finalNorm, c.layerNormEps, x);
         m_logits.noalias() = x * w.tokenEmbeddings.matrix().transpose();
     } else {
@@ -505,8 +537,9 @@ const Matrix &ForwardRunner::layerInput(int layer) const
 
 const Matrix &ForwardRunner::attentionInput(int layer) const
 {
-    // Layer l's ln_1 output is written when layer l runs; the BERT input exists before.
-    if (config().architecture == Architecture::Bert) {
+    // Pre-LN: layer l's first norm output is written when layer l runs; post-LN attention reads
+    // the layer input, which exists before.
+    if (!preLn()) {
         checkLayer(layer, m_ids.empty() ? -1 : std::min(m_done, layers() - 1));
         return m_inputs[layer];
     }
@@ -524,7 +557,7 @@ Matrix ForwardRunner::attentionWeights(int layer, int head) const
     const LayerWeights &L = m_layers[size_t(layer)];
     const Matrix &a = attentionInput(layer);
     Matrix q, k;
-    if (config().architecture == Architecture::Gpt2) {
+    if (conv1d()) {
         // Conv1D: in × out, [q k v] side by side in the columns.
         const auto w = L.attnWeight.matrix();
         const auto b = L.attnBias.vector();

@@ -43,7 +43,8 @@ using ForwardProgress = std::function<bool(int layer, int layers)>;
 // only.
 class ForwardRunner {
 public:
-    // Checks that every tensor the architecture needs is present with the shape the config
+    // Checks that the forward pass implements every kind the family names (unsupportedKind in
+    // forwardcheck.h), that every tensor the family needs is present with the shape the config
     // implies, and that the activation is supported; throws std::invalid_argument naming the
     // first problem otherwise. A BERT checkpoint without a masked-LM head is accepted, but
     // cannot predict (canPredict() is false).
@@ -153,12 +154,17 @@ private:
     enum class Activation { GeluErf, GeluTanh, Relu, QuickGelu };
 
     bool compute(const ForwardProgress &progress);
-    // Compute rows [from, n) of the layer's output (and GPT-2's ln_1); rows before `from` are
-    // already valid.
-    void runGpt2Layer(int layer, int from);
-    void runBertLayer(int layer, int from);
+    // Compute rows [from, n) of the layer's output (and a pre-LN layer's first norm); rows before
+    // `from` are already valid. The family's NormPlacement picks one.
+    void runPreLnLayer(int layer, int from);
+    void runPostLnLayer(int layer, int from);
+    template<typename In, typename Out> void project(const In &x, const TensorView &w, Out &&out) const;
+    void projectQkv(const Matrix &a, const LayerWeights &L);
+    void feedForward(const Matrix &x, const LayerWeights &L);
     void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
     bool causal() const;
+    bool preLn() const;
+    bool conv1d() const;
     void predict();
     void activate(Matrix &m) const;
     void checkLayer(int layer, int limit) const;

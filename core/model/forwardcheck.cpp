@@ -39,77 +39,114 @@ void needNorm(const LayerNormWeights &n, long long d, const std::string &name)
     needVector(n.bias, d, name + ".bias");
 }
 
-void checkGpt2(const ModelWeights &w)
+void checkLayer(const ModelFamily &f, const ModelConfig &c, const LayerWeights &L, int l)
 {
-    const ModelConfig &c = w.config;
+    const TensorNames &t = f.tensors;
     const long long d = c.dModel, inner = c.dInner;
-    needMatrix(w.tokenEmbeddings, c.vocabSize, d, "wte.weight");
-    needMatrix(w.positionEmbeddings, c.maxPositions, d, "wpe.weight");
-    needNorm(w.finalNorm, d, "ln_f");
-    for (int l = 0; l < c.layers; ++l) {
-        const LayerWeights &L = w.layers[l];
-        const std::string p = "h." + std::to_string(l) + ".";
-        needNorm(L.ln1, d, p + "ln_1");
-        needMatrix(L.attnWeight, d, 3 * d, p + "attn.c_attn.weight");
-        needVector(L.attnBias, 3 * d, p + "attn.c_attn.bias");
-        needMatrix(L.attnOut, d, d, p + "attn.c_proj.weight");
-        needVector(L.attnOutBias, d, p + "attn.c_proj.bias");
-        needNorm(L.ln2, d, p + "ln_2");
-        needMatrix(L.fcIn, d, inner, p + "mlp.c_fc.weight");
-        needVector(L.fcInBias, inner, p + "mlp.c_fc.bias");
-        needMatrix(L.fcOut, inner, d, p + "mlp.c_proj.weight");
-        needVector(L.fcOutBias, d, p + "mlp.c_proj.bias");
+    const std::string p = t.layer + std::to_string(l) + ".";
+    const bool pre = f.placement == NormPlacement::PreLn;
+    if (pre)
+        needNorm(L.attnNorm, d, p + t.attnNorm);
+    if (f.projection == ProjectionKind::Conv1DFused) {
+        needMatrix(L.attnWeight, d, 3 * d, p + t.qkv + ".weight");
+        needVector(L.attnBias, 3 * d, p + t.qkv + ".bias");
+        needMatrix(L.attnOut, d, d, p + t.attnOut + ".weight");
+        needVector(L.attnOutBias, d, p + t.attnOut + ".bias");
+    } else {
+        needMatrix(L.query, d, d, p + t.query + ".weight");
+        needVector(L.queryBias, d, p + t.query + ".bias");
+        needMatrix(L.key, d, d, p + t.key + ".weight");
+        needVector(L.keyBias, d, p + t.key + ".bias");
+        needMatrix(L.value, d, d, p + t.value + ".weight");
+        needVector(L.valueBias, d, p + t.value + ".bias");
+        needMatrix(L.attnOut, d, d, p + t.attnOut + ".weight");
+        needVector(L.attnOutBias, d, p + t.attnOut + ".bias");
     }
+    if (!pre)
+        needNorm(L.attnNorm, d, p + t.attnNorm);
+    if (pre)
+        needNorm(L.mlpNorm, d, p + t.mlpNorm);
+    // Conv1D is in × out, nn.Linear out × in.
+    const bool conv = f.projection == ProjectionKind::Conv1DFused;
+    needMatrix(L.fcIn, conv ? d : inner, conv ? inner : d, p + t.mlpIn + ".weight");
+    needVector(L.fcInBias, inner, p + t.mlpIn + ".bias");
+    needMatrix(L.fcOut, conv ? inner : d, conv ? d : inner, p + t.mlpOut + ".weight");
+    needVector(L.fcOutBias, d, p + t.mlpOut + ".bias");
+    if (!pre)
+        needNorm(L.mlpNorm, d, p + t.mlpNorm);
 }
 
-void checkBert(const ModelWeights &w)
+void checkTensors(const ModelWeights &w)
 {
     const ModelConfig &c = w.config;
-    const long long d = c.dModel, inner = c.dInner;
-    if (c.typeVocabSize < 1)
+    const ModelFamily &f = *c.family;
+    const TensorNames &t = f.tensors;
+    const long long d = c.dModel;
+    if (!t.tokenTypes.empty() && c.typeVocabSize < 1)
         throw ForwardError(Message(MessageId::ForwardTypeVocabSize));
-    needMatrix(w.tokenEmbeddings, c.vocabSize, d, "embeddings.word_embeddings.weight");
-    needMatrix(w.positionEmbeddings, c.maxPositions, d, "embeddings.position_embeddings.weight");
-    needMatrix(w.tokenTypeEmbeddings, c.typeVocabSize, d, "embeddings.token_type_embeddings.weight");
-    needNorm(w.embeddingNorm, d, "embeddings.LayerNorm");
-    for (int l = 0; l < c.layers; ++l) {
-        const LayerWeights &L = w.layers[l];
-        const std::string p = "encoder.layer." + std::to_string(l) + ".";
-        needMatrix(L.query, d, d, p + "attention.self.query.weight");
-        needVector(L.queryBias, d, p + "attention.self.query.bias");
-        needMatrix(L.key, d, d, p + "attention.self.key.weight");
-        needVector(L.keyBias, d, p + "attention.self.key.bias");
-        needMatrix(L.value, d, d, p + "attention.self.value.weight");
-        needVector(L.valueBias, d, p + "attention.self.value.bias");
-        needMatrix(L.attnOut, d, d, p + "attention.output.dense.weight");
-        needVector(L.attnOutBias, d, p + "attention.output.dense.bias");
-        needNorm(L.attnOutNorm, d, p + "attention.output.LayerNorm");
-        needMatrix(L.fcIn, inner, d, p + "intermediate.dense.weight");
-        needVector(L.fcInBias, inner, p + "intermediate.dense.bias");
-        needMatrix(L.fcOut, d, inner, p + "output.dense.weight");
-        needVector(L.fcOutBias, d, p + "output.dense.bias");
-        needNorm(L.outNorm, d, p + "output.LayerNorm");
-    }
-    if (hasPredictionHead(w)) {
-        needMatrix(w.mlmDense, d, d, "cls.predictions.transform.dense.weight");
-        needVector(w.mlmDenseBias, d, "cls.predictions.transform.dense.bias");
-        needNorm(w.mlmNorm, d, "cls.predictions.transform.LayerNorm");
-        needVector(w.mlmBias, c.vocabSize, "cls.predictions.bias");
+    needMatrix(w.tokenEmbeddings, c.vocabSize, d, t.tokens + ".weight");
+    if (!t.positions.empty())
+        needMatrix(w.positionEmbeddings, c.maxPositions, d, t.positions + ".weight");
+    if (!t.tokenTypes.empty())
+        needMatrix(w.tokenTypeEmbeddings, c.typeVocabSize, d, t.tokenTypes + ".weight");
+    if (!t.embeddingNorm.empty())
+        needNorm(w.embeddingNorm, d, t.embeddingNorm);
+    if (!t.finalNorm.empty())
+        needNorm(w.finalNorm, d, t.finalNorm);
+    for (int l = 0; l < c.layers; ++l)
+        checkLayer(f, c, w.layers[size_t(l)], l);
+    if (!t.headDense.empty() && hasPredictionHead(w)) {
+        needMatrix(w.mlmDense, d, d, t.headDense + ".weight");
+        needVector(w.mlmDenseBias, d, t.headDense + ".bias");
+        needNorm(w.mlmNorm, d, t.headNorm);
+        needVector(w.mlmBias, c.vocabSize, t.headBias);
     }
 }
 
 } // namespace
 
+std::string unsupportedKind(const ModelFamily &f, const ModelConfig &c)
+{
+    const std::string who = f.name + " ";
+    if (f.norm != NormKind::LayerNorm)
+        return who + "uses RMSNorm, which the forward pass does not implement yet";
+    if (f.mlp != MlpKind::Plain)
+        return who + "uses a gated SiLU MLP, which the forward pass does not implement yet";
+    if (f.position == PositionKind::Rotary)
+        return who + "uses rotary position embeddings, which the forward pass does not implement yet";
+    if (f.position == PositionKind::None)
+        return who + "has no position embeddings, which the forward pass does not implement yet";
+    if (c.kvHeads != 0 && c.kvHeads != c.heads)
+        return who + "has " + std::to_string(c.kvHeads) + " key/value heads for " + std::to_string(c.heads)
+            + " query heads, which the forward pass does not implement yet";
+    if (!f.biases)
+        return who + "has projections without biases, which the forward pass does not implement yet";
+    if (!f.tiedOutputHead)
+        return who
+            + "has an output head of its own (not tied to the token embeddings), which the forward "
+              "pass does not implement yet";
+    if (f.placement == NormPlacement::PreLn && f.tensors.finalNorm.empty())
+        return who + "is pre-LN without a final norm, which the forward pass does not implement";
+    return std::string();
+}
+
 bool hasPredictionHead(const ModelWeights &w)
 {
-    // A BERT checkpoint saved as BertModel has no cls.* tensors at all; a partial head is
-    // reported by checkForwardWeights as the missing tensor.
-    return w.config.architecture == Architecture::Gpt2 || !w.mlmDense.empty() || !w.mlmBias.empty();
+    // A family whose prediction is a masked-LM head needs it in the checkpoint: BERT saved as
+    // BertModel has no cls.* tensors at all. A partial head is reported by checkForwardWeights
+    // as the missing tensor.
+    if (w.config.family->tensors.headDense.empty())
+        return true;
+    return !w.mlmDense.empty() || !w.mlmBias.empty();
 }
 
 void checkForwardWeights(const ModelWeights &w)
 {
     const ModelConfig &c = w.config;
+    if (!c.family)
+        throw std::invalid_argument("config names no model family");
+    if (const std::string why = unsupportedKind(*c.family, c); !why.empty())
+        throw std::invalid_argument(why);
     if (c.layers < 1 || c.heads < 1 || c.dModel < 1 || c.dInner < 1 || c.vocabSize < 1 || c.maxPositions < 1)
         throw ForwardError(Message(MessageId::ForwardConfigTooSmall));
     if (c.dModel % c.heads != 0)
@@ -118,10 +155,7 @@ void checkForwardWeights(const ModelWeights &w)
         throw ForwardError(Message(MessageId::ForwardEpsilon));
     if (int(w.layers.size()) != c.layers)
         throw ForwardError(Message(MessageId::ForwardLayerCount, w.layers.size(), c.layers));
-    if (c.architecture == Architecture::Gpt2)
-        checkGpt2(w);
-    else
-        checkBert(w);
+    checkTensors(w);
 }
 
 } // namespace attnlab::core::model

@@ -7,6 +7,8 @@
 
 #include <stdexcept>
 
+#include <string>
+
 namespace attnlab::core::model {
 
 // What the forward passes refuse (an inconsistent checkpoint, a text the model cannot take): a
@@ -32,5 +34,11 @@ void checkForwardWeights(const ModelWeights &weights);
 
 // Whether the checkpoint has what predicting needs (GPT-2 always; BERT its masked-LM head).
 bool hasPredictionHead(const ModelWeights &weights);
+
+// Why the forward pass cannot run a family with this config: a kind its block code does not
+// implement yet (RMSNorm, a gated MLP, rotary or no positions, fewer key/value heads than query
+// heads, projections without biases, an untied output head), named in one English line; empty
+// when it can. checkForwardWeights throws with this line first.
+std::string unsupportedKind(const ModelFamily &family, const ModelConfig &config);
 
 } // namespace attnlab::core::model

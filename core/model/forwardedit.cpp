@@ -9,9 +9,9 @@ namespace attnlab::core::model {
 namespace {
 
 // The attention tensors of one layer, in a fixed order.
-std::vector<TensorView LayerWeights::*> attentionFields(Architecture a)
+std::vector<TensorView LayerWeights::*> attentionFields(ProjectionKind kind)
 {
-    if (a == Architecture::Gpt2)
+    if (kind == ProjectionKind::Conv1DFused)
         return {&LayerWeights::attnWeight, &LayerWeights::attnBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
     return {&LayerWeights::query, &LayerWeights::queryBias, &LayerWeights::key, &LayerWeights::keyBias,
         &LayerWeights::value, &LayerWeights::valueBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
@@ -58,7 +58,7 @@ bool ForwardRunner::setHeadWeights(int layer, int head, const Scene &scene, cons
         || !bq.allFinite() || !bk.allFinite() || !bv.allFinite() || !bo.allFinite())
         throw std::invalid_argument("the scene has a weight that is not a finite number");
 
-    const auto fields = attentionFields(c.architecture);
+    const auto fields = attentionFields(c.family->projection);
     LayerWeights &L = m_layers[layer];
     std::vector<Matrix> &own = m_edited[layer];
     if (own.empty()) {
@@ -71,7 +71,7 @@ bool ForwardRunner::setHeadWeights(int layer, int head, const Scene &scene, cons
         for (size_t i = 0; i < fields.size(); ++i)
             L.*fields[i] = TensorView {own[i].data(), int(own[i].rows()), int(own[i].cols())};
     }
-    if (c.architecture == Architecture::Gpt2) {
+    if (c.family->projection == ProjectionKind::Conv1DFused) {
         // Conv1D, in × out: a head is a block of columns of c_attn and of rows of c_proj.
         Matrix &w = own[0], &b = own[1], &out = own[2], &outBias = own[3];
         w.middleCols(first, dh) = scene.wq;

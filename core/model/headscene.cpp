@@ -26,26 +26,28 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
             + " tokens of width " + std::to_string(c.dModel));
 
     const int d = c.dModel, dh = c.headDim(), first = head * dh;
-    const bool gpt2 = c.architecture == Architecture::Gpt2;
+    const ModelFamily &f = *c.family;
+    const bool preLn = f.placement == NormPlacement::PreLn;
     Scene s;
-    const std::string model = gpt2 ? "GPT-2" : "BERT";
+    const std::string &model = f.name;
     const std::string l1 = std::to_string(layer + 1), h1 = std::to_string(head + 1);
     s.title = model + " layer " + l1 + " head " + h1;
     s.titleTranslations = {{"en", s.title}, {"zh_CN", model + " 第 " + l1 + " 层，头 " + h1}};
     s.description
         = {{"en",
                std::string("X is what this layer's attention reads (")
-                   + (gpt2 ? "the output of ln_1" : "the layer's input")
+                   + (preLn ? "the output of " + f.tensors.attnNorm : std::string("the layer's input"))
                    + "). b_O is the bias of the whole layer's output projection, added once to the sum of all heads."},
             {"zh_CN",
-                std::string("X 是这一层注意力的输入（") + (gpt2 ? "ln_1 的输出" : "这一层的输入")
+                std::string("X 是这一层注意力的输入（")
+                    + (preLn ? f.tensors.attnNorm + " 的输出" : std::string("这一层的输入"))
                     + "）。b_O 是整层输出投影的偏置，对所有头之和只加一次。"}};
     s.tokens = tokens;
     s.dModel = d;
     s.heads = 1;
     s.dK = dh;
     s.x = attentionInput;
-    if (gpt2) {
+    if (f.projection == ProjectionKind::Conv1DFused) {
         const auto w = L.attnWeight.matrix();
         const auto b = L.attnBias.vector();
         s.wq = w.middleCols(first, dh);
@@ -55,7 +57,6 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
         s.bk = b.segment(d + first, dh);
         s.bv = b.segment(2 * d + first, dh);
         s.wo = L.attnOut.matrix().middleRows(first, dh);
-        s.mask = MaskKind::Causal;
     } else {
         s.wq = L.query.matrix().middleRows(first, dh).transpose();
         s.wk = L.key.matrix().middleRows(first, dh).transpose();
@@ -64,8 +65,8 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
         s.bk = L.keyBias.vector().segment(first, dh);
         s.bv = L.valueBias.vector().segment(first, dh);
         s.wo = L.attnOut.matrix().middleCols(first, dh).transpose();
-        s.mask = MaskKind::None;
     }
+    s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
     s.bo = L.attnOutBias.vector();
     s.positional = PositionalEncoding::None;
     s.scale = ScaleKind::SqrtDk;

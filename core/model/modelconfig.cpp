@@ -30,9 +30,9 @@ public:
     }
 
     // The first of `keys` present in the file, or nullptr.
-    const Json *find(std::initializer_list<const char *> keys, std::string *foundKey) const
+    const Json *find(const std::vector<std::string> &keys, std::string *foundKey) const
     {
-        for (const char *k : keys) {
+        for (const std::string &k : keys) {
             const auto it = m_root.find(k);
             if (it != m_root.end()) {
                 *foundKey = k;
@@ -42,25 +42,27 @@ public:
         return nullptr;
     }
 
-    // A positive integer in [1, cap]; `fallback` when absent (and when null, if nullAllowed).
-    int count(std::initializer_list<const char *> keys, int fallback, int cap, bool nullAllowed = false) const
+    // A positive integer in [1, cap]; `fallback` when absent (and when null, if the key allows
+    // it).
+    int count(const ConfigCount &key, int fallback, int cap) const
     {
-        std::string key;
-        const Json *v = find(keys, &key);
-        if (!v || (nullAllowed && v->is_null()))
+        std::string name;
+        const Json *v = find(key.names, &name);
+        if (!v || (key.nullMeansDefault && v->is_null()))
             return fallback;
         // Integers past 2⁶⁴ and numbers written with a fraction or exponent arrive as doubles.
         if (!v->is_number_integer())
-            fail(key, Message(MessageId::ConfigPositiveInteger, detail::shown(*v)));
+            fail(name, Message(MessageId::ConfigPositiveInteger, detail::shown(*v)));
         if (v->is_number_unsigned() ? v->get<std::uint64_t>() > std::uint64_t(cap) : v->get<std::int64_t>() > cap)
-            fail(key, Message(MessageId::ConfigAboveMaximum, detail::shown(*v), cap));
+            fail(name, Message(MessageId::ConfigAboveMaximum, detail::shown(*v), cap));
         // nlohmann reads non-negative literals as unsigned, so 0 arrives here too.
         if (v->get<std::int64_t>() < 1)
-            fail(key, Message(MessageId::ConfigPositiveInteger, detail::shown(*v)));
+            fail(name, Message(MessageId::ConfigPositiveInteger, detail::shown(*v)));
         return int(v->get<std::int64_t>());
     }
+    int count(const ConfigCount &key, int cap) const { return count(key, key.fallback, cap); }
 
-    float epsilon(std::initializer_list<const char *> keys, double fallback) const
+    float epsilon(const std::vector<std::string> &keys, double fallback) const
     {
         std::string key;
         const Json *v = find(keys, &key);
@@ -72,7 +74,7 @@ public:
         return float(v->get<double>());
     }
 
-    std::string text(std::initializer_list<const char *> keys, const std::string &fallback) const
+    std::string text(const std::vector<std::string> &keys, const std::string &fallback) const
     {
         std::string key;
         const Json *v = find(keys, &key);
@@ -83,7 +85,7 @@ public:
         return v->get<std::string>();
     }
 
-    bool flag(const char *key, bool fallback) const
+    bool flag(const std::string &key, bool fallback) const
     {
         std::string found;
         const Json *v = find({key}, &found);
@@ -99,44 +101,33 @@ private:
     const std::string &m_file;
 };
 
-void readGpt2(const Reader &r, ModelConfig &c)
+// The family's keys in a fixed order: the sizes, the MLP width (its default may depend on
+// d_model), then epsilon, activation and the settings only one value of which is implemented.
+void readKeys(const Reader &r, ModelConfig &c)
 {
-    c.architecture = Architecture::Gpt2;
-    c.causal = true;
-    c.layers = r.count({"n_layer", "num_hidden_layers"}, 12, kMaxConfigLayers);
-    c.heads = r.count({"n_head", "num_attention_heads"}, 12, kMaxConfigHeads);
-    c.dModel = r.count({"n_embd", "hidden_size"}, 768, kMaxConfigDModel);
-    c.maxPositions = r.count({"n_positions", "max_position_embeddings"}, 1024, kMaxConfigPositions);
-    c.vocabSize = r.count({"vocab_size"}, 50257, kMaxConfigVocab);
-    c.typeVocabSize = 0;
-    c.layerNormEps = r.epsilon({"layer_norm_epsilon"}, 1e-5);
-    c.activation = r.text({"activation_function"}, "gelu_new");
-    // n_inner: null means 4·n_embd, which stays within the cap because kMaxConfigDInner is
-    // 4·kMaxConfigDModel.
+    const ConfigKeys &k = c.family->config;
+    c.layers = r.count(k.layers, kMaxConfigLayers);
+    c.heads = r.count(k.heads, kMaxConfigHeads);
+    c.kvHeads = k.kvHeads.names.empty() ? c.heads : r.count(k.kvHeads, c.heads, kMaxConfigHeads);
+    c.dModel = r.count(k.dModel, kMaxConfigDModel);
+    // GPT-2's n_inner: null means 4·n_embd, which stays within the cap because kMaxConfigDInner
+    // is 4·kMaxConfigDModel.
     static_assert(kMaxConfigDInner == 4 * kMaxConfigDModel, "4·n_embd must be a valid n_inner");
-    c.dInner = r.count({"n_inner"}, 4 * c.dModel, kMaxConfigDInner, true);
-    if (r.flag("scale_attn_by_inverse_layer_idx", false))
-        r.fail("scale_attn_by_inverse_layer_idx", Message(MessageId::ConfigValueUnsupported, "true"));
-    if (!r.flag("scale_attn_weights", true))
-        r.fail("scale_attn_weights", Message(MessageId::ConfigValueUnsupported, "false"));
-}
-
-void readBert(const Reader &r, ModelConfig &c)
-{
-    c.architecture = Architecture::Bert;
-    c.causal = false;
-    c.layers = r.count({"num_hidden_layers"}, 12, kMaxConfigLayers);
-    c.heads = r.count({"num_attention_heads"}, 12, kMaxConfigHeads);
-    c.dModel = r.count({"hidden_size"}, 768, kMaxConfigDModel);
-    c.dInner = r.count({"intermediate_size"}, 3072, kMaxConfigDInner);
-    c.maxPositions = r.count({"max_position_embeddings"}, 512, kMaxConfigPositions);
-    c.vocabSize = r.count({"vocab_size"}, 30522, kMaxConfigVocab);
-    c.typeVocabSize = r.count({"type_vocab_size"}, 2, kMaxConfigTypeVocab);
-    c.layerNormEps = r.epsilon({"layer_norm_eps"}, 1e-12);
-    c.activation = r.text({"hidden_act"}, "gelu");
-    const std::string positions = r.text({"position_embedding_type"}, "absolute");
-    if (positions != "absolute")
-        r.fail("position_embedding_type", Message(MessageId::ConfigOnlyAbsolute, detail::quoted(positions)));
+    c.dInner
+        = r.count(k.dInner, k.innerPerDModel > 0 ? k.innerPerDModel * c.dModel : k.dInner.fallback, kMaxConfigDInner);
+    c.maxPositions = r.count(k.positions, kMaxConfigPositions);
+    c.vocabSize = r.count(k.vocab, kMaxConfigVocab);
+    c.typeVocabSize = k.typeVocab.names.empty() ? 0 : r.count(k.typeVocab, kMaxConfigTypeVocab);
+    c.layerNormEps = r.epsilon(k.epsilon, k.epsilonFallback);
+    c.activation = r.text(k.activation, k.activationFallback);
+    for (const FixedSetting &s : k.fixed) {
+        if (s.isFlag) {
+            if (r.flag(s.key, s.flag) != s.flag)
+                r.fail(s.key, Message(MessageId::ConfigValueUnsupported, s.flag ? "false" : "true"));
+        } else if (const std::string value = r.text({s.key}, s.text); value != s.text) {
+            r.fail(s.key, Message(MessageId::ConfigOnlyAbsolute, detail::quoted(value)));
+        }
+    }
 }
 
 } // namespace
@@ -152,18 +143,16 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
     const auto type = root.find("model_type");
     if (type == root.end())
         throw ModelError(file, Message(MessageId::ConfigModelTypeMissing));
-    if (!type->is_string() || (type->get<std::string>() != "gpt2" && type->get<std::string>() != "bert"))
+    c.family = type->is_string() ? findFamily(type->get<std::string>()) : nullptr;
+    if (!c.family)
         throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type)));
     c.modelType = type->get<std::string>();
-    if (c.modelType == "gpt2")
-        readGpt2(r, c);
-    else
-        readBert(r, c);
+    readKeys(r, c);
 
     if (c.dModel % c.heads != 0) {
-        const char *dKey = c.architecture == Architecture::Gpt2 ? "n_embd" : "hidden_size";
-        const char *hKey = c.architecture == Architecture::Gpt2 ? "n_head" : "num_attention_heads";
-        throw ModelError(file, Message(MessageId::ConfigNotDivisible, dKey, c.dModel, hKey, c.heads));
+        const ConfigKeys &k = c.family->config;
+        throw ModelError(file,
+            Message(MessageId::ConfigNotDivisible, k.dModel.names.front(), c.dModel, k.heads.names.front(), c.heads));
     }
     return c;
 }

@@ -36,28 +36,29 @@ struct Cancelled { };
 // Finds tensors under their possible names and turns them into checked float views.
 class Binder {
 public:
-    Binder(SafetensorsFile &file, std::string prefix, int total, const LoadProgress &progress)
+    Binder(SafetensorsFile &file, const TensorNames &names, int total, const LoadProgress &progress)
         : m_file(file)
-        , m_prefix(std::move(prefix))
+        , m_names(names)
         , m_total(total)
         , m_progress(progress)
     {
     }
 
-    // The tensor under any accepted name, or nullptr. LayerNorm parameters may be named
-    // gamma / beta (older TensorFlow conversions).
+    // The tensor under any accepted name, or nullptr. Norm parameters may be named as the
+    // family's aliases say (gamma / beta in older TensorFlow conversions).
     const SafetensorsTensor *lookup(const std::string &name, bool norm) const
     {
         std::vector<std::string> names = {name};
         if (norm) {
             const size_t dot = name.rfind('.');
             const std::string last = name.substr(dot + 1);
-            names.push_back(name.substr(0, dot + 1) + (last == "weight" ? "gamma" : "beta"));
+            names.push_back(
+                name.substr(0, dot + 1) + (last == "weight" ? m_names.normWeightAlias : m_names.normBiasAlias));
         }
         for (const std::string &n : names) {
             if (const SafetensorsTensor *t = m_file.find(n))
                 return t;
-            if (const SafetensorsTensor *t = m_file.find(m_prefix + n))
+            if (const SafetensorsTensor *t = m_file.find(m_names.prefix + n))
                 return t;
         }
         return nullptr;
@@ -69,7 +70,7 @@ public:
     {
         const SafetensorsTensor *t = lookup(name, norm);
         if (!t)
-            throw ModelError(m_file.label(), Message(MessageId::TensorMissing, name, m_prefix));
+            throw ModelError(m_file.label(), Message(MessageId::TensorMissing, name, m_names.prefix));
         if (t->shape != shape)
             throw ModelError(m_file.label(),
                 Message(MessageId::TensorShapeDiffers, detail::quoted(t->name), shapeText(t->shape), shapeText(shape)));
@@ -111,82 +112,102 @@ public:
 
 private:
     SafetensorsFile &m_file;
-    std::string m_prefix;
+    const TensorNames &m_names;
     int m_total;
     int m_done = 0;
     const LoadProgress &m_progress;
 };
 
-void bindGpt2(Binder &b, ModelWeights &w)
+// The masked-LM head's tensors: dense weight and bias, norm weight and bias, output bias.
+std::vector<std::string> headNames(const TensorNames &t)
 {
-    const ModelConfig &c = w.config;
-    const std::int64_t d = c.dModel, inner = c.dInner;
-    w.tokenEmbeddings = b.require("wte.weight", {c.vocabSize, d});
-    w.positionEmbeddings = b.require("wpe.weight", {c.maxPositions, d});
-    w.layers.resize(size_t(c.layers));
-    for (int l = 0; l < c.layers; ++l) {
-        LayerWeights &L = w.layers[size_t(l)];
-        const std::string h = "h." + std::to_string(l) + ".";
-        L.ln1 = b.norm(h + "ln_1", d);
-        b.conv1d(h + "attn.c_attn", d, 3 * d, L.attnWeight, L.attnBias);
-        b.conv1d(h + "attn.c_proj", d, d, L.attnOut, L.attnOutBias);
-        L.ln2 = b.norm(h + "ln_2", d);
-        b.conv1d(h + "mlp.c_fc", d, inner, L.fcIn, L.fcInBias);
-        b.conv1d(h + "mlp.c_proj", inner, d, L.fcOut, L.fcOutBias);
-    }
-    w.finalNorm = b.norm("ln_f", d);
+    if (t.headDense.empty())
+        return {};
+    return {t.headDense + ".weight", t.headDense + ".bias", t.headNorm + ".weight", t.headNorm + ".bias", t.headBias};
 }
 
-int gpt2TensorCount(const ModelConfig &c)
+// A head saved in part counts as present: the missing pieces are then errors.
+bool hasMaskedLmHead(const Binder &b, const TensorNames &t)
 {
-    return 2 + 12 * c.layers + 2;
-}
-
-const char *const kMlmNames[] = {"cls.predictions.transform.dense.weight", "cls.predictions.transform.dense.bias",
-    "cls.predictions.transform.LayerNorm.weight", "cls.predictions.transform.LayerNorm.bias", "cls.predictions.bias"};
-
-bool hasMlmHead(const Binder &b)
-{
-    for (const char *n : kMlmNames)
+    for (const std::string &n : headNames(t))
         if (b.has(n, true))
             return true;
-    return b.has("cls.predictions.decoder.bias");
+    return !t.headBiasAlias.empty() && b.has(t.headBiasAlias);
 }
 
-void bindBert(Binder &b, ModelWeights &w, bool mlm)
+// How many tensors binding takes (for the progress fraction).
+int tensorCount(const ModelFamily &f, int layers, bool head)
+{
+    const TensorNames &t = f.tensors;
+    int whole = 0;
+    for (const std::string *name : {&t.tokens, &t.positions, &t.tokenTypes})
+        whole += name->empty() ? 0 : 1;
+    whole += (t.embeddingNorm.empty() ? 0 : 2) + (t.finalNorm.empty() ? 0 : 2);
+    const int projections = f.projection == ProjectionKind::Conv1DFused ? 2 : 4;
+    const int perLayer = 2 * projections + 4 + 4; // q k v (fused or not) and out, MLP in and out, two norms
+    return whole + perLayer * layers + (head ? int(headNames(t).size()) : 0);
+}
+
+void bindLayer(Binder &b, const ModelFamily &f, const ModelConfig &c, int l, LayerWeights &L)
+{
+    const TensorNames &t = f.tensors;
+    const std::int64_t d = c.dModel, inner = c.dInner;
+    const std::string p = t.layer + std::to_string(l) + ".";
+    const bool pre = f.placement == NormPlacement::PreLn;
+    if (pre)
+        L.attnNorm = b.norm(p + t.attnNorm, d);
+    if (f.projection == ProjectionKind::Conv1DFused) {
+        b.conv1d(p + t.qkv, d, 3 * d, L.attnWeight, L.attnBias);
+        b.conv1d(p + t.attnOut, d, d, L.attnOut, L.attnOutBias);
+    } else {
+        b.linear(p + t.query, {d, d}, L.query, L.queryBias);
+        b.linear(p + t.key, {d, d}, L.key, L.keyBias);
+        b.linear(p + t.value, {d, d}, L.value, L.valueBias);
+        b.linear(p + t.attnOut, {d, d}, L.attnOut, L.attnOutBias);
+    }
+    if (!pre)
+        L.attnNorm = b.norm(p + t.attnNorm, d);
+    if (pre)
+        L.mlpNorm = b.norm(p + t.mlpNorm, d);
+    if (f.projection == ProjectionKind::Conv1DFused) {
+        b.conv1d(p + t.mlpIn, d, inner, L.fcIn, L.fcInBias);
+        b.conv1d(p + t.mlpOut, inner, d, L.fcOut, L.fcOutBias);
+    } else {
+        b.linear(p + t.mlpIn, {inner, d}, L.fcIn, L.fcInBias);
+        b.linear(p + t.mlpOut, {d, inner}, L.fcOut, L.fcOutBias);
+    }
+    if (!pre)
+        L.mlpNorm = b.norm(p + t.mlpNorm, d);
+}
+
+// Binds every tensor the family names, in the order of the block (so the first missing one is
+// the first a reader of modeling_<family>.py would meet).
+void bindWeights(Binder &b, ModelWeights &w, bool head)
 {
     const ModelConfig &c = w.config;
-    const std::int64_t d = c.dModel, inner = c.dInner;
-    w.tokenEmbeddings = b.require("embeddings.word_embeddings.weight", {c.vocabSize, d});
-    w.positionEmbeddings = b.require("embeddings.position_embeddings.weight", {c.maxPositions, d});
-    w.tokenTypeEmbeddings = b.require("embeddings.token_type_embeddings.weight", {c.typeVocabSize, d});
-    w.embeddingNorm = b.norm("embeddings.LayerNorm", d);
+    const ModelFamily &f = *c.family;
+    const TensorNames &t = f.tensors;
+    const std::int64_t d = c.dModel;
+    w.tokenEmbeddings = b.require(t.tokens + ".weight", {c.vocabSize, d});
+    if (!t.positions.empty())
+        w.positionEmbeddings = b.require(t.positions + ".weight", {c.maxPositions, d});
+    if (!t.tokenTypes.empty())
+        w.tokenTypeEmbeddings = b.require(t.tokenTypes + ".weight", {c.typeVocabSize, d});
+    if (!t.embeddingNorm.empty())
+        w.embeddingNorm = b.norm(t.embeddingNorm, d);
     w.layers.resize(size_t(c.layers));
-    for (int l = 0; l < c.layers; ++l) {
-        LayerWeights &L = w.layers[size_t(l)];
-        const std::string e = "encoder.layer." + std::to_string(l) + ".";
-        b.linear(e + "attention.self.query", {d, d}, L.query, L.queryBias);
-        b.linear(e + "attention.self.key", {d, d}, L.key, L.keyBias);
-        b.linear(e + "attention.self.value", {d, d}, L.value, L.valueBias);
-        b.linear(e + "attention.output.dense", {d, d}, L.attnOut, L.attnOutBias);
-        L.attnOutNorm = b.norm(e + "attention.output.LayerNorm", d);
-        b.linear(e + "intermediate.dense", {inner, d}, L.fcIn, L.fcInBias);
-        b.linear(e + "output.dense", {d, inner}, L.fcOut, L.fcOutBias);
-        L.outNorm = b.norm(e + "output.LayerNorm", d);
-    }
-    if (mlm) {
-        b.linear("cls.predictions.transform.dense", {d, d}, w.mlmDense, w.mlmDenseBias);
-        w.mlmNorm = b.norm("cls.predictions.transform.LayerNorm", d);
+    for (int l = 0; l < c.layers; ++l)
+        bindLayer(b, f, c, l, w.layers[size_t(l)]);
+    if (!t.finalNorm.empty())
+        w.finalNorm = b.norm(t.finalNorm, d);
+    if (head) {
+        b.linear(t.headDense, {d, d}, w.mlmDense, w.mlmDenseBias);
+        w.mlmNorm = b.norm(t.headNorm, d);
         // transformers ties cls.predictions.decoder.bias to cls.predictions.bias; some files
         // keep only the former.
-        w.mlmBias = b.require(
-            b.has("cls.predictions.bias") ? "cls.predictions.bias" : "cls.predictions.decoder.bias", {c.vocabSize});
+        const bool own = b.has(t.headBias) || t.headBiasAlias.empty();
+        w.mlmBias = b.require(own ? t.headBias : t.headBiasAlias, {c.vocabSize});
     }
-}
-
-int bertTensorCount(const ModelConfig &c, bool mlm)
-{
-    return 5 + 16 * c.layers + (mlm ? 5 : 0);
 }
 
 } // namespace
@@ -212,15 +233,10 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
         ModelWeights w;
         w.config = readModelConfig(base + "config.json");
         const std::shared_ptr<SafetensorsFile> file = SafetensorsFile::open(weightsPath);
-        if (w.config.architecture == Architecture::Gpt2) {
-            Binder b(*file, "transformer.", gpt2TensorCount(w.config), progress);
-            bindGpt2(b, w);
-        } else {
-            Binder probe(*file, "bert.", 1, progress);
-            const bool mlm = hasMlmHead(probe);
-            Binder b(*file, "bert.", bertTensorCount(w.config, mlm), progress);
-            bindBert(b, w, mlm);
-        }
+        const ModelFamily &family = *w.config.family;
+        const bool head = hasMaskedLmHead(Binder(*file, family.tensors, 1, progress), family.tensors);
+        Binder b(*file, family.tensors, tensorCount(family, w.config.layers, head), progress);
+        bindWeights(b, w, head);
         w.owner = file;
         result.weights = std::move(w);
     } catch (const ModelError &e) {

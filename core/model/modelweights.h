@@ -1,6 +1,6 @@
 #pragma once
-// The weights of a real transformer checkpoint (GPT-2 or BERT architecture), as the readers in
-// core/model hand them to the forward passes. Plain value types: no file handling here.
+// The weights of a real transformer checkpoint (a family of core/model/family), as the readers
+// in core/model hand them to the forward passes. Plain value types: no file handling here.
 //
 // Every tensor is a float view. For F32 checkpoints the view points into the memory-mapped
 // safetensors file (no copy); F16 and BF16 tensors are converted once into `storage` and the
@@ -8,11 +8,13 @@
 // alive, and must not outlive nothing: keep it by value or shared_ptr, never copy the views
 // out of it.
 //
-// Orientation follows the checkpoint, as Hugging Face transformers uses it:
-// - GPT-2 (Conv1D): weight is in × out, y = x·W + b.
-// - BERT (nn.Linear): weight is out × in, y = x·Wᵀ + b.
+// Orientation follows the checkpoint, as Hugging Face transformers uses it (the family's
+// ProjectionKind):
+// - Conv1D (GPT-2): weight is in × out, y = x·W + b.
+// - nn.Linear (BERT): weight is out × in, y = x·Wᵀ + b.
 // Both are stored row-major in the file, so a 2-D view is simply rows × cols of the shape.
 
+#include "core/model/family/modelfamily.h"
 #include "core/types.h"
 
 #include <cstdint>
@@ -22,15 +24,15 @@
 
 namespace attnlab::core::model {
 
-enum class Architecture { Gpt2, Bert };
-
-// What config.json says, with the defaults of transformers' GPT2Config / BertConfig for keys
-// that are absent.
+// What config.json says, with the family's defaults (those of transformers' GPT2Config,
+// BertConfig, …) for keys that are absent.
 struct ModelConfig {
-    Architecture architecture = Architecture::Gpt2;
-    std::string modelType; // "gpt2" or "bert", as written in config.json
+    // The family config.json's model_type names (never null in a config the readers made).
+    const ModelFamily *family = nullptr;
+    std::string modelType; // as written in config.json: "gpt2", "bert"
     int layers = 0; // n_layer / num_hidden_layers
     int heads = 0; // n_head / num_attention_heads
+    int kvHeads = 0; // key/value heads (grouped-query attention); 0: as many as heads (GPT-2, BERT)
     int dModel = 0; // n_embd / hidden_size
     int dInner = 0; // n_inner (null → 4·n_embd) / intermediate_size
     int maxPositions = 0; // n_positions / max_position_embeddings
@@ -38,11 +40,6 @@ struct ModelConfig {
     int typeVocabSize = 0; // BERT type_vocab_size; 0 for GPT-2
     float layerNormEps = 0; // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
     std::string activation; // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
-    // Token i attends only to tokens 0…i (GPT-2's causal mask); false: to every token (BERT).
-    // Then row i of every layer depends only on the tokens up to i, which is what lets a new
-    // text reuse the rows before its first changed token.
-    bool causal = false;
-
     int headDim() const { return heads > 0 ? dModel / heads : 0; }
 };
 
@@ -61,19 +58,19 @@ struct LayerNormWeights {
     TensorView weight, bias; // length dModel each (HF names: weight/bias or gamma/beta)
 };
 
-// One transformer block. Fields of the other architecture stay empty.
+// One transformer block, named as the family's TensorNames say. Fields the family's kinds do
+// not use stay empty.
 struct LayerWeights {
-    // GPT-2: h.N.ln_1, h.N.attn.c_attn (d × 3d, bias 3d), h.N.attn.c_proj (d × d, bias d),
-    // h.N.ln_2, h.N.mlp.c_fc (d × inner), h.N.mlp.c_proj (inner × d).
-    LayerNormWeights ln1, ln2;
+    // The block's two norms: before attention and MLP (pre-LN: GPT-2 ln_1, ln_2) or after each
+    // residual sum (post-LN: BERT attention.output.LayerNorm, output.LayerNorm).
+    LayerNormWeights attnNorm, mlpNorm;
+    // ProjectionKind::Conv1DFused: q, k, v side by side, d × 3d, bias 3d (GPT-2 attn.c_attn).
     TensorView attnWeight, attnBias;
-    // BERT: encoder.layer.N.attention.self.{query,key,value} (d × d, out × in, bias d).
+    // ProjectionKind::Linear: query, key, value (d × d, out × in, bias d).
     TensorView query, queryBias, key, keyBias, value, valueBias;
-    // Both: the attention output projection. GPT-2 attn.c_proj (in × out); BERT
+    // The attention output projection. GPT-2 attn.c_proj (in × out); BERT
     // attention.output.dense (out × in).
     TensorView attnOut, attnOutBias;
-    // BERT: attention.output.LayerNorm and output.LayerNorm (post-LN).
-    LayerNormWeights attnOutNorm, outNorm;
     // The MLP. GPT-2: mlp.c_fc (d × inner), mlp.c_proj (inner × d). BERT:
     // intermediate.dense (inner × d), output.dense (d × inner).
     TensorView fcIn, fcInBias, fcOut, fcOutBias;
@@ -87,9 +84,9 @@ struct ModelWeights {
     // BERT: embeddings.LayerNorm. GPT-2: ln_f (applied after the last layer).
     LayerNormWeights embeddingNorm, finalNorm;
     std::vector<LayerWeights> layers;
-    // BERT masked-LM head (cls.predictions): transform.dense (d × d, out × in), its bias,
+    // A masked-LM head (BERT cls.predictions): transform.dense (d × d, out × in), its bias,
     // transform.LayerNorm, and the output bias (vocab). The decoder weight is tied to the word
-    // embeddings. Empty when the checkpoint has no MLM head (then BERT cannot predict).
+    // embeddings. Empty when the checkpoint has no MLM head (then the model cannot predict).
     TensorView mlmDense, mlmDenseBias, mlmBias;
     LayerNormWeights mlmNorm;
 

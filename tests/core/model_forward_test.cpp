@@ -56,8 +56,7 @@ private:
 ModelConfig gpt2Config(int layers = 3)
 {
     ModelConfig c;
-    c.architecture = Architecture::Gpt2;
-    c.causal = true;
+    c.family = findFamily("gpt2");
     c.modelType = "gpt2";
     c.layers = layers;
     c.heads = 4;
@@ -73,7 +72,7 @@ ModelConfig gpt2Config(int layers = 3)
 ModelConfig bertConfig()
 {
     ModelConfig c;
-    c.architecture = Architecture::Bert;
+    c.family = findFamily("bert");
     c.modelType = "bert";
     c.layers = 2;
     c.heads = 2;
@@ -98,12 +97,12 @@ std::shared_ptr<ModelWeights> makeGpt2(const ModelConfig &c, unsigned seed = 7)
     w->finalNorm = b.norm(d);
     for (int l = 0; l < c.layers; ++l) {
         LayerWeights L;
-        L.ln1 = b.norm(d);
+        L.attnNorm = b.norm(d);
         L.attnWeight = b.random(d, 3 * d, 0.4f);
         L.attnBias = b.vector(3 * d, 0.1f);
         L.attnOut = b.random(d, d, 0.3f);
         L.attnOutBias = b.vector(d, 0.1f);
-        L.ln2 = b.norm(d);
+        L.mlpNorm = b.norm(d);
         L.fcIn = b.random(d, c.dInner, 0.3f);
         L.fcInBias = b.vector(c.dInner, 0.1f);
         L.fcOut = b.random(c.dInner, d, 0.3f);
@@ -134,12 +133,12 @@ std::shared_ptr<ModelWeights> makeBert(const ModelConfig &c, unsigned seed = 11)
         L.valueBias = b.vector(d, 0.1f);
         L.attnOut = b.random(d, d, 0.4f);
         L.attnOutBias = b.vector(d, 0.1f);
-        L.attnOutNorm = b.norm(d);
+        L.attnNorm = b.norm(d);
         L.fcIn = b.random(c.dInner, d, 0.4f);
         L.fcInBias = b.vector(c.dInner, 0.1f);
         L.fcOut = b.random(d, c.dInner, 0.4f);
         L.fcOutBias = b.vector(d, 0.1f);
-        L.outNorm = b.norm(d);
+        L.mlpNorm = b.norm(d);
         w->layers.push_back(L);
     }
     w->mlmDense = b.random(d, d, 0.5f);
@@ -285,7 +284,7 @@ Reference gpt2Reference(const ModelWeights &w, const std::vector<int> &ids, cons
         r.inputs.push_back(h);
         Mat a(n), q(n), k(n), v(n);
         for (int i = 0; i < n; ++i) {
-            a[i] = layerNormRef(h[i], L.ln1, c.layerNormEps);
+            a[i] = layerNormRef(h[i], L.attnNorm, c.layerNormEps);
             const Vec qkv = conv1d(a[i], L.attnWeight, L.attnBias);
             q[i].assign(qkv.begin(), qkv.begin() + d);
             k[i].assign(qkv.begin() + d, qkv.begin() + 2 * d);
@@ -299,7 +298,7 @@ Reference gpt2Reference(const ModelWeights &w, const std::vector<int> &ids, cons
             attnOut[i] = conv1d(ctx[i], L.attnOut, L.attnOutBias);
             for (int j = 0; j < d; ++j)
                 h[i][j] += attnOut[i][j];
-            Vec f = conv1d(layerNormRef(h[i], L.ln2, c.layerNormEps), L.fcIn, L.fcInBias);
+            Vec f = conv1d(layerNormRef(h[i], L.mlpNorm, c.layerNormEps), L.fcIn, L.fcInBias);
             for (double &x : f)
                 x = geluTanh(x);
             const Vec m = conv1d(f, L.fcOut, L.fcOutBias);
@@ -351,14 +350,14 @@ Reference bertReference(const ModelWeights &w, const std::vector<int> &ids, int 
             Vec s(d);
             for (int j = 0; j < d; ++j)
                 s[j] = attnOut[i][j] + h[i][j];
-            const Vec a = layerNormRef(s, L.attnOutNorm, c.layerNormEps);
+            const Vec a = layerNormRef(s, L.attnNorm, c.layerNormEps);
             Vec f = linear(a, L.fcIn, L.fcInBias);
             for (double &x : f)
                 x = geluErf(x);
             Vec o = linear(f, L.fcOut, L.fcOutBias);
             for (int j = 0; j < d; ++j)
                 o[j] += a[j];
-            h[i] = layerNormRef(o, L.outNorm, c.layerNormEps);
+            h[i] = layerNormRef(o, L.mlpNorm, c.layerNormEps);
         }
         r.attentionOutputs.push_back(attnOut);
     }
@@ -706,7 +705,7 @@ TEST(ModelForward, InconsistentWeightsAreRefusedByName)
         EXPECT_NE(std::string(e.what()).find("h.1.attn.c_attn.weight"), std::string::npos) << e.what();
     }
     auto b = makeBert(bertConfig());
-    b->layers[0].outNorm.bias = TensorView();
+    b->layers[0].mlpNorm.bias = TensorView();
     try {
         ForwardRunner run(b);
         FAIL() << "no error";

@@ -83,7 +83,7 @@ void expectEqualsFullRecompute(const ForwardRunner &run, const std::shared_ptr<c
 TEST_F(IncrementalForward, ACausalModelReusesTheRowsBeforeTheFirstChangedToken)
 {
     const auto w = load(true);
-    ASSERT_TRUE(w->config.causal);
+    ASSERT_TRUE(w->config.family->causal);
     ForwardRunner run(w);
     std::vector<int> ids = sequence(100, 3);
     ASSERT_TRUE(run.run(ids));
@@ -120,7 +120,7 @@ TEST_F(IncrementalForward, ACausalModelReusesTheRowsBeforeTheFirstChangedToken)
 TEST_F(IncrementalForward, AModelThatIsNotCausalRecomputesEverything)
 {
     const auto w = load(false);
-    ASSERT_FALSE(w->config.causal);
+    ASSERT_FALSE(w->config.family->causal);
     ForwardRunner run(w);
     std::vector<int> ids = sequence(30, 1);
     ASSERT_TRUE(run.run(ids, 4));

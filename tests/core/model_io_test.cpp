@@ -424,7 +424,7 @@ std::string configError(const std::string &text)
 TEST(ModelConfig, Gpt2DefaultsAreTransformers)
 {
     const ModelConfig c = parseModelConfig(R"({"model_type": "gpt2"})");
-    EXPECT_EQ(c.architecture, Architecture::Gpt2);
+    EXPECT_EQ(c.family, findFamily("gpt2"));
     EXPECT_EQ(c.modelType, "gpt2");
     EXPECT_EQ(c.layers, 12);
     EXPECT_EQ(c.heads, 12);
@@ -441,7 +441,7 @@ TEST(ModelConfig, Gpt2DefaultsAreTransformers)
 TEST(ModelConfig, BertDefaultsAreTransformers)
 {
     const ModelConfig c = parseModelConfig(R"({"model_type": "bert"})");
-    EXPECT_EQ(c.architecture, Architecture::Bert);
+    EXPECT_EQ(c.family, findFamily("bert"));
     EXPECT_EQ(c.layers, 12);
     EXPECT_EQ(c.heads, 12);
     EXPECT_EQ(c.dModel, 768);
@@ -581,16 +581,16 @@ std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
         v[n + ".weight"] = weight;
         v[n + ".bias"] = bias;
     };
-    if (w.config.architecture == Architecture::Gpt2) {
+    if (w.config.modelType == "gpt2") {
         v["wte.weight"] = w.tokenEmbeddings;
         v["wpe.weight"] = w.positionEmbeddings;
         for (size_t l = 0; l < w.layers.size(); ++l) {
             const LayerWeights &L = w.layers[l];
             const std::string h = "h." + std::to_string(l) + ".";
-            norm(h + "ln_1", L.ln1);
+            norm(h + "ln_1", L.attnNorm);
             linear(h + "attn.c_attn", L.attnWeight, L.attnBias);
             linear(h + "attn.c_proj", L.attnOut, L.attnOutBias);
-            norm(h + "ln_2", L.ln2);
+            norm(h + "ln_2", L.mlpNorm);
             linear(h + "mlp.c_fc", L.fcIn, L.fcInBias);
             linear(h + "mlp.c_proj", L.fcOut, L.fcOutBias);
         }
@@ -608,10 +608,10 @@ std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
         linear(e + "attention.self.key", L.key, L.keyBias);
         linear(e + "attention.self.value", L.value, L.valueBias);
         linear(e + "attention.output.dense", L.attnOut, L.attnOutBias);
-        norm(e + "attention.output.LayerNorm", L.attnOutNorm);
+        norm(e + "attention.output.LayerNorm", L.attnNorm);
         linear(e + "intermediate.dense", L.fcIn, L.fcInBias);
         linear(e + "output.dense", L.fcOut, L.fcOutBias);
-        norm(e + "output.LayerNorm", L.outNorm);
+        norm(e + "output.LayerNorm", L.mlpNorm);
     }
     if (!w.mlmDense.empty()) {
         linear("cls.predictions.transform.dense", w.mlmDense, w.mlmDenseBias);
@@ -678,7 +678,7 @@ TEST_F(ModelFolder, Gpt2LoadsInEveryDtypeAndNamingStyle)
                 const LoadModelResult r = loadModel(m_dir);
                 ASSERT_TRUE(r.ok()) << r.error;
                 const ModelWeights &w = *r.weights;
-                EXPECT_EQ(w.config.architecture, Architecture::Gpt2);
+                EXPECT_EQ(w.config.family, findFamily("gpt2"));
                 EXPECT_EQ(w.config.layers, 2);
                 EXPECT_EQ(w.config.dInner, 12);
                 EXPECT_EQ(w.layers.size(), 2u);
@@ -705,7 +705,7 @@ TEST_F(ModelFolder, BertLoadsInEveryDtypeAndNamingStyle)
                 const LoadModelResult r = loadModel(m_dir);
                 ASSERT_TRUE(r.ok()) << r.error;
                 const ModelWeights &w = *r.weights;
-                EXPECT_EQ(w.config.architecture, Architecture::Bert);
+                EXPECT_EQ(w.config.family, findFamily("bert"));
                 EXPECT_EQ(w.config.typeVocabSize, 2);
                 EXPECT_FALSE(w.mlmDense.empty());
                 EXPECT_EQ(w.mlmBias.cols, 24);

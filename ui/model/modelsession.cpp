@@ -62,8 +62,7 @@ QString ModelSession::modelName() const
 {
     if (!m_runner)
         return QString();
-    return m_runner->config().architecture == model::Architecture::Gpt2 ? QStringLiteral("GPT-2")
-                                                                        : QStringLiteral("BERT");
+    return QString::fromStdString(m_runner->config().family->name);
 }
 
 QString ModelSession::headName(int layer, int head)
@@ -254,16 +253,10 @@ void ModelSession::setText(const QString &text)
     dropTextJobs();
     m_text = text;
     m_tokens = std::move(tokens);
-    m_position = int(m_tokens.size()) - 1;
-    if (m_runner->config().architecture == model::Architecture::Bert) {
-        m_position = -1;
-        const int maskId = m_tokenizer->idOf("[MASK]");
-        for (size_t i = 0; i < m_tokens.size(); ++i)
-            if (maskId >= 0 && m_tokens[i].id == maskId) {
-                m_position = int(i);
-                break;
-            }
-    }
+    std::vector<int> ids;
+    for (const model::Token &t : m_tokens)
+        ids.push_back(t.id);
+    m_position = model::predictionPosition(*m_runner->config().family, ids, m_tokenizer->maskTokenId());
     m_computed = false;
     Q_EMIT tokensChanged();
     if (m_tokens.empty()) {
@@ -271,9 +264,6 @@ void ModelSession::setText(const QString &text)
         Q_EMIT computed();
         return;
     }
-    std::vector<int> ids;
-    for (const model::Token &t : m_tokens)
-        ids.push_back(t.id);
     const int position = m_position;
     runJob([ids, position](model::ForwardRunner &runner,
                const model::ForwardProgress &progress) { return runner.run(ids, position, progress); },

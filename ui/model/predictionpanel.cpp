@@ -62,9 +62,10 @@ void PredictionPanel::refresh()
 {
     // From the config, which stays readable while a run is busy.
     const model::ModelConfig *config = m_session->config();
-    m_heading->setText(!config                                  ? tr("Prediction")
-            : config->architecture == model::Architecture::Gpt2 ? tr("<b>Next token</b> after the sentence")
-                                                                : tr("<b>Fillers for the first [MASK]</b>"));
+    m_heading->setText(!config ? tr("Prediction")
+            : config->family->prediction == model::PredictionRule::NextToken
+            ? tr("<b>Next token</b> after the sentence")
+            : tr("<b>Fillers for the first [MASK]</b>"));
     // A cancelled, failed or refused run leaves the last good prediction (the room says why).
     if (m_session->isStale() && !m_session->isComputed() && !m_entries.empty())
         return;
@@ -77,7 +78,7 @@ void PredictionPanel::refresh()
     delete m_rows;
     m_rows = rows;
     const model::ForwardRunner *runner = m_session->runner();
-    const bool gpt2 = runner && runner->config().architecture == model::Architecture::Gpt2;
+    const bool nextToken = runner && runner->config().family->prediction == model::PredictionRule::NextToken;
     QString message;
     if (!runner)
         message = tr("Open a model to see what it predicts.");
@@ -86,7 +87,7 @@ void PredictionPanel::refresh()
                      "[MASK].");
     else if (m_session->tokens().empty())
         message = tr("Type a sentence.");
-    else if (!gpt2 && m_session->predictionPosition() < 0)
+    else if (!nextToken && m_session->predictionPosition() < 0)
         message = tr("Write [MASK] where BERT should fill in a word, e.g. “The cat [MASK] on the mat.”");
     else if (!m_session->isComputed())
         message = tr("Computing…");

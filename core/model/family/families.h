@@ -1,0 +1,12 @@
+#pragma once
+// The families the registry knows, one data file each (gpt2.cpp, bert.cpp). Only registry.cpp
+// includes this: everything else finds a family by findFamily() and asks its properties.
+
+#include "core/model/family/modelfamily.h"
+
+namespace attnlab::core::model {
+
+const ModelFamily &gpt2Family();
+const ModelFamily &bertFamily();
+
+} // namespace attnlab::core::model

@@ -1,0 +1,152 @@
+#pragma once
+// Model families as data. A ModelFamily says everything that differs between GPT-2, BERT and
+// the families after them: which config.json keys hold the sizes (and their defaults), what the
+// tensors are called, and which kind of each block part the family uses. The readers
+// (modelconfig, modelloader), the forward pass, the head scene, the checks, the command line and
+// the model room ask these properties; none of them asks which family it is.
+//
+// Adding a family:
+// 1. one new data file in this folder (copy gpt2.cpp or bert.cpp) that fills a ModelFamily from
+//    transformers' configuration_<family>.py (keys, defaults) and modeling_<family>.py (tensor
+//    names, norm, MLP, positions, head), declared in families.h and listed in registry.cpp;
+// 2. only the block code it alone needs: a kind the forward pass does not implement yet (see
+//    unsupportedKind in forwardcheck.h) is refused with a message naming it until that code
+//    exists in core/model/forward.cpp, never run as if it were another kind.
+
+#include <string>
+#include <vector>
+
+namespace attnlab::core::model {
+
+// Where a block's two norms sit.
+enum class NormPlacement {
+    PreLn, // h += attn(norm₁(h)); h += mlp(norm₂(h)); a final norm after the last block (GPT-2)
+    PostLn, // h = norm₁(h + attn(h)); h = norm₂(h + mlp(h)) (BERT)
+};
+
+enum class NormKind {
+    LayerNorm, // (x − mean)/√(var + ε)·γ + β, biased variance
+    RmsNorm, // x/√(mean(x²) + ε)·γ (Llama, Qwen2)
+};
+
+enum class MlpKind {
+    Plain, // fc_out(act(fc_in(x))), act from the config's activation key
+    GatedSilu, // down(silu(gate(x)) ⊙ up(x)) (Llama, Qwen2)
+};
+
+enum class PositionKind {
+    LearnedAbsolute, // a learned row per position added to the token embedding
+    Rotary, // q and k rotated per position inside attention
+    None,
+};
+
+// How rotary embeddings pair the dimensions of a head.
+enum class RotaryConvention {
+    HalfSplit, // dimension i with i + d/2 (transformers' rotate_half)
+    Interleaved, // dimension 2i with 2i + 1 (the original RoFormer / GPT-J layout)
+};
+
+// How the q, k, v and output projections are stored.
+enum class ProjectionKind {
+    Conv1DFused, // transformers' Conv1D, in × out, y = x·W + b; q, k, v side by side in one tensor
+    Linear, // nn.Linear, out × in, y = x·Wᵀ + b; q, k and v separate
+};
+
+// Which position the model's prediction is read at.
+enum class PredictionRule {
+    NextToken, // the last position: the token after the text
+    FirstMask, // the first mask token: what fills it
+};
+
+// One integer key of config.json: the family's own name first, then names accepted when it is
+// absent (transformers' attribute_map), and the default when none is present. No names: the
+// value is `fallback` (e.g. no token types).
+struct ConfigCount {
+    std::vector<std::string> names;
+    int fallback = 0;
+    bool nullMeansDefault = false; // GPT-2's n_inner: null → the default
+};
+
+// A setting the forward pass implements in one way only: any other value of `key` is refused.
+struct FixedSetting {
+    std::string key;
+    bool isFlag = true; // a boolean (else a string)
+    bool flag = false; // the supported value of a boolean
+    std::string text; // the supported value of a string
+};
+
+struct ConfigKeys {
+    ConfigCount layers, heads, dModel, positions, vocab, typeVocab;
+    // The MLP width; when `innerPerDModel` > 0 the default is that multiple of d_model.
+    ConfigCount dInner;
+    int innerPerDModel = 0;
+    // Key/value heads (grouped-query attention); no names: as many as query heads.
+    ConfigCount kvHeads;
+    std::vector<std::string> epsilon;
+    double epsilonFallback = 1e-5;
+    std::vector<std::string> activation;
+    std::string activationFallback;
+    std::vector<FixedSetting> fixed;
+};
+
+// Rotary positions (PositionKind::Rotary): convention and the config keys of θ and scaling.
+struct RotarySpec {
+    RotaryConvention convention = RotaryConvention::HalfSplit;
+    std::string thetaKey = "rope_theta";
+    double thetaFallback = 10000.0;
+    std::string scalingKey = "rope_scaling";
+};
+
+// Tensor names as transformers saves them. Each may also appear under `prefix` (the base
+// model's attribute name when a head model was saved). An empty name: the family has no such
+// tensor. Per-layer names follow `layer` + the layer index + ".".
+struct TensorNames {
+    std::string prefix;
+    std::string tokens, positions, tokenTypes, embeddingNorm;
+    std::string layer;
+    std::string qkv; // ProjectionKind::Conv1DFused
+    std::string query, key, value; // ProjectionKind::Linear
+    std::string attnOut;
+    std::string attnNorm, mlpNorm; // the block's first and second norm
+    std::string mlpIn, mlpOut;
+    std::string finalNorm;
+    // A masked-LM head (optional in a checkpoint as a whole): dense + act + norm, then the
+    // tied decoder with its own bias (some files keep the bias only under `headBiasAlias`).
+    std::string headDense, headNorm, headBias, headBiasAlias;
+    // Older TensorFlow conversions call a norm's weight/bias gamma/beta.
+    std::string normWeightAlias = "gamma", normBiasAlias = "beta";
+};
+
+struct ModelFamily {
+    std::string name; // shown to people: "GPT-2"
+    std::string modelType; // config.json's model_type: "gpt2"
+    ConfigKeys config;
+    TensorNames tensors;
+    NormKind norm = NormKind::LayerNorm;
+    NormPlacement placement = NormPlacement::PreLn;
+    MlpKind mlp = MlpKind::Plain;
+    PositionKind position = PositionKind::LearnedAbsolute;
+    RotarySpec rotary; // when position is Rotary
+    ProjectionKind projection = ProjectionKind::Linear;
+    bool biases = true; // the projections have biases
+    // Token i attends only to tokens 0…i; then row i of every layer depends only on the tokens
+    // up to i.
+    bool causal = false;
+    // The output head multiplies by the token embeddings (transformers' tied lm_head/decoder).
+    bool tiedOutputHead = true;
+    PredictionRule prediction = PredictionRule::NextToken;
+};
+
+// The family whose model_type is `modelType`, or nullptr. transformers' AutoConfig chooses the
+// configuration class by config.json's model_type alone; so do we.
+const ModelFamily *findFamily(const std::string &modelType);
+
+// Every family the app knows, in a fixed order.
+const std::vector<const ModelFamily *> &modelFamilies();
+
+// The position a family predicts at for token ids `ids`: NextToken the last one, FirstMask the
+// first id equal to `maskId` (the tokenizer's mask token, −1 when it has none). −1 when there
+// is no such position (no tokens, or no mask token in them).
+int predictionPosition(const ModelFamily &family, const std::vector<int> &ids, int maskId);
+
+} // namespace attnlab::core::model

@@ -1,0 +1,35 @@
+#include "core/model/family/families.h"
+
+namespace attnlab::core::model {
+
+const std::vector<const ModelFamily *> &modelFamilies()
+{
+    static const std::vector<const ModelFamily *> all = {&gpt2Family(), &bertFamily()};
+    return all;
+}
+
+const ModelFamily *findFamily(const std::string &modelType)
+{
+    for (const ModelFamily *f : modelFamilies())
+        if (f->modelType == modelType)
+            return f;
+    return nullptr;
+}
+
+int predictionPosition(const ModelFamily &family, const std::vector<int> &ids, int maskId)
+{
+    if (ids.empty())
+        return -1;
+    switch (family.prediction) {
+    case PredictionRule::NextToken:
+        return int(ids.size()) - 1;
+    case PredictionRule::FirstMask:
+        for (size_t i = 0; i < ids.size() && maskId >= 0; ++i)
+            if (ids[i] == maskId)
+                return int(i);
+        return -1;
+    }
+    return -1;
+}
+
+} // namespace attnlab::core::model
