@@ -2,6 +2,7 @@
 
 #include "app/modelcommand.h"
 
+#include "core/json/jsonprinter.h"
 #include "core/scene/pipeline.h"
 #include "core/scene/stagesjson.h"
 #include "ui/document/examples.h"
@@ -13,50 +14,11 @@
 
 #include <cstdio>
 #include <iostream>
-#include <streambuf>
 
 namespace attnlab::app {
 
 // The command line drives the same Document, exporter and language choice as the window.
 using namespace attnlab::ui;
-
-namespace {
-
-// Passes everything but the first character on (the dump's opening brace, when something was
-// written before it).
-class SkipFirstCharacter : public std::streambuf {
-public:
-    explicit SkipFirstCharacter(std::streambuf *target)
-        : m_target(target)
-    {
-    }
-
-protected:
-    int_type overflow(int_type c) override
-    {
-        if (traits_type::eq_int_type(c, traits_type::eof()))
-            return traits_type::not_eof(c);
-        if (m_skip) {
-            m_skip = false;
-            return c;
-        }
-        return m_target->sputc(traits_type::to_char_type(c));
-    }
-    std::streamsize xsputn(const char *s, std::streamsize n) override
-    {
-        if (n > 0 && m_skip) {
-            m_skip = false;
-            return 1 + m_target->sputn(s + 1, n - 1);
-        }
-        return m_target->sputn(s, n);
-    }
-
-private:
-    std::streambuf *m_target;
-    bool m_skip = true;
-};
-
-} // namespace
 
 void printOut(const QString &text)
 {
@@ -266,15 +228,12 @@ int CommandLine::runDump() const
     const core::Stages &stages = pipeline.compute(*r.scene);
     if (isSet(model)) {
         // The same dump with the ids of the model's tokens first.
-        std::cout << "{\n  \"token_ids\": [";
-        for (size_t i = 0; i < tokenIds.size(); ++i)
-            std::cout << (i ? ", " : "") << tokenIds[i];
-        std::cout << "],";
-        SkipFirstCharacter skip(std::cout.rdbuf());
-        std::ostream rest(&skip);
-        core::writeStagesJson(rest, *r.scene, stages);
-        if (!rest)
-            std::cout.setstate(std::ios::badbit);
+        nlohmann::ordered_json dump;
+        dump["token_ids"] = tokenIds;
+        nlohmann::ordered_json stagesJson = nlohmann::ordered_json::parse(core::stagesToJson(*r.scene, stages));
+        for (auto it = stagesJson.begin(); it != stagesJson.end(); ++it)
+            dump[it.key()] = std::move(*it);
+        std::cout << core::json::print(dump);
     } else {
         core::writeStagesJson(std::cout, *r.scene, stages);
     }

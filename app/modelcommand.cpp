@@ -1,7 +1,7 @@
 #include "app/modelcommand.h"
 
 #include "app/commandline.h"
-#include "core/json/jsonwriter.h"
+#include "core/json/jsonprinter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
 #include "core/model/modelconfig.h"
@@ -18,6 +18,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <charconv>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -157,12 +158,14 @@ std::string predictedText(const Tokenizer &tokenizer, int id)
     return hex + "\u203a";
 }
 
-std::string idList(const std::vector<int> &ids)
+// A probability rounded to 9 significant digits, which read back to the same float.
+double nineDigits(float probability)
 {
-    std::string out = "[";
-    for (size_t i = 0; i < ids.size(); ++i)
-        out += (i ? ", " : "") + std::to_string(ids[i]);
-    return out + "]";
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, probability, std::chars_format::general, 9).ptr;
+    double rounded = 0;
+    std::from_chars(text, end, rounded);
+    return rounded;
 }
 
 int runPredict(const CommandLine &cli)
@@ -192,19 +195,14 @@ int runPredict(const CommandLine &cli)
                 + tr("model.safetensors has no masked-LM head (cls.predictions.*), so it cannot predict"));
         runner.setHeadMask(mask);
         runner.run(in.ids, position);
-        std::string json = "{\n  \"token_ids\": " + idList(in.ids) + ",\n  \"position\": " + std::to_string(position)
-            + ",\n  \"top\": [";
-        const std::vector<TokenProbability> best = topK(runner.probabilities(), top);
-        char probability[32];
-        for (size_t i = 0; i < best.size(); ++i) {
-            // %.9g reads back to the same float.
-            std::snprintf(probability, sizeof probability, "%.9g", double(best[i].probability));
-            json += (i ? ",\n    " : "\n    ");
-            json += "{\"id\": " + std::to_string(best[i].id)
-                + ", \"token\": " + core::json::quote(predictedText(*in.tokenizer, best[i].id))
-                + ", \"probability\": " + probability + "}";
-        }
-        json += best.empty() ? "]\n}\n" : "\n  ]\n}\n";
+        nlohmann::ordered_json out;
+        out["token_ids"] = in.ids;
+        out["position"] = position;
+        out["top"] = nlohmann::ordered_json::array();
+        for (const TokenProbability &p : topK(runner.probabilities(), top))
+            out["top"].push_back({{"id", p.id}, {"token", predictedText(*in.tokenizer, p.id)},
+                {"probability", nineDigits(p.probability)}});
+        const std::string json = core::json::print(out);
         std::fwrite(json.data(), 1, json.size(), stdout);
         if (std::fflush(stdout) != 0)
             return fail(tr("cannot write to standard output"));

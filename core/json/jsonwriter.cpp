@@ -64,6 +64,23 @@ std::string rounded(Scalar value)
     return buf;
 }
 
+std::string decimal(double value)
+{
+    if (!std::isfinite(value))
+        return "null";
+    if (value == 0)
+        return "0";
+    // to_chars in the general format is %.*g without the locale's decimal point.
+    char buf[32];
+    for (int digits = 7;; ++digits) {
+        const auto end = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, digits).ptr;
+        double back = 0;
+        std::from_chars(buf, end, back);
+        if (back == value || digits == 17)
+            return std::string(buf, end);
+    }
+}
+
 namespace {
 
 template<typename M, typename F> std::string rows(const M &m, int indent, F &&cell)
