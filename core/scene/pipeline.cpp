@@ -2,6 +2,7 @@
 
 #include "core/scene/positional.h"
 #include "core/scene/softmax.h"
+#include "core/scene/stagetable.h"
 
 #include <stdexcept>
 
@@ -12,79 +13,6 @@ namespace {
 // Below this many cells per head, threads cost more than they save.
 constexpr Eigen::Index kParallelCells = 256 * 256;
 
-// Which heads an edit reaches: none (after the heads), the one owning the edited column of a
-// weight or bias (every head when the column is unknown), or all.
-enum class Heads { None, OfColumn, All };
-
-// What an edit target invalidates: the stages recomputed from the scene field it changed, and
-// the heads. Everything downstream of those stages follows (downstreamOf). Targets not in the
-// table (Everything) recompute the whole scene.
-struct Invalidation {
-    Edit::Target target;
-    StageSet reads;
-    Heads heads;
-};
-
-constexpr Invalidation kInvalidations[] = {
-    {Edit::Target::Embeddings, StageX, Heads::All},
-    {Edit::Target::Positional, StageX, Heads::All},
-    {Edit::Target::X, StageX, Heads::All},
-    {Edit::Target::WQ, StageQ, Heads::OfColumn},
-    {Edit::Target::BQ, StageQ, Heads::OfColumn},
-    {Edit::Target::WK, StageK, Heads::OfColumn},
-    {Edit::Target::BK, StageK, Heads::OfColumn},
-    {Edit::Target::WV, StageV, Heads::OfColumn},
-    {Edit::Target::BV, StageV, Heads::OfColumn},
-    {Edit::Target::WO, StageOutput, Heads::None},
-    {Edit::Target::BO, StageOutput, Heads::None},
-    {Edit::Target::DirectQ, StageQ, Heads::All},
-    {Edit::Target::DirectK, StageK, Heads::All},
-    {Edit::Target::DirectV, StageV, Heads::All},
-    {Edit::Target::Scale, StageScaled, Heads::All},
-    {Edit::Target::Mask, StageMasked, Heads::All},
-};
-
-const Invalidation *invalidationOf(Edit::Target target)
-{
-    for (const Invalidation &inv : kInvalidations)
-        if (inv.target == target)
-            return &inv;
-    return nullptr;
-}
-
-// The arrows of the pipeline: which stages each stage feeds. In pipeline order, so that one
-// pass over it reaches everything downstream.
-struct Feed {
-    Stage from;
-    StageSet to;
-};
-
-constexpr Feed kFeeds[] = {
-    {StageX, StageQ | StageK | StageV},
-    {StageQ, StageQRotated | StageScores},
-    {StageK, StageKRotated | StageScores},
-    {StageQRotated, StageScores},
-    {StageKRotated, StageScores},
-    {StageV, StageContext},
-    {StageScores, StageScaled},
-    {StageScaled, StageMasked},
-    {StageMasked, StageWeights},
-    {StageWeights, StageContext},
-    {StageContext, StageConcat},
-    {StageConcat, StageOutput},
-};
-
-// `stages` and everything they feed; the rotated stages only exist under RoPE.
-StageSet downstreamOf(StageSet stages, bool rope)
-{
-    for (const Feed &f : kFeeds)
-        if (stages & f.from)
-            stages |= f.to;
-    if (!rope)
-        stages &= ~StageSet(StageQRotated | StageKRotated);
-    return stages;
-}
-
 // Entries [first, first + count) of a bias, or nothing when the bias is absent.
 Eigen::Map<const RowVector> biasPart(const RowVector &bias, Eigen::Index first, Eigen::Index count)
 {
@@ -94,94 +22,6 @@ Eigen::Map<const RowVector> biasPart(const RowVector &bias, Eigen::Index first, 
 }
 
 } // namespace
-
-const std::vector<Stage> &allStages()
-{
-    static const std::vector<Stage> stages = {StageX, StageQ, StageK, StageV, StageQRotated, StageKRotated, StageScores,
-        StageScaled, StageMasked, StageWeights, StageContext, StageConcat, StageOutput};
-    return stages;
-}
-
-const char *stageName(Stage stage)
-{
-    switch (stage) {
-    case StageX:
-        return "X";
-    case StageQ:
-        return "Q";
-    case StageK:
-        return "K";
-    case StageV:
-        return "V";
-    case StageQRotated:
-        return "Q_rotated";
-    case StageKRotated:
-        return "K_rotated";
-    case StageScores:
-        return "scores";
-    case StageScaled:
-        return "scaled";
-    case StageMasked:
-        return "masked";
-    case StageWeights:
-        return "weights";
-    case StageContext:
-        return "context";
-    case StageConcat:
-        return "concat";
-    case StageOutput:
-        return "output";
-    default:
-        return "";
-    }
-}
-
-Stage stageFromName(const std::string &name)
-{
-    for (Stage s : allStages())
-        if (name == stageName(s))
-            return s;
-    return Stage(0);
-}
-
-bool isPerHead(Stage stage)
-{
-    return stage != StageX && stage != StageConcat && stage != StageOutput;
-}
-
-const Matrix &stageMatrix(const Stages &st, Stage stage, int head)
-{
-    static const Matrix empty;
-    if (!isPerHead(stage))
-        return stage == StageX ? st.x : stage == StageConcat ? st.concat : stage == StageOutput ? st.output : empty;
-    if (head < 0 || size_t(head) >= st.heads.size())
-        return empty;
-    const HeadStages &h = st.heads[size_t(head)];
-    switch (stage) {
-    case StageQ:
-        return h.q;
-    case StageK:
-        return h.k;
-    case StageV:
-        return h.v;
-    case StageQRotated:
-        return h.qRotated;
-    case StageKRotated:
-        return h.kRotated;
-    case StageScores:
-        return h.scores;
-    case StageScaled:
-        return h.scaled;
-    case StageMasked:
-        return h.masked;
-    case StageWeights:
-        return h.weights;
-    case StageContext:
-        return h.context;
-    default:
-        return empty;
-    }
-}
 
 bool Pipeline::Shape::operator==(const Shape &o) const
 {
@@ -266,8 +106,9 @@ const Stages &Pipeline::compute(const Scene &scene)
 Update Pipeline::update(const Scene &scene, const Edit &edit)
 {
     Update result;
-    const Invalidation *inv = invalidationOf(edit.target);
-    if (isEmpty() || !inv || !(shapeOf(scene) == m_shape)) {
+    // The stage whose inputs the edit changed; Everything has none and recomputes the scene.
+    const StageEntry *edited = stageEditedBy(edit.target);
+    if (isEmpty() || !edited || !(shapeOf(scene) == m_shape)) {
         compute(scene);
         result.stages = AllStages;
         result.heads.assign(size_t(m_shape.heads), true);
@@ -276,25 +117,33 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
     checkShapes(scene);
 
     const int h = m_shape.heads;
-    std::vector<bool> heads(size_t(h), inv->heads == Heads::All);
-    if (inv->heads == Heads::OfColumn) {
+    const bool rope = m_shape.positional == PositionalEncoding::Rope;
+    const StageSet stale = downstreamOf(edited->id, rope);
+    // Which heads go stale: the one owning an edited weight or bias column (every head when the
+    // column is unknown), every head when a per-head stage is downstream, else none.
+    bool anyPerHead = false;
+    for (const StageEntry &e : stageTable())
+        anyPerHead = anyPerHead || ((stale & e.id) && e.perHead);
+    std::vector<bool> heads(size_t(h), anyPerHead);
+    if (edited->staleByColumn & targetBit(edit.target)) {
+        heads.assign(size_t(h), false);
         if (edit.column >= 0 && edit.column < h * m_shape.dK)
             heads[size_t(edit.column / m_shape.dK)] = true;
         else
             heads.assign(size_t(h), true);
     }
-    const StageSet stale = downstreamOf(inv->reads, m_shape.positional == PositionalEncoding::Rope);
+    const StageSet reads = edited->id;
 
     // The scene fields that are not matrices of their own stage: the divisor and the mask.
-    if (inv->reads & StageScaled)
+    if (reads & StageScaled)
         m_divisor = divisor(scene);
-    if (inv->reads & StageMasked) {
+    if (reads & StageMasked) {
         m_visible = effectiveMask(scene);
         m_visibleAll = scene.mask == MaskKind::None;
         collectWarnings(scene);
     }
     StageSet project = stale & (StageQ | StageK | StageV);
-    if (inv->reads & StageX) {
+    if (reads & StageX) {
         computeX(scene);
         projectAll(scene); // one wide product for all heads
         project = 0;

@@ -25,6 +25,8 @@
 
 namespace attnlab::core {
 
+// The stages' ids, one bit each so that a set of stages is a StageSet. What each stage is called,
+// what it feeds, which edits make it stale and where its matrix is kept: core/scene/stagetable.h.
 enum Stage : unsigned {
     StageX = 1u << 0,
     StageQ = 1u << 1,
@@ -100,8 +102,7 @@ struct Update {
 };
 
 // The stages in pipeline order, with the names used on the command line and in --dump
-// ("X", "Q", "K", "V", "Q_rotated", "K_rotated", "scores", "scaled", "masked", "weights",
-// "context", "concat", "output").
+// ("X", "Q", "K", "V", "Q_rotated", …, "output"); all read from the stage table.
 const std::vector<Stage> &allStages();
 const char *stageName(Stage stage);
 // The stage called `name`, or 0 when there is none.

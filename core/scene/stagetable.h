@@ -1,0 +1,60 @@
+#pragma once
+// The stages of the pipeline as data: one row per stage says everything the program asks about
+// a stage that is not its arithmetic (that lives in Pipeline, one function per step). A new stage
+// is one row here, its matrix in HeadStages or Stages, and its step in Pipeline.
+//
+// Rows are in pipeline order: a stage only feeds stages after it, so one pass over the table
+// reaches everything downstream of an edit.
+
+#include "core/scene/pipeline.h"
+
+#include <vector>
+
+namespace attnlab::core {
+
+// A set of Edit::Target values, one bit each.
+using EditTargets = unsigned;
+constexpr EditTargets targetBit(Edit::Target target)
+{
+    return 1u << unsigned(target);
+}
+
+// When a scene has a stage at all.
+enum class StagePresence {
+    Always,
+    ModelMode, // computed from embeddings or a given X: not in direct mode
+    Rope, // the rotated Q and K: rotary positions (in direct mode too, where Q and K are given)
+};
+
+struct StageEntry {
+    Stage id;
+    // The name on the command line, in --dump and in scene descriptions ("scores").
+    const char *name;
+    // One matrix per head (Q … context) rather than one for the scene.
+    bool perHead;
+    // The stages computed directly from this one.
+    StageSet feeds;
+    // The edits of the scene that change this stage's own inputs: it and everything it feeds
+    // go stale. Every Edit::Target but Everything belongs to exactly one stage.
+    EditTargets staleBy;
+    // Of those, the edits of one weight or bias column: only the head owning it goes stale.
+    EditTargets staleByColumn;
+    StagePresence presence;
+    // Where the matrix is kept: a member of HeadStages for per-head stages, else of Stages.
+    Matrix HeadStages::*headMatrix;
+    Matrix Stages::*sceneMatrix;
+};
+
+// Every stage, in pipeline order.
+const std::vector<StageEntry> &stageTable();
+// The row of `stage`; the X row for a value that is no single stage.
+const StageEntry &stageEntry(Stage stage);
+// Whether `scene` has the stage (X only in model mode, the rotations only under RoPE): whether
+// its matrix is computed.
+bool hasStage(const Scene &scene, Stage stage);
+// `stages` and everything downstream of them; the rotated stages only when `rope`.
+StageSet downstreamOf(StageSet stages, bool rope);
+// The stage whose inputs `target` edits, or nullptr for Everything.
+const StageEntry *stageEditedBy(Edit::Target target);
+
+} // namespace attnlab::core
