@@ -1762,10 +1762,6 @@
         <translation>特征（头数 × d_v）</translation>
     </message>
     <message>
-        <source>feature</source>
-        <translation>特征</translation>
-    </message>
-    <message>
         <source>the chart has no size</source>
         <translation>图表的尺寸为零</translation>
     </message>

@@ -3,6 +3,7 @@
 #include "ui/board/stagecard.h"
 #include "ui/board/stepcontroller.h"
 #include "ui/document/document.h"
+#include "ui/plot/stagelook.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -28,28 +29,6 @@ constexpr int kMinCardHeight = 150;
 constexpr int kReadableCardWidth = 225;
 // Once the cards wrap, the board scrolls; this keeps each heatmap tall enough to read.
 constexpr int kWrappedCardHeight = 210;
-
-// The row of the board a stage sits on: the phases of the computation.
-int phaseOf(core::Stage stage)
-{
-    switch (stage) {
-    case core::StageX:
-    case core::StageQ:
-    case core::StageK:
-    case core::StageV:
-        return 0;
-    case core::StageQRotated:
-    case core::StageKRotated:
-        return 1;
-    case core::StageScores:
-    case core::StageScaled:
-    case core::StageMasked:
-    case core::StageWeights:
-        return 2;
-    default:
-        return 3;
-    }
-}
 
 } // namespace
 
@@ -313,7 +292,7 @@ void PipelineBoard::rebuild()
         }
         c->setVisible(true);
         c->setMinimumFloor(QSize(kMinCardWidth, m_columns < 4 ? kWrappedCardHeight : kMinCardHeight));
-        const int phase = phaseOf(stage);
+        const int phase = stageLook(stage).boardRow;
         if (phase != lastPhase || column == m_columns) {
             ++row;
             column = 0;

@@ -1,9 +1,8 @@
 #include "ui/board/stagecard.h"
 
-#include "core/text/chain.h"
-
 #include "ui/board/heatmapview.h"
 #include "ui/document/document.h"
+#include "ui/plot/stagelook.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -13,15 +12,6 @@
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
-
-namespace {
-
-QString number(double v)
-{
-    return QString::number(v, 'g', 3);
-}
-
-} // namespace
 
 StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     : Retranslating<QFrame>(parent)
@@ -69,86 +59,12 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
 
 QString StageCard::stageTitle(core::Stage stage)
 {
-    switch (stage) {
-    case core::StageX:
-        return tr("X — input vectors");
-    case core::StageQ:
-        return tr("Q — queries");
-    case core::StageK:
-        return tr("K — keys");
-    case core::StageV:
-        return tr("V — values");
-    case core::StageQRotated:
-        return tr("Q rotated (RoPE)");
-    case core::StageKRotated:
-        return tr("K rotated (RoPE)");
-    case core::StageScores:
-        return tr("Scores");
-    case core::StageScaled:
-        return tr("Scaled scores");
-    case core::StageMasked:
-        return tr("Masked scores");
-    case core::StageWeights:
-        return tr("Attention weights");
-    case core::StageContext:
-        return tr("Context vectors");
-    case core::StageConcat:
-        return tr("Concatenated heads");
-    case core::StageOutput:
-        return tr("Output");
-    default:
-        return QString::fromLatin1(core::stageName(stage));
-    }
+    return stageCardTitle(stage);
 }
 
 QString StageCard::stageFormula(core::Stage stage, const core::Scene &scene)
 {
-    const bool rope = !scene.direct && scene.positional == core::PositionalEncoding::Rope;
-    switch (stage) {
-    case core::StageX:
-        if (scene.hasInputX())
-            return tr("X (given: what this layer's attention reads)");
-        return scene.positional == core::PositionalEncoding::Sinusoidal ? tr("X = embedding of each token + position")
-                                                                        : tr("X = embedding of each token");
-    case core::StageQ:
-        return scene.direct ? tr("Q (given directly)") : scene.bq.size() > 0 ? tr("Q = X·W_Q + b_Q") : tr("Q = X·W_Q");
-    case core::StageK:
-        return scene.direct ? tr("K (given directly)") : scene.bk.size() > 0 ? tr("K = X·W_K + b_K") : tr("K = X·W_K");
-    case core::StageV:
-        return scene.direct ? tr("V (given directly)") : scene.bv.size() > 0 ? tr("V = X·W_V + b_V") : tr("V = X·W_V");
-    case core::StageQRotated:
-        return tr("Q_rot = RoPE(Q), rotated by position");
-    case core::StageKRotated:
-        return tr("K_rot = RoPE(K), rotated by position");
-    case core::StageScores:
-        return rope ? tr("scores = Q_rot·K_rotᵀ") : tr("scores = Q·Kᵀ");
-    case core::StageScaled:
-        switch (scene.scale) {
-        case core::ScaleKind::SqrtDk:
-            return tr("scaled = scores ÷ √%1").arg(scene.keyDim());
-        case core::ScaleKind::None:
-            return tr("scaled = scores (no scaling)");
-        case core::ScaleKind::Custom:
-            return tr("scaled = scores ÷ %1").arg(number(core::divisor(scene)));
-        }
-        break;
-    case core::StageMasked:
-        return scene.mask == core::MaskKind::None ? tr("masked = scaled (no mask)")
-                                                  : tr("masked = scaled, −∞ where hidden");
-    case core::StageWeights:
-        return tr("weights = softmax(masked)");
-    case core::StageContext:
-        return tr("context = weights·V");
-    case core::StageConcat:
-        return tr("concat = [context of each head]");
-    case core::StageOutput:
-        if (!scene.hasOutputWeights())
-            return tr("output = concat");
-        return scene.bo.size() > 0 ? tr("output = concat·W_O + b_O") : tr("output = concat·W_O");
-    default:
-        break;
-    }
-    return QString();
+    return stageLook(stage).formula(scene);
 }
 
 QString StageCard::shapeText(const core::Stages &stages, core::Stage stage, int head)
@@ -276,16 +192,8 @@ void StageCard::refreshTexts()
     m_title->setToolTip(title);
     elideTitle();
     m_formula->setText(stageFormula(m_stage, scene));
-    m_formula->setToolTip(m_stage == core::StageScaled && scene.scale == core::ScaleKind::SqrtDk
-            ? tr("scaled = scores ÷ √d_k, with %1")
-                  .arg(QString::fromStdString(core::Chain()
-                                                  .symbol("√d_k")
-                                                  .equals()
-                                                  .root(scene.keyDim())
-                                                  .equals()
-                                                  .number(core::divisor(scene))
-                                                  .text()))
-            : m_formula->text());
+    const StageLook &look = stageLook(m_stage);
+    m_formula->setToolTip(look.formulaTip ? look.formulaTip(scene) : m_formula->text());
     m_shape->setText(shapeText(m_document->stages(), m_stage, m_document->currentHead()));
     m_shape->setToolTip(tr("Shape: rows × columns"));
     m_veil->setText(tr("Step %1").arg(m_stepNumber));

@@ -1,6 +1,7 @@
 #include "ui/board/stepcontroller.h"
 
 #include "ui/document/document.h"
+#include "ui/plot/stagelook.h"
 
 #include <QAction>
 #include <QIcon>
@@ -65,16 +66,7 @@ StepController::StepController(Document *document, QObject *parent)
 
 QList<core::Stage> StepController::boardStages(const core::Scene &scene)
 {
-    QList<core::Stage> stages;
-    if (!scene.direct)
-        stages << core::StageX;
-    stages << core::StageQ << core::StageK << core::StageV;
-    if (!scene.direct && scene.positional == core::PositionalEncoding::Rope)
-        stages << core::StageQRotated << core::StageKRotated;
-    stages << core::StageScores << core::StageScaled << core::StageMasked << core::StageWeights << core::StageContext;
-    if (scene.headCount() > 1 || scene.hasOutputWeights())
-        stages << core::StageConcat << core::StageOutput;
-    return stages;
+    return ui::boardStages(scene);
 }
 
 core::Stage StepController::currentStage() const

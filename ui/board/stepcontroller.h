@@ -21,9 +21,9 @@ class StepController : public QObject {
 public:
     explicit StepController(Document *document, QObject *parent = nullptr);
 
-    // The cards of a scene, in pipeline order: X (model mode), Q, K, V, the rotations under
-    // RoPE, scores, scaled, masked, weights, context, and concat + output when there are
-    // several heads or a W_O.
+    // The cards of a scene, in pipeline order (the stage table's, ui/plot/stagelook.h): X (model
+    // mode), Q, K, V, the rotations under RoPE, scores … context, and concat + output when there
+    // are several heads or a W_O.
     static QList<core::Stage> boardStages(const core::Scene &scene);
 
     QList<core::Stage> stages() const { return m_stages; }

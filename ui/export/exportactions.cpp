@@ -6,6 +6,7 @@
 #include "ui/export/exportdialog.h"
 #include "ui/export/exporter.h"
 #include "ui/plot/stageinfo.h"
+#include "ui/plot/stagelook.h"
 
 #include <QAction>
 #include <QApplication>
@@ -150,12 +151,13 @@ QList<core::Stage> ExportActions::chooseWorksheetStages() const
     layout->addWidget(label);
     const QList<core::Stage> defaults = defaultWorksheetStages(*m_document);
     QList<QPair<core::Stage, QCheckBox *>> boxes;
-    for (core::Stage stage :
-        {core::StageScores, core::StageScaled, core::StageMasked, core::StageWeights, core::StageContext}) {
-        auto *box = new QCheckBox(stageDisplayName(stage));
-        box->setChecked(defaults.contains(stage));
+    for (const StageLook &look : stageLooks()) {
+        if (look.worksheet == WorksheetUse::None)
+            continue;
+        auto *box = new QCheckBox(stageDisplayName(look.stage));
+        box->setChecked(defaults.contains(look.stage));
         layout->addWidget(box);
-        boxes.append({stage, box});
+        boxes.append({look.stage, box});
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     layout->addWidget(buttons);

@@ -8,6 +8,7 @@
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/stageinfo.h"
+#include "ui/plot/stagelook.h"
 
 #include <QCoreApplication>
 #include <QImage>
@@ -168,8 +169,8 @@ QString workedExample(
     const core::Matrix &v = core::stageMatrix(stages, given[2], head);
     core::Chain c;
     QString what;
-    switch (stage) {
-    case core::StageScores:
+    switch (stageLook(stage).workedExample) {
+    case WorkedExample::DotProduct:
         for (Eigen::Index i = 0; i < q.cols(); ++i) {
             if (i > 0)
                 c.plus();
@@ -178,11 +179,11 @@ QString workedExample(
         c.equals().number(h.scores(row, column));
         what = tr("score %1 → %2").arg(tokens.value(row), tokens.value(column));
         break;
-    case core::StageScaled:
+    case WorkedExample::Division:
         c.number(h.scores(row, column)).divide().number(core::divisor(scene)).equals().number(h.scaled(row, column));
         what = tr("scaled %1 → %2").arg(tokens.value(row), tokens.value(column));
         break;
-    case core::StageContext:
+    case WorkedExample::WeightedSum:
         for (int j = 0; j < n; ++j) {
             if (j > 0)
                 c.plus();
@@ -191,7 +192,7 @@ QString workedExample(
         c.equals().number(h.context(row, 0));
         what = tr("context of %1, column 0").arg(tokens.value(row));
         break;
-    default:
+    case WorkedExample::None:
         return QString();
     }
     return QStringLiteral("<p>%1</p>")
@@ -202,10 +203,11 @@ QString workedExample(
 
 QList<core::Stage> defaultWorksheetStages(const Document &doc)
 {
-    QList<core::Stage> out {core::StageScores, core::StageScaled};
-    if (doc.scene().mask != core::MaskKind::None)
-        out << core::StageMasked;
-    out << core::StageWeights << core::StageContext;
+    const bool masked = doc.scene().mask != core::MaskKind::None;
+    QList<core::Stage> out;
+    for (const StageLook &look : stageLooks())
+        if (look.worksheet == WorksheetUse::Blank || (look.worksheet == WorksheetUse::BlankWhenMasked && masked))
+            out << look.stage;
     return out;
 }
 

@@ -41,7 +41,6 @@ private:
     void refresh();
     void openLink(const QUrl &url);
     QString shapes(core::Stage stage) const;
-    static QString maskName(core::MaskKind mask);
 
     Document *m_document;
     QTextBrowser *m_view;

@@ -1,6 +1,7 @@
 #include "ui/inspector/inspectorpage.h"
 
 #include "core/text/chain.h"
+#include "ui/plot/stagelook.h"
 
 #include <QColor>
 #include <QImage>
@@ -247,39 +248,32 @@ QString InspectorPage::html(const Selection &sel)
         return QStringLiteral("<p>%1</p>")
             .arg(tr("Click a cell or a row label of a stage to see how its numbers "
                     "are computed from the previous stages."));
-    const bool needsCell = stage == core::StageX || stage == core::StageQ || stage == core::StageK
-        || stage == core::StageV || stage == core::StageQRotated || stage == core::StageKRotated
-        || stage == core::StageScores || stage == core::StageScaled || stage == core::StageOutput;
-    if (needsCell && !sel.hasCell())
+    const StageLook &look = stageLook(stage);
+    if (look.derivesCell && !sel.hasCell())
         return QStringLiteral("<p>%1</p>")
             .arg(tr("Row %1 is selected. Click one of its cells to see that "
                     "number worked out.")
                      .arg(token(sel.row)));
-    switch (stage) {
-    case core::StageX:
+    // One derivation per kind of step; the stage table says which one a stage takes.
+    switch (look.derivation) {
+    case Derivation::Embedding:
         return m_scene.direct ? QString() : embedding(sel.row, sel.column);
-    case core::StageQ:
-    case core::StageK:
-    case core::StageV:
+    case Derivation::Projection:
         return projection(stage, sel.row, sel.column);
-    case core::StageQRotated:
-    case core::StageKRotated:
+    case Derivation::Rotation:
         return rotation(stage, sel.row, sel.column);
-    case core::StageScores:
-    case core::StageScaled:
+    case Derivation::Score:
         return score(sel.row, sel.column);
-    case core::StageMasked:
-    case core::StageWeights:
+    case Derivation::Softmax:
         return softmax(sel.row, sel.column);
-    case core::StageContext:
+    case Derivation::Mix:
         return mix(sel.row, sel.column);
-    case core::StageConcat:
+    case Derivation::Concat:
         return concat(sel.row, sel.column);
-    case core::StageOutput:
+    case Derivation::Output:
         return output(sel.row, sel.column);
-    default:
-        return QString();
     }
+    return QString();
 }
 
 QString InspectorPage::embedding(int row, int column) const

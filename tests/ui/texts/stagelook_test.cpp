@@ -1,0 +1,141 @@
+// The interface's stage table: one row per core stage, in the core's order, each with its texts
+// in both languages; the board, the step control and the worksheet are laid out from it.
+#include "core/scene/stagetable.h"
+#include "ui/board/pipelineboard.h"
+#include "ui/board/stagecard.h"
+#include "ui/board/stepcontroller.h"
+#include "ui/document/document.h"
+#include "ui/export/handout.h"
+#include "ui/i18n/language.h"
+#include "ui/inspector/explanationpanel.h"
+#include "ui/plot/stageinfo.h"
+#include "ui/plot/stagelook.h"
+
+#include <QTest>
+
+#include "../uitestscenes.h"
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using test::example;
+
+namespace {
+
+// cat-eats-fish with RoPE and a W_O: a scene with every stage.
+core::Scene everyStage()
+{
+    core::Scene scene = example("cat-eats-fish");
+    scene.positional = core::PositionalEncoding::Rope;
+    scene.wo = core::Matrix::Identity(scene.heads * scene.dK, scene.dModel);
+    return scene;
+}
+
+} // namespace
+
+TEST(StageLooks, EveryCoreStageHasExactlyOneRowInTheCoresOrder)
+{
+    ASSERT_EQ(stageLooks().size(), core::stageTable().size());
+    for (size_t i = 0; i < stageLooks().size(); ++i)
+        EXPECT_EQ(stageLooks()[i].stage, core::stageTable()[i].id) << i;
+    for (core::Stage stage : core::allStages())
+        EXPECT_EQ(stageLook(stage).stage, stage);
+}
+
+TEST(StageLooks, EveryRowSaysEverythingTheViewsAsk)
+{
+    const core::Scene scene = everyStage();
+    ASSERT_TRUE(core::validate(scene).empty());
+    int lastRow = 0;
+    for (const StageLook &look : stageLooks()) {
+        const std::string name = core::stageName(look.stage);
+        ASSERT_TRUE(look.title && look.page && look.formula && look.figureTitle && look.sceneShapes) << name;
+        EXPECT_FALSE(look.formula(scene).isEmpty()) << name;
+        EXPECT_FALSE(look.figureTitle(scene).isEmpty()) << name;
+        EXPECT_FALSE(look.sceneShapes(scene).isEmpty()) << name;
+        // A heatmap that is not query × key names its columns.
+        EXPECT_TRUE(look.square || look.featureAxis) << name;
+        // The board's rows follow the pipeline: a stage never sits above one it comes after.
+        EXPECT_GE(look.boardRow, lastRow) << name;
+        lastRow = look.boardRow;
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            EXPECT_FALSE(ExplanationPanel::pageHtml(explanationPage(look.stage, scene), language).isEmpty())
+                << name << " " << language.toStdString();
+    }
+}
+
+TEST(StageLooks, TitlesAndShortNamesAreTranslated)
+{
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("zh_CN")));
+    for (const StageLook &look : stageLooks()) {
+        EXPECT_NE(stageCardTitle(look.stage), QString::fromUtf8(look.title)) << look.title;
+        if (look.shortName) {
+            EXPECT_NE(stageDisplayName(look.stage), QString::fromUtf8(look.shortName)) << look.shortName;
+        } else {
+            EXPECT_EQ(stageDisplayName(look.stage), QString::fromLatin1(core::stageName(look.stage)));
+        }
+    }
+    Language::instance()->apply(QStringLiteral("en"));
+    EXPECT_EQ(stageCardTitle(core::StageWeights), QStringLiteral("Attention weights"));
+    EXPECT_EQ(StageCard::stageTitle(core::StageWeights), stageCardTitle(core::StageWeights));
+}
+
+TEST(StageLooks, TheBoardShowsTheStagesTheSceneHasInTableOrder)
+{
+    const core::Scene scene = everyStage();
+    EXPECT_EQ(
+        StepController::boardStages(scene), QList<core::Stage>(core::allStages().begin(), core::allStages().end()));
+    core::Scene single = example("cat-eats-fish");
+    ASSERT_EQ(single.headCount(), 1);
+    ASSERT_FALSE(single.hasOutputWeights());
+    for (core::Stage stage : StepController::boardStages(single))
+        EXPECT_TRUE(core::hasStage(single, stage) && !stageLook(stage).onBoard);
+    // A direct scene under RoPE has rotated Q and K, but its board shows the given ones.
+    core::Scene direct = example("cat-eats-fish-handcalc");
+    direct.positional = core::PositionalEncoding::Rope;
+    EXPECT_TRUE(core::hasStage(direct, core::StageQRotated));
+    EXPECT_FALSE(StepController::boardStages(direct).contains(core::StageQRotated));
+}
+
+TEST(StageLooks, TheBoardLaysOutOneRowPerPhaseOfTheTable)
+{
+    Document document;
+    document.load(everyStage());
+    StepController steps(&document);
+    PipelineBoard board(&document, &steps);
+    board.resize(1500, 1100);
+    board.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&board));
+    ASSERT_EQ(board.columnCount(), 4);
+    ASSERT_EQ(board.cards().size(), int(stageLooks().size()));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return board.card(core::StageScores)->y() > board.card(core::StageX)->y(); }));
+    for (const StageLook &a : stageLooks())
+        for (const StageLook &b : stageLooks()) {
+            const int ya = board.card(a.stage)->y(), yb = board.card(b.stage)->y();
+            if (a.boardRow == b.boardRow) {
+                EXPECT_EQ(ya, yb) << core::stageName(a.stage) << " " << core::stageName(b.stage);
+            } else if (a.boardRow < b.boardRow) {
+                EXPECT_LT(ya, yb) << core::stageName(a.stage) << " " << core::stageName(b.stage);
+            }
+        }
+}
+
+TEST(StageLooks, TheWorksheetBlanksWhatTheTableSays)
+{
+    Document document;
+    core::Scene scene = example("cat-eats-fish");
+    scene.mask = core::MaskKind::None;
+    document.load(scene);
+    QList<core::Stage> expected;
+    for (const StageLook &look : stageLooks())
+        if (look.worksheet == WorksheetUse::Blank)
+            expected << look.stage;
+    EXPECT_EQ(defaultWorksheetStages(document), expected);
+    EXPECT_FALSE(expected.contains(core::StageMasked));
+
+    scene.mask = core::MaskKind::Causal;
+    document.load(scene);
+    EXPECT_TRUE(defaultWorksheetStages(document).contains(core::StageMasked));
+    EXPECT_EQ(defaultWorksheetStages(document).size(), expected.size() + 1);
+}

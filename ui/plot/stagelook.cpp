@@ -1,0 +1,430 @@
+#include "ui/plot/stagelook.h"
+
+#include "core/scene/stagetable.h"
+#include "core/text/chain.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace attnlab::ui {
+
+namespace {
+
+// The texts keep the translation contexts of the views that first showed them, so the
+// translations stay where they are: the card's, the figures' and the explanation panel's.
+struct Card {
+    Q_DECLARE_TR_FUNCTIONS(attnlab::ui::StageCard)
+};
+struct Figure {
+    Q_DECLARE_TR_FUNCTIONS(attnlab::ui)
+};
+struct Explain {
+    Q_DECLARE_TR_FUNCTIONS(attnlab::ui::ExplanationPanel)
+};
+
+// The board shows the rotations of a model-mode scene only: a direct scene's Q and K are typed in.
+bool modelMode(const core::Scene &s)
+{
+    return !s.direct;
+}
+
+bool rope(const core::Scene &s)
+{
+    return !s.direct && s.positional == core::PositionalEncoding::Rope;
+}
+
+QString shape(int rows, int columns)
+{
+    return QStringLiteral("%1 \u00d7 %2").arg(rows).arg(columns);
+}
+
+// A checked chain (its shapes multiply out, see the chain tests) as the explanation prints it.
+QString text(const core::Chain &c)
+{
+    return QString::fromStdString(c.text(true));
+}
+
+std::string pattern(const QString &p)
+{
+    return p.toStdString();
+}
+
+QString maskName(core::MaskKind mask)
+{
+    switch (mask) {
+    case core::MaskKind::None:
+        return Explain::tr("none");
+    case core::MaskKind::Causal:
+        return Explain::tr("causal");
+    case core::MaskKind::Custom:
+        return Explain::tr("custom");
+    }
+    return QString();
+}
+
+// X: the input vectors.
+QString xFormula(const core::Scene &s)
+{
+    // A head from a model reads what its layer hands it (ln_1's output, BERT's layer input).
+    if (s.hasInputX())
+        return Card::tr("X (given: what this layer's attention reads)");
+    return s.positional == core::PositionalEncoding::Sinusoidal ? Card::tr("X = embedding of each token + position")
+                                                                : Card::tr("X = embedding of each token");
+}
+QString xFigure(const core::Scene &s)
+{
+    if (s.hasInputX())
+        return Figure::tr("X (given: what this layer's attention reads)");
+    return s.positional == core::PositionalEncoding::Sinusoidal ? Figure::tr("X = embeddings + positions")
+                                                                : Figure::tr("X = embeddings");
+}
+QStringList xShapes(const core::Scene &s)
+{
+    if (s.direct)
+        return {Explain::tr("This scene is in direct mode: Q, K and V are typed in, so there is no X.")};
+    return {Explain::tr("X: %1 tokens \u00d7 d_model = %2").arg(s.tokenCount()).arg(shape(s.tokenCount(), s.dModel))};
+}
+QString dModelAxis(const core::Scene &)
+{
+    return Figure::tr("feature (d_model)");
+}
+
+// Q, K, V: the projections.
+QString qFormula(const core::Scene &s)
+{
+    return s.direct       ? Card::tr("Q (given directly)")
+        : s.bq.size() > 0 ? Card::tr("Q = X·W_Q + b_Q")
+                          : Card::tr("Q = X·W_Q");
+}
+QString kFormula(const core::Scene &s)
+{
+    return s.direct       ? Card::tr("K (given directly)")
+        : s.bk.size() > 0 ? Card::tr("K = X·W_K + b_K")
+                          : Card::tr("K = X·W_K");
+}
+QString vFormula(const core::Scene &s)
+{
+    return s.direct       ? Card::tr("V (given directly)")
+        : s.bv.size() > 0 ? Card::tr("V = X·W_V + b_V")
+                          : Card::tr("V = X·W_V");
+}
+QString qFigure(const core::Scene &s)
+{
+    return s.direct       ? Figure::tr("Q (given)")
+        : s.bq.size() > 0 ? Figure::tr("Q = X·W_Q + b_Q")
+                          : Figure::tr("Q = X·W_Q");
+}
+QString kFigure(const core::Scene &s)
+{
+    return s.direct       ? Figure::tr("K (given)")
+        : s.bk.size() > 0 ? Figure::tr("K = X·W_K + b_K")
+                          : Figure::tr("K = X·W_K");
+}
+QString vFigure(const core::Scene &s)
+{
+    return s.direct       ? Figure::tr("V (given)")
+        : s.bv.size() > 0 ? Figure::tr("V = X·W_V + b_V")
+                          : Figure::tr("V = X·W_V");
+}
+QStringList projectionShapes(const core::Scene &s)
+{
+    const int n = s.tokenCount(), dk = s.keyDim(), h = s.headCount();
+    if (s.direct)
+        return {
+            Explain::tr("Direct mode: Q and K are %1, V is %2, typed in.").arg(shape(n, dk), shape(n, s.valueDim()))};
+    core::Chain c;
+    c.shape(pattern(Explain::tr("X (%1)")), n, s.dModel).dot().shape(pattern(Explain::tr("W (%1)")), s.dModel, h * dk);
+    if (s.bq.size() > 0 || s.bk.size() > 0 || s.bv.size() > 0)
+        c.plus().shape(pattern(Explain::tr("b (%1)")), 1, h * dk);
+    c.equals().shape("%1", n, h * dk);
+    return {Explain::tr("%1 for all heads; each head takes %2 columns: %3").arg(text(c)).arg(dk).arg(shape(n, dk))};
+}
+QString dkAxis(const core::Scene &)
+{
+    return Figure::tr("feature (d_k)");
+}
+QString dvAxis(const core::Scene &)
+{
+    return Figure::tr("feature (d_v)");
+}
+
+// Q_rot, K_rot: RoPE.
+QString qRotatedFormula(const core::Scene &)
+{
+    return Card::tr("Q_rot = RoPE(Q), rotated by position");
+}
+QString kRotatedFormula(const core::Scene &)
+{
+    return Card::tr("K_rot = RoPE(K), rotated by position");
+}
+QString qRotatedFigure(const core::Scene &)
+{
+    return Figure::tr("Q rotated (RoPE)");
+}
+QString kRotatedFigure(const core::Scene &)
+{
+    return Figure::tr("K rotated (RoPE)");
+}
+QStringList rotationShapes(const core::Scene &s)
+{
+    return {Explain::tr("Q and K keep their shape %1; %2 pairs of columns are rotated.")
+                .arg(shape(s.tokenCount(), s.keyDim()))
+                .arg(s.keyDim() / 2)};
+}
+
+// scores, scaled, masked, weights.
+QString scoresFormula(const core::Scene &s)
+{
+    return rope(s) ? Card::tr("scores = Q_rot·K_rotᵀ") : Card::tr("scores = Q·Kᵀ");
+}
+QString scoresFigure(const core::Scene &s)
+{
+    return rope(s) ? Figure::tr("scores = Q_rot·K_rotᵀ") : Figure::tr("scores = Q·Kᵀ");
+}
+QStringList scoresShapes(const core::Scene &s)
+{
+    const int n = s.tokenCount(), dk = s.keyDim();
+    core::Chain c;
+    c.shape(pattern(rope(s) ? Explain::tr("Q_rot (%1)") : Explain::tr("Q (%1)")), n, dk)
+        .dot()
+        .shape(pattern(rope(s) ? Explain::tr("K_rot\u1d40 (%1)") : Explain::tr("K\u1d40 (%1)")), dk, n)
+        .equals()
+        .shape(pattern(Explain::tr("scores %1")), n, n);
+    return {Explain::tr("%1: one row per query, one column per key.").arg(text(c))};
+}
+QString scaledFormula(const core::Scene &s)
+{
+    switch (s.scale) {
+    case core::ScaleKind::SqrtDk:
+        return Card::tr("scaled = scores ÷ √%1").arg(s.keyDim());
+    case core::ScaleKind::None:
+        return Card::tr("scaled = scores (no scaling)");
+    case core::ScaleKind::Custom:
+        return Card::tr("scaled = scores ÷ %1").arg(QString::number(double(core::divisor(s)), 'g', 3));
+    }
+    return QString();
+}
+QString scaledTip(const core::Scene &s)
+{
+    if (s.scale != core::ScaleKind::SqrtDk)
+        return scaledFormula(s);
+    const core::Chain c = core::Chain().symbol("√d_k").equals().root(s.keyDim()).equals().number(core::divisor(s));
+    return Card::tr("scaled = scores ÷ √d_k, with %1").arg(QString::fromStdString(c.text()));
+}
+QString scaledFigure(const core::Scene &s)
+{
+    switch (s.scale) {
+    case core::ScaleKind::SqrtDk:
+        return Figure::tr("scaled = scores ÷ √d_k");
+    case core::ScaleKind::None:
+        return Figure::tr("scaled = scores (not scaled)");
+    case core::ScaleKind::Custom:
+        return Figure::tr("scaled = scores ÷ %1").arg(QString::number(double(s.customDivisor), 'g', 4));
+    }
+    return QString();
+}
+QStringList scaledShapes(const core::Scene &s)
+{
+    const int n = s.tokenCount(), dk = s.keyDim();
+    core::Chain c;
+    c.shape(pattern(Explain::tr("scores %1")), n, n).divide();
+    if (s.scale == core::ScaleKind::SqrtDk)
+        c.compact(double(core::divisor(s))).alias("\u221a" + std::to_string(dk), std::sqrt(double(dk)));
+    else
+        c.compact(double(core::divisor(s)));
+    c.equals().shape(pattern(Explain::tr("scaled %1")), n, n);
+    return {text(c)};
+}
+QString maskedFormula(const core::Scene &s)
+{
+    return s.mask == core::MaskKind::None ? Card::tr("masked = scaled (no mask)")
+                                          : Card::tr("masked = scaled, −∞ where hidden");
+}
+QString maskedFigure(const core::Scene &)
+{
+    return Figure::tr("masked = scaled, hidden keys → −∞");
+}
+QStringList maskedShapes(const core::Scene &s)
+{
+    return {Explain::tr("masked: %1, hidden cells are \u2212\u221e (mask: %2)")
+                .arg(shape(s.tokenCount(), s.tokenCount()), maskName(s.mask))};
+}
+QString weightsFormula(const core::Scene &)
+{
+    return Card::tr("weights = softmax(masked)");
+}
+QString weightsFigure(const core::Scene &)
+{
+    return Figure::tr("weights = softmax(masked)");
+}
+QStringList weightsShapes(const core::Scene &s)
+{
+    return {Explain::tr("weights: %1, each row adds up to 1 over its visible keys")
+                .arg(shape(s.tokenCount(), s.tokenCount()))};
+}
+
+// context, concat, output.
+QString contextFormula(const core::Scene &)
+{
+    return Card::tr("context = weights·V");
+}
+QString contextFigure(const core::Scene &)
+{
+    return Figure::tr("context = weights·V");
+}
+QStringList contextShapes(const core::Scene &s)
+{
+    const int n = s.tokenCount(), dv = s.valueDim();
+    core::Chain c;
+    c.shape(pattern(Explain::tr("weights (%1)")), n, n)
+        .dot()
+        .shape(pattern(Explain::tr("V (%1)")), n, dv)
+        .equals()
+        .shape(pattern(Explain::tr("context %1")), n, dv);
+    return {text(c)};
+}
+QString concatFormula(const core::Scene &)
+{
+    return Card::tr("concat = [context of each head]");
+}
+QString concatFigure(const core::Scene &)
+{
+    return Figure::tr("concat = [context of every head]");
+}
+QStringList concatShapes(const core::Scene &s)
+{
+    const int n = s.tokenCount(), dv = s.valueDim(), h = s.headCount();
+    return {
+        Explain::tr("%1 heads \u00d7 context %2 side by side = concat %3").arg(h).arg(shape(n, dv), shape(n, h * dv))};
+}
+QString headsAxis(const core::Scene &)
+{
+    return Figure::tr("feature (heads × d_v)");
+}
+bool combinesHeads(const core::Scene &s)
+{
+    return s.headCount() > 1 || s.hasOutputWeights();
+}
+QString outputFormula(const core::Scene &s)
+{
+    if (!s.hasOutputWeights())
+        return Card::tr("output = concat");
+    return s.bo.size() > 0 ? Card::tr("output = concat·W_O + b_O") : Card::tr("output = concat·W_O");
+}
+QString outputFigure(const core::Scene &s)
+{
+    if (!s.hasOutputWeights())
+        return Figure::tr("output = concat");
+    return s.bo.size() > 0 ? Figure::tr("output = concat·W_O + b_O") : Figure::tr("output = concat·W_O");
+}
+QStringList outputShapes(const core::Scene &s)
+{
+    const int n = s.tokenCount(), dv = s.valueDim(), h = s.headCount();
+    if (!s.hasOutputWeights())
+        return {Explain::tr("This scene has no W_O: the output is concat itself, %1.").arg(shape(n, h * dv))};
+    core::Chain c;
+    c.shape(pattern(Explain::tr("concat (%1)")), n, h * dv)
+        .dot()
+        .shape(pattern(Explain::tr("W_O (%1)")), h * dv, s.dModel);
+    if (s.bo.size() > 0)
+        c.plus().shape(pattern(Explain::tr("b_O (%1)")), 1, s.dModel);
+    c.equals().shape(pattern(Explain::tr("output %1")), n, s.dModel);
+    return {text(c)};
+}
+QString outputAxis(const core::Scene &s)
+{
+    return s.hasOutputWeights() ? dModelAxis(s) : headsAxis(s);
+}
+
+} // namespace
+
+const std::vector<StageLook> &stageLooks()
+{
+    using D = Derivation;
+    using W = WorksheetUse;
+    using E = WorkedExample;
+    // clang-format off
+    static const std::vector<StageLook> looks = {
+        {core::StageX, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "X — input vectors"), nullptr,
+            xFormula, nullptr, xFigure, "x", "x-given", xShapes, 0, nullptr,
+            false, false, false, false, dModelAxis, D::Embedding, true, W::None, E::None},
+        {core::StageQ, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Q — queries"), nullptr,
+            qFormula, nullptr, qFigure, "qkv", nullptr, projectionShapes, 0, nullptr,
+            false, false, false, false, dkAxis, D::Projection, true, W::None, E::None},
+        {core::StageK, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "K — keys"), nullptr,
+            kFormula, nullptr, kFigure, "qkv", nullptr, projectionShapes, 0, nullptr,
+            false, false, false, false, dkAxis, D::Projection, true, W::None, E::None},
+        {core::StageV, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "V — values"), nullptr,
+            vFormula, nullptr, vFigure, "qkv", nullptr, projectionShapes, 0, nullptr,
+            false, false, false, false, dvAxis, D::Projection, true, W::None, E::None},
+        {core::StageQRotated, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Q rotated (RoPE)"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "Q rotated"),
+            qRotatedFormula, nullptr, qRotatedFigure, "rope", nullptr, rotationShapes, 1, modelMode,
+            false, false, false, false, dkAxis, D::Rotation, true, W::None, E::None},
+        {core::StageKRotated, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "K rotated (RoPE)"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "K rotated"),
+            kRotatedFormula, nullptr, kRotatedFigure, "rope", nullptr, rotationShapes, 1, modelMode,
+            false, false, false, false, dkAxis, D::Rotation, true, W::None, E::None},
+        {core::StageScores, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Scores"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "scores"),
+            scoresFormula, nullptr, scoresFigure, "scores", nullptr, scoresShapes, 2, nullptr,
+            true, false, false, false, nullptr, D::Score, true, W::Blank, E::DotProduct},
+        {core::StageScaled, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Scaled scores"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "scaled scores"),
+            scaledFormula, scaledTip, scaledFigure, "scaled", nullptr, scaledShapes, 2, nullptr,
+            true, false, false, false, nullptr, D::Score, true, W::Blank, E::Division},
+        {core::StageMasked, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Masked scores"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "masked scores"),
+            maskedFormula, nullptr, maskedFigure, "masked", nullptr, maskedShapes, 2, nullptr,
+            true, false, true, true, nullptr, D::Softmax, false, W::BlankWhenMasked, E::None},
+        {core::StageWeights, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Attention weights"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "weights"),
+            weightsFormula, nullptr, weightsFigure, "weights", nullptr, weightsShapes, 2, nullptr,
+            true, true, true, true, nullptr, D::Softmax, false, W::Blank, E::None},
+        {core::StageContext, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Context vectors"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "context"),
+            contextFormula, nullptr, contextFigure, "context", nullptr, contextShapes, 3, nullptr,
+            false, false, false, true, dvAxis, D::Mix, false, W::Blank, E::WeightedSum},
+        {core::StageConcat, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Concatenated heads"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "concat"),
+            concatFormula, nullptr, concatFigure, "concat", nullptr, concatShapes, 3, combinesHeads,
+            false, false, false, false, headsAxis, D::Concat, false, W::None, E::None},
+        {core::StageOutput, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Output"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "output"),
+            outputFormula, nullptr, outputFigure, "output", nullptr, outputShapes, 3, combinesHeads,
+            false, false, false, false, outputAxis, D::Output, true, W::None, E::None},
+    };
+    // clang-format on
+    return looks;
+}
+
+const StageLook &stageLook(core::Stage stage)
+{
+    for (const StageLook &look : stageLooks())
+        if (look.stage == stage)
+            return look;
+    return stageLooks().front();
+}
+
+QString stageCardTitle(core::Stage stage)
+{
+    return QCoreApplication::translate("attnlab::ui::StageCard", stageLook(stage).title);
+}
+
+QList<core::Stage> boardStages(const core::Scene &scene)
+{
+    QList<core::Stage> stages;
+    for (const StageLook &look : stageLooks())
+        if (core::hasStage(scene, look.stage) && (!look.onBoard || look.onBoard(scene)))
+            stages << look.stage;
+    return stages;
+}
+
+QString explanationPage(core::Stage stage, const core::Scene &scene)
+{
+    const StageLook &look = stageLook(stage);
+    return QString::fromLatin1(look.givenXPage && scene.hasInputX() ? look.givenXPage : look.page);
+}
+
+} // namespace attnlab::ui
