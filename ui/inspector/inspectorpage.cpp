@@ -1,6 +1,7 @@
 #include "ui/inspector/inspectorpage.h"
 
 #include "core/text/chain.h"
+#include "ui/inspector/inspectorhtml.h"
 #include "ui/plot/stagelook.h"
 
 #include <QColor>
@@ -11,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace attnlab::ui {
 
@@ -22,113 +22,10 @@ constexpr int kInlineTerms = 8;
 
 const QString kMinus = QStringLiteral("\u2212");
 
-QString escaped(const std::string &text)
-{
-    return QString::fromStdString(text).toHtmlEscaped();
-}
-
-// A light tint for a value: warm for positive, cool for negative, white for zero, so a row of
-// numbers shows its pattern at a glance.
-QString tint(double value, double scale)
-{
-    const double t = scale > 0 ? std::clamp(value / scale, -1.0, 1.0) : 0.0;
-    const QColor warm(244, 165, 130), cool(146, 197, 222);
-    const QColor &c = t >= 0 ? warm : cool;
-    const double a = std::abs(t);
-    const QColor mixed(
-        int(255 + (c.red() - 255) * a), int(255 + (c.green() - 255) * a), int(255 + (c.blue() - 255) * a));
-    return mixed.name();
-}
-
-double largestMagnitude(const std::vector<std::vector<double>> &rows)
-{
-    double m = 0;
-    for (const auto &r : rows)
-        for (double v : r)
-            m = std::max(m, std::abs(v));
-    return m;
-}
-
-// A chain printed through core::Chain (checked in tests), as HTML with the result in bold. A
-// product never breaks across lines in the narrow dock: "0.200 ×" above "−0.710" misreads.
-QString chain(const core::Chain &c)
-{
-    return QString::fromStdString(c.text(true))
-        .replace(QStringLiteral(" \u00d7 "), QStringLiteral("&nbsp;\u00d7&nbsp;"));
-}
-
-// The printed terms of a table row's chain ("x × y = p"), one per cell: the row is checked in
-// tests like every other chain.
-QStringList rowTerms(const core::Chain &c)
-{
-    QStringList out;
-    for (const std::string &t : c.terms())
-        out << QString::fromStdString(t);
-    return out;
-}
-
-QString cell(const QString &text, const QString &background = QString(), bool bold = false)
-{
-    const QString body = bold ? QStringLiteral("<b>%1</b>").arg(text) : text;
-    // nowrap: a number broken over two lines in a narrow dock is unreadable.
-    if (background.isEmpty())
-        return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\">%1</td>").arg(body);
-    return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\" bgcolor=\"%1\">%2</td>")
-        .arg(background, body);
-}
-
-// "r × θ = r × 0.000562 = 0.00112": θ and the angle with three significant digits, so a small θ
-// at a large d_k never prints as 0.000.
-QString angleChain(int position, double theta, double angle)
-{
-    core::Chain c;
-    c.count(position).times().symbol("\u03b8").equals().count(position).times().significant(theta).equals();
-    c.significant(angle);
-    return chain(c);
-}
-
-using core::formatFixed;
-
-const char *tableOpen = "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\" style=\"border-collapse:collapse;\">";
-
-// A row of thousands of keys would make a table the dock takes seconds to lay out: past this
-// many keys a softmax or mix table lists the strongest weights and the selected key, and one
-// line adds up the rest.
-constexpr size_t kListedKeys = 24;
-
-// The keys such a table lists, in order: all of them up to kListedKeys, else the kListedKeys
-// largest weights, the last of them replaced by `selected` when it is not among them.
-std::vector<size_t> listedKeys(const std::vector<double> &weights, int selected)
-{
-    std::vector<size_t> keys(weights.size());
-    std::iota(keys.begin(), keys.end(), size_t(0));
-    if (keys.size() <= kListedKeys)
-        return keys;
-    std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(kListedKeys), keys.end(),
-        [&](size_t a, size_t b) { return weights[a] > weights[b] || (weights[a] == weights[b] && a < b); });
-    keys.resize(kListedKeys);
-    if (selected >= 0 && size_t(selected) < weights.size()
-        && std::find(keys.begin(), keys.end(), size_t(selected)) == keys.end())
-        keys.back() = size_t(selected);
-    std::sort(keys.begin(), keys.end());
-    return keys;
-}
-
-// Σ values[j] over the keys not in `listed` (sorted).
-double sumOfOthers(const std::vector<double> &values, const std::vector<size_t> &listed)
-{
-    double sum = 0;
-    size_t next = 0;
-    for (size_t j = 0; j < values.size(); ++j) {
-        if (next < listed.size() && listed[next] == j)
-            ++next;
-        else
-            sum += values[j];
-    }
-    return sum;
-}
-
 } // namespace
+
+using namespace inspectorhtml;
+using core::formatFixed;
 
 InspectorPage::InspectorPage(const core::Scene &scene, const core::Stages &stages, int head, QTextDocument *target)
     : m_scene(scene)
