@@ -4,7 +4,9 @@
 
 #include "testutil.h"
 
+#include <QCoreApplication>
 #include <QSignalSpy>
+#include <QUndoCommand>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -12,9 +14,33 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <stdexcept>
 
 using namespace attnlab;
 using namespace attnlab::ui;
+
+namespace {
+
+// An undo command written outside ui/document with nothing but the Document's public API, as
+// every undo command of the app is (no friend access).
+class PublicCellCommand : public QUndoCommand {
+public:
+    PublicCellCommand(Document *doc, core::Scalar before, core::Scalar after)
+        : m_doc(doc)
+        , m_before(before)
+        , m_after(after)
+    {
+    }
+    void redo() override { held = m_doc->applyCell(MatrixId::WQ, 0, 0, m_after); }
+    void undo() override { held = m_doc->applyCell(MatrixId::WQ, 0, 0, m_before); }
+    bool held = false;
+
+private:
+    Document *m_doc;
+    core::Scalar m_before, m_after;
+};
+
+} // namespace
 
 TEST(DocumentTest, ABurstOfEditsCausesOneRecomputeEqualToAFullOne)
 {
@@ -140,4 +166,46 @@ TEST(DocumentTest, ASpinBoxSteppedBackToItsStartLeavesNoHistoryEntry)
     doc.changeScene(start, QStringLiteral("back"), scale, CommandId::Divisor);
     EXPECT_EQ(doc.undoStack()->count(), 0);
     EXPECT_EQ(doc.scene(), start);
+}
+
+TEST(DocumentTest, UndoCommandsApplyThroughThePublicApiAndLearnWhetherTheEditHeld)
+{
+    std::mt19937 rng(14);
+    Document doc;
+    doc.load(test::randomScene(rng, 3, 4, 1, 4));
+    const core::Scalar start = doc.scene().wq(0, 0);
+    auto *command = new PublicCellCommand(&doc, start, 2.5f);
+    doc.undoStack()->push(command);
+    EXPECT_TRUE(command->held);
+    EXPECT_EQ(doc.scene().wq(0, 0), 2.5f);
+    doc.undo();
+    doc.flush();
+    EXPECT_TRUE(command->held);
+    EXPECT_EQ(doc.scene().wq(0, 0), start);
+
+    // A view that throws on seeing 7: the Document rolls back, and the apply functions say so.
+    QObject::connect(&doc, &Document::sceneChanged, &doc, [&doc] {
+        if (doc.scene().wq(0, 0) == 7.f)
+            throw std::runtime_error("a view failed");
+    });
+    QSignalSpy failed(&doc, &Document::editFailed);
+    EXPECT_FALSE(doc.applyCell(MatrixId::WQ, 0, 0, 7.f));
+    EXPECT_EQ(doc.scene().wq(0, 0), start);
+    core::Scene seven = doc.scene();
+    seven.wq(0, 0) = 7.f;
+    EXPECT_FALSE(doc.applyScene(seven, {}));
+    EXPECT_EQ(doc.scene().wq(0, 0), start);
+    EXPECT_EQ(failed.count(), 2);
+    EXPECT_TRUE(doc.applyCell(MatrixId::WQ, 0, 0, 1.5f));
+    EXPECT_EQ(doc.scene().wq(0, 0), 1.5f);
+    QCoreApplication::processEvents(); // the history is checked against the scene on the next turn
+    // SetCellCommand learns it the same way and leaves no history entry for the failed edit.
+    doc.redo();
+    doc.flush();
+    EXPECT_EQ(doc.scene().wq(0, 0), 2.5f);
+    doc.setCell(MatrixId::WQ, 0, 0, 7.f);
+    EXPECT_EQ(failed.count(), 3);
+    EXPECT_EQ(doc.undoStack()->count(), 1);
+    EXPECT_EQ(doc.undoStack()->index(), 1);
+    EXPECT_EQ(doc.scene().wq(0, 0), 2.5f);
 }

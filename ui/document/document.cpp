@@ -1,6 +1,5 @@
 #include "ui/document/document.h"
 
-#include "ui/document/translatedcommand.h"
 #include "ui/document/undocommands.h"
 
 #include "core/scene/limits.h"
@@ -14,8 +13,7 @@
 namespace attnlab::ui {
 
 Document::Document(QObject *parent)
-    : QObject(parent)
-    , m_undoStack(new QUndoStack(this))
+    : DocumentBase(parent)
 {
     qRegisterMetaType<core::Edit>();
     qRegisterMetaType<core::Update>();
@@ -23,12 +21,9 @@ Document::Document(QObject *parent)
     m_recomputeTimer.setSingleShot(true);
     m_recomputeTimer.setInterval(0);
     connect(&m_recomputeTimer, &QTimer::timeout, this, &Document::flush);
-    connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
     // A shape change is computed at once, so the index it reaches is a good state already; other
     // edits become one when their recompute has been shown (flush()).
-    connect(m_undoStack, &QUndoStack::indexChanged, this, [this] { rememberGoodState(); });
-    // History entries follow a language switch.
-    new CommandTranslator(m_undoStack);
+    connect(undoStack(), &QUndoStack::indexChanged, this, [this] { rememberGoodState(); });
 }
 
 Document::~Document() = default;
@@ -39,31 +34,13 @@ const core::Stages &Document::stages() const
     return m_pipeline.stages();
 }
 
-void Document::setFilePath(const QString &path)
-{
-    if (path == m_filePath)
-        return;
-    m_filePath = path;
-    Q_EMIT filePathChanged(path);
-}
-
-bool Document::isModified() const
-{
-    return !m_undoStack->isClean();
-}
-
-void Document::setClean()
-{
-    m_undoStack->setClean();
-}
-
 void Document::load(const core::Scene &scene, const QString &filePath)
 {
     m_recomputeTimer.stop();
     m_pending.clear();
     m_scene = scene;
     m_pipeline.compute(m_scene);
-    m_undoStack->clear();
+    undoStack()->clear();
     m_needResync = false;
     clampHead();
     clampSelection();
@@ -85,7 +62,7 @@ void Document::setCell(MatrixId matrix, int row, int column, core::Scalar value,
     const core::Scalar old = m(row, column);
     if (old == value && !continuous)
         return;
-    stackCall([&] { m_undoStack->push(new SetCellCommand(this, matrix, row, column, old, value, continuous)); });
+    stackCall([&] { undoStack()->push(new SetCellCommand(this, matrix, row, column, old, value, continuous)); });
 }
 
 void Document::changeScene(const core::Scene &scene, const QString &text, core::Edit edit, CommandId mergeId)
@@ -97,7 +74,7 @@ void Document::changeScene(const core::Scene &scene, const HistoryText &text, co
 {
     if (scene == m_scene)
         return;
-    stackCall([&] { m_undoStack->push(new ChangeSceneCommand(this, m_scene, scene, text, edit, mergeId)); });
+    stackCall([&] { undoStack()->push(new ChangeSceneCommand(this, m_scene, scene, text, edit, mergeId)); });
 }
 
 void Document::setCurrentHead(int head)
@@ -142,10 +119,11 @@ bool Document::clampHead()
     return true;
 }
 
-void Document::applyScene(const core::Scene &scene, const core::Edit &edit)
+bool Document::applyScene(const core::Scene &scene, const core::Edit &edit)
 {
     if (m_replaying)
-        return;
+        return true;
+    const int failures = m_failures;
     ++m_applyDepth;
     try {
         // A change of shape (tokens, heads, widths) is computed at once, and the head and the
@@ -160,7 +138,7 @@ void Document::applyScene(const core::Scene &scene, const core::Edit &edit)
             m_recomputeTimer.start();
             Q_EMIT sceneChanged(edit);
             --m_applyDepth;
-            return;
+            return m_failures == failures;
         }
         const core::Update update = recompute();
         const bool headMoved = clampHead();
@@ -177,6 +155,7 @@ void Document::applyScene(const core::Scene &scene, const core::Edit &edit)
         fail("unknown exception");
     }
     --m_applyDepth;
+    return m_failures == failures;
 }
 
 void Document::fail(const char *reason)
@@ -202,10 +181,10 @@ void Document::fail(const char *reason)
 void Document::resyncHistory()
 {
     m_resyncQueued = false;
-    if (!m_needResync && m_undoStack->index() == m_goodIndex)
+    if (!m_needResync && undoStack()->index() == m_goodIndex)
         return;
     m_replaying = true;
-    m_undoStack->setIndex(std::min(m_goodIndex, m_undoStack->count()));
+    undoStack()->setIndex(std::min(m_goodIndex, undoStack()->count()));
     m_replaying = false;
     m_needResync = false;
 }
@@ -227,7 +206,7 @@ void Document::rememberGoodState()
     if (m_needResync || m_resyncQueued || !m_pending.empty())
         return;
     m_goodScene = m_scene;
-    m_goodIndex = m_undoStack->index();
+    m_goodIndex = undoStack()->index();
 }
 
 void Document::rollBack(const core::Scene &previous)
@@ -261,10 +240,11 @@ core::Update Document::everything() const
     return all;
 }
 
-void Document::applyCell(MatrixId matrix, int row, int column, core::Scalar value)
+bool Document::applyCell(MatrixId matrix, int row, int column, core::Scalar value)
 {
     if (m_replaying)
-        return;
+        return true;
+    const int failures = m_failures;
     ++m_applyDepth;
     try {
         matrixRef(m_scene, matrix)(row, column) = value;
@@ -280,6 +260,7 @@ void Document::applyCell(MatrixId matrix, int row, int column, core::Scalar valu
         fail("unknown exception");
     }
     --m_applyDepth;
+    return m_failures == failures;
 }
 
 void Document::schedule(const core::Edit &edit)
@@ -312,13 +293,13 @@ void Document::flush()
 void Document::undo()
 {
     flush();
-    stackCall([this] { m_undoStack->undo(); });
+    stackCall([this] { undoStack()->undo(); });
 }
 
 void Document::redo()
 {
     flush();
-    stackCall([this] { m_undoStack->redo(); });
+    stackCall([this] { undoStack()->redo(); });
 }
 
 core::Update Document::recompute()

@@ -1,21 +1,19 @@
 #pragma once
-// The one model object of the app: it holds the Scene and its Stages, owns the undo stack,
-// and is the only thing that emits change signals. Views read from it and push edits to it;
-// they never talk to each other.
+// The scene room's document: it holds the Scene and its Stages, owns the undo stack (through
+// DocumentBase), and is the only thing that emits change signals. Views read from it and push
+// edits to it; they never talk to each other.
 
 #include "core/scene/pipeline.h"
 #include "core/scene/scene.h"
 #include "ui/document/commandids.h"
+#include "ui/document/documentbase.h"
 #include "ui/document/historytext.h"
 #include "ui/document/matrixid.h"
 
-#include <QObject>
 #include <QString>
 #include <QTimer>
 
 #include <vector>
-
-class QUndoStack;
 
 namespace attnlab::ui {
 
@@ -32,7 +30,7 @@ struct Selection {
     bool operator!=(const Selection &o) const { return !(*this == o); }
 };
 
-class Document : public QObject {
+class Document : public DocumentBase {
     Q_OBJECT
 public:
     explicit Document(QObject *parent = nullptr);
@@ -41,13 +39,6 @@ public:
     const core::Scene &scene() const { return m_scene; }
     // The stages of the current scene (a pending recompute runs first).
     const core::Stages &stages() const;
-    QUndoStack *undoStack() const { return m_undoStack; }
-
-    QString filePath() const { return m_filePath; }
-    void setFilePath(const QString &path);
-    bool isModified() const;
-    // Marks the current state as saved.
-    void setClean();
 
     // Replaces the whole scene (New, Open, an example) and clears the history. The scene
     // must pass core::validate().
@@ -76,8 +67,15 @@ public:
 
     // Undo and redo through the Document, so that an edit that fails on the way back is
     // rolled back and reported like any other (the Edit menu uses these).
-    void undo();
-    void redo();
+    void undo() override;
+    void redo() override;
+
+    // For the undo commands (SetCellCommand, ChangeSceneCommand), which are the only callers:
+    // apply a scene or a cell without a history entry. False when it failed: the Document
+    // rolled back to the last good scene and sent editFailed, so a command being pushed drops
+    // itself.
+    bool applyScene(const core::Scene &scene, const core::Edit &edit);
+    bool applyCell(MatrixId matrix, int row, int column, core::Scalar value);
 
 Q_SIGNALS:
     // A different scene was loaded: rebuild everything.
@@ -88,19 +86,11 @@ Q_SIGNALS:
     void stagesChanged(const attnlab::core::Update &update);
     void selectionChanged(const attnlab::ui::Selection &selection);
     void currentHeadChanged(int head);
-    void modifiedChanged(bool modified);
-    void filePathChanged(const QString &path);
     // An edit could not be applied (something threw while it was applied or shown): the scene
     // is back to the last good one and the history matches it. `reason` is for the log.
     void editFailed(const QString &reason);
 
 private:
-    // Only the undo commands change the scene, so every edit is undoable.
-    friend class SetCellCommand;
-    friend class ChangeSceneCommand;
-    void applyScene(const core::Scene &scene, const core::Edit &edit);
-    void applyCell(MatrixId matrix, int row, int column, core::Scalar value);
-
     void schedule(const core::Edit &edit);
     // Clamp the head and the selection to the current scene; true when they moved.
     bool clampHead();
@@ -119,10 +109,8 @@ private:
 
     core::Scene m_scene;
     core::Pipeline m_pipeline;
-    QUndoStack *m_undoStack;
     QTimer m_recomputeTimer;
     std::vector<core::Edit> m_pending;
-    QString m_filePath;
     int m_currentHead = 0;
     Selection m_selection;
     // The last scene that was applied, computed and shown without an error, and the history

@@ -31,10 +31,9 @@ void SetCellCommand::retranslate()
 
 void SetCellCommand::redo()
 {
-    const int failures = m_doc->m_failures;
-    m_doc->applyCell(m_matrix, m_row, m_column, m_new);
+    const bool ok = m_doc->applyCell(m_matrix, m_row, m_column, m_new);
     // A push that failed (the Document rolled back) leaves no history entry.
-    if (!m_applied && m_doc->m_failures != failures)
+    if (!m_applied && !ok)
         setObsolete(true);
     m_applied = true;
 }
@@ -74,9 +73,8 @@ ChangeSceneCommand::ChangeSceneCommand(
 
 void ChangeSceneCommand::redo()
 {
-    const int failures = m_doc->m_failures;
-    m_doc->applyScene(m_after, m_edit);
-    if (!m_applied && m_doc->m_failures != failures)
+    const bool ok = m_doc->applyScene(m_after, m_edit);
+    if (!m_applied && !ok)
         setObsolete(true);
     m_applied = true;
 }

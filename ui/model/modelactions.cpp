@@ -72,7 +72,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
                                  .arg(m_session->modelName())
                                  .arg(m_session->config()->layers)
                                  .arg(m_session->config()->heads)
-                                 .arg(m_session->folder()));
+                                 .arg(m_session->filePath()));
     });
     retranslate();
 }

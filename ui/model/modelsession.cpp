@@ -37,10 +37,8 @@ struct ModelSession::Loaded {
 };
 
 ModelSession::ModelSession(QObject *parent)
-    : QObject(parent)
-    , m_undoStack(new QUndoStack(this))
+    : DocumentBase(parent)
 {
-    new CommandTranslator(m_undoStack); // its entries follow a language switch
 }
 
 ModelSession::~ModelSession()
@@ -112,7 +110,8 @@ bool ModelSession::open(const QString &dir, const QString &text)
     });
     m_thread->setObjectName(QStringLiteral("attnlab model loader"));
     connect(m_thread, &QThread::finished, this, [this, dir] {
-        m_folder = m_loading && m_loading->runner ? dir : m_folder;
+        if (m_loading && m_loading->runner)
+            setFilePath(dir);
         finishLoad();
     });
     Q_EMIT busyChanged(true);
@@ -142,7 +141,7 @@ void ModelSession::finishLoad()
     m_runner = loaded->runner;
     m_tokenizer = std::move(loaded->tokenizer);
     m_mask = core::Matrix::Ones(m_runner->layers(), m_runner->heads());
-    m_undoStack->clear();
+    undoStack()->clear();
     m_tokens.clear();
     m_computed = false;
     m_shownText = QString();
@@ -282,7 +281,7 @@ void ModelSession::toggleAblation(int layer, int head)
     core::Matrix after = m_mask;
     const bool ablate = after(layer, head) != 0;
     after(layer, head) = ablate ? 0 : 1;
-    m_undoStack->push(new HeadMaskCommand(this, m_mask, after, [ablate, layer, head] {
+    undoStack()->push(new HeadMaskCommand(this, m_mask, after, [ablate, layer, head] {
         return ablate ? tr("Switch off head %1").arg(headName(layer, head))
                       : tr("Switch on head %1").arg(headName(layer, head));
     }));
@@ -308,7 +307,7 @@ void ModelSession::applyHeadWeights(int layer, int head, const core::Scene &scen
     const core::Matrix x = core::Matrix::Zero(1, m_runner->config().dModel);
     const core::Scene before
         = model::headScene(m_runner->config(), m_runner->layerWeights(layer), x, layer, head, {""});
-    m_undoStack->push(new HeadWeightsCommand(this, layer, head, before, scene,
+    undoStack()->push(new HeadWeightsCommand(this, layer, head, before, scene,
         [layer, head] { return tr("Apply the board's weights to head %1").arg(headName(layer, head)); }));
 }
 

@@ -1,15 +1,16 @@
 #pragma once
 // The model object of the model room: it owns a loaded checkpoint, its tokenizer and the
 // ForwardRunner, runs loading and forward passes on a worker thread (one job at a time, so
-// the runner is never touched from two threads), owns the undo stack of interventions, and is
-// the only thing in the room that emits change signals. Views read it only while it is idle
+// the runner is never touched from two threads), owns the undo stack of interventions (through
+// DocumentBase; filePath() is the model's folder), and is the only thing in the room that emits
+// change signals. Views read it only while it is idle
 // (isBusy() false) and otherwise draw what they cached.
 
 #include "core/model/forward.h"
 #include "core/text/problem.h"
 #include "core/tokenize/tokenizer.h"
+#include "ui/document/documentbase.h"
 
-#include <QObject>
 #include <QString>
 
 #include <atomic>
@@ -19,11 +20,10 @@
 #include <vector>
 
 class QThread;
-class QUndoStack;
 
 namespace attnlab::ui {
 
-class ModelSession : public QObject {
+class ModelSession : public DocumentBase {
     Q_OBJECT
 public:
     explicit ModelSession(QObject *parent = nullptr);
@@ -40,7 +40,6 @@ public:
     bool isBusy() const { return m_thread != nullptr; }
 
     bool hasModel() const { return m_runner != nullptr; }
-    QString folder() const { return m_folder; }
     const core::model::ForwardRunner *runner() const { return isBusy() ? nullptr : m_runner.get(); }
     const core::model::ModelConfig *config() const;
     QString modelName() const; // "GPT-2" or "BERT"
@@ -82,7 +81,6 @@ public:
     // Pushes an undo step that makes `scene` (from headScene, edited on the board) that head's
     // weights.
     void applyHeadWeights(int layer, int head, const core::Scene &scene);
-    QUndoStack *undoStack() const { return m_undoStack; }
 
     int selectedLayer() const { return m_selectedLayer; }
     int selectedHead() const { return m_selectedHead; }
@@ -144,7 +142,6 @@ private:
     struct Loaded;
     std::shared_ptr<core::model::ForwardRunner> m_runner;
     std::optional<core::model::Tokenizer> m_tokenizer;
-    QString m_folder;
     QString m_text;
     QString m_openText;
     std::vector<core::model::Token> m_tokens;
@@ -154,7 +151,6 @@ private:
     int m_selectedLayer = 0;
     int m_selectedHead = 0;
 
-    QUndoStack *m_undoStack;
     QThread *m_thread = nullptr;
     std::atomic<bool> m_cancel {false};
     std::function<void()> m_progressHook;

@@ -264,7 +264,7 @@ TEST(ModelRoom, ABadFolderGivesAnErrorAndChangesNothing)
     ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() == 1; }, 10000));
     EXPECT_TRUE(room.actions->lastError().contains(QStringLiteral("config.json")))
         << room.actions->lastError().toStdString();
-    EXPECT_EQ(room.session->folder(), folder.path());
+    EXPECT_EQ(room.session->filePath(), folder.path());
     EXPECT_TRUE(room.session->isComputed());
     EXPECT_EQ(room.room->prediction()->entries().size(), before.size());
     test::removeTree(empty);
