@@ -3380,14 +3380,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
-        <source>Undo the last intervention on the model (Ctrl+Z in the grid)</source>
-        <translation>撤销对模型的上一次干预（在网格中按 Ctrl+Z）</translation>
-    </message>
-    <message>
-        <source>Redo the intervention just undone (Ctrl+Shift+Z in the grid)</source>
-        <translation>重做刚撤销的干预（在网格中按 Ctrl+Shift+Z）</translation>
-    </message>
-    <message>
         <source>Open on Board</source>
         <translation>在流程板上打开</translation>
     </message>
@@ -3410,6 +3402,14 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Apply Board to Head %1</source>
         <translation>把流程板应用到头 %1</translation>
+    </message>
+    <message>
+        <source>Undo the last intervention on the model (Ctrl+Z)</source>
+        <translation>撤销对模型的上一次干预（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo the intervention just undone (Ctrl+Shift+Z)</source>
+        <translation>重做刚撤销的干预（Ctrl+Shift+Z）</translation>
     </message>
 </context>
 <context>

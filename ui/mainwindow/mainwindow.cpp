@@ -27,6 +27,7 @@
 #include "ui/mainwindow/workspaces.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
+#include "ui/model/modelsession.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 
@@ -218,7 +219,12 @@ void MainWindow::createMenus()
     m_quit->setMenuRole(QAction::QuitRole);
 
     m_editMenu = menuBar()->addMenu(QString());
-    m_editActions = new EditActions(m_document, this);
+    // Undo and Redo follow the room in front.
+    m_editActions = new EditActions({m_document, m_model->session()}, this);
+    connect(m_workspaces, &Workspaces::frontChanged, this, [this] {
+        DocumentBase *room = m_model->session();
+        m_editActions->setActiveDocument(m_workspaces->roomInFront() ? room : m_document);
+    });
     m_undo = m_editActions->undoAction();
     m_redo = m_editActions->redoAction();
     m_editMenu->addAction(m_undo);

@@ -63,6 +63,7 @@ Workspaces::Workspaces(QMainWindow *window, QStackedWidget *stack, QWidget *scen
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
         if (!active)
             showCurrentPage();
+        Q_EMIT frontChanged();
     });
     retranslate();
 }
@@ -87,6 +88,11 @@ void Workspaces::restore()
     apply(QSettings().value(kWorkspaceKey).toString() == kModelValue ? Workspace::Model : Workspace::Scene);
 }
 
+bool Workspaces::roomInFront() const
+{
+    return m_current == Workspace::Model && !m_presentation->isActive();
+}
+
 QByteArray Workspaces::sceneState() const
 {
     return m_current == Workspace::Model ? m_sceneState : m_window->saveState(m_stateVersion);
@@ -108,6 +114,7 @@ void Workspaces::apply(Workspace workspace)
     if (!m_presentation->isActive())
         showCurrentPage();
     Q_EMIT currentChanged(workspace);
+    Q_EMIT frontChanged();
 }
 
 void Workspaces::showCurrentPage()

@@ -38,9 +38,14 @@ public:
     QAction *modelAction() const { return m_modelAction; }
     // The dock layout to save: the scene's, also while the model room is shown.
     QByteArray sceneState() const;
+    // The model room is what the window shows: the Model workspace, outside presentation mode
+    // (which shows the board).
+    bool roomInFront() const;
 
 Q_SIGNALS:
     void currentChanged(Workspace workspace);
+    // roomInFront() may have changed.
+    void frontChanged();
 
 private:
     void retranslate() override;

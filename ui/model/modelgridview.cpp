@@ -4,11 +4,9 @@
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
-#include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
 #include <QToolTip>
-#include <QUndoStack>
 
 #include <algorithm>
 
@@ -222,14 +220,6 @@ void ModelGridView::contextMenuEvent(QContextMenuEvent *event)
 
 bool ModelGridView::event(QEvent *event)
 {
-    if (event->type() == QEvent::ShortcutOverride) {
-        // The session's history, not the board's, while the grid has the focus.
-        auto *key = static_cast<QKeyEvent *>(event);
-        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
-            event->accept();
-            return true;
-        }
-    }
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         int layer = 0, head = 0;
@@ -239,19 +229,6 @@ bool ModelGridView::event(QEvent *event)
         }
     }
     return QWidget::event(event);
-}
-
-void ModelGridView::keyPressEvent(QKeyEvent *event)
-{
-    if (event->matches(QKeySequence::Undo)) {
-        m_session->undoStack()->undo();
-        return;
-    }
-    if (event->matches(QKeySequence::Redo)) {
-        m_session->undoStack()->redo();
-        return;
-    }
-    QWidget::keyPressEvent(event);
 }
 
 } // namespace attnlab::ui

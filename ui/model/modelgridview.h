@@ -2,7 +2,7 @@
 // BertViz's model view: a layers × heads grid of attention thumbnails. Each thumbnail is drawn
 // once per forward pass into a small image (one pixel per query/key cell), so even 144 heads
 // repaint fast. Click selects a head; Ctrl+click, the context menu or the dock's button switch
-// it off (ablated heads are greyed and crossed). Ctrl+Z / Ctrl+Shift+Z undo here too.
+// it off (ablated heads are greyed and crossed); Edit → Undo takes it back.
 
 #include "ui/i18n/retranslating.h"
 
@@ -39,7 +39,6 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     bool event(QEvent *event) override;
-    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void retranslate() override;

@@ -120,8 +120,8 @@ void ModelRoom::retranslate()
     m_ablate->setText(tr("Switch Off Head %1").arg(head));
     m_ablate->setToolTip(tr("Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) "
                             "and see how the prediction changes. Ctrl+click a thumbnail does the same."));
-    m_undo->setToolTip(tr("Undo the last intervention on the model (Ctrl+Z in the grid)"));
-    m_redo->setToolTip(tr("Redo the intervention just undone (Ctrl+Shift+Z in the grid)"));
+    m_undo->setToolTip(tr("Undo the last intervention on the model (Ctrl+Z)"));
+    m_redo->setToolTip(tr("Redo the intervention just undone (Ctrl+Shift+Z)"));
     m_openOnBoard->setText(tr("Open on Board"));
     m_openOnBoard->setToolTip(tr("Show the selected head on the pipeline board with the model's own numbers: "
                                  "step through Q, K, V, scores, softmax and output, and edit them."));
