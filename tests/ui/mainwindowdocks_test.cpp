@@ -1,5 +1,7 @@
 // What the main window composes from the other components: the inspector, the explanation and
 // the heads on the right, View → Language, and Tools → Experiments.
+#include "mainwindowfixture.h"
+
 #include "core/scene/sceneedits.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
@@ -29,20 +31,7 @@ using namespace attnlab::ui;
 
 namespace {
 
-struct MainWindowDocksTest : ::testing::Test {
-    void SetUp() override
-    {
-        QSettings().clear();
-        Language::instance()->apply(QStringLiteral("en"));
-        document.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);
-    }
-    void TearDown() override
-    {
-        Language::instance()->apply(QStringLiteral("en"));
-        QSettings().clear();
-    }
-    Document document;
-};
+struct MainWindowDocksTest : test::MainWindowFixture { };
 
 // Whether `dock` is the tab shown in its group of tabified docks.
 bool isFrontTab(MainWindow &window, QDockWidget *dock)

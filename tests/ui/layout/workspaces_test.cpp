@@ -1,6 +1,7 @@
 // The Scene / Model workspaces of the main window, and the window laid out at 1280×720 (a
 // classroom projector) in English and Chinese: every dock and panel at a usable size, no two
 // texts on top of each other. The screenshots are written to $ATTNLAB_SCREENSHOTS when set.
+#include "../mainwindowfixture.h"
 #include "../model/modelroomfixture.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
@@ -32,20 +33,7 @@ using Workspace = Workspaces::Workspace;
 
 namespace {
 
-struct WorkspacesTest : ::testing::Test {
-    void SetUp() override
-    {
-        QSettings().clear();
-        Language::instance()->apply(QStringLiteral("en"));
-        document.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);
-    }
-    void TearDown() override
-    {
-        Language::instance()->apply(QStringLiteral("en"));
-        QSettings().clear();
-    }
-    Document document;
-};
+struct WorkspacesTest : test::MainWindowFixture { };
 
 QStringList visibleDocks(const MainWindow &window)
 {
