@@ -312,10 +312,22 @@ TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
 TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
 {
     TinyFolder folder(false);
+    // The load waits at its first progress step until the test has cancelled: a tiny folder
+    // would otherwise load before cancel() arrives on a busy machine.
+    std::atomic<bool> release {false};
     Room room;
+    room.session->setProgressHookForTesting([&release] {
+        while (!release)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    });
+    struct Release {
+        std::atomic<bool> &flag;
+        ~Release() { flag = true; } // before the room waits for its worker
+    } guard {release};
     QSignalSpy cancelled(room.session, &ModelSession::loadCancelled);
     ASSERT_TRUE(room.session->open(folder.path()));
     room.session->cancel();
+    release = true;
     ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy(); }, 10000));
     EXPECT_EQ(cancelled.count(), 1);
     EXPECT_FALSE(room.session->hasModel());
@@ -364,7 +376,6 @@ TEST(ModelRoom, ASlowJobShowsProgressAfterHalfASecondWithCancel)
     EXPECT_FALSE(dialog->isVisible());
 
     // A quick job ends before the half second: the dialog never appears.
-    room.session->setProgressHookForTesting({});
     clock.restart();
     room.openModel(folder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(room.session));
