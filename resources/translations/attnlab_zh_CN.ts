@@ -1428,6 +1428,26 @@
         <source> or </source>
         <translation> 或 </translation>
     </message>
+    <message>
+        <source>Leave presentation mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The arrow keys step while the board has the focus; Page Up and Page Down (what presentation clickers send) step everywhere.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Every key of every menu and panel, read from the actions themselves</source>
+        <translation>每个菜单和面板的每个快捷键，直接取自各个操作本身</translation>
+    </message>
 </context>
 <context>
     <name>UndoCommand</name>
@@ -2812,18 +2832,6 @@
         <translation>&lt;p&gt;&lt;b&gt;注意力实验室&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;逐步演示自注意力，可修改每一个数，并导出热力图。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Leave presentation mode</source>
-        <translation>退出演示模式</translation>
-    </message>
-    <message>
-        <source>Esc</source>
-        <translation>Esc</translation>
-    </message>
-    <message>
-        <source>Keyboard Shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2946,14 +2954,6 @@
     <message>
         <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
         <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;The arrow keys step while the board has the focus; Page Up and Page Down (what presentation clickers send) step everywhere.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;流程板获得焦点时，方向键可以前后切换步骤；Page Up 和 Page Down（演示翻页器发出的按键）在任何地方都能切换步骤。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Every key of every menu and panel, read from the actions themselves</source>
-        <translation>每个菜单和面板的每个快捷键，直接取自各个操作本身</translation>
     </message>
     <message>
         <source>Every keyboard shortcut of the window (Ctrl+/)</source>

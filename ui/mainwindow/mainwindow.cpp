@@ -35,8 +35,6 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -45,13 +43,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
@@ -369,28 +365,7 @@ void MainWindow::createColorMapMenu()
 void MainWindow::showShortcuts()
 {
     // Undo's and Redo's texts name the entry they would undo now; the list names the keys.
-    const QHash<const QAction *, QString> names
-        = {{m_undo, EditActions::undoName()}, {m_redo, EditActions::redoName()}};
-    QList<ShortcutList::Row> rows = ShortcutList::rows(this, names);
-    // Esc is a key of the presentation view itself, not of an action.
-    rows.append({ShortcutList::tr("Board and presentation"), tr("Leave presentation mode"), tr("Esc")});
-    QDialog dialog(this);
-    dialog.setObjectName(QStringLiteral("ShortcutsDialog"));
-    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
-    auto *text = new QTextBrowser(&dialog);
-    text->setHtml(tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
-                     "(what presentation clickers send) step everywhere.</p>")
-        + ShortcutList::html(rows));
-    text->setToolTip(tr("Every key of every menu and panel, read from the actions themselves"));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto *layout = new QVBoxLayout(&dialog);
-    layout->addWidget(text);
-    layout->addWidget(buttons);
-    // Tall enough for most of the list, never taller than the screen (a 720-pixel projector).
-    const QRect screen = this->screen() ? this->screen()->availableGeometry() : QRect(0, 0, 1280, 720);
-    dialog.resize(std::min(560, screen.width() - 40), std::min(720, screen.height() - 80));
-    dialog.exec();
+    ShortcutList::showDialog(this, {{m_undo, EditActions::undoName()}, {m_redo, EditActions::redoName()}});
 }
 
 void MainWindow::createDocks()

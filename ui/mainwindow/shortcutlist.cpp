@@ -1,12 +1,19 @@
 #include "ui/mainwindow/shortcutlist.h"
 
+#include <algorithm>
+
 #include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSet>
+#include <QTextBrowser>
+#include <QVBoxLayout>
 
 namespace attnlab::ui {
 
@@ -99,6 +106,30 @@ QString ShortcutList::html(const QList<Row> &rows)
         out += QStringLiteral("</table>");
     }
     return out;
+}
+
+void ShortcutList::showDialog(QWidget *window, const QHash<const QAction *, QString> &names)
+{
+    QList<Row> rows = ShortcutList::rows(window, names);
+    // Esc is a key of the presentation view itself, not of an action.
+    rows.append({tr("Board and presentation"), tr("Leave presentation mode"), tr("Esc")});
+    QDialog dialog(window);
+    dialog.setObjectName(QStringLiteral("ShortcutsDialog"));
+    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
+    auto *text = new QTextBrowser(&dialog);
+    text->setHtml(tr("<p>The arrow keys step while the board has the focus; Page Up and Page Down "
+                     "(what presentation clickers send) step everywhere.</p>")
+        + html(rows));
+    text->setToolTip(tr("Every key of every menu and panel, read from the actions themselves"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    // Tall enough for most of the list, never taller than the screen (a 720-pixel projector).
+    const QRect screen = window->screen() ? window->screen()->availableGeometry() : QRect(0, 0, 1280, 720);
+    dialog.resize(std::min(560, screen.width() - 40), std::min(720, screen.height() - 80));
+    dialog.exec();
 }
 
 } // namespace attnlab::ui

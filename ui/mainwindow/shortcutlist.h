@@ -26,6 +26,8 @@ public:
     static QList<Row> rows(const QWidget *window, const QHash<const QAction *, QString> &names = {});
     // The rows as HTML tables, one per group.
     static QString html(const QList<Row> &rows);
+    // Help → Keyboard Shortcuts: the rows of `window` in a dialog sized for the screen.
+    static void showDialog(QWidget *window, const QHash<const QAction *, QString> &names);
 };
 
 } // namespace attnlab::ui
