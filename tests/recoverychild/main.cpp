@@ -1,4 +1,4 @@
-// A child attnlab for the recovery tests (tests/ui/recovery_test.cpp): the app's own document
+// A child attnlab for the recovery tests (tests/ui/mainwindow/recovery_test.cpp): the app's own document
 // wiring — Document, FileActions (autosave, file lock, disk watcher) and the SIGTERM watcher —
 // on a scene file, without a visible window, so that a test can kill it mid-edit.
 //

@@ -13,7 +13,7 @@
 #include <QTest>
 #include <QToolButton>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

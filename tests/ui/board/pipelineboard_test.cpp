@@ -14,7 +14,7 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

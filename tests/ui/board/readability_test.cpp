@@ -27,7 +27,7 @@
 #include <QTest>
 #include <QTextEdit>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
+#include "../editors/editortestutil.h"
 #include "core/scene/sceneedits.h"
-#include "editortestutil.h"
 #include "testutil.h"
 #include "ui/board/heatmapview.h"
 #include "ui/board/pipelineboard.h"

@@ -12,7 +12,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

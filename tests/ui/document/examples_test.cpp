@@ -3,7 +3,7 @@
 #include "core/scene/pipeline.h"
 #include "ui/document/examples.h"
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

@@ -19,7 +19,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

@@ -18,7 +18,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

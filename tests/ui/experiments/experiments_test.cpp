@@ -1,3 +1,4 @@
+#include "../uitestscenes.h"
 #include "core/experiment/experiments.h"
 #include "core/scene/pipeline.h"
 #include "core/scene/sceneio.h"
@@ -10,7 +11,6 @@
 #include "ui/experiments/temperatureexperiment.h"
 #include "ui/export/chartexport.h"
 #include "ui/plot/matrixplot.h"
-#include "uitestscenes.h"
 
 #include <QFile>
 #include <QSlider>

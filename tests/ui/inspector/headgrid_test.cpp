@@ -1,8 +1,8 @@
+#include "../uitestscenes.h"
 #include "core/scene/pipeline.h"
 #include "ui/document/document.h"
 #include "ui/inspector/headgrid.h"
 #include "ui/plot/matrixplot.h"
-#include "uitestscenes.h"
 
 #include <QSignalSpy>
 #include <QTest>

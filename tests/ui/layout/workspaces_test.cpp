@@ -1,7 +1,7 @@
 // The Scene / Model workspaces of the main window, and the window laid out at 1280×720 (a
 // classroom projector) in English and Chinese: every dock and panel at a usable size, no two
 // texts on top of each other. The screenshots are written to $ATTNLAB_SCREENSHOTS when set.
-#include "../mainwindowfixture.h"
+#include "../mainwindow/mainwindowfixture.h"
 #include "../model/modelroomfixture.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"

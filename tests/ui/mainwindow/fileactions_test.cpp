@@ -13,7 +13,7 @@
 #include <QUrl>
 #include <QWidget>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

@@ -26,7 +26,7 @@
 #include <QUndoStack>
 #include <QUrl>
 
-#include "uitestscenes.h"
+#include "../uitestscenes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Undo follows the room in front: the main window's QUndoGroup holds the scene's and the model's
 // histories, so Ctrl+Z and the Edit menu undo the last edit of the room the user sees, never the
 // other room's.
-#include "../mainwindowfixture.h"
+#include "../mainwindow/mainwindowfixture.h"
 #include "modelroomfixture.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
