@@ -309,25 +309,38 @@ TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
     EXPECT_EQ(sentence->edit()->text(), QStringLiteral("the cat"));
 }
 
+// Holds the session's worker at its progress steps until release(), or until it goes out of
+// scope (declare it after the Room, so that it lets go before the room waits for its worker).
+// The flag is shared with the hook, so it outlives this guard.
+class HeldWorker {
+public:
+    explicit HeldWorker(ModelSession *session)
+    {
+        session->setProgressHookForTesting([flag = m_released] {
+            while (!*flag)
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        });
+    }
+    ~HeldWorker() { release(); }
+    HeldWorker(const HeldWorker &) = delete;
+    HeldWorker &operator=(const HeldWorker &) = delete;
+    void release() { *m_released = true; }
+
+private:
+    std::shared_ptr<std::atomic<bool>> m_released = std::make_shared<std::atomic<bool>>(false);
+};
+
 TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
 {
     TinyFolder folder(false);
-    // The load waits at its first progress step until the test has cancelled: a tiny folder
-    // would otherwise load before cancel() arrives on a busy machine.
-    std::atomic<bool> release {false};
     Room room;
-    room.session->setProgressHookForTesting([&release] {
-        while (!release)
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    });
-    struct Release {
-        std::atomic<bool> &flag;
-        ~Release() { flag = true; } // before the room waits for its worker
-    } guard {release};
+    // The load waits until the test has cancelled: a tiny folder would otherwise load before
+    // cancel() arrives on a busy machine.
+    HeldWorker held(room.session);
     QSignalSpy cancelled(room.session, &ModelSession::loadCancelled);
     ASSERT_TRUE(room.session->open(folder.path()));
     room.session->cancel();
-    release = true;
+    held.release();
     ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy(); }, 10000));
     EXPECT_EQ(cancelled.count(), 1);
     EXPECT_FALSE(room.session->hasModel());
@@ -340,18 +353,9 @@ TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
 TEST(ModelRoom, ASlowJobShowsProgressAfterHalfASecondWithCancel)
 {
     TinyFolder folder(false);
-    // The load blocks at its first progress step until the test lets it go: a slow disk or a
-    // large checkpoint, made deterministic. The flag outlives the room's worker.
-    std::atomic<bool> release {false};
     Room room;
-    room.session->setProgressHookForTesting([&release] {
-        while (!release)
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    });
-    struct Release {
-        std::atomic<bool> &flag;
-        ~Release() { flag = true; } // before the room waits for its worker
-    } guard {release};
+    // A slow disk or a large checkpoint, made deterministic.
+    HeldWorker held(room.session);
     QSignalSpy cancelled(room.session, &ModelSession::loadCancelled);
 
     QElapsedTimer clock;
@@ -369,7 +373,7 @@ TEST(ModelRoom, ASlowJobShowsProgressAfterHalfASecondWithCancel)
     EXPECT_EQ(cancel->text(), QStringLiteral("Cancel"));
 
     cancel->click();
-    release = true;
+    held.release();
     ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy(); }, 10000));
     EXPECT_EQ(cancelled.count(), 1);
     EXPECT_FALSE(room.session->hasModel());
