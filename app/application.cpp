@@ -163,7 +163,8 @@ int runApplication(int argc, char *argv[])
         document.load(*loadExample(QLatin1String(kDefaultExample)).scene);
         MainWindow window(&document);
         window.show();
-        const QString dir = cli.value(cli.model);
+        QString notFound;
+        const QString dir = modelFolder(cli, &notFound);
         const QString text = cli.value(cli.text);
         QMetaObject::invokeMethod(
             &window, [&window, dir, text] { window.openModel(dir, text); }, Qt::QueuedConnection);

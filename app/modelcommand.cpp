@@ -4,6 +4,7 @@
 #include "core/json/jsonprinter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
+#include "core/model/hubcache.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/modelloader.h"
@@ -20,6 +21,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -74,10 +76,13 @@ struct ModelInput {
 // Loads --model and tokenizes --text. Empty on success, else the one-line problem.
 QString loadModelInput(const CommandLine &cli, ModelInput *in)
 {
-    in->dir = cli.value(cli.model);
-    const QString where = QStringLiteral("--model %1: ").arg(in->dir);
+    const QString where = QStringLiteral("--model %1: ").arg(cli.value(cli.model));
     if (!cli.isSet(cli.text))
-        return tr("--model %1 needs --text TEXT").arg(in->dir);
+        return tr("--model %1 needs --text TEXT").arg(cli.value(cli.model));
+    QString notFound;
+    in->dir = modelFolder(cli, &notFound);
+    if (in->dir.isEmpty())
+        return where + notFound;
     LoadModelResult loaded = loadModel(localPath(in->dir));
     if (!loaded.ok())
         return where + ui::fileProblemText(*loaded.problem);
@@ -270,10 +275,40 @@ QString modelOptionsProblem(const CommandLine &cli)
     return QString();
 }
 
+QString modelFolder(const CommandLine &cli, QString *problem)
+{
+    const QString argument = cli.value(cli.model);
+    if (QFileInfo::exists(argument) || !isHubId(argument.toStdString()))
+        return argument;
+    const std::string cache = hubCacheDir([](const char *name) -> const char * { return std::getenv(name); });
+    const HubModel hub = findHubModel(cache, argument.toStdString());
+    const QString repo = QString::fromStdString(hub.repoDir);
+    switch (hub.status) {
+    case HubModel::Status::Found:
+        return QString::fromStdString(hub.snapshot);
+    case HubModel::Status::NotCached:
+        *problem = tr("no such folder, and the Hugging Face cache %1 does not hold this model "
+                      "(Attention Lab never downloads models)")
+                       .arg(QString::fromStdString(cache));
+        break;
+    case HubModel::Status::NoMainRef:
+        *problem = tr("%1 has no refs/main: the download did not finish; download the model again").arg(repo);
+        break;
+    case HubModel::Status::NoSnapshot:
+        *problem = tr("%1: refs/main names commit %2, whose snapshots folder is missing; download the model again")
+                       .arg(repo, QString::fromStdString(hub.commit));
+        break;
+    }
+    return QString();
+}
+
 QString modelFolderProblem(const CommandLine &cli)
 {
-    const QString dir = cli.value(cli.model);
-    const QString where = QStringLiteral("--model %1: ").arg(dir);
+    QString notFound;
+    const QString dir = modelFolder(cli, &notFound);
+    const QString where = QStringLiteral("--model %1: ").arg(cli.value(cli.model));
+    if (dir.isEmpty())
+        return where + notFound;
     if (!QFileInfo(dir).isDir())
         return where + tr("no such folder");
     if (!QFileInfo(QDir(dir).filePath(QStringLiteral("config.json"))).isFile())

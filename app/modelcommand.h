@@ -5,6 +5,7 @@
 //                                                for --dump, --validate, --export, and saved with
 //                                                --out FILE.attn.json
 //   --predict --model DIR --text TEXT [--top K] [--ablate L.H[,L.H…]]   the model's prediction
+// DIR may also be a hub id found in the local Hugging Face cache (modelFolder).
 // Layers and heads count from 1. Every bad input is one line on stderr and exit code 2.
 
 #include "core/scene/sceneio.h"
@@ -25,6 +26,11 @@ bool isHeadlessModelCommand(const CommandLine &cli);
 // --model, --top without --predict, --predict with --dump, …). Returns the one-line problem,
 // or an empty string.
 QString modelOptionsProblem(const CommandLine &cli);
+
+// The folder --model names: the argument itself, or, when no such file exists and it is a hub id
+// ("Qwen/Qwen2.5-0.5B-Instruct"), its main snapshot in the local Hugging Face cache (never a
+// download). Empty, with the reason in *problem, when the cache does not hold it.
+QString modelFolder(const CommandLine &cli, QString *problem);
 
 // A quick check of --model DIR before the window opens it: DIR/config.json exists and describes
 // a supported model. Returns the one-line problem, or an empty string. (The window reads the

@@ -1602,6 +1602,18 @@
         <source>--export needs --out FILE (%1)</source>
         <translation>--export 需要 --out FILE（%1）</translation>
     </message>
+    <message>
+        <source>no such folder, and the Hugging Face cache %1 does not hold this model (Attention Lab never downloads models)</source>
+        <translation>没有这个文件夹，Hugging Face 缓存 %1 中也没有这个模型（注意力实验室从不下载模型）</translation>
+    </message>
+    <message>
+        <source>%1 has no refs/main: the download did not finish; download the model again</source>
+        <translation>%1 中没有 refs/main：下载没有完成，请重新下载该模型</translation>
+    </message>
+    <message>
+        <source>%1: refs/main names commit %2, whose snapshots folder is missing; download the model again</source>
+        <translation>%1：refs/main 指向提交 %2，但它的 snapshots 文件夹不存在，请重新下载该模型</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui</name>
