@@ -3341,6 +3341,22 @@ head %2</source>
         <source>Open Model</source>
         <translation>打开模型</translation>
     </message>
+    <message>
+        <source>Open from Hugging Face &amp;Cache</source>
+        <translation>从 Hugging Face 缓存打开(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The models already in the local Hugging Face cache, by hub id</source>
+        <translation>本机 Hugging Face 缓存中已有的模型，按 hub id 列出</translation>
+    </message>
+    <message>
+        <source>No models in %1</source>
+        <translation>%1 中没有模型</translation>
+    </message>
+    <message>
+        <source>Models downloaded with huggingface-cli or transformers appear here; Attention Lab itself never downloads</source>
+        <translation>用 huggingface-cli 或 transformers 下载的模型会列在这里；注意力实验室本身从不下载</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelGridView</name>

@@ -201,6 +201,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_fileActions->newAction());
     m_fileMenu->addAction(m_fileActions->openAction());
     m_fileMenu->addAction(m_model->openAction());
+    m_fileMenu->addMenu(m_model->cacheMenu());
     m_fileMenu->addMenu(m_fileActions->recentMenu());
     m_fileMenu->addMenu(m_fileActions->examplesMenu());
     m_fileMenu->addSeparator();

@@ -1,16 +1,21 @@
 #include "ui/model/modelactions.h"
 
+#include "core/model/hubcache.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
 #include <QAction>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSettings>
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 namespace attnlab::ui {
 
@@ -24,7 +29,10 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     , m_session(new ModelSession(this))
     , m_room(new ModelRoom(m_session, document, window))
     , m_open(new QAction(this))
+    , m_cacheMenu(new QMenu(window))
 {
+    m_cacheMenu->setToolTipsVisible(true);
+    connect(m_cacheMenu, &QMenu::aboutToShow, this, &ModelActions::fillCacheMenu);
     m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     connect(m_open, &QAction::triggered, this, &ModelActions::openInteractive);
 
@@ -82,6 +90,8 @@ void ModelActions::retranslate()
     m_open->setText(tr("Open &Model…"));
     m_open->setToolTip(tr("Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) "
                           "and see its real attention (Ctrl+Shift+M)"));
+    m_cacheMenu->setTitle(tr("Open from Hugging Face &Cache"));
+    m_cacheMenu->setToolTip(tr("The models already in the local Hugging Face cache, by hub id"));
 }
 
 void ModelActions::open(const QString &dir, const QString &text)
@@ -102,6 +112,25 @@ void ModelActions::openInteractive()
         return;
     settings.setValue(kLastFolderKey, dir);
     open(dir);
+}
+
+void ModelActions::fillCacheMenu()
+{
+    m_cacheMenu->clear();
+    const std::string cache
+        = core::model::hubCacheDir([](const char *name) -> const char * { return std::getenv(name); });
+    const std::vector<std::string> ids = core::model::cachedHubModels(cache);
+    for (const std::string &id : ids) {
+        const QString snapshot = QString::fromStdString(core::model::findHubModel(cache, id).snapshot);
+        QAction *a = m_cacheMenu->addAction(QString::fromStdString(id), this, [this, snapshot] { open(snapshot); });
+        a->setToolTip(snapshot);
+    }
+    if (ids.empty()) {
+        QAction *none = m_cacheMenu->addAction(tr("No models in %1").arg(QString::fromStdString(cache)));
+        none->setEnabled(false);
+        none->setToolTip(tr("Models downloaded with huggingface-cli or transformers appear here; "
+                            "Attention Lab itself never downloads"));
+    }
 }
 
 void ModelActions::showError(std::function<QString()> text)

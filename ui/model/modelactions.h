@@ -10,6 +10,7 @@
 #include <functional>
 
 class QAction;
+class QMenu;
 class QProgressDialog;
 class QWidget;
 
@@ -27,6 +28,9 @@ public:
     ModelSession *session() const { return m_session; }
     ModelRoom *room() const { return m_room; }
     QAction *openAction() const { return m_open; }
+    // File → Open from Hugging Face Cache: the models already downloaded to the local hub cache
+    // (never a download), listed anew each time the menu opens.
+    QMenu *cacheMenu() const { return m_cacheMenu; }
 
     // Opens DIR (and, once loaded, runs the model on `text` when it is not empty).
     void open(const QString &dir, const QString &text = QString());
@@ -48,11 +52,13 @@ Q_SIGNALS:
 private:
     // `text` writes the message in the language of the moment.
     void showError(std::function<QString()> text);
+    void fillCacheMenu();
 
     QWidget *m_window;
     ModelSession *m_session;
     ModelRoom *m_room;
     QAction *m_open;
+    QMenu *m_cacheMenu;
     QProgressDialog *m_progress = nullptr;
     std::function<QString()> m_lastError;
     QString m_lastNotice;
