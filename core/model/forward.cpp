@@ -1,5 +1,6 @@
 #include "core/model/forward.h"
 
+#include "core/model/blockmath.h"
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
 #include "core/text/messageid.h"
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -21,29 +23,6 @@ namespace attnlab::core::model {
 
 namespace {
 
-// transformers' nn.LayerNorm: biased variance, ε inside the square root.
-void layerNormRow(
-    const Eigen::Ref<const RowVector> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<RowVector> out)
-{
-    const Scalar mean = in.mean();
-    const Scalar variance = (in.array() - mean).square().mean();
-    const Scalar inv = Scalar(1) / std::sqrt(variance + eps);
-    out = (((in.array() - mean) * inv) * w.weight.vector().array() + w.bias.vector().array()).matrix();
-}
-
-template<typename Out>
-void layerNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Out &&out)
-{
-    for (Eigen::Index r = 0; r < in.rows(); ++r)
-        layerNormRow(in.row(r), w, eps, out.row(r));
-}
-
-void layerNorm(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Matrix &out)
-{
-    out.resize(in.rows(), in.cols());
-    layerNormRows(in, w, eps, out);
-}
-
 // How many leading ids two sequences share.
 int commonPrefix(const std::vector<int> &a, const std::vector<int> &b)
 {
@@ -52,11 +31,6 @@ int commonPrefix(const std::vector<int> &a, const std::vector<int> &b)
     while (i < n && a[i] == b[i])
         ++i;
     return int(i);
-}
-
-void addBias(Matrix &m, const TensorView &bias)
-{
-    m.rowwise() += bias.vector();
 }
 
 // Resizes `m` to rows × cols; when that allocates a large block, asks Linux to back it with
@@ -155,21 +129,11 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
         throw std::invalid_argument("no model weights");
     checkForwardWeights(*m_weights);
     const ModelConfig &c = m_weights->config;
-    std::string act = c.activation;
-    if (act.empty())
-        act = c.family->config.activationFallback;
-    // The names transformers' ACT2FN maps to these functions.
-    if (act == "gelu" || act == "gelu_python")
-        m_activation = Activation::GeluErf;
-    else if (act == "gelu_new" || act == "gelu_pytorch_tanh" || act == "gelu_fast")
-        m_activation = Activation::GeluTanh;
-    else if (act == "relu")
-        m_activation = Activation::Relu;
-    else if (act == "quick_gelu")
-        m_activation = Activation::QuickGelu;
-    else
-        throw ForwardError(Message(
-            MessageId::ForwardActivation, act, "gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, quick_gelu"));
+    const std::string act = c.activation.empty() ? c.family->config.activationFallback : c.activation;
+    const std::optional<Activation> f = activationNamed(act);
+    if (!f)
+        throw ForwardError(Message(MessageId::ForwardActivation, act, activationNames()));
+    m_activation = *f;
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
@@ -217,24 +181,22 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     m_restartedFrom = 0;
 
     const ModelWeights &w = *m_weights;
-    const auto tokens = w.tokenEmbeddings.matrix();
-    const auto positions = w.positionEmbeddings.matrix();
     // Each embedding row depends on its own token and position only.
     Matrix &h = m_inputs[0];
     const int first = std::min(keep, int(h.rows()));
     h.conservativeResize(n, c.dModel);
+    auto rows = h.bottomRows(n - first);
     if (w.embeddingNorm.weight.empty()) {
-        for (int i = first; i < n; ++i)
-            h.row(i) = tokens.row(ids[i]) + positions.row(i);
+        embeddingRows(w.tokenEmbeddings, ids, first, rows);
+        addTableRows(w.positionEmbeddings, first, rows);
     } else {
         // BertEmbeddings: (word + token_type) + position, then LayerNorm. One sentence: type 0.
         Matrix sum(n - first, c.dModel);
-        for (int i = first; i < n; ++i)
-            sum.row(i - first) = tokens.row(ids[i]);
+        embeddingRows(w.tokenEmbeddings, ids, first, sum);
         if (!w.tokenTypeEmbeddings.empty())
-            sum.rowwise() += w.tokenTypeEmbeddings.matrix().row(0);
-        sum += positions.middleRows(first, n - first);
-        layerNormRows(sum, w.embeddingNorm, c.layerNormEps, h.bottomRows(n - first));
+            addTableRowToEach(w.tokenTypeEmbeddings, 0, sum);
+        addTableRows(w.positionEmbeddings, first, sum);
+        layerNormRows(sum, w.embeddingNorm, c.layerNormEps, rows);
     }
     return compute(progress);
 }
@@ -323,33 +285,6 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
     return true;
 }
 
-void ForwardRunner::activate(Matrix &m) const
-{
-    auto a = m.array();
-    switch (m_activation) {
-    case Activation::GeluTanh: {
-        // transformers' NewGELUActivation: 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
-        const Scalar k = Scalar(std::sqrt(2.0 / 3.14159265358979323846));
-        a = Scalar(0.5) * a * (Scalar(1) + (k * (a + Scalar(0.044715) * a.cube())).tanh());
-        break;
-    }
-    case Activation::GeluErf: {
-        // GELUActivation: x·Φ(x) = 0.5·x·(1 + erf(x/√2)), the exact form.
-        const Scalar invSqrt2 = Scalar(0.70710678118654752440);
-        Scalar *p = m.data();
-        for (Eigen::Index i = 0; i < m.size(); ++i)
-            p[i] = Scalar(0.5) * p[i] * (Scalar(1) + std::erf(p[i] * invSqrt2));
-        break;
-    }
-    case Activation::Relu:
-        a = a.max(Scalar(0));
-        break;
-    case Activation::QuickGelu:
-        a = a * (Scalar(1) / (Scalar(1) + (Scalar(-1.702) * a).exp()));
-        break;
-    }
-}
-
 // Scores, softmax and context of every head of one layer, from q, k and v side by side in m_qkv
 // (columns from the offsets) into m_context = merge(ctx), n × d, with ablated heads zero. Each
 // head's weights live in its thread's scratch just long enough for its thumbnail and context.
@@ -401,48 +336,30 @@ bool ForwardRunner::preLn() const
     return config().family->placement == NormPlacement::PreLn;
 }
 
-bool ForwardRunner::conv1d() const
-{
-    return config().family->projection == ProjectionKind::Conv1DFused;
-}
-
-// y = x·W (Conv1D, in × out) or x·Wᵀ (nn.Linear, out × in), into `out`.
-template<typename In, typename Out> void ForwardRunner::project(const In &x, const TensorView &w, Out &&out) const
-{
-    if (conv1d())
-        out.noalias() = x * w.matrix();
-    else
-        out.noalias() = x * w.matrix().transpose();
-}
-
 // q, k and v of every row of `a` side by side into m_qkv (n × 3d).
 void ForwardRunner::projectQkv(const Matrix &a, const LayerWeights &L)
 {
     const int d = config().dModel;
     resizeLarge(m_qkv, a.rows(), 3 * d);
-    if (conv1d()) {
-        m_qkv.noalias() = a * L.attnWeight.matrix();
-        addBias(m_qkv, L.attnBias);
+    const ProjectionKind kind = config().family->projection;
+    if (kind == ProjectionKind::Conv1DFused) {
+        project(a, L.attnWeight, kind, L.attnBias, m_qkv);
         return;
     }
-    m_qkv.leftCols(d).noalias() = a * L.query.matrix().transpose();
-    m_qkv.middleCols(d, d).noalias() = a * L.key.matrix().transpose();
-    m_qkv.rightCols(d).noalias() = a * L.value.matrix().transpose();
-    m_qkv.leftCols(d).rowwise() += L.queryBias.vector();
-    m_qkv.middleCols(d, d).rowwise() += L.keyBias.vector();
-    m_qkv.rightCols(d).rowwise() += L.valueBias.vector();
+    project(a, L.query, kind, L.queryBias, m_qkv.leftCols(d));
+    project(a, L.key, kind, L.keyBias, m_qkv.middleCols(d, d));
+    project(a, L.value, kind, L.valueBias, m_qkv.rightCols(d));
 }
 
 // The MLP of rows `x` into m_sum: fc_out(act(fc_in(x))).
 void ForwardRunner::feedForward(const Matrix &x, const LayerWeights &L)
 {
     resizeLarge(m_inner, x.rows(), config().dInner);
-    project(x, L.fcIn, m_inner);
-    addBias(m_inner, L.fcInBias);
-    activate(m_inner);
+    const ProjectionKind kind = config().family->projection;
+    project(x, L.fcIn, kind, L.fcInBias, m_inner);
+    activate(m_activation, m_inner);
     m_sum.resize(x.rows(), config().dModel);
-    project(m_inner, L.fcOut, m_sum);
-    addBias(m_sum, L.fcOutBias);
+    project(m_inner, L.fcOut, kind, L.fcOutBias, m_sum);
 }
 
 void ForwardRunner::runPreLnLayer(int layer, int from)
@@ -461,11 +378,11 @@ void ForwardRunner::runPreLnLayer(int layer, int from)
     Matrix &whole = m_inputs[layer + 1];
     whole.conservativeResize(n, c.dModel);
     auto out = whole.bottomRows(rows);
-    project(m_context.bottomRows(rows), L.attnOut, out);
-    out.rowwise() += L.attnOutBias.vector();
+    project(m_context.bottomRows(rows), L.attnOut, c.family->projection, L.attnOutBias, out);
     out += h.bottomRows(rows);
 
-    layerNorm(out, L.mlpNorm, c.layerNormEps, m_normed);
+    m_normed.resize(rows, c.dModel);
+    layerNormRows(out, L.mlpNorm, c.layerNormEps, m_normed);
     feedForward(m_normed, L);
     out += m_sum;
 }
@@ -482,10 +399,10 @@ void ForwardRunner::runPostLnLayer(int layer, int from)
     attend(layer, 0, d, 2 * d, causal());
 
     m_sum.resize(rows, d);
-    project(m_context.bottomRows(rows), L.attnOut, m_sum);
-    addBias(m_sum, L.attnOutBias);
+    project(m_context.bottomRows(rows), L.attnOut, c.family->projection, L.attnOutBias, m_sum);
     m_sum += h.bottomRows(rows);
-    layerNorm(m_sum, L.attnNorm, c.layerNormEps, m_normed); // the attention block's output
+    m_normed.resize(rows, d);
+    layerNormRows(m_sum, L.attnNorm, c.layerNormEps, m_normed); // the attention block's output
 
     feedForward(m_normed, L);
     m_sum += m_normed;
@@ -502,15 +419,15 @@ void ForwardRunner::predict()
     RowVector x(c.dModel);
     if (w.mlmDense.empty()) {
         // The final norm (pre-LN: GPT-2's ln_f) and the decoder tied to the token embeddings.
-        layerNormRow(last, w.finalNorm, c.layerNormEps, x);
-        m_logits.noalias() = x * w.tokenEmbeddings.matrix().transpose();
+        layerNormRows(last, w.finalNorm, c.layerNormEps, x);
+        projectRow(x, w.tokenEmbeddings, m_logits);
     } else {
         // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
-        Matrix t = last * w.mlmDense.matrix().transpose();
-        t += w.mlmDenseBias.vector();
-        activate(t);
-        layerNormRow(t.row(0), w.mlmNorm, c.layerNormEps, x);
-        m_logits.noalias() = x * w.tokenEmbeddings.matrix().transpose();
+        Matrix t(1, c.dModel);
+        project(last, w.mlmDense, ProjectionKind::Linear, w.mlmDenseBias, t);
+        activate(m_activation, t);
+        layerNormRows(t, w.mlmNorm, c.layerNormEps, x);
+        projectRow(x, w.tokenEmbeddings, m_logits);
         m_logits += w.mlmBias.vector();
     }
     m_probabilities = softmax(m_logits);
@@ -556,21 +473,16 @@ Matrix ForwardRunner::attentionWeights(int layer, int head) const
     const int d = config().dModel, dh = config().headDim(), c0 = head * dh;
     const LayerWeights &L = m_layers[size_t(layer)];
     const Matrix &a = attentionInput(layer);
+    const ProjectionKind kind = config().family->projection;
     Matrix q, k;
-    if (conv1d()) {
+    if (kind == ProjectionKind::Conv1DFused) {
         // Conv1D: in × out, [q k v] side by side in the columns.
-        const auto w = L.attnWeight.matrix();
-        const auto b = L.attnBias.vector();
-        q.noalias() = a * w.middleCols(c0, dh);
-        q.rowwise() += b.segment(c0, dh);
-        k.noalias() = a * w.middleCols(d + c0, dh);
-        k.rowwise() += b.segment(d + c0, dh);
+        projectSlice(a, L.attnWeight, kind, L.attnBias, c0, dh, q);
+        projectSlice(a, L.attnWeight, kind, L.attnBias, d + c0, dh, k);
     } else {
         // nn.Linear: out × in, the head's outputs are rows.
-        q.noalias() = a * L.query.matrix().middleRows(c0, dh).transpose();
-        q.rowwise() += L.queryBias.vector().segment(c0, dh);
-        k.noalias() = a * L.key.matrix().middleRows(c0, dh).transpose();
-        k.rowwise() += L.keyBias.vector().segment(c0, dh);
+        projectSlice(a, L.query, kind, L.queryBias, c0, dh, q);
+        projectSlice(a, L.key, kind, L.keyBias, c0, dh, k);
     }
     Matrix weights;
     headWeights(q, k, causal(), weights);

@@ -18,6 +18,7 @@
 // Row i of every n × d matrix is token i; in an n × n matrix the row is the query, the column the
 // key.
 
+#include "core/model/blockmath.h"
 #include "core/model/modelweights.h"
 #include "core/scene/scene.h"
 
@@ -151,22 +152,17 @@ public:
     const RowVector &logits() const { return m_logits; }
 
 private:
-    enum class Activation { GeluErf, GeluTanh, Relu, QuickGelu };
-
     bool compute(const ForwardProgress &progress);
     // Compute rows [from, n) of the layer's output (and a pre-LN layer's first norm); rows before
     // `from` are already valid. The family's NormPlacement picks one.
     void runPreLnLayer(int layer, int from);
     void runPostLnLayer(int layer, int from);
-    template<typename In, typename Out> void project(const In &x, const TensorView &w, Out &&out) const;
     void projectQkv(const Matrix &a, const LayerWeights &L);
     void feedForward(const Matrix &x, const LayerWeights &L);
     void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
     bool causal() const;
     bool preLn() const;
-    bool conv1d() const;
     void predict();
-    void activate(Matrix &m) const;
     void checkLayer(int layer, int limit) const;
     void invalidateFrom(int layer);
 

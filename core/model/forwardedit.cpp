@@ -66,7 +66,7 @@ bool ForwardRunner::setHeadWeights(int layer, int head, const Scene &scene, cons
         for (auto field : fields) {
             const TensorView &t = L.*field;
             // Biases as one row, however the reader shaped them.
-            own.push_back(t.rows == 1 || t.cols == 1 ? Matrix(t.vector()) : Matrix(t.matrix()));
+            own.push_back(tensorCopy(t));
         }
         for (size_t i = 0; i < fields.size(); ++i)
             L.*fields[i] = TensorView {own[i].data(), int(own[i].rows()), int(own[i].cols())};

@@ -1,5 +1,7 @@
 #include "core/model/headscene.h"
 
+#include "core/model/blockmath.h"
+
 #include <stdexcept>
 
 namespace attnlab::core::model {
@@ -48,26 +50,24 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     s.dK = dh;
     s.x = attentionInput;
     if (f.projection == ProjectionKind::Conv1DFused) {
-        const auto w = L.attnWeight.matrix();
-        const auto b = L.attnBias.vector();
-        s.wq = w.middleCols(first, dh);
-        s.wk = w.middleCols(d + first, dh);
-        s.wv = w.middleCols(2 * d + first, dh);
-        s.bq = b.segment(first, dh);
-        s.bk = b.segment(d + first, dh);
-        s.bv = b.segment(2 * d + first, dh);
-        s.wo = L.attnOut.matrix().middleRows(first, dh);
+        s.wq = tensorBlock(L.attnWeight, 0, first, d, dh);
+        s.wk = tensorBlock(L.attnWeight, 0, d + first, d, dh);
+        s.wv = tensorBlock(L.attnWeight, 0, 2 * d + first, d, dh);
+        s.bq = vectorSegment(L.attnBias, first, dh);
+        s.bk = vectorSegment(L.attnBias, d + first, dh);
+        s.bv = vectorSegment(L.attnBias, 2 * d + first, dh);
+        s.wo = tensorBlock(L.attnOut, first, 0, dh, d);
     } else {
-        s.wq = L.query.matrix().middleRows(first, dh).transpose();
-        s.wk = L.key.matrix().middleRows(first, dh).transpose();
-        s.wv = L.value.matrix().middleRows(first, dh).transpose();
-        s.bq = L.queryBias.vector().segment(first, dh);
-        s.bk = L.keyBias.vector().segment(first, dh);
-        s.bv = L.valueBias.vector().segment(first, dh);
-        s.wo = L.attnOut.matrix().middleCols(first, dh).transpose();
+        s.wq = tensorBlock(L.query, first, 0, dh, d).transpose();
+        s.wk = tensorBlock(L.key, first, 0, dh, d).transpose();
+        s.wv = tensorBlock(L.value, first, 0, dh, d).transpose();
+        s.bq = vectorSegment(L.queryBias, first, dh);
+        s.bk = vectorSegment(L.keyBias, first, dh);
+        s.bv = vectorSegment(L.valueBias, first, dh);
+        s.wo = tensorBlock(L.attnOut, 0, first, d, dh).transpose();
     }
     s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
-    s.bo = L.attnOutBias.vector();
+    s.bo = vectorSegment(L.attnOutBias, 0, d);
     s.positional = PositionalEncoding::None;
     s.scale = ScaleKind::SqrtDk;
     return s;

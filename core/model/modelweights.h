@@ -24,6 +24,16 @@
 
 namespace attnlab::core::model {
 
+// config.json's rope_scaling, as transformers' modeling_rope_utils reads it: absent or null is
+// "default" (plain rotary frequencies); "llama3" adjusts them (_compute_llama3_parameters). The
+// config reader refuses every other type by name.
+struct RopeScaling {
+    std::string type = "default"; // "rope_type", or the older key "type"
+    double factor = 1; // llama3: how much longer the context became (8 in Llama 3.1)
+    double lowFreqFactor = 1, highFreqFactor = 4;
+    int originalMaxPositions = 8192; // original_max_position_embeddings
+};
+
 // What config.json says, with the family's defaults (those of transformers' GPT2Config,
 // BertConfig, …) for keys that are absent.
 struct ModelConfig {

@@ -280,9 +280,9 @@ TEST(ChineseMessages, TokenizerFilesAndForwardChecksAreRefusedInChinese)
             attnlab::test::writeBertVocabTxt(dir, attnlab::test::kBertFixtureVocabSize, R"({"do_lower_case": 1})");
         }),
             "do_lower_case");
-        attnlab::test::TinyModelOptions swish;
-        swish.configEdits["activation_function"] = "\"swish\"";
-        list.emplace_back(std::make_unique<Model>(Model::Gpt2, swish), "swish");
+        attnlab::test::TinyModelOptions unknownActivation;
+        unknownActivation.configEdits["activation_function"] = "\"no_such_activation\"";
+        list.emplace_back(std::make_unique<Model>(Model::Gpt2, unknownActivation), "no_such_activation");
         return list;
     }();
     for (const auto &[model, mentions] : folders) {

@@ -275,7 +275,7 @@ TEST(ModelForward, InconsistentWeightsAreRefusedByName)
         EXPECT_NE(std::string(e.what()).find("encoder.layer.0.output.LayerNorm.bias"), std::string::npos) << e.what();
     }
     auto act = makeGpt2(gpt2Config());
-    act->config.activation = "swish";
+    act->config.activation = "no_such_activation";
     EXPECT_THROW(ForwardRunner {act}, std::invalid_argument);
 
     // A BERT without its masked-LM head still shows attention, but cannot predict.

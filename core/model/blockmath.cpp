@@ -1,0 +1,242 @@
+#include "core/model/blockmath.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace attnlab::core::model {
+
+void layerNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out)
+{
+    const auto gamma = w.weight.vector().array();
+    const auto beta = w.bias.vector().array();
+    for (Eigen::Index r = 0; r < in.rows(); ++r) {
+        const auto x = in.row(r).array();
+        const Scalar mean = x.mean();
+        const Scalar variance = (x - mean).square().mean();
+        const Scalar inv = Scalar(1) / std::sqrt(variance + eps);
+        out.row(r) = (((x - mean) * inv) * gamma + beta).matrix();
+    }
+}
+
+void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out)
+{
+    const auto gamma = w.weight.vector().array();
+    for (Eigen::Index r = 0; r < in.rows(); ++r) {
+        const auto x = in.row(r).array();
+        const Scalar variance = x.square().mean();
+        const Scalar inv = Scalar(1) / std::sqrt(variance + eps);
+        // The weight multiplies the normalised row (not the other way round), as in transformers.
+        out.row(r) = (gamma * (x * inv)).matrix();
+    }
+}
+
+void normRows(
+    NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out)
+{
+    switch (kind) {
+    case NormKind::LayerNorm:
+        layerNormRows(in, w, eps, out);
+        return;
+    case NormKind::RmsNorm:
+        rmsNormRows(in, w, eps, out);
+        return;
+    }
+}
+
+namespace {
+
+struct NamedActivation {
+    const char *name;
+    Activation function;
+};
+
+// transformers' ACT2FN names for the functions implemented here.
+constexpr NamedActivation kActivations[] = {
+    {"gelu", Activation::GeluErf},
+    {"gelu_python", Activation::GeluErf},
+    {"gelu_new", Activation::GeluTanh},
+    {"gelu_pytorch_tanh", Activation::GeluTanh},
+    {"gelu_fast", Activation::GeluTanh},
+    {"relu", Activation::Relu},
+    {"quick_gelu", Activation::QuickGelu},
+    {"silu", Activation::Silu},
+    {"swish", Activation::Silu},
+};
+
+} // namespace
+
+std::optional<Activation> activationNamed(const std::string &name)
+{
+    for (const NamedActivation &a : kActivations)
+        if (name == a.name)
+            return a.function;
+    return std::nullopt;
+}
+
+std::string activationNames()
+{
+    std::string names;
+    for (const NamedActivation &a : kActivations)
+        names += (names.empty() ? "" : ", ") + std::string(a.name);
+    return names;
+}
+
+void activate(Activation f, Eigen::Ref<Matrix> m)
+{
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        auto a = m.row(r).array();
+        switch (f) {
+        case Activation::GeluTanh: {
+            const Scalar k = Scalar(std::sqrt(2.0 / 3.14159265358979323846));
+            a = Scalar(0.5) * a * (Scalar(1) + (k * (a + Scalar(0.044715) * a.cube())).tanh());
+            break;
+        }
+        case Activation::GeluErf: {
+            const Scalar invSqrt2 = Scalar(0.70710678118654752440);
+            for (Eigen::Index i = 0; i < a.size(); ++i)
+                a(i) = Scalar(0.5) * a(i) * (Scalar(1) + std::erf(a(i) * invSqrt2));
+            break;
+        }
+        case Activation::Relu:
+            a = a.max(Scalar(0));
+            break;
+        case Activation::QuickGelu:
+            a = a * (Scalar(1) / (Scalar(1) + (Scalar(-1.702) * a).exp()));
+            break;
+        case Activation::Silu:
+            a = a / (Scalar(1) + (-a).exp());
+            break;
+        }
+    }
+}
+
+RowVector rotaryInverseFrequencies(int headDim, double theta, const RopeScaling &scaling)
+{
+    if (headDim < 2 || headDim % 2 != 0)
+        throw std::invalid_argument("rotary embeddings need an even head size, not " + std::to_string(headDim));
+    // transformers: 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim)), all in float32.
+    const int half = headDim / 2;
+    const float base = float(theta);
+    RowVector inv(half);
+    for (int i = 0; i < half; ++i)
+        inv(i) = 1.0f / std::pow(base, float(2 * i) / float(headDim));
+    if (scaling.type == "default")
+        return inv;
+    if (scaling.type != "llama3")
+        throw std::invalid_argument("unknown rope_scaling type \"" + scaling.type + "\"");
+    // _compute_llama3_parameters, with its float32 tensors and Python scalars.
+    const float factor = float(scaling.factor), low = float(scaling.lowFreqFactor);
+    const double oldContext = scaling.originalMaxPositions;
+    const float lowWavelen = float(oldContext / scaling.lowFreqFactor);
+    const float highWavelen = float(oldContext / scaling.highFreqFactor);
+    const float span = float(scaling.highFreqFactor - scaling.lowFreqFactor);
+    const float twoPi = float(2 * 3.14159265358979323846);
+    for (int i = 0; i < half; ++i) {
+        const float wavelen = (1.0f / inv(i)) * twoPi;
+        const float scaled = wavelen > lowWavelen ? inv(i) / factor : inv(i);
+        const bool medium = !(wavelen < highWavelen) && !(wavelen > lowWavelen);
+        if (medium) {
+            const float smooth = ((1.0f / wavelen) * float(oldContext) - low) / span;
+            inv(i) = (1.0f - smooth) * scaled / factor + smooth * scaled;
+        } else {
+            inv(i) = scaled;
+        }
+    }
+    return inv;
+}
+
+void rotaryTables(const RowVector &inverseFrequencies, int firstPosition, int count, Matrix &cos, Matrix &sin)
+{
+    const Eigen::Index half = inverseFrequencies.size();
+    cos.resize(count, 2 * half);
+    sin.resize(count, 2 * half);
+    for (int p = 0; p < count; ++p) {
+        const float position = float(firstPosition + p);
+        for (Eigen::Index i = 0; i < half; ++i) {
+            const float angle = inverseFrequencies(i) * position;
+            cos(p, i) = cos(p, i + half) = std::cos(angle);
+            sin(p, i) = sin(p, i + half) = std::sin(angle);
+        }
+    }
+}
+
+void applyRotary(Eigen::Ref<Matrix> x, const Matrix &cos, const Matrix &sin)
+{
+    const Eigen::Index half = x.cols() / 2;
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        for (Eigen::Index i = 0; i < half; ++i) {
+            const Scalar a = x(r, i), b = x(r, i + half);
+            // q·cos + rotate_half(q)·sin with rotate_half(q) = [−q₂, q₁].
+            x(r, i) = a * cos(r, i) + (-b) * sin(r, i);
+            x(r, i + half) = b * cos(r, i + half) + a * sin(r, i + half);
+        }
+    }
+}
+
+void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
+    Eigen::Ref<Matrix> out)
+{
+    if (kind == ProjectionKind::Conv1DFused)
+        out.noalias() = x * w.matrix();
+    else
+        out.noalias() = x * w.matrix().transpose();
+    if (!bias.empty())
+        out.rowwise() += bias.vector();
+}
+
+void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
+    int first, int count, Matrix &out)
+{
+    if (kind == ProjectionKind::Conv1DFused)
+        out.noalias() = x * w.matrix().middleCols(first, count);
+    else
+        out.noalias() = x * w.matrix().middleRows(first, count).transpose();
+    if (!bias.empty())
+        out.rowwise() += bias.vector().segment(first, count);
+}
+
+void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVector &out)
+{
+    out.noalias() = x * w.matrix().transpose();
+}
+
+void embeddingRows(const TensorView &table, const std::vector<int> &ids, int from, Eigen::Ref<Matrix> out)
+{
+    const auto t = table.matrix();
+    for (Eigen::Index r = 0; r < out.rows(); ++r)
+        out.row(r) = t.row(ids[size_t(from + r)]);
+}
+
+void addTableRows(const TensorView &table, int firstRow, Eigen::Ref<Matrix> out)
+{
+    out += table.matrix().middleRows(firstRow, out.rows());
+}
+
+void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out)
+{
+    out.rowwise() += table.matrix().row(row);
+}
+
+void addBias(Eigen::Ref<Matrix> out, const TensorView &bias)
+{
+    out.rowwise() += bias.vector();
+}
+
+Matrix tensorCopy(const TensorView &t)
+{
+    if (t.rows == 1 || t.cols == 1)
+        return Matrix(t.vector());
+    return Matrix(t.matrix());
+}
+
+Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols)
+{
+    return t.matrix().block(row, col, rows, cols);
+}
+
+RowVector vectorSegment(const TensorView &t, int first, int count)
+{
+    return t.vector().segment(first, count);
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,109 @@
+#pragma once
+// The arithmetic of a transformer block as free functions, shared by the ForwardRunner (the whole
+// sequence at once) and the KV-cache decoder (one new row at a time): norms, activations, rotary
+// position tables and their rotate-half application, and the projections.
+//
+// Every product with a checkpoint's weights goes through project() / projectRow(), and every read
+// of a weight as values through the embedding, head and copy functions below: code outside this
+// file never reads TensorView data itself, so the weights may be stored in another element type
+// behind these functions.
+//
+// Semantics are those of Hugging Face transformers in float32, in the same order of operations
+// (modeling_gpt2.py, modeling_bert.py, modeling_llama.py, modeling_qwen2.py, modeling_rope_utils.py).
+// Row i of every matrix is token i.
+
+#include "core/model/family/modelfamily.h"
+#include "core/model/modelweights.h"
+#include "core/types.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attnlab::core::model {
+
+// ---- Norms ----
+
+// nn.LayerNorm of each row of `in` into the same row of `out` (same shape): biased variance,
+// ε inside the square root, (x − mean)·(1/√(var + ε))·γ + β.
+void layerNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out);
+
+// LlamaRMSNorm / Qwen2RMSNorm of each row: γ · (x · rsqrt(mean(x²) + ε)), where rsqrt is 1/√.
+// `w.bias` is not read.
+void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out);
+
+// The norm of `kind` (NormKind::LayerNorm or RmsNorm).
+void normRows(
+    NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out);
+
+// ---- Activations ----
+
+enum class Activation {
+    GeluErf, // GELUActivation: 0.5·x·(1 + erf(x/√2))
+    GeluTanh, // NewGELUActivation: 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
+    Relu,
+    QuickGelu, // x·σ(1.702·x)
+    Silu, // nn.SiLU: x·σ(x), computed as x / (1 + e^(−x))
+};
+
+// The function transformers' ACT2FN gives `name` ("gelu", "gelu_new", "silu", …), or nothing for a
+// name the forward pass does not implement.
+std::optional<Activation> activationNamed(const std::string &name);
+// The names activationNamed() knows, comma-separated, for messages.
+std::string activationNames();
+
+// Applies `f` to every element of `m` in place.
+void activate(Activation f, Eigen::Ref<Matrix> m);
+
+// ---- Rotary positions (rotate-half convention) ----
+
+// The inverse frequencies of rotary embeddings for a head of `headDim` dimensions (even): length
+// headDim/2, inv_freq[i] = 1 / θ^(2i/headDim), computed in float32 as transformers does; with
+// `scaling` of type "llama3" then adjusted as _compute_llama3_parameters does (wavelengths longer
+// than original_max_position_embeddings / low_freq_factor divided by `factor`, shorter than
+// … / high_freq_factor kept, those between smoothly interpolated). "default" leaves them as they are.
+// Throws std::invalid_argument for another type (the config reader refuses those first).
+RowVector rotaryInverseFrequencies(int headDim, double theta, const RopeScaling &scaling);
+
+// cos and sin tables for `count` positions starting at `firstPosition`: count × headDim each,
+// row p holding cos/sin of (firstPosition + p)·inv_freq, the half-length angles repeated twice
+// (transformers' torch.cat((freqs, freqs))).
+void rotaryTables(const RowVector &inverseFrequencies, int firstPosition, int count, Matrix &cos, Matrix &sin);
+
+// Rotates each row of `x` (rows × headDim, one head) by the same row of the tables, in place:
+// x·cos + rotate_half(x)·sin, rotate_half(x) = [−x₂, x₁] for x = [x₁, x₂] split in halves.
+void applyRotary(Eigen::Ref<Matrix> x, const Matrix &cos, const Matrix &sin);
+
+// ---- Projections and reading weights ----
+
+// out = x·W + b (ProjectionKind::Conv1DFused, W in × out) or x·Wᵀ + b (Linear, W out × in),
+// `out` already sized rows(x) × outputs. An empty `bias` adds nothing.
+void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
+    Eigen::Ref<Matrix> out);
+
+// Only outputs [first, first + count) of the same projection (e.g. one head's q): W's columns
+// (Conv1D) or rows (Linear) and the bias's elements in that range.
+void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
+    int first, int count, Matrix &out);
+
+// One row through an nn.Linear-oriented matrix W (out × in): out = x·Wᵀ, resized to rows(W). The
+// output heads (a tied decoder reads the token embeddings this way).
+void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVector &out);
+
+// out.row(r) = table.row(ids[from + r]) for every row of `out` (embedding lookup).
+void embeddingRows(const TensorView &table, const std::vector<int> &ids, int from, Eigen::Ref<Matrix> out);
+// out.row(r) += table.row(firstRow + r) (learned position embeddings).
+void addTableRows(const TensorView &table, int firstRow, Eigen::Ref<Matrix> out);
+// out.row(r) += table.row(row) for every r (BERT's token type 0).
+void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out);
+// out += the vector `bias`, broadcast over the rows.
+void addBias(Eigen::Ref<Matrix> out, const TensorView &bias);
+
+// A float copy of a tensor (rank 1 as one row), for code that edits or shows weights as values.
+Matrix tensorCopy(const TensorView &t);
+// A float copy of the block of a rank-2 tensor at (row, col), rows × cols.
+Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols);
+// A float copy of elements [first, first + count) of a rank-1 tensor.
+RowVector vectorSegment(const TensorView &t, int first, int count);
+
+} // namespace attnlab::core::model
