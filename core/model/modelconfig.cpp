@@ -130,6 +130,26 @@ void readKeys(const Reader &r, ModelConfig &c)
     }
 }
 
+// eos_token_id: a token id or a list of them (Llama 3 lists several); absent or null: none.
+std::vector<int> eosTokenIds(const Json &root, const std::string &file)
+{
+    const auto it = root.find("eos_token_id");
+    if (it == root.end() || it->is_null())
+        return {};
+    const auto invalid = [&] {
+        return ModelError(file,
+            Message(MessageId::ConfigKey, "eos_token_id", Message(MessageId::GenerateEosTokenId, detail::shown(*it))));
+    };
+    const Json list = it->is_array() ? *it : Json::array({*it});
+    std::vector<int> ids;
+    for (const Json &id : list) {
+        if (!id.is_number_integer() || id.get<std::int64_t>() < 0 || id.get<std::int64_t>() >= kMaxConfigVocab)
+            throw invalid();
+        ids.push_back(int(id.get<std::int64_t>()));
+    }
+    return ids;
+}
+
 } // namespace
 
 ModelConfig parseModelConfig(const std::string &text, const std::string &file)
@@ -148,6 +168,7 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
         throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type)));
     c.modelType = type->get<std::string>();
     readKeys(r, c);
+    c.eosTokenIds = eosTokenIds(root, file);
 
     if (c.dModel % c.heads != 0) {
         const ConfigKeys &k = c.family->config;

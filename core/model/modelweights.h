@@ -50,6 +50,7 @@ struct ModelConfig {
     int typeVocabSize = 0; // BERT type_vocab_size; 0 for GPT-2
     float layerNormEps = 0; // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
     std::string activation; // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
+    std::vector<int> eosTokenIds; // eos_token_id (an id or a list; empty when absent or null)
     int headDim() const { return heads > 0 ? dModel / heads : 0; }
 };
 

@@ -298,6 +298,15 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::SqrtDkSamples, ATTNLAB_MESSAGE("CoreMessage", "the sample count must be between 2 and %1")},
     {MessageId::SqrtDkTrials, ATTNLAB_MESSAGE("CoreMessage", "the number of softmax trials must be between 1 and %1")},
     {MessageId::SqrtDkKeys, ATTNLAB_MESSAGE("CoreMessage", "the number of keys must be between 1 and %1")},
+
+    // Generation (core/model/decoder, sampling): a model or settings that cannot generate.
+    {MessageId::GenerateNotCausal, ATTNLAB_MESSAGE("CoreMessage", "%1 cannot generate text: it is not a causal language model (each token sees the whole text, and it predicts masked tokens, not the next one)")},
+    {MessageId::GenerateTemperature, ATTNLAB_MESSAGE("CoreMessage", "the temperature must be a finite number ≥ 0 (0 = greedy), got %1")},
+    {MessageId::GenerateTopK, ATTNLAB_MESSAGE("CoreMessage", "top-k must be a whole number ≥ 0 (0 = off), got %1")},
+    {MessageId::GenerateTopP, ATTNLAB_MESSAGE("CoreMessage", "top-p must be greater than 0 and at most 1 (1 = off), got %1")},
+    {MessageId::GenerateNewTokens, ATTNLAB_MESSAGE("CoreMessage", "the number of new tokens must be at least 1, got %1")},
+    {MessageId::GenerateNoRoom, ATTNLAB_MESSAGE("CoreMessage", "the prompt has %1 tokens and the model takes at most %2 positions, so at most %3 new tokens fit, not %4")},
+    {MessageId::GenerateEosTokenId, ATTNLAB_MESSAGE("CoreMessage", "expected a token id (a whole number ≥ 0) or a list of them, got %1")},
 };
 // clang-format on
 

@@ -283,6 +283,15 @@ enum class MessageId : int {
     SqrtDkSamples,
     SqrtDkTrials,
     SqrtDkKeys,
+
+    // Generation (core/model/decoder, sampling): a model or settings that cannot generate.
+    GenerateNotCausal,
+    GenerateTemperature,
+    GenerateTopK,
+    GenerateTopP,
+    GenerateNewTokens,
+    GenerateNoRoom,
+    GenerateEosTokenId,
 };
 
 } // namespace attnlab::core

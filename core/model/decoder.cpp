@@ -1,0 +1,269 @@
+#include "core/model/decoder.h"
+
+#include "core/model/blockmath.h"
+#include "core/model/forwardcheck.h"
+#include "core/scene/softmax.h"
+#include "core/text/messageid.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace attnlab::core::model {
+
+namespace {
+
+// The cache's first capacity in rows; it doubles from there (up to the model's positions).
+constexpr int kFirstCapacity = 64;
+
+// Grows `m` to at least `rows` rows keeping its contents: to double its capacity, at most
+// `limit`, so that n appended rows move the cache O(log n) times.
+void growRows(Matrix &m, int rows, int cols, int limit)
+{
+    if (m.rows() >= rows && m.cols() == cols)
+        return;
+    const int capacity = std::min(limit, std::max({rows, int(2 * m.rows()), kFirstCapacity}));
+    m.conservativeResize(capacity, cols);
+}
+
+} // namespace
+
+Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
+    : m_weights(std::move(weights))
+{
+    if (!m_weights)
+        throw std::invalid_argument("no model weights");
+    checkForwardWeights(*m_weights);
+    const ModelConfig &c = m_weights->config;
+    if (!canGenerate(c))
+        throw ForwardError(Message(MessageId::GenerateNotCausal, c.family->name));
+    std::string act = c.activation.empty() ? c.family->config.activationFallback : c.activation;
+    const std::optional<Activation> f = activationNamed(act);
+    if (!f)
+        throw ForwardError(Message(MessageId::ForwardActivation, act, activationNames()));
+    m_activation = *f;
+    m_headMask = Matrix::Ones(c.layers, c.heads);
+    m_keys.resize(size_t(c.layers));
+    m_values.resize(size_t(c.layers));
+    m_lastAttention.resize(size_t(c.layers));
+    m_pendingAttention.resize(size_t(c.layers));
+}
+
+bool Decoder::canGenerate(const ModelConfig &config)
+{
+    const ModelFamily &f = *config.family;
+    return f.causal && f.placement == NormPlacement::PreLn && f.prediction == PredictionRule::NextToken;
+}
+
+int Decoder::kvHeads() const
+{
+    return config().kvHeads > 0 ? config().kvHeads : config().heads;
+}
+
+int Decoder::headDim() const
+{
+    return config().headDim();
+}
+
+bool Decoder::append(const std::vector<int> &ids, const ForwardProgress &progress)
+{
+    const ModelConfig &c = config();
+    const int from = tokenCount(), count = int(ids.size());
+    if (count == 0)
+        throw ForwardError(Message(MessageId::ForwardNoTokens));
+    if (count > c.maxPositions - from)
+        throw ForwardError(Message(MessageId::ForwardTooManyTokens, from + count, c.maxPositions));
+    for (int i = 0; i < count; ++i)
+        if (ids[i] < 0 || ids[i] >= c.vocabSize)
+            throw ForwardError(Message(MessageId::ForwardTokenOutsideVocabulary, ids[i], from + i, c.vocabSize));
+
+    reserve(from + count);
+    const ModelWeights &w = *m_weights;
+    m_hidden.resize(count, c.dModel);
+    embeddingRows(w.tokenEmbeddings, ids, 0, m_hidden);
+    if (!w.positionEmbeddings.empty())
+        addTableRows(w.positionEmbeddings, from, m_hidden);
+    // The new rows go into the cache past tokenCount(); only a finished pass counts them, so a
+    // cancelled one leaves the cache as it was.
+    for (int l = 0; l < c.layers; ++l) {
+        if (progress && !progress(l, c.layers))
+            return false;
+        runLayer(l, from, count);
+    }
+    if (progress && !progress(c.layers, c.layers))
+        return false;
+    m_ids.insert(m_ids.end(), ids.begin(), ids.end());
+    m_lastAttention.swap(m_pendingAttention);
+    predict();
+    return true;
+}
+
+void Decoder::clear()
+{
+    m_ids.clear();
+    m_logits.resize(0);
+    m_probabilities.resize(0);
+    for (Matrix &a : m_lastAttention)
+        a.resize(0, 0);
+}
+
+bool Decoder::setHeadMask(const Matrix &mask, const ForwardProgress &progress)
+{
+    const ModelConfig &c = config();
+    if (mask.rows() != c.layers || mask.cols() != c.heads)
+        throw ForwardError(Message(MessageId::ForwardHeadMaskShape, mask.rows(), mask.cols(), c.layers, c.heads));
+    if (!mask.allFinite())
+        throw ForwardError(Message(MessageId::ForwardHeadMaskNotFinite));
+    if (mask == m_headMask)
+        return true;
+    m_headMask = mask;
+    if (m_ids.empty())
+        return true;
+    const std::vector<int> ids = m_ids;
+    clear();
+    return append(ids, progress);
+}
+
+void Decoder::reserve(int rows)
+{
+    const int width = kvHeads() * headDim(), limit = config().maxPositions;
+    for (int l = 0; l < layers(); ++l) {
+        growRows(m_keys[size_t(l)], rows, width, limit);
+        growRows(m_values[size_t(l)], rows, width, limit);
+    }
+}
+
+// Rows [from, from + count) of one pre-LN block, in m_hidden: h += attn(norm₁(h));
+// h += mlp(norm₂(h)). Their keys and values go into the cache at the same rows.
+void Decoder::runLayer(int layer, int from, int count)
+{
+    const ModelConfig &c = config();
+    const ModelFamily &f = *c.family;
+    const LayerWeights &L = m_weights->layers[size_t(layer)];
+    const int d = c.dModel, width = kvHeads() * headDim(), qWidth = heads() * headDim();
+
+    m_normed.resize(count, d);
+    normRows(f.norm, m_hidden, L.attnNorm, c.layerNormEps, m_normed);
+    auto keys = m_keys[size_t(layer)].middleRows(from, count);
+    auto values = m_values[size_t(layer)].middleRows(from, count);
+    m_q.resize(count, qWidth);
+    if (f.projection == ProjectionKind::Conv1DFused) {
+        // GPT-2's c_attn: q, k and v side by side.
+        Matrix qkv(count, qWidth + 2 * width);
+        project(m_normed, L.attnWeight, f.projection, L.attnBias, qkv);
+        m_q = qkv.leftCols(qWidth);
+        keys = qkv.middleCols(qWidth, width);
+        values = qkv.rightCols(width);
+    } else {
+        project(m_normed, L.query, f.projection, L.queryBias, m_q);
+        project(m_normed, L.key, f.projection, L.keyBias, keys);
+        project(m_normed, L.value, f.projection, L.valueBias, values);
+    }
+    attend(layer, from, count);
+
+    m_out.resize(count, d);
+    project(m_context, L.attnOut, f.projection, L.attnOutBias, m_out);
+    m_hidden += m_out;
+
+    normRows(f.norm, m_hidden, L.mlpNorm, c.layerNormEps, m_normed);
+    m_inner.resize(count, c.dInner);
+    project(m_normed, L.fcIn, f.projection, L.fcInBias, m_inner);
+    activate(m_activation, m_inner);
+    project(m_inner, L.fcOut, f.projection, L.fcOutBias, m_out);
+    m_hidden += m_out;
+}
+
+// Each head's attention for the new rows over every cached key (the new ones included), into
+// m_context (count × heads · head_dim), ablated heads zero. Query row r sits at position
+// from + r and sees keys 0 … from + r. Query head h reads key/value head h / (heads / kv_heads).
+void Decoder::attend(int layer, int from, int count)
+{
+    const int dh = headDim(), total = from + count, group = heads() / kvHeads();
+    const Matrix &keys = m_keys[size_t(layer)];
+    const Matrix &values = m_values[size_t(layer)];
+    // transformers divides the scores by √d_head (not a multiplication by its inverse).
+    const Scalar divisor = std::sqrt(Scalar(dh));
+    m_context.setZero(count, heads() * dh);
+    Matrix &last = m_pendingAttention[size_t(layer)];
+    last.resize(heads(), total);
+    for (int h = 0; h < heads(); ++h) {
+        const int g = h / group;
+        const auto k = keys.block(0, g * dh, total, dh);
+        const auto v = values.block(0, g * dh, total, dh);
+        m_scores.noalias() = m_q.middleCols(h * dh, dh) * k.transpose();
+        for (int r = 0; r < count; ++r) {
+            const int visible = from + r + 1;
+            auto row = m_scores.row(r).head(visible).array();
+            row /= divisor;
+            row = (row - row.maxCoeff()).exp();
+            row /= row.sum();
+            m_scores.row(r).tail(total - visible).setZero();
+        }
+        last.row(h) = m_scores.row(count - 1);
+        const Scalar keep = m_headMask(layer, h);
+        if (keep == 0)
+            continue;
+        m_context.middleCols(h * dh, dh).noalias() = m_scores * v;
+        if (keep != 1)
+            m_context.middleCols(h * dh, dh) *= keep;
+    }
+}
+
+void Decoder::predict()
+{
+    const ModelConfig &c = config();
+    const ModelWeights &w = *m_weights;
+    Matrix x(1, c.dModel);
+    normRows(c.family->norm, m_hidden.bottomRows(1), w.finalNorm, c.layerNormEps, x);
+    projectRow(x.row(0), w.tokenEmbeddings, m_logits);
+    m_probabilities = softmax(m_logits);
+}
+
+void Decoder::checkLayer(int layer) const
+{
+    if (layer < 0 || layer >= layers())
+        throw std::out_of_range("layer " + std::to_string(layer) + " is outside 0…" + std::to_string(layers() - 1));
+}
+
+const Matrix &Decoder::lastAttention(int layer) const
+{
+    checkLayer(layer);
+    return m_lastAttention[size_t(layer)];
+}
+
+Eigen::Ref<const Matrix> Decoder::keys(int layer) const
+{
+    checkLayer(layer);
+    return m_keys[size_t(layer)].topRows(tokenCount());
+}
+
+Eigen::Ref<const Matrix> Decoder::values(int layer) const
+{
+    checkLayer(layer);
+    return m_values[size_t(layer)].topRows(tokenCount());
+}
+
+int Decoder::cachedRows(int layer) const
+{
+    checkLayer(layer);
+    return tokenCount();
+}
+
+std::int64_t Decoder::cacheBytes(const ModelConfig &config, int tokens, int bytesPerElement)
+{
+    const int kv = config.kvHeads > 0 ? config.kvHeads : config.heads;
+    return std::int64_t(2) * config.layers * kv * config.headDim() * tokens * bytesPerElement;
+}
+
+std::int64_t Decoder::cacheBytesWithoutGqa(const ModelConfig &config, int tokens, int bytesPerElement)
+{
+    return std::int64_t(2) * config.layers * config.heads * config.headDim() * tokens * bytesPerElement;
+}
+
+std::int64_t Decoder::layerCacheBytes() const
+{
+    return std::int64_t(2) * kvHeads() * headDim() * tokenCount() * std::int64_t(sizeof(Scalar));
+}
+
+} // namespace attnlab::core::model
