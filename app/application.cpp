@@ -3,6 +3,7 @@
 #include "app/commandline.h"
 #include "app/experimentcommand.h"
 #include "app/exportcli.h"
+#include "app/generatecommand.h"
 #include "app/modelcommand.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
@@ -103,7 +104,8 @@ int runApplication(int argc, char *argv[])
     const bool headless = !exporting && !experiment
         && (savingModelHead
             || hasArgument(argc, argv,
-                {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v", "--predict"}));
+                {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v", "--predict",
+                    "--generate"}));
     ensureRuntimeDir();
     std::unique_ptr<QCoreApplication> app;
     if (headless)
@@ -138,10 +140,14 @@ int runApplication(int argc, char *argv[])
         return kExitBadInput;
     }
     const bool helpOrVersion = cli.isSet(cli.help) || cli.isSet(cli.version);
-    if (const QString problem = modelOptionsProblem(cli); !problem.isEmpty() && !helpOrVersion) {
-        printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
-        return kExitBadInput;
-    }
+    for (const QString &problem : {generateOptionsProblem(cli), modelOptionsProblem(cli)})
+        if (!problem.isEmpty() && !helpOrVersion) {
+            printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
+            return kExitBadInput;
+        }
+    if (!helpOrVersion)
+        if (const int code = runGenerateCommand(cli); code >= 0)
+            return code;
     if (const int code = runExperimentCommand(cli); code >= 0)
         return code;
     if (!helpOrVersion)

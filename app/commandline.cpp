@@ -87,7 +87,9 @@ CommandLine::CommandLine()
               "CommandLine", "Render the figure of experiment NAME (sqrt-dk) to --out, with no window."),
           QStringLiteral("NAME"))
     , seed(QStringLiteral("seed"),
-          QCoreApplication::translate("CommandLine", "With --experiment: seed of the random samples (default 1)."),
+          QCoreApplication::translate("CommandLine",
+              "With --experiment: seed of the random samples (default 1). With --generate: seed of the sampling "
+              "(default: a new one each run)."),
           QStringLiteral("S"))
     , model(QStringLiteral("model"),
           QCoreApplication::translate("CommandLine",
@@ -110,6 +112,28 @@ CommandLine::CommandLine()
           QCoreApplication::translate(
               "CommandLine", "With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1)."),
           QStringLiteral("L.H,..."))
+    , generate(QStringLiteral("generate"),
+          QCoreApplication::translate("CommandLine",
+              "With --model and --text: generate the text's continuation token by token (with the KV cache) and "
+              "print the tokens as JSON."))
+    , maxNewTokens(QStringLiteral("max-new-tokens"),
+          QCoreApplication::translate("CommandLine",
+              "With --generate: how many tokens to generate at most (default 20); it stops earlier after an "
+              "end-of-sequence token."),
+          QStringLiteral("N"))
+    , temperature(QStringLiteral("temperature"),
+          QCoreApplication::translate("CommandLine",
+              "With --generate: divide the logits by X and sample (default 0: always the most likely token)."),
+          QStringLiteral("X"))
+    , topK(QStringLiteral("top-k"),
+          QCoreApplication::translate(
+              "CommandLine", "With --generate: sample only from the K most likely tokens (default 0: all)."),
+          QStringLiteral("K"))
+    , topP(QStringLiteral("top-p"),
+          QCoreApplication::translate("CommandLine",
+              "With --generate: sample only from the most likely tokens whose probabilities add up to P "
+              "(default 1: all)."),
+          QStringLiteral("P"))
     , noRecovery(QStringLiteral("no-recovery"),
           QCoreApplication::translate("CommandLine",
               "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "
@@ -118,7 +142,8 @@ CommandLine::CommandLine()
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
-        colormap, out, experiment, seed, model, text, layer, predict, top, ablate, noRecovery});
+        colormap, out, experiment, seed, model, text, layer, predict, top, ablate, generate, maxNewTokens, temperature,
+        topK, topP, noRecovery});
     m_parser.addPositionalArgument(QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),
         QStringLiteral("[SCENE]"));

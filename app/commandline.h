@@ -53,7 +53,8 @@ public:
     QCommandLineOption theme;
     QCommandLineOption colormap;
     QCommandLineOption out;
-    // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h).
+    // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h); --seed also seeds
+    // --generate's sampling.
     QCommandLineOption experiment;
     QCommandLineOption seed;
     // A real checkpoint (see app/modelcommand.h): --model DIR --text TEXT --layer L (with --head),
@@ -64,6 +65,13 @@ public:
     QCommandLineOption predict;
     QCommandLineOption top;
     QCommandLineOption ablate;
+    // --generate [--max-new-tokens N] [--temperature X] [--top-k K] [--top-p P] [--seed S]
+    // with --model and --text (see app/generatecommand.h).
+    QCommandLineOption generate;
+    QCommandLineOption maxNewTokens;
+    QCommandLineOption temperature;
+    QCommandLineOption topK;
+    QCommandLineOption topP;
     // --no-recovery: no offer of recovery copies at start-up (tests, kiosks).
     QCommandLineOption noRecovery;
 

@@ -41,16 +41,27 @@ QString tr(const char *text)
     return QCoreApplication::translate("attnlab::app", text);
 }
 
-int fail(const QString &message)
+} // namespace
+
+int failModelCommand(const QString &message)
 {
     printErr(QStringLiteral("attnlab: ") + message + QLatin1Char('\n'));
     return kExitBadInput;
+}
+
+namespace {
+
+int fail(const QString &message)
+{
+    return failModelCommand(message);
 }
 
 std::string localPath(const QString &path)
 {
     return QFile::encodeName(path).toStdString();
 }
+
+} // namespace
 
 // A positive whole number written with digits only ("+3", " 3", "3.0" and "1e2" are refused).
 bool parsePositive(const QString &text, int *value)
@@ -64,16 +75,6 @@ bool parsePositive(const QString &text, int *value)
     return *value > 0;
 }
 
-// Everything a model command reads: the checkpoint, its tokenizer, and --text as tokens.
-struct ModelInput {
-    QString dir;
-    std::shared_ptr<const ModelWeights> weights;
-    std::optional<Tokenizer> tokenizer;
-    std::vector<Token> tokens;
-    std::vector<int> ids;
-};
-
-// Loads --model and tokenizes --text. Empty on success, else the one-line problem.
 QString loadModelInput(const CommandLine &cli, ModelInput *in)
 {
     const QString where = QStringLiteral("--model %1: ").arg(cli.value(cli.model));
@@ -113,6 +114,8 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
     return QString();
 }
 
+namespace {
+
 // --layer or --head as a 0-based index below `count`. Empty on success, else the problem.
 QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int count, int *index)
 {
@@ -126,7 +129,8 @@ QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int
     return QString();
 }
 
-// --ablate L.H[,L.H…] as a layers × heads head mask (0 = switched off). Empty on success.
+} // namespace
+
 QString parseAblation(const QString &text, const ModelConfig &config, core::Matrix *mask)
 {
     *mask = core::Matrix::Ones(config.layers, config.heads);
@@ -147,8 +151,6 @@ QString parseAblation(const QString &text, const ModelConfig &config, core::Matr
     return QString();
 }
 
-// "token" of --predict: the decoded text; a string that is not valid UTF-8 (a hostile vocabulary)
-// as its bytes in hex, so the output is always valid JSON.
 std::string predictedText(const Tokenizer &tokenizer, int id)
 {
     const std::string text = tokenizer.decodedText(id);
@@ -163,7 +165,6 @@ std::string predictedText(const Tokenizer &tokenizer, int id)
     return hex + "\u203a";
 }
 
-// A probability rounded to 9 significant digits, which read back to the same float.
 double nineDigits(float probability)
 {
     char text[32];
@@ -172,6 +173,8 @@ double nineDigits(float probability)
     std::from_chars(text, end, rounded);
     return rounded;
 }
+
+namespace {
 
 int runPredict(const CommandLine &cli)
 {
@@ -259,6 +262,8 @@ QString modelOptionsProblem(const CommandLine &cli)
     for (const QCommandLineOption *option : {&cli.experiment, &cli.listExamples})
         if (cli.isSet(*option))
             return tr("--model cannot be combined with --%1").arg(option->names().constLast());
+    if (cli.isSet(cli.generate))
+        return QString(); // generateOptionsProblem checks --generate's combinations
     for (const QCommandLineOption *option : {&cli.top, &cli.ablate})
         if (cli.isSet(*option) && !cli.isSet(cli.predict))
             return tr("--%1 goes with --predict").arg(option->names().constLast());

@@ -8,10 +8,14 @@
 // DIR may also be a hub id found in the local Hugging Face cache (modelFolder).
 // Layers and heads count from 1. Every bad input is one line on stderr and exit code 2.
 
+#include "core/model/modelweights.h"
 #include "core/scene/sceneio.h"
+#include "core/tokenize/tokenizer.h"
 
 #include <QString>
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace attnlab::app {
@@ -42,6 +46,34 @@ QString modelFolderProblem(const CommandLine &cli);
 // the text's tokens in *tokenIds. On failure the result holds one problem with an empty path whose
 // message is the whole line (it names the option, file or field).
 core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *tokenIds);
+
+// Everything a model command reads: the checkpoint, its tokenizer, and --text as tokens.
+struct ModelInput {
+    QString dir;
+    std::shared_ptr<const core::model::ModelWeights> weights;
+    std::optional<core::model::Tokenizer> tokenizer;
+    std::vector<core::model::Token> tokens;
+    std::vector<int> ids;
+};
+
+// Loads --model and tokenizes --text. Empty on success, else the one-line problem.
+QString loadModelInput(const CommandLine &cli, ModelInput *in);
+
+// Prints "attnlab: MESSAGE" on stderr and returns the bad-input exit code.
+int failModelCommand(const QString &message);
+
+// A positive whole number written with digits only ("+3", " 3", "3.0" and "1e2" are refused).
+bool parsePositive(const QString &text, int *value);
+
+// --ablate L.H[,L.H…] as a layers × heads head mask (0 = switched off). Empty on success.
+QString parseAblation(const QString &text, const core::model::ModelConfig &config, core::Matrix *mask);
+
+// "token" of --predict: the decoded text; a string that is not valid UTF-8 (a hostile vocabulary)
+// as its bytes in hex, so the output is always valid JSON.
+std::string predictedText(const core::model::Tokenizer &tokenizer, int id);
+
+// A probability rounded to 9 significant digits, which read back to the same float.
+double nineDigits(float probability);
 
 // Runs --predict, or saves the head's scene (--model … --out FILE.attn.json without --export),
 // and returns the exit code; −1 when the command line asks for neither.

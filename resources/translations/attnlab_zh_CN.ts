@@ -68,10 +68,6 @@
         <translation>把名为 NAME 的实验（sqrt-dk）的图写入 --out 指定的文件，不打开窗口。</translation>
     </message>
     <message>
-        <source>With --experiment: seed of the random samples (default 1).</source>
-        <translation>与 --experiment 一起使用：随机样本的种子（默认 1）。</translation>
-    </message>
-    <message>
         <source>A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): opens it in the window, or is the scene source of --dump, --export, --out and --predict.</source>
         <translation>按 Hugging Face Hub 方式存放的模型文件夹（config.json、model.safetensors、tokenizer.json）：在窗口中打开它，或作为 --dump、--export、--out 和 --predict 的场景来源。</translation>
     </message>
@@ -130,6 +126,30 @@
     <message>
         <source>With --export or --experiment: the image to write (%1). With --model alone: the scene file (.attn.json) to save the head to.</source>
         <translation>与 --export 或 --experiment 一起：要写出的图片（%1）。只与 --model 一起：保存该头的场景文件（.attn.json）。</translation>
+    </message>
+    <message>
+        <source>With --experiment: seed of the random samples (default 1). With --generate: seed of the sampling (default: a new one each run).</source>
+        <translation>与 --experiment 一起使用：随机样本的种子（默认 1）。与 --generate 一起使用：采样的种子（默认每次运行都不同）。</translation>
+    </message>
+    <message>
+        <source>With --model and --text: generate the text&apos;s continuation token by token (with the KV cache) and print the tokens as JSON.</source>
+        <translation>与 --model 和 --text 一起使用：逐个词元地生成文本的续写（使用 KV 缓存），并以 JSON 输出这些词元。</translation>
+    </message>
+    <message>
+        <source>With --generate: how many tokens to generate at most (default 20); it stops earlier after an end-of-sequence token.</source>
+        <translation>与 --generate 一起使用：最多生成多少个词元（默认 20）；生成结束符词元后会提前停止。</translation>
+    </message>
+    <message>
+        <source>With --generate: divide the logits by X and sample (default 0: always the most likely token).</source>
+        <translation>与 --generate 一起使用：把 logits 除以 X 后采样（默认 0：总是取最可能的词元）。</translation>
+    </message>
+    <message>
+        <source>With --generate: sample only from the K most likely tokens (default 0: all).</source>
+        <translation>与 --generate 一起使用：只从最可能的 K 个词元中采样（默认 0：全部）。</translation>
+    </message>
+    <message>
+        <source>With --generate: sample only from the most likely tokens whose probabilities add up to P (default 1: all).</source>
+        <translation>与 --generate 一起使用：只从概率累加达到 P 的最可能词元中采样（默认 1：全部）。</translation>
     </message>
 </context>
 <context>
@@ -1182,6 +1202,34 @@
         <source>the number of keys must be between 1 and %1</source>
         <translation>键的个数必须在 1 与 %1 之间</translation>
     </message>
+    <message>
+        <source>%1 cannot generate text: it is not a causal language model (each token sees the whole text, and it predicts masked tokens, not the next one)</source>
+        <translation>%1 不能生成文本：它不是因果语言模型（每个词元都能看到整段文本，它预测的是被遮住的词元，而不是下一个词元）</translation>
+    </message>
+    <message>
+        <source>the temperature must be a finite number ≥ 0 (0 = greedy), got %1</source>
+        <translation>温度必须是 ≥ 0 的有限数（0 = 贪心），实际是 %1</translation>
+    </message>
+    <message>
+        <source>top-k must be a whole number ≥ 0 (0 = off), got %1</source>
+        <translation>top-k 必须是 ≥ 0 的整数（0 = 不启用），实际是 %1</translation>
+    </message>
+    <message>
+        <source>top-p must be greater than 0 and at most 1 (1 = off), got %1</source>
+        <translation>top-p 必须大于 0 且不超过 1（1 = 不启用），实际是 %1</translation>
+    </message>
+    <message>
+        <source>the number of new tokens must be at least 1, got %1</source>
+        <translation>新词元的个数至少为 1，实际是 %1</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 tokens and the model takes at most %2 positions, so at most %3 new tokens fit, not %4</source>
+        <translation>提示有 %1 个词元，模型最多接受 %2 个位置，因此最多还能生成 %3 个新词元，而不是 %4 个</translation>
+    </message>
+    <message>
+        <source>expected a token id (a whole number ≥ 0) or a list of them, got %1</source>
+        <translation>应为一个词元 id（≥ 0 的整数）或由它们组成的列表，实际是 %1</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -1613,6 +1661,38 @@
     <message>
         <source>%1: refs/main names commit %2, whose snapshots folder is missing; download the model again</source>
         <translation>%1：refs/main 指向提交 %2，但它的 snapshots 文件夹不存在，请重新下载该模型</translation>
+    </message>
+    <message>
+        <source>--max-new-tokens: expected a whole number ≥ 1, got &quot;%1&quot;</source>
+        <translation>--max-new-tokens：应为 ≥ 1 的整数，实际是“%1”</translation>
+    </message>
+    <message>
+        <source>--temperature: expected a number (0 = greedy), got &quot;%1&quot;</source>
+        <translation>--temperature：应为一个数（0 = 贪心），实际是“%1”</translation>
+    </message>
+    <message>
+        <source>--top-k: expected a whole number (0 = off), got &quot;%1&quot;</source>
+        <translation>--top-k：应为整数（0 = 不启用），实际是“%1”</translation>
+    </message>
+    <message>
+        <source>--top-p: expected a number in (0, 1], got &quot;%1&quot;</source>
+        <translation>--top-p：应为 (0, 1] 中的数，实际是“%1”</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --generate</source>
+        <translation>--%1 只能与 --generate 一起使用</translation>
+    </message>
+    <message>
+        <source>--generate needs --model DIR (a model folder or a hub id)</source>
+        <translation>--generate 需要 --model 文件夹（模型文件夹或 hub id）</translation>
+    </message>
+    <message>
+        <source>--generate cannot be combined with --%1</source>
+        <translation>--generate 不能与 --%1 一起使用</translation>
+    </message>
+    <message>
+        <source>--generate takes no scene file</source>
+        <translation>--generate 不接受场景文件</translation>
     </message>
 </context>
 <context>

@@ -118,6 +118,13 @@ std::vector<Case> cases()
     all.push_back({"bert scene file", "--model {BERT}" + bertText + " --layer 2 --head 1 --out {OUT}.attn.json", true});
     all.push_back({"bert no mask", "--model {BERT} --text " + quoted("the cat sat") + " --predict"});
     all.push_back({"gpt2 no text", "--model {GPT2} --predict"});
+    all.push_back({"gpt2 generate", "--generate --model {GPT2}" + gpt2Text + " --max-new-tokens 6"});
+    all.push_back({"gpt2 generate sampled",
+        "--generate --model {GPT2}" + gpt2Text
+            + " --max-new-tokens 6 --temperature 0.8 --top-k 50 --top-p 0.9 --seed 42"});
+    all.push_back(
+        {"gpt2 generate ablated", "--generate --model {GPT2}" + gpt2Text + " --max-new-tokens 4 --ablate 2.1"});
+    all.push_back({"bert generate", "--generate --model {BERT}" + bertText});
     return all;
 }
 
@@ -210,7 +217,7 @@ TEST(PinnedOutputs, TheRecordCoversEveryCommandFamily)
 {
     // The pinned file must hold real outputs, not empty strings: a broken recording fails here.
     const json pinned = json::parse(test::readFile(kPinnedFile));
-    int dumps = 0, predictions = 0, files = 0;
+    int dumps = 0, predictions = 0, generations = 0, files = 0;
     for (const auto &[name, result] : pinned.items()) {
         const std::string out = result["out"];
         if (name.rfind("dump ", 0) == 0 && out.find("\"heads\"") != std::string::npos)
@@ -218,11 +225,15 @@ TEST(PinnedOutputs, TheRecordCoversEveryCommandFamily)
         if (name.find("predict") != std::string::npos && result["code"] == 0
             && out.find("\"probability\"") != std::string::npos)
             ++predictions;
+        if (name.find("generate") != std::string::npos && result["code"] == 0
+            && out.find("\"probability\"") != std::string::npos)
+            ++generations;
         if (result.contains("file") && result["file"].get<std::string>().size() > 100)
             ++files;
     }
     EXPECT_EQ(dumps, int(kExamples.size()));
     EXPECT_EQ(predictions, 4);
+    EXPECT_EQ(generations, 3);
     EXPECT_EQ(files, 4);
 }
 

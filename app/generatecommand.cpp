@@ -1,0 +1,200 @@
+#include "app/generatecommand.h"
+
+#include "app/commandline.h"
+#include "app/modelcommand.h"
+#include "core/json/jsonprinter.h"
+#include "core/model/decoder.h"
+#include "core/model/forwardcheck.h"
+#include "core/model/sampling.h"
+#include "core/text/messageid.h"
+#include "core/tokenize/unicodetext.h"
+#include "ui/i18n/coremessages.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace attnlab::app {
+
+namespace {
+
+using namespace attnlab::core::model;
+
+// transformers' GenerationConfig default max_new_tokens is unset and max_length 20; generate()
+// then makes at most 20 tokens in all. We count new tokens only, 20 of them by default.
+constexpr int kDefaultNewTokens = 20;
+
+QString tr(const char *text)
+{
+    // lupdate files tr() calls in a namespace-level function under the namespace's name.
+    return QCoreApplication::translate("attnlab::app", text);
+}
+
+QString coreText(const core::Message &message)
+{
+    return ui::coreMessageText(message);
+}
+
+// The options only --generate reads.
+std::vector<const QCommandLineOption *> generateOptions(const CommandLine &cli)
+{
+    return {&cli.maxNewTokens, &cli.temperature, &cli.topK, &cli.topP};
+}
+
+struct GenerateSettings {
+    int maxNewTokens = kDefaultNewTokens;
+    bool maxNewTokensGiven = false;
+    SamplingSettings sampling;
+    std::uint64_t seed = 0;
+};
+
+// A number as the user typed it: digits, an optional sign, point and exponent ("0.7", "-1",
+// "1e-3"); "inf" and "nan" pass here and are refused by the range check.
+bool parseNumber(const QString &text, double *value)
+{
+    bool ok = false;
+    *value = text.trimmed() == text ? text.toDouble(&ok) : 0;
+    return ok;
+}
+
+// Parses the generation options into *settings. Empty on success, else the one-line problem.
+QString parseSettings(const CommandLine &cli, GenerateSettings *settings)
+{
+    if (cli.isSet(cli.maxNewTokens)) {
+        const QString text = cli.value(cli.maxNewTokens);
+        int value = 0;
+        if (text == QLatin1String("0"))
+            return QStringLiteral("--max-new-tokens: ")
+                + coreText(core::Message(core::MessageId::GenerateNewTokens, 0));
+        if (!parsePositive(text, &value))
+            return tr("--max-new-tokens: expected a whole number ≥ 1, got \"%1\"").arg(text);
+        settings->maxNewTokens = value;
+        settings->maxNewTokensGiven = true;
+    }
+    if (cli.isSet(cli.temperature) && !parseNumber(cli.value(cli.temperature), &settings->sampling.temperature))
+        return tr("--temperature: expected a number (0 = greedy), got \"%1\"").arg(cli.value(cli.temperature));
+    if (cli.isSet(cli.topK)) {
+        bool ok = false;
+        const QString text = cli.value(cli.topK);
+        settings->sampling.topK = text.trimmed() == text ? text.toInt(&ok) : 0;
+        if (!ok)
+            return tr("--top-k: expected a whole number (0 = off), got \"%1\"").arg(text);
+    }
+    if (cli.isSet(cli.topP) && !parseNumber(cli.value(cli.topP), &settings->sampling.topP))
+        return tr("--top-p: expected a number in (0, 1], got \"%1\"").arg(cli.value(cli.topP));
+    try {
+        checkSamplingSettings(settings->sampling);
+    } catch (const ForwardError &e) {
+        return coreText(e.message());
+    }
+    if (cli.isSet(cli.seed)) {
+        const QString text = cli.value(cli.seed);
+        bool ok = false;
+        const qulonglong seed = text.toULongLong(&ok);
+        if (!ok || seed > 0xFFFFFFFFull || text.startsWith(QLatin1Char('+')) || text.trimmed() != text)
+            return tr("--seed: expected a whole number from 0 to 4294967295, got \"%1\"").arg(text);
+        settings->seed = seed;
+    } else {
+        // No seed: a different stream each run, as transformers samples without set_seed.
+        settings->seed = std::random_device {}();
+    }
+    return QString();
+}
+
+// "token": the vocabulary string of the id, "" for an id the tokenizer has no entry for (Qwen's
+// embedding has more rows than its tokenizer has entries); never invalid UTF-8 in the JSON.
+std::string pieceText(const Tokenizer &tokenizer, int id)
+{
+    const std::string piece = tokenizer.tokenText(id);
+    return isValidUtf8(piece) ? piece : lossyUtf8(piece);
+}
+
+bool isEos(const ModelConfig &config, int id)
+{
+    return std::find(config.eosTokenIds.begin(), config.eosTokenIds.end(), id) != config.eosTokenIds.end();
+}
+
+} // namespace
+
+QString generateOptionsProblem(const CommandLine &cli)
+{
+    if (!cli.isSet(cli.generate)) {
+        for (const QCommandLineOption *option : generateOptions(cli))
+            if (cli.isSet(*option))
+                return tr("--%1 goes with --generate").arg(option->names().constLast());
+        return QString();
+    }
+    if (!cli.isSet(cli.model))
+        return tr("--generate needs --model DIR (a model folder or a hub id)");
+    for (const QCommandLineOption *option : {&cli.dump, &cli.validate, &cli.exportStages, &cli.predict, &cli.layer,
+             &cli.head, &cli.out, &cli.top, &cli.example, &cli.experiment, &cli.listExamples})
+        if (cli.isSet(*option))
+            return tr("--generate cannot be combined with --%1").arg(option->names().constLast());
+    if (!cli.positionalArguments().isEmpty())
+        return tr("--generate takes no scene file");
+    return QString();
+}
+
+int runGenerateCommand(const CommandLine &cli)
+{
+    if (!cli.isSet(cli.generate))
+        return -1;
+    GenerateSettings settings;
+    if (const QString problem = parseSettings(cli, &settings); !problem.isEmpty())
+        return failModelCommand(problem);
+    ModelInput in;
+    if (const QString problem = loadModelInput(cli, &in); !problem.isEmpty())
+        return failModelCommand(problem);
+    const ModelConfig &config = in.weights->config;
+    const QString where = QStringLiteral("--model %1: ").arg(in.dir);
+    core::Matrix mask = core::Matrix::Ones(config.layers, config.heads);
+    if (cli.isSet(cli.ablate))
+        if (const QString problem = parseAblation(cli.value(cli.ablate), config, &mask); !problem.isEmpty())
+            return failModelCommand(problem);
+
+    // Every new token but the last takes a position; the last one is only predicted. The request
+    // must fit all the same, as transformers checks max_length against max_position_embeddings.
+    const int prompt = int(in.ids.size());
+    const int room = config.maxPositions - prompt;
+    const int newTokens = settings.maxNewTokensGiven ? settings.maxNewTokens : std::min(settings.maxNewTokens, room);
+    if (newTokens > room || newTokens < 1)
+        return failModelCommand(QStringLiteral("--max-new-tokens: ")
+            + coreText(core::Message(core::MessageId::GenerateNoRoom, prompt, config.maxPositions, std::max(room, 0),
+                settings.maxNewTokens)));
+
+    try {
+        Decoder decoder(in.weights);
+        decoder.setHeadMask(mask);
+        decoder.append(in.ids);
+        TokenSampler sampler(settings.seed);
+        nlohmann::ordered_json out;
+        out["token_ids"] = in.ids;
+        out["generated"] = nlohmann::ordered_json::array();
+        std::vector<int> generated;
+        for (int step = 0; step < newTokens; ++step) {
+            const int id = sampler.next(decoder.logits(), settings.sampling);
+            generated.push_back(id);
+            out["generated"].push_back({{"id", id}, {"token", pieceText(*in.tokenizer, id)},
+                {"probability", nineDigits(decoder.probabilities()[id])}});
+            if (isEos(config, id))
+                break;
+            if (step + 1 < newTokens)
+                decoder.append({id});
+        }
+        const std::string text = in.tokenizer->decode(generated);
+        out["text"] = isValidUtf8(text) ? text : lossyUtf8(text);
+        const std::string json = core::json::print(out);
+        std::fwrite(json.data(), 1, json.size(), stdout);
+        if (std::fflush(stdout) != 0)
+            return failModelCommand(tr("cannot write to standard output"));
+    } catch (const std::exception &e) {
+        return failModelCommand(where + ui::fileProblemText(ui::exceptionProblem(e)));
+    }
+    return 0;
+}
+
+} // namespace attnlab::app

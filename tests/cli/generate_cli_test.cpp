@@ -1,0 +1,283 @@
+// --generate (issue 18, a public contract: README "Real models"), run as a real process on tiny
+// GPT-2 and BERT folders the fixtures write. The expected tokens come from the core's full
+// forward pass (ForwardRunner, no KV cache) run again for every prefix, and sampling settings
+// from core/model/sampling.
+#include "chinesemessages.h"
+#include "modelfixtures.h"
+#include "runattnlab.h"
+#include "testutil.h"
+#include "tokenizerfixtures.h"
+
+#include "core/model/forward.h"
+#include "core/model/modelloader.h"
+#include "core/model/sampling.h"
+#include "core/tokenize/tokenizer.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace attnlab;
+using attnlab::core::Matrix;
+using attnlab::core::model::ForwardRunner;
+using attnlab::core::model::Tokenizer;
+using CliRun = attnlab::test::Run;
+using nlohmann::json;
+
+constexpr int kPositions = 16;
+const std::string kText = "The cat sat";
+
+// A tiny model folder (2 layers, 2 heads, 16 positions), removed at the end of the test.
+class ModelFolder {
+public:
+    enum Kind { Gpt2, Bert };
+    explicit ModelFolder(Kind kind, test::TinyModelOptions options = {})
+        : m_dir(test::makeTempDir(kind == Gpt2 ? "gen-gpt2" : "gen-bert"))
+    {
+        options.layers = 2;
+        options.heads = 2;
+        options.positions = kPositions;
+        if (kind == Gpt2) {
+            options.vocab = test::kGpt2FixtureVocabSize;
+            options.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
+            test::writeTinyGpt2(m_dir, options);
+        } else {
+            options.vocab = test::kBertFixtureVocabSize;
+            options.addFiles = [](const std::string &dir) { test::writeBertTokenizer(dir); };
+            test::writeTinyBert(m_dir, options);
+        }
+    }
+    ~ModelFolder() { test::removeTree(m_dir); }
+    ModelFolder(const ModelFolder &) = delete;
+    ModelFolder &operator=(const ModelFolder &) = delete;
+
+    std::string arg() const { return "--model '" + m_dir + "'"; }
+    const std::string &dir() const { return m_dir; }
+
+private:
+    std::string m_dir;
+};
+
+// Generation the slow way: a full forward pass over the whole text for every new token.
+struct Expected {
+    std::unique_ptr<Tokenizer> tokenizer;
+    std::vector<int> prompt;
+    std::vector<int> ids;
+    std::vector<float> probabilities;
+};
+
+Expected generateSlowly(const std::string &dir, const std::string &text, int newTokens,
+    const core::model::SamplingSettings &settings = {}, std::uint64_t seed = 0, const Matrix &mask = Matrix(),
+    const std::vector<int> &eos = {})
+{
+    core::model::LoadModelResult loaded = core::model::loadModel(dir);
+    core::model::TokenizerLoadResult t = core::model::loadTokenizer(dir);
+    if (!loaded.ok() || !t.ok())
+        throw std::runtime_error("the fixture does not load");
+    Expected e;
+    e.tokenizer = std::make_unique<Tokenizer>(*t.tokenizer);
+    for (const core::model::Token &token : e.tokenizer->encode(text))
+        e.prompt.push_back(token.id);
+    ForwardRunner runner(std::make_shared<const core::model::ModelWeights>(std::move(*loaded.weights)));
+    if (mask.size() > 0)
+        runner.setHeadMask(mask);
+    core::model::TokenSampler sampler(seed);
+    std::vector<int> all = e.prompt;
+    for (int i = 0; i < newTokens; ++i) {
+        runner.run(all);
+        const int id = sampler.next(runner.logits(), settings);
+        e.ids.push_back(id);
+        e.probabilities.push_back(runner.probabilities()[id]);
+        all.push_back(id);
+        if (std::find(eos.begin(), eos.end(), id) != eos.end())
+            break;
+    }
+    return e;
+}
+
+json parsed(const CliRun &r)
+{
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+    return json::parse(r.out);
+}
+
+void expectOutput(const json &out, const Expected &e)
+{
+    EXPECT_EQ(out["token_ids"].get<std::vector<int>>(), e.prompt);
+    ASSERT_EQ(out["generated"].size(), e.ids.size());
+    for (size_t i = 0; i < e.ids.size(); ++i) {
+        SCOPED_TRACE("new token " + std::to_string(i));
+        const json &g = out["generated"][i];
+        EXPECT_EQ(g["id"].get<int>(), e.ids[i]);
+        EXPECT_EQ(g["token"].get<std::string>(), e.tokenizer->tokenText(e.ids[i]));
+        EXPECT_NEAR(g["probability"].get<double>(), e.probabilities[i], 1e-5);
+    }
+    EXPECT_EQ(out["text"].get<std::string>(), e.tokenizer->decode(e.ids));
+}
+
+// Bad input: exit 2, nothing on stdout, exactly one line on stderr that contains `mentions`.
+void expectBadInput(const CliRun &r, const std::string &mentions)
+{
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    ASSERT_FALSE(r.err.empty());
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("attnlab: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(mentions), std::string::npos) << "expected \"" << mentions << "\" in: " << r.err;
+}
+
+CliRun cli(const std::string &args)
+{
+    return test::runAttnlab(args, {}, "env LANGUAGE=en LC_ALL=C.UTF-8");
+}
+
+} // namespace
+
+TEST(GenerateCli, GreedyGenerationEqualsAFullForwardPassPerToken)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const CliRun run = cli("--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 6");
+    expectOutput(parsed(run), generateSlowly(gpt2.dir(), kText, 6));
+    // One object, its three keys in this order.
+    EXPECT_EQ(run.out.rfind("{\n  \"token_ids\": [", 0), 0u) << run.out;
+    EXPECT_LT(run.out.find("\"generated\""), run.out.find("\"text\""));
+}
+
+TEST(GenerateCli, TheDefaultIsTwentyTokensOrThePositionsLeft)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const Expected e = generateSlowly(gpt2.dir(), kText, 1);
+    const int left = kPositions - int(e.prompt.size());
+    const json out = parsed(cli("--generate " + gpt2.arg() + " --text '" + kText + "'"));
+    EXPECT_EQ(int(out["generated"].size()), std::min(20, left));
+    // All the room: the prompt plus every new token but the last fill the positions.
+    EXPECT_EQ(parsed(cli("--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens "
+                  + std::to_string(left)))["generated"]
+                  .size(),
+        size_t(left));
+}
+
+TEST(GenerateCli, SamplingIsReproducibleWithASeed)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const std::string base = "--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 8";
+    const std::string sampled = base + " --temperature 1.5 --top-k 40 --top-p 0.95";
+    const CliRun first = cli(sampled + " --seed 5");
+    EXPECT_EQ(cli(sampled + " --seed 5").out, first.out);
+    core::model::SamplingSettings settings {1.5, 40, 0.95};
+    expectOutput(parsed(first), generateSlowly(gpt2.dir(), kText, 8, settings, 5));
+    // Another seed draws other tokens (8 tokens from a nearly flat distribution of 300).
+    EXPECT_NE(parsed(cli(sampled + " --seed 6"))["generated"], parsed(first)["generated"]);
+    // Top-k 1 leaves one token to draw: the greedy one.
+    EXPECT_EQ(parsed(cli(base + " --temperature 2 --top-k 1 --seed 9"))["generated"], parsed(cli(base))["generated"]);
+}
+
+TEST(GenerateCli, ItStopsAfterAnEndOfSequenceTokenAndIncludesIt)
+{
+    const ModelFolder plain(ModelFolder::Gpt2);
+    const Expected e = generateSlowly(plain.dir(), kText, 6);
+    // The last greedy token is declared an end-of-sequence token, as an int and in a list: the
+    // generation stops where it first appears.
+    const int stop = int(std::find(e.ids.begin(), e.ids.end(), e.ids.back()) - e.ids.begin()) + 1;
+    for (const std::string &eos : {std::to_string(e.ids.back()), "[299, " + std::to_string(e.ids.back()) + "]"}) {
+        SCOPED_TRACE(eos);
+        test::TinyModelOptions options;
+        options.configEdits["eos_token_id"] = eos;
+        const ModelFolder gpt2(ModelFolder::Gpt2, options);
+        const json out = parsed(cli("--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 6"));
+        expectOutput(out, generateSlowly(gpt2.dir(), kText, 6, {}, 0, Matrix(), {e.ids.back()}));
+        EXPECT_EQ(int(out["generated"].size()), stop);
+        EXPECT_EQ(out["generated"].back()["id"].get<int>(), e.ids.back());
+    }
+}
+
+TEST(GenerateCli, AblatedHeadsStayOffWhileGenerating)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    Matrix mask = Matrix::Ones(2, 2);
+    mask(0, 1) = 0;
+    mask(1, 0) = 0;
+    const json out
+        = parsed(cli("--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 5 --ablate 1.2,2.1"));
+    expectOutput(out, generateSlowly(gpt2.dir(), kText, 5, {}, 0, mask));
+}
+
+TEST(GenerateCli, EveryBadInputIsOneLineAndExitCodeTwo)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const ModelFolder bert(ModelFolder::Bert);
+    test::TinyModelOptions badEos;
+    badEos.configEdits["eos_token_id"] = "\"end\"";
+    const ModelFolder eos(ModelFolder::Gpt2, badEos);
+    const std::string base = "--generate " + gpt2.arg() + " --text '" + kText + "'";
+    expectBadInput(cli(base + " --max-new-tokens 0"), "at least 1, got 0");
+    expectBadInput(cli(base + " --max-new-tokens 14"), "at most 13 new tokens fit, not 14");
+    expectBadInput(cli(base + " --max-new-tokens 2x"), "--max-new-tokens");
+    expectBadInput(cli(base + " --max-new-tokens -1"), "\"-1\"");
+    expectBadInput(cli(base + " --temperature -1"), "temperature must be a finite number ≥ 0");
+    expectBadInput(cli(base + " --temperature hot"), "\"hot\"");
+    expectBadInput(cli(base + " --temperature inf"), "got inf");
+    expectBadInput(cli(base + " --top-k -1"), "top-k must be a whole number ≥ 0");
+    expectBadInput(cli(base + " --top-k 1.5"), "\"1.5\"");
+    expectBadInput(cli(base + " --top-p 0"), "top-p must be greater than 0 and at most 1");
+    expectBadInput(cli(base + " --top-p 1.5"), "got 1.5");
+    expectBadInput(cli(base + " --top-p much"), "\"much\"");
+    expectBadInput(cli(base + " --seed -1"), "--seed");
+    expectBadInput(cli(base + " --ablate 3.1"), "3.1");
+    expectBadInput(cli("--generate " + bert.arg() + " --text 'the cat sat'"), "BERT cannot generate text");
+    expectBadInput(cli("--generate " + eos.arg() + " --text a"), "eos_token_id");
+    expectBadInput(cli("--generate " + gpt2.arg()), "--text");
+    expectBadInput(cli("--generate --text a"), "--generate needs --model");
+    expectBadInput(cli("--generate --model /nonexistent/attnlab-model --text a"), "/nonexistent/attnlab-model");
+    expectBadInput(cli(base + " --dump"), "--dump");
+    expectBadInput(cli(base + " --predict"), "--predict");
+    expectBadInput(cli(base + " --layer 1"), "--layer");
+    expectBadInput(cli(base + " --top 3"), "--top");
+    for (const std::string option : {"--max-new-tokens 3", "--temperature 1", "--top-k 3", "--top-p 0.5"}) {
+        expectBadInput(cli(option), "goes with --generate");
+        expectBadInput(cli("--predict " + gpt2.arg() + " --text a " + option), "goes with --generate");
+    }
+    // A text that fills every position leaves no room for a new token.
+    std::string longText;
+    for (int i = 0; i < kPositions; ++i)
+        longText += "a";
+    expectBadInput(cli("--generate " + gpt2.arg() + " --text '" + longText + "'"), "at most 0 new tokens fit");
+}
+
+TEST(GenerateCli, BadInputIsReportedInChinese)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const ModelFolder bert(ModelFolder::Bert);
+    const std::string base = "--lang zh_CN --generate " + gpt2.arg() + " --text '" + kText + "'";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {base + " --max-new-tokens 0", "0"},
+        {base + " --max-new-tokens 14", "14"},
+        {base + " --max-new-tokens x", "x"},
+        {base + " --temperature -1", "-1"},
+        {base + " --temperature hot", "hot"},
+        {base + " --top-k -2", "-2"},
+        {base + " --top-p 2", "2"},
+        {base + " --top-p x", "x"},
+        {"--lang zh_CN --generate " + bert.arg() + " --text a", "BERT"},
+        {"--lang zh_CN --generate --text a", "--model"},
+        {"--lang zh_CN --top-k 3", "--top-k"},
+        {base + " --dump", "--dump"},
+    };
+    for (const auto &[args, mentions] : cases) {
+        SCOPED_TRACE(args);
+        const CliRun r = test::runAttnlab(args);
+        EXPECT_EQ(r.code, 2) << r.err;
+        EXPECT_TRUE(r.out.empty());
+        EXPECT_EQ(test::englishSentence(r.err), "") << r.err;
+        EXPECT_NE(r.err.find(mentions), std::string::npos) << r.err;
+    }
+}
