@@ -2768,6 +2768,109 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::GeneratePanel</name>
+    <message>
+        <source>%1: probability %2</source>
+        <translation>%1：概率 %2</translation>
+    </message>
+    <message>
+        <source>The model&apos;s most likely tokens at this step:</source>
+        <translation>这一步模型认为最可能的词元：</translation>
+    </message>
+    <message>
+        <source>Generation one token at a time: each new token reads the keys and values cached for every token before it.</source>
+        <translation>逐个词元生成：每个新词元读取之前每个词元缓存下来的键和值。</translation>
+    </message>
+    <message>
+        <source>Next Token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Pick one more token from the prediction and run the model on it (Ctrl+Shift+N).</source>
+        <translation>从预测中再选一个词元，并让模型在它上面运行（Ctrl+Shift+N）。</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Generate as many tokens as the box beside says, one after another (Ctrl+Shift+G).</source>
+        <translation>按旁边框中的数目逐个生成词元（Ctrl+Shift+G）。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop generating after the token under way (Ctrl+Shift+.).</source>
+        <translation>在正在生成的词元完成后停止（Ctrl+Shift+.）。</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>个词元</translation>
+    </message>
+    <message>
+        <source>How many tokens Generate adds.</source>
+        <translation>“生成”一次添加多少个词元。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>0 always takes the most likely token (greedy). Above 0 the logits are divided by it before sampling: below 1 sharper, above 1 flatter.</source>
+        <translation>0 总是取最可能的词元（贪心）。大于 0 时，采样前把 logits 除以它：小于 1 分布更尖锐，大于 1 更平坦。</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Keep only the k most likely tokens before sampling; 0 keeps all.</source>
+        <translation>采样前只保留最可能的 k 个词元；0 表示全部保留。</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Keep the fewest most likely tokens whose probabilities add up to more than p; 1 keeps all.</source>
+        <translation>保留概率之和超过 p 的最少的一组最可能词元；1 表示全部保留。</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>The random seed of sampling: the same seed and settings give the same tokens again.</source>
+        <translation>采样的随机种子：同样的种子和设置会再次得到同样的词元。</translation>
+    </message>
+    <message>
+        <source>The forward pass of the token under way</source>
+        <translation>正在进行的词元的前向计算</translation>
+    </message>
+    <message>
+        <source>Generated:</source>
+        <translation>已生成：</translation>
+    </message>
+    <message>
+        <source>The generated tokens with the model&apos;s probability of each; hover one for the alternatives.</source>
+        <translation>生成的词元及模型给出的各自概率；把鼠标停在一个词元上可看其他候选。</translation>
+    </message>
+    <message>
+        <source>Next-token distribution</source>
+        <translation>下一个词元的分布</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Model room: generation</source>
+        <translation>模型工作区：生成</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::HeadGrid</name>
     <message>
         <source>Head %1 (current)</source>
@@ -2896,6 +2999,57 @@
     <message>
         <source>How the selected number is computed, with the real values. Select a cell or a row in any stage.</source>
         <translation>所选的数是怎样算出来的，用的都是真实数值。在任意一步中选择一个格子或一行。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::KvCachePanel</name>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <source>Open a model to see its KV cache.</source>
+        <translation>打开一个模型即可查看它的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>This model reads the whole text at once (it is not causal): it has no KV cache to reuse.</source>
+        <translation>这个模型一次读入整段文本（不是因果模型）：没有可复用的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>2 · %1 layers · %2 K/V heads · %3 head_dim · %4 tokens · %5 bytes = %6</source>
+        <translation>2 · %1 层 · %2 个 K/V 头 · %3 head_dim · %4 个词元 · %5 字节 = %6</translation>
+    </message>
+    <message>
+        <source>Every query head has its own keys and values here (no grouped-query attention).</source>
+        <translation>这里每个查询头都有自己的键和值（没有分组查询注意力）。</translation>
+    </message>
+    <message>
+        <source>Without grouped-query attention (%1 heads): %2, %3 times as much.</source>
+        <translation>没有分组查询注意力时（%1 个头）：%2，是现在的 %3 倍。</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>K rows</source>
+        <translation>K 行数</translation>
+    </message>
+    <message>
+        <source>V rows</source>
+        <translation>V 行数</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Each layer caches one key row and one value row per token read so far, so a new token needs only its own row of work.</source>
+        <translation>每一层为已读的每个词元缓存一行键和一行值，所以新词元只需计算它自己的那一行。</translation>
+    </message>
+    <message>
+        <source>The memory of the cache: keys and values (2) for every layer, key/value head, dimension and token, at 4 bytes per float.</source>
+        <translation>缓存占用的内存：每层、每个键/值头、每个维度、每个词元各有键和值（2），每个浮点数 4 字节。</translation>
     </message>
 </context>
 <context>
@@ -3779,6 +3933,37 @@ last change %3</source>
     <message>
         <source>&amp;Later</source>
         <translation>稍后(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::SamplingChart</name>
+    <message>
+        <source>No prediction yet: open a GPT-2-style model and type a sentence.</source>
+        <translation>还没有预测：请打开一个 GPT-2 类模型并输入句子。</translation>
+    </message>
+    <message>
+        <source>Temperature 0 is greedy: always the most likely token, %1.</source>
+        <translation>温度 0 即贪心：总是取最可能的词元，%1。</translation>
+    </message>
+    <message>
+        <source>The cut keeps %1 of %2 tokens, %3 of the probability; the draw renormalises them.</source>
+        <translation>截断保留了 %2 个词元中的 %1 个，占概率的 %3；抽样时对它们重新归一化。</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>cut by top-k / top-p</source>
+        <translation>被 top-k / top-p 截掉</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>The most likely next tokens, each bar its probability after the temperature. Teal bars can be drawn; grey bars are cut by top-k or top-p. A higher temperature flattens the bars, a lower one sharpens them.</source>
+        <translation>最可能的下一个词元，每根柱子是经过温度调整后的概率。青色的柱子可能被抽中；灰色的被 top-k 或 top-p 截掉。温度越高柱子越平，越低越尖。</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@
 #include "ui/editors/tooldock.h"
 #include "ui/experiments/experimentswindow.h"
 #include "ui/export/exportactions.h"
+#include "ui/generate/generatepanel.h"
 #include "ui/i18n/languagemenu.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/inspector/headsdock.h"
@@ -442,6 +443,7 @@ void MainWindow::createDocks()
     // The model room is a workspace of its own, shown when a model is opened; opening a head on
     // the board brings the scene back.
     m_model = new ModelActions(m_document, this);
+    m_model->room()->addPanel(new GeneratePanel(m_model->session()));
     m_workspaces = new Workspaces(this, m_stack, m_normalPage, m_model->room(), m_presentation, kStateVersion);
     connect(
         m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });

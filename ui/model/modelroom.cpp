@@ -30,6 +30,7 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     , m_toolBar(new QToolBar)
     , m_stale(new QLabel)
     , m_headScroll(new QScrollArea)
+    , m_panels(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("ModelRoom"));
     m_ablate = m_toolBar->addAction(
@@ -71,7 +72,9 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     layout->addWidget(m_sentence);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_stale);
-    layout->addWidget(splitter, 1);
+    m_panels->setChildrenCollapsible(false);
+    m_panels->addWidget(splitter);
+    layout->addWidget(m_panels, 1);
 
     connect(m_session, &ModelSession::selectionChanged, this, &ModelRoom::refreshActions);
     connect(m_session, &ModelSession::headMaskChanged, this, &ModelRoom::refreshActions);
@@ -92,6 +95,15 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
         refreshActions();
     });
     retranslate();
+}
+
+void ModelRoom::addPanel(QWidget *panel)
+{
+    m_panels->addWidget(panel);
+    m_panels->setStretchFactor(0, 3);
+    m_panels->setStretchFactor(m_panels->count() - 1, 2);
+    // The heads and the prediction keep most of the height; the panel gets what it needs.
+    m_panels->setSizes({600, panel->minimumSizeHint().height()});
 }
 
 void ModelRoom::refreshStale()

@@ -12,6 +12,7 @@
 class QAction;
 class QLabel;
 class QScrollArea;
+class QSplitter;
 class QToolBar;
 
 namespace attnlab::ui {
@@ -38,6 +39,10 @@ public:
     // The scroll area around the head view, and the line that says why the panels are stale.
     QScrollArea *headScroll() const { return m_headScroll; }
     QLabel *staleLabel() const { return m_stale; }
+
+    // Puts `panel` under the grid, the head view and the prediction (the window adds the
+    // Generate control this way, so ui/model does not depend on ui/generate).
+    void addPanel(QWidget *panel);
 
     // Loads the selected head onto the board as an ordinary scene (Document::load).
     bool openOnBoard();
@@ -67,6 +72,7 @@ private:
     QToolBar *m_toolBar;
     QLabel *m_stale;
     QScrollArea *m_headScroll;
+    QSplitter *m_panels;
     QAction *m_ablate;
     QAction *m_undo;
     QAction *m_redo;

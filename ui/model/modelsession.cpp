@@ -269,6 +269,34 @@ void ModelSession::setText(const QString &text)
         true);
 }
 
+bool ModelSession::appendToken(int id)
+{
+    if (!m_runner || m_tokens.empty() || id < 0 || id >= m_runner->config().vocabSize
+        || int(m_tokens.size()) >= m_runner->config().maxPositions)
+        return false;
+    dropTextJobs();
+    const std::string decoded = hasToken(id) ? m_tokenizer->decodedText(id) : std::string();
+    model::Token token;
+    token.id = id;
+    token.piece = m_tokenizer->tokenText(id);
+    token.display = tokenDisplay(id).toStdString();
+    token.begin = int(m_text.toStdString().size());
+    token.end = token.begin + int(decoded.size());
+    m_tokens.push_back(std::move(token));
+    m_text += QString::fromStdString(decoded);
+    std::vector<int> ids;
+    for (const model::Token &t : m_tokens)
+        ids.push_back(t.id);
+    m_position = model::predictionPosition(*m_runner->config().family, ids, m_tokenizer->maskTokenId());
+    m_computed = false;
+    Q_EMIT tokensChanged();
+    const int position = m_position;
+    runJob([ids, position](model::ForwardRunner &runner,
+               const model::ForwardProgress &progress) { return runner.run(ids, position, progress); },
+        true);
+    return true;
+}
+
 bool ModelSession::isAblated(int layer, int head) const
 {
     return layer >= 0 && head >= 0 && layer < m_mask.rows() && head < m_mask.cols() && m_mask(layer, head) == 0;

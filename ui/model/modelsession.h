@@ -48,6 +48,11 @@ public:
     // A text longer than the model's positions is refused with an error() and changes nothing.
     void setText(const QString &text);
     QString text() const { return m_text; }
+    // Generation: appends the token `id` to the tokens (not re-tokenized from the text; the text
+    // gets the token's decoded text) and runs the model in the background, reusing the rows
+    // before it (computed() follows). False, changing nothing, when no model is open, there are
+    // no tokens yet, the id is outside the vocabulary or the model has no position left.
+    bool appendToken(int id);
     const std::vector<core::model::Token> &tokens() const { return m_tokens; }
     QStringList displayTokens() const;
     // The model's token text of an id, shown as a chip shows it; "<id N>" for an id the

@@ -1,0 +1,269 @@
+// The model room's Generate control on tiny GPT-2 and BERT checkpoints: tokens one at a time on
+// the session's worker, the KV-cache panel's counts and bytes, the sampling chart's cut, Stop,
+// ablation during generation, and the chips' probabilities and alternatives.
+#include "../model/modelroomfixture.h"
+#include "core/model/sampling.h"
+#include "core/model/topk.h"
+#include "ui/generate/generatepanel.h"
+#include "ui/generate/generator.h"
+#include "ui/generate/kvcachepanel.h"
+#include "ui/generate/samplingchart.h"
+#include "ui/model/headview.h"
+#include "ui/model/modelgridview.h"
+#include "ui/model/predictionpanel.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::directRunner;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+namespace model = attnlab::core::model;
+
+namespace {
+
+struct GenerateRoom;
+bool waitGenerated(GenerateRoom &room, size_t steps);
+
+std::vector<int> ids(const ModelSession &session)
+{
+    std::vector<int> out;
+    for (const auto &t : session.tokens())
+        out.push_back(t.id);
+    return out;
+}
+
+// Greedy continuation of `prompt` by an independent runner under `mask`.
+std::vector<int> greedyReference(const std::string &dir, std::vector<int> prompt, int count, const core::Matrix &mask)
+{
+    auto runner = directRunner(dir);
+    runner->setHeadMask(mask);
+    std::vector<int> out;
+    for (int i = 0; i < count; ++i) {
+        runner->run(prompt);
+        const int next = model::greedyToken(runner->logits());
+        out.push_back(next);
+        prompt.push_back(next);
+    }
+    return out;
+}
+
+// The room as the window composes it: the Generate control under the model's panels.
+struct GenerateRoom : Room {
+    GeneratePanel *panel = new GeneratePanel(session);
+    GenerateRoom() { room->addPanel(panel); }
+};
+
+bool waitGenerated(GenerateRoom &room, size_t steps)
+{
+    Generator *generator = room.panel->generator();
+    return QTest::qWaitFor(
+               [&] { return generator->steps().size() == steps && !generator->isRunning() && !room.session->isBusy(); },
+               20000)
+        && room.session->isComputed();
+}
+
+} // namespace
+
+TEST(Generate, FiveTokensGrowTheKvCachePanelByFiveRowsPerLayer)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    const std::vector<int> prompt = ids(*room.session);
+    const int n = int(prompt.size());
+    EXPECT_EQ(panel->cachePanel()->tokens(), n);
+
+    panel->countBox()->setValue(5);
+    panel->runAction()->trigger();
+    EXPECT_TRUE(panel->stopAction()->isEnabled());
+    ASSERT_TRUE(waitGenerated(room, 5));
+
+    const model::ForwardRunner *runner = room.session->runner();
+    ASSERT_EQ(runner->tokenCount(), n + 5);
+    KvCachePanel *cache = panel->cachePanel();
+    EXPECT_EQ(cache->tokens(), n + 5);
+    QTableWidget *table = cache->table();
+    ASSERT_EQ(table->rowCount(), 3);
+    for (int layer = 0; layer < 3; ++layer) {
+        EXPECT_EQ(table->item(layer, 0)->text(), QString::number(layer + 1));
+        EXPECT_EQ(table->item(layer, 1)->text(), QString::number(n + 5));
+        EXPECT_EQ(table->item(layer, 2)->text(), QString::number(n + 5));
+    }
+    const model::ModelConfig &config = runner->config();
+    const std::int64_t bytes = std::int64_t(2) * config.layers * config.heads * config.headDim() * (n + 5) * 4;
+    EXPECT_EQ(cache->bytes(), bytes);
+    EXPECT_EQ(cache->bytesWithoutGqa(), bytes); // GPT-2 has a key and value per query head
+    EXPECT_TRUE(cache->formulaText().contains(QStringLiteral("· %1 tokens ·").arg(n + 5)))
+        << cache->formulaText().toStdString();
+
+    // Greedy (temperature 0, the default) picks what an independent runner's arg-max picks.
+    const std::vector<int> all = ids(*room.session);
+    const std::vector<int> generated(all.begin() + n, all.end());
+    EXPECT_EQ(generated, greedyReference(folder.dir, prompt, 5, core::Matrix::Ones(3, 2)));
+    // The views show the newest query row over every cached position.
+    EXPECT_EQ(room.room->headView()->tokens().size(), n + 5);
+    EXPECT_EQ(room.room->grid()->thumbnail(0, 0).size(), QSize(n + 5, n + 5));
+    EXPECT_EQ(room.room->headView()->predictionToken(), n + 4);
+    EXPECT_FALSE(panel->stopAction()->isEnabled());
+    EXPECT_TRUE(panel->stepAction()->isEnabled());
+}
+
+TEST(Generate, ChipsCarryTheModelsProbabilityAndItsAlternatives)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    const core::RowVector before = room.session->runner()->probabilities();
+    ASSERT_TRUE(panel->generator()->step());
+    ASSERT_TRUE(waitGenerated(room, 1));
+    const Generator::Step &step = panel->generator()->steps().front();
+    EXPECT_FLOAT_EQ(float(step.probability), before(step.id));
+    const auto top = model::topK(before, Generator::kAlternatives);
+    ASSERT_EQ(step.alternatives.size(), top.size());
+    EXPECT_EQ(step.alternatives.front().id, top.front().id);
+    ASSERT_EQ(panel->chipTexts().size(), 1);
+    EXPECT_EQ(panel->chipTexts().front(), room.session->tokenDisplay(step.id));
+    const QString tip = panel->chipToolTips().front();
+    for (const auto &alternative : top)
+        EXPECT_TRUE(tip.contains(room.session->tokenDisplay(alternative.id))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(PredictionPanel::percentText(step.probability)));
+
+    // Typing a new sentence replaces the generated tokens: their chips go.
+    room.session->setText(QStringLiteral("a dog"));
+    ASSERT_TRUE(waitComputed(room.session));
+    EXPECT_TRUE(panel->chipTexts().isEmpty());
+}
+
+TEST(Generate, AnAblatedHeadStaysAblatedWhileGenerating)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    room.session->toggleAblation(1, 0);
+    room.session->toggleAblation(2, 1);
+    ASSERT_TRUE(waitComputed(room.session));
+    const std::vector<int> prompt = ids(*room.session);
+    GeneratePanel *panel = room.panel;
+    panel->generator()->run(4);
+    ASSERT_TRUE(waitGenerated(room, 4));
+    const std::vector<int> all = ids(*room.session);
+    core::Matrix mask = core::Matrix::Ones(3, 2);
+    mask(1, 0) = 0;
+    mask(2, 1) = 0;
+    const std::vector<int> expected = greedyReference(folder.dir, prompt, 4, mask);
+    EXPECT_EQ(std::vector<int>(all.begin() + int(prompt.size()), all.end()), expected);
+    EXPECT_NE(expected, greedyReference(folder.dir, prompt, 4, core::Matrix::Ones(3, 2)))
+        << "the fixture should be sensitive to these heads";
+}
+
+TEST(Generate, StopEndsARunAfterThePassUnderWay)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    panel->generator()->run(10);
+    ASSERT_TRUE(panel->generator()->isRunning());
+    panel->stopAction()->trigger();
+    EXPECT_FALSE(panel->generator()->isRunning());
+    ASSERT_TRUE(waitComputed(room.session));
+    QTest::qWait(50);
+    EXPECT_EQ(panel->generator()->steps().size(), 1u);
+    EXPECT_EQ(room.session->runner()->tokenCount(), int(ids(*room.session).size()));
+}
+
+TEST(Generate, SeededSamplingRepeats)
+{
+    TinyFolder folder(false);
+    std::vector<int> first;
+    for (int round = 0; round < 2; ++round) {
+        GenerateRoom room;
+        room.openModel(folder.path(), QStringLiteral("the cat"));
+        ASSERT_TRUE(waitComputed(room.session));
+        GeneratePanel *panel = room.panel;
+        panel->temperatureBox()->setValue(1.5);
+        panel->seedBox()->setValue(7);
+        panel->generator()->run(4);
+        ASSERT_TRUE(waitGenerated(room, 4));
+        std::vector<int> tokens;
+        for (const auto &step : panel->generator()->steps())
+            tokens.push_back(step.id);
+        if (round == 0)
+            first = tokens;
+        else
+            EXPECT_EQ(tokens, first);
+    }
+}
+
+TEST(SamplingChart, TopKAndTopPCutTheBarsTheSamplingFunctionsCut)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    SamplingChart *chart = panel->chart();
+    const core::RowVector logits = room.session->runner()->logits();
+
+    // Greedy: only the most likely token can come.
+    ASSERT_EQ(int(chart->ids().size()), SamplingChart::kBars);
+    EXPECT_EQ(chart->keptInVocabulary(), 1);
+    EXPECT_EQ(chart->ids().front(), model::greedyToken(logits));
+    EXPECT_TRUE(chart->kept().front());
+    EXPECT_FALSE(chart->kept()[1]);
+
+    panel->temperatureBox()->setValue(1.0);
+    panel->topKBox()->setValue(3);
+    EXPECT_EQ(chart->keptInVocabulary(), 3);
+    for (int i = 0; i < SamplingChart::kBars; ++i)
+        EXPECT_EQ(chart->kept()[size_t(i)], i < 3) << i;
+    // At temperature 1 the bars are the model's own probabilities, most likely first.
+    const core::RowVector &p = room.session->runner()->probabilities();
+    for (int i = 0; i < SamplingChart::kBars; ++i)
+        EXPECT_NEAR(chart->heights()[size_t(i)], p(chart->ids()[size_t(i)]), 1e-6);
+    EXPECT_GE(chart->heights()[0], chart->heights()[1]);
+
+    panel->topKBox()->setValue(0);
+    panel->topPBox()->setValue(0.5);
+    model::SamplingSettings settings;
+    settings.temperature = 1;
+    settings.topP = 0.5;
+    const core::RowVector share = model::samplingDistribution(logits, settings);
+    EXPECT_EQ(chart->keptInVocabulary(), int((share.array() > 0).count()));
+    for (size_t i = 0; i < chart->ids().size(); ++i)
+        EXPECT_EQ(chart->kept()[i], share(chart->ids()[i]) > 0) << i;
+    EXPECT_LT(chart->keptInVocabulary(), int(logits.size()));
+
+    // A hotter temperature flattens the bars: the top one falls.
+    const double top = chart->heights().front();
+    panel->temperatureBox()->setValue(3.0);
+    EXPECT_LT(chart->heights().front(), top);
+}
+
+TEST(Generate, ABertModelCannotGenerateAndHasNoCache)
+{
+    TinyFolder folder(true);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the [MASK] sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    EXPECT_FALSE(panel->generator()->canStep());
+    EXPECT_FALSE(panel->stepAction()->isEnabled());
+    EXPECT_FALSE(panel->generator()->step());
+    EXPECT_EQ(panel->cachePanel()->tokens(), 0);
+    EXPECT_TRUE(panel->cachePanel()->formulaText().contains(QStringLiteral("not causal")));
+}

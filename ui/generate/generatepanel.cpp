@@ -1,0 +1,277 @@
+#include "ui/generate/generatepanel.h"
+
+#include "ui/generate/generator.h"
+#include "ui/generate/kvcachepanel.h"
+#include "ui/generate/samplingchart.h"
+#include "ui/model/modelsession.h"
+#include "ui/model/predictionpanel.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace attnlab::ui {
+
+namespace {
+QToolButton *buttonFor(QAction *action)
+{
+    auto *button = new QToolButton;
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return button;
+}
+
+QLabel *title()
+{
+    auto *label = new QLabel;
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+} // namespace
+
+GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+    , m_generator(new Generator(session, this))
+    , m_chart(new SamplingChart(session))
+    , m_cache(new KvCachePanel(session))
+    , m_step(new QAction(this))
+    , m_run(new QAction(this))
+    , m_stop(new QAction(this))
+    , m_stepButton(buttonFor(m_step))
+    , m_runButton(buttonFor(m_run))
+    , m_stopButton(buttonFor(m_stop))
+    , m_countLabel(new QLabel)
+    , m_temperatureLabel(new QLabel)
+    , m_topKLabel(new QLabel)
+    , m_topPLabel(new QLabel)
+    , m_seedLabel(new QLabel)
+    , m_count(new QSpinBox)
+    , m_temperature(new QDoubleSpinBox)
+    , m_topK(new QSpinBox)
+    , m_topP(new QDoubleSpinBox)
+    , m_seed(new QSpinBox)
+    , m_progress(new QProgressBar)
+    , m_chipsTitle(title())
+    , m_chipBox(new QWidget)
+    , m_chipLayout(new QHBoxLayout(m_chipBox))
+    , m_chartTitle(title())
+    , m_cacheTitle(title())
+{
+    setObjectName(QStringLiteral("GeneratePanel"));
+    // Presenter shortcuts, live while the model room is in front.
+    m_step->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Period));
+    for (QAction *action : {m_step, m_run, m_stop}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+    }
+    connect(m_step, &QAction::triggered, m_generator, &Generator::step);
+    connect(m_run, &QAction::triggered, this, [this] { m_generator->run(m_count->value()); });
+    connect(m_stop, &QAction::triggered, m_generator, &Generator::stop);
+
+    m_count->setRange(1, 256);
+    m_count->setValue(8);
+    m_temperature->setRange(0, 5);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setDecimals(2);
+    m_topK->setRange(0, 100000);
+    m_topP->setRange(0.01, 1);
+    m_topP->setSingleStep(0.05);
+    m_topP->setDecimals(2);
+    m_topP->setValue(1);
+    m_seed->setRange(0, 999999);
+    for (QLabel *label : {m_countLabel, m_temperatureLabel, m_topKLabel, m_topPLabel, m_seedLabel})
+        label->setTextFormat(Qt::PlainText);
+    m_countLabel->setBuddy(m_count);
+    m_temperatureLabel->setBuddy(m_temperature);
+    m_topKLabel->setBuddy(m_topK);
+    m_topPLabel->setBuddy(m_topP);
+    m_seedLabel->setBuddy(m_seed);
+    connect(m_temperature, &QDoubleSpinBox::valueChanged, this, &GeneratePanel::applySettings);
+    connect(m_topK, &QSpinBox::valueChanged, this, &GeneratePanel::applySettings);
+    connect(m_topP, &QDoubleSpinBox::valueChanged, this, &GeneratePanel::applySettings);
+    connect(m_seed, &QSpinBox::valueChanged, this, [this](int seed) { m_generator->setSeed(std::uint64_t(seed)); });
+    m_progress->setRange(0, 100);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(120);
+    m_progress->hide();
+
+    auto *controls = new QHBoxLayout;
+    controls->setSpacing(4);
+    controls->addWidget(m_stepButton);
+    controls->addWidget(m_runButton);
+    controls->addWidget(m_count);
+    controls->addWidget(m_countLabel);
+    controls->addWidget(m_stopButton);
+    controls->addSpacing(12);
+    for (auto [label, box] : std::initializer_list<std::pair<QLabel *, QWidget *>> {{m_temperatureLabel, m_temperature},
+             {m_topKLabel, m_topK}, {m_topPLabel, m_topP}, {m_seedLabel, m_seed}}) {
+        controls->addWidget(label);
+        controls->addWidget(box);
+    }
+    controls->addWidget(m_progress);
+    controls->addStretch(1);
+
+    m_chipLayout->setContentsMargins(0, 0, 0, 0);
+    m_chipLayout->setSpacing(4);
+    m_chipLayout->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    auto *chips = new QScrollArea;
+    chips->setWidget(m_chipBox);
+    chips->setWidgetResizable(true);
+    chips->setFrameShape(QFrame::NoFrame);
+    chips->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    chips->setFixedHeight(fontMetrics().height() * 3 + 10);
+    auto *chipRow = new QHBoxLayout;
+    chipRow->addWidget(m_chipsTitle);
+    chipRow->addWidget(chips, 1);
+
+    auto *chartBox = new QWidget;
+    auto *chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_chartTitle);
+    chartLayout->addWidget(m_chart, 1);
+    auto *cacheBox = new QWidget;
+    auto *cacheLayout = new QVBoxLayout(cacheBox);
+    cacheLayout->setContentsMargins(0, 0, 0, 0);
+    cacheLayout->addWidget(m_cacheTitle);
+    cacheLayout->addWidget(m_cache, 1);
+    auto *splitter = new QSplitter(Qt::Horizontal);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(chartBox);
+    splitter->addWidget(cacheBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
+    layout->addLayout(controls);
+    layout->addLayout(chipRow);
+    layout->addWidget(splitter, 1);
+
+    connect(m_generator, &Generator::stepsChanged, this, &GeneratePanel::refreshChips);
+    connect(m_generator, &Generator::runningChanged, this, &GeneratePanel::refreshActions);
+    connect(m_generator, &Generator::readyChanged, this, &GeneratePanel::refreshActions);
+    connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
+        m_progress->setVisible(busy);
+        m_progress->setValue(0);
+    });
+    connect(m_session, &ModelSession::progress, this,
+        [this](double fraction) { m_progress->setValue(int(fraction * 100)); });
+    applySettings();
+    retranslate();
+}
+
+void GeneratePanel::applySettings()
+{
+    core::model::SamplingSettings settings;
+    settings.temperature = m_temperature->value();
+    settings.topK = m_topK->value();
+    settings.topP = m_topP->value();
+    m_generator->setSettings(settings);
+    m_chart->setSettings(settings);
+    // top-k and top-p act only when sampling.
+    m_topK->setEnabled(!settings.greedy());
+    m_topP->setEnabled(!settings.greedy());
+}
+
+void GeneratePanel::refreshActions()
+{
+    const bool running = m_generator->isRunning();
+    m_step->setEnabled(!running && m_generator->canStep());
+    m_run->setEnabled(!running && m_generator->canStep());
+    m_stop->setEnabled(running);
+}
+
+QStringList GeneratePanel::chipTexts() const
+{
+    QStringList texts;
+    for (const Generator::Step &step : m_generator->steps())
+        texts << m_session->tokenDisplay(step.id);
+    return texts;
+}
+
+QStringList GeneratePanel::chipToolTips() const
+{
+    QStringList tips;
+    for (const Generator::Step &step : m_generator->steps()) {
+        QStringList lines {tr("%1: probability %2")
+                               .arg(m_session->tokenDisplay(step.id), PredictionPanel::percentText(step.probability))};
+        lines << tr("The model's most likely tokens at this step:");
+        for (const core::model::TokenProbability &alternative : step.alternatives)
+            lines << QStringLiteral("%1  %2").arg(
+                m_session->tokenDisplay(alternative.id), PredictionPanel::percentText(alternative.probability));
+        tips << lines.join(QLatin1Char('\n'));
+    }
+    return tips;
+}
+
+void GeneratePanel::refreshChips()
+{
+    while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const QStringList texts = chipTexts();
+    const QStringList tips = chipToolTips();
+    for (int i = 0; i < texts.size(); ++i) {
+        auto *chip = new QLabel;
+        chip->setTextFormat(Qt::RichText);
+        chip->setText(QStringLiteral("%1<br><small>%2</small>")
+                          .arg(texts[i].toHtmlEscaped(),
+                              PredictionPanel::percentText(m_generator->steps()[size_t(i)].probability)));
+        chip->setAlignment(Qt::AlignCenter);
+        chip->setToolTip(tips[i]);
+        chip->setStyleSheet(QStringLiteral(
+            "QLabel { background: #e0f2f1; border: 1px solid #21918c; border-radius: 4px; padding: 1px 5px; }"));
+        m_chipLayout->addWidget(chip);
+    }
+    m_chipLayout->addStretch(1);
+}
+
+void GeneratePanel::retranslate()
+{
+    // Names the group of its keys in Help → Keyboard Shortcuts.
+    setWindowTitle(tr("Model room: generation"));
+    setToolTip(tr("Generation one token at a time: each new token reads the keys and values cached for every "
+                  "token before it."));
+    m_step->setText(tr("Next Token"));
+    m_step->setToolTip(tr("Pick one more token from the prediction and run the model on it (Ctrl+Shift+N)."));
+    m_run->setText(tr("Generate"));
+    m_run->setToolTip(tr("Generate as many tokens as the box beside says, one after another (Ctrl+Shift+G)."));
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolTip(tr("Stop generating after the token under way (Ctrl+Shift+.)."));
+    m_countLabel->setText(tr("tokens"));
+    m_count->setToolTip(tr("How many tokens Generate adds."));
+    m_temperatureLabel->setText(tr("Temperature"));
+    m_temperature->setToolTip(tr("0 always takes the most likely token (greedy). Above 0 the logits are divided "
+                                 "by it before sampling: below 1 sharper, above 1 flatter."));
+    m_topKLabel->setText(tr("Top-k"));
+    m_topK->setToolTip(tr("Keep only the k most likely tokens before sampling; 0 keeps all."));
+    m_topPLabel->setText(tr("Top-p"));
+    m_topP->setToolTip(tr("Keep the fewest most likely tokens whose probabilities add up to more than p; 1 keeps "
+                          "all."));
+    m_seedLabel->setText(tr("Seed"));
+    m_seed->setToolTip(tr("The random seed of sampling: the same seed and settings give the same tokens again."));
+    m_progress->setToolTip(tr("The forward pass of the token under way"));
+    m_chipsTitle->setText(tr("Generated:"));
+    m_chipsTitle->setToolTip(tr("The generated tokens with the model's probability of each; hover one for the "
+                                "alternatives."));
+    m_chartTitle->setText(tr("Next-token distribution"));
+    m_cacheTitle->setText(tr("KV cache"));
+    refreshActions();
+    refreshChips();
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,80 @@
+#pragma once
+// The model room's Generate control: Next Token (one step) and Generate N with Stop, the
+// sampling settings (temperature, top-k, top-p, seed), the generated tokens as chips (each with
+// its probability; its tooltip lists the alternatives the model weighed), a progress bar while a
+// pass runs, and beside them the sampling chart and the KV-cache panel.
+
+#include "ui/i18n/retranslating.h"
+
+#include <QWidget>
+
+class QAction;
+class QDoubleSpinBox;
+class QHBoxLayout;
+class QLabel;
+class QProgressBar;
+class QSpinBox;
+class QToolButton;
+
+namespace attnlab::ui {
+
+class Generator;
+class KvCachePanel;
+class ModelSession;
+class SamplingChart;
+
+class GeneratePanel : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit GeneratePanel(ModelSession *session, QWidget *parent = nullptr);
+
+    Generator *generator() const { return m_generator; }
+    SamplingChart *chart() const { return m_chart; }
+    KvCachePanel *cachePanel() const { return m_cache; }
+    QAction *stepAction() const { return m_step; }
+    QAction *runAction() const { return m_run; }
+    QAction *stopAction() const { return m_stop; }
+    QDoubleSpinBox *temperatureBox() const { return m_temperature; }
+    QSpinBox *topKBox() const { return m_topK; }
+    QDoubleSpinBox *topPBox() const { return m_topP; }
+    QSpinBox *countBox() const { return m_count; }
+    QSpinBox *seedBox() const { return m_seed; }
+    // The chips' texts and tooltips, in order.
+    QStringList chipTexts() const;
+    QStringList chipToolTips() const;
+
+private:
+    void retranslate() override;
+    void refreshActions();
+    void refreshChips();
+    void applySettings();
+
+    ModelSession *m_session;
+    Generator *m_generator;
+    SamplingChart *m_chart;
+    KvCachePanel *m_cache;
+    QAction *m_step;
+    QAction *m_run;
+    QAction *m_stop;
+    QToolButton *m_stepButton;
+    QToolButton *m_runButton;
+    QToolButton *m_stopButton;
+    QLabel *m_countLabel;
+    QLabel *m_temperatureLabel;
+    QLabel *m_topKLabel;
+    QLabel *m_topPLabel;
+    QLabel *m_seedLabel;
+    QSpinBox *m_count;
+    QDoubleSpinBox *m_temperature;
+    QSpinBox *m_topK;
+    QDoubleSpinBox *m_topP;
+    QSpinBox *m_seed;
+    QProgressBar *m_progress;
+    QLabel *m_chipsTitle;
+    QWidget *m_chipBox;
+    QHBoxLayout *m_chipLayout;
+    QLabel *m_chartTitle;
+    QLabel *m_cacheTitle;
+};
+
+} // namespace attnlab::ui

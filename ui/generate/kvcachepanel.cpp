@@ -1,0 +1,126 @@
+#include "ui/generate/kvcachepanel.h"
+
+#include "ui/model/modelsession.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace attnlab::ui {
+
+namespace {
+QString sizeText(std::int64_t bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+// "8448 bytes (8.3 KiB)": the exact product, and its size in binary units.
+QString bytesText(std::int64_t bytes)
+{
+    return KvCachePanel::tr("%1 bytes (%2)").arg(QLocale().toString(qlonglong(bytes)), sizeText(bytes));
+}
+} // namespace
+
+std::int64_t KvCachePanel::cacheBytes(int layers, int kvHeads, int headDim, int tokens, int bytes)
+{
+    return std::int64_t(2) * layers * kvHeads * headDim * tokens * bytes;
+}
+
+KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+    , m_formula(new QLabel(this))
+    , m_table(new QTableWidget(this))
+{
+    setObjectName(QStringLiteral("KvCachePanel"));
+    m_formula->setWordWrap(true);
+    m_formula->setTextFormat(Qt::PlainText);
+    m_table->setColumnCount(4);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_formula);
+    layout->addWidget(m_table, 1);
+
+    connect(m_session, &ModelSession::computed, this, &KvCachePanel::refresh);
+    connect(m_session, &ModelSession::modelLoaded, this, &KvCachePanel::refresh);
+    retranslate();
+}
+
+void KvCachePanel::refresh()
+{
+    const core::model::ModelConfig *config = m_session->config();
+    const core::model::ForwardRunner *runner = m_session->runner();
+    if (config) {
+        m_layers = config->layers;
+        m_heads = config->heads;
+        m_kvHeads = config->kvHeads > 0 ? config->kvHeads : config->heads;
+        m_headDim = config->headDim();
+    }
+    // A causal model's keys and values of earlier tokens never change: every token read so far
+    // has its row in every layer. While a pass runs the panel keeps the last finished count.
+    if (runner)
+        m_tokens = m_session->isComputed() ? runner->tokenCount() : m_tokens;
+    else
+        m_tokens = 0;
+    if (!config || !config->family->causal)
+        m_tokens = 0;
+    m_bytes = cacheBytes(m_layers, m_kvHeads, m_headDim, m_tokens, kBytesPerNumber);
+    m_bytesWithoutGqa = cacheBytes(m_layers, m_heads, m_headDim, m_tokens, kBytesPerNumber);
+
+    m_table->setRowCount(config ? m_layers : 0);
+    const std::int64_t perLayer = m_layers > 0 ? m_bytes / m_layers : 0;
+    for (int layer = 0; layer < m_table->rowCount(); ++layer) {
+        const QStringList cells {
+            QString::number(layer + 1), QString::number(m_tokens), QString::number(m_tokens), sizeText(perLayer)};
+        for (int column = 0; column < cells.size(); ++column) {
+            auto *item = new QTableWidgetItem(cells[column]);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(layer, column, item);
+        }
+    }
+    m_formula->setText(formulaText());
+}
+
+QString KvCachePanel::formulaText() const
+{
+    if (!m_session->config())
+        return tr("Open a model to see its KV cache.");
+    if (!m_session->config()->family->causal)
+        return tr("This model reads the whole text at once (it is not causal): it has no KV cache to reuse.");
+    const QString total = tr("2 · %1 layers · %2 K/V heads · %3 head_dim · %4 tokens · %5 bytes = %6")
+                              .arg(m_layers)
+                              .arg(m_kvHeads)
+                              .arg(m_headDim)
+                              .arg(m_tokens)
+                              .arg(kBytesPerNumber)
+                              .arg(bytesText(m_bytes));
+    if (m_kvHeads == m_heads)
+        return total + QLatin1Char('\n')
+            + tr("Every query head has its own keys and values here (no grouped-query attention).");
+    return total + QLatin1Char('\n')
+        + tr("Without grouped-query attention (%1 heads): %2, %3 times as much.")
+              .arg(m_heads)
+              .arg(bytesText(m_bytesWithoutGqa))
+              .arg(m_heads / m_kvHeads);
+}
+
+void KvCachePanel::retranslate()
+{
+    m_table->setHorizontalHeaderLabels({tr("Layer"), tr("K rows"), tr("V rows"), tr("Memory")});
+    m_table->setToolTip(tr("Each layer caches one key row and one value row per token read so far, so a new token "
+                           "needs only its own row of work."));
+    m_formula->setToolTip(tr("The memory of the cache: keys and values (2) for every layer, key/value head, "
+                             "dimension and token, at 4 bytes per float."));
+    refresh();
+}
+
+} // namespace attnlab::ui

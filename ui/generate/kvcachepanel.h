@@ -1,0 +1,53 @@
+#pragma once
+// The KV cache of generation, per layer: how many key and value rows are cached (one per token
+// the model has read, in every layer), and the memory they take,
+// 2 · layers · kv_heads · head_dim · tokens · bytes, beside what one key and value per query
+// head would take without grouped-query attention (heads in place of kv_heads). Bytes per
+// number are the app's (float, 4).
+
+#include "ui/i18n/retranslating.h"
+
+#include <QWidget>
+
+#include <cstdint>
+
+class QLabel;
+class QTableWidget;
+
+namespace attnlab::ui {
+
+class ModelSession;
+
+class KvCachePanel : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit KvCachePanel(ModelSession *session, QWidget *parent = nullptr);
+
+    // Bytes of keys and values for `tokens` tokens: 2 · layers · kvHeads · headDim · tokens · bytes.
+    static std::int64_t cacheBytes(int layers, int kvHeads, int headDim, int tokens, int bytes);
+    static constexpr int kBytesPerNumber = 4;
+
+    // What the panel shows now: cached tokens (0 when nothing is computed), and the two totals.
+    int tokens() const { return m_tokens; }
+    std::int64_t bytes() const { return m_bytes; }
+    std::int64_t bytesWithoutGqa() const { return m_bytesWithoutGqa; }
+    QTableWidget *table() const { return m_table; }
+    QString formulaText() const;
+
+private:
+    void retranslate() override;
+    void refresh();
+
+    ModelSession *m_session;
+    QLabel *m_formula;
+    QTableWidget *m_table;
+    int m_layers = 0;
+    int m_heads = 0;
+    int m_kvHeads = 0;
+    int m_headDim = 0;
+    int m_tokens = 0;
+    std::int64_t m_bytes = 0;
+    std::int64_t m_bytesWithoutGqa = 0;
+};
+
+} // namespace attnlab::ui

@@ -1,0 +1,166 @@
+#include "ui/generate/samplingchart.h"
+
+#include "ui/model/modelsession.h"
+#include "ui/model/predictionpanel.h"
+#include "ui/plot/chartname.h"
+#include "ui/plot/qcp.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace attnlab::ui {
+
+namespace model = core::model;
+
+namespace {
+constexpr int kLabelChars = 8;
+
+// The probabilities of logits ÷ temperature (temperature > 0), in double.
+std::vector<double> tempered(const core::RowVector &logits, double temperature)
+{
+    const double top = double(logits.maxCoeff());
+    std::vector<double> p(size_t(logits.size()));
+    double sum = 0;
+    for (Eigen::Index i = 0; i < logits.size(); ++i) {
+        p[size_t(i)] = std::exp((double(logits(i)) - top) / temperature);
+        sum += p[size_t(i)];
+    }
+    for (double &v : p)
+        v /= sum;
+    return p;
+}
+} // namespace
+
+SamplingChart::SamplingChart(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+    , m_plot(new QCustomPlot(this))
+    , m_keptBars(new QCPBars(m_plot->xAxis, m_plot->yAxis))
+    , m_cutBars(new QCPBars(m_plot->xAxis, m_plot->yAxis))
+    , m_summary(new QLabel(this))
+{
+    setObjectName(QStringLiteral("SamplingChart"));
+    m_keptBars->setBrush(QColor(QLatin1String("#21918c")));
+    m_keptBars->setPen(Qt::NoPen);
+    m_cutBars->setBrush(QColor(QLatin1String("#c8c8c8")));
+    m_cutBars->setPen(Qt::NoPen);
+    for (QCPBars *bars : {m_keptBars, m_cutBars})
+        bars->setWidth(0.7);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setTickLabelRotation(60);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->setRange(0, 1);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(QFont(font().family(), 8));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->setMinimumSize(260, 120);
+    setChartExportName(m_plot, QStringLiteral("sampling-distribution"));
+    m_summary->setWordWrap(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_summary);
+
+    connect(m_session, &ModelSession::computed, this, &SamplingChart::refresh);
+    connect(m_session, &ModelSession::modelLoaded, this, &SamplingChart::refresh);
+    retranslate();
+}
+
+void SamplingChart::setSettings(const model::SamplingSettings &settings)
+{
+    m_settings = settings;
+    refresh();
+}
+
+void SamplingChart::refresh()
+{
+    m_ids.clear();
+    m_heights.clear();
+    m_kept.clear();
+    m_labels.clear();
+    m_keptInVocabulary = 0;
+    m_keptMass = 0;
+    const model::ForwardRunner *runner = m_session->runner();
+    if (runner && m_session->isComputed() && runner->canPredict() && runner->logits().size() > 0) {
+        const core::RowVector &logits = runner->logits();
+        const std::vector<double> p = m_settings.greedy()
+            ? std::vector<double>(runner->probabilities().data(), runner->probabilities().data() + logits.size())
+            : tempered(logits, m_settings.temperature);
+        const core::RowVector share = model::samplingDistribution(logits, m_settings);
+        m_vocabulary = int(logits.size());
+        for (Eigen::Index i = 0; i < share.size(); ++i)
+            if (share(i) > 0) {
+                ++m_keptInVocabulary;
+                m_keptMass += p[size_t(i)];
+            }
+        std::vector<int> order(p.size());
+        std::iota(order.begin(), order.end(), 0);
+        const int shown = std::min<int>(kBars, int(order.size()));
+        std::partial_sort(order.begin(), order.begin() + shown, order.end(),
+            [&p](int a, int b) { return p[size_t(a)] > p[size_t(b)] || (p[size_t(a)] == p[size_t(b)] && a < b); });
+        for (int i = 0; i < shown; ++i) {
+            const int id = order[size_t(i)];
+            m_ids.push_back(id);
+            m_heights.push_back(p[size_t(id)]);
+            m_kept.push_back(share(id) > 0);
+            // Long pieces are cut, so the rotated labels leave the bars their height.
+            const QString text = m_session->tokenDisplay(id);
+            m_labels << (text.size() > kLabelChars ? text.left(kLabelChars - 1) + QChar(0x2026) : text);
+        }
+    }
+    redraw();
+}
+
+void SamplingChart::redraw()
+{
+    QVector<double> keys, kept, cut;
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_plot->xAxis->ticker());
+    ticker->clear();
+    for (size_t i = 0; i < m_ids.size(); ++i) {
+        keys << double(i);
+        kept << (m_kept[i] ? m_heights[i] : 0.0);
+        cut << (m_kept[i] ? 0.0 : m_heights[i]);
+        ticker->addTick(double(i), m_labels.value(int(i)));
+    }
+    m_keptBars->setData(keys, kept, true);
+    m_cutBars->setData(keys, cut, true);
+    m_plot->xAxis->setRange(-0.6, std::max<double>(double(m_ids.size()) - 0.4, 1.0));
+    const double top = m_heights.empty() ? 1.0 : *std::max_element(m_heights.begin(), m_heights.end());
+    m_plot->yAxis->setRange(0, std::max(top * 1.1, 0.05));
+    m_summary->setText(summary());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString SamplingChart::summary() const
+{
+    if (m_ids.empty())
+        return tr("No prediction yet: open a GPT-2-style model and type a sentence.");
+    if (m_settings.greedy())
+        return tr("Temperature 0 is greedy: always the most likely token, %1.")
+            .arg(PredictionPanel::percentText(m_heights.front()));
+    return tr("The cut keeps %1 of %2 tokens, %3 of the probability; the draw renormalises them.")
+        .arg(m_keptInVocabulary)
+        .arg(m_vocabulary)
+        .arg(PredictionPanel::percentText(m_keptMass));
+}
+
+void SamplingChart::retranslate()
+{
+    m_keptBars->setName(tr("kept"));
+    m_cutBars->setName(tr("cut by top-k / top-p"));
+    m_plot->yAxis->setLabel(tr("probability"));
+    m_plot->setToolTip(tr("The most likely next tokens, each bar its probability after the temperature. Teal bars "
+                          "can be drawn; grey bars are cut by top-k or top-p. A higher temperature flattens the "
+                          "bars, a lower one sharpens them."));
+    m_summary->setText(summary());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace attnlab::ui
