@@ -8,12 +8,14 @@
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/samplingchart.h"
+#include "ui/mainwindow/shortcutlist.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 #include "ui/model/predictionpanel.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
+#include <QMainWindow>
 #include <QSpinBox>
 #include <QTableWidget>
 
@@ -266,4 +268,19 @@ TEST(Generate, ABertModelCannotGenerateAndHasNoCache)
     EXPECT_FALSE(panel->generator()->step());
     EXPECT_EQ(panel->cachePanel()->tokens(), 0);
     EXPECT_TRUE(panel->cachePanel()->formulaText().contains(QStringLiteral("not causal")));
+}
+
+TEST(Generate, HelpListsItsKeysUnderItsOwnName)
+{
+    ModelSession session;
+    QMainWindow window;
+    auto *panel = new GeneratePanel(&session);
+    window.setCentralWidget(panel);
+    QStringList keys;
+    for (const ShortcutList::Row &row : ShortcutList::rows(&window))
+        if (row.group == panel->windowTitle())
+            keys << row.what + QLatin1Char('=') + row.keys;
+    EXPECT_EQ(keys,
+        QStringList({QStringLiteral("Next Token=Ctrl+Shift+N"), QStringLiteral("Generate=Ctrl+Shift+G"),
+            QStringLiteral("Stop=Ctrl+Shift+.")}));
 }
