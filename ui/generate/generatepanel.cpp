@@ -107,6 +107,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_progress->setMaximumWidth(120);
     m_progress->hide();
 
+    // The run's buttons on top; the settings that cut the distribution sit over its chart.
     auto *controls = new QHBoxLayout;
     controls->setSpacing(4);
     controls->addWidget(m_stepButton);
@@ -114,14 +115,20 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     controls->addWidget(m_count);
     controls->addWidget(m_countLabel);
     controls->addWidget(m_stopButton);
-    controls->addSpacing(12);
-    for (auto [label, box] : std::initializer_list<std::pair<QLabel *, QWidget *>> {{m_temperatureLabel, m_temperature},
-             {m_topKLabel, m_topK}, {m_topPLabel, m_topP}, {m_seedLabel, m_seed}}) {
-        controls->addWidget(label);
-        controls->addWidget(box);
-    }
     controls->addWidget(m_progress);
     controls->addStretch(1);
+    controls->addWidget(m_seedLabel);
+    controls->addWidget(m_seed);
+    auto *settings = new QHBoxLayout;
+    settings->setSpacing(4);
+    settings->addWidget(m_chartTitle);
+    settings->addSpacing(8);
+    for (auto [label, box] : std::initializer_list<std::pair<QLabel *, QWidget *>> {
+             {m_temperatureLabel, m_temperature}, {m_topKLabel, m_topK}, {m_topPLabel, m_topP}}) {
+        settings->addWidget(label);
+        settings->addWidget(box);
+    }
+    settings->addStretch(1);
 
     m_chipLayout->setContentsMargins(0, 0, 0, 0);
     m_chipLayout->setSpacing(4);
@@ -139,7 +146,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     auto *chartBox = new QWidget;
     auto *chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(m_chartTitle);
+    chartLayout->addLayout(settings);
     chartLayout->addWidget(m_chart, 1);
     auto *cacheBox = new QWidget;
     auto *cacheLayout = new QVBoxLayout(cacheBox);
