@@ -1,5 +1,6 @@
 #include "ui/generate/kvcachepanel.h"
 
+#include "core/model/decoder.h"
 #include "ui/model/modelsession.h"
 
 #include <QHeaderView>
@@ -22,11 +23,6 @@ QString bytesText(std::int64_t bytes)
     return KvCachePanel::tr("%1 bytes (%2)").arg(QLocale().toString(qlonglong(bytes)), sizeText(bytes));
 }
 } // namespace
-
-std::int64_t KvCachePanel::cacheBytes(int layers, int kvHeads, int headDim, int tokens, int bytes)
-{
-    return std::int64_t(2) * layers * kvHeads * headDim * tokens * bytes;
-}
 
 KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
@@ -73,8 +69,8 @@ void KvCachePanel::refresh()
         m_tokens = 0;
     if (!config || !config->family->causal)
         m_tokens = 0;
-    m_bytes = cacheBytes(m_layers, m_kvHeads, m_headDim, m_tokens, kBytesPerNumber);
-    m_bytesWithoutGqa = cacheBytes(m_layers, m_heads, m_headDim, m_tokens, kBytesPerNumber);
+    m_bytes = config ? core::model::Decoder::cacheBytes(*config, m_tokens, kBytesPerNumber) : 0;
+    m_bytesWithoutGqa = config ? core::model::Decoder::cacheBytesWithoutGqa(*config, m_tokens, kBytesPerNumber) : 0;
 
     m_table->setRowCount(config ? m_layers : 0);
     const std::int64_t perLayer = m_layers > 0 ? m_bytes / m_layers : 0;

@@ -3,7 +3,8 @@
 // the model has read, in every layer), and the memory they take,
 // 2 · layers · kv_heads · head_dim · tokens · bytes, beside what one key and value per query
 // head would take without grouped-query attention (heads in place of kv_heads). Bytes per
-// number are the app's (float, 4).
+// number are the app's (float, 4). The sizes come from core's Decoder::cacheBytes, the same
+// arithmetic as the cache the command line's --generate keeps.
 
 #include "ui/i18n/retranslating.h"
 
@@ -23,8 +24,6 @@ class KvCachePanel : public Retranslating<QWidget> {
 public:
     explicit KvCachePanel(ModelSession *session, QWidget *parent = nullptr);
 
-    // Bytes of keys and values for `tokens` tokens: 2 · layers · kvHeads · headDim · tokens · bytes.
-    static std::int64_t cacheBytes(int layers, int kvHeads, int headDim, int tokens, int bytes);
     static constexpr int kBytesPerNumber = 4;
 
     // What the panel shows now: cached tokens (0 when nothing is computed), and the two totals.
