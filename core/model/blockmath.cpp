@@ -1,7 +1,12 @@
 #include "core/model/blockmath.h"
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace attnlab::core::model {
 
@@ -171,6 +176,25 @@ void applyRotary(Eigen::Ref<Matrix> x, const Matrix &cos, const Matrix &sin)
             x(r, i + half) = b * cos(r, i + half) + a * sin(r, i + half);
         }
     }
+}
+
+// Resizes `m` to rows × cols; when that allocates a large block, asks Linux to back it with
+// huge pages before it is first touched. The attention weights of a long text take hundreds of
+// megabytes, and faulting them in 4 KiB pages cost about as much as the products on the
+// (virtual) machine we measure on (docs/performance.md).
+void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols)
+{
+    if (m.rows() == rows && m.cols() == cols)
+        return;
+    m.resize(rows, cols);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(m.data());
+    const std::uintptr_t end = begin + std::uintptr_t(m.size()) * sizeof(Scalar);
+    const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1), last = end & ~(huge - 1);
+    if (last > first)
+        madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE); // a hint: failure is harmless
+#endif
 }
 
 void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,

@@ -74,6 +74,12 @@ void rotaryTables(const RowVector &inverseFrequencies, int firstPosition, int co
 // x·cos + rotate_half(x)·sin, rotate_half(x) = [−x₂, x₁] for x = [x₁, x₂] split in halves.
 void applyRotary(Eigen::Ref<Matrix> x, const Matrix &cos, const Matrix &sin);
 
+// ---- Memory ----
+
+// Resizes `m` to rows × cols (keeping its memory when the shape is unchanged); when that
+// allocates a large block, asks Linux to back it with huge pages before it is first touched.
+void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols);
+
 // ---- Projections and reading weights ----
 
 // out = x·W + b (ProjectionKind::Conv1DFused, W in × out) or x·Wᵀ + b (Linear, W out × in),

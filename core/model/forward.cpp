@@ -7,17 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace attnlab::core::model {
 
@@ -31,93 +23,6 @@ int commonPrefix(const std::vector<int> &a, const std::vector<int> &b)
     while (i < n && a[i] == b[i])
         ++i;
     return int(i);
-}
-
-// Resizes `m` to rows × cols; when that allocates a large block, asks Linux to back it with
-// huge pages before it is first touched. The attention weights of a long text take hundreds of
-// megabytes, and faulting them in 4 KiB pages cost about as much as the products on the
-// (virtual) machine we measure on (docs/performance.md).
-void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols)
-{
-    if (m.rows() == rows && m.cols() == cols)
-        return;
-    m.resize(rows, cols);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(m.data());
-    const std::uintptr_t end = begin + std::uintptr_t(m.size()) * sizeof(Scalar);
-    const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1), last = end & ~(huge - 1);
-    if (last > first)
-        madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE); // a hint: failure is harmless
-#endif
-}
-
-// Query rows per block of the causal products: small enough to skip most of the hidden upper
-// triangle, large enough for efficient products.
-constexpr int kCausalBlock = 128;
-// From this many tokens the heads of a layer run in parallel.
-constexpr int kParallelTokens = 64;
-
-// One head's attention weights from its q and k (n × d_head each) into `w` (n × n): scores
-// q·kᵀ ÷ √d_head, then a softmax per row; under the causal mask query i sees keys 0…i and the
-// rest get exactly 0 (what softmax of transformers' finfo.min fill underflows to).
-template<typename Q, typename K> void headWeights(const Q &q, const K &k, bool causal, Matrix &w)
-{
-    const int n = int(q.rows());
-    // transformers divides the scores by √d_head (not a multiplication by its inverse).
-    const Scalar divisor = std::sqrt(Scalar(q.cols()));
-    const int block = causal ? kCausalBlock : n;
-    resizeLarge(w, n, n);
-    for (int r0 = 0; r0 < n; r0 += block) {
-        const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
-        w.block(r0, 0, rows, keys).noalias() = q.middleRows(r0, rows) * k.topRows(keys).transpose();
-    }
-    for (int i = 0; i < n; ++i) {
-        const int visible = causal ? i + 1 : n;
-        auto row = w.row(i).head(visible).array();
-        row /= divisor;
-        const Scalar top = row.maxCoeff();
-        row = (row - top).exp();
-        row /= row.sum();
-        if (visible < n)
-            w.row(i).tail(n - visible).setZero();
-    }
-}
-
-// ForwardRunner::attentionThumbnail's picture of `w`: itself when small, else block maxima.
-void thumbnailOf(const Matrix &w, Matrix &out)
-{
-    const Eigen::Index n = w.rows(), m = ForwardRunner::kThumbnailSize;
-    if (n <= m) {
-        out = w;
-        return;
-    }
-    out.resize(m, m);
-    for (Eigen::Index i = 0; i < m; ++i) {
-        const Eigen::Index r0 = i * n / m, r1 = (i + 1) * n / m;
-        for (Eigen::Index j = 0; j < m; ++j) {
-            const Eigen::Index c0 = j * n / m, c1 = (j + 1) * n / m;
-            out(i, j) = w.block(r0, c0, r1 - r0, c1 - c0).maxCoeff();
-        }
-    }
-}
-
-int threadCount()
-{
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
-
-int threadIndex()
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
 }
 
 } // namespace
@@ -134,6 +39,8 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
     if (!f)
         throw ForwardError(Message(MessageId::ForwardActivation, act, activationNames()));
     m_activation = *f;
+    if (c.family->position == PositionKind::Rotary)
+        m_rotaryFrequencies = rotaryInverseFrequencies(c.headDim(), c.ropeTheta, c.ropeScaling);
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
@@ -188,7 +95,8 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     auto rows = h.bottomRows(n - first);
     if (w.embeddingNorm.weight.empty()) {
         embeddingRows(w.tokenEmbeddings, ids, first, rows);
-        addTableRows(w.positionEmbeddings, first, rows);
+        if (!w.positionEmbeddings.empty())
+            addTableRows(w.positionEmbeddings, first, rows);
     } else {
         // BertEmbeddings: (word + token_type) + position, then LayerNorm. One sentence: type 0.
         Matrix sum(n - first, c.dModel);
@@ -198,6 +106,9 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
         addTableRows(w.positionEmbeddings, first, sum);
         layerNormRows(sum, w.embeddingNorm, c.layerNormEps, rows);
     }
+    // Rotary positions: the cos/sin rows of positions 0…n−1 (each row depends on its position only).
+    if (c.family->position == PositionKind::Rotary && m_cos.rows() != n)
+        rotaryTables(m_rotaryFrequencies, 0, n, m_cos, m_sin);
     return compute(progress);
 }
 
@@ -285,47 +196,6 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
     return true;
 }
 
-// Scores, softmax and context of every head of one layer, from q, k and v side by side in m_qkv
-// (columns from the offsets) into m_context = merge(ctx), n × d, with ablated heads zero. Each
-// head's weights live in its thread's scratch just long enough for its thumbnail and context.
-void ForwardRunner::attend(int layer, int qOffset, int kOffset, int vOffset, bool causal)
-{
-    const Matrix &qkv = m_qkv;
-    const int n = int(qkv.rows());
-    const int dh = config().headDim();
-    // Under the causal mask only keys 0…i matter for query i: products run on blocks of query
-    // rows against the keys they can see, which saves nearly half the work for long texts.
-    const int block = causal ? kCausalBlock : n;
-    m_context.setZero(n, config().dModel);
-    m_scratch.resize(size_t(std::max(1, threadCount())));
-    // Heads in parallel: each owns its thumbnail and its columns of the context; a thread reuses
-    // its scratch for every head it runs. OpenBLAS (OpenMP build) runs single-threaded inside
-    // the parallel region.
-    const bool parallel = n >= kParallelTokens;
-    (void)parallel;
-#ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
-#pragma omp parallel for schedule(static) if (parallel)
-#endif
-    for (int head = 0; head < heads(); ++head) {
-        const auto q = qkv.middleCols(qOffset + head * dh, dh);
-        const auto k = qkv.middleCols(kOffset + head * dh, dh);
-        const auto v = qkv.middleCols(vOffset + head * dh, dh);
-        Matrix &w = m_scratch[size_t(threadIndex())];
-        headWeights(q, k, causal, w);
-        thumbnailOf(w, m_thumbnails[layer][head]);
-        const Scalar keep = m_headMask(layer, head);
-        if (keep == 0)
-            continue;
-        auto out = m_context.middleCols(head * dh, dh);
-        for (int r0 = 0; r0 < n; r0 += block) {
-            const int rows = std::min(block, n - r0), keys = causal ? r0 + rows : n;
-            out.middleRows(r0, rows).noalias() = w.block(r0, 0, rows, keys) * v.topRows(keys);
-        }
-        if (keep != 1)
-            out *= keep;
-    }
-}
-
 bool ForwardRunner::causal() const
 {
     return config().family->causal;
@@ -336,44 +206,63 @@ bool ForwardRunner::preLn() const
     return config().family->placement == NormPlacement::PreLn;
 }
 
-// q, k and v of every row of `a` side by side into m_qkv (n × 3d).
+// q, k and v of every row of `a` side by side into m_qkv: n × 3d for GPT-2 and BERT, n ×
+// (heads + 2·kv_heads)·d_head under grouped-query attention; rotary positions rotate q and k.
 void ForwardRunner::projectQkv(const Matrix &a, const LayerWeights &L)
 {
-    const int d = config().dModel;
-    resizeLarge(m_qkv, a.rows(), 3 * d);
-    const ProjectionKind kind = config().family->projection;
+    const ModelConfig &c = config();
+    const int dh = c.headDim(), qw = c.heads * dh, kw = c.keyValueHeads() * dh;
+    resizeLarge(m_qkv, a.rows(), qw + 2 * kw);
+    const ProjectionKind kind = c.family->projection;
     if (kind == ProjectionKind::Conv1DFused) {
         project(a, L.attnWeight, kind, L.attnBias, m_qkv);
         return;
     }
-    project(a, L.query, kind, L.queryBias, m_qkv.leftCols(d));
-    project(a, L.key, kind, L.keyBias, m_qkv.middleCols(d, d));
-    project(a, L.value, kind, L.valueBias, m_qkv.rightCols(d));
+    project(a, L.query, kind, L.queryBias, m_qkv.leftCols(qw));
+    project(a, L.key, kind, L.keyBias, m_qkv.middleCols(qw, kw));
+    project(a, L.value, kind, L.valueBias, m_qkv.rightCols(kw));
+    if (c.family->position != PositionKind::Rotary)
+        return;
+    for (int h = 0; h < c.heads; ++h)
+        applyRotary(m_qkv.middleCols(h * dh, dh), m_cos, m_sin);
+    for (int g = 0; g < c.keyValueHeads(); ++g)
+        applyRotary(m_qkv.middleCols(qw + g * dh, dh), m_cos, m_sin);
 }
 
-// The MLP of rows `x` into m_sum: fc_out(act(fc_in(x))).
+// The MLP of rows `x` into m_sum: fc_out(act(fc_in(x))), or gated down(act(gate(x)) ⊙ up(x)).
 void ForwardRunner::feedForward(const Matrix &x, const LayerWeights &L)
 {
-    resizeLarge(m_inner, x.rows(), config().dInner);
-    const ProjectionKind kind = config().family->projection;
-    project(x, L.fcIn, kind, L.fcInBias, m_inner);
-    activate(m_activation, m_inner);
-    m_sum.resize(x.rows(), config().dModel);
+    const ModelConfig &c = config();
+    resizeLarge(m_inner, x.rows(), c.dInner);
+    const ProjectionKind kind = c.family->projection;
+    if (c.family->mlp == MlpKind::GatedSilu) {
+        project(x, L.mlpGate, kind, L.mlpGateBias, m_inner);
+        activate(m_activation, m_inner);
+        resizeLarge(m_up, x.rows(), c.dInner);
+        project(x, L.fcIn, kind, L.fcInBias, m_up);
+        m_inner.array() *= m_up.array();
+    } else {
+        project(x, L.fcIn, kind, L.fcInBias, m_inner);
+        activate(m_activation, m_inner);
+    }
+    m_sum.resize(x.rows(), c.dModel);
     project(m_inner, L.fcOut, kind, L.fcOutBias, m_sum);
 }
 
 void ForwardRunner::runPreLnLayer(int layer, int from)
 {
     const ModelConfig &c = config();
+    const NormKind norm = c.family->norm;
     const LayerWeights &L = m_layers[layer];
     const Matrix &h = m_inputs[layer];
     const Eigen::Index n = h.rows(), rows = n - from;
     Matrix &a = m_attentionInputs[layer];
     a.conservativeResize(n, c.dModel);
-    layerNormRows(h.bottomRows(rows), L.attnNorm, c.layerNormEps, a.bottomRows(rows));
+    normRows(norm, h.bottomRows(rows), L.attnNorm, c.layerNormEps, a.bottomRows(rows));
 
     projectQkv(a, L);
-    attend(layer, 0, c.dModel, 2 * c.dModel, causal());
+    const int qw = c.heads * c.headDim(), kw = c.keyValueHeads() * c.headDim();
+    attend(layer, 0, qw, qw + kw, causal());
 
     Matrix &whole = m_inputs[layer + 1];
     whole.conservativeResize(n, c.dModel);
@@ -382,7 +271,7 @@ void ForwardRunner::runPreLnLayer(int layer, int from)
     out += h.bottomRows(rows);
 
     m_normed.resize(rows, c.dModel);
-    layerNormRows(out, L.mlpNorm, c.layerNormEps, m_normed);
+    normRows(norm, out, L.mlpNorm, c.layerNormEps, m_normed);
     feedForward(m_normed, L);
     out += m_sum;
 }
@@ -418,9 +307,10 @@ void ForwardRunner::predict()
     const auto last = m_inputs[c.layers].row(m_position);
     RowVector x(c.dModel);
     if (w.mlmDense.empty()) {
-        // The final norm (pre-LN: GPT-2's ln_f) and the decoder tied to the token embeddings.
-        layerNormRows(last, w.finalNorm, c.layerNormEps, x);
-        projectRow(x, w.tokenEmbeddings, m_logits);
+        // The final norm (GPT-2's ln_f, Llama's norm) and the output head: the token embeddings
+        // when tied, else lm_head.
+        normRows(c.family->norm, last, w.finalNorm, c.layerNormEps, x);
+        projectRow(x, c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
     } else {
         // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
         Matrix t(1, c.dModel);
@@ -462,39 +352,6 @@ const Matrix &ForwardRunner::attentionInput(int layer) const
     }
     checkLayer(layer, m_done - 1);
     return m_attentionInputs[layer];
-}
-
-Matrix ForwardRunner::attentionWeights(int layer, int head) const
-{
-    checkLayer(layer, m_done - 1);
-    if (head < 0 || head >= heads())
-        throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
-    // The same products as the pass, on this head's slices of the layer's weights.
-    const int d = config().dModel, dh = config().headDim(), c0 = head * dh;
-    const LayerWeights &L = m_layers[size_t(layer)];
-    const Matrix &a = attentionInput(layer);
-    const ProjectionKind kind = config().family->projection;
-    Matrix q, k;
-    if (kind == ProjectionKind::Conv1DFused) {
-        // Conv1D: in × out, [q k v] side by side in the columns.
-        projectSlice(a, L.attnWeight, kind, L.attnBias, c0, dh, q);
-        projectSlice(a, L.attnWeight, kind, L.attnBias, d + c0, dh, k);
-    } else {
-        // nn.Linear: out × in, the head's outputs are rows.
-        projectSlice(a, L.query, kind, L.queryBias, c0, dh, q);
-        projectSlice(a, L.key, kind, L.keyBias, c0, dh, k);
-    }
-    Matrix weights;
-    headWeights(q, k, causal(), weights);
-    return weights;
-}
-
-const Matrix &ForwardRunner::attentionThumbnail(int layer, int head) const
-{
-    checkLayer(layer, m_done - 1);
-    if (head < 0 || head >= heads())
-        throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
-    return m_thumbnails[size_t(layer)][size_t(head)];
 }
 
 } // namespace attnlab::core::model

@@ -1,9 +1,9 @@
 #pragma once
-// The forward pass of a real GPT-2 or BERT checkpoint, with every intermediate the views need
+// The forward pass of a real GPT-2, BERT, Qwen2 or Llama checkpoint, with every intermediate the views need
 // cached per layer, head ablation, and the model's prediction at one position.
 //
-// Semantics are those of Hugging Face transformers (modeling_gpt2.py, modeling_bert.py), in
-// inference mode (no dropout), for one sequence:
+// Semantics are those of Hugging Face transformers (modeling_gpt2.py, modeling_bert.py,
+// modeling_llama.py, modeling_qwen2.py), in inference mode (no dropout), for one sequence:
 // - GPT-2: h₀ = wte[ids] + wpe[0…n); per layer a = ln_1(h), [q k v] = a·c_attn + b,
 //   per head softmax(q·kᵀ/√d_head) under the causal mask, h += merge(ctx)·c_proj + b,
 //   h += c_proj(act(c_fc(ln_2(h)))); the prediction is softmax(ln_f(h_L[p])·wteᵀ).
@@ -11,6 +11,12 @@
 //   q = h·W_qᵀ + b (likewise k, v), per head softmax(q·kᵀ/√d_head) with no mask,
 //   h = LN(ctx·W_oᵀ + b + h), h = LN(W₂·act(W₁·h + b₁) + b₂ + h) (post-LN); the prediction is
 //   the masked-LM head: softmax(LN(act(h_L[p]·Dᵀ + b))·wordᵀ + cls.predictions.bias).
+// - Qwen2 / Llama: h₀ = embed_tokens[ids]; per layer a = RMSNorm(h), q = a·W_qᵀ (+ b_q), k and v
+//   likewise with kv_heads·d_head outputs, q and k rotated per position (rotate-half, rope_theta,
+//   rope_scaling), query head j reads key/value head j / (heads / kv_heads), softmax(q·kᵀ·d_head^−½)
+//   under the causal mask, h += merge(ctx)·W_oᵀ (+ b_o), h += down(silu(gate(RMSNorm(h))) ⊙
+//   up(…)); the prediction is softmax(RMSNorm(h_L[p])·Wᵀ) with W = lm_head, or embed_tokens when
+//   tied. Which biases exist is the config's (ModelConfig::qkvBias, outBias, mlpBias).
 // - LayerNorm uses the biased variance with ε inside the square root; the activation is the
 //   config's ("gelu" = exact erf GELU, "gelu_new"/"gelu_pytorch_tanh"/"gelu_fast" = tanh form).
 //
@@ -142,6 +148,14 @@ public:
     // [j·n/m, (j+1)·n/m) — the maximum, so that a sharp pattern (a diagonal, one attended
     // token) stays visible where an average would fade it.
     const Matrix &attentionThumbnail(int layer, int head) const;
+    // Head `head`'s queries and keys of `layer` (n × d_head each), with their biases, as the pass
+    // computed them: before the rotation (`rotated` false) or after it (under rotary positions;
+    // without them both are the same). Under grouped-query attention the keys are those of the
+    // key/value head config().kvHeadOf(head). Needs layer < layersDone().
+    void headQueryKey(int layer, int head, bool rotated, Matrix &q, Matrix &k) const;
+    // Rotary positions: the inverse frequencies of the head's d_head/2 pairs (rope_theta and
+    // rope_scaling applied); empty for a model without them.
+    const RowVector &rotaryFrequencies() const { return m_rotaryFrequencies; }
 
     // The checkpoint has what the prediction needs (GPT-2 always; BERT a masked-LM head).
     bool canPredict() const;
@@ -186,7 +200,9 @@ private:
     std::vector<Matrix> m_scratch; // one n × n attention matrix per thread of the pass
     RowVector m_logits, m_probabilities;
     // Scratch reused from layer to layer and run to run (no allocation in steady state).
-    Matrix m_qkv, m_context, m_normed, m_inner, m_sum;
+    Matrix m_qkv, m_context, m_normed, m_inner, m_up, m_sum;
+    RowVector m_rotaryFrequencies; // rotary positions only
+    Matrix m_cos, m_sin; // n × d_head rotary tables of positions 0…n−1
 };
 
 } // namespace attnlab::core::model

@@ -33,47 +33,61 @@ void needVector(const TensorView &t, long long length, const std::string &name)
         throw ForwardError(Message(MessageId::ForwardTensorLength, name, shapeText(t.rows, t.cols), length));
 }
 
-void needNorm(const LayerNormWeights &n, long long d, const std::string &name)
+// A LayerNorm has weight and bias, an RMSNorm a weight only.
+void needNorm(NormKind kind, const LayerNormWeights &n, long long d, const std::string &name)
 {
     needVector(n.weight, d, name + ".weight");
-    needVector(n.bias, d, name + ".bias");
+    if (kind == NormKind::LayerNorm)
+        needVector(n.bias, d, name + ".bias");
+}
+
+// An nn.Linear (out × in) and, when the config gives it one, its bias.
+void needLinear(
+    const TensorView &w, const TensorView &b, long long out, long long in, bool bias, const std::string &name)
+{
+    needMatrix(w, out, in, name + ".weight");
+    if (bias)
+        needVector(b, out, name + ".bias");
 }
 
 void checkLayer(const ModelFamily &f, const ModelConfig &c, const LayerWeights &L, int l)
 {
     const TensorNames &t = f.tensors;
     const long long d = c.dModel, inner = c.dInner;
+    const long long q = (long long)c.heads * c.headDim(), kv = (long long)c.keyValueHeads() * c.headDim();
     const std::string p = t.layer + std::to_string(l) + ".";
     const bool pre = f.placement == NormPlacement::PreLn;
     if (pre)
-        needNorm(L.attnNorm, d, p + t.attnNorm);
+        needNorm(f.norm, L.attnNorm, d, p + t.attnNorm);
     if (f.projection == ProjectionKind::Conv1DFused) {
         needMatrix(L.attnWeight, d, 3 * d, p + t.qkv + ".weight");
         needVector(L.attnBias, 3 * d, p + t.qkv + ".bias");
         needMatrix(L.attnOut, d, d, p + t.attnOut + ".weight");
         needVector(L.attnOutBias, d, p + t.attnOut + ".bias");
     } else {
-        needMatrix(L.query, d, d, p + t.query + ".weight");
-        needVector(L.queryBias, d, p + t.query + ".bias");
-        needMatrix(L.key, d, d, p + t.key + ".weight");
-        needVector(L.keyBias, d, p + t.key + ".bias");
-        needMatrix(L.value, d, d, p + t.value + ".weight");
-        needVector(L.valueBias, d, p + t.value + ".bias");
-        needMatrix(L.attnOut, d, d, p + t.attnOut + ".weight");
-        needVector(L.attnOutBias, d, p + t.attnOut + ".bias");
+        needLinear(L.query, L.queryBias, q, d, c.qkvBias, p + t.query);
+        needLinear(L.key, L.keyBias, kv, d, c.qkvBias, p + t.key);
+        needLinear(L.value, L.valueBias, kv, d, c.qkvBias, p + t.value);
+        needLinear(L.attnOut, L.attnOutBias, d, q, c.outBias, p + t.attnOut);
     }
     if (!pre)
-        needNorm(L.attnNorm, d, p + t.attnNorm);
+        needNorm(f.norm, L.attnNorm, d, p + t.attnNorm);
     if (pre)
-        needNorm(L.mlpNorm, d, p + t.mlpNorm);
-    // Conv1D is in × out, nn.Linear out × in.
-    const bool conv = f.projection == ProjectionKind::Conv1DFused;
-    needMatrix(L.fcIn, conv ? d : inner, conv ? inner : d, p + t.mlpIn + ".weight");
-    needVector(L.fcInBias, inner, p + t.mlpIn + ".bias");
-    needMatrix(L.fcOut, conv ? inner : d, conv ? d : inner, p + t.mlpOut + ".weight");
-    needVector(L.fcOutBias, d, p + t.mlpOut + ".bias");
+        needNorm(f.norm, L.mlpNorm, d, p + t.mlpNorm);
+    if (f.projection == ProjectionKind::Conv1DFused) {
+        // Conv1D is in × out.
+        needMatrix(L.fcIn, d, inner, p + t.mlpIn + ".weight");
+        needVector(L.fcInBias, inner, p + t.mlpIn + ".bias");
+        needMatrix(L.fcOut, inner, d, p + t.mlpOut + ".weight");
+        needVector(L.fcOutBias, d, p + t.mlpOut + ".bias");
+    } else {
+        if (f.mlp == MlpKind::GatedSilu)
+            needLinear(L.mlpGate, L.mlpGateBias, inner, d, c.mlpBias, p + t.mlpGate);
+        needLinear(L.fcIn, L.fcInBias, inner, d, c.mlpBias, p + t.mlpIn);
+        needLinear(L.fcOut, L.fcOutBias, d, inner, c.mlpBias, p + t.mlpOut);
+    }
     if (!pre)
-        needNorm(L.mlpNorm, d, p + t.mlpNorm);
+        needNorm(f.norm, L.mlpNorm, d, p + t.mlpNorm);
 }
 
 void checkTensors(const ModelWeights &w)
@@ -90,44 +104,37 @@ void checkTensors(const ModelWeights &w)
     if (!t.tokenTypes.empty())
         needMatrix(w.tokenTypeEmbeddings, c.typeVocabSize, d, t.tokenTypes + ".weight");
     if (!t.embeddingNorm.empty())
-        needNorm(w.embeddingNorm, d, t.embeddingNorm);
+        needNorm(f.norm, w.embeddingNorm, d, t.embeddingNorm);
     if (!t.finalNorm.empty())
-        needNorm(w.finalNorm, d, t.finalNorm);
+        needNorm(f.norm, w.finalNorm, d, t.finalNorm);
+    if (!c.tiedOutputHead)
+        needMatrix(w.outputHead, c.vocabSize, d, t.outputHead + ".weight");
     for (int l = 0; l < c.layers; ++l)
         checkLayer(f, c, w.layers[size_t(l)], l);
     if (!t.headDense.empty() && hasPredictionHead(w)) {
         needMatrix(w.mlmDense, d, d, t.headDense + ".weight");
         needVector(w.mlmDenseBias, d, t.headDense + ".bias");
-        needNorm(w.mlmNorm, d, t.headNorm);
+        needNorm(f.norm, w.mlmNorm, d, t.headNorm);
         needVector(w.mlmBias, c.vocabSize, t.headBias);
     }
 }
 
 } // namespace
 
-std::string unsupportedKind(const ModelFamily &f, const ModelConfig &c)
+std::optional<Message> unsupportedKind(const ModelFamily &f, const ModelConfig &c)
 {
-    const std::string who = f.name + " ";
-    if (f.norm != NormKind::LayerNorm)
-        return who + "uses RMSNorm, which the forward pass does not implement yet";
-    if (f.mlp != MlpKind::Plain)
-        return who + "uses a gated SiLU MLP, which the forward pass does not implement yet";
-    if (f.position == PositionKind::Rotary)
-        return who + "uses rotary position embeddings, which the forward pass does not implement yet";
     if (f.position == PositionKind::None)
-        return who + "has no position embeddings, which the forward pass does not implement yet";
-    if (c.kvHeads != 0 && c.kvHeads != c.heads)
-        return who + "has " + std::to_string(c.kvHeads) + " key/value heads for " + std::to_string(c.heads)
-            + " query heads, which the forward pass does not implement yet";
-    if (!f.biases)
-        return who + "has projections without biases, which the forward pass does not implement yet";
-    if (!f.tiedOutputHead)
-        return who
-            + "has an output head of its own (not tied to the token embeddings), which the forward "
-              "pass does not implement yet";
+        return Message(MessageId::ForwardNoPositions, f.name);
+    if (f.position == PositionKind::Rotary && f.rotary.convention != RotaryConvention::HalfSplit)
+        return Message(MessageId::ForwardRotaryInterleaved, f.name);
+    if (f.position == PositionKind::Rotary && c.headDim() % 2 != 0)
+        return Message(MessageId::ForwardRotaryOddHeadDim, c.headDim());
+    if (f.projection == ProjectionKind::Conv1DFused
+        && (f.position != PositionKind::LearnedAbsolute || f.mlp != MlpKind::Plain || c.keyValueHeads() != c.heads))
+        return Message(MessageId::ForwardFusedProjection, f.name);
     if (f.placement == NormPlacement::PreLn && f.tensors.finalNorm.empty())
-        return who + "is pre-LN without a final norm, which the forward pass does not implement";
-    return std::string();
+        return Message(MessageId::ForwardPreNormWithoutFinalNorm, f.name);
+    return std::nullopt;
 }
 
 bool hasPredictionHead(const ModelWeights &w)
@@ -145,12 +152,14 @@ void checkForwardWeights(const ModelWeights &w)
     const ModelConfig &c = w.config;
     if (!c.family)
         throw std::invalid_argument("config names no model family");
-    if (const std::string why = unsupportedKind(*c.family, c); !why.empty())
-        throw std::invalid_argument(why);
+    if (const std::optional<Message> why = unsupportedKind(*c.family, c))
+        throw ForwardError(*why);
     if (c.layers < 1 || c.heads < 1 || c.dModel < 1 || c.dInner < 1 || c.vocabSize < 1 || c.maxPositions < 1)
         throw ForwardError(Message(MessageId::ForwardConfigTooSmall));
     if (c.dModel % c.heads != 0)
         throw ForwardError(Message(MessageId::ForwardHiddenNotDivisible, c.dModel, c.heads));
+    if (c.heads % c.keyValueHeads() != 0)
+        throw ForwardError(Message(MessageId::ForwardKeyValueHeads, c.heads, c.keyValueHeads()));
     if (!std::isfinite(c.layerNormEps) || c.layerNormEps < 0)
         throw ForwardError(Message(MessageId::ForwardEpsilon));
     if (int(w.layers.size()) != c.layers)

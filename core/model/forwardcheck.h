@@ -5,8 +5,8 @@
 #include "core/model/modelweights.h"
 #include "core/text/problem.h"
 
+#include <optional>
 #include <stdexcept>
-
 #include <string>
 
 namespace attnlab::core::model {
@@ -36,9 +36,10 @@ void checkForwardWeights(const ModelWeights &weights);
 bool hasPredictionHead(const ModelWeights &weights);
 
 // Why the forward pass cannot run a family with this config: a kind its block code does not
-// implement yet (RMSNorm, a gated MLP, rotary or no positions, fewer key/value heads than query
-// heads, projections without biases, an untied output head), named in one English line; empty
-// when it can. checkForwardWeights throws with this line first.
-std::string unsupportedKind(const ModelFamily &family, const ModelConfig &config);
+// implement (no positions at all, rotary positions on interleaved pairs or an odd head size, fused
+// q/k/v with anything but learned positions, a plain MLP and one key/value head per query head, a
+// pre-norm block without a final norm), as a message naming it; nothing when it can.
+// checkForwardWeights throws with this message first.
+std::optional<Message> unsupportedKind(const ModelFamily &family, const ModelConfig &config);
 
 } // namespace attnlab::core::model

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 namespace attnlab::core::model {
 
@@ -85,14 +86,25 @@ bool ForwardRunner::setHeadWeights(int layer, int head, const Scene &scene, cons
     } else {
         // nn.Linear, out × in: a head is a block of rows of query/key/value and of columns of
         // the output dense.
+        // Under grouped-query attention K and V are the rows of the key/value head this head
+        // reads, shared with the other heads that read it.
+        const int kv = c.kvHeadOf(head) * dh;
         own[0].middleRows(first, dh) = scene.wq.transpose();
-        own[1].row(0).segment(first, dh) = bq;
-        own[2].middleRows(first, dh) = scene.wk.transpose();
-        own[3].row(0).segment(first, dh) = bk;
-        own[4].middleRows(first, dh) = scene.wv.transpose();
-        own[5].row(0).segment(first, dh) = bv;
+        own[2].middleRows(kv, dh) = scene.wk.transpose();
+        own[4].middleRows(kv, dh) = scene.wv.transpose();
         own[6].middleCols(first, dh) = scene.wo.transpose();
-        own[7].row(0) = bo;
+        const std::tuple<Matrix *, const RowVector *, int, const char *> biases[] = {{&own[1], &bq, first, "b_Q"},
+            {&own[3], &bk, kv, "b_K"}, {&own[5], &bv, kv, "b_V"}, {&own[7], &bo, 0, "b_O"}};
+        for (const auto &[bias, value, at, name] : biases) {
+            // A projection without a bias in the checkpoint keeps none: only a zero one fits.
+            if (bias->size() == 0) {
+                if (!value->isZero(0))
+                    throw std::invalid_argument(
+                        std::string("the model's head has no ") + name + ", so it must be zero");
+                continue;
+            }
+            bias->row(0).segment(at, value->size()) = *value;
+        }
     }
     if (m_ids.empty()) {
         m_restartedFrom = c.layers;

@@ -45,6 +45,32 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
                     + (preLn ? f.tensors.attnNorm + " 的输出" : std::string("这一层的输入"))
                     + "）。b_O 是整层输出投影的偏置，对所有头之和只加一次。"}};
     s.tokens = tokens;
+    s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
+    s.scale = ScaleKind::SqrtDk;
+    if (f.position == PositionKind::Rotary) {
+        // Scenes rotate pairs (2i, 2i+1) with θ = 10000; this model rotates (i, i + d/2) with its
+        // own frequencies. So the head comes as Q and K already rotated (and its V), which gives
+        // the model's own attention weights and context.
+        s.direct = true;
+        const int kv = c.kvHeadOf(head) * dh;
+        projectSlice(attentionInput, L.query, f.projection, L.queryBias, first, dh, s.q);
+        projectSlice(attentionInput, L.key, f.projection, L.keyBias, kv, dh, s.k);
+        projectSlice(attentionInput, L.value, f.projection, L.valueBias, kv, dh, s.v);
+        Matrix cos, sin;
+        rotaryTables(rotaryInverseFrequencies(dh, c.ropeTheta, c.ropeScaling), 0, int(attentionInput.rows()), cos, sin);
+        applyRotary(s.q, cos, sin);
+        applyRotary(s.k, cos, sin);
+        s.description = {{"en",
+                             "Q and K are this head's queries and keys after " + model
+                                 + "'s rotary positions (pairs i and i + d/2); K and V belong to key/value head "
+                                 + std::to_string(c.kvHeadOf(head) + 1) + "."},
+            {"zh_CN",
+                "Q 和 K 是这个头经过 " + model
+                    + " 旋转位置编码（第 i 与 i + d/2 维成对）之后的查询和键；K 和 V 属于键/值头 "
+                    + std::to_string(c.kvHeadOf(head) + 1) + "。"}};
+        s.positional = PositionalEncoding::None;
+        return s;
+    }
     s.dModel = d;
     s.heads = 1;
     s.dK = dh;
@@ -58,16 +84,22 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
         s.bv = vectorSegment(L.attnBias, 2 * d + first, dh);
         s.wo = tensorBlock(L.attnOut, first, 0, dh, d);
     } else {
+        // nn.Linear, out × in. Under grouped-query attention K and V are those of the key/value
+        // head this head reads. A bias the config does not have stays empty (zero).
+        const int kv = c.kvHeadOf(head) * dh;
         s.wq = tensorBlock(L.query, first, 0, dh, d).transpose();
-        s.wk = tensorBlock(L.key, first, 0, dh, d).transpose();
-        s.wv = tensorBlock(L.value, first, 0, dh, d).transpose();
-        s.bq = vectorSegment(L.queryBias, first, dh);
-        s.bk = vectorSegment(L.keyBias, first, dh);
-        s.bv = vectorSegment(L.valueBias, first, dh);
+        s.wk = tensorBlock(L.key, kv, 0, dh, d).transpose();
+        s.wv = tensorBlock(L.value, kv, 0, dh, d).transpose();
+        if (!L.queryBias.empty()) {
+            s.bq = vectorSegment(L.queryBias, first, dh);
+            s.bk = vectorSegment(L.keyBias, kv, dh);
+            s.bv = vectorSegment(L.valueBias, kv, dh);
+        }
         s.wo = tensorBlock(L.attnOut, 0, first, d, dh).transpose();
     }
     s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
-    s.bo = vectorSegment(L.attnOutBias, 0, d);
+    if (!L.attnOutBias.empty())
+        s.bo = vectorSegment(L.attnOutBias, 0, d);
     s.positional = PositionalEncoding::None;
     s.scale = ScaleKind::SqrtDk;
     return s;

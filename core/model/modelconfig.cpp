@@ -74,6 +74,32 @@ public:
         return float(v->get<double>());
     }
 
+    // A positive finite number (e.g. rope_theta), `fallback` when absent.
+    double positive(const std::string &key, double fallback) const
+    {
+        std::string found;
+        const Json *v = find({key}, &found);
+        if (!v)
+            return fallback;
+        if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>()))
+            fail(key, Message(MessageId::ConfigPositiveNumber, detail::shown(*v)));
+        return v->get<double>();
+    }
+
+    // Whether the first of `keys` present is null.
+    bool isNull(const std::vector<std::string> &keys) const
+    {
+        std::string found;
+        const Json *v = find(keys, &found);
+        return v && v->is_null();
+    }
+
+    const Json *value(const std::string &key) const
+    {
+        std::string found;
+        return find({key}, &found);
+    }
+
     std::string text(const std::vector<std::string> &keys, const std::string &fallback) const
     {
         std::string key;
@@ -96,10 +122,64 @@ public:
         return v->get<bool>();
     }
 
+    const std::string &file() const { return m_file; }
+
 private:
     const Json &m_root;
     const std::string &m_file;
 };
+
+// The model_type of every family, quoted: "gpt2", "bert", …
+std::string supportedTypes()
+{
+    std::string list;
+    for (const ModelFamily *f : modelFamilies())
+        list += (list.empty() ? "" : ", ") + detail::quoted(f->modelType);
+    return list;
+}
+
+// rope_theta and rope_scaling as transformers' modeling_rope_utils reads them: rope_scaling
+// absent or null is "default"; its type is "rope_type", or the older "type"; llama3 needs its
+// four numbers; every other type is refused by name.
+void readRotary(const Reader &r, ModelConfig &c)
+{
+    const RotarySpec &spec = c.family->rotary;
+    c.ropeTheta = r.positive(spec.thetaKey, spec.thetaFallback);
+    const Json *scaling = r.value(spec.scalingKey);
+    if (!scaling || scaling->is_null())
+        return;
+    if (!scaling->is_object())
+        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingObject, detail::shown(*scaling)));
+    const Reader inner(*scaling, r.file());
+    const std::string typeKey = scaling->contains("rope_type") ? "rope_type" : "type";
+    const Json *type = inner.value(typeKey);
+    if (!type || !type->is_string())
+        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingType, type ? detail::shown(*type) : "null"));
+    c.ropeScaling.type = type->get<std::string>();
+    if (c.ropeScaling.type == "default")
+        return;
+    if (c.ropeScaling.type != "llama3")
+        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingType, detail::quoted(c.ropeScaling.type)));
+    const auto need = [&](const char *key) {
+        if (!scaling->contains(key))
+            r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingKey, key, c.ropeScaling.type));
+        return inner.positive(key, 1);
+    };
+    c.ropeScaling.factor = need("factor");
+    c.ropeScaling.lowFreqFactor = need("low_freq_factor");
+    c.ropeScaling.highFreqFactor = need("high_freq_factor");
+    const double original = need("original_max_position_embeddings");
+    if (original != std::floor(original) || original > kMaxConfigPositions)
+        r.fail(spec.scalingKey,
+            Message(MessageId::ConfigRopeScalingKey, "original_max_position_embeddings", c.ropeScaling.type));
+    c.ropeScaling.originalMaxPositions = int(original);
+    // _compute_llama3_parameters divides by high − low: equal factors would make every
+    // frequency between the bands infinite.
+    if (!(c.ropeScaling.highFreqFactor > c.ropeScaling.lowFreqFactor))
+        r.fail(spec.scalingKey,
+            Message(MessageId::ConfigRopeScalingFactors, detail::shown(scaling->at("low_freq_factor")),
+                detail::shown(scaling->at("high_freq_factor"))));
+}
 
 // The family's keys in a fixed order: the sizes, the MLP width (its default may depend on
 // d_model), then epsilon, activation and the settings only one value of which is implemented.
@@ -108,8 +188,18 @@ void readKeys(const Reader &r, ModelConfig &c)
     const ConfigKeys &k = c.family->config;
     c.layers = r.count(k.layers, kMaxConfigLayers);
     c.heads = r.count(k.heads, kMaxConfigHeads);
-    c.kvHeads = k.kvHeads.names.empty() ? c.heads : r.count(k.kvHeads, c.heads, kMaxConfigHeads);
+    // num_key_value_heads: null means as many as the query heads; absent the family's default.
+    if (k.kvHeads.names.empty() || r.isNull(k.kvHeads.names))
+        c.kvHeads = c.heads;
+    else
+        c.kvHeads = r.count(k.kvHeads, k.kvHeads.fallback > 0 ? k.kvHeads.fallback : c.heads, kMaxConfigHeads);
     c.dModel = r.count(k.dModel, kMaxConfigDModel);
+    // head_dim: absent or null means d_model / heads (kept as 0 here, see ModelConfig::headDim).
+    if (!k.headDim.names.empty() && !r.isNull(k.headDim.names))
+        c.headDimension = r.count(k.headDim, 0, kMaxConfigDModel);
+    for (auto [flag, value] : {std::pair {&k.qkvBias, &c.qkvBias}, std::pair {&k.outBias, &c.outBias},
+             std::pair {&k.mlpBias, &c.mlpBias}, std::pair {&k.tiedOutputHead, &c.tiedOutputHead}})
+        *value = flag->key.empty() ? flag->fallback : r.flag(flag->key, flag->fallback);
     // GPT-2's n_inner: null means 4·n_embd, which stays within the cap because kMaxConfigDInner
     // is 4·kMaxConfigDModel.
     static_assert(kMaxConfigDInner == 4 * kMaxConfigDModel, "4·n_embd must be a valid n_inner");
@@ -120,6 +210,8 @@ void readKeys(const Reader &r, ModelConfig &c)
     c.typeVocabSize = k.typeVocab.names.empty() ? 0 : r.count(k.typeVocab, kMaxConfigTypeVocab);
     c.layerNormEps = r.epsilon(k.epsilon, k.epsilonFallback);
     c.activation = r.text(k.activation, k.activationFallback);
+    if (c.family->position == PositionKind::Rotary)
+        readRotary(r, c);
     for (const FixedSetting &s : k.fixed) {
         if (s.isFlag) {
             if (r.flag(s.key, s.flag) != s.flag)
@@ -162,10 +254,10 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
     ModelConfig c;
     const auto type = root.find("model_type");
     if (type == root.end())
-        throw ModelError(file, Message(MessageId::ConfigModelTypeMissing));
+        throw ModelError(file, Message(MessageId::ConfigModelTypeMissing, supportedTypes()));
     c.family = type->is_string() ? findFamily(type->get<std::string>()) : nullptr;
     if (!c.family)
-        throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type)));
+        throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type), supportedTypes()));
     c.modelType = type->get<std::string>();
     readKeys(r, c);
     c.eosTokenIds = eosTokenIds(root, file);
@@ -174,6 +266,12 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
         const ConfigKeys &k = c.family->config;
         throw ModelError(file,
             Message(MessageId::ConfigNotDivisible, k.dModel.names.front(), c.dModel, k.heads.names.front(), c.heads));
+    }
+    // Grouped-query attention: each key/value head serves heads / kv_heads query heads.
+    if (c.heads % c.kvHeads != 0) {
+        const ConfigKeys &k = c.family->config;
+        throw ModelError(file,
+            Message(MessageId::ConfigNotDivisible, k.heads.names.front(), c.heads, k.kvHeads.names.front(), c.kvHeads));
     }
     return c;
 }

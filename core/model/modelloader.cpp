@@ -88,19 +88,23 @@ public:
         return v;
     }
 
-    LayerNormWeights norm(const std::string &name, std::int64_t d)
+    // A LayerNorm's weight and bias, or an RMSNorm's weight.
+    LayerNormWeights norm(const std::string &name, std::int64_t d, NormKind kind = NormKind::LayerNorm)
     {
         LayerNormWeights n;
         n.weight = require(name + ".weight", {d}, true);
-        n.bias = require(name + ".bias", {d}, true);
+        if (kind == NormKind::LayerNorm)
+            n.bias = require(name + ".bias", {d}, true);
         return n;
     }
 
-    // nn.Linear (BERT): weight out × in, bias out.
-    void linear(const std::string &name, const Shape &weightShape, TensorView &weight, TensorView &bias)
+    // nn.Linear: weight out × in, and a bias of length out when the config says it has one.
+    void linear(
+        const std::string &name, const Shape &weightShape, TensorView &weight, TensorView &bias, bool hasBias = true)
     {
         weight = require(name + ".weight", weightShape);
-        bias = require(name + ".bias", {weightShape[0]}); // nn.Linear: out × in
+        if (hasBias)
+            bias = require(name + ".bias", {weightShape[0]});
     }
 
     // Conv1D (GPT-2): weight in × out, bias out.
@@ -136,48 +140,59 @@ bool hasMaskedLmHead(const Binder &b, const TensorNames &t)
 }
 
 // How many tensors binding takes (for the progress fraction).
-int tensorCount(const ModelFamily &f, int layers, bool head)
+int tensorCount(const ModelFamily &f, const ModelConfig &c, bool head)
 {
     const TensorNames &t = f.tensors;
+    const int normTensors = f.norm == NormKind::LayerNorm ? 2 : 1;
     int whole = 0;
     for (const std::string *name : {&t.tokens, &t.positions, &t.tokenTypes})
         whole += name->empty() ? 0 : 1;
-    whole += (t.embeddingNorm.empty() ? 0 : 2) + (t.finalNorm.empty() ? 0 : 2);
-    const int projections = f.projection == ProjectionKind::Conv1DFused ? 2 : 4;
-    const int perLayer = 2 * projections + 4 + 4; // q k v (fused or not) and out, MLP in and out, two norms
-    return whole + perLayer * layers + (head ? int(headNames(t).size()) : 0);
+    whole += (t.embeddingNorm.empty() ? 0 : normTensors) + (t.finalNorm.empty() ? 0 : normTensors);
+    whole += c.tiedOutputHead ? 0 : 1;
+    int perLayer = 2 * normTensors;
+    if (f.projection == ProjectionKind::Conv1DFused) {
+        perLayer += 4 + 4; // c_attn and c_proj, the MLP's two, each weight and bias
+    } else {
+        perLayer += 4 + (c.qkvBias ? 3 : 0) + (c.outBias ? 1 : 0); // q k v o
+        const int mlp = f.mlp == MlpKind::GatedSilu ? 3 : 2;
+        perLayer += mlp * (c.mlpBias ? 2 : 1);
+    }
+    return whole + perLayer * c.layers + (head ? int(headNames(t).size()) : 0);
 }
 
 void bindLayer(Binder &b, const ModelFamily &f, const ModelConfig &c, int l, LayerWeights &L)
 {
     const TensorNames &t = f.tensors;
     const std::int64_t d = c.dModel, inner = c.dInner;
+    const std::int64_t q = std::int64_t(c.heads) * c.headDim(), kv = std::int64_t(c.keyValueHeads()) * c.headDim();
     const std::string p = t.layer + std::to_string(l) + ".";
     const bool pre = f.placement == NormPlacement::PreLn;
     if (pre)
-        L.attnNorm = b.norm(p + t.attnNorm, d);
+        L.attnNorm = b.norm(p + t.attnNorm, d, f.norm);
     if (f.projection == ProjectionKind::Conv1DFused) {
         b.conv1d(p + t.qkv, d, 3 * d, L.attnWeight, L.attnBias);
         b.conv1d(p + t.attnOut, d, d, L.attnOut, L.attnOutBias);
     } else {
-        b.linear(p + t.query, {d, d}, L.query, L.queryBias);
-        b.linear(p + t.key, {d, d}, L.key, L.keyBias);
-        b.linear(p + t.value, {d, d}, L.value, L.valueBias);
-        b.linear(p + t.attnOut, {d, d}, L.attnOut, L.attnOutBias);
+        b.linear(p + t.query, {q, d}, L.query, L.queryBias, c.qkvBias);
+        b.linear(p + t.key, {kv, d}, L.key, L.keyBias, c.qkvBias);
+        b.linear(p + t.value, {kv, d}, L.value, L.valueBias, c.qkvBias);
+        b.linear(p + t.attnOut, {d, q}, L.attnOut, L.attnOutBias, c.outBias);
     }
     if (!pre)
-        L.attnNorm = b.norm(p + t.attnNorm, d);
+        L.attnNorm = b.norm(p + t.attnNorm, d, f.norm);
     if (pre)
-        L.mlpNorm = b.norm(p + t.mlpNorm, d);
+        L.mlpNorm = b.norm(p + t.mlpNorm, d, f.norm);
     if (f.projection == ProjectionKind::Conv1DFused) {
         b.conv1d(p + t.mlpIn, d, inner, L.fcIn, L.fcInBias);
         b.conv1d(p + t.mlpOut, inner, d, L.fcOut, L.fcOutBias);
     } else {
-        b.linear(p + t.mlpIn, {inner, d}, L.fcIn, L.fcInBias);
-        b.linear(p + t.mlpOut, {d, inner}, L.fcOut, L.fcOutBias);
+        if (f.mlp == MlpKind::GatedSilu)
+            b.linear(p + t.mlpGate, {inner, d}, L.mlpGate, L.mlpGateBias, c.mlpBias);
+        b.linear(p + t.mlpIn, {inner, d}, L.fcIn, L.fcInBias, c.mlpBias);
+        b.linear(p + t.mlpOut, {d, inner}, L.fcOut, L.fcOutBias, c.mlpBias);
     }
     if (!pre)
-        L.mlpNorm = b.norm(p + t.mlpNorm, d);
+        L.mlpNorm = b.norm(p + t.mlpNorm, d, f.norm);
 }
 
 // Binds every tensor the family names, in the order of the block (so the first missing one is
@@ -194,12 +209,16 @@ void bindWeights(Binder &b, ModelWeights &w, bool head)
     if (!t.tokenTypes.empty())
         w.tokenTypeEmbeddings = b.require(t.tokenTypes + ".weight", {c.typeVocabSize, d});
     if (!t.embeddingNorm.empty())
-        w.embeddingNorm = b.norm(t.embeddingNorm, d);
+        w.embeddingNorm = b.norm(t.embeddingNorm, d, f.norm);
     w.layers.resize(size_t(c.layers));
     for (int l = 0; l < c.layers; ++l)
         bindLayer(b, f, c, l, w.layers[size_t(l)]);
     if (!t.finalNorm.empty())
-        w.finalNorm = b.norm(t.finalNorm, d);
+        w.finalNorm = b.norm(t.finalNorm, d, f.norm);
+    // Untied: lm_head.weight (nn.Linear, vocab × d, no bias). Tied: a copy in the file is ignored,
+    // as transformers ties it to the embeddings.
+    if (!c.tiedOutputHead)
+        w.outputHead = b.require(t.outputHead + ".weight", {c.vocabSize, d});
     if (head) {
         b.linear(t.headDense, {d, d}, w.mlmDense, w.mlmDenseBias);
         w.mlmNorm = b.norm(t.headNorm, d);
@@ -235,7 +254,7 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
         const std::shared_ptr<SafetensorsFile> file = SafetensorsFile::open(weightsPath);
         const ModelFamily &family = *w.config.family;
         const bool head = hasMaskedLmHead(Binder(*file, family.tensors, 1, progress), family.tensors);
-        Binder b(*file, family.tensors, tensorCount(family, w.config.layers, head), progress);
+        Binder b(*file, family.tensors, tensorCount(family, w.config, head), progress);
         bindWeights(b, w, head);
         w.owner = file;
         result.weights = std::move(w);

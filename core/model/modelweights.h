@@ -42,7 +42,7 @@ struct ModelConfig {
     std::string modelType; // as written in config.json: "gpt2", "bert"
     int layers = 0; // n_layer / num_hidden_layers
     int heads = 0; // n_head / num_attention_heads
-    int kvHeads = 0; // key/value heads (grouped-query attention); 0: as many as heads (GPT-2, BERT)
+    int kvHeads = 0; // key/value heads (grouped-query attention); 0: as many as heads
     int dModel = 0; // n_embd / hidden_size
     int dInner = 0; // n_inner (null → 4·n_embd) / intermediate_size
     int maxPositions = 0; // n_positions / max_position_embeddings
@@ -51,7 +51,21 @@ struct ModelConfig {
     float layerNormEps = 0; // layer_norm_epsilon (GPT-2, 1e-5) / layer_norm_eps (BERT, 1e-12)
     std::string activation; // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
     std::vector<int> eosTokenIds; // eos_token_id (an id or a list; empty when absent or null)
-    int headDim() const { return heads > 0 ? dModel / heads : 0; }
+    int headDimension = 0; // head_dim when config.json gives one; 0: dModel / heads
+    // Rotary positions (PositionKind::Rotary): rope_theta and rope_scaling.
+    double ropeTheta = 10000;
+    RopeScaling ropeScaling;
+    // Which projections have biases (q, k and v; the attention output; the MLP), and whether the
+    // output head is the token embeddings (tie_word_embeddings) or a tensor of its own.
+    bool qkvBias = true, outBias = true, mlpBias = true;
+    bool tiedOutputHead = true;
+
+    // The width of one head.
+    int headDim() const { return headDimension > 0 ? headDimension : heads > 0 ? dModel / heads : 0; }
+    int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
+    // The key/value head query head `head` reads: head / (heads / kv_heads), as transformers'
+    // repeat_kv lays them out.
+    int kvHeadOf(int head) const { return head / (heads / keyValueHeads()); }
 };
 
 // A read-only float tensor of rank 1 or 2 (row-major).
@@ -77,14 +91,17 @@ struct LayerWeights {
     LayerNormWeights attnNorm, mlpNorm;
     // ProjectionKind::Conv1DFused: q, k, v side by side, d × 3d, bias 3d (GPT-2 attn.c_attn).
     TensorView attnWeight, attnBias;
-    // ProjectionKind::Linear: query, key, value (d × d, out × in, bias d).
+    // ProjectionKind::Linear: query (heads·d_head × d, out × in), key and value (kv_heads·d_head × d),
+    // biases as long as their outputs (empty when the config has none).
     TensorView query, queryBias, key, keyBias, value, valueBias;
     // The attention output projection. GPT-2 attn.c_proj (in × out); BERT
     // attention.output.dense (out × in).
     TensorView attnOut, attnOutBias;
     // The MLP. GPT-2: mlp.c_fc (d × inner), mlp.c_proj (inner × d). BERT:
-    // intermediate.dense (inner × d), output.dense (d × inner).
+    // intermediate.dense (inner × d), output.dense (d × inner). Gated (Llama, Qwen2): fcIn is
+    // up_proj and mlpGate gate_proj (inner × d each), fcOut down_proj (d × inner).
     TensorView fcIn, fcInBias, fcOut, fcOutBias;
+    TensorView mlpGate, mlpGateBias;
 };
 
 struct ModelWeights {
@@ -100,6 +117,9 @@ struct ModelWeights {
     // embeddings. Empty when the checkpoint has no MLM head (then the model cannot predict).
     TensorView mlmDense, mlmDenseBias, mlmBias;
     LayerNormWeights mlmNorm;
+
+    // The output head when it is not tied to the token embeddings (lm_head, vocab × d).
+    TensorView outputHead;
 
     // Keeps the views valid: the mapped file and any converted storage.
     std::shared_ptr<const void> owner;

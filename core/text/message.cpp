@@ -218,10 +218,15 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ConfigValueUnsupported, ATTNLAB_MESSAGE("CoreMessage", "= %1 is not supported")},
     {MessageId::ConfigOnlyAbsolute, ATTNLAB_MESSAGE("CoreMessage", "%1 is not supported (only \"absolute\")")},
     {MessageId::ConfigNotObject, ATTNLAB_MESSAGE("CoreMessage", "must be a JSON object")},
-    {MessageId::ConfigModelTypeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" is missing; supported: \"gpt2\", \"bert\"")},
-    {MessageId::ConfigModelTypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" %1 is not supported; supported: \"gpt2\", \"bert\"")},
+    {MessageId::ConfigModelTypeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" is missing; supported: %1")},
+    {MessageId::ConfigModelTypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" %1 is not supported; supported: %2")},
     {MessageId::ConfigNotDivisible, ATTNLAB_MESSAGE("CoreMessage", "\"%1\" (%2) is not divisible by \"%3\" (%4)")},
     {MessageId::ConfigTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the file has %1 bytes, more than the %2 allowed for a config")},
+    {MessageId::ConfigPositiveNumber, ATTNLAB_MESSAGE("CoreMessage", "must be a positive number (got %1)")},
+    {MessageId::ConfigRopeScalingObject, ATTNLAB_MESSAGE("CoreMessage", "must be an object or null (got %1)")},
+    {MessageId::ConfigRopeScalingType, ATTNLAB_MESSAGE("CoreMessage", "type %1 is not supported (supported: \"default\", \"llama3\")")},
+    {MessageId::ConfigRopeScalingKey, ATTNLAB_MESSAGE("CoreMessage", "needs a number \"%1\" for type \"%2\"")},
+    {MessageId::ConfigRopeScalingFactors, ATTNLAB_MESSAGE("CoreMessage", "needs high_freq_factor (%2) greater than low_freq_factor (%1)")},
     {MessageId::TensorMissing, ATTNLAB_MESSAGE("CoreMessage", "required tensor \"%1\" (with or without \"%2\") is missing")},
     {MessageId::TensorShapeDiffers, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has shape %2 but config.json implies %3")},
     {MessageId::TensorDtypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has dtype %2; only F32, F16 and BF16 are supported")},
@@ -292,6 +297,12 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ForwardPredictionPosition, ATTNLAB_MESSAGE("CoreMessage", "prediction position %1 is outside the text (%2 tokens)")},
     {MessageId::ForwardHeadMaskShape, ATTNLAB_MESSAGE("CoreMessage", "the head mask is %1×%2 but the model has %3 layers of %4 heads")},
     {MessageId::ForwardHeadMaskNotFinite, ATTNLAB_MESSAGE("CoreMessage", "the head mask has a value that is not a finite number")},
+    {MessageId::ForwardKeyValueHeads, ATTNLAB_MESSAGE("CoreMessage", "config has %1 heads, which is not a multiple of its %2 key/value heads")},
+    {MessageId::ForwardNoPositions, ATTNLAB_MESSAGE("CoreMessage", "%1 has no position information, which the forward pass does not implement")},
+    {MessageId::ForwardRotaryInterleaved, ATTNLAB_MESSAGE("CoreMessage", "%1 rotates interleaved pairs of dimensions, which the forward pass does not implement")},
+    {MessageId::ForwardRotaryOddHeadDim, ATTNLAB_MESSAGE("CoreMessage", "rotary positions need an even head size, not %1")},
+    {MessageId::ForwardFusedProjection, ATTNLAB_MESSAGE("CoreMessage", "%1 keeps q, k and v in one fused tensor, which the forward pass implements only with learned positions, a plain MLP and as many key/value heads as query heads")},
+    {MessageId::ForwardPreNormWithoutFinalNorm, ATTNLAB_MESSAGE("CoreMessage", "%1 normalises before each block but has no final norm, which the forward pass does not implement")},
 
     // The √d_k experiment's options (core/experiment).
     {MessageId::SqrtDkMaxDk, ATTNLAB_MESSAGE("CoreMessage", "the largest d_k must be between 1 and 4096")},
@@ -301,6 +312,7 @@ constexpr CatalogueEntry kCatalogue[] = {
 
     // Generation (core/model/decoder, sampling): a model or settings that cannot generate.
     {MessageId::GenerateNotCausal, ATTNLAB_MESSAGE("CoreMessage", "%1 cannot generate text: it is not a causal language model (each token sees the whole text, and it predicts masked tokens, not the next one)")},
+    {MessageId::GenerateBlockUnsupported, ATTNLAB_MESSAGE("CoreMessage", "%1 cannot generate text here: the token-by-token decoder runs only learned positions, a plain MLP and an output head tied to the embeddings")},
     {MessageId::GenerateTemperature, ATTNLAB_MESSAGE("CoreMessage", "the temperature must be a finite number ≥ 0 (0 = greedy), got %1")},
     {MessageId::GenerateTopK, ATTNLAB_MESSAGE("CoreMessage", "top-k must be a whole number ≥ 0 (0 = off), got %1")},
     {MessageId::GenerateTopP, ATTNLAB_MESSAGE("CoreMessage", "top-p must be greater than 0 and at most 1 (1 = off), got %1")},

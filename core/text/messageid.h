@@ -205,6 +205,11 @@ enum class MessageId : int {
     ConfigModelTypeUnsupported,
     ConfigNotDivisible,
     ConfigTooLarge,
+    ConfigPositiveNumber,
+    ConfigRopeScalingObject,
+    ConfigRopeScalingType,
+    ConfigRopeScalingKey,
+    ConfigRopeScalingFactors,
     TensorMissing,
     TensorShapeDiffers,
     TensorDtypeUnsupported,
@@ -277,6 +282,12 @@ enum class MessageId : int {
     ForwardPredictionPosition,
     ForwardHeadMaskShape,
     ForwardHeadMaskNotFinite,
+    ForwardKeyValueHeads,
+    ForwardNoPositions,
+    ForwardRotaryInterleaved,
+    ForwardRotaryOddHeadDim,
+    ForwardFusedProjection,
+    ForwardPreNormWithoutFinalNorm,
 
     // The √d_k experiment's options (core/experiment).
     SqrtDkMaxDk,
@@ -286,6 +297,7 @@ enum class MessageId : int {
 
     // Generation (core/model/decoder, sampling): a model or settings that cannot generate.
     GenerateNotCausal,
+    GenerateBlockUnsupported,
     GenerateTemperature,
     GenerateTopK,
     GenerateTopP,

@@ -867,14 +867,6 @@
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>&quot;model_type&quot; is missing; supported: &quot;gpt2&quot;, &quot;bert&quot;</source>
-        <translation>缺少 &quot;model_type&quot;；支持：&quot;gpt2&quot;、&quot;bert&quot;</translation>
-    </message>
-    <message>
-        <source>&quot;model_type&quot; %1 is not supported; supported: &quot;gpt2&quot;, &quot;bert&quot;</source>
-        <translation>&quot;model_type&quot; %1 不受支持；支持：&quot;gpt2&quot;、&quot;bert&quot;</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; (%2) is not divisible by &quot;%3&quot; (%4)</source>
         <translation>&quot;%1&quot;（%2）不能被 &quot;%3&quot;（%4）整除</translation>
     </message>
@@ -1229,6 +1221,62 @@
     <message>
         <source>expected a token id (a whole number ≥ 0) or a list of them, got %1</source>
         <translation>应为一个词元 id（≥ 0 的整数）或由它们组成的列表，实际是 %1</translation>
+    </message>
+    <message>
+        <source>&quot;model_type&quot; is missing; supported: %1</source>
+        <translation>缺少 &quot;model_type&quot;；支持：%1</translation>
+    </message>
+    <message>
+        <source>&quot;model_type&quot; %1 is not supported; supported: %2</source>
+        <translation>&quot;model_type&quot; %1 不受支持；支持：%2</translation>
+    </message>
+    <message>
+        <source>must be a positive number (got %1)</source>
+        <translation>必须是正数（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>must be an object or null (got %1)</source>
+        <translation>必须是对象或 null（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>type %1 is not supported (supported: &quot;default&quot;, &quot;llama3&quot;)</source>
+        <translation>类型 %1 不受支持（支持：&quot;default&quot;、&quot;llama3&quot;）</translation>
+    </message>
+    <message>
+        <source>needs a number &quot;%1&quot; for type &quot;%2&quot;</source>
+        <translation>类型 &quot;%2&quot; 需要数值 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>needs high_freq_factor (%2) greater than low_freq_factor (%1)</source>
+        <translation>需要 high_freq_factor（%2）大于 low_freq_factor（%1）</translation>
+    </message>
+    <message>
+        <source>config has %1 heads, which is not a multiple of its %2 key/value heads</source>
+        <translation>配置中有 %1 个头，不是其 %2 个键/值头的整数倍</translation>
+    </message>
+    <message>
+        <source>%1 has no position information, which the forward pass does not implement</source>
+        <translation>%1 没有任何位置信息，前向计算不支持这种模型</translation>
+    </message>
+    <message>
+        <source>%1 rotates interleaved pairs of dimensions, which the forward pass does not implement</source>
+        <translation>%1 按相邻维度成对旋转，前向计算不支持这种做法</translation>
+    </message>
+    <message>
+        <source>rotary positions need an even head size, not %1</source>
+        <translation>旋转位置编码要求每个头的维度为偶数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1 keeps q, k and v in one fused tensor, which the forward pass implements only with learned positions, a plain MLP and as many key/value heads as query heads</source>
+        <translation>%1 把 q、k、v 合并存放在一个张量里；前向计算只在使用可学习的位置嵌入、普通 MLP、且键/值头与查询头一样多时支持这种存放方式</translation>
+    </message>
+    <message>
+        <source>%1 normalises before each block but has no final norm, which the forward pass does not implement</source>
+        <translation>%1 在每个块之前做归一化，却没有最终的归一化层，前向计算不支持这种模型</translation>
+    </message>
+    <message>
+        <source>%1 cannot generate text here: the token-by-token decoder runs only learned positions, a plain MLP and an output head tied to the embeddings</source>
+        <translation>%1 在这里无法生成文本：逐词元解码器只支持可学习的位置嵌入、普通 MLP 以及与词嵌入共享权重的输出层</translation>
     </message>
 </context>
 <context>

@@ -166,9 +166,9 @@ TEST(ChineseMessages, CommandLineArgumentsAreRefusedInChinese)
 TEST(ChineseMessages, ModelFoldersAndModelOptionsAreRefusedInChinese)
 {
     const std::string empty = attnlab::test::makeTempDir("zh-empty");
-    attnlab::test::TinyModelOptions llama;
-    llama.configEdits["model_type"] = "\"llama\"";
-    const Model unsupported(Model::Gpt2, llama);
+    attnlab::test::TinyModelOptions mistral;
+    mistral.configEdits["model_type"] = "\"mistral\"";
+    const Model unsupported(Model::Gpt2, mistral);
     attnlab::test::TinyModelOptions wrongShape;
     wrongShape.editTensors = [](std::vector<attnlab::test::FixtureTensor> &tensors) {
         for (attnlab::test::FixtureTensor &t : tensors)
@@ -197,7 +197,7 @@ TEST(ChineseMessages, ModelFoldersAndModelOptionsAreRefusedInChinese)
     const std::vector<Case> cases = {
         {"--dump --model '" + empty + "'" + args, "", "config.json"},
         {"--predict --model '" + empty + "' --text a", "", "config.json"},
-        {"--dump " + unsupported.arg() + args, "", "llama"},
+        {"--dump " + unsupported.arg() + args, "", "mistral"},
         {"--dump " + inconsistent.arg() + args, "", "wte.weight"},
         {"--predict " + truncated.arg() + " --text a", "", "model.safetensors"},
         {"--model /nonexistent/attnlab-model", "", "/nonexistent/attnlab-model"},

@@ -370,10 +370,10 @@ TEST(ModelCli, BadFoldersExitTwoWithOneLine)
     expectBadInput(cli("--predict --model " + shellQuoted(empty) + " --text a"), "config.json");
     test::removeTree(empty);
 
-    test::TinyModelOptions llama;
-    llama.configEdits["model_type"] = "\"llama\"";
-    const ModelFolder unsupported(ModelFolder::Gpt2, llama);
-    expectBadInput(cli("--dump " + unsupported.arg() + args), "llama");
+    test::TinyModelOptions mistral;
+    mistral.configEdits["model_type"] = "\"mistral\"";
+    const ModelFolder unsupported(ModelFolder::Gpt2, mistral);
+    expectBadInput(cli("--dump " + unsupported.arg() + args), "mistral");
 
     test::TinyModelOptions wrongShape;
     wrongShape.editTensors = [](std::vector<test::FixtureTensor> &tensors) {

@@ -278,8 +278,8 @@ TinyModel writeTiny(const std::string &dir, const TinyModelOptions &o, const std
         const bool normWeight = s.norm && s.name.size() > 7 && s.name.compare(s.name.size() - 7, 7, ".weight") == 0;
         for (float &v : t.values)
             v = roundToDType(normWeight ? 1.f + 0.2f * normal(rng) : normal(rng), o.dtype);
-        // lm_head is GPT-2's tied copy of wte.
-        if (s.name == "lm_head.weight")
+        // GPT-2's lm_head is a tied copy of wte.
+        if (s.name == "lm_head.weight" && model.tensors.count("wte.weight"))
             t.values = model.tensors.at("wte.weight").values;
         t.name = s.name;
         model.tensors[s.name] = t;
@@ -390,6 +390,75 @@ TinyModel writeTinyBert(const std::string &dir, const TinyModelOptions &o)
         {"hidden_act", "\"gelu\""},
     };
     return writeTiny(dir, o, specs, o.prefixed ? "bert." : "", configText(keys, o.configEdits), {positionIds});
+}
+
+namespace {
+
+// The tensors and config.json keys Qwen2 and Llama share; `qwen` picks the biases and defaults.
+TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, bool qwen)
+{
+    const std::int64_t d = o.dModel, inner = o.dInner, heads = o.heads, kv = o.kvHeads > 0 ? o.kvHeads : o.heads;
+    const std::int64_t dh = o.headDim > 0 ? o.headDim : d / heads;
+    const bool qkvBias = qwen || o.attentionBias, outBias = !qwen && o.attentionBias, mlpBias = !qwen && o.mlpBias;
+    std::vector<Spec> specs;
+    specs.push_back({"embed_tokens.weight", {o.vocab, d}});
+    auto linear = [&](const std::string &name, std::int64_t rows, std::int64_t cols, bool bias) {
+        specs.push_back({name + ".weight", {rows, cols}});
+        if (bias)
+            specs.push_back({name + ".bias", {rows}});
+    };
+    for (int l = 0; l < o.layers; ++l) {
+        const std::string p = "layers." + std::to_string(l) + ".";
+        specs.push_back({p + "input_layernorm.weight", {d}, true});
+        linear(p + "self_attn.q_proj", heads * dh, d, qkvBias);
+        linear(p + "self_attn.k_proj", kv * dh, d, qkvBias);
+        linear(p + "self_attn.v_proj", kv * dh, d, qkvBias);
+        linear(p + "self_attn.o_proj", d, heads * dh, outBias);
+        specs.push_back({p + "post_attention_layernorm.weight", {d}, true});
+        linear(p + "mlp.gate_proj", inner, d, mlpBias);
+        linear(p + "mlp.up_proj", inner, d, mlpBias);
+        linear(p + "mlp.down_proj", d, inner, mlpBias);
+    }
+    specs.push_back({"norm.weight", {d}, true});
+    if (!o.tied)
+        specs.push_back({"lm_head.weight", {o.vocab, d}, false, true});
+
+    std::map<std::string, std::string> keys = {
+        {"model_type", qwen ? "\"qwen2\"" : "\"llama\""},
+        {"architectures", qwen ? "[\"Qwen2ForCausalLM\"]" : "[\"LlamaForCausalLM\"]"},
+        {"num_hidden_layers", std::to_string(o.layers)},
+        {"num_attention_heads", std::to_string(o.heads)},
+        {"num_key_value_heads", std::to_string(kv)},
+        {"hidden_size", std::to_string(o.dModel)},
+        {"intermediate_size", std::to_string(o.dInner)},
+        {"max_position_embeddings", std::to_string(o.positions)},
+        {"vocab_size", std::to_string(o.vocab)},
+        {"rms_norm_eps", "1e-06"},
+        {"hidden_act", "\"silu\""},
+        {"rope_theta", qwen ? "1000000.0" : "500000.0"},
+        {"tie_word_embeddings", o.tied ? "true" : "false"},
+    };
+    if (o.headDim > 0)
+        keys["head_dim"] = std::to_string(o.headDim);
+    if (qwen) {
+        keys["use_sliding_window"] = "false";
+    } else {
+        keys["attention_bias"] = o.attentionBias ? "true" : "false";
+        keys["mlp_bias"] = o.mlpBias ? "true" : "false";
+    }
+    return writeTiny(dir, o, specs, "model.", configText(keys, o.configEdits), {});
+}
+
+} // namespace
+
+TinyModel writeTinyQwen2(const std::string &dir, const TinyModelOptions &o)
+{
+    return writeTinyRotary(dir, o, true);
+}
+
+TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &o)
+{
+    return writeTinyRotary(dir, o, false);
 }
 
 } // namespace attnlab::test

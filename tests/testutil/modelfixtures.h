@@ -69,6 +69,14 @@ struct TinyModelOptions {
     int positions = 16;
     int vocab = 24;
     int typeVocab = 2; // BERT
+    // Qwen2 / Llama: key/value heads (0: as many as heads), head_dim (0: dModel / heads, and
+    // config.json has no head_dim key), tie_word_embeddings (no lm_head tensor), Llama's
+    // attention_bias and mlp_bias (Qwen2 has q/k/v biases always, none elsewhere).
+    int kvHeads = 0;
+    int headDim = 0;
+    bool tied = false;
+    bool attentionBias = false;
+    bool mlpBias = false;
     // Replace or add config.json keys: key → raw JSON text; an empty text removes the key.
     std::map<std::string, std::string> configEdits;
     // Called with the tensors (canonical names already turned into file names) before writing:
@@ -90,5 +98,10 @@ struct TinyModel {
 // Write config.json and model.safetensors of a tiny model into `dir` (which must exist).
 TinyModel writeTinyGpt2(const std::string &dir, const TinyModelOptions &options = {});
 TinyModel writeTinyBert(const std::string &dir, const TinyModelOptions &options = {});
+// Qwen2 and Llama checkpoints as transformers saves Qwen2ForCausalLM / LlamaForCausalLM: tensors
+// under "model." (canonical names without it), lm_head.weight unless tied, RMSNorm weights only.
+// config.json has rope_theta 1e6 (Qwen2) or 5e5 (Llama) and rms_norm_eps 1e-6.
+TinyModel writeTinyQwen2(const std::string &dir, const TinyModelOptions &options = {});
+TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &options = {});
 
 } // namespace attnlab::test

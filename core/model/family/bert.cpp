@@ -52,9 +52,7 @@ const ModelFamily &bertFamily()
         f.mlp = MlpKind::Plain;
         f.position = PositionKind::LearnedAbsolute;
         f.projection = ProjectionKind::Linear;
-        f.biases = true;
         f.causal = false;
-        f.tiedOutputHead = true;
         f.prediction = PredictionRule::FirstMask;
         return f;
     }();

@@ -1,5 +1,5 @@
 #pragma once
-// The families the registry knows, one data file each (gpt2.cpp, bert.cpp). Only registry.cpp
+// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp). Only registry.cpp
 // includes this: everything else finds a family by findFamily() and asks its properties.
 
 #include "core/model/family/modelfamily.h"
@@ -8,5 +8,7 @@ namespace attnlab::core::model {
 
 const ModelFamily &gpt2Family();
 const ModelFamily &bertFamily();
+const ModelFamily &qwen2Family();
+const ModelFamily &llamaFamily();
 
 } // namespace attnlab::core::model

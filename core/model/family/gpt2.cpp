@@ -45,9 +45,7 @@ const ModelFamily &gpt2Family()
         f.mlp = MlpKind::Plain;
         f.position = PositionKind::LearnedAbsolute;
         f.projection = ProjectionKind::Conv1DFused;
-        f.biases = true;
         f.causal = true;
-        f.tiedOutputHead = true;
         f.prediction = PredictionRule::NextToken;
         return f;
     }();

@@ -52,6 +52,13 @@ enum class ProjectionKind {
     Linear, // nn.Linear, out × in, y = x·Wᵀ + b; q, k and v separate
 };
 
+// How the scores q·kᵀ are scaled: both give ÷√d_head up to float rounding, in the order
+// transformers computes it.
+enum class ScoreScaling {
+    DivideBySqrtHead, // scores / √d_head (GPT-2, BERT)
+    TimesInverseSqrtHead, // scores · d_head^−½ (Llama, Qwen2: `* self.scaling`)
+};
+
 // Which position the model's prediction is read at.
 enum class PredictionRule {
     NextToken, // the last position: the token after the text
@@ -67,6 +74,12 @@ struct ConfigCount {
     bool nullMeansDefault = false; // GPT-2's n_inner: null → the default
 };
 
+// One boolean key of config.json and its default; no key: the value is always `fallback`.
+struct ConfigFlag {
+    std::string key;
+    bool fallback = true;
+};
+
 // A setting the forward pass implements in one way only: any other value of `key` is refused.
 struct FixedSetting {
     std::string key;
@@ -80,8 +93,16 @@ struct ConfigKeys {
     // The MLP width; when `innerPerDModel` > 0 the default is that multiple of d_model.
     ConfigCount dInner;
     int innerPerDModel = 0;
-    // Key/value heads (grouped-query attention); no names: as many as query heads.
+    // Key/value heads (grouped-query attention); no names: as many as query heads. A fallback of 0
+    // means as many as query heads; null always does (transformers' `if num_key_value_heads is None`).
     ConfigCount kvHeads;
+    // The width of one head; no names, absent or null: d_model / heads.
+    ConfigCount headDim;
+    // Which projections have biases: q, k and v; the attention output; the MLP.
+    ConfigFlag qkvBias, outBias, mlpBias;
+    // The output head multiplies by the token embeddings (transformers' tie_word_embeddings);
+    // otherwise it is a tensor of its own (TensorNames::outputHead).
+    ConfigFlag tiedOutputHead;
     std::vector<std::string> epsilon;
     double epsilonFallback = 1e-5;
     std::vector<std::string> activation;
@@ -109,7 +130,10 @@ struct TensorNames {
     std::string attnOut;
     std::string attnNorm, mlpNorm; // the block's first and second norm
     std::string mlpIn, mlpOut;
+    std::string mlpGate; // MlpKind::GatedSilu: gate_proj (mlpIn is up_proj, mlpOut down_proj)
     std::string finalNorm;
+    // An untied output head (vocab × d, nn.Linear without bias), saved outside `prefix`.
+    std::string outputHead;
     // A masked-LM head (optional in a checkpoint as a whole): dense + act + norm, then the
     // tied decoder with its own bias (some files keep the bias only under `headBiasAlias`).
     std::string headDense, headNorm, headBias, headBiasAlias;
@@ -128,12 +152,10 @@ struct ModelFamily {
     PositionKind position = PositionKind::LearnedAbsolute;
     RotarySpec rotary; // when position is Rotary
     ProjectionKind projection = ProjectionKind::Linear;
-    bool biases = true; // the projections have biases
+    ScoreScaling scoreScaling = ScoreScaling::DivideBySqrtHead;
     // Token i attends only to tokens 0…i; then row i of every layer depends only on the tokens
     // up to i.
     bool causal = false;
-    // The output head multiplies by the token embeddings (transformers' tied lm_head/decoder).
-    bool tiedOutputHead = true;
     PredictionRule prediction = PredictionRule::NextToken;
 };
 

@@ -4,7 +4,7 @@ namespace attnlab::core::model {
 
 const std::vector<const ModelFamily *> &modelFamilies()
 {
-    static const std::vector<const ModelFamily *> all = {&gpt2Family(), &bertFamily()};
+    static const std::vector<const ModelFamily *> all = {&gpt2Family(), &bertFamily(), &qwen2Family(), &llamaFamily()};
     return all;
 }
 

@@ -24,7 +24,9 @@ TEST(ModelFamily, RegistryFindsEachFamilyByItsModelType)
     ASSERT_NE(findFamily("bert"), nullptr);
     EXPECT_EQ(findFamily("gpt2")->name, "GPT-2");
     EXPECT_EQ(findFamily("bert")->name, "BERT");
-    EXPECT_EQ(findFamily("llama"), nullptr);
+    EXPECT_EQ(findFamily("qwen2")->name, "Qwen2");
+    EXPECT_EQ(findFamily("llama")->name, "Llama");
+    EXPECT_EQ(findFamily("mistral"), nullptr);
     EXPECT_EQ(findFamily("GPT2"), nullptr); // model_type is matched exactly, as AutoConfig does
 }
 
@@ -46,7 +48,8 @@ TEST(ModelFamily, Gpt2AndBertDescribeTheirBlocks)
         EXPECT_EQ(f->norm, NormKind::LayerNorm);
         EXPECT_EQ(f->mlp, MlpKind::Plain);
         EXPECT_EQ(f->position, PositionKind::LearnedAbsolute);
-        EXPECT_TRUE(f->tiedOutputHead);
+        EXPECT_TRUE(f->config.tiedOutputHead.fallback);
+        EXPECT_TRUE(f->config.tiedOutputHead.key.empty());
     }
 }
 
@@ -61,7 +64,7 @@ TEST(ModelFamily, ConfigTakesTheFamilysKeysAndDefaults)
     EXPECT_EQ(bert.dInner, 3072);
     EXPECT_EQ(bert.typeVocabSize, 2);
     EXPECT_EQ(bert.kvHeads, 12);
-    EXPECT_THROW(parseModelConfig(R"({"model_type": "llama"})"), ModelError);
+    EXPECT_THROW(parseModelConfig(R"({"model_type": "mistral"})"), ModelError);
 }
 
 TEST(ModelFamily, NextTokenPredictsAtTheLastPosition)
@@ -106,21 +109,21 @@ TEST(ModelFamily, ForwardPassRefusesKindsItDoesNotImplement)
 {
     // Unchanged, the family passes and what is refused comes later: the missing layers.
     EXPECT_EQ(refusal([](ModelFamily &, ModelConfig &) {}), "the checkpoint has 0 layers but config.json says 1");
+    // RMSNorm is implemented for any family: what is refused is again the missing layers.
     EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.norm = NormKind::RmsNorm; }),
-        "GPT-2 uses RMSNorm, which the forward pass does not implement yet");
-    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.mlp = MlpKind::GatedSilu; }),
-        "GPT-2 uses a gated SiLU MLP, which the forward pass does not implement yet");
-    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.position = PositionKind::Rotary; }),
-        "GPT-2 uses rotary position embeddings, which the forward pass does not implement yet");
+        "the checkpoint has 0 layers but config.json says 1");
+    const std::string fused = "GPT-2 keeps q, k and v in one fused tensor, which the forward pass implements only "
+                              "with learned positions, a plain MLP and as many key/value heads as query heads";
+    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.mlp = MlpKind::GatedSilu; }), fused);
+    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.position = PositionKind::Rotary; }), fused);
+    EXPECT_EQ(refusal([](ModelFamily &, ModelConfig &c) { c.kvHeads = 1; }), fused);
+    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) {
+        f.position = PositionKind::Rotary;
+        f.rotary.convention = RotaryConvention::Interleaved;
+    }),
+        "GPT-2 rotates interleaved pairs of dimensions, which the forward pass does not implement");
     EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.position = PositionKind::None; }),
-        "GPT-2 has no position embeddings, which the forward pass does not implement yet");
-    EXPECT_EQ(refusal([](ModelFamily &, ModelConfig &c) { c.kvHeads = 1; }),
-        "GPT-2 has 1 key/value heads for 2 query heads, which the forward pass does not implement yet");
-    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.biases = false; }),
-        "GPT-2 has projections without biases, which the forward pass does not implement yet");
-    EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.tiedOutputHead = false; }),
-        "GPT-2 has an output head of its own (not tied to the token embeddings), which the forward pass does not "
-        "implement yet");
+        "GPT-2 has no position information, which the forward pass does not implement");
     EXPECT_EQ(refusal([](ModelFamily &f, ModelConfig &) { f.tensors.finalNorm.clear(); }),
-        "GPT-2 is pre-LN without a final norm, which the forward pass does not implement");
+        "GPT-2 normalises before each block but has no final norm, which the forward pass does not implement");
 }

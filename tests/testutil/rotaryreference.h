@@ -1,0 +1,44 @@
+#pragma once
+// Tiny Qwen2- and Llama-shaped checkpoints built in memory, and an independent naive reference of
+// their forward pass in double precision with plain loops (no Eigen, no production code),
+// following transformers' modeling_llama.py / modeling_qwen2.py and modeling_rope_utils.py:
+// RMSNorm pre-norm blocks, grouped-query attention, rotate-half rotary positions (with llama3
+// scaling), the SwiGLU MLP, the final norm and a tied or untied output head.
+
+#include "modelreference.h"
+
+#include <string>
+
+namespace attnlab::test {
+
+struct RotaryShape {
+    std::string family = "qwen2"; // model_type: "qwen2" or "llama"
+    int layers = 2;
+    int heads = 4;
+    int kvHeads = 2;
+    int dModel = 16;
+    int headDim = 0; // 0: dModel / heads
+    int dInner = 24;
+    int positions = 32;
+    int vocab = 29;
+    double theta = 10000;
+    core::model::RopeScaling scaling; // type "default" or "llama3"
+    bool attentionBias = false; // llama: attention_bias (Qwen2 has q/k/v biases always)
+    bool mlpBias = false; // llama: mlp_bias
+    bool tied = false;
+};
+
+ModelConfig rotaryConfig(const RotaryShape &shape);
+std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed = 5);
+
+// The forward pass of a Qwen2 or Llama checkpoint; inputs[l] is the residual stream entering
+// layer l (inputs[layers] the last block's output before the final norm), attentionInputs[l]
+// the output of input_layernorm, weights[l][h] head h's attention weights.
+Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask);
+
+// transformers' inverse frequencies (default or llama3) in double.
+Vec rotaryInverseFrequenciesRef(int headDim, double theta, const core::model::RopeScaling &scaling);
+
+std::vector<int> rotaryIds();
+
+} // namespace attnlab::test
