@@ -344,6 +344,10 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ChatWhatEnd, ATTNLAB_MESSAGE("CoreMessage", "the end of the template")},
     {MessageId::ChatWhatText, ATTNLAB_MESSAGE("CoreMessage", "text")},
     {MessageId::ChatWhatNameValue, ATTNLAB_MESSAGE("CoreMessage", "name=value")},
+    {MessageId::ChatTemplateMissing, ATTNLAB_MESSAGE("CoreMessage", "the model folder %1 has no chat template (neither chat_template.jinja nor \"chat_template\" in tokenizer_config.json), so it cannot wrap text as a chat turn")},
+    {MessageId::ChatTemplateNotString, ATTNLAB_MESSAGE("CoreMessage", "must be a string or a list of {\"name\": …, \"template\": …}, not %1")},
+    {MessageId::ChatTemplateEntryBad, ATTNLAB_MESSAGE("CoreMessage", "must be {\"name\": a string, \"template\": a string}")},
+    {MessageId::ChatTemplateNoDefault, ATTNLAB_MESSAGE("CoreMessage", "lists chat templates named %1 but none named \"default\"")},
 
     // Forward passes (core/model/forward, forwardcheck): a checkpoint or an input they cannot run.
     {MessageId::ForwardTensorMissing, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 is missing")},

@@ -329,6 +329,10 @@ enum class MessageId : int {
     ChatWhatEnd,
     ChatWhatText,
     ChatWhatNameValue,
+    ChatTemplateMissing,
+    ChatTemplateNotString,
+    ChatTemplateEntryBad,
+    ChatTemplateNoDefault,
 
     // Forward passes (core/model/forward, forwardcheck): a checkpoint or an input they cannot run.
     ForwardTensorMissing,

@@ -1514,6 +1514,22 @@
         <source>name=value</source>
         <translation>name=value</translation>
     </message>
+    <message>
+        <source>the model folder %1 has no chat template (neither chat_template.jinja nor &quot;chat_template&quot; in tokenizer_config.json), so it cannot wrap text as a chat turn</source>
+        <translation>模型文件夹 %1 没有对话模板（既没有 chat_template.jinja，tokenizer_config.json 里也没有 &quot;chat_template&quot;），所以无法把文本包装成一轮对话</translation>
+    </message>
+    <message>
+        <source>must be a string or a list of {&quot;name&quot;: …, &quot;template&quot;: …}, not %1</source>
+        <translation>必须是字符串或由 {&quot;name&quot;: …, &quot;template&quot;: …} 组成的列表，而不是%1</translation>
+    </message>
+    <message>
+        <source>must be {&quot;name&quot;: a string, &quot;template&quot;: a string}</source>
+        <translation>必须是 {&quot;name&quot;: 字符串, &quot;template&quot;: 字符串}</translation>
+    </message>
+    <message>
+        <source>lists chat templates named %1 but none named &quot;default&quot;</source>
+        <translation>列出了名为 %1 的对话模板，但没有名为 &quot;default&quot; 的</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>

@@ -1,0 +1,161 @@
+#include "core/chat/chatprompt.h"
+
+#include "core/chat/chatlimits.h"
+#include "core/json/jsonguard.h"
+#include "core/json/textfile.h"
+#include "core/text/messageid.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace attnlab::core::chat {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr const char *kConfigFile = "tokenizer_config.json";
+constexpr const char *kTemplateFile = "chat_template.jinja";
+// tokenizer_config.json of large vocabularies lists every added token: a few megabytes at most.
+constexpr std::uint64_t kMaxConfigBytes = std::uint64_t(64) << 20;
+
+[[noreturn]] void refuse(const std::string &file, const std::string &path, Message message)
+{
+    throw ChatTemplateError(Problem {path, std::move(message), 0, 0, file});
+}
+
+std::string readWhole(const fs::path &path, const std::string &fileName, std::uint64_t limit)
+{
+    FileText file = readFileText(path.string(), limit);
+    switch (file.status) {
+    case FileText::Ok:
+        return std::move(file.text);
+    case FileText::CannotOpen:
+        refuse(fileName, "", Message(MessageId::TokenizerCannotReadBecause, Message::systemError(file.error)));
+    case FileText::TooLarge:
+        refuse(fileName, "", Message(MessageId::TokenizerFileTooLarge, limit >> 20));
+    case FileText::NoSize:
+    case FileText::CannotRead:
+        break;
+    }
+    refuse(fileName, "", Message(MessageId::TokenizerCannotRead));
+}
+
+bool isFile(const fs::path &path)
+{
+    std::error_code ec;
+    return fs::is_regular_file(path, ec);
+}
+
+Message jsonTypeOf(const Json &value)
+{
+    switch (value.type()) {
+    case Json::value_t::null:
+        return Message(MessageId::TypeNull);
+    case Json::value_t::boolean:
+        return Message(MessageId::TypeBoolean);
+    case Json::value_t::string:
+        return Message(MessageId::TypeString);
+    case Json::value_t::array:
+        return Message(MessageId::TypeArray);
+    case Json::value_t::object:
+        return Message(MessageId::TypeObject);
+    default:
+        return Message(MessageId::TypeNumber);
+    }
+}
+
+} // namespace
+
+std::optional<std::string> chatTemplateOfConfig(const Json &config)
+{
+    const auto it = config.find("chat_template");
+    if (it == config.end() || it->is_null())
+        return std::nullopt;
+    if (it->is_string())
+        return it->get<std::string>();
+    if (!it->is_array())
+        refuse(kConfigFile, "chat_template", Message(MessageId::ChatTemplateNotString, jsonTypeOf(*it)));
+    // transformers makes {name: template} of the list (a later name replaces an earlier one) and
+    // uses "default" when no name is asked for.
+    std::optional<std::string> fallback;
+    std::string names;
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const Json &entry = (*it)[i];
+        const std::string path = "chat_template[" + std::to_string(i) + "]";
+        if (!entry.is_object() || !entry.contains("name") || !entry["name"].is_string() || !entry.contains("template")
+            || !entry["template"].is_string())
+            refuse(kConfigFile, path, Message(MessageId::ChatTemplateEntryBad));
+        const std::string name = entry["name"].get<std::string>();
+        if (name == "default")
+            fallback = entry["template"].get<std::string>();
+        names += (names.empty() ? "\"" : ", \"") + name + "\"";
+    }
+    if (!fallback)
+        refuse(kConfigFile, "chat_template", Message(MessageId::ChatTemplateNoDefault, names));
+    return fallback;
+}
+
+ModelChatTemplate readModelChatTemplate(const std::string &folder)
+{
+    const fs::path dir(folder);
+    ModelChatTemplate result;
+    std::optional<std::string> fromConfig;
+    if (isFile(dir / kConfigFile)) {
+        const std::string text = readWhole(dir / kConfigFile, kConfigFile, kMaxConfigBytes);
+        JsonResult parsed = parseJson(text, kConfigFile);
+        if (!parsed.ok()) {
+            Problem problem = std::move(*parsed.problem);
+            problem.file = kConfigFile;
+            throw ChatTemplateError(std::move(problem));
+        }
+        const Json &config = parsed.document->root();
+        if (!config.is_object())
+            refuse(kConfigFile, "", Message(MessageId::TokenizerNotJsonObject, jsonTypeOf(config)));
+        fromConfig = chatTemplateOfConfig(config);
+        for (const char *key :
+            {"bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token"}) {
+            const auto token = config.find(key);
+            if (token == config.end() || token->is_null())
+                continue;
+            if (token->is_string())
+                result.specialTokens[key] = token->get<std::string>();
+            else if (token->is_object() && token->contains("content") && (*token)["content"].is_string())
+                result.specialTokens[key] = (*token)["content"].get<std::string>();
+            else
+                refuse(kConfigFile, key, Message(MessageId::TokenizerConfigToken));
+        }
+    }
+    if (isFile(dir / kTemplateFile)) {
+        result.source = readWhole(dir / kTemplateFile, kTemplateFile, kMaxTemplateBytes);
+        result.file = kTemplateFile;
+    } else if (fromConfig) {
+        result.source = std::move(*fromConfig);
+        result.file = kConfigFile;
+    } else {
+        refuse("", "", Message(MessageId::ChatTemplateMissing, folder));
+    }
+    return result;
+}
+
+std::string chatPromptForUserTurn(const std::string &folder, const std::string &userText, const std::tm &now)
+{
+    const ModelChatTemplate chatTemplate = readModelChatTemplate(folder);
+    ChatContext context;
+    context.messages = {{"user", userText}};
+    context.addGenerationPrompt = true;
+    context.specialTokens = chatTemplate.specialTokens;
+    context.now = now;
+    try {
+        return renderChatTemplate(chatTemplate.source, context);
+    } catch (const ChatTemplateError &e) {
+        Problem problem = e.problem();
+        problem.file = chatTemplate.file;
+        if (chatTemplate.file == kConfigFile)
+            problem.path = "chat_template";
+        throw ChatTemplateError(std::move(problem));
+    }
+}
+
+} // namespace attnlab::core::chat
