@@ -4,6 +4,7 @@
 #include "core/chat/syntax.h"
 #include "core/text/messageid.h"
 
+#include <cstdlib>
 #include <new>
 
 namespace attnlab::core::chat {

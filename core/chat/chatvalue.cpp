@@ -61,6 +61,8 @@ Value Value::fromList(List items)
 {
     Value v;
     v.kind = Kind::List;
+    for (const Value &item : items)
+        v.nesting = std::max(v.nesting, item.nesting + 1);
     v.list = std::make_shared<const List>(std::move(items));
     return v;
 }
@@ -69,6 +71,8 @@ Value Value::fromDict(Dict items)
 {
     Value v;
     v.kind = Kind::Dict;
+    for (const auto &member : items)
+        v.nesting = std::max(v.nesting, member.second.nesting + 1);
     v.dict = std::make_shared<Dict>(std::move(items));
     return v;
 }

@@ -34,6 +34,9 @@ struct Value {
     std::shared_ptr<Dict> dict; // Dict and Namespace (a namespace's attributes change in place)
     std::shared_ptr<const MacroDef> macro; // Macro
     std::shared_ptr<const Value> self; // Builtin: the value a method is bound to
+    // How deep lists and dicts nest inside this value (0 for a scalar): the interpreter refuses
+    // values nested past its limit, so printing and tojson never recurse without bound.
+    int nesting = 0;
 
     static Value undefined(std::string name = {});
     static Value none();

@@ -239,7 +239,7 @@ private:
             List items;
             for (const ExprPtr &item : e.args)
                 items.push_back(eval(*item));
-            return Value::fromList(std::move(items));
+            return checkNesting(Value::fromList(std::move(items)), e.line);
         }
         case Expr::Kind::Dict: {
             Dict items;
@@ -257,7 +257,7 @@ private:
                 if (!replaced)
                     items.emplace_back(key.str(), std::move(value));
             }
-            return Value::fromDict(std::move(items));
+            return checkNesting(Value::fromDict(std::move(items)), e.line);
         }
         case Expr::Kind::Attribute: {
             const Value object = eval(*e.args[0]);
@@ -303,6 +303,13 @@ private:
             return e.args[2] ? eval(*e.args[2]) : Value::undefined();
         }
         return Value::undefined();
+    }
+
+    static Value checkNesting(Value v, int line)
+    {
+        if (v.nesting > kMaxNesting)
+            throw TemplateFailure {line, Message(MessageId::ChatNestedTooDeep, kMaxNesting)};
+        return v;
     }
 
     static std::int64_t sliceIndex(const Value &v, int line)

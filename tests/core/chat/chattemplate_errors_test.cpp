@@ -139,6 +139,11 @@ TEST(ChatTemplateErrors, HostileTemplatesStopQuicklyAtTheLimits)
     for (int i = 0; i < 50000; ++i)
         chain += " + 1";
     EXPECT_EQ(refusal(chain + " }}").id, MessageId::ChatNestedTooDeep);
+    // Values nested past the limit would make printing and tojson recurse without bound.
+    EXPECT_EQ(refusal("{% set ns = namespace(l=[]) %}{% for i in range(100000) %}{% set ns.l = [ns.l] %}{% endfor %}"
+                      "{{ ns.l | tojson }}")
+                  .id,
+        MessageId::ChatNestedTooDeep);
     std::string blocks;
     for (int i = 0; i < 5000; ++i)
         blocks += "{% if true %}";
