@@ -63,7 +63,7 @@ struct ChatContext {
     static std::tm localNow();
 };
 
-// What went wrong, as a Problem whose message names the line of the template ("line 3: the chat
+// What went wrong, as a Problem whose message names the line of the template ("template line 3: the chat
 // template uses the Jinja filter `xyz`, which Attention Lab does not support"); what() is the
 // English text. `file` is empty; readers of a model folder set it to the file the template came
 // from.

@@ -282,7 +282,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::TokenizerFolderOutOfMemory, ATTNLAB_MESSAGE("CoreMessage", "out of memory while reading the tokenizer")},
 
     // Chat templates (core/chat): reading and rendering tokenizer_config.json's chat_template.
-    {MessageId::ChatTemplateLine, ATTNLAB_MESSAGE("CoreMessage", "line %1: %2")},
+    {MessageId::ChatTemplateLine, ATTNLAB_MESSAGE("CoreMessage", "template line %1: %2")},
     {MessageId::ChatUnclosed, ATTNLAB_MESSAGE("CoreMessage", "the chat template opens `%1` and never closes it with `%2`")},
     {MessageId::ChatUnexpectedCharacter, ATTNLAB_MESSAGE("CoreMessage", "the chat template has the character `%1` inside a tag, which Jinja does not allow there")},
     {MessageId::ChatUnclosedString, ATTNLAB_MESSAGE("CoreMessage", "the chat template has a string that is never closed")},
@@ -329,8 +329,8 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ChatTypeNone, ATTNLAB_MESSAGE("CoreMessage", "none")},
     {MessageId::ChatTypeBoolean, ATTNLAB_MESSAGE("CoreMessage", "a boolean")},
     {MessageId::ChatTypeInteger, ATTNLAB_MESSAGE("CoreMessage", "a whole number")},
-    {MessageId::ChatTypeFloat, ATTNLAB_MESSAGE("CoreMessage", "a number")},
-    {MessageId::ChatTypeString, ATTNLAB_MESSAGE("CoreMessage", "a string")},
+    {MessageId::ChatTypeFloat, ATTNLAB_MESSAGE("CoreMessage", "a real number")},
+    {MessageId::ChatTypeString, ATTNLAB_MESSAGE("CoreMessage", "a text string")},
     {MessageId::ChatTypeList, ATTNLAB_MESSAGE("CoreMessage", "a list")},
     {MessageId::ChatTypeMapping, ATTNLAB_MESSAGE("CoreMessage", "a mapping")},
     {MessageId::ChatTypeNamespace, ATTNLAB_MESSAGE("CoreMessage", "a namespace")},

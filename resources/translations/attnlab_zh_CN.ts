@@ -1530,6 +1530,18 @@
         <source>lists chat templates named %1 but none named &quot;default&quot;</source>
         <translation>列出了名为 %1 的对话模板，但没有名为 &quot;default&quot; 的</translation>
     </message>
+    <message>
+        <source>template line %1: %2</source>
+        <translation>模板第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>a real number</source>
+        <translation>实数</translation>
+    </message>
+    <message>
+        <source>a text string</source>
+        <translation>字符串</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>

@@ -128,6 +128,7 @@ TEST_F(ChatPrompt, AnUnsupportedConstructIsReportedAgainstTheTemplatesFile)
     writeConfig({{"chat_template", "{% for m in messages %}\n{{ m.content | wordcount }}{% endfor %}"}});
     const Problem p = problemOf();
     EXPECT_EQ(formatProblem(p.file, p),
-        "tokenizer_config.json: chat_template: line 2: the chat template uses the Jinja filter `wordcount`, which "
+        "tokenizer_config.json: chat_template: template line 2: the chat template uses the Jinja filter `wordcount`, "
+        "which "
         "Attention Lab does not support");
 }

@@ -43,8 +43,8 @@ TEST(ChatTemplateErrors, AnUnsupportedFilterIsNamedWithItsLine)
     const Refusal r = refusal("{% for m in messages %}\n{{ m.content }}\n{{ m.content | wordcount }}\n{% endfor %}");
     EXPECT_EQ(r.id, MessageId::ChatUnsupportedFilter);
     EXPECT_EQ(r.line, 3);
-    EXPECT_EQ(
-        r.english, "line 3: the chat template uses the Jinja filter `wordcount`, which Attention Lab does not support");
+    EXPECT_EQ(r.english,
+        "template line 3: the chat template uses the Jinja filter `wordcount`, which Attention Lab does not support");
 }
 
 TEST(ChatTemplateErrors, AnUnsupportedFilterFailsEvenOnABranchNotTaken)
@@ -62,30 +62,38 @@ TEST(ChatTemplateErrors, EachUnsupportedConstructIsNamed)
     };
     const Case cases[] = {
         {"{% if x is sameas y %}{% endif %}", MessageId::ChatUnsupportedTest,
-            "line 1: the chat template uses the Jinja test `sameas`, which Attention Lab does not support"},
+            "template line 1: the chat template uses the Jinja test `sameas`, which Attention Lab does not support"},
         {"{% include 'other.jinja' %}", MessageId::ChatUnsupportedTag,
-            "line 1: the chat template uses the Jinja tag `{% include %}`, which Attention Lab does not support"},
+            "template line 1: the chat template uses the Jinja tag `{% include %}`, which Attention Lab does not "
+            "support"},
         {"{% extends 'base' %}", MessageId::ChatUnsupportedTag,
-            "line 1: the chat template uses the Jinja tag `{% extends %}`, which Attention Lab does not support"},
+            "template line 1: the chat template uses the Jinja tag `{% extends %}`, which Attention Lab does not "
+            "support"},
         {"{% raw %}{{ x }}{% endraw %}", MessageId::ChatUnsupportedTag,
-            "line 1: the chat template uses the Jinja tag `{% raw %}`, which Attention Lab does not support"},
+            "template line 1: the chat template uses the Jinja tag `{% raw %}`, which Attention Lab does not support"},
         {"{% filter upper %}x{% endfilter %}", MessageId::ChatUnsupportedTag,
-            "line 1: the chat template uses the Jinja tag `{% filter %}`, which Attention Lab does not support"},
+            "template line 1: the chat template uses the Jinja tag `{% filter %}`, which Attention Lab does not "
+            "support"},
         {"{% call m() %}x{% endcall %}", MessageId::ChatUnsupportedTag,
-            "line 1: the chat template uses the Jinja tag `{% call %}`, which Attention Lab does not support"},
+            "template line 1: the chat template uses the Jinja tag `{% call %}`, which Attention Lab does not support"},
         {"\n{{ messages[0].content.zfill(9) }}", MessageId::ChatUnsupportedMethod,
-            "line 2: the chat template calls the method `zfill` on a string, which Attention Lab does not support"},
+            "template line 2: the chat template calls the method `zfill` on a text string, which Attention Lab does "
+            "not "
+            "support"},
         {"{{ messages.append(1) }}", MessageId::ChatUnsupportedMethod,
-            "line 1: the chat template calls the method `append` on a list, which Attention Lab does not support"},
+            "template line 1: the chat template calls the method `append` on a list, which Attention Lab does not "
+            "support"},
         {"{{ lipsum(2) }}", MessageId::ChatUnsupportedFunction,
-            "line 1: the chat template calls the function `lipsum`, which Attention Lab does not support"},
+            "template line 1: the chat template calls the function `lipsum`, which Attention Lab does not support"},
         {"{{ strftime_now('%j') }}", MessageId::ChatUnsupportedDateFormat,
-            "line 1: the chat template asks strftime_now for `%j`, which Attention Lab does not support"},
+            "template line 1: the chat template asks strftime_now for `%j`, which Attention Lab does not support"},
         {"{% for m in messages recursive %}{% endfor %}", MessageId::ChatUnsupportedSyntax,
-            "line 1: the chat template uses the Jinja construct `for … recursive`, which Attention Lab does not "
+            "template line 1: the chat template uses the Jinja construct `for … recursive`, which Attention Lab does "
+            "not "
             "support"},
         {"{% set x | upper %}a{% endset %}", MessageId::ChatUnsupportedSyntax,
-            "line 1: the chat template uses the Jinja construct `{% set … | filter %}`, which Attention Lab does not "
+            "template line 1: the chat template uses the Jinja construct `{% set … | filter %}`, which Attention Lab "
+            "does not "
             "support"},
     };
     for (const Case &c : cases) {
@@ -97,22 +105,26 @@ TEST(ChatTemplateErrors, EachUnsupportedConstructIsNamed)
 
 TEST(ChatTemplateErrors, BrokenSyntaxSaysWhatAndWhere)
 {
-    EXPECT_EQ(refusal("a\n{{ 'x' ").english, "line 2: the chat template opens `{{` and never closes it with `}}`");
-    EXPECT_EQ(refusal("{# note").english, "line 1: the chat template opens `{#` and never closes it with `#}`");
-    EXPECT_EQ(refusal("{{ 'abc }}").id, MessageId::ChatUnclosedString);
-    EXPECT_EQ(refusal("{% if true %}\nyes").english, "line 2: the chat template ends before `{% endif %}`");
-    EXPECT_EQ(refusal("x\n\n{% endfor %}").english,
-        "line 3: the chat template has `{% endfor %}` where no open block expects it");
     EXPECT_EQ(
-        refusal("{{ 1 + }}").english, "line 1: the chat template has a syntax error: expected a value, found `}}`");
+        refusal("a\n{{ 'x' ").english, "template line 2: the chat template opens `{{` and never closes it with `}}`");
+    EXPECT_EQ(
+        refusal("{# note").english, "template line 1: the chat template opens `{#` and never closes it with `#}`");
+    EXPECT_EQ(refusal("{{ 'abc }}").id, MessageId::ChatUnclosedString);
+    EXPECT_EQ(refusal("{% if true %}\nyes").english, "template line 2: the chat template ends before `{% endif %}`");
+    EXPECT_EQ(refusal("x\n\n{% endfor %}").english,
+        "template line 3: the chat template has `{% endfor %}` where no open block expects it");
+    EXPECT_EQ(refusal("{{ 1 + }}").english,
+        "template line 1: the chat template has a syntax error: expected a value, found `}}`");
     EXPECT_EQ(refusal("{{ a ? b }}").id, MessageId::ChatUnexpectedCharacter);
     EXPECT_EQ(refusal("{% break %}").id, MessageId::ChatOutsideLoop);
 }
 
 TEST(ChatTemplateErrors, RuntimeMisusesAreNamed)
 {
-    EXPECT_EQ(refusal("{{ 'a' + 1 }}").english, "line 1: the chat template applies `+` to a string and a whole number");
-    EXPECT_EQ(refusal("{{ missing + 'x' }}").english, "line 1: the chat template uses `missing`, which is not defined");
+    EXPECT_EQ(refusal("{{ 'a' + 1 }}").english,
+        "template line 1: the chat template applies `+` to a text string and a whole number");
+    EXPECT_EQ(refusal("{{ missing + 'x' }}").english,
+        "template line 1: the chat template uses `missing`, which is not defined");
     EXPECT_EQ(refusal("{{ missing.attribute }}").id, MessageId::ChatUndefined);
     EXPECT_EQ(refusal("{{ 1 // 0 }}").id, MessageId::ChatDivisionByZero);
     EXPECT_EQ(refusal("{% for x in 3 %}{% endfor %}").id, MessageId::ChatNotIterable);

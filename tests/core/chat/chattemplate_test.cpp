@@ -151,7 +151,7 @@ TEST(ChatTemplate, StrftimeNowReadsTheContextsClockAndRaiseExceptionRefuses)
     } catch (const ChatTemplateError &e) {
         EXPECT_EQ(e.line(), 2);
         EXPECT_STREQ(e.what(),
-            "line 2: the chat template refuses this conversation: Conversation roles must "
+            "template line 2: the chat template refuses this conversation: Conversation roles must "
             "alternate user/assistant/user/assistant/...");
     }
 }
