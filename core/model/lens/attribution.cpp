@@ -1,0 +1,147 @@
+#include "core/model/lens/attribution.h"
+
+#include "core/model/blockmath.h"
+#include "core/model/lens/block.h"
+#include "core/model/lens/lens.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace attnlab::core::model {
+
+namespace {
+
+// The final norm with its scale frozen at the full residual `x`: a linear map of a part c to its
+// share of the logit, (c − centre(c))·g with g = γ ⊙ u / scale, in double precision.
+class FrozenNorm {
+public:
+    FrozenNorm(NormKind kind, const RowVector &x, const RowVector &gamma, const RowVector &unembedding, double eps)
+        : m_centres(kind == NormKind::LayerNorm)
+    {
+        const Eigen::RowVectorXd xd = x.cast<double>();
+        const double mean = m_centres ? xd.mean() : 0.0;
+        const double scale = std::sqrt((xd.array() - mean).square().mean() + eps);
+        m_g = (gamma.cast<double>().array() * unembedding.cast<double>().array() / scale).matrix();
+        m_gSum = m_g.sum();
+    }
+    double operator()(const Eigen::Ref<const RowVector> &part) const
+    {
+        const Eigen::RowVectorXd c = part.cast<double>();
+        return c.dot(m_g) - (m_centres ? c.mean() * m_gSum : 0.0);
+    }
+
+private:
+    bool m_centres;
+    Eigen::RowVectorXd m_g;
+    double m_gSum = 0;
+};
+
+RowVector tensorRow(const TensorView &t, int length)
+{
+    if (t.empty())
+        return RowVector::Zero(length);
+    return tensorCopy(t);
+}
+
+// One row of the unembedding (the decoder's row of the token).
+RowVector unembeddingRow(const ModelWeights &w, int token)
+{
+    Matrix row(1, w.config.dModel);
+    embeddingRows(w.tokenEmbeddings, {token}, 0, row);
+    return row;
+}
+
+Attribution perLayer(const ForwardRunner &runner, int token)
+{
+    const LogitLens lens = logitLens(runner);
+    Attribution a;
+    a.perHead = false;
+    a.parts.push_back({AttributionPart::Kind::Embeddings, -1, -1, double(lens.logits(0, token))});
+    for (int l = 1; l < lens.logits.rows(); ++l)
+        a.parts.push_back({AttributionPart::Kind::Layer, l - 1, -1,
+            double(lens.logits(l, token)) - double(lens.logits(l - 1, token))});
+    return a;
+}
+
+Attribution perHead(const ForwardRunner &runner, int token)
+{
+    const ModelWeights &w = runner.weights();
+    const ModelConfig &c = w.config;
+    const ProjectionKind kind = c.family->projection;
+    const int p = runner.predictionPosition(), d = c.dModel, dh = c.headDim();
+    const RowVector x = runner.layerInput(c.layers).row(p);
+    const FrozenNorm share(
+        c.family->norm, x, tensorRow(w.finalNorm.weight, d), unembeddingRow(w, token), double(c.layerNormEps));
+
+    Attribution a;
+    a.perHead = true;
+    a.parts.push_back({AttributionPart::Kind::Embeddings, -1, -1, share(runner.layerInput(0).row(p))});
+    double biases = 0;
+    Matrix perHeadInput(c.heads, c.heads * dh), headOut(c.heads, d), act, mlpOut;
+    for (int l = 0; l < c.layers; ++l) {
+        const LayerWeights &L = runner.layerWeights(l);
+        // Row h holds head h's context in its own columns, zeros elsewhere: one product gives
+        // every head's output through W_O.
+        perHeadInput.setZero();
+        for (int h = 0; h < c.heads; ++h)
+            perHeadInput.block(h, h * dh, 1, dh) = headContext(runner, l, h, {p});
+        project(perHeadInput, L.attnOut, kind, TensorView {}, headOut);
+        for (int h = 0; h < c.heads; ++h)
+            a.parts.push_back({AttributionPart::Kind::Head, l, h, share(headOut.row(h))});
+        const RowVector outBias = tensorRow(L.attnOutBias, d);
+        biases += share(outBias);
+
+        // The MLP reads the residual after attention, normed.
+        RowVector afterAttn = runner.layerInput(l).row(p) + headOut.colwise().sum() + outBias;
+        Matrix mlpIn(1, d);
+        normRows(c.family->norm, afterAttn, L.mlpNorm, c.layerNormEps, mlpIn);
+        mlpRows(runner, l, mlpIn, false, act, mlpOut);
+        a.parts.push_back({AttributionPart::Kind::Mlp, l, -1, share(mlpOut.row(0))});
+        biases += share(tensorRow(L.fcOutBias, d));
+    }
+    // The final norm's bias and the output head's bias of the token go straight to the logit.
+    const RowVector u = unembeddingRow(w, token);
+    biases += tensorRow(w.finalNorm.bias, d).cast<double>().dot(u.cast<double>());
+    a.parts.push_back({AttributionPart::Kind::Biases, -1, -1, biases});
+    return a;
+}
+
+} // namespace
+
+std::string partName(const AttributionPart &part)
+{
+    const std::string layer = std::to_string(part.layer + 1);
+    switch (part.kind) {
+    case AttributionPart::Kind::Embeddings:
+        return "embeddings";
+    case AttributionPart::Kind::Head:
+        return layer + "." + std::to_string(part.head + 1);
+    case AttributionPart::Kind::Mlp:
+        return layer + ".mlp";
+    case AttributionPart::Kind::Layer:
+        return layer;
+    case AttributionPart::Kind::Biases:
+        break;
+    }
+    return "biases";
+}
+
+bool attributionIsPerHead(const ModelConfig &config)
+{
+    return config.family->placement == NormPlacement::PreLn;
+}
+
+Attribution attributeLogit(const ForwardRunner &runner, int token)
+{
+    if (!runner.canPredict() || !runner.isComplete())
+        throw std::invalid_argument("the attribution needs a complete pass of a model that can predict");
+    if (token < 0 || token >= runner.config().vocabSize)
+        throw std::invalid_argument("token " + std::to_string(token) + " is outside the vocabulary");
+    Attribution a = attributionIsPerHead(runner.config()) ? perHead(runner, token) : perLayer(runner, token);
+    a.token = token;
+    a.logit = double(runner.logits()(token));
+    return a;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,108 @@
+#include "core/model/lens/block.h"
+
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace attnlab::core::model {
+
+namespace {
+
+// The values head `head` reads (n × d_head) from what the layer's attention reads: its slice of
+// the value projection — of the fused q|k|v tensor after q and k, or of the separate value tensor,
+// under grouped-query attention the slice of the head's group.
+Matrix headValues(const ForwardRunner &runner, int layer, int head)
+{
+    const ModelConfig &c = runner.config();
+    const int dh = c.headDim();
+    const int kvHeads = c.kvHeads > 0 ? c.kvHeads : c.heads;
+    const int first = head / (c.heads / kvHeads) * dh;
+    const LayerWeights &L = runner.layerWeights(layer);
+    const ProjectionKind kind = c.family->projection;
+    const Matrix &a = runner.attentionInput(layer);
+    Matrix v;
+    if (kind == ProjectionKind::Conv1DFused)
+        projectSlice(a, L.attnWeight, kind, L.attnBias, 2 * c.dModel + first, dh, v);
+    else
+        projectSlice(a, L.value, kind, L.valueBias, first, dh, v);
+    return v;
+}
+
+std::vector<int> allRows(int n)
+{
+    std::vector<int> rows(size_t(n), 0);
+    std::iota(rows.begin(), rows.end(), 0);
+    return rows;
+}
+
+} // namespace
+
+Activation modelActivation(const ModelConfig &config)
+{
+    const std::string name = config.activation.empty() ? config.family->config.activationFallback : config.activation;
+    const std::optional<Activation> f = activationNamed(name);
+    if (!f)
+        throw std::invalid_argument("unsupported activation \"" + name + "\"");
+    return *f;
+}
+
+Matrix headContext(const ForwardRunner &runner, int layer, int head, const std::vector<int> &rows)
+{
+    const Matrix weights = runner.attentionWeights(layer, head);
+    const Matrix v = headValues(runner, layer, head);
+    Matrix context(Eigen::Index(rows.size()), v.cols());
+    for (size_t r = 0; r < rows.size(); ++r)
+        context.row(Eigen::Index(r)).noalias() = weights.row(rows[r]) * v;
+    return context * runner.headMask()(layer, head);
+}
+
+void mlpRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
+    Matrix &act, Matrix &out)
+{
+    const ModelConfig &c = runner.config();
+    const LayerWeights &L = runner.layerWeights(layer);
+    const ProjectionKind kind = c.family->projection;
+    act.resize(x.rows(), c.dInner);
+    project(x, L.fcIn, kind, L.fcInBias, act);
+    activate(modelActivation(c), act);
+    out.resize(x.rows(), c.dModel);
+    project(act, L.fcOut, kind, withOutputBias ? L.fcOutBias : TensorView {}, out);
+}
+
+BlockStages blockStages(const ForwardRunner &runner, int layer)
+{
+    if (layer < 0 || layer >= runner.layersDone())
+        throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed");
+    const ModelConfig &c = runner.config();
+    const LayerWeights &L = runner.layerWeights(layer);
+    const ProjectionKind kind = c.family->projection;
+    const NormKind norm = c.family->norm;
+    const bool preNorm = c.family->placement == NormPlacement::PreLn;
+    const int n = runner.tokenCount(), dh = c.headDim();
+
+    BlockStages s;
+    s.input = runner.layerInput(layer);
+    s.attnIn = runner.attentionInput(layer);
+    const std::vector<int> rows = allRows(n);
+    Matrix merged(n, c.heads * dh);
+    for (int h = 0; h < c.heads; ++h)
+        merged.middleCols(h * dh, dh) = headContext(runner, layer, h, rows);
+    s.attnOut.resize(n, c.dModel);
+    project(merged, L.attnOut, kind, L.attnOutBias, s.attnOut);
+
+    s.afterAttn = s.input + s.attnOut;
+    if (preNorm) {
+        s.mlpIn.resize(n, c.dModel);
+        normRows(norm, s.afterAttn, L.mlpNorm, c.layerNormEps, s.mlpIn);
+    } else {
+        normRows(norm, s.afterAttn, L.attnNorm, c.layerNormEps, s.afterAttn);
+        s.mlpIn = s.afterAttn;
+    }
+    mlpRows(runner, layer, s.mlpIn, true, s.mlpAct, s.mlpOut);
+    s.output = s.afterAttn + s.mlpOut;
+    if (!preNorm)
+        normRows(norm, s.output, L.mlpNorm, c.layerNormEps, s.output);
+    return s;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,51 @@
+#include "core/model/lens/lens.h"
+
+#include "core/model/blockmath.h"
+#include "core/model/lens/block.h"
+#include "core/scene/softmax.h"
+
+#include <stdexcept>
+
+namespace attnlab::core::model {
+
+Matrix outputHeadLogits(const ModelWeights &weights, const Eigen::Ref<const Matrix> &residual)
+{
+    const ModelConfig &c = weights.config;
+    Matrix x(residual.rows(), c.dModel);
+    Matrix logits(residual.rows(), c.vocabSize);
+    if (weights.mlmDense.empty()) {
+        // The final norm and the decoder tied to the token embeddings.
+        normRows(c.family->norm, residual, weights.finalNorm, c.layerNormEps, x);
+        project(x, weights.tokenEmbeddings, ProjectionKind::Linear, TensorView {}, logits);
+        return logits;
+    }
+    // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
+    Matrix t(residual.rows(), c.dModel);
+    project(residual, weights.mlmDense, ProjectionKind::Linear, weights.mlmDenseBias, t);
+    activate(modelActivation(c), t);
+    layerNormRows(t, weights.mlmNorm, c.layerNormEps, x);
+    project(x, weights.tokenEmbeddings, ProjectionKind::Linear, weights.mlmBias, logits);
+    return logits;
+}
+
+LogitLens logitLens(const ForwardRunner &runner)
+{
+    if (!runner.canPredict() || !runner.isComplete())
+        throw std::invalid_argument("the logit lens needs a complete pass of a model that can predict");
+    const int L = runner.layers(), p = runner.predictionPosition();
+    Matrix residual(L, runner.config().dModel);
+    for (int l = 0; l < L; ++l)
+        residual.row(l) = runner.layerInput(l).row(p);
+    LogitLens lens;
+    lens.position = p;
+    lens.logits.resize(L + 1, runner.config().vocabSize);
+    lens.logits.topRows(L) = outputHeadLogits(runner.weights(), residual);
+    lens.logits.row(L) = runner.logits();
+    lens.probabilities.resize(L + 1, lens.logits.cols());
+    for (int l = 0; l < L; ++l)
+        lens.probabilities.row(l) = softmax(lens.logits.row(l));
+    lens.probabilities.row(L) = runner.probabilities();
+    return lens;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,27 @@
+#pragma once
+// The logit lens: what the model would predict if it stopped after each layer. The model's own
+// output head — the final norm and the unembedding for a pre-norm model, the masked-LM head
+// (dense, activation, LayerNorm, tied decoder, output bias) for BERT — applied at the prediction
+// position to the residual stream after layer l, for l = 0 (the embeddings) … layers.
+
+#include "core/model/forward.h"
+
+namespace attnlab::core::model {
+
+// The logits the model's output head gives for each row of `residual` (rows × d): rows × vocab.
+// Needs a checkpoint that can predict (ForwardRunner::canPredict()).
+Matrix outputHeadLogits(const ModelWeights &weights, const Eigen::Ref<const Matrix> &residual);
+
+struct LogitLens {
+    int position = 0; // the prediction position
+    // (layers + 1) × vocab: row l from the residual stream after layer l (row 0: the
+    // embeddings). The last row IS the runner's prediction (its logits() and probabilities()),
+    // so it equals --predict exactly; the rows before are computed in one product.
+    Matrix logits, probabilities;
+};
+
+// The lens of the runner's last pass at its prediction position. Needs a complete pass
+// (isComplete()) of a model that can predict; throws std::invalid_argument otherwise.
+LogitLens logitLens(const ForwardRunner &runner);
+
+} // namespace attnlab::core::model
