@@ -4,6 +4,7 @@
 #include "app/experimentcommand.h"
 #include "app/exportcli.h"
 #include "app/generatecommand.h"
+#include "app/lenscommand.h"
 #include "app/modelcommand.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
@@ -105,7 +106,7 @@ int runApplication(int argc, char *argv[])
         && (savingModelHead
             || hasArgument(argc, argv,
                 {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v", "--predict",
-                    "--generate"}));
+                    "--generate", "--lens", "--attribute"}));
     ensureRuntimeDir();
     std::unique_ptr<QCoreApplication> app;
     if (headless)
@@ -140,13 +141,16 @@ int runApplication(int argc, char *argv[])
         return kExitBadInput;
     }
     const bool helpOrVersion = cli.isSet(cli.help) || cli.isSet(cli.version);
-    for (const QString &problem : {generateOptionsProblem(cli), modelOptionsProblem(cli)})
+    for (const QString &problem : {generateOptionsProblem(cli), lensOptionsProblem(cli), modelOptionsProblem(cli)})
         if (!problem.isEmpty() && !helpOrVersion) {
             printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
             return kExitBadInput;
         }
     if (!helpOrVersion)
         if (const int code = runGenerateCommand(cli); code >= 0)
+            return code;
+    if (!helpOrVersion)
+        if (const int code = runLensCommand(cli); code >= 0)
             return code;
     if (const int code = runExperimentCommand(cli); code >= 0)
         return code;

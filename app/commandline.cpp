@@ -106,7 +106,7 @@ CommandLine::CommandLine()
               "With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the "
               "first [MASK] (BERT) as JSON."))
     , top(QStringLiteral("top"),
-          QCoreApplication::translate("CommandLine", "With --predict: how many tokens to list (default 10)."),
+          QCoreApplication::translate("CommandLine", "With --predict or --lens: how many tokens to list (default 10)."),
           QStringLiteral("K"))
     , ablate(QStringLiteral("ablate"),
           QCoreApplication::translate(
@@ -134,6 +134,22 @@ CommandLine::CommandLine()
               "With --generate: sample only from the most likely tokens whose probabilities add up to P "
               "(default 1: all)."),
           QStringLiteral("P"))
+    , lens(QStringLiteral("lens"),
+          QCoreApplication::translate("CommandLine",
+              "With --model and --text: print the logit lens as JSON: what the model would predict after each "
+              "layer (0 = the embeddings)."))
+    , attribute(QStringLiteral("attribute"),
+          QCoreApplication::translate("CommandLine",
+              "With --model and --text: print how much the embeddings, each head, each MLP and the biases add to "
+              "the predicted token's logit, as JSON."))
+    , token(QStringLiteral("token"),
+          QCoreApplication::translate(
+              "CommandLine", "With --attribute: the token id to explain (default: the predicted token)."),
+          QStringLiteral("ID"))
+    , block(QStringLiteral("block"),
+          QCoreApplication::translate("CommandLine",
+              "With --dump, --model, --text and --layer: print every stage of that whole layer (norms, attention, "
+              "MLP, residual) instead of one head."))
     , noRecovery(QStringLiteral("no-recovery"),
           QCoreApplication::translate("CommandLine",
               "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "
@@ -143,7 +159,7 @@ CommandLine::CommandLine()
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
         colormap, out, experiment, seed, model, text, layer, predict, top, ablate, generate, maxNewTokens, temperature,
-        topK, topP, noRecovery});
+        topK, topP, lens, attribute, token, block, noRecovery});
     m_parser.addPositionalArgument(QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),
         QStringLiteral("[SCENE]"));

@@ -72,6 +72,12 @@ public:
     QCommandLineOption temperature;
     QCommandLineOption topK;
     QCommandLineOption topP;
+    // --lens, --attribute [--token ID] and --dump --block with --model and --text (see
+    // app/lenscommand.h).
+    QCommandLineOption lens;
+    QCommandLineOption attribute;
+    QCommandLineOption token;
+    QCommandLineOption block;
     // --no-recovery: no offer of recovery copies at start-up (tests, kiosks).
     QCommandLineOption noRecovery;
 

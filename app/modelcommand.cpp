@@ -1,6 +1,7 @@
 #include "app/modelcommand.h"
 
 #include "app/commandline.h"
+#include "app/lenscommand.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
@@ -264,6 +265,8 @@ QString modelOptionsProblem(const CommandLine &cli)
             return tr("--model cannot be combined with --%1").arg(option->names().constLast());
     if (cli.isSet(cli.generate))
         return QString(); // generateOptionsProblem checks --generate's combinations
+    if (isLensCommand(cli))
+        return QString(); // lensOptionsProblem checks --lens', --attribute's and --block's combinations
     for (const QCommandLineOption *option : {&cli.top, &cli.ablate})
         if (cli.isSet(*option) && !cli.isSet(cli.predict))
             return tr("--%1 goes with --predict").arg(option->names().constLast());

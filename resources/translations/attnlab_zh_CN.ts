@@ -84,10 +84,6 @@
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
-        <source>With --predict: how many tokens to list (default 10).</source>
-        <translation>与 --predict 一起：列出多少个词元（默认 10）。</translation>
-    </message>
-    <message>
         <source>With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
         <translation>与 --predict 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
     </message>
@@ -150,6 +146,26 @@
     <message>
         <source>With --generate: sample only from the most likely tokens whose probabilities add up to P (default 1: all).</source>
         <translation>与 --generate 一起使用：只从概率累加达到 P 的最可能词元中采样（默认 1：全部）。</translation>
+    </message>
+    <message>
+        <source>With --predict or --lens: how many tokens to list (default 10).</source>
+        <translation>与 --predict 或 --lens 一起：列出多少个词元（默认 10）。</translation>
+    </message>
+    <message>
+        <source>With --model and --text: print the logit lens as JSON: what the model would predict after each layer (0 = the embeddings).</source>
+        <translation>与 --model 和 --text 一起：以 JSON 输出 logit 透镜：模型若在每一层之后停下会预测什么（0 = 嵌入）。</translation>
+    </message>
+    <message>
+        <source>With --model and --text: print how much the embeddings, each head, each MLP and the biases add to the predicted token&apos;s logit, as JSON.</source>
+        <translation>与 --model 和 --text 一起：以 JSON 输出嵌入、每个头、每个 MLP 和偏置各为预测词元的 logit 贡献了多少。</translation>
+    </message>
+    <message>
+        <source>With --attribute: the token id to explain (default: the predicted token).</source>
+        <translation>与 --attribute 一起：要解释的词元编号（默认：预测出的词元）。</translation>
+    </message>
+    <message>
+        <source>With --dump, --model, --text and --layer: print every stage of that whole layer (norms, attention, MLP, residual) instead of one head.</source>
+        <translation>与 --dump、--model、--text 和 --layer 一起：输出这一整层的每个阶段（归一化、注意力、MLP、残差），而不是单个头。</translation>
     </message>
 </context>
 <context>
@@ -2005,6 +2021,34 @@
     <message>
         <source>--generate takes no scene file</source>
         <translation>--generate 不接受场景文件</translation>
+    </message>
+    <message>
+        <source>--%1: the model predicts the token at the first [MASK], and --text has none</source>
+        <translation>--%1：该模型预测第一个 [MASK] 处的词元，但 --text 中没有 [MASK]</translation>
+    </message>
+    <message>
+        <source>--token: expected a token id from 0 to %1 (the vocabulary), got &quot;%2&quot;</source>
+        <translation>--token：应为 0 到 %1 之间的词元编号（词表范围），实际为“%2”</translation>
+    </message>
+    <message>
+        <source>--token goes with --attribute</source>
+        <translation>--token 只能与 --attribute 一起使用</translation>
+    </message>
+    <message>
+        <source>--%1 cannot be combined with --%2</source>
+        <translation>--%1 不能与 --%2 一起使用</translation>
+    </message>
+    <message>
+        <source>--block goes with --dump</source>
+        <translation>--block 只能与 --dump 一起使用</translation>
+    </message>
+    <message>
+        <source>--block needs --layer L (counted from 1)</source>
+        <translation>--block 需要 --layer 层号（从 1 开始数）</translation>
+    </message>
+    <message>
+        <source>--top goes with --predict or --lens</source>
+        <translation>--top 只能与 --predict 或 --lens 一起使用</translation>
     </message>
 </context>
 <context>
