@@ -5,12 +5,17 @@
 #include "core/model/lens/lens.h"
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
 namespace attnlab::core::model {
 
 namespace {
+
+// From this many MLP weights per layer (d_model · d_inner) the layers' shares are computed in
+// parallel: GPT-2 small has 2.4M.
+constexpr std::int64_t kParallelLayerSize = std::int64_t(1) << 18;
 
 // The final norm with its scale frozen at the full residual `x`: a linear map of a part c to its
 // share of the logit, (c − centre(c))·g with g = γ ⊙ u / scale, in double precision.
@@ -64,44 +69,71 @@ Attribution perLayer(const ForwardRunner &runner, int token)
     return a;
 }
 
+// One layer's shares: each head's, the MLP's (without its output bias) and its two output biases'.
+struct LayerShares {
+    std::vector<double> heads;
+    double mlp = 0, biases = 0;
+};
+
+LayerShares layerShares(const ForwardRunner &runner, int l, const FrozenNorm &share)
+{
+    const ModelConfig &c = runner.config();
+    const ProjectionKind kind = c.family->projection;
+    const int p = runner.predictionPosition(), d = c.dModel, dh = c.headDim();
+    const LayerWeights &L = runner.layerWeights(l);
+    LayerShares s;
+    // Row h holds head h's context in its own columns, zeros elsewhere: one product gives every
+    // head's output through W_O.
+    Matrix perHeadInput = Matrix::Zero(c.heads, c.heads * dh), headOut(c.heads, d);
+    for (int h = 0; h < c.heads; ++h)
+        perHeadInput.block(h, h * dh, 1, dh) = headContext(runner, l, h, {p});
+    project(perHeadInput, L.attnOut, kind, TensorView {}, headOut);
+    for (int h = 0; h < c.heads; ++h)
+        s.heads.push_back(share(headOut.row(h)));
+    const RowVector outBias = tensorRow(L.attnOutBias, d);
+
+    // The MLP reads the residual after attention, normed.
+    const RowVector afterAttn = runner.layerInput(l).row(p) + headOut.colwise().sum() + outBias;
+    Matrix mlpIn(1, d), act, mlpOut;
+    normRows(c.family->norm, afterAttn, L.mlpNorm, c.layerNormEps, mlpIn);
+    mlpRows(runner, l, mlpIn, false, act, mlpOut);
+    s.mlp = share(mlpOut.row(0));
+    s.biases = share(outBias) + share(tensorRow(L.fcOutBias, d));
+    return s;
+}
+
 Attribution perHead(const ForwardRunner &runner, int token)
 {
     const ModelWeights &w = runner.weights();
     const ModelConfig &c = w.config;
-    const ProjectionKind kind = c.family->projection;
-    const int p = runner.predictionPosition(), d = c.dModel, dh = c.headDim();
+    const int p = runner.predictionPosition(), d = c.dModel;
     const RowVector x = runner.layerInput(c.layers).row(p);
-    const FrozenNorm share(
-        c.family->norm, x, tensorRow(w.finalNorm.weight, d), unembeddingRow(w, token), double(c.layerNormEps));
+    const RowVector u = unembeddingRow(w, token);
+    const FrozenNorm share(c.family->norm, x, tensorRow(w.finalNorm.weight, d), u, double(c.layerNormEps));
+
+    // Layers in parallel (each only reads the runner) when they are large enough to pay for the
+    // threads; OpenBLAS runs single-threaded inside.
+    std::vector<LayerShares> layers(size_t(c.layers));
+    const bool parallel = std::int64_t(c.dModel) * c.dInner >= kParallelLayerSize;
+    (void)parallel;
+#ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
+#pragma omp parallel for schedule(dynamic) if (parallel)
+#endif
+    for (int l = 0; l < c.layers; ++l)
+        layers[size_t(l)] = layerShares(runner, l, share);
 
     Attribution a;
     a.perHead = true;
     a.parts.push_back({AttributionPart::Kind::Embeddings, -1, -1, share(runner.layerInput(0).row(p))});
     double biases = 0;
-    Matrix perHeadInput(c.heads, c.heads * dh), headOut(c.heads, d), act, mlpOut;
     for (int l = 0; l < c.layers; ++l) {
-        const LayerWeights &L = runner.layerWeights(l);
-        // Row h holds head h's context in its own columns, zeros elsewhere: one product gives
-        // every head's output through W_O.
-        perHeadInput.setZero();
+        const LayerShares &s = layers[size_t(l)];
         for (int h = 0; h < c.heads; ++h)
-            perHeadInput.block(h, h * dh, 1, dh) = headContext(runner, l, h, {p});
-        project(perHeadInput, L.attnOut, kind, TensorView {}, headOut);
-        for (int h = 0; h < c.heads; ++h)
-            a.parts.push_back({AttributionPart::Kind::Head, l, h, share(headOut.row(h))});
-        const RowVector outBias = tensorRow(L.attnOutBias, d);
-        biases += share(outBias);
-
-        // The MLP reads the residual after attention, normed.
-        RowVector afterAttn = runner.layerInput(l).row(p) + headOut.colwise().sum() + outBias;
-        Matrix mlpIn(1, d);
-        normRows(c.family->norm, afterAttn, L.mlpNorm, c.layerNormEps, mlpIn);
-        mlpRows(runner, l, mlpIn, false, act, mlpOut);
-        a.parts.push_back({AttributionPart::Kind::Mlp, l, -1, share(mlpOut.row(0))});
-        biases += share(tensorRow(L.fcOutBias, d));
+            a.parts.push_back({AttributionPart::Kind::Head, l, h, s.heads[size_t(h)]});
+        a.parts.push_back({AttributionPart::Kind::Mlp, l, -1, s.mlp});
+        biases += s.biases;
     }
     // The final norm's bias and the output head's bias of the token go straight to the logit.
-    const RowVector u = unembeddingRow(w, token);
     biases += tensorRow(w.finalNorm.bias, d).cast<double>().dot(u.cast<double>());
     a.parts.push_back({AttributionPart::Kind::Biases, -1, -1, biases});
     return a;
