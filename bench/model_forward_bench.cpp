@@ -4,7 +4,11 @@
 // ablating one head of layer 6 (1-based) then re-predicting, which re-runs layers 6…12 only;
 // what the runner keeps resident, and recomputing one head for the head view.
 // Targets (issue 11): ≤ 100 ms for 12 tokens, ≤ 3 s for 1024. Run with OMP_WAIT_POLICY=PASSIVE.
+// After the pass (issue 19): the logit lens and the direct logit attribution of the predicted
+// token for a 12-token text, target ≤ 50 ms together.
 #include "core/model/forward.h"
+#include "core/model/lens/attribution.h"
+#include "core/model/lens/lens.h"
 
 #include <benchmark/benchmark.h>
 
@@ -197,8 +201,33 @@ void ablateHeadInLayer6(benchmark::State &state)
     state.counters["restarted_from_layer"] = runner.restartedFrom() + 1; // 1-based, as in the UI
 }
 
+// The logit lens (13 rows through ln_f and the 50257-token unembedding), the attribution of the
+// predicted token (144 heads, 12 MLPs), or both, after a finished pass of `range(0)` tokens.
+void lensAndAttribution(benchmark::State &state, bool lens, bool attribution)
+{
+    ForwardRunner runner(gpt2Small());
+    runner.run(tokens(int(state.range(0))));
+    Eigen::Index predicted = 0;
+    runner.logits().maxCoeff(&predicted);
+    const double start = processCpuMs();
+    for (auto _ : state) {
+        if (lens) {
+            const LogitLens l = logitLens(runner);
+            benchmark::DoNotOptimize(l.probabilities.data());
+        }
+        if (attribution) {
+            const Attribution a = attributeLogit(runner, int(predicted));
+            benchmark::DoNotOptimize(a.parts.data());
+        }
+    }
+    reportCpu(state, start);
+}
+
 } // namespace
 
+BENCHMARK_CAPTURE(lensAndAttribution, both, true, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(lensAndAttribution, lens, true, false)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(lensAndAttribution, attribution, false, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(forwardAndPredict)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(forwardAndPredictCold)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(recomputeOneHead)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
