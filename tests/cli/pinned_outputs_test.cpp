@@ -125,6 +125,12 @@ std::vector<Case> cases()
     all.push_back(
         {"gpt2 generate ablated", "--generate --model {GPT2}" + gpt2Text + " --max-new-tokens 4 --ablate 2.1"});
     all.push_back({"bert generate", "--generate --model {BERT}" + bertText});
+    all.push_back({"gpt2 lens", "--model {GPT2}" + gpt2Text + " --lens --top 3"});
+    all.push_back({"gpt2 attribute", "--model {GPT2}" + gpt2Text + " --attribute"});
+    all.push_back({"gpt2 block", "--model {GPT2}" + gpt2Text + " --dump --layer 2 --block"});
+    all.push_back({"bert lens", "--model {BERT}" + bertText + " --lens --top 3"});
+    all.push_back({"bert attribute", "--model {BERT}" + bertText + " --attribute --token 7"});
+    all.push_back({"bert block", "--model {BERT}" + bertText + " --dump --layer 1 --block"});
     return all;
 }
 
