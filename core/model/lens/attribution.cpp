@@ -53,7 +53,7 @@ RowVector tensorRow(const TensorView &t, int length)
 RowVector unembeddingRow(const ModelWeights &w, int token)
 {
     Matrix row(1, w.config.dModel);
-    embeddingRows(w.tokenEmbeddings, {token}, 0, row);
+    embeddingRows(unembedding(w), {token}, 0, row);
     return row;
 }
 

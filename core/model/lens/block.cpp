@@ -63,8 +63,17 @@ void mlpRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matr
     const LayerWeights &L = runner.layerWeights(layer);
     const ProjectionKind kind = c.family->projection;
     act.resize(x.rows(), c.dInner);
-    project(x, L.fcIn, kind, L.fcInBias, act);
-    activate(modelActivation(c), act);
+    if (c.family->mlp == MlpKind::GatedSilu) {
+        // down(act(gate(x)) ⊙ up(x)): mlp_act is the product that enters down_proj.
+        project(x, L.mlpGate, kind, L.mlpGateBias, act);
+        activate(modelActivation(c), act);
+        Matrix up(x.rows(), c.dInner);
+        project(x, L.fcIn, kind, L.fcInBias, up);
+        act.array() *= up.array();
+    } else {
+        project(x, L.fcIn, kind, L.fcInBias, act);
+        activate(modelActivation(c), act);
+    }
     out.resize(x.rows(), c.dModel);
     project(act, L.fcOut, kind, withOutputBias ? L.fcOutBias : TensorView {}, out);
 }

@@ -8,15 +8,20 @@
 
 namespace attnlab::core::model {
 
+const TensorView &unembedding(const ModelWeights &weights)
+{
+    return weights.config.tiedOutputHead ? weights.tokenEmbeddings : weights.outputHead;
+}
+
 Matrix outputHeadLogits(const ModelWeights &weights, const Eigen::Ref<const Matrix> &residual)
 {
     const ModelConfig &c = weights.config;
     Matrix x(residual.rows(), c.dModel);
     Matrix logits(residual.rows(), c.vocabSize);
     if (weights.mlmDense.empty()) {
-        // The final norm and the decoder tied to the token embeddings.
+        // The final norm and the output head: the token embeddings when tied, else lm_head.
         normRows(c.family->norm, residual, weights.finalNorm, c.layerNormEps, x);
-        project(x, weights.tokenEmbeddings, ProjectionKind::Linear, TensorView {}, logits);
+        project(x, unembedding(weights), ProjectionKind::Linear, TensorView {}, logits);
         return logits;
     }
     // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.

@@ -8,6 +8,10 @@
 
 namespace attnlab::core::model {
 
+// The matrix of the tokens' output directions (vocab × d): the token embeddings when the output
+// head is tied to them (GPT-2, BERT's decoder, tie_word_embeddings), else lm_head.
+const TensorView &unembedding(const ModelWeights &weights);
+
 // The logits the model's output head gives for each row of `residual` (rows × d): rows × vocab.
 // Needs a checkpoint that can predict (ForwardRunner::canPredict()).
 Matrix outputHeadLogits(const ModelWeights &weights, const Eigen::Ref<const Matrix> &residual);
