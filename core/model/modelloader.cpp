@@ -1,9 +1,10 @@
 #include "core/model/modelloader.h"
 
 #include "core/json/strictjson.h"
+#include "core/model/checkpoint/checkpointfiles.h"
+#include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
-#include "core/model/safetensors.h"
 #include "core/text/messageid.h"
 
 #include <sys/stat.h>
@@ -36,8 +37,8 @@ struct Cancelled { };
 // Finds tensors under their possible names and turns them into checked float views.
 class Binder {
 public:
-    Binder(SafetensorsFile &file, const TensorNames &names, int total, const LoadProgress &progress)
-        : m_file(file)
+    Binder(const CheckpointFiles &files, const TensorNames &names, int total, const LoadProgress &progress)
+        : m_files(files)
         , m_names(names)
         , m_total(total)
         , m_progress(progress)
@@ -46,7 +47,7 @@ public:
 
     // The tensor under any accepted name, or nullptr. Norm parameters may be named as the
     // family's aliases say (gamma / beta in older TensorFlow conversions).
-    const SafetensorsTensor *lookup(const std::string &name, bool norm) const
+    CheckpointTensor lookup(const std::string &name, bool norm) const
     {
         std::vector<std::string> names = {name};
         if (norm) {
@@ -56,29 +57,30 @@ public:
                 name.substr(0, dot + 1) + (last == "weight" ? m_names.normWeightAlias : m_names.normBiasAlias));
         }
         for (const std::string &n : names) {
-            if (const SafetensorsTensor *t = m_file.find(n))
+            if (const CheckpointTensor t = m_files.find(n))
                 return t;
-            if (const SafetensorsTensor *t = m_file.find(m_names.prefix + n))
+            if (const CheckpointTensor t = m_files.find(m_names.prefix + n))
                 return t;
         }
-        return nullptr;
+        return {};
     }
 
-    bool has(const std::string &name, bool norm = false) const { return lookup(name, norm) != nullptr; }
+    bool has(const std::string &name, bool norm = false) const { return bool(lookup(name, norm)); }
 
     TensorView require(const std::string &name, const Shape &shape, bool norm = false)
     {
-        const SafetensorsTensor *t = lookup(name, norm);
-        if (!t)
-            throw ModelError(m_file.label(), Message(MessageId::TensorMissing, name, m_names.prefix));
+        const CheckpointTensor found = lookup(name, norm);
+        if (!found)
+            throw ModelError(m_files.label(), m_files.missingTensor(name, m_names.prefix));
+        const SafetensorsTensor *t = found.tensor;
         if (t->shape != shape)
-            throw ModelError(m_file.label(),
+            throw ModelError(found.file->label(),
                 Message(MessageId::TensorShapeDiffers, detail::quoted(t->name), shapeText(t->shape), shapeText(shape)));
         if (t->dtype == DType::Other)
-            throw ModelError(m_file.label(),
+            throw ModelError(found.file->label(),
                 Message(MessageId::TensorDtypeUnsupported, detail::quoted(t->name), detail::word(t->dtypeName)));
         TensorView v;
-        v.data = m_file.floats(*t);
+        v.data = found.file->floats(*t);
         // Shapes were checked against config.json, whose sizes are capped far below INT_MAX.
         v.rows = shape.size() == 2 ? int(shape[0]) : 1;
         v.cols = int(shape.back());
@@ -115,7 +117,7 @@ public:
     }
 
 private:
-    SafetensorsFile &m_file;
+    const CheckpointFiles &m_files;
     const TensorNames &m_names;
     int m_total;
     int m_done = 0;
@@ -240,23 +242,14 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
         const std::string base = dir.empty() || dir.back() == '/' ? dir : dir + "/";
         if (!isFile(base + "config.json"))
             throw ModelError("config.json", Message(MessageId::NotFoundIn, detail::quoted(dir)));
-        const std::string weightsPath = base + "model.safetensors";
-        if (!isFile(weightsPath)) {
-            if (isFile(base + "model.safetensors.index.json"))
-                throw ModelError("model.safetensors", Message(MessageId::NotFoundInSplit, detail::quoted(dir)));
-            if (isFile(base + "pytorch_model.bin"))
-                throw ModelError("model.safetensors", Message(MessageId::NotFoundInPytorch, detail::quoted(dir)));
-            throw ModelError("model.safetensors", Message(MessageId::NotFoundIn, detail::quoted(dir)));
-        }
-
         ModelWeights w;
         w.config = readModelConfig(base + "config.json");
-        const std::shared_ptr<SafetensorsFile> file = SafetensorsFile::open(weightsPath);
+        const std::shared_ptr<CheckpointFiles> files = CheckpointFiles::open(dir);
         const ModelFamily &family = *w.config.family;
-        const bool head = hasMaskedLmHead(Binder(*file, family.tensors, 1, progress), family.tensors);
-        Binder b(*file, family.tensors, tensorCount(family, w.config, head), progress);
+        const bool head = hasMaskedLmHead(Binder(*files, family.tensors, 1, progress), family.tensors);
+        Binder b(*files, family.tensors, tensorCount(family, w.config, head), progress);
         bindWeights(b, w, head);
-        w.owner = file;
+        w.owner = files;
         result.weights = std::move(w);
     } catch (const ModelError &e) {
         result.problem = e.problem();

@@ -1,6 +1,7 @@
 #pragma once
 // Opens a checkpoint folder laid out as the Hugging Face hub stores a model: config.json and
-// model.safetensors (tokenizer files are read elsewhere). The weights are bound to ModelWeights
+// model.safetensors, or the shards model.safetensors.index.json lists (core/model/checkpoint/checkpointfiles.h);
+// tokenizer files are read elsewhere. The weights are bound to ModelWeights
 // views: F32 tensors in place in the mapped file, F16/BF16 converted once.
 //
 // Tensor names are accepted with or without the "transformer." (GPT-2) / "bert." (BERT) prefix,
@@ -36,8 +37,8 @@ struct LoadModelResult {
     bool ok() const { return weights.has_value(); }
 };
 
-// Loads DIR/config.json and DIR/model.safetensors. Never throws for bad input. The weights'
-// `owner` is the SafetensorsFile (core/model/safetensors.h) the views point into; keep the
+// Loads DIR/config.json and the weights. Never throws for bad input. The weights' `owner` is
+// the CheckpointFiles (core/model/checkpoint/checkpointfiles.h) the views point into; keep the
 // ModelWeights (or a copy) alive as long as any view is used. Runs on any thread.
 //
 // Memory: F32 views read the mapped file, so opening costs almost nothing and pages become

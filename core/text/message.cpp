@@ -231,8 +231,14 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::TensorShapeDiffers, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has shape %2 but config.json implies %3")},
     {MessageId::TensorDtypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has dtype %2; only F32, F16 and BF16 are supported")},
     {MessageId::NotFoundIn, ATTNLAB_MESSAGE("CoreMessage", "not found in %1")},
-    {MessageId::NotFoundInSplit, ATTNLAB_MESSAGE("CoreMessage", "not found in %1 (checkpoints split into several files are not supported)")},
-    {MessageId::NotFoundInPytorch, ATTNLAB_MESSAGE("CoreMessage", "not found in %1 (pytorch_model.bin cannot be read; convert it to safetensors)")},
+    {MessageId::PytorchWeightsOnly, ATTNLAB_MESSAGE("CoreMessage", "not found in %1, which holds PyTorch weights only (%2); those are never opened, since loading them runs code stored in the file. Download the model's .safetensors files instead, or load it with transformers and save it with save_pretrained(folder, safe_serialization=True)")},
+    {MessageId::IndexTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the file has %1 bytes, more than the %2 allowed for an index")},
+    {MessageId::IndexMetadataNotObject, ATTNLAB_MESSAGE("CoreMessage", "\"metadata\" must be an object")},
+    {MessageId::IndexWeightMapNotObject, ATTNLAB_MESSAGE("CoreMessage", "\"weight_map\" is missing or not an object of tensor names and shard files")},
+    {MessageId::IndexShardNameBad, ATTNLAB_MESSAGE("CoreMessage", "\"weight_map\": tensor %1 is placed in %2, which is not the name of a file in this folder")},
+    {MessageId::ShardMissing, ATTNLAB_MESSAGE("CoreMessage", "not found in %1, though %2 places tensor %3 there — is the download complete?")},
+    {MessageId::ShardLacksTensor, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 is not in this file, though %2 places it here")},
+    {MessageId::TensorNotInIndex, ATTNLAB_MESSAGE("CoreMessage", "required tensor \"%1\" (with or without \"%2\") is not in its \"weight_map\"")},
     {MessageId::NoMemoryToConvert, ATTNLAB_MESSAGE("CoreMessage", "not enough memory to convert the weights to float")},
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.

@@ -214,8 +214,14 @@ enum class MessageId : int {
     TensorShapeDiffers,
     TensorDtypeUnsupported,
     NotFoundIn,
-    NotFoundInSplit,
-    NotFoundInPytorch,
+    PytorchWeightsOnly,
+    IndexTooLarge,
+    IndexMetadataNotObject,
+    IndexWeightMapNotObject,
+    IndexShardNameBad,
+    ShardMissing,
+    ShardLacksTensor,
+    TensorNotInIndex,
     NoMemoryToConvert,
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.

@@ -1,8 +1,8 @@
 // The safetensors reader on arbitrary bytes: a file it accepts has every tensor inside the data
 // section and readable as floats; anything else is a ModelError, never a crash. The bytes go
 // through an in-memory file, since the reader maps a path.
+#include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelerror.h"
-#include "core/model/safetensors.h"
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -2,6 +2,7 @@
 #include "modelfixtures.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -197,6 +198,32 @@ void writeBytes(const std::string &path, const std::string &bytes)
         throw std::runtime_error("cannot write " + path);
 }
 
+std::string shardName(int k, int n)
+{
+    char name[64];
+    std::snprintf(name, sizeof name, "model-%05d-of-%05d.safetensors", k, n);
+    return name;
+}
+
+void writeShardedSafetensors(const std::string &dir, const std::vector<FixtureTensor> &tensors, int shards)
+{
+    std::vector<std::vector<FixtureTensor>> parts(static_cast<size_t>(shards));
+    std::uint64_t total = 0;
+    std::string map;
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        const int k = int(i % size_t(shards));
+        parts[size_t(k)].push_back(tensors[i]);
+        total += tensorBytes(tensors[i]);
+        map += std::string(map.empty() ? "" : ",\n") + "    " + jsonString(tensors[i].name) + ": "
+            + jsonString(shardName(k + 1, shards));
+    }
+    for (int k = 0; k < shards; ++k)
+        writeBytes(dir + "/" + shardName(k + 1, shards), safetensorsBytes(parts[size_t(k)], {{"format", "pt"}}));
+    writeBytes(dir + "/model.safetensors.index.json",
+        "{\n  \"metadata\": {\"total_size\": " + std::to_string(total) + "},\n  \"weight_map\": {\n" + map
+            + "\n  }\n}\n");
+}
+
 std::string readBytes(const std::string &path)
 {
     std::ifstream in(path, std::ios::binary);
@@ -296,7 +323,10 @@ TinyModel writeTiny(const std::string &dir, const TinyModelOptions &o, const std
     if (o.editTensors)
         o.editTensors(tensors);
     writeBytes(dir + "/config.json", config);
-    writeBytes(dir + "/model.safetensors", safetensorsBytes(tensors, {{"format", "pt"}}));
+    if (o.shards > 0)
+        writeShardedSafetensors(dir, tensors, o.shards);
+    else
+        writeBytes(dir + "/model.safetensors", safetensorsBytes(tensors, {{"format", "pt"}}));
     if (o.addFiles)
         o.addFiles(dir);
     return model;

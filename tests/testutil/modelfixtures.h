@@ -49,6 +49,13 @@ std::string safetensorsBytes(const std::vector<FixtureTensor> &tensors,
 std::string safetensorsBytes(const std::string &header, const std::string &data);
 
 void writeBytes(const std::string &path, const std::string &bytes);
+
+// The tensors split over `shards` files in dir as huggingface_hub's save_torch_state_dict names
+// them (model-00001-of-00003.safetensors, …; tensors dealt out in turn), plus
+// model.safetensors.index.json {"metadata": {"total_size": …}, "weight_map": {…}}.
+void writeShardedSafetensors(const std::string &dir, const std::vector<FixtureTensor> &tensors, int shards);
+// The file name of shard k (1-based) of n: model-0000k-of-0000n.safetensors.
+std::string shardName(int k, int n);
 std::string readBytes(const std::string &path);
 
 // A fresh empty folder under the temporary directory; removeTree deletes it again.
@@ -57,6 +64,9 @@ void removeTree(const std::string &dir);
 
 struct TinyModelOptions {
     std::string dtype = "F32"; // of every tensor
+    // 0: one model.safetensors; n: model-0000k-of-0000n.safetensors shards and their index
+    // model.safetensors.index.json, as writeShardedSafetensors writes them.
+    int shards = 0;
     bool prefixed = false; // names start with "transformer." (GPT-2) or "bert." (BERT)
     bool gammaBeta = false; // LayerNorm parameters named gamma / beta
     bool mlmHead = true; // BERT: write cls.predictions.*

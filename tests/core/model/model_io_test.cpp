@@ -1,9 +1,10 @@
 // The checkpoint readers of core/model: config.json and the model loader, with files written by
 // the tests' own writer (modelfixtures.h); safetensors itself in safetensors_test.cpp.
+#include "core/model/checkpoint/checkpointfiles.h"
+#include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/modelloader.h"
-#include "core/model/safetensors.h"
 
 #include "modelfixtures.h"
 #include "modelio.h"
@@ -259,9 +260,9 @@ void expectSameWeights(const attnlab::test::TinyModel &model, const ModelWeights
     EXPECT_EQ(compared, views.size()) << "every bound view comes from a written tensor";
 }
 
-const SafetensorsFile &mapping(const ModelWeights &w)
+const CheckpointFiles &mapping(const ModelWeights &w)
 {
-    return *std::static_pointer_cast<const SafetensorsFile>(w.owner);
+    return *std::static_pointer_cast<const CheckpointFiles>(w.owner);
 }
 
 } // namespace
@@ -450,10 +451,6 @@ TEST_F(ModelFolder, MissingFilesAreNamed)
     EXPECT_EQ(loadError(), "config.json: not found in \"" + m_dir + "\"");
     attnlab::test::writeBytes(path("config.json"), R"({"model_type": "gpt2"})");
     EXPECT_EQ(loadError(), "model.safetensors: not found in \"" + m_dir + "\"");
-    attnlab::test::writeBytes(path("pytorch_model.bin"), "x");
-    EXPECT_EQ(loadError(),
-        "model.safetensors: not found in \"" + m_dir
-            + "\" (pytorch_model.bin cannot be read; convert it to safetensors)");
     EXPECT_EQ(loadModel(m_dir + "/nowhere").error, "config.json: not found in \"" + m_dir + "/nowhere\"");
 }
 

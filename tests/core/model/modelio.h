@@ -2,8 +2,8 @@
 // The fixture of the checkpoint-reader tests: a temporary folder, safetensors bytes opened from
 // it, and hand-written tensors and header entries.
 
+#include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelerror.h"
-#include "core/model/safetensors.h"
 
 #include "modelfixtures.h"
 

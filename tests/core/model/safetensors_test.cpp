@@ -3,7 +3,7 @@
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/modelloader.h"
-#include "core/model/safetensors.h"
+#include "core/model/checkpoint/safetensors.h"
 
 #include "modelfixtures.h"
 #include "modelio.h"

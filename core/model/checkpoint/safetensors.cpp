@@ -1,4 +1,4 @@
-#include "core/model/safetensors.h"
+#include "core/model/checkpoint/safetensors.h"
 
 #include "core/json/strictjson.h"
 #include "core/model/modelerror.h"
