@@ -1,7 +1,10 @@
 #include "core/model/blockmath.h"
 
+#include "core/model/kernels/halfmatrix.h"
+
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <stdexcept>
 
 #ifdef __linux__
@@ -200,7 +203,10 @@ void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols)
 void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
     Eigen::Ref<Matrix> out)
 {
-    if (kind == ProjectionKind::Conv1DFused)
+    const bool conv1d = kind == ProjectionKind::Conv1DFused;
+    if (w.isHalf())
+        kernels::projectHalf(x, w, conv1d, 0, conv1d ? w.cols : w.rows, out);
+    else if (conv1d)
         out.noalias() = x * w.matrix();
     else
         out.noalias() = x * w.matrix().transpose();
@@ -211,7 +217,10 @@ void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionK
 void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
     int first, int count, Matrix &out)
 {
-    if (kind == ProjectionKind::Conv1DFused)
+    if (w.isHalf()) {
+        out.resize(x.rows(), count);
+        kernels::projectHalf(x, w, kind == ProjectionKind::Conv1DFused, first, count, out);
+    } else if (kind == ProjectionKind::Conv1DFused)
         out.noalias() = x * w.matrix().middleCols(first, count);
     else
         out.noalias() = x * w.matrix().middleRows(first, count).transpose();
@@ -221,11 +230,18 @@ void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, Projec
 
 void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVector &out)
 {
+    if (w.isHalf()) {
+        out.resize(w.rows);
+        kernels::projectHalf(x, w, false, 0, w.rows, out);
+        return;
+    }
     out.noalias() = x * w.matrix().transpose();
 }
 
 void embeddingRows(const TensorView &table, const std::vector<int> &ids, int from, Eigen::Ref<Matrix> out)
 {
+    if (table.isHalf())
+        return kernels::widenRows(table, ids.data() + from, out);
     const auto t = table.matrix();
     for (Eigen::Index r = 0; r < out.rows(); ++r)
         out.row(r) = t.row(ids[size_t(from + r)]);
@@ -233,11 +249,20 @@ void embeddingRows(const TensorView &table, const std::vector<int> &ids, int fro
 
 void addTableRows(const TensorView &table, int firstRow, Eigen::Ref<Matrix> out)
 {
+    if (table.isHalf()) {
+        std::vector<int> rows(size_t(out.rows()));
+        std::iota(rows.begin(), rows.end(), firstRow);
+        return kernels::addWidenedRows(table, rows.data(), out);
+    }
     out += table.matrix().middleRows(firstRow, out.rows());
 }
 
 void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out)
 {
+    if (table.isHalf()) {
+        const std::vector<int> rows(size_t(out.rows()), row);
+        return kernels::addWidenedRows(table, rows.data(), out);
+    }
     out.rowwise() += table.matrix().row(row);
 }
 
@@ -248,6 +273,8 @@ void addBias(Eigen::Ref<Matrix> out, const TensorView &bias)
 
 Matrix tensorCopy(const TensorView &t)
 {
+    if (t.isHalf())
+        return kernels::widenBlock(t, 0, 0, t.rows, t.cols);
     if (t.rows == 1 || t.cols == 1)
         return Matrix(t.vector());
     return Matrix(t.matrix());
@@ -255,11 +282,15 @@ Matrix tensorCopy(const TensorView &t)
 
 Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols)
 {
+    if (t.isHalf())
+        return kernels::widenBlock(t, row, col, rows, cols);
     return t.matrix().block(row, col, rows, cols);
 }
 
 RowVector vectorSegment(const TensorView &t, int first, int count)
 {
+    if (t.isHalf())
+        return kernels::widenBlock(t, 0, first, 1, count);
     return t.vector().segment(first, count);
 }
 

@@ -80,7 +80,15 @@ public:
             throw ModelError(found.file->label(),
                 Message(MessageId::TensorDtypeUnsupported, detail::quoted(t->name), detail::word(t->dtypeName)));
         TensorView v;
-        v.data = found.file->floats(*t);
+        // Matrices keep a 16-bit dtype where the file lies (blockmath widens them as it reads);
+        // vectors, and tensors not 2-byte aligned in the mapping, become floats now.
+        const unsigned char *bytes = found.file->bytes(*t);
+        if (shape.size() == 2 && t->dtype != DType::F32 && reinterpret_cast<std::uintptr_t>(bytes) % 2 == 0) {
+            v.bits = reinterpret_cast<const std::uint16_t *>(bytes);
+            v.type = t->dtype == DType::BF16 ? ElementType::BF16 : ElementType::F16;
+        } else {
+            v.data = found.file->floats(*t);
+        }
         // Shapes were checked against config.json, whose sizes are capped far below INT_MAX.
         v.rows = shape.size() == 2 ? int(shape[0]) : 1;
         v.cols = int(shape.back());

@@ -41,9 +41,10 @@ struct LoadModelResult {
 // the CheckpointFiles (core/model/checkpoint/checkpointfiles.h) the views point into; keep the
 // ModelWeights (or a copy) alive as long as any view is used. Runs on any thread.
 //
-// Memory: F32 views read the mapped file, so opening costs almost nothing and pages become
-// resident as the forward pass reads them (file-backed, shared with the page cache). F16 and
-// BF16 checkpoints are converted on open (4 bytes per parameter).
+// Memory: views read the mapped files, F32 as floats and F16/BF16 matrices as their 16-bit
+// elements, so opening costs almost nothing and pages become resident as the forward pass reads
+// them (file-backed, shared with the page cache): a BF16 checkpoint takes its file size, not
+// twice that. Only F16/BF16 vectors (norms, biases) are converted to float on open.
 LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress = {});
 
 } // namespace attnlab::core::model

@@ -2,9 +2,11 @@
 // The weights of a real transformer checkpoint (a family of core/model/family), as the readers
 // in core/model hand them to the forward passes. Plain value types: no file handling here.
 //
-// Every tensor is a float view. For F32 checkpoints the view points into the memory-mapped
-// safetensors file (no copy); F16 and BF16 tensors are converted once into `storage` and the
-// view points there. A ModelWeights therefore owns (through `owner`) whatever keeps the views
+// Every view points into the memory-mapped safetensors file where it can: F32 tensors as floats,
+// F16 and BF16 matrices as their 16-bit elements (TensorView::bits), so a BF16 checkpoint takes
+// its file size in memory and no float copy. Vectors (norms, biases) of F16/BF16 and tensors
+// whose bytes are not aligned for their type are converted to float once, into storage the
+// owner keeps. A ModelWeights therefore owns (through `owner`) whatever keeps the views
 // alive, and must not outlive nothing: keep it by value or shared_ptr, never copy the views
 // out of it.
 //
@@ -68,15 +70,24 @@ struct ModelConfig {
     int kvHeadOf(int head) const { return head / (heads / keyValueHeads()); }
 };
 
-// A read-only float tensor of rank 1 or 2 (row-major).
+// How a TensorView's elements are stored: floats, or the checkpoint's own 16-bit floats.
+enum class ElementType { F32, F16, BF16 };
+
+// A read-only tensor of rank 1 or 2 (row-major). F32 elements are `data`; a matrix a checkpoint
+// holds in F16 or BF16 stays in those 16 bits where the file lies (`bits`, little-endian as
+// safetensors stores them) and is widened to float inside core/model/blockmath's functions,
+// which are the only readers of either. matrix() and vector() are for F32 views only.
 struct TensorView {
-    const Scalar *data = nullptr;
+    const Scalar *data = nullptr; // F32 elements; null for F16/BF16
     int rows = 0; // rank 1: 1
     int cols = 0; // rank 1: the length
+    const std::uint16_t *bits = nullptr; // F16/BF16 elements; null for F32
+    ElementType type = ElementType::F32;
 
     Eigen::Map<const Matrix> matrix() const { return Eigen::Map<const Matrix>(data, rows, cols); }
     Eigen::Map<const RowVector> vector() const { return Eigen::Map<const RowVector>(data, rows * cols); }
-    bool empty() const { return data == nullptr; }
+    bool empty() const { return data == nullptr && bits == nullptr; }
+    bool isHalf() const { return type != ElementType::F32; }
 };
 
 struct LayerNormWeights {

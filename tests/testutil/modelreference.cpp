@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace attnlab::test {
 
@@ -109,13 +110,30 @@ std::shared_ptr<ModelWeights> makeBert(const ModelConfig &c, unsigned seed)
 
 // ---- The naive reference ---------------------------------------------------------------------
 
-double at(const TensorView &t, int r, int c)
-{
-    return t.data[size_t(r) * t.cols + c];
-}
+// Element i of the tensor, widened here independently of core/model's kernels.
 double at(const TensorView &t, int i)
 {
-    return t.data[i];
+    if (t.type == ElementType::F32)
+        return t.data[i];
+    const std::uint16_t h = t.bits[i];
+    if (t.type == ElementType::BF16) {
+        const std::uint32_t bits = std::uint32_t(h) << 16;
+        float f;
+        std::memcpy(&f, &bits, 4);
+        return f;
+    }
+    // IEEE half from its definition: sign · 2^(e−15) · 1.m, subnormals 2^−14 · 0.m.
+    const int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    const double sign = (h & 0x8000) ? -1.0 : 1.0;
+    if (e == 31)
+        return m ? std::nan("") : sign * INFINITY;
+    if (e == 0)
+        return sign * std::ldexp(double(m), -24);
+    return sign * std::ldexp(1.0 + m / 1024.0, e - 15);
+}
+double at(const TensorView &t, int r, int c)
+{
+    return at(t, r * t.cols + c);
 }
 
 Vec layerNormRef(const Vec &x, const LayerNormWeights &w, double eps)

@@ -1,5 +1,6 @@
 // The checkpoint readers of core/model: config.json and the model loader, with files written by
 // the tests' own writer (modelfixtures.h); safetensors itself in safetensors_test.cpp.
+#include "core/model/blockmath.h"
 #include "core/model/checkpoint/checkpointfiles.h"
 #include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelconfig.h"
@@ -253,8 +254,9 @@ void expectSameWeights(const attnlab::test::TinyModel &model, const ModelWeights
         EXPECT_EQ(v.rows, t.shape.size() == 2 ? t.shape[0] : 1);
         EXPECT_EQ(v.cols, t.shape.back());
         ASSERT_EQ(size_t(v.rows) * size_t(v.cols), t.values.size());
+        const attnlab::core::Matrix values = tensorCopy(v);
         for (size_t i = 0; i < t.values.size(); ++i)
-            ASSERT_EQ(v.data[i], t.values[i]) << i;
+            ASSERT_EQ(values.data()[i], t.values[i]) << i;
         ++compared;
     }
     EXPECT_EQ(compared, views.size()) << "every bound view comes from a written tensor";

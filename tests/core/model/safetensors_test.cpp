@@ -1,9 +1,9 @@
 // The safetensors reader of core/model, with files written by the tests' own writer
 // (modelfixtures.h).
+#include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/model/modelloader.h"
-#include "core/model/checkpoint/safetensors.h"
 
 #include "modelfixtures.h"
 #include "modelio.h"

@@ -1,0 +1,35 @@
+#pragma once
+// Products and copies of checkpoint matrices kept as 16-bit floats (a TensorView of type F16 or
+// BF16, read in the memory-mapped file): what core/model/blockmath does for such views. Results
+// equal the float32 computation on the widened weights up to the order of the float additions.
+//
+// Many rows at once (a prompt): the weight is widened a tile at a time into a small float
+// scratch (kTileFloats) and each tile goes through Eigen's matrix product (BLAS where the build
+// uses it), so the product runs at float speed without a float copy of the whole matrix. One to
+// kFewRows rows (a decoding step, an output head): each output is a direct widen-and-dot over the
+// 16-bit row (core/model/kernels/halfrows.h), split across threads when the matrix is large.
+
+#include "core/model/modelweights.h"
+#include "core/types.h"
+
+namespace attnlab::core::model::kernels {
+
+// Up to this many input rows take the widen-and-dot path.
+inline constexpr int kFewRows = 4;
+// Floats in one widened tile (256 KiB: it stays in the cache beside the product's own blocks).
+inline constexpr int kTileFloats = 1 << 16;
+
+// Outputs [first, first + count) of x·W (conv1d: W is in × out, the outputs are W's columns) or
+// of x·Wᵀ (W is out × in, nn.Linear: the outputs are W's rows), into `out` (rows(x) × count).
+// `w` must be F16 or BF16.
+void projectHalf(
+    const Eigen::Ref<const Matrix> &x, const TensorView &w, bool conv1d, int first, int count, Eigen::Ref<Matrix> out);
+
+// out.row(r) = t.row(rows[r]) widened, for r < out.rows() (`rows` holds out.rows() indices).
+void widenRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out);
+// out.row(r) += t.row(rows[r]) widened.
+void addWidenedRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out);
+// The block of t at (row, col), rows × cols, widened.
+Matrix widenBlock(const TensorView &t, int row, int col, int rows, int cols);
+
+} // namespace attnlab::core::model::kernels
