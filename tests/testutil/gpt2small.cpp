@@ -26,9 +26,14 @@ FixtureTensor spec(const std::string &name, std::vector<std::int64_t> shape)
 
 double writeGpt2Small(const std::string &dir, const std::string &dtype)
 {
-    const std::int64_t d = 768, inner = 3072, vocab = 50257, positions = 1024;
+    return writeGpt2Shaped(dir, dtype, Gpt2Shape {});
+}
+
+double writeGpt2Shaped(const std::string &dir, const std::string &dtype, const Gpt2Shape &shape)
+{
+    const std::int64_t d = shape.d, inner = shape.inner, vocab = shape.vocab, positions = shape.positions;
     std::vector<FixtureTensor> tensors = {spec("wte.weight", {vocab, d}), spec("wpe.weight", {positions, d})};
-    for (int l = 0; l < 12; ++l) {
+    for (int l = 0; l < shape.layers; ++l) {
         const std::string h = "h." + std::to_string(l) + ".";
         for (const auto &[name, shape] :
             std::vector<std::pair<std::string, std::vector<std::int64_t>>> {{"ln_1.weight", {d}}, {"ln_1.bias", {d}},
@@ -66,8 +71,10 @@ double writeGpt2Small(const std::string &dir, const std::string &dtype)
     }
     out.close();
     writeBytes(dir + "/config.json",
-        R"({"model_type": "gpt2", "n_layer": 12, "n_head": 12, "n_embd": 768, )"
-        R"("n_positions": 1024, "vocab_size": 50257})");
+        "{\"model_type\": \"gpt2\", \"n_layer\": " + std::to_string(shape.layers)
+            + ", \"n_head\": " + std::to_string(shape.heads) + ", \"n_embd\": " + std::to_string(d)
+            + ", \"n_inner\": " + std::to_string(inner) + ", \"n_positions\": " + std::to_string(positions)
+            + ", \"vocab_size\": " + std::to_string(vocab) + "}");
     std::ifstream written(dir + "/model.safetensors", std::ios::binary | std::ios::ate);
     return double(written.tellg()) / (1024.0 * 1024.0);
 }
