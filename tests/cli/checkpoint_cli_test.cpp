@@ -132,7 +132,7 @@ TEST(CheckpointCli, PytorchOnlyFolderIsRefusedWithoutReadingIt)
         attnlab::test::writeBytes(dir + "/pytorch_model.bin", "garbage");
         ::chmod((dir + "/pytorch_model.bin").c_str(), 0);
     });
-    expectRefused(pytorch.predict(), "(pytorch_model.bin)");
+    expectRefused(pytorch.predict(), "pytorch_model.bin");
     expectRefused(pytorch.predict(), "save_pretrained(folder, safe_serialization=True)");
     expectRefused(pytorch.dump(), ".safetensors");
 }
