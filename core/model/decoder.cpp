@@ -48,6 +48,8 @@ Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
     if (!f)
         throw ForwardError(Message(MessageId::ForwardActivation, act, activationNames()));
     m_activation = *f;
+    if (c.family->position == PositionKind::Rotary)
+        m_rotaryFrequencies = rotaryInverseFrequencies(c.headDim(), c.ropeTheta, c.ropeScaling);
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_keys.resize(size_t(c.layers));
     m_values.resize(size_t(c.layers));
@@ -63,7 +65,7 @@ bool Decoder::canGenerate(const ModelConfig &config)
 
 int Decoder::kvHeads() const
 {
-    return config().kvHeads > 0 ? config().kvHeads : config().heads;
+    return config().keyValueHeads();
 }
 
 int Decoder::headDim() const
@@ -165,6 +167,14 @@ void Decoder::runLayer(int layer, int from, int count)
         project(m_normed, L.key, f.projection, L.keyBias, keys);
         project(m_normed, L.value, f.projection, L.valueBias, values);
     }
+    if (f.position == PositionKind::Rotary) {
+        // The new rows sit at positions from … from + count − 1; the cache keeps rotated keys.
+        rotaryTables(m_rotaryFrequencies, from, count, m_cos, m_sin);
+        for (int h = 0; h < heads(); ++h)
+            applyRotary(m_q.middleCols(h * headDim(), headDim()), m_cos, m_sin);
+        for (int g = 0; g < kvHeads(); ++g)
+            applyRotary(keys.middleCols(g * headDim(), headDim()), m_cos, m_sin);
+    }
     attend(layer, from, count);
 
     m_out.resize(count, d);
@@ -173,8 +183,17 @@ void Decoder::runLayer(int layer, int from, int count)
 
     normRows(f.norm, m_hidden, L.mlpNorm, c.layerNormEps, m_normed);
     m_inner.resize(count, c.dInner);
-    project(m_normed, L.fcIn, f.projection, L.fcInBias, m_inner);
-    activate(m_activation, m_inner);
+    if (f.mlp == MlpKind::GatedSilu) {
+        // down(act(gate(x)) ⊙ up(x)); fcIn is up_proj.
+        project(m_normed, L.mlpGate, f.projection, L.mlpGateBias, m_inner);
+        activate(m_activation, m_inner);
+        m_gate.resize(count, c.dInner);
+        project(m_normed, L.fcIn, f.projection, L.fcInBias, m_gate);
+        m_inner.array() *= m_gate.array();
+    } else {
+        project(m_normed, L.fcIn, f.projection, L.fcInBias, m_inner);
+        activate(m_activation, m_inner);
+    }
     project(m_inner, L.fcOut, f.projection, L.fcOutBias, m_out);
     m_hidden += m_out;
 }
@@ -187,8 +206,11 @@ void Decoder::attend(int layer, int from, int count)
     const int dh = headDim(), total = from + count, group = heads() / kvHeads();
     const Matrix &keys = m_keys[size_t(layer)];
     const Matrix &values = m_values[size_t(layer)];
-    // transformers divides the scores by √d_head (not a multiplication by its inverse).
+    // 1/√d_head as the family's transformers code applies it: GPT-2 divides by √d_head, Llama
+    // and Qwen2 multiply by d_head^−½.
+    const bool divide = config().family->scoreScaling == ScoreScaling::DivideBySqrtHead;
     const Scalar divisor = std::sqrt(Scalar(dh));
+    const Scalar factor = Scalar(std::pow(double(dh), -0.5));
     m_context.setZero(count, heads() * dh);
     Matrix &last = m_pendingAttention[size_t(layer)];
     last.resize(heads(), total);
@@ -200,7 +222,10 @@ void Decoder::attend(int layer, int from, int count)
         for (int r = 0; r < count; ++r) {
             const int visible = from + r + 1;
             auto row = m_scores.row(r).head(visible).array();
-            row /= divisor;
+            if (divide)
+                row /= divisor;
+            else
+                row *= factor;
             row = (row - row.maxCoeff()).exp();
             row /= row.sum();
             m_scores.row(r).tail(total - visible).setZero();
@@ -221,7 +246,8 @@ void Decoder::predict()
     const ModelWeights &w = *m_weights;
     Matrix x(1, c.dModel);
     normRows(c.family->norm, m_hidden.bottomRows(1), w.finalNorm, c.layerNormEps, x);
-    projectRow(x.row(0), w.tokenEmbeddings, m_logits);
+    // The output head: the token embeddings when tied, else lm_head.
+    projectRow(x.row(0), c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
     m_probabilities = softmax(m_logits);
 }
 
@@ -257,8 +283,7 @@ int Decoder::cachedRows(int layer) const
 
 std::int64_t Decoder::cacheBytes(const ModelConfig &config, int tokens, int bytesPerElement)
 {
-    const int kv = config.kvHeads > 0 ? config.kvHeads : config.heads;
-    return std::int64_t(2) * config.layers * kv * config.headDim() * tokens * bytesPerElement;
+    return std::int64_t(2) * config.layers * config.keyValueHeads() * config.headDim() * tokens * bytesPerElement;
 }
 
 std::int64_t Decoder::cacheBytesWithoutGqa(const ModelConfig &config, int tokens, int bytesPerElement)

@@ -40,7 +40,7 @@ public:
     const ModelConfig &config() const { return m_weights->config; }
     int layers() const { return config().layers; }
     int heads() const { return config().heads; }
-    // Key/value heads (config kv_heads, or heads when the config has none).
+    // Key/value heads (config().keyValueHeads()) and the width of a head.
     int kvHeads() const;
     int headDim() const;
 
@@ -113,7 +113,10 @@ private:
     std::vector<Matrix> m_pendingAttention; // the same for an append under way
     RowVector m_logits, m_probabilities;
     // Scratch of the rows being appended, reused from call to call.
-    Matrix m_hidden, m_normed, m_q, m_k, m_v, m_context, m_out, m_inner, m_gate, m_scores;
+    Matrix m_hidden, m_normed, m_q, m_context, m_out, m_inner, m_gate, m_scores;
+    // Rotary positions: the inverse frequencies, and the cos/sin rows of the rows being appended.
+    RowVector m_rotaryFrequencies;
+    Matrix m_cos, m_sin;
 };
 
 } // namespace attnlab::core::model

@@ -33,18 +33,33 @@ using CliRun = attnlab::test::Run;
 using nlohmann::json;
 
 constexpr int kPositions = 16;
+constexpr int kPadding = 8; // rows of a Qwen2/Llama fixture's embedding past the tokenizer's
 const std::string kText = "The cat sat";
 
 // A tiny model folder (2 layers, 2 heads, 16 positions), removed at the end of the test.
 class ModelFolder {
 public:
-    enum Kind { Gpt2, Bert };
+    enum Kind { Gpt2, Bert, Qwen2, Llama };
     explicit ModelFolder(Kind kind, test::TinyModelOptions options = {})
-        : m_dir(test::makeTempDir(kind == Gpt2 ? "gen-gpt2" : "gen-bert"))
+        : m_dir(test::makeTempDir("gen-model"))
     {
         options.layers = 2;
-        options.heads = 2;
         options.positions = kPositions;
+        if (kind == Qwen2 || kind == Llama) {
+            // 4 query heads of 4 dimensions; the tests set the key/value heads. The vocabulary is
+            // padded past the tokenizer's, as Qwen's is.
+            options.heads = 4;
+            options.dModel = 16;
+            options.dInner = 24;
+            options.vocab = test::kGpt2FixtureVocabSize + kPadding;
+            options.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
+            if (kind == Qwen2)
+                test::writeTinyQwen2(m_dir, options);
+            else
+                test::writeTinyLlama(m_dir, options);
+            return;
+        }
+        options.heads = 2;
         if (kind == Gpt2) {
             options.vocab = test::kGpt2FixtureVocabSize;
             options.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
@@ -209,6 +224,51 @@ TEST(GenerateCli, AblatedHeadsStayOffWhileGenerating)
     const json out
         = parsed(cli("--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 5 --ablate 1.2,2.1"));
     expectOutput(out, generateSlowly(gpt2.dir(), kText, 5, {}, 0, mask));
+}
+
+TEST(GenerateCli, Qwen2AndLlamaWithGroupedQueryAttentionGenerateAsAFullPassDoes)
+{
+    test::TinyModelOptions grouped;
+    grouped.kvHeads = 2;
+    const ModelFolder qwen(ModelFolder::Qwen2, grouped);
+    test::TinyModelOptions shared;
+    shared.kvHeads = 1;
+    shared.tied = true;
+    const ModelFolder llama(ModelFolder::Llama, shared);
+    for (const ModelFolder *folder : {&qwen, &llama}) {
+        const std::string base = "--generate " + folder->arg() + " --text '" + kText + "' --max-new-tokens 6";
+        expectOutput(parsed(cli(base)), generateSlowly(folder->dir(), kText, 6));
+        core::model::SamplingSettings settings {0.9, 20, 0.8};
+        expectOutput(parsed(cli(base + " --temperature 0.9 --top-k 20 --top-p 0.8 --seed 3")),
+            generateSlowly(folder->dir(), kText, 6, settings, 3));
+    }
+}
+
+TEST(GenerateCli, AnIdPastTheTokenizersEntriesHasAnEmptyToken)
+{
+    // lm_head has only two rows that are not zero, padded ids 305 and 306, one the other's
+    // negative: whatever the last hidden row, one of them has the largest logit.
+    test::TinyModelOptions options;
+    options.kvHeads = 2;
+    options.editTensors = [](std::vector<test::FixtureTensor> &tensors) {
+        for (test::FixtureTensor &t : tensors)
+            if (t.name == "lm_head.weight") {
+                const size_t d = size_t(t.shape[1]);
+                std::fill(t.values.begin(), t.values.end(), 0.0f);
+                for (size_t c = 0; c < d; ++c) {
+                    t.values[305 * d + c] = float(c % 3) - 1.0f;
+                    t.values[306 * d + c] = 1.0f - float(c % 3);
+                }
+            }
+    };
+    const ModelFolder qwen(ModelFolder::Qwen2, options);
+    const json out = parsed(cli("--generate " + qwen.arg() + " --text '" + kText + "' --max-new-tokens 3"));
+    ASSERT_EQ(out["generated"].size(), 3u);
+    for (const json &g : out["generated"]) {
+        EXPECT_GE(g["id"].get<int>(), test::kGpt2FixtureVocabSize);
+        EXPECT_EQ(g["token"], "");
+    }
+    EXPECT_EQ(out["text"], "");
 }
 
 TEST(GenerateCli, EveryBadInputIsOneLineAndExitCodeTwo)

@@ -9,6 +9,7 @@
 #include "core/model/modelerror.h"
 
 #include "modelreference.h"
+#include "rotaryreference.h"
 
 #include <gtest/gtest.h>
 
@@ -108,6 +109,39 @@ TEST(Decoder, Gpt2MatchesTheNaiveReferenceAfterGeneratingTokenByToken)
         decoder.append({ids[i]});
     const Reference ref = gpt2Reference(*w, ids, allOn(w->config));
     EXPECT_LT(maxDiff(decoder.probabilities(), ref.probabilities), kTolerance);
+}
+
+TEST(Decoder, Qwen2AndLlamaWithGroupedQueryAttentionEqualTheFullPassAtEveryStep)
+{
+    RotaryShape qwen; // 4 heads reading 2 key/value heads
+    RotaryShape llama;
+    llama.family = "llama";
+    llama.heads = 4;
+    llama.kvHeads = 1; // every query head reads the one key/value head
+    llama.headDim = 6; // not dModel / heads
+    llama.scaling.type = "llama3";
+    llama.scaling.factor = 8;
+    llama.scaling.originalMaxPositions = 8;
+    llama.tied = true;
+    RotaryShape biased = llama;
+    biased.kvHeads = 4; // no grouping
+    biased.attentionBias = true;
+    biased.mlpBias = true;
+    biased.tied = false;
+    for (const RotaryShape &shape : {qwen, llama, biased}) {
+        SCOPED_TRACE(shape.family + ", kv heads " + std::to_string(shape.kvHeads));
+        const auto w = makeRotary(rotaryConfig(shape));
+        Matrix mask = Matrix::Ones(w->config.layers, w->config.heads);
+        expectEveryStepMatchesTheFullPass(w, rotaryIds(), 2, mask);
+        mask(1, 2) = 0;
+        expectEveryStepMatchesTheFullPass(w, rotaryIds(), 3, mask);
+        Decoder decoder(w);
+        for (int id : rotaryIds())
+            decoder.append({id});
+        EXPECT_LT(maxDiff(decoder.probabilities(), rotaryReference(*w, rotaryIds(), allOn(w->config)).probabilities),
+            kTolerance);
+        EXPECT_EQ(decoder.keys(0).cols(), w->config.keyValueHeads() * w->config.headDim());
+    }
 }
 
 TEST(Decoder, AblatedHeadsStayAblatedWhileGenerating)
@@ -229,6 +263,13 @@ TEST(Decoder, CacheBytesCountKeysAndValuesOfEveryLayerAndKvHead)
     decoder.append({1, 2, 3});
     EXPECT_EQ(decoder.cacheBytes(), 2 * 3 * 4 * 4 * 3 * 4);
     EXPECT_EQ(decoder.layerCacheBytes() * decoder.layers(), decoder.cacheBytes());
+
+    // A Qwen2-shaped model: 2 layers, 2 key/value heads of 4 dimensions for 4 query heads.
+    const auto qwen = makeRotary(rotaryConfig(RotaryShape()));
+    Decoder grouped(qwen);
+    grouped.append({1, 2, 3, 4, 5});
+    EXPECT_EQ(grouped.cacheBytes(), 2 * 2 * 2 * 4 * 5 * 4);
+    EXPECT_EQ(Decoder::cacheBytesWithoutGqa(qwen->config, 5, 4), 2 * grouped.cacheBytes());
 }
 
 TEST(Decoder, EndOfSequenceIdsComeFromConfigAsAnIdOrAList)
