@@ -38,11 +38,6 @@ Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
     const ModelConfig &c = m_weights->config;
     if (!canGenerate(c))
         throw ForwardError(Message(MessageId::GenerateNotCausal, c.family->name));
-    // The block code below implements GPT-2's kinds only: a model the forward pass runs with rotary
-    // positions, a gated MLP or its own lm_head must not be decoded as if it had them.
-    const ModelFamily &family = *c.family;
-    if (family.position != PositionKind::LearnedAbsolute || family.mlp != MlpKind::Plain || !c.tiedOutputHead)
-        throw ForwardError(Message(MessageId::GenerateBlockUnsupported, family.name));
     std::string act = c.activation.empty() ? c.family->config.activationFallback : c.activation;
     const std::optional<Activation> f = activationNamed(act);
     if (!f)

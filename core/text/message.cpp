@@ -386,7 +386,6 @@ constexpr CatalogueEntry kCatalogue[] = {
 
     // Generation (core/model/decoder, sampling): a model or settings that cannot generate.
     {MessageId::GenerateNotCausal, ATTNLAB_MESSAGE("CoreMessage", "%1 cannot generate text: it is not a causal language model (each token sees the whole text, and it predicts masked tokens, not the next one)")},
-    {MessageId::GenerateBlockUnsupported, ATTNLAB_MESSAGE("CoreMessage", "%1 cannot generate text here: the token-by-token decoder runs only learned positions, a plain MLP and an output head tied to the embeddings")},
     {MessageId::GenerateTemperature, ATTNLAB_MESSAGE("CoreMessage", "the temperature must be a finite number ≥ 0 (0 = greedy), got %1")},
     {MessageId::GenerateTopK, ATTNLAB_MESSAGE("CoreMessage", "top-k must be a whole number ≥ 0 (0 = off), got %1")},
     {MessageId::GenerateTopP, ATTNLAB_MESSAGE("CoreMessage", "top-p must be greater than 0 and at most 1 (1 = off), got %1")},

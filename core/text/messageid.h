@@ -371,7 +371,6 @@ enum class MessageId : int {
 
     // Generation (core/model/decoder, sampling): a model or settings that cannot generate.
     GenerateNotCausal,
-    GenerateBlockUnsupported,
     GenerateTemperature,
     GenerateTopK,
     GenerateTopP,

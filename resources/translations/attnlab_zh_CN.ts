@@ -1283,10 +1283,6 @@
         <translation>%1 在每个块之前做归一化，却没有最终的归一化层，前向计算不支持这种模型</translation>
     </message>
     <message>
-        <source>%1 cannot generate text here: the token-by-token decoder runs only learned positions, a plain MLP and an output head tied to the embeddings</source>
-        <translation>%1 在这里无法生成文本：逐词元解码器只支持可学习的位置嵌入、普通 MLP 以及与词嵌入共享权重的输出层</translation>
-    </message>
-    <message>
         <source>not found in %1, which holds PyTorch weights only (%2); those are never opened, since loading them runs code stored in the file. Download the model&apos;s .safetensors files instead, or load it with transformers and save it with save_pretrained(folder, safe_serialization=True)</source>
         <translation>在 %1 中找不到，该文件夹只有 PyTorch 权重（%2）；这类文件从不打开，因为加载它们会运行文件中保存的代码。请改为下载该模型的 .safetensors 文件，或用 transformers 加载模型，再以 save_pretrained(folder, safe_serialization=True) 保存</translation>
     </message>
