@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace attnlab::core {
 
@@ -100,15 +101,19 @@ RotationDerivation deriveRotation(
     d.head = head;
     d.row = row;
     d.column = column;
-    d.pair = column / 2;
+    const int dims = scene.keyDim();
+    d.convention = scene.ropeConvention;
+    d.pair = core::ropePairOf(d.convention, column, dims);
+    std::tie(d.first, d.second) = core::ropePairColumns(d.convention, d.pair, dims);
+    d.tabled = scene.ropeFrequencies.size() > 0;
+    d.base = d.tabled ? 0 : double(scene.ropeBase);
+    d.theta = core::ropeFrequencies(scene).at(size_t(d.pair));
+    d.angle = double(row) * d.theta;
     const core::HeadStages &h = headOf(stages, head);
     const core::Matrix &plain = stage == core::StageQRotated ? h.q : h.k;
     const core::Matrix &rotated = stage == core::StageQRotated ? h.qRotated : h.kRotated;
-    const int dims = scene.keyDim();
-    d.theta = std::pow(10000.0, -2.0 * d.pair / dims);
-    d.angle = core::ropeAngle(row, d.pair, dims);
-    d.even = plain(row, 2 * d.pair);
-    d.odd = plain(row, 2 * d.pair + 1);
+    d.firstValue = plain(row, d.first);
+    d.secondValue = plain(row, d.second);
     d.value = rotated(row, column);
     return d;
 }

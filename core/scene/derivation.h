@@ -47,14 +47,21 @@ struct ProjectionDerivation {
     double value = 0;
 };
 
-// RoPE: the pair (2i, 2i+1) of the row is rotated by the angle row·θ_i.
+// RoPE: pair i of the row — columns (first, second), which the scene's convention chooses:
+// (2i, 2i+1) interleaved, (i, i + d_k/2) rotate-half — is rotated by the angle row·θ_i. θ_i is
+// base^(−2i/d_k), or the entry of the scene's frequency table when it has one (`tabled`).
 struct RotationDerivation {
     core::Stage stage = core::StageQRotated;
     int head = 0, row = 0, column = 0;
+    core::RotaryConvention convention = core::RotaryConvention::Interleaved;
     int pair = 0;
+    int first = 0, second = 0; // the columns of the pair
+    double base = 0; // the base of θ_i; 0 when `tabled`
+    bool tabled = false;
     double angle = 0, theta = 0;
-    double even = 0, odd = 0; // the unrotated pair
-    double value = 0; // even·cos − odd·sin for the even column, even·sin + odd·cos for the odd
+    double firstValue = 0, secondValue = 0; // the unrotated pair
+    // first·cos − second·sin for the first column, first·sin + second·cos for the second
+    double value = 0;
 };
 
 // scores[row][column] = q_row · k_column, then ÷ divisor, then hidden or not.

@@ -26,7 +26,8 @@ Eigen::Map<const RowVector> biasPart(const RowVector &bias, Eigen::Index first, 
 bool Pipeline::Shape::operator==(const Shape &o) const
 {
     return tokens == o.tokens && dModel == o.dModel && heads == o.heads && dK == o.dK && dV == o.dV
-        && direct == o.direct && hasWo == o.hasWo && hasX == o.hasX && biases == o.biases && positional == o.positional;
+        && direct == o.direct && hasWo == o.hasWo && hasX == o.hasX && biases == o.biases && positional == o.positional
+        && ropeConvention == o.ropeConvention && ropeFrequencies == o.ropeFrequencies;
 }
 
 Pipeline::Shape Pipeline::shapeOf(const Scene &s)
@@ -44,6 +45,10 @@ Pipeline::Shape Pipeline::shapeOf(const Scene &s)
         shape.biases = (s.bq.size() > 0 ? 1u : 0u) | (s.bk.size() > 0 ? 2u : 0u) | (s.bv.size() > 0 ? 4u : 0u)
             | (s.bo.size() > 0 ? 8u : 0u);
     shape.positional = s.positional;
+    if (s.positional == PositionalEncoding::Rope && s.keyDim() % 2 == 0) {
+        shape.ropeConvention = s.ropeConvention;
+        shape.ropeFrequencies = ropeFrequencies(s);
+    }
     return shape;
 }
 
@@ -69,7 +74,7 @@ void Pipeline::checkShapes(const Scene &s) const
     if (s.mask == MaskKind::Custom)
         ok = ok && s.customMask.rows() == n && s.customMask.cols() == n;
     if (s.positional == PositionalEncoding::Rope)
-        ok = ok && s.keyDim() % 2 == 0;
+        ok = ok && s.keyDim() % 2 == 0 && (s.ropeFrequencies.size() == 0 || s.ropeFrequencies.size() == s.keyDim() / 2);
     if (!ok)
         throw std::invalid_argument(
             "attnlab::core::Pipeline: the scene's shapes are inconsistent; validate() it first");
@@ -282,8 +287,8 @@ void Pipeline::rotateHead(int head)
         return;
     hs.qRotated.resize(hs.q.rows(), hs.q.cols());
     hs.kRotated.resize(hs.k.rows(), hs.k.cols());
-    applyRope(hs.q, hs.qRotated);
-    applyRope(hs.k, hs.kRotated);
+    applyRope(hs.q, hs.qRotated, m_shape.ropeConvention, m_shape.ropeFrequencies);
+    applyRope(hs.k, hs.kRotated, m_shape.ropeConvention, m_shape.ropeFrequencies);
 }
 
 void Pipeline::scoreHead(int head)

@@ -5,7 +5,8 @@
 //   X = E[tokens] (+ sinusoidal PE), or the scene's X      n × d_model   (model mode only)
 //   Q, K, V = X·W_Q + b_Q, X·W_K + b_K, X·W_V + b_V,      n × d_k       (direct mode: given)
 //             column block of head j (absent biases add nothing)
-//   Q_rot, K_rot = RoPE(Q), RoPE(K)                      n × d_k       (positional "rope" only)
+//   Q_rot, K_rot = RoPE(Q), RoPE(K)                      n × d_k       (positional "rope" only,
+//             pairs and frequencies as the scene's ropeConvention and ropeFrequencies() say)
 //   scores = Q·Kᵀ                                        n × n         row = query, column = key
 //   scaled = scores ÷ divisor
 //   masked = scaled where visible, −∞ where hidden
@@ -133,6 +134,9 @@ private:
         bool direct = false, hasWo = false, hasX = false;
         unsigned biases = 0; // which of b_Q, b_K, b_V, b_O are present (adding one touches every head)
         PositionalEncoding positional = PositionalEncoding::None;
+        // Under RoPE: the pairing and each pair's frequency (a change rotates every row anew).
+        RotaryConvention ropeConvention = RotaryConvention::Interleaved;
+        std::vector<double> ropeFrequencies;
         bool operator==(const Shape &o) const;
     };
     static Shape shapeOf(const Scene &scene);

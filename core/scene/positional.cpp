@@ -20,23 +20,42 @@ Matrix sinusoidalEncoding(int tokens, int dModel)
     return pe;
 }
 
-double ropeAngle(int position, int pair, int dims)
+std::vector<double> ropeFrequencies(double base, int dims)
 {
-    return position * std::pow(10000.0, -2.0 * pair / dims);
+    std::vector<double> out;
+    for (int i = 0; 2 * i < dims; ++i)
+        out.push_back(std::pow(base, -2.0 * i / dims));
+    return out;
 }
 
-void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out)
+std::pair<int, int> ropePairColumns(RotaryConvention convention, int pair, int dims)
 {
-    assert(in.cols() % 2 == 0 && in.rows() == out.rows() && in.cols() == out.cols());
+    if (convention == RotaryConvention::HalfSplit)
+        return {pair, pair + dims / 2};
+    return {2 * pair, 2 * pair + 1};
+}
+
+int ropePairOf(RotaryConvention convention, int column, int dims)
+{
+    if (convention == RotaryConvention::HalfSplit)
+        return column % (dims / 2);
+    return column / 2;
+}
+
+void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out, RotaryConvention convention,
+    const std::vector<double> &frequencies)
+{
     const int dims = int(in.cols());
+    assert(dims % 2 == 0 && in.rows() == out.rows() && in.cols() == out.cols());
+    assert(frequencies.size() == size_t(dims / 2));
     for (int i = 0; 2 * i < dims; ++i) {
-        const double theta = std::pow(10000.0, -2.0 * i / dims);
+        const auto [a, b] = ropePairColumns(convention, i, dims);
         for (Eigen::Index p = 0; p < in.rows(); ++p) {
-            const double angle = double(p) * theta;
+            const double angle = double(p) * frequencies[size_t(i)];
             const double c = std::cos(angle), s = std::sin(angle);
-            const double x0 = in(p, 2 * i), x1 = in(p, 2 * i + 1);
-            out(p, 2 * i) = Scalar(x0 * c - x1 * s);
-            out(p, 2 * i + 1) = Scalar(x0 * s + x1 * c);
+            const double x0 = in(p, a), x1 = in(p, b);
+            out(p, a) = Scalar(x0 * c - x1 * s);
+            out(p, b) = Scalar(x0 * s + x1 * c);
         }
     }
 }

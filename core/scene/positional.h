@@ -4,6 +4,9 @@
 
 #include "core/types.h"
 
+#include <utility>
+#include <vector>
+
 namespace attnlab::core {
 
 // Sinusoidal encoding of Vaswani et al., tokens × dModel:
@@ -11,13 +14,33 @@ namespace attnlab::core {
 // With an odd dModel the last column is a sine.
 Matrix sinusoidalEncoding(int tokens, int dModel);
 
-// Rotary position embedding, interleaved-pairs convention of the RoFormer paper: dimensions
-// (2i, 2i+1) of row p are rotated by the angle p·θ_i, θ_i = 10000^(−2i/d). `in` is tokens × d
-// with d even; the result has the same shape. Rotation keeps each row's norm, and the dot
-// product of two rotated rows depends only on their positions' difference.
-void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out);
+// How rotary embeddings pair the d dimensions of a head into d/2 planes. Scenes and model
+// families (core/model/family) share this one enum.
+enum class RotaryConvention {
+    HalfSplit, // pair i is dimensions (i, i + d/2): transformers' rotate_half (Llama, Qwen2)
+    Interleaved, // pair i is dimensions (2i, 2i + 1): the RoFormer paper, GPT-J
+};
 
-// The angle by which pair i of the token at position p is rotated.
-double ropeAngle(int position, int pair, int dims);
+// The base of the rotary frequencies unless a scene or model says otherwise (RoFormer's).
+constexpr double kDefaultRopeBase = 10000.0;
+
+// The frequency θ_i of each pair i = 0 … d/2 − 1: base^(−2i/d), in radians per position.
+std::vector<double> ropeFrequencies(double base, int dims);
+
+// The two dimensions pair `pair` rotates, first and second: (2i, 2i + 1) interleaved,
+// (i, i + d/2) half-split.
+std::pair<int, int> ropePairColumns(RotaryConvention convention, int pair, int dims);
+// The pair that dimension `column` belongs to.
+int ropePairOf(RotaryConvention convention, int column, int dims);
+
+// Rotary position embedding: the pair (a, b) = ropePairColumns(i) of row p is rotated like a
+// point in the plane by the angle p·θ_i, θ_i = frequencies[i]:
+//   a′ = a·cos − b·sin,  b′ = a·sin + b·cos.
+// `in` is tokens × d with d even and d/2 frequencies; the result has the same shape. Rotation
+// keeps each row's norm, and the dot product of two rotated rows depends only on their
+// positions' difference. The two conventions give the same scores once the dimensions of Q
+// and K are reordered by the fixed permutation 2i ↔ i, 2i + 1 ↔ i + d/2.
+void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out, RotaryConvention convention,
+    const std::vector<double> &frequencies);
 
 } // namespace attnlab::core

@@ -114,8 +114,11 @@ bool Scene::operator==(const Scene &o) const
         && dModel == o.dModel && vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads
         && dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) && sameMatrix(wo, o.wo)
         && sameMatrix(x, o.x) && sameMatrix(bq, o.bq) && sameMatrix(bk, o.bk) && sameMatrix(bv, o.bv)
-        && sameMatrix(bo, o.bo) && positional == o.positional && scale == o.scale
-        && (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask
+        && sameMatrix(bo, o.bo) && positional == o.positional
+        && (positional != PositionalEncoding::Rope
+            || (ropeConvention == o.ropeConvention && sameMatrix(ropeFrequencies, o.ropeFrequencies)
+                && (ropeFrequencies.size() > 0 || ropeBase == o.ropeBase)))
+        && scale == o.scale && (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask
         && (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask));
 }
 
@@ -203,6 +206,13 @@ void validateOptions(std::vector<Problem> &out, const Scene &s, long long n)
 {
     if (s.positional == PositionalEncoding::Rope && s.keyDim() % 2 != 0)
         out.push_back({s.direct ? "direct.Q" : "d_k", Message(MessageId::RopeNeedsEvenDk, s.keyDim())});
+    if (s.positional == PositionalEncoding::Rope) {
+        if (!(s.ropeBase > 0) || badValue(s.ropeBase))
+            out.push_back({"rope_theta", Message(MessageId::RopeThetaMustBePositive)});
+        if (s.ropeFrequencies.size() > 0)
+            checkVector(out, "rope_frequencies", s.ropeFrequencies, s.keyDim() / 2,
+                Message(MessageId::WhyOnePerRopePair, s.keyDim() / 2));
+    }
 
     if (s.scale == ScaleKind::Custom
         && !(s.customDivisor >= limits::kMinDivisor && s.customDivisor <= limits::kMaxAbsValue))
@@ -275,6 +285,19 @@ Scalar divisor(const Scene &s)
     return 1;
 }
 
+std::vector<double> ropeFrequencies(const Scene &s)
+{
+    if (s.ropeFrequencies.size() == 0)
+        return ropeFrequencies(double(s.ropeBase), s.keyDim());
+    return std::vector<double>(s.ropeFrequencies.data(), s.ropeFrequencies.data() + s.ropeFrequencies.size());
+}
+
+bool hasDefaultRope(const Scene &s)
+{
+    return s.ropeConvention == RotaryConvention::Interleaved && double(s.ropeBase) == kDefaultRopeBase
+        && s.ropeFrequencies.size() == 0;
+}
+
 MaskMatrix effectiveMask(const Scene &s)
 {
     const Eigen::Index n = s.tokenCount();
@@ -341,6 +364,11 @@ const char *name(MaskKind mask)
         return "custom";
     }
     return "none";
+}
+
+const char *name(RotaryConvention convention)
+{
+    return convention == RotaryConvention::HalfSplit ? "rotate_half" : "interleaved";
 }
 
 } // namespace attnlab::core

@@ -10,6 +10,7 @@
 // - W_O is (h·d_k) × d_model and output = concat·W_O;
 // - in an n×n matrix (scores, weights, mask) the row is the query, the column the key.
 
+#include "core/scene/positional.h"
 #include "core/text/problem.h"
 #include "core/types.h"
 
@@ -58,6 +59,13 @@ struct Scene {
     RowVector bq, bk, bv, bo;
 
     PositionalEncoding positional = PositionalEncoding::None;
+    // Rotary positions (positional == Rope, in either mode): how the d_k dimensions of a head
+    // pair up, and each pair's frequency θ_i — ropeBase^(−2i/d_k), or, when `ropeFrequencies`
+    // is not empty, its d_k/2 entries (a model's own table, e.g. llama3-scaled). Kept while
+    // positional is something else, so turning RoPE off and on again restores them.
+    RotaryConvention ropeConvention = RotaryConvention::Interleaved;
+    Scalar ropeBase = Scalar(kDefaultRopeBase);
+    RowVector ropeFrequencies;
     ScaleKind scale = ScaleKind::SqrtDk;
     Scalar customDivisor = 1; // used when scale == Custom; > 0
     MaskKind mask = MaskKind::None;
@@ -83,6 +91,13 @@ std::vector<Problem> validate(const Scene &scene);
 // The divisor applied to the scores: √d_k, 1, or the custom value.
 Scalar divisor(const Scene &scene);
 
+// The frequency θ_i of each rotated pair, d_k/2 of them: the scene's own table when it has one,
+// else ropeBase^(−2i/d_k).
+std::vector<double> ropeFrequencies(const Scene &scene);
+// Whether the rotary settings are the defaults (interleaved pairs, base 10000, no table), which
+// a scene file need not mention.
+bool hasDefaultRope(const Scene &scene);
+
 // The n×n visibility matrix the scene's mask setting describes (1 = visible).
 MaskMatrix effectiveMask(const Scene &scene);
 
@@ -95,5 +110,6 @@ bool hasTitleTranslations(const Scene &scene);
 // Names used in files and on the command line ("none", "sinusoidal", "rope", …).
 const char *name(PositionalEncoding pe);
 const char *name(MaskKind mask);
+const char *name(RotaryConvention convention); // "interleaved", "rotate_half"
 
 } // namespace attnlab::core

@@ -192,6 +192,18 @@ core::Scene withoutUnusedRows(const core::Scene &s)
     return out;
 }
 
+namespace {
+
+// A rotary frequency table (a model's) fits one d_k only; past a change of d_k the scene falls
+// back to its base.
+void dropUnfittingRopeTable(core::Scene &s)
+{
+    if (s.ropeFrequencies.size() > 0 && s.ropeFrequencies.size() != s.keyDim() / 2)
+        s.ropeFrequencies.resize(0);
+}
+
+} // namespace
+
 core::Scene withDimensions(const core::Scene &s, int dModel, int heads, int dK)
 {
     core::Scene out = s;
@@ -224,6 +236,7 @@ core::Scene withDimensions(const core::Scene &s, int dModel, int heads, int dK)
     out.bk = resizeBias(s.bk, "b_K", hd);
     out.bv = resizeBias(s.bv, "b_V", hd);
     out.bo = resizeBias(s.bo, "b_O", dModel);
+    dropUnfittingRopeTable(out);
     return out;
 }
 
@@ -234,6 +247,7 @@ core::Scene withDirectKeyDim(const core::Scene &s, int dK)
         return out;
     out.q = resizeKeeping(s.q, "Q", s.q.rows(), dK);
     out.k = resizeKeeping(s.k, "K", s.k.rows(), dK);
+    dropUnfittingRopeTable(out);
     return out;
 }
 

@@ -306,6 +306,47 @@ void readPositional(Reader &rd, const std::string &key, const Json *value, Scene
         rd.fail(key, Message(MessageId::ExpectedPositional, pe));
 }
 
+void readRopeConvention(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    std::string v;
+    if (!value || !rd.string(*value, key, v))
+        return;
+    const bool half = v == name(RotaryConvention::HalfSplit);
+    if (half || v == name(RotaryConvention::Interleaved))
+        s.ropeConvention = half ? RotaryConvention::HalfSplit : RotaryConvention::Interleaved;
+    else
+        rd.fail(key, Message(MessageId::ExpectedRopeConvention, "\"" + v + "\""));
+}
+
+void readRopeTheta(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    Scalar base = 0;
+    if (!value || !rd.number(*value, key, base))
+        return;
+    if (!(base > 0))
+        rd.fail(key, Message(MessageId::RopeThetaMustBePositive));
+    s.ropeBase = base;
+}
+
+void readRopeFrequencies(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    std::vector<Scalar> values;
+    if (!value || !rd.vector(*value, key, values))
+        return;
+    s.ropeFrequencies = Eigen::Map<const RowVector>(values.data(), Eigen::Index(values.size()));
+}
+
+// The rotary keys describe RoPE only: in a scene without it they would be silently ignored.
+void checkRopeKeys(Reader &rd, const Json &root, const Scene &s)
+{
+    const char *keys[] = {"rope_convention", "rope_theta", "rope_frequencies"};
+    for (const char *key : keys)
+        if (root.contains(key) && s.positional != PositionalEncoding::Rope)
+            rd.fail(key, Message(MessageId::RopeKeyNeedsRope));
+    if (root.contains("rope_theta") && root.contains("rope_frequencies"))
+        rd.fail("rope_theta", Message(MessageId::RopeThetaWithFrequencies));
+}
+
 void readScale(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
     if (!value)
@@ -467,6 +508,9 @@ const KeyRule kKeys[] = {
     {"description", Mode::Both, readDescription},
     {"tokens", Mode::Both, readTokens},
     {"positional_encoding", Mode::Both, readPositional},
+    {"rope_convention", Mode::Both, readRopeConvention},
+    {"rope_theta", Mode::Both, readRopeTheta},
+    {"rope_frequencies", Mode::Both, readRopeFrequencies},
     {"scale", Mode::Both, readScale},
     {"mask", Mode::Both, readMask},
     {"direct", Mode::Direct, readDirect},
@@ -508,6 +552,7 @@ void readScene(Reader &rd, const Json &root, Scene &s)
         if (r.mode == Mode::Both || r.mode == mode)
             r.read(rd, r.key, value, s);
     }
+    checkRopeKeys(rd, root, s);
     if (s.direct)
         for (const KeyRule &r : kKeys)
             if (r.mode == Mode::Model && root.contains(r.key))

@@ -60,6 +60,16 @@ std::string writeScene(const Scene &s)
                 o << "  " << json::quote(key) << ": " << json::row(*bias) << ",\n";
     }
     o << "  \"positional_encoding\": " << json::quote(name(s.positional)) << ",\n";
+    // The rotary keys only when they say something: a scene with the defaults is written as
+    // before they existed.
+    if (s.positional == PositionalEncoding::Rope) {
+        if (s.ropeConvention != RotaryConvention::Interleaved)
+            o << "  \"rope_convention\": " << json::quote(name(s.ropeConvention)) << ",\n";
+        if (s.ropeFrequencies.size() > 0)
+            o << "  \"rope_frequencies\": " << json::row(s.ropeFrequencies) << ",\n";
+        else if (double(s.ropeBase) != kDefaultRopeBase)
+            o << "  \"rope_theta\": " << json::number(s.ropeBase) << ",\n";
+    }
     switch (s.scale) {
     case ScaleKind::SqrtDk:
         o << "  \"scale\": \"sqrt_dk\",\n";

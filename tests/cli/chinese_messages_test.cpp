@@ -116,6 +116,18 @@ TEST(ChineseMessages, SceneFilesAndTheirJsonAreReportedInChinese)
         {"--validate -", R"({"tokens": ["a", "b"], "d_model": 1, "d_k": 1, "embeddings": {"a": [1]},
             "W_Q": [[1]], "W_K": [[1], [2]], "W_V": [[1]]})",
             "tokens[1]"},
+        {"--validate -", R"({"tokens": ["a"], "positional_encoding": "rope", "rope_convention": "neox",
+            "direct": {"Q": [[1, 2]], "K": [[1, 2]], "V": [[1]]}})",
+            "rope_convention"},
+        {"--validate -", R"({"tokens": ["a"], "positional_encoding": "rope", "rope_theta": 0,
+            "direct": {"Q": [[1, 2]], "K": [[1, 2]], "V": [[1]]}})",
+            "rope_theta"},
+        {"--dump -", R"({"tokens": ["a"], "positional_encoding": "rope", "rope_frequencies": [1, 2],
+            "direct": {"Q": [[1, 2]], "K": [[1, 2]], "V": [[1]]}})",
+            "rope_frequencies"},
+        {"--validate -", R"({"tokens": ["a"], "rope_convention": "rotate_half",
+            "direct": {"Q": [[1, 2]], "K": [[1, 2]], "V": [[1]]}})",
+            "rope_convention"},
     };
     for (const Case &c : cases)
         expectChinese(c);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -49,6 +50,40 @@ TEST(CommandLine, DumpReadsStandardInputAndWritesNullForHiddenCells)
         "direct": {"Q": [[1], [2]], "K": [[1], [3]], "V": [[1], [2]]}})");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("\"masked\": [\n        [1, null],"), std::string::npos) << r.out;
+}
+
+TEST(CommandLine, DumpRotatesUnderTheScenesRopeConvention)
+{
+    // K row 1 = (3, 4, 5, 6) at position 1, θ_0 = 1: rotate-half turns (3, 5), interleaved (3, 4).
+    const std::string scene = R"({"tokens": ["a", "b"], "positional_encoding": "rope", %s
+        "direct": {"Q": [[1, 0, 0, 0], [0, 1, 0, 0]], "K": [[1, 0, 0, 0], [3, 4, 5, 6]], "V": [[1], [2]]}})";
+    auto dump = [&](const std::string &extra) {
+        std::string text = scene;
+        text.replace(text.find("%s"), 2, extra);
+        return runCli("--dump -", text);
+    };
+    const Result half = dump(R"("rope_convention": "rotate_half",)");
+    const Result interleaved = dump("");
+    ASSERT_EQ(half.code, 0) << half.err;
+    ASSERT_EQ(interleaved.code, 0) << interleaved.err;
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "[%.7g,", double(float(3 * std::cos(1.0) - 5 * std::sin(1.0))));
+    const size_t rotated = half.out.find("\"K_rotated\"");
+    ASSERT_NE(rotated, std::string::npos) << half.out;
+    EXPECT_NE(half.out.find(expected, rotated), std::string::npos) << expected << "\n" << half.out;
+    std::snprintf(expected, sizeof expected, "[%.7g,", double(float(3 * std::cos(1.0) - 4 * std::sin(1.0))));
+    EXPECT_NE(interleaved.out.find(expected), std::string::npos) << expected << "\n" << interleaved.out;
+    const Result valid = runCli("--validate -", R"({"tokens": ["a"], "positional_encoding": "rope",
+        "rope_convention": "rotate_half", "rope_theta": 500000, "direct": {"Q": [[1, 2]], "K": [[1, 2]], "V": [[1]]}})");
+    EXPECT_EQ(valid.code, 0) << valid.err;
+    EXPECT_EQ(valid.out, "ok\n");
+    const Result bad = runCli("--validate -", R"({"tokens": ["a"], "positional_encoding": "rope",
+        "rope_convention": "half", "direct": {"Q": [[1, 2]], "K": [[1, 2]], "V": [[1]]}})");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_TRUE(bad.out.empty());
+    EXPECT_EQ(bad.err,
+        "<stdin>: rope_convention: expected \"interleaved\" (pairs 2i, 2i+1) or \"rotate_half\" "
+        "(pairs i, i + d_k/2), got \"half\"\n");
 }
 
 TEST(CommandLine, ValidatePrintsOk)

@@ -52,10 +52,17 @@ void checkEverything(const core::Scene &scene)
             if (hs.qRotated.size())
                 for (int c = 0; c < scene.keyDim(); ++c) {
                     const core::RotationDerivation r = core::deriveRotation(scene, st, core::StageQRotated, h, i, c);
-                    const double expect = c % 2 == 0 ? r.even * std::cos(r.angle) - r.odd * std::sin(r.angle)
-                                                     : r.even * std::sin(r.angle) + r.odd * std::cos(r.angle);
+                    ASSERT_TRUE(c == r.first || c == r.second);
+                    EXPECT_EQ(r.firstValue, hs.q(i, r.first));
+                    EXPECT_EQ(r.secondValue, hs.q(i, r.second));
+                    const double cs = std::cos(r.angle), sn = std::sin(r.angle);
+                    const double expect = c == r.first ? r.firstValue * cs - r.secondValue * sn
+                                                       : r.firstValue * sn + r.secondValue * cs;
                     EXPECT_NEAR(expect, hs.qRotated(i, c), kTol);
                     EXPECT_NEAR(r.angle, i * r.theta, 1e-12);
+                    if (!r.tabled) {
+                        EXPECT_NEAR(r.theta, std::pow(r.base, -2.0 * r.pair / scene.keyDim()), 1e-12);
+                    }
                 }
             for (int j = 0; j < n; ++j) {
                 const core::ScoreDerivation d = core::deriveScore(scene, st, h, i, j);
@@ -121,6 +128,34 @@ TEST(Derivation, MatchesCoreOnRandomScenes)
         checkEverything(randomModelScene(
             rng, 2 + round % 5, 3 + round % 4, heads, 2 + 2 * (round % 2), pes[round % 3], masks[round % 2]));
     }
+}
+
+TEST(Derivation, RotationFollowsTheScenesConventionAndFrequencies)
+{
+    std::mt19937 rng(77);
+    for (int round = 0; round < 6; ++round) {
+        SCOPED_TRACE(round);
+        core::Scene s = randomModelScene(rng, 3 + round, 4, 1 + round % 2, 4 + 2 * (round % 2),
+            core::PositionalEncoding::Rope, core::MaskKind::Causal);
+        s.ropeConvention = core::RotaryConvention::HalfSplit;
+        if (round % 3 == 1)
+            s.ropeBase = 1000000;
+        if (round % 3 == 2) {
+            s.ropeFrequencies.resize(s.dK / 2);
+            for (int i = 0; i < s.dK / 2; ++i)
+                s.ropeFrequencies(i) = 0.5f / float(i + 1);
+        }
+        checkEverything(s);
+    }
+    // The pair of a rotate-half column is (i, i + d_k/2), not (2i, 2i+1).
+    core::Scene s = randomModelScene(rng, 3, 4, 1, 8, core::PositionalEncoding::Rope, core::MaskKind::None);
+    s.ropeConvention = core::RotaryConvention::HalfSplit;
+    core::Pipeline pipeline;
+    const core::RotationDerivation r = core::deriveRotation(s, pipeline.compute(s), core::StageKRotated, 0, 2, 5);
+    EXPECT_EQ(r.pair, 1);
+    EXPECT_EQ(r.first, 1);
+    EXPECT_EQ(r.second, 5);
+    EXPECT_NEAR(r.theta, std::pow(10000.0, -2.0 / 8), 1e-12);
 }
 
 TEST(Derivation, MatchesCoreOnEveryExample)

@@ -276,25 +276,49 @@ TEST(IncrementalRecompute, AShapeChangeFallsBackToAFullRecompute)
 
 TEST(IncrementalRecompute, EqualsAFullRecomputeUnderRope)
 {
-    std::mt19937 rng(43);
-    Scene s = randomScene(rng, 6, 8, 2, 4, PositionalEncoding::Rope);
+    for (RotaryConvention convention : {RotaryConvention::Interleaved, RotaryConvention::HalfSplit}) {
+        SCOPED_TRACE(name(convention));
+        std::mt19937 rng(43);
+        Scene s = randomScene(rng, 6, 8, 2, 4, PositionalEncoding::Rope);
+        s.ropeConvention = convention;
+        Pipeline incremental;
+        incremental.compute(s);
+        std::normal_distribution<float> normal(0.f, 1.f);
+        std::uniform_int_distribution<int> row(0, 7), column(0, 7), which(0, 2);
+        for (int step = 0; step < 100; ++step) {
+            const int r = row(rng), c = column(rng), w = which(rng);
+            Matrix &m = w == 0 ? s.wq : w == 1 ? s.wk : s.wv;
+            m(r, c) = normal(rng);
+            const Edit::Target target = w == 0 ? Edit::Target::WQ : w == 1 ? Edit::Target::WK : Edit::Target::WV;
+            const Update u = incremental.update(s, Edit {target, r, c});
+            EXPECT_EQ(u.touches(StageQRotated), w == 0);
+            EXPECT_EQ(u.touches(StageKRotated), w == 1);
+            Pipeline full;
+            full.compute(s);
+            expectSameStages(incremental.stages(), full.stages(), 1e-4);
+            ASSERT_FALSE(HasFailure()) << "after step " << step;
+        }
+    }
+}
+
+TEST(IncrementalRecompute, ChangingTheRopeConventionOrBaseRotatesAnew)
+{
+    std::mt19937 rng(45);
+    Scene s = randomScene(rng, 5, 8, 2, 4, PositionalEncoding::Rope);
     Pipeline incremental;
     incremental.compute(s);
-    std::normal_distribution<float> normal(0.f, 1.f);
-    std::uniform_int_distribution<int> row(0, 7), column(0, 7), which(0, 2);
-    for (int step = 0; step < 100; ++step) {
-        const int r = row(rng), c = column(rng), w = which(rng);
-        Matrix &m = w == 0 ? s.wq : w == 1 ? s.wk : s.wv;
-        m(r, c) = normal(rng);
-        const Edit::Target target = w == 0 ? Edit::Target::WQ : w == 1 ? Edit::Target::WK : Edit::Target::WV;
-        const Update u = incremental.update(s, Edit {target, r, c});
-        EXPECT_EQ(u.touches(StageQRotated), w == 0);
-        EXPECT_EQ(u.touches(StageKRotated), w == 1);
+    const Matrix before = incremental.stages().heads[1].qRotated;
+    const auto changes
+        = {+[](Scene &t) { t.ropeConvention = RotaryConvention::HalfSplit; }, +[](Scene &t) { t.ropeBase = 500000; },
+            +[](Scene &t) { t.ropeFrequencies = RowVector::Constant(t.dK / 2, 0.25f); }};
+    for (auto change : changes) {
+        change(s);
+        incremental.update(s, Edit {Edit::Target::Positional});
         Pipeline full;
         full.compute(s);
-        expectSameStages(incremental.stages(), full.stages(), 1e-4);
-        ASSERT_FALSE(HasFailure()) << "after step " << step;
+        expectSameStages(incremental.stages(), full.stages(), 1e-6);
     }
+    EXPECT_GT(maxDiff(incremental.stages().heads[1].qRotated, before), 1e-3);
 }
 
 TEST(IncrementalRecompute, EqualsAFullRecomputeInDirectMode)

@@ -227,6 +227,23 @@ TEST(SceneEdits, ScaleAndPositional)
     EXPECT_EQ(edits::withPositional(t, core::PositionalEncoding::Rope).positional, core::PositionalEncoding::Rope);
 }
 
+TEST(SceneEdits, ARotaryTableThatNoLongerFitsDKIsDropped)
+{
+    core::Scene s = edits::withPositional(catEatsFish(), core::PositionalEncoding::Rope);
+    s.ropeConvention = core::RotaryConvention::HalfSplit;
+    s.ropeFrequencies = core::RowVector::Constant(s.dK / 2, 0.5f);
+    ASSERT_TRUE(core::validate(s).empty());
+    const core::Scene same = edits::withDimensions(s, s.dModel + 2, s.heads, s.dK);
+    EXPECT_EQ(same.ropeFrequencies.size(), s.dK / 2) << "d_k unchanged: the table still fits";
+    const core::Scene wider = edits::withDimensions(s, s.dModel, s.heads, s.dK + 2);
+    EXPECT_EQ(wider.ropeFrequencies.size(), 0);
+    EXPECT_EQ(wider.ropeConvention, core::RotaryConvention::HalfSplit);
+    EXPECT_TRUE(core::validate(wider).empty());
+    core::Scene direct = edits::toDirectMode(s, 0);
+    EXPECT_EQ(direct.ropeFrequencies.size(), s.dK / 2);
+    EXPECT_TRUE(core::validate(edits::withDirectKeyDim(direct, s.dK + 2)).empty());
+}
+
 namespace {
 
 // Two heads with a given X and every bias, as a head taken from a model.

@@ -13,6 +13,8 @@
 //    unsupportedKind in forwardcheck.h) is refused with a message naming it until that code
 //    exists in core/model/forward.cpp, never run as if it were another kind.
 
+#include "core/scene/positional.h"
+
 #include <string>
 #include <vector>
 
@@ -40,11 +42,9 @@ enum class PositionKind {
     None,
 };
 
-// How rotary embeddings pair the dimensions of a head.
-enum class RotaryConvention {
-    HalfSplit, // dimension i with i + d/2 (transformers' rotate_half)
-    Interleaved, // dimension 2i with 2i + 1 (the original RoFormer / GPT-J layout)
-};
+// How rotary embeddings pair the dimensions of a head: the scenes' enum (core/scene/positional.h),
+// so a head taken from a model keeps its family's convention on the board.
+using core::RotaryConvention;
 
 // How the q, k, v and output projections are stored.
 enum class ProjectionKind {
