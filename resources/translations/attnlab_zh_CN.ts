@@ -1314,6 +1314,26 @@
         <source>required tensor &quot;%1&quot; (with or without &quot;%2&quot;) is not in its &quot;weight_map&quot;</source>
         <translation>必需的张量 &quot;%1&quot;（带或不带 &quot;%2&quot; 前缀）不在它的 &quot;weight_map&quot; 中</translation>
     </message>
+    <message>
+        <source>expected &quot;interleaved&quot; (pairs 2i, 2i+1) or &quot;rotate_half&quot; (pairs i, i + d_k/2), got %1</source>
+        <translation>应为 &quot;interleaved&quot;（第 2i 与 2i+1 维成对）或 &quot;rotate_half&quot;（第 i 与 i + d_k/2 维成对），实际为 %1</translation>
+    </message>
+    <message>
+        <source>the base of the rotary frequencies must be a number greater than 0</source>
+        <translation>旋转频率的底数必须是大于 0 的数</translation>
+    </message>
+    <message>
+        <source>one frequency per rotated pair: d_k/2 = %1</source>
+        <translation>每个旋转对一个频率：d_k/2 = %1</translation>
+    </message>
+    <message>
+        <source>only applies with &quot;positional_encoding&quot;: &quot;rope&quot;</source>
+        <translation>只在 &quot;positional_encoding&quot;: &quot;rope&quot; 时适用</translation>
+    </message>
+    <message>
+        <source>cannot be given together with &quot;rope_frequencies&quot;, which sets every pair&apos;s frequency itself</source>
+        <translation>不能与 &quot;rope_frequencies&quot; 同时给出：后者已直接规定每一对的频率</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -1518,10 +1538,6 @@
         <translation>W&lt;sub&gt;O&lt;/sub&gt; 第 %1 列</translation>
     </message>
     <message>
-        <source>Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle %5 rad.</source>
-        <translation>第 %1 列和第 %2 列组成第 %3 对。在位置 %4，这一对旋转的角度为 %5 弧度。</translation>
-    </message>
-    <message>
         <source>no scaling</source>
         <translation>不缩放</translation>
     </message>
@@ -1536,6 +1552,26 @@
     <message>
         <source>… and %1 other keys</source>
         <translation>……以及其余 %1 个键</translation>
+    </message>
+    <message>
+        <source>This scene pairs columns the rotate-half way (Llama, Qwen2): column i turns with column i + %1, so column %2 belongs to pair %3, columns %4 and %5.</source>
+        <translation>这个场景按前后半配对（rotate-half，Llama、Qwen2 的做法）：第 i 列与第 i + %1 列一起旋转，所以第 %2 列属于第 %3 对，即第 %4 列和第 %5 列。</translation>
+    </message>
+    <message>
+        <source>This scene pairs neighbouring columns (interleaved, as in RoFormer): column %1 belongs to pair %2, columns %3 and %4.</source>
+        <translation>这个场景让相邻两列成对（与 RoFormer 相同）：第 %1 列属于第 %2 对，即第 %3 列和第 %4 列。</translation>
+    </message>
+    <message>
+        <source>the scene&apos;s frequency table</source>
+        <translation>场景的频率表</translation>
+    </message>
+    <message>
+        <source>Pair %1 turns by %2 per position; at position %3 the angle is %4 rad.</source>
+        <translation>第 %1 对每前进一个位置转 %2；在位置 %3，角度为 %4 弧度。</translation>
+    </message>
+    <message>
+        <source>Interleaved pairs would turn column %1 with column %2 instead. The two ways give the same scores once the columns of W_Q and W_K (and the entries of b_Q and b_K) are reordered (column 2i ↔ i, 2i + 1 ↔ i + %3), so a model trained one way is the other&apos;s with its weights permuted.</source>
+        <translation>若按相邻成对，第 %1 列会与第 %2 列一起旋转。只要把 W_Q 和 W_K 的列（以及 b_Q、b_K 的分量）重新排列（第 2i 列 ↔ 第 i 列，第 2i + 1 列 ↔ 第 i + %3 列），两种约定算出的分数完全相同；所以按一种约定训练的模型，换一种约定只是权重换了顺序。</translation>
     </message>
 </context>
 <context>
@@ -2107,6 +2143,14 @@
         <source>%1: unknown file type; the file name must end in %2</source>
         <translation>%1：未知的文件类型；文件名必须以 %2 结尾</translation>
     </message>
+    <message>
+        <source>Q rotated (RoPE, rotate-half)</source>
+        <translation>旋转后的 Q（RoPE，前后半配对）</translation>
+    </message>
+    <message>
+        <source>K rotated (RoPE, rotate-half)</source>
+        <translation>旋转后的 K（RoPE，前后半配对）</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::AbComparison</name>
@@ -2527,6 +2571,22 @@
     <message>
         <source>custom</source>
         <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Each pair&apos;s frequency comes from the scene&apos;s own table (a model&apos;s, e.g. llama3-scaled): %1 … %2.</source>
+        <translation>每一对的频率取自场景自带的频率表（来自模型，例如经 llama3 缩放）：%1 … %2。</translation>
+    </message>
+    <message>
+        <source>θ&lt;sub&gt;i&lt;/sub&gt; = %1&lt;sup&gt;−2i/%2&lt;/sup&gt;: %3 … %4.</source>
+        <translation>θ&lt;sub&gt;i&lt;/sub&gt; = %1&lt;sup&gt;−2i/%2&lt;/sup&gt;：%3 … %4。</translation>
+    </message>
+    <message>
+        <source>Rotate-half pairing (Llama, Qwen2): column i turns with column i + %1: %2.</source>
+        <translation>前后半配对（rotate-half，Llama、Qwen2 采用）：第 i 列与第 i + %1 列一起旋转：%2。</translation>
+    </message>
+    <message>
+        <source>Interleaved pairing (RoFormer): column 2i turns with column 2i + 1: %1.</source>
+        <translation>相邻成对（RoFormer 的做法）：第 2i 列与第 2i + 1 列一起旋转：%1。</translation>
     </message>
 </context>
 <context>
@@ -4611,6 +4671,14 @@ last change %3</source>
     <message>
         <source>scaled = scores ÷ √d_k, with %1</source>
         <translation>缩放后的分数 = 分数 ÷ √d_k，其中 %1</translation>
+    </message>
+    <message>
+        <source>Q_rot = RoPE(Q), pairs (i, i + %1)</source>
+        <translation>Q_rot = RoPE(Q)，配对 (i, i + %1)</translation>
+    </message>
+    <message>
+        <source>K_rot = RoPE(K), pairs (i, i + %1)</source>
+        <translation>K_rot = RoPE(K)，配对 (i, i + %1)</translation>
     </message>
 </context>
 <context>

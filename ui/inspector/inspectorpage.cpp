@@ -240,38 +240,76 @@ QString InspectorPage::rotation(core::Stage stage, int row, int column) const
     const core::RotationDerivation d = core::deriveRotation(m_scene, m_stages, stage, m_head, row, column);
     const QString plain = stage == core::StageQRotated ? QStringLiteral("q") : QStringLiteral("k");
     QString page = header(tr("RoPE: %1 rotated, row %2, column %3").arg(plain, token(row)).arg(column), QString());
+    const bool half = d.convention == core::RotaryConvention::HalfSplit;
+    const int dk = m_scene.keyDim();
     page += QStringLiteral("<p>%1</p>")
-                .arg(tr("Columns %1 and %2 form pair %3. At position %4 the pair turns by the angle %5 rad.")
-                         .arg(2 * d.pair)
-                         .arg(2 * d.pair + 1)
+                .arg(half ? tr("This scene pairs columns the rotate-half way (Llama, Qwen2): column i turns with "
+                               "column i + %1, so column %2 belongs to pair %3, columns %4 and %5.")
+                                .arg(dk / 2)
+                                .arg(column)
+                                .arg(d.pair)
+                                .arg(d.first)
+                                .arg(d.second)
+                          : tr("This scene pairs neighbouring columns (interleaved, as in RoFormer): column %1 "
+                               "belongs to pair %2, columns %3 and %4.")
+                                .arg(column)
+                                .arg(d.pair)
+                                .arg(d.first)
+                                .arg(d.second));
+    core::Chain theta;
+    theta.symbol(QStringLiteral("\u03b8<sub>%1</sub>").arg(d.pair).toStdString()).equals();
+    if (d.tabled)
+        theta.significant(d.theta).label(tr("the scene's frequency table").toStdString());
+    else
+        theta
+            .symbol(QStringLiteral("%1<sup>\u2212%2/%3</sup>")
+                        .arg(QString::fromStdString(core::Chain().compact(d.base).text(false)))
+                        .arg(2 * d.pair)
+                        .arg(dk)
+                        .toStdString())
+            .equals()
+            .significant(d.theta);
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("Pair %1 turns by %2 per position; at position %3 the angle is %4 rad.")
                          .arg(d.pair)
+                         .arg(chain(theta))
                          .arg(row)
                          .arg(angleChain(row, d.theta, d.angle)));
     const double c = std::cos(d.angle), s = std::sin(d.angle);
-    const std::string a = formatFixed(d.even, 3), b = formatFixed(d.odd, 3);
+    const std::string a = formatFixed(d.firstValue, 3), b = formatFixed(d.secondValue, 3);
     core::Chain line;
-    if (column % 2 == 0)
+    if (column == d.first)
         line.symbol(a + " \u00d7 cos \u2212 " + b + " \u00d7 sin")
             .equals()
-            .number(d.even)
+            .number(d.firstValue)
             .times()
             .number(c)
             .minus()
-            .number(d.odd)
+            .number(d.secondValue)
             .times()
             .number(s);
     else
         line.symbol(a + " \u00d7 sin + " + b + " \u00d7 cos")
             .equals()
-            .number(d.even)
+            .number(d.firstValue)
             .times()
             .number(s)
             .plus()
-            .number(d.odd)
+            .number(d.secondValue)
             .times()
             .number(c);
     line.equals().number(d.value).emphasised();
     page += QStringLiteral("<p>%1</p>").arg(chain(line));
+    if (half)
+        page += QStringLiteral("<p>%1</p>")
+                    .arg(tr("Interleaved pairs would turn column %1 with column %2 instead. The two ways give "
+                            "the same scores once the columns of W_Q and W_K (and the entries of b_Q and b_K) are "
+                            "reordered (column 2i ↔ i, "
+                            "2i + 1 ↔ i + %3), so a model trained one way is the other's with its weights "
+                            "permuted.")
+                             .arg(column)
+                             .arg(column % 2 == 0 ? column + 1 : column - 1)
+                             .arg(dk / 2));
     return page;
 }
 

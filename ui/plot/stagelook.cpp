@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab::ui {
@@ -23,15 +24,15 @@ struct Explain {
     Q_DECLARE_TR_FUNCTIONS(attnlab::ui::ExplanationPanel)
 };
 
-// The board shows the rotations of a model-mode scene only: a direct scene's Q and K are typed in.
-bool modelMode(const core::Scene &s)
-{
-    return !s.direct;
-}
-
+// Rotary positions turn Q and K in either mode (a direct scene's typed Q and K too).
 bool rope(const core::Scene &s)
 {
-    return !s.direct && s.positional == core::PositionalEncoding::Rope;
+    return s.positional == core::PositionalEncoding::Rope;
+}
+
+bool rotateHalf(const core::Scene &s)
+{
+    return s.ropeConvention == core::RotaryConvention::HalfSplit;
 }
 
 QString shape(int rows, int columns)
@@ -149,28 +150,66 @@ QString dvAxis(const core::Scene &)
     return Figure::tr("feature (d_v)");
 }
 
-// Q_rot, K_rot: RoPE.
-QString qRotatedFormula(const core::Scene &)
+// Q_rot, K_rot: RoPE, in the scene's pairing.
+QString qRotatedFormula(const core::Scene &s)
 {
-    return Card::tr("Q_rot = RoPE(Q), rotated by position");
+    return rotateHalf(s) ? Card::tr("Q_rot = RoPE(Q), pairs (i, i + %1)").arg(s.keyDim() / 2)
+                         : Card::tr("Q_rot = RoPE(Q), rotated by position");
 }
-QString kRotatedFormula(const core::Scene &)
+QString kRotatedFormula(const core::Scene &s)
 {
-    return Card::tr("K_rot = RoPE(K), rotated by position");
+    return rotateHalf(s) ? Card::tr("K_rot = RoPE(K), pairs (i, i + %1)").arg(s.keyDim() / 2)
+                         : Card::tr("K_rot = RoPE(K), rotated by position");
 }
-QString qRotatedFigure(const core::Scene &)
+QString qRotatedFigure(const core::Scene &s)
 {
-    return Figure::tr("Q rotated (RoPE)");
+    return rotateHalf(s) ? Figure::tr("Q rotated (RoPE, rotate-half)") : Figure::tr("Q rotated (RoPE)");
 }
-QString kRotatedFigure(const core::Scene &)
+QString kRotatedFigure(const core::Scene &s)
 {
-    return Figure::tr("K rotated (RoPE)");
+    return rotateHalf(s) ? Figure::tr("K rotated (RoPE, rotate-half)") : Figure::tr("K rotated (RoPE)");
+}
+// The pairs this scene rotates, the first few written out ("(0, 4), (1, 5), …").
+QString ropePairs(const core::Scene &s)
+{
+    const int dk = s.keyDim(), shown = std::min(dk / 2, 4);
+    QStringList pairs;
+    for (int i = 0; i < shown; ++i) {
+        const auto [a, b] = core::ropePairColumns(s.ropeConvention, i, dk);
+        pairs << QStringLiteral("(%1, %2)").arg(a).arg(b);
+    }
+    if (shown < dk / 2)
+        pairs << QStringLiteral("…");
+    return pairs.join(QStringLiteral(", "));
+}
+// θ of the first and the last pair, from the scene's base or its table.
+QString ropeFrequencyLine(const core::Scene &s)
+{
+    const std::vector<double> theta = core::ropeFrequencies(s);
+    const int last = int(theta.size()) - 1;
+    core::Chain first, end;
+    first.symbol("θ<sub>0</sub>").equals().significant(theta.front());
+    end.symbol(QStringLiteral("θ<sub>%1</sub>").arg(last).toStdString()).equals().significant(theta.back());
+    if (s.ropeFrequencies.size() > 0)
+        return Explain::tr("Each pair's frequency comes from the scene's own table (a model's, e.g. "
+                           "llama3-scaled): %1 … %2.")
+            .arg(text(first), text(end));
+    return Explain::tr("θ<sub>i</sub> = %1<sup>−2i/%2</sup>: %3 … %4.")
+        .arg(text(core::Chain().compact(double(s.ropeBase))))
+        .arg(s.keyDim())
+        .arg(text(first), text(end));
 }
 QStringList rotationShapes(const core::Scene &s)
 {
+    const QString pairing = rotateHalf(s)
+        ? Explain::tr("Rotate-half pairing (Llama, Qwen2): column i turns with column i + %1: %2.")
+              .arg(s.keyDim() / 2)
+              .arg(ropePairs(s))
+        : Explain::tr("Interleaved pairing (RoFormer): column 2i turns with column 2i + 1: %1.").arg(ropePairs(s));
     return {Explain::tr("Q and K keep their shape %1; %2 pairs of columns are rotated.")
                 .arg(shape(s.tokenCount(), s.keyDim()))
-                .arg(s.keyDim() / 2)};
+                .arg(s.keyDim() / 2),
+        pairing, ropeFrequencyLine(s)};
 }
 
 // scores, scaled, masked, weights.
@@ -360,11 +399,11 @@ const std::vector<StageLook> &stageLooks()
             false, false, false, false, dvAxis, D::Projection, true, W::None, E::None},
         {core::StageQRotated, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Q rotated (RoPE)"),
             QT_TRANSLATE_NOOP("attnlab::ui", "Q rotated"),
-            qRotatedFormula, nullptr, qRotatedFigure, "rope", nullptr, rotationShapes, 1, modelMode,
+            qRotatedFormula, nullptr, qRotatedFigure, "rope", nullptr, rotationShapes, 1, nullptr,
             false, false, false, false, dkAxis, D::Rotation, true, W::None, E::None},
         {core::StageKRotated, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "K rotated (RoPE)"),
             QT_TRANSLATE_NOOP("attnlab::ui", "K rotated"),
-            kRotatedFormula, nullptr, kRotatedFigure, "rope", nullptr, rotationShapes, 1, modelMode,
+            kRotatedFormula, nullptr, kRotatedFigure, "rope", nullptr, rotationShapes, 1, nullptr,
             false, false, false, false, dkAxis, D::Rotation, true, W::None, E::None},
         {core::StageScores, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Scores"),
             QT_TRANSLATE_NOOP("attnlab::ui", "scores"),

@@ -91,11 +91,12 @@ TEST(StageLooks, TheBoardShowsTheStagesTheSceneHasInTableOrder)
     ASSERT_FALSE(single.hasOutputWeights());
     for (core::Stage stage : StepController::boardStages(single))
         EXPECT_TRUE(core::hasStage(single, stage) && !stageLook(stage).onBoard);
-    // A direct scene under RoPE has rotated Q and K, but its board shows the given ones.
+    // A direct scene under RoPE rotates its given Q and K, and its board shows the rotations.
     core::Scene direct = example("cat-eats-fish-handcalc");
     direct.positional = core::PositionalEncoding::Rope;
     EXPECT_TRUE(core::hasStage(direct, core::StageQRotated));
-    EXPECT_FALSE(StepController::boardStages(direct).contains(core::StageQRotated));
+    EXPECT_TRUE(StepController::boardStages(direct).contains(core::StageQRotated));
+    EXPECT_TRUE(StepController::boardStages(direct).contains(core::StageKRotated));
 }
 
 TEST(StageLooks, TheBoardLaysOutOneRowPerPhaseOfTheTable)
