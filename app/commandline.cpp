@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 
@@ -121,6 +122,10 @@ CommandLine::CommandLine()
               "With --generate: how many tokens to generate at most (default 20); it stops earlier after an "
               "end-of-sequence token."),
           QStringLiteral("N"))
+    , chat(QStringLiteral("chat"),
+          QCoreApplication::translate("CommandLine",
+              "With --generate: send the text as a user's turn through the model's chat template "
+              "(tokenizer_config.json), so a chat model answers it."))
     , temperature(QStringLiteral("temperature"),
           QCoreApplication::translate("CommandLine",
               "With --generate: divide the logits by X and sample (default 0: always the most likely token)."),
@@ -158,8 +163,8 @@ CommandLine::CommandLine()
     m_parser.setApplicationDescription(QCoreApplication::translate(
         "CommandLine", "Attention Lab: step through self-attention, edit every number, export the heatmaps."));
     m_parser.addOptions({dump, validate, example, listExamples, lang, help, version, exportStages, head, scale, theme,
-        colormap, out, experiment, seed, model, text, layer, predict, top, ablate, generate, maxNewTokens, temperature,
-        topK, topP, lens, attribute, token, block, noRecovery});
+        colormap, out, experiment, seed, model, text, layer, predict, top, ablate, generate, maxNewTokens, chat,
+        temperature, topK, topP, lens, attribute, token, block, noRecovery});
     m_parser.addPositionalArgument(QStringLiteral("SCENE"),
         QCoreApplication::translate("CommandLine", "A scene file (.attn.json); \"-\" reads standard input."),
         QStringLiteral("[SCENE]"));
@@ -181,16 +186,13 @@ bool CommandLine::wantsHeadless() const
     return isSet(dump) || isSet(validate) || isSet(listExamples) || isSet(help) || isSet(version);
 }
 
-core::LoadResult CommandLine::loadScene(QString *label, bool fallbackToDefault, std::vector<int> *tokenIds) const
+core::LoadResult CommandLine::loadScene(QString *label, bool fallbackToDefault, ModelHeadDetail *detail) const
 {
     if (isSet(model)) {
         // Model problems are whole lines that name the option or file themselves.
         *label = QStringLiteral("attnlab");
-        std::vector<int> ids;
-        core::LoadResult r = loadModelHeadScene(*this, &ids);
-        if (tokenIds)
-            *tokenIds = std::move(ids);
-        return r;
+        ModelHeadDetail own;
+        return loadModelHeadScene(*this, detail ? detail : &own);
     }
     const QStringList files = positionalArguments();
     if (isSet(example) && !files.isEmpty()) {
@@ -256,11 +258,54 @@ int CommandLine::runHeadless() const
     return runValidate();
 }
 
+namespace {
+
+// A float matrix as rows of numbers, each the float's shortest decimal (as the stages print it).
+nlohmann::ordered_json floatRows(const core::Matrix &m)
+{
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        nlohmann::ordered_json row = nlohmann::ordered_json::array();
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            char text[32];
+            const auto end = std::to_chars(text, text + sizeof text, m(i, j)).ptr;
+            double value = 0;
+            std::from_chars(text, end, value);
+            row.push_back(value);
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// A rotary model's head: "Q" and "K" become the projections (with bias) before the rotation, and
+// "Q_rot" and "K_rot" — what the attention reads — follow "V". Under grouped-query attention K
+// (and V) are those of the shared key/value head.
+void addRotaryHeadFields(const ModelHeadDetail &detail, nlohmann::ordered_json *head)
+{
+    nlohmann::ordered_json out;
+    for (auto it = head->begin(); it != head->end(); ++it) {
+        if (it.key() == "Q")
+            out["Q"] = floatRows(detail.q);
+        else if (it.key() == "K")
+            out["K"] = floatRows(detail.k);
+        else
+            out[it.key()] = std::move(*it);
+        if (it.key() == "V") {
+            out["Q_rot"] = floatRows(detail.qRot);
+            out["K_rot"] = floatRows(detail.kRot);
+        }
+    }
+    *head = std::move(out);
+}
+
+} // namespace
+
 int CommandLine::runDump() const
 {
     QString label;
-    std::vector<int> tokenIds;
-    const core::LoadResult r = loadScene(&label, false, &tokenIds);
+    ModelHeadDetail detail;
+    const core::LoadResult r = loadScene(&label, false, &detail);
     if (!r.ok()) {
         printProblems(label, r.problems);
         return kExitBadInput;
@@ -270,10 +315,12 @@ int CommandLine::runDump() const
     if (isSet(model)) {
         // The same dump with the ids of the model's tokens first.
         nlohmann::ordered_json dump;
-        dump["token_ids"] = tokenIds;
+        dump["token_ids"] = detail.tokenIds;
         nlohmann::ordered_json stagesJson = nlohmann::ordered_json::parse(core::stagesToJson(*r.scene, stages));
         for (auto it = stagesJson.begin(); it != stagesJson.end(); ++it)
             dump[it.key()] = std::move(*it);
+        if (detail.rotary)
+            addRotaryHeadFields(detail, &dump["heads"][0]);
         std::cout << core::json::print(dump);
     } else {
         core::writeStagesJson(std::cout, *r.scene, stages);

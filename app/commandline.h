@@ -11,6 +11,15 @@
 
 namespace attnlab::app {
 
+// What --dump --model prints beside the head's scene: the ids of the text's tokens, and for a
+// model with rotary positions the head's queries and keys before and after the rotation (the
+// scene holds them rotated, as its attention reads them).
+struct ModelHeadDetail {
+    std::vector<int> tokenIds;
+    bool rotary = false;
+    core::Matrix q, k, qRot, kRot;
+};
+
 inline constexpr int kExitBadInput = 2;
 
 class CommandLine {
@@ -34,7 +43,7 @@ public:
     // head of a real model, see app/modelcommand.h); `label` is what error messages call it.
     // With none, the built-in default example when `fallbackToDefault`, else a problem. For a
     // model head, *tokenIds (when given) receives the ids of the text's tokens.
-    core::LoadResult loadScene(QString *label, bool fallbackToDefault, std::vector<int> *tokenIds = nullptr) const;
+    core::LoadResult loadScene(QString *label, bool fallbackToDefault, ModelHeadDetail *detail = nullptr) const;
 
     // Runs the headless command that was asked for and returns the exit code.
     int runHeadless() const;
@@ -69,6 +78,7 @@ public:
     // with --model and --text (see app/generatecommand.h).
     QCommandLineOption generate;
     QCommandLineOption maxNewTokens;
+    QCommandLineOption chat; // --generate --chat: the text as a user's turn in the chat template
     QCommandLineOption temperature;
     QCommandLineOption topK;
     QCommandLineOption topP;

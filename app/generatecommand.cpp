@@ -42,7 +42,7 @@ QString coreText(const core::Message &message)
 // The options only --generate reads.
 std::vector<const QCommandLineOption *> generateOptions(const CommandLine &cli)
 {
-    return {&cli.maxNewTokens, &cli.temperature, &cli.topK, &cli.topP};
+    return {&cli.maxNewTokens, &cli.chat, &cli.temperature, &cli.topK, &cli.topP};
 }
 
 struct GenerateSettings {
@@ -103,14 +103,6 @@ QString parseSettings(const CommandLine &cli, GenerateSettings *settings)
         settings->seed = std::random_device {}();
     }
     return QString();
-}
-
-// "token": the vocabulary string of the id, "" for an id the tokenizer has no entry for (Qwen's
-// embedding has more rows than its tokenizer has entries); never invalid UTF-8 in the JSON.
-std::string pieceText(const Tokenizer &tokenizer, int id)
-{
-    const std::string piece = tokenizer.tokenText(id);
-    return isValidUtf8(piece) ? piece : lossyUtf8(piece);
 }
 
 bool isEos(const ModelConfig &config, int id)
@@ -178,7 +170,7 @@ int runGenerateCommand(const CommandLine &cli)
         for (int step = 0; step < newTokens; ++step) {
             const int id = sampler.next(decoder.logits(), settings.sampling);
             generated.push_back(id);
-            out["generated"].push_back({{"id", id}, {"token", pieceText(*in.tokenizer, id)},
+            out["generated"].push_back({{"id", id}, {"token", predictedText(*in.tokenizer, id)},
                 {"probability", nineDigits(decoder.probabilities()[id])}});
             if (isEos(config, id))
                 break;

@@ -2,6 +2,8 @@
 
 #include "app/commandline.h"
 #include "app/lenscommand.h"
+#include "core/chat/chatprompt.h"
+#include "core/chat/chattemplate.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
@@ -101,7 +103,19 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
                   .arg(in->tokenizer->vocabSize())
                   .arg(config.vocabSize);
 
-    in->tokens = in->tokenizer->encode(cli.value(cli.text).toStdString());
+    if (cli.isSet(cli.chat)) {
+        // transformers' apply_chat_template: the template writes the special tokens itself, and
+        // the prompt is encoded without the post-processor's (else Llama 3 gets two BOS).
+        try {
+            const std::string prompt
+                = core::chat::chatPromptForUserTurn(localPath(in->dir), cli.value(cli.text).toStdString());
+            in->tokens = in->tokenizer->encode(prompt, false);
+        } catch (const core::chat::ChatTemplateError &e) {
+            return where + ui::fileProblemText(e.problem());
+        }
+    } else {
+        in->tokens = in->tokenizer->encode(cli.value(cli.text).toStdString());
+    }
     for (const Token &t : in->tokens)
         in->ids.push_back(t.id);
     if (in->ids.empty())
@@ -228,8 +242,8 @@ int runSaveScene(const CommandLine &cli)
         return fail(tr("--out %1: a model head is saved as a scene file FILE.attn.json; "
                        "for images add --export STAGES")
                         .arg(path));
-    std::vector<int> ids;
-    const core::LoadResult r = loadModelHeadScene(cli, &ids);
+    ModelHeadDetail detail;
+    const core::LoadResult r = loadModelHeadScene(cli, &detail);
     if (!r.ok()) {
         printProblems(QStringLiteral("attnlab"), r.problems);
         return kExitBadInput;
@@ -329,7 +343,7 @@ QString modelFolderProblem(const CommandLine &cli)
     return QString();
 }
 
-core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *tokenIds)
+core::LoadResult loadModelHeadScene(const CommandLine &cli, ModelHeadDetail *detail)
 {
     core::LoadResult result;
     const auto problem = [&result](const QString &message) {
@@ -354,6 +368,11 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *to
         for (const Token &t : in.tokens)
             tokens.push_back(t.display);
         result.scene = headScene(runner, layer, head, tokens);
+        detail->rotary = config.family->position == PositionKind::Rotary;
+        if (detail->rotary) {
+            runner.headQueryKey(layer, head, false, detail->q, detail->k);
+            runner.headQueryKey(layer, head, true, detail->qRot, detail->kRot);
+        }
     } catch (const std::exception &e) {
         return problem(QStringLiteral("--model %1: ").arg(in.dir) + ui::fileProblemText(ui::exceptionProblem(e)));
     }
@@ -365,7 +384,7 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *to
         return problem(QStringLiteral("--model %1: ").arg(in.dir)
             + tr("the head's scene is not valid: %1").arg(ui::problemText(p)));
     }
-    *tokenIds = in.ids;
+    detail->tokenIds = in.ids;
     return result;
 }
 

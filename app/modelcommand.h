@@ -21,6 +21,7 @@
 namespace attnlab::app {
 
 class CommandLine;
+struct ModelHeadDetail;
 
 // Whether --model was given together with a command that reads it without a window (--dump,
 // --validate, --export, --out, --predict).
@@ -43,9 +44,9 @@ QString modelFolderProblem(const CommandLine &cli);
 
 // The scene of the head that --model, --text, --layer and --head name (X = that layer's
 // attention input, the head's weights and biases, the model's mask and scale), and the ids of
-// the text's tokens in *tokenIds. On failure the result holds one problem with an empty path whose
-// message is the whole line (it names the option, file or field).
-core::LoadResult loadModelHeadScene(const CommandLine &cli, std::vector<int> *tokenIds);
+// the text's tokens (and a rotary head's queries and keys around the rotation) in *detail. On failure the result holds
+// one problem with an empty path whose message is the whole line (it names the option, file or field).
+core::LoadResult loadModelHeadScene(const CommandLine &cli, ModelHeadDetail *detail);
 
 // Everything a model command reads: the checkpoint, its tokenizer, and --text as tokens.
 struct ModelInput {

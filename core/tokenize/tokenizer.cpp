@@ -244,7 +244,7 @@ std::string Tokenizer::decode(const std::vector<int> &ids, bool skipSpecialToken
     return text;
 }
 
-std::vector<Token> Tokenizer::encode(const std::string &text) const
+std::vector<Token> Tokenizer::encode(const std::string &text, bool addSpecialTokens) const
 {
     const TokenizerData &data = *m_data;
     const Text raw = decodeUtf8(text);
@@ -276,7 +276,7 @@ std::vector<Token> Tokenizer::encode(const std::string &text) const
                 tokenizeWord(data, *this, word, tokens);
         }
     }
-    if (data.postProcessor)
+    if (data.postProcessor && addSpecialTokens)
         data.postProcessor->process(tokens);
     return tokens;
 }

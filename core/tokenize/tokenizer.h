@@ -54,8 +54,10 @@ public:
     TokenizerKind kind() const;
 
     // Tokenizes UTF-8 text. Invalid UTF-8 bytes are read as U+FFFD each (the library only
-    // accepts valid UTF-8). Thread-safe.
-    std::vector<Token> encode(const std::string &text) const;
+    // accepts valid UTF-8). With `addSpecialTokens` false the post-processor adds nothing (the
+    // library's add_special_tokens=False, as transformers' apply_chat_template encodes a prompt
+    // whose template already wrote <|begin_of_text|> or <s>). Thread-safe.
+    std::vector<Token> encode(const std::string &text, bool addSpecialTokens = true) const;
 
     // The vocabulary string of an id (added tokens first, then the model's vocabulary), or ""
     // for an id that has none.

@@ -167,6 +167,10 @@
         <source>With --dump, --model, --text and --layer: print every stage of that whole layer (norms, attention, MLP, residual) instead of one head.</source>
         <translation>与 --dump、--model、--text 和 --layer 一起：输出这一整层的每个阶段（归一化、注意力、MLP、残差），而不是单个头。</translation>
     </message>
+    <message>
+        <source>With --generate: send the text as a user&apos;s turn through the model&apos;s chat template (tokenizer_config.json), so a chat model answers it.</source>
+        <translation>与 --generate 同用：把文本作为用户的一轮对话，套进模型的对话模板（tokenizer_config.json），让对话模型来回答。</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessage</name>

@@ -133,7 +133,8 @@ void expectOutput(const json &out, const Expected &e)
         SCOPED_TRACE("new token " + std::to_string(i));
         const json &g = out["generated"][i];
         EXPECT_EQ(g["id"].get<int>(), e.ids[i]);
-        EXPECT_EQ(g["token"].get<std::string>(), e.tokenizer->tokenText(e.ids[i]));
+        // As --predict prints it: the id's text as tokenizer.decode([id]) gives it.
+        EXPECT_EQ(g["token"].get<std::string>(), e.tokenizer->decode({e.ids[i]}));
         EXPECT_NEAR(g["probability"].get<double>(), e.probabilities[i], 1e-5);
     }
     EXPECT_EQ(out["text"].get<std::string>(), e.tokenizer->decode(e.ids));
@@ -340,4 +341,43 @@ TEST(GenerateCli, BadInputIsReportedInChinese)
         EXPECT_EQ(test::englishSentence(r.err), "") << r.err;
         EXPECT_NE(r.err.find(mentions), std::string::npos) << r.err;
     }
+}
+
+namespace {
+
+// A ChatML template as Qwen2.5's begins (without its system and tools branches).
+const std::string kChatMl = "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + "
+                            "message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}{% if add_generation_prompt %}"
+                            "{{ '<|im_start|>assistant\\n' }}{% endif %}";
+
+void writeChatTemplate(const std::string &dir, const std::string &templateSource)
+{
+    test::writeTextFile(dir + "/tokenizer_config.json",
+        "{\"chat_template\": " + json(templateSource).dump() + ", \"eos_token\": \"<|im_end|>\"}");
+}
+
+} // namespace
+
+TEST(GenerateCli, ChatSendsTheTextAsAUserTurnOfTheTemplate)
+{
+    const ModelFolder qwen(ModelFolder::Qwen2);
+    writeChatTemplate(qwen.dir(), kChatMl);
+    // The prompt transformers' apply_chat_template makes of one user turn, written out by hand.
+    const std::string prompt = "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n";
+    const Expected e = generateSlowly(qwen.dir(), prompt, 2);
+    const json out = parsed(cli("--generate " + qwen.arg() + " --text hi --chat --max-new-tokens 2"));
+    expectOutput(out, e);
+    // Without --chat the same words are only the text itself.
+    const json plain = parsed(cli("--generate " + qwen.arg() + " --text hi --max-new-tokens 2"));
+    EXPECT_LT(plain["token_ids"].size(), out["token_ids"].size());
+}
+
+TEST(GenerateCli, ChatWithoutATemplateOrWithAnUnsupportedConstructIsBadInput)
+{
+    const ModelFolder base(ModelFolder::Qwen2);
+    expectBadInput(cli("--generate " + base.arg() + " --text hi --chat"), "tokenizer_config.json");
+    const ModelFolder odd(ModelFolder::Qwen2);
+    writeChatTemplate(odd.dir(), "{{ messages[0]['content'] | wordcount }}");
+    expectBadInput(cli("--generate " + odd.arg() + " --text hi --chat"), "wordcount");
+    expectBadInput(cli("--predict " + base.arg() + " --text hi --chat"), "goes with --generate");
 }

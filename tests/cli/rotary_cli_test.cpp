@@ -102,31 +102,47 @@ TEST(RotaryCli, PredictGivesTheModelsTopTokensAndAnEmptyTextForPaddedIds)
     }
 }
 
-TEST(RotaryCli, DumpOfAHeadShowsItsRotatedQueriesAndTheSharedKeys)
+TEST(RotaryCli, DumpOfAHeadShowsItsQueriesAndKeysAroundTheRotationAndTheSharedKeys)
 {
-    RotaryFolder folder(true);
-    // Head 4 reads key/value head 2 (4 heads over 2 key/value heads).
-    const test::Run r = test::runAttnlab("--dump " + folder.arg() + " --text 'The cat sat' --layer 2 --head 4");
-    ASSERT_EQ(r.code, 0) << r.err;
-    const json out = json::parse(r.out);
-    auto runner = runnerOf(folder.dir());
-    std::vector<int> ids;
-    for (const auto &id : out["token_ids"])
-        ids.push_back(id.get<int>());
-    ASSERT_TRUE(runner->run(ids));
-    const core::Matrix weights = runner->attentionWeights(1, 3);
-    core::Matrix q, k, q3, k3;
-    runner->headQueryKey(1, 3, true, q, k);
-    runner->headQueryKey(1, 2, true, q3, k3);
-    EXPECT_EQ(k, k3);
-    const json &head = out["heads"][0];
-    ASSERT_EQ(head["weights"].size(), size_t(weights.rows()));
-    for (Eigen::Index i = 0; i < weights.rows(); ++i)
-        for (Eigen::Index j = 0; j < weights.cols(); ++j) {
-            EXPECT_NEAR(head["weights"][i][j].get<double>(), weights(i, j), 2e-5);
-            EXPECT_NEAR(head["K"][i][j % k.cols()].get<double>(), k(i, j % k.cols()), 1e-5);
-        }
-    EXPECT_NEAR(head["Q"][1][0].get<double>(), q(1, 0), 1e-5);
+    for (const bool qwen : {true, false}) {
+        RotaryFolder folder(qwen);
+        // Head 4 reads key/value head 2 (4 heads over 2 key/value heads).
+        const test::Run r = test::runAttnlab("--dump " + folder.arg() + " --text 'The cat sat' --layer 2 --head 4");
+        ASSERT_EQ(r.code, 0) << r.err;
+        const json out = json::parse(r.out);
+        auto runner = runnerOf(folder.dir());
+        std::vector<int> ids;
+        for (const auto &id : out["token_ids"])
+            ids.push_back(id.get<int>());
+        ASSERT_TRUE(runner->run(ids));
+        const core::Matrix weights = runner->attentionWeights(1, 3);
+        core::Matrix q, k, qRot, kRot, q3, k3;
+        runner->headQueryKey(1, 3, false, q, k);
+        runner->headQueryKey(1, 3, true, qRot, kRot);
+        runner->headQueryKey(1, 2, true, q3, k3);
+        EXPECT_EQ(kRot, k3); // heads 3 and 4 share key/value head 2
+        EXPECT_GT((q - qRot).cwiseAbs().maxCoeff(), 1e-3); // the rotation moves the queries
+        const json &head = out["heads"][0];
+        std::vector<std::string> keys;
+        for (auto it = head.begin(); it != head.end(); ++it)
+            keys.push_back(it.key());
+        ASSERT_GE(keys.size(), 7u);
+        EXPECT_EQ(std::vector<std::string>(keys.begin(), keys.begin() + 5),
+            (std::vector<std::string> {"Q", "K", "V", "Q_rot", "K_rot"}));
+        EXPECT_NE(std::find(keys.begin(), keys.end(), "weights"), keys.end());
+        EXPECT_NE(std::find(keys.begin(), keys.end(), "context"), keys.end());
+        const auto expectRows = [&head](const char *name, const core::Matrix &m) {
+            ASSERT_EQ(head[name].size(), size_t(m.rows())) << name;
+            for (Eigen::Index i = 0; i < m.rows(); ++i)
+                for (Eigen::Index j = 0; j < m.cols(); ++j)
+                    EXPECT_NEAR(head[name][i][j].get<double>(), m(i, j), 1e-5) << name;
+        };
+        expectRows("Q", q);
+        expectRows("K", k);
+        expectRows("Q_rot", qRot);
+        expectRows("K_rot", kRot);
+        expectRows("weights", weights);
+    }
 }
 
 TEST(RotaryCli, BadRotaryConfigsAreRefusedWithOneLine)

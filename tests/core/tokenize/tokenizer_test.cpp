@@ -311,3 +311,10 @@ TEST(TokenizerBert, LongestMatchSearchIsBoundedByTheLongestEntry)
     EXPECT_EQ(ids(t.encode(word)), (Ids {2, 1, 3}));
     EXPECT_EQ(ids(t.encode("unaffable")), (Ids {2, 16, 17, 18, 3}));
 }
+
+TEST(TokenizerBert, WithoutSpecialTokensThePostProcessorAddsNothing)
+{
+    // The library's add_special_tokens=False: no [CLS] … [SEP] around the same pieces.
+    EXPECT_EQ(ids(bert().encode("Café")), (Ids {2, 25, 3}));
+    EXPECT_EQ(ids(bert().encode("Café", false)), (Ids {25}));
+}
