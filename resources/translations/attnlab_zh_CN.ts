@@ -1338,6 +1338,270 @@
         <source>cannot be given together with &quot;rope_frequencies&quot;, which sets every pair&apos;s frequency itself</source>
         <translation>不能与 &quot;rope_frequencies&quot; 同时给出：后者已直接规定每一对的频率</translation>
     </message>
+    <message>
+        <source>the chat template opens `%1` and never closes it with `%2`</source>
+        <translation>对话模板打开了 `%1`，却没有用 `%2` 关闭</translation>
+    </message>
+    <message>
+        <source>the chat template has the character `%1` inside a tag, which Jinja does not allow there</source>
+        <translation>对话模板的标签里有字符 `%1`，Jinja 不允许它出现在那里</translation>
+    </message>
+    <message>
+        <source>the chat template has a string that is never closed</source>
+        <translation>对话模板中有一个没有闭合的字符串</translation>
+    </message>
+    <message>
+        <source>the chat template has the escape `%1` with too few or invalid hexadecimal digits</source>
+        <translation>对话模板中的转义 `%1` 的十六进制数字太少或无效</translation>
+    </message>
+    <message>
+        <source>the chat template is %1 bytes long, more than the limit of %2</source>
+        <translation>对话模板长 %1 字节，超过上限 %2</translation>
+    </message>
+    <message>
+        <source>the chat template has more than %1 pieces inside its tags, the limit</source>
+        <translation>对话模板的标签内容超过 %1 个片段（上限）</translation>
+    </message>
+    <message>
+        <source>the chat template has `{% %1 %}` where no open block expects it</source>
+        <translation>对话模板在没有对应开放块的位置出现了 `{% %1 %}`</translation>
+    </message>
+    <message>
+        <source>the chat template has a syntax error: expected %1, found %2</source>
+        <translation>对话模板有语法错误：应为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>the chat template nests blocks or expressions deeper than the limit of %1 levels</source>
+        <translation>对话模板的块或表达式嵌套超过上限 %1 层</translation>
+    </message>
+    <message>
+        <source>the chat template ends before `%1`</source>
+        <translation>对话模板在 `%1` 之前就结束了</translation>
+    </message>
+    <message>
+        <source>the chat template uses the Jinja construct `%1`, which Attention Lab does not support</source>
+        <translation>对话模板使用了 Jinja 结构 `%1`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template uses `{% %1 %}` outside a for loop</source>
+        <translation>对话模板在 for 循环之外使用了 `{% %1 %}`</translation>
+    </message>
+    <message>
+        <source>the chat template uses the Jinja tag `{% %1 %}`, which Attention Lab does not support</source>
+        <translation>对话模板使用了 Jinja 标签 `{% %1 %}`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template computes a number too large for 64 bits: %1</source>
+        <translation>对话模板算出的数超出 64 位范围：%1</translation>
+    </message>
+    <message>
+        <source>the chat template uses the Jinja filter `%1`, which Attention Lab does not support</source>
+        <translation>对话模板使用了 Jinja 过滤器 `%1`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template uses the Jinja test `%1`, which Attention Lab does not support</source>
+        <translation>对话模板使用了 Jinja 测试 `%1`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template calls the method `%1` on %2, which Attention Lab does not support</source>
+        <translation>对话模板对%2调用了方法 `%1`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template calls the function `%1`, which Attention Lab does not support</source>
+        <translation>对话模板调用了函数 `%1`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template asks strftime_now for `%1`, which Attention Lab does not support</source>
+        <translation>对话模板向 strftime_now 要求 `%1`，注意力实验室不支持它</translation>
+    </message>
+    <message>
+        <source>the chat template takes more than %1 steps to render, the limit</source>
+        <translation>对话模板渲染超过 %1 步（上限）</translation>
+    </message>
+    <message>
+        <source>the chat template produces more than %1 bytes, the limit</source>
+        <translation>对话模板生成的内容超过 %1 字节（上限）</translation>
+    </message>
+    <message>
+        <source>the chat template builds a list of more than %1 items, the limit</source>
+        <translation>对话模板构造的列表超过 %1 项（上限）</translation>
+    </message>
+    <message>
+        <source>the chat template nests macro calls deeper than the limit of %1</source>
+        <translation>对话模板的宏调用嵌套超过上限 %1 层</translation>
+    </message>
+    <message>
+        <source>the chat template sets an attribute of `%1`, which is %2, not a namespace()</source>
+        <translation>对话模板给 `%1` 设置属性，但它是%2，不是 namespace()</translation>
+    </message>
+    <message>
+        <source>the chat template unpacks into %1 names a value of %2 items</source>
+        <translation>对话模板把一个有 %2 项的值拆给 %1 个名字</translation>
+    </message>
+    <message>
+        <source>the chat template uses `%1`, which is not defined</source>
+        <translation>对话模板使用了未定义的 `%1`</translation>
+    </message>
+    <message>
+        <source>the chat template uses %1 as a dict key; only strings are supported</source>
+        <translation>对话模板用%1作字典的键；只支持字符串</translation>
+    </message>
+    <message>
+        <source>the chat template slices with %1 where a whole number belongs</source>
+        <translation>对话模板切片时在应为整数的位置用了%1</translation>
+    </message>
+    <message>
+        <source>the chat template slices with a step of zero</source>
+        <translation>对话模板切片的步长为零</translation>
+    </message>
+    <message>
+        <source>the chat template slices %1, which has no slices</source>
+        <translation>对话模板对%1切片，它不能切片</translation>
+    </message>
+    <message>
+        <source>the chat template calls %1, which cannot be called</source>
+        <translation>对话模板调用了%1，它不能被调用</translation>
+    </message>
+    <message>
+        <source>the chat template calls the macro `%1` with more than its %2 arguments</source>
+        <translation>对话模板调用宏 `%1` 时给的参数多于它的 %2 个</translation>
+    </message>
+    <message>
+        <source>the chat template calls the macro `%1` with the argument `%2`, which it does not have</source>
+        <translation>对话模板调用宏 `%1` 时给了它没有的参数 `%2`</translation>
+    </message>
+    <message>
+        <source>the chat template applies `%1` to %2</source>
+        <translation>对话模板把 `%1` 用在%2上</translation>
+    </message>
+    <message>
+        <source>the chat template applies `%1` to %2 and %3</source>
+        <translation>对话模板把 `%1` 用在%2和%3上</translation>
+    </message>
+    <message>
+        <source>the chat template divides by zero</source>
+        <translation>对话模板除以零</translation>
+    </message>
+    <message>
+        <source>the chat template gives `%1` %2, which it cannot take</source>
+        <translation>对话模板给 `%1` 传了%2，它不接受</translation>
+    </message>
+    <message>
+        <source>the chat template loops over %1, which is not a list, mapping or string</source>
+        <translation>对话模板遍历%1，它不是列表、映射或字符串</translation>
+    </message>
+    <message>
+        <source>the chat template asks the length of %1</source>
+        <translation>对话模板求%1的长度</translation>
+    </message>
+    <message>
+        <source>the chat template asks tojson for %1, which has no JSON form</source>
+        <translation>对话模板要求 tojson 转换%1，它没有 JSON 形式</translation>
+    </message>
+    <message>
+        <source>the chat template refuses this conversation: %1</source>
+        <translation>对话模板拒绝了这段对话：%1</translation>
+    </message>
+    <message>
+        <source>out of memory while rendering the chat template</source>
+        <translation>渲染对话模板时内存不足</translation>
+    </message>
+    <message>
+        <source>an undefined value</source>
+        <translation>未定义的值</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a mapping</source>
+        <translation>映射</translation>
+    </message>
+    <message>
+        <source>a namespace</source>
+        <translation>namespace</translation>
+    </message>
+    <message>
+        <source>a macro</source>
+        <translation>宏</translation>
+    </message>
+    <message>
+        <source>a function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>an empty string</source>
+        <translation>空字符串</translation>
+    </message>
+    <message>
+        <source>a value</source>
+        <translation>一个值</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>一个名字</translation>
+    </message>
+    <message>
+        <source>text or a tag</source>
+        <translation>文本或标签</translation>
+    </message>
+    <message>
+        <source>the end of the template</source>
+        <translation>模板结尾</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>name=value</source>
+        <translation>name=value</translation>
+    </message>
+    <message>
+        <source>the model folder %1 has no chat template (neither chat_template.jinja nor &quot;chat_template&quot; in tokenizer_config.json), so it cannot wrap text as a chat turn</source>
+        <translation>模型文件夹 %1 没有对话模板（既没有 chat_template.jinja，tokenizer_config.json 里也没有 &quot;chat_template&quot;），所以无法把文本包装成一轮对话</translation>
+    </message>
+    <message>
+        <source>must be a string or a list of {&quot;name&quot;: …, &quot;template&quot;: …}, not %1</source>
+        <translation>必须是字符串或由 {&quot;name&quot;: …, &quot;template&quot;: …} 组成的列表，而不是%1</translation>
+    </message>
+    <message>
+        <source>must be {&quot;name&quot;: a string, &quot;template&quot;: a string}</source>
+        <translation>必须是 {&quot;name&quot;: 字符串, &quot;template&quot;: 字符串}</translation>
+    </message>
+    <message>
+        <source>lists chat templates named %1 but none named &quot;default&quot;</source>
+        <translation>列出了名为 %1 的对话模板，但没有名为 &quot;default&quot; 的</translation>
+    </message>
+    <message>
+        <source>template line %1: %2</source>
+        <translation>模板第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>a real number</source>
+        <translation>实数</translation>
+    </message>
+    <message>
+        <source>a text string</source>
+        <translation>字符串</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
