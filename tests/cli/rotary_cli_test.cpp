@@ -109,7 +109,7 @@ TEST(RotaryCli, DumpOfAHeadShowsItsQueriesAndKeysAroundTheRotationAndTheSharedKe
         // Head 4 reads key/value head 2 (4 heads over 2 key/value heads).
         const test::Run r = test::runAttnlab("--dump " + folder.arg() + " --text 'The cat sat' --layer 2 --head 4");
         ASSERT_EQ(r.code, 0) << r.err;
-        const json out = json::parse(r.out);
+        const nlohmann::ordered_json out = nlohmann::ordered_json::parse(r.out);
         auto runner = runnerOf(folder.dir());
         std::vector<int> ids;
         for (const auto &id : out["token_ids"])
@@ -122,7 +122,7 @@ TEST(RotaryCli, DumpOfAHeadShowsItsQueriesAndKeysAroundTheRotationAndTheSharedKe
         runner->headQueryKey(1, 2, true, q3, k3);
         EXPECT_EQ(kRot, k3); // heads 3 and 4 share key/value head 2
         EXPECT_GT((q - qRot).cwiseAbs().maxCoeff(), 1e-3); // the rotation moves the queries
-        const json &head = out["heads"][0];
+        const nlohmann::ordered_json &head = out["heads"][0];
         std::vector<std::string> keys;
         for (auto it = head.begin(); it != head.end(); ++it)
             keys.push_back(it.key());
