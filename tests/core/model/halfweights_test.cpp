@@ -243,6 +243,11 @@ TEST_F(HalfCheckpoint, HalfModelsPredictWhatTheirF32ConversionPredicts)
 
 TEST_F(HalfCheckpoint, OpeningAndRunningABf16ModelCostsItsFileNotAFloatCopy)
 {
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer's shadow memory and quarantine add to the resident size what the program
+    // itself does not hold; the normal pass measures it.
+    GTEST_SKIP() << "resident memory is not the program's own under AddressSanitizer";
+#endif
     // 22.9M parameters: 45.8 MB in BF16, 91.6 MB as floats. The tied head reads every embedding
     // row, so all the weights are read once.
     attnlab::test::TinyModelOptions o;
