@@ -93,11 +93,11 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
     s.input = runner.layerInput(layer);
     s.attnIn = runner.attentionInput(layer);
     const std::vector<int> rows = allRows(n);
-    Matrix merged(n, c.heads * dh);
+    s.concat.resize(n, c.heads * dh);
     for (int h = 0; h < c.heads; ++h)
-        merged.middleCols(h * dh, dh) = headContext(runner, layer, h, rows);
+        s.concat.middleCols(h * dh, dh) = headContext(runner, layer, h, rows);
     s.attnOut.resize(n, c.dModel);
-    project(merged, L.attnOut, kind, L.attnOutBias, s.attnOut);
+    project(s.concat, L.attnOut, kind, L.attnOutBias, s.attnOut);
 
     s.afterAttn = s.input + s.attnOut;
     if (preNorm) {

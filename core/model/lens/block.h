@@ -19,6 +19,7 @@ namespace attnlab::core::model {
 struct BlockStages {
     Matrix input; // n × d: the residual stream entering the layer
     Matrix attnIn; // n × d: what attention reads
+    Matrix concat; // n × heads·d_head: every head's context side by side (what W_O reads)
     Matrix attnOut; // n × d
     Matrix afterAttn; // n × d
     Matrix mlpIn; // n × d: what the MLP reads

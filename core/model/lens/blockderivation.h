@@ -1,0 +1,98 @@
+#pragma once
+// The block board's stages as a table, and the derivation of any one cell of them: how the
+// number in row `row`, column `col` of a stage came out of the numbers before it, in the order
+// the family computes it. The steps are plain doubles recomputed from float inputs, so a reader
+// (the inspector) can print each one and check that they give the cell's value.
+//
+// Which stage is which operation depends on the family's NormPlacement (see block.h):
+// - a norm cell (attn_in and mlp_in under pre-norm; after_attn and output under post-norm):
+//   LayerNorm's mean μ and biased variance σ² of the row, or RMSNorm's mean square, the division
+//   by √(σ² + ε) (√(mean(x²) + ε)), the weight γ and the bias β;
+// - an activation cell (mlp_act): GELU / SiLU of the pre-activation, or for the gated MLP
+//   SiLU(gate)·up with both projections' numbers;
+// - a residual cell (after_attn and output under pre-norm): the sum of its two terms; under
+//   post-norm the same sum is the norm's input and is given too.
+// Row i is token i everywhere.
+
+#include "core/model/lens/block.h"
+
+#include <optional>
+
+namespace attnlab::core::model {
+
+// The cards of the block board, top to bottom.
+enum class BlockStage { Input, AttnIn, Heads, Concat, AttnOut, AfterAttn, MlpIn, MlpAct, MlpOut, Output };
+inline constexpr int kBlockStageCount = 10;
+
+// What a stage is computed by in a family of `placement` and `mlp` kinds.
+enum class BlockOperation {
+    Stream, // the residual stream as it enters (no derivation of its own inside the block)
+    Identity, // equal to the stage before it (post-norm's attn_in and mlp_in)
+    Norm, // a LayerNorm / RMSNorm of one row
+    Attention, // the heads: each head's own board derives them
+    Concat, // the heads' context vectors side by side
+    Projection, // a matrix product plus bias (attn_out, mlp_out)
+    Residual, // the sum of two stages
+    ResidualNorm, // the norm of a residual sum (post-norm)
+    Activation, // GELU / SiLU of one pre-activation
+    GatedActivation, // SiLU(gate)·up
+};
+BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp);
+
+// The stage's matrix in `stages` (n × d, n × heads·d_head for Concat, n × d_inner for MlpAct);
+// nullptr for Heads, which has one matrix per head.
+const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage);
+
+// One row's norm, at column `col`.
+struct NormStep {
+    NormKind kind = NormKind::LayerNorm;
+    int width = 0; // d, the length of the row averaged over
+    double x = 0; // the cell's input
+    double mean = 0; // μ (LayerNorm; 0 for RMSNorm)
+    double variance = 0; // biased σ² (LayerNorm) or mean(x²) (RMSNorm)
+    double eps = 0;
+    double denominator = 0; // √(variance + ε)
+    double normalized = 0; // (x − μ)/denominator, or x/denominator
+    double weight = 0; // γ
+    double bias = 0; // β (0 without one)
+    bool hasBias = false;
+    double value = 0; // normalized·γ + β
+};
+// The norm of `row` at column `col` with the weight γ and bias β of that column.
+NormStep deriveNorm(NormKind kind, const Eigen::Ref<const RowVector> &row, int col, double weight,
+    std::optional<double> bias, double eps);
+
+struct ActivationStep {
+    Activation function = Activation::GeluErf;
+    double x = 0; // the pre-activation (fc_in(x) + b, or gate(x) for the gated MLP)
+    double activated = 0; // f(x)
+    bool gated = false;
+    double up = 0; // gated: up(x) at the same column
+    double value = 0; // f(x), or f(gate)·up
+};
+ActivationStep deriveActivation(Activation function, double x);
+ActivationStep deriveGatedActivation(Activation function, double gate, double up);
+
+struct ResidualStep {
+    double first = 0; // the stream (input, or after_attn)
+    double second = 0; // what the sub-layer adds (attn_out, or mlp_out)
+    double sum = 0;
+};
+
+struct CellDerivation {
+    BlockStage stage = BlockStage::Input;
+    BlockOperation operation = BlockOperation::Stream;
+    int row = 0, col = 0;
+    double value = 0; // the stage's cell as the board shows it
+    std::optional<ResidualStep> residual;
+    std::optional<NormStep> norm;
+    std::optional<ActivationStep> activation;
+};
+
+// The derivation of cell (row, col) of `stage` in block `layer` of the runner's last pass, whose
+// stages are `stages` (= blockStages(runner, layer)). Throws std::out_of_range for a cell or
+// layer outside them and for BlockStage::Heads.
+CellDerivation deriveBlockCell(
+    const ForwardRunner &runner, int layer, const BlockStages &stages, BlockStage stage, int row, int col);
+
+} // namespace attnlab::core::model
