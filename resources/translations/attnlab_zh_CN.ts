@@ -2,6 +2,188 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>BlockDerivationText</name>
+    <message>
+        <source>LayerNorm of the row (%1 numbers):</source>
+        <translation>对这一行（%1 个数）做 LayerNorm：</translation>
+    </message>
+    <message>
+        <source>mean μ = Σx / %1 = %2</source>
+        <translation>均值 μ = Σx / %1 = %2</translation>
+    </message>
+    <message>
+        <source>variance σ² = Σ(x − μ)² / %1 = %2</source>
+        <translation>方差 σ² = Σ(x − μ)² / %1 = %2</translation>
+    </message>
+    <message>
+        <source>RMSNorm of the row (%1 numbers), without centring:</source>
+        <translation>对这一行（%1 个数）做 RMSNorm，不减均值：</translation>
+    </message>
+    <message>
+        <source>mean square mean(x²) = Σx² / %1 = %2</source>
+        <translation>均方 mean(x²) = Σx² / %1 = %2</translation>
+    </message>
+    <message>
+        <source>times the weight γ = %1: %2</source>
+        <translation>乘以权重 γ = %1：%2</translation>
+    </message>
+    <message>
+        <source>plus the bias β = %1: %2</source>
+        <translation>加上偏置 β = %1：%2</translation>
+    </message>
+    <message>
+        <source>gate: the row times W_gate at this column = %1</source>
+        <translation>门：这一行乘以 W_gate，在这一列得 %1</translation>
+    </message>
+    <message>
+        <source>up: the row times W_up at this column = %1</source>
+        <translation>上投影：这一行乘以 W_up，在这一列得 %1</translation>
+    </message>
+    <message>
+        <source>pre-activation: the row times W₁ (plus b₁) at this column = %1</source>
+        <translation>激活前：这一行乘以 W₁（加 b₁），在这一列得 %1</translation>
+    </message>
+    <message>
+        <source>%1, token “%2”, column %3 = %4</source>
+        <translation>%1，词元“%2”，第 %3 列 = %4</translation>
+    </message>
+    <message>
+        <source>residual sum: %1 + %2 = %3 + %4 = %5</source>
+        <translation>残差相加：%1 + %2 = %3 + %4 = %5</translation>
+    </message>
+    <message>
+        <source>This is the residual stream as the layer below left it (layer 1 reads the embeddings).</source>
+        <translation>这是下面一层留下的残差流（第 1 层读的是嵌入）。</translation>
+    </message>
+    <message>
+        <source>Under post-norm this stage is the stage before it, unchanged.</source>
+        <translation>在后归一化（post-norm）中，这一阶段就是前一阶段，原样不变。</translation>
+    </message>
+    <message>
+        <source>Column %1 of head %2&apos;s context vector (its attention weights times its values): open the head on the pipeline board to derive it.</source>
+        <translation>头 %2 的上下文向量的第 %1 列（它的注意力权重乘以它的值）：在流程板上打开这个头即可推导它。</translation>
+    </message>
+    <message>
+        <source>concat&apos;s row (%1 numbers) times this column of W_O, summed: %2</source>
+        <translation>concat 的这一行（%1 个数）与 W_O 的这一列逐项相乘再求和：%2</translation>
+    </message>
+    <message>
+        <source>mlp_act&apos;s row (%1 numbers) times this column of the MLP&apos;s output matrix, summed: %2</source>
+        <translation>mlp_act 的这一行（%1 个数）与 MLP 输出矩阵的这一列逐项相乘再求和：%2</translation>
+    </message>
+    <message>
+        <source>plus the bias %1: %2</source>
+        <translation>加上偏置 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>BlockStageText</name>
+    <message>
+        <source>Residual stream in</source>
+        <translation>输入残差流</translation>
+    </message>
+    <message>
+        <source>Attention input</source>
+        <translation>注意力输入</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>各个头</translation>
+    </message>
+    <message>
+        <source>Heads side by side</source>
+        <translation>各头并排</translation>
+    </message>
+    <message>
+        <source>Attention output</source>
+        <translation>注意力输出</translation>
+    </message>
+    <message>
+        <source>After attention</source>
+        <translation>注意力之后</translation>
+    </message>
+    <message>
+        <source>MLP input</source>
+        <translation>MLP 输入</translation>
+    </message>
+    <message>
+        <source>MLP activation</source>
+        <translation>MLP 激活</translation>
+    </message>
+    <message>
+        <source>MLP output</source>
+        <translation>MLP 输出</translation>
+    </message>
+    <message>
+        <source>Residual stream out</source>
+        <translation>输出残差流</translation>
+    </message>
+    <message>
+        <source>The residual stream as this layer receives it: one row of numbers per token. Every layer reads it and adds its own results to it, so it carries everything the layers below have written.</source>
+        <translation>这一层收到的残差流：每个词元一行数。每一层都读取它，并把自己的结果加进去，所以它带着下面各层写入的全部内容。</translation>
+    </message>
+    <message>
+        <source>This model normalises after each sub-layer (post-norm, as BERT does), so attention reads the residual stream itself.</source>
+        <translation>这个模型在每个子层之后才归一化（后归一化，BERT 就是这样），所以注意力直接读取残差流本身。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: LayerNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ and adds a bias β.</source>
+        <translation>注意力并不直接读取残差流：LayerNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ，并加上偏置 β。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: RMSNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ.</source>
+        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ。</translation>
+    </message>
+    <message>
+        <source>Every head mixes the rows of the attention input by its own weights. Click a head to open its Q, K, V, weights and context on the pipeline board.</source>
+        <translation>每个头按自己的权重混合注意力输入的各行。点击一个头，即可在流程板上打开它的 Q、K、V、权重和上下文。</translation>
+    </message>
+    <message>
+        <source>The context vectors of all heads placed next to each other, head 1 on the left. A switched-off head contributes zeros.</source>
+        <translation>所有头的上下文向量并排放在一起，头 1 在最左边。已关闭的头贡献的是零。</translation>
+    </message>
+    <message>
+        <source>One matrix W_O mixes the heads&apos; columns and brings them back to the width of the stream: this is what attention adds to the residual stream.</source>
+        <translation>一个矩阵 W_O 混合各头的列，并把它们变回残差流的宽度：这就是注意力加到残差流上的内容。</translation>
+    </message>
+    <message>
+        <source>The attention output is added to the stream, and the sum goes through LayerNorm straight away: post-norm.</source>
+        <translation>注意力输出加到残差流上，和立刻经过 LayerNorm：这就是后归一化。</translation>
+    </message>
+    <message>
+        <source>The residual connection: the attention output is simply added to the stream, cell by cell.</source>
+        <translation>残差连接：把注意力输出逐个单元格地直接加到残差流上。</translation>
+    </message>
+    <message>
+        <source>Under post-norm the MLP reads the normalised stream as it is after attention.</source>
+        <translation>在后归一化中，MLP 直接读取注意力之后已归一化的残差流。</translation>
+    </message>
+    <message>
+        <source>Before the MLP, a second %1 rescales each row of the stream, with weights of its own.</source>
+        <translation>进入 MLP 之前，第二个 %1 用它自己的权重重新缩放残差流的每一行。</translation>
+    </message>
+    <message>
+        <source>The MLP widens each row to %1 numbers twice: a gate that goes through SiLU and an up projection; the product of the two is what the last matrix reads.</source>
+        <translation>MLP 把每一行两次加宽到 %1 个数：一路是经过 SiLU 的门，一路是上投影；两者的乘积就是最后一个矩阵读取的内容。</translation>
+    </message>
+    <message>
+        <source>The MLP widens each row to %1 numbers and bends each one with %2: negative values are mostly cut away, positive ones pass.</source>
+        <translation>MLP 把每一行加宽到 %1 个数，并用 %2 弯折每个数：负值大多被削去，正值通过。</translation>
+    </message>
+    <message>
+        <source>The last matrix of the MLP brings the wide row back to the width of the stream.</source>
+        <translation>MLP 的最后一个矩阵把加宽的行变回残差流的宽度。</translation>
+    </message>
+    <message>
+        <source>The MLP output is added to the stream and the sum is normalised again; this is what the next layer receives.</source>
+        <translation>MLP 输出加到残差流上，和再归一化一次；这就是下一层收到的内容。</translation>
+    </message>
+    <message>
+        <source>The second residual connection: the MLP output is added to the stream. This is what the next layer receives.</source>
+        <translation>第二个残差连接：把 MLP 输出加到残差流上。这就是下一层收到的内容。</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>give at most one scene file</source>
@@ -2560,6 +2742,52 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::BlockBoard</name>
+    <message>
+        <source>Open a layer from the model room (Open Layer on Board).</source>
+        <translation>请在模型室中打开一层（在流程板上打开整层）。</translation>
+    </message>
+    <message>
+        <source>Click a cell to see how its number is computed.</source>
+        <translation>点击一个单元格，查看它的数值是怎样算出来的。</translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2, the whole block</source>
+        <translation>%2 的第 %1 层：整个模块</translation>
+    </message>
+    <message>
+        <source>Block Board</source>
+        <translation>整层流程板</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>层(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Which layer&apos;s block the board shows (1 is the layer nearest the embeddings)</source>
+        <translation>流程板显示哪一层的模块（第 1 层离嵌入最近）</translation>
+    </message>
+    <message>
+        <source>How the clicked cell&apos;s number is computed, step by step, with the model&apos;s own numbers</source>
+        <translation>用模型自己的数值，一步步说明所点单元格的数值是怎样算出来的</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::BlockCard</name>
+    <message>
+        <source>%1 heads, each %2×%2 weights</source>
+        <translation>%1 个头，每个 %2×%2 个权重</translation>
+    </message>
+    <message>
+        <source>Head %1 (switched off). Click to open it on the pipeline board.</source>
+        <translation>头 %1（已关闭）。点击即可在流程板上打开它。</translation>
+    </message>
+    <message>
+        <source>Head %1. Click to open it on the pipeline board.</source>
+        <translation>头 %1。点击即可在流程板上打开它。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::Board</name>
     <message>
         <source>%1 tokens: %2 …</source>
@@ -4112,6 +4340,14 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Redo the intervention just undone (Ctrl+Shift+Z)</source>
         <translation>重做刚撤销的干预（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Show the whole block of the selected head&apos;s layer on the block board: the residual stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)</source>
+        <translation>在整层流程板上显示选中头所在层的整个模块：残差流、归一化、各个头、W_O、MLP 和输出残差流（Ctrl+Shift+L）</translation>
+    </message>
+    <message>
+        <source>Open Layer %1 on Board</source>
+        <translation>在流程板上打开第 %1 层</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
 
+#include "ui/block/blockboard.h"
 #include "ui/board/descriptionbanner.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
@@ -449,6 +450,23 @@ void MainWindow::createDocks()
         m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });
     connect(m_model->room(), &ModelRoom::openedOnBoard, this,
         [this] { m_workspaces->setCurrent(Workspaces::Workspace::Scene); });
+    // Open Layer on Board shows the whole block in a window of its own; a head clicked there opens
+    // on the pipeline board as the room's Open on Board does.
+    m_blockBoard = new BlockBoard(m_model->session(), this);
+    m_blockBoard->setWindowFlag(Qt::Window);
+    m_blockBoard->resize(1400, 860);
+    connect(m_model->room(), &ModelRoom::openLayerOnBoardRequested, this, [this](int layer) {
+        if (!m_blockBoard->openLayer(layer))
+            return;
+        m_blockBoard->show();
+        m_blockBoard->raise();
+        m_blockBoard->activateWindow();
+    });
+    connect(m_blockBoard, &BlockBoard::openHeadRequested, this, [this](int layer, int head) {
+        m_model->session()->setSelectedHead(layer, head);
+        if (m_model->room()->openOnBoard())
+            activateWindow();
+    });
 }
 
 void MainWindow::openModel(const QString &dir, const QString &text)

@@ -14,6 +14,7 @@ class QStackedWidget;
 
 namespace attnlab::ui {
 
+class BlockBoard;
 class Document;
 class EditActions;
 class ExperimentsWindow;
@@ -66,6 +67,8 @@ public:
     void setAutoWeightsRange(bool autoRange);
     // File → Open Model…, the model dock and its session.
     ModelActions *modelActions() const { return m_model; }
+    // The block board, a window of its own (hidden until Open Layer on Board).
+    BlockBoard *blockBoard() const { return m_blockBoard; }
     // The Scene / Model switch.
     Workspaces *workspaces() const { return m_workspaces; }
 
@@ -109,6 +112,7 @@ private:
     LanguageMenu *m_languageMenu = nullptr;
     ExperimentsWindow *m_experiments = nullptr;
     ModelActions *m_model = nullptr;
+    BlockBoard *m_blockBoard = nullptr;
     Workspaces *m_workspaces = nullptr;
     QAction *m_experimentsAction = nullptr;
     QMenu *m_toolsMenu = nullptr;

@@ -42,6 +42,9 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     m_toolBar->addAction(m_redo);
     m_toolBar->addSeparator();
     m_openOnBoard = m_toolBar->addAction(QString(), this, &ModelRoom::openOnBoard);
+    m_openLayer = m_toolBar->addAction(
+        QString(), this, [this] { Q_EMIT openLayerOnBoardRequested(m_session->selectedLayer()); });
+    m_openLayer->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_apply = m_toolBar->addAction(QString(), this, &ModelRoom::applyToModel);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
@@ -140,6 +143,8 @@ void ModelRoom::retranslate()
     m_apply->setText(tr("Apply to Model"));
     m_apply->setToolTip(tr("Give the model the weights edited on the board for that head; the layers above and the "
                            "prediction follow (undoable)."));
+    m_openLayer->setToolTip(tr("Show the whole block of the selected head's layer on the block board: the residual "
+                               "stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)"));
     refreshStale();
     refreshActions();
 }
@@ -155,6 +160,8 @@ void ModelRoom::refreshActions()
             ? tr("Switch On Head %1").arg(ModelSession::headName(layer, head))
             : tr("Switch Off Head %1").arg(ModelSession::headName(layer, head)));
     m_openOnBoard->setEnabled(ready && m_session->isComputed());
+    m_openLayer->setEnabled(ready && m_session->isComputed());
+    m_openLayer->setText(tr("Open Layer %1 on Board").arg(layer + 1));
     m_apply->setEnabled(ready && m_boardLayer >= 0);
     if (m_boardLayer >= 0)
         m_apply->setText(tr("Apply Board to Head %1").arg(ModelSession::headName(m_boardLayer, m_boardHead)));

@@ -36,6 +36,8 @@ public:
     QAction *ablateAction() const { return m_ablate; }
     QAction *openOnBoardAction() const { return m_openOnBoard; }
     QAction *applyToModelAction() const { return m_apply; }
+    // Model → Open Layer on Board (Ctrl+Shift+L): asks for the selected head's layer as a block.
+    QAction *openLayerOnBoardAction() const { return m_openLayer; }
     // The scroll area around the head view, and the line that says why the panels are stale.
     QScrollArea *headScroll() const { return m_headScroll; }
     QLabel *staleLabel() const { return m_stale; }
@@ -55,6 +57,9 @@ public:
 Q_SIGNALS:
     // openOnBoard() put a head on the board: the board is where to look now.
     void openedOnBoard();
+    // The user asked to see the whole block of `layer` (0-based); the window shows the block
+    // board (ui/block), which this folder does not know.
+    void openLayerOnBoardRequested(int layer);
 
 private:
     void retranslate() override;
@@ -78,6 +83,7 @@ private:
     QAction *m_redo;
     QAction *m_openOnBoard;
     QAction *m_apply;
+    QAction *m_openLayer;
     int m_boardLayer = -1;
     int m_boardHead = -1;
     bool m_loadingBoard = false;

@@ -59,6 +59,18 @@ double projectedCell(const Eigen::Ref<const Matrix> &x, int row, const TensorVie
     return double(out(0, 0));
 }
 
+ProjectionStep projectionOf(const Eigen::Ref<const Matrix> &x, int row, const TensorView &w, ProjectionKind kind,
+    const TensorView &bias, int col)
+{
+    ProjectionStep p;
+    p.terms = int(x.cols());
+    p.products = projectedCell(x, row, w, kind, TensorView {}, col);
+    p.hasBias = !bias.empty();
+    p.bias = p.hasBias ? at(bias, col) : 0.0;
+    p.value = p.products + p.bias;
+    return p;
+}
+
 } // namespace
 
 BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp)
@@ -218,11 +230,18 @@ CellDerivation deriveBlockCell(
         d.activation = deriveGatedActivation(modelActivation(c), gate, up);
         break;
     }
+    case BlockOperation::Projection:
+        d.projection = stage == BlockStage::AttnOut
+            ? projectionOf(stages.concat, row, L.attnOut, c.family->projection, L.attnOutBias, col)
+            : projectionOf(stages.mlpAct, row, L.fcOut, c.family->projection, L.fcOutBias, col);
+        break;
+    case BlockOperation::Concat:
+        d.head = col / c.headDim();
+        d.headColumn = col % c.headDim();
+        break;
     case BlockOperation::Stream:
     case BlockOperation::Identity:
     case BlockOperation::Attention:
-    case BlockOperation::Concat:
-    case BlockOperation::Projection:
         break;
     }
     return d;

@@ -11,7 +11,9 @@
 // - an activation cell (mlp_act): GELU / SiLU of the pre-activation, or for the gated MLP
 //   SiLU(gate)·up with both projections' numbers;
 // - a residual cell (after_attn and output under pre-norm): the sum of its two terms; under
-//   post-norm the same sum is the norm's input and is given too.
+//   post-norm the same sum is the norm's input and is given too;
+// - a projection cell (attn_out, mlp_out): the sum of the products and the bias;
+// - a concat cell: which head's context vector, and which of its columns.
 // Row i is token i everywhere.
 
 #include "core/model/lens/block.h"
@@ -79,6 +81,15 @@ struct ResidualStep {
     double sum = 0;
 };
 
+// A projection's cell: the row before times one column of the matrix, plus that column's bias.
+struct ProjectionStep {
+    int terms = 0; // the length of the row (products summed)
+    double products = 0; // Σₖ row(k)·W(k, col)
+    double bias = 0;
+    bool hasBias = false;
+    double value = 0; // products + bias
+};
+
 struct CellDerivation {
     BlockStage stage = BlockStage::Input;
     BlockOperation operation = BlockOperation::Stream;
@@ -87,6 +98,9 @@ struct CellDerivation {
     std::optional<ResidualStep> residual;
     std::optional<NormStep> norm;
     std::optional<ActivationStep> activation;
+    std::optional<ProjectionStep> projection;
+    // Concat: the head (0-based) whose context the column belongs to, and the column within it.
+    int head = -1, headColumn = -1;
 };
 
 // The derivation of cell (row, col) of `stage` in block `layer` of the runner's last pass, whose

@@ -41,6 +41,9 @@ void expectDerivationsEndAtTheCells(const ForwardRunner &run, int layer, const s
                 if (d.residual && d.norm) {
                     EXPECT_NEAR(d.norm->x, d.residual->sum, 1e-5 * (1 + std::abs(d.norm->x))) << where;
                 }
+                if (d.projection) {
+                    EXPECT_NEAR(d.projection->value, d.value, 2e-5 * (1 + std::abs(d.value))) << where;
+                }
                 if (d.activation) {
                     EXPECT_NEAR(d.activation->value, d.value, 2e-5 * (1 + std::abs(d.value))) << where;
                 }
@@ -182,6 +185,31 @@ TEST(BlockDerivation, EveryCellOfEveryFamilyEndsAtItsStageValue)
     ForwardRunner q(makeRotary(rotaryConfig(qwen)));
     ASSERT_TRUE(q.run(rotaryIds()));
     expectDerivationsEndAtTheCells(q, 1, "qwen2");
+}
+
+TEST(BlockDerivation, ProjectionCellsSplitIntoProductsAndBiasAndConcatCellsNameTheirHead)
+{
+    auto w = makeGpt2(gpt2Config());
+    ForwardRunner run(w);
+    ASSERT_TRUE(run.run(gpt2Ids()));
+    const BlockStages s = blockStages(run, 0);
+    const ModelConfig &c = w->config;
+    // mlp_out = mlp_act·c_proj + b, c_proj Conv1D (inner × d).
+    const Matrix proj = tensorCopy(w->layers[0].fcOut);
+    const CellDerivation d = deriveBlockCell(run, 0, s, BlockStage::MlpOut, 1, 4);
+    ASSERT_TRUE(d.projection);
+    double products = 0;
+    for (int k = 0; k < c.dInner; ++k)
+        products += double(s.mlpAct(1, k)) * double(proj(k, 4));
+    EXPECT_EQ(d.projection->terms, c.dInner);
+    EXPECT_NEAR(d.projection->products, products, 1e-5);
+    EXPECT_TRUE(d.projection->hasBias);
+    EXPECT_FLOAT_EQ(float(d.projection->bias), tensorCopy(w->layers[0].fcOutBias)(0, 4));
+    const int dh = c.headDim();
+    const CellDerivation k = deriveBlockCell(run, 0, s, BlockStage::Concat, 2, dh + 1);
+    EXPECT_EQ(k.head, 1);
+    EXPECT_EQ(k.headColumn, 1);
+    EXPECT_FALSE(k.projection);
 }
 
 TEST(BlockDerivation, BertAfterAttnIsTheLayerNormOfTheResidualSum)

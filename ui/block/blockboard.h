@@ -1,0 +1,82 @@
+#pragma once
+// The block board: one whole transformer block of the model room's model as stage cards —
+// the residual stream in, what attention reads, the heads, their context side by side, the
+// attention output, the stream after it, the MLP's input, activation and output, and the stream
+// out — each with heatmap, formula, shape and explanation, in the family's order (pre-norm,
+// BERT's post-norm, RMSNorm and the gated SiLU). Clicking a cell derives it in the inspector;
+// clicking a head asks to open it on the pipeline board. The board re-reads the session after
+// every finished pass, so an intervention on the model shows here.
+
+#include "core/model/lens/blockderivation.h"
+#include "ui/i18n/retranslating.h"
+
+#include <QWidget>
+
+#include <array>
+#include <optional>
+
+class QLabel;
+class QSpinBox;
+class QTextBrowser;
+class QVBoxLayout;
+
+namespace attnlab::ui {
+
+class BlockCard;
+class ModelSession;
+
+class BlockBoard : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit BlockBoard(ModelSession *session, QWidget *parent = nullptr);
+
+    ModelSession *session() const { return m_session; }
+    // Shows block `layer` (0-based) of the session's last pass. False, leaving the board as it was,
+    // when no pass has finished or the layer is out of range.
+    bool openLayer(int layer);
+    // The layer shown, −1 before the first.
+    int layer() const { return m_layer; }
+    const core::model::BlockStages &stages() const { return m_stages; }
+    BlockCard *card(core::model::BlockStage stage) const { return m_cards[size_t(stage)]; }
+
+    // Derives cell (row, col) of `stage` in the inspector and outlines its row. False for a cell
+    // outside the stage or the heads' card.
+    bool selectCell(core::model::BlockStage stage, int row, int col);
+    // The cell derived last, if any.
+    const std::optional<core::model::CellDerivation> &derivation() const { return m_derivation; }
+    // The inspector's text (the derivation, or the explanation of the stage clicked last).
+    QString inspectorText() const;
+    // Puts `panel` under the inspector (the block's editors).
+    void addSidePanel(QWidget *panel);
+
+Q_SIGNALS:
+    void layerOpened(int layer);
+    void cellSelected(core::model::BlockStage stage, int row, int col);
+    // A head's picture was clicked: open that head (0-based) on the pipeline board.
+    void openHeadRequested(int layer, int head);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void retranslate() override;
+    void reload();
+    void explainStage(core::model::BlockStage stage);
+    void refreshInspector();
+
+    ModelSession *m_session;
+    QLabel *m_heading;
+    QLabel *m_layerLabel;
+    QSpinBox *m_layerBox;
+    QTextBrowser *m_inspector;
+    QVBoxLayout *m_side;
+    std::array<BlockCard *, core::model::kBlockStageCount> m_cards {};
+    int m_layer = -1;
+    bool m_dirty = false; // a pass finished while the board was hidden
+    core::model::BlockStages m_stages;
+    std::optional<core::model::CellDerivation> m_derivation;
+    std::optional<core::model::BlockStage> m_explained;
+    QStringList m_tokens;
+};
+
+} // namespace attnlab::ui

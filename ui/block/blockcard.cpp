@@ -1,0 +1,163 @@
+#include "ui/block/blockcard.h"
+
+#include "ui/block/blockstagetext.h"
+#include "ui/plot/matrixplot.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlab::ui {
+
+using core::model::BlockStage;
+
+BlockCard::BlockCard(BlockStage stage, QWidget *parent)
+    : Retranslating<QFrame>(parent)
+    , m_stage(stage)
+    , m_title(new QLabel)
+    , m_formula(new QLabel)
+    , m_shape(new QLabel)
+{
+    setObjectName(QStringLiteral("BlockCard_") + BlockStageText::key(stage));
+    setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(3);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_formula->setWordWrap(true);
+    m_formula->setTextFormat(Qt::PlainText);
+    m_shape->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_title);
+    layout->addWidget(m_formula);
+    layout->addWidget(m_shape);
+    if (stage == BlockStage::Heads) {
+        m_headArea = new QWidget;
+        m_headGrid = new QGridLayout(m_headArea);
+        m_headGrid->setContentsMargins(0, 0, 0, 0);
+        m_headGrid->setSpacing(3);
+        layout->addWidget(m_headArea, 1);
+    } else {
+        m_plot = new MatrixPlot;
+        // Every stage of the stream is signed around zero.
+        m_plot->setPalette(MatrixPlot::Palette::Diverging);
+        m_plot->setShowValues(false);
+        m_plot->setMinimumSize(200, 160);
+        m_plot->setExportName(BlockStageText::key(stage));
+        connect(m_plot, &MatrixPlot::cellClicked, this, &BlockCard::cellClicked);
+        connect(m_plot, &MatrixPlot::clicked, this, &BlockCard::activated);
+        layout->addWidget(m_plot, 1);
+    }
+    setMinimumWidth(200);
+    retranslate();
+}
+
+void BlockCard::setMatrix(const core::Matrix &matrix, const QStringList &tokens, const core::model::ModelConfig &config)
+{
+    m_config = config;
+    m_rows = int(matrix.rows());
+    m_cols = int(matrix.cols());
+    if (m_plot) {
+        // About eight numbered columns: a label per column runs together past a dozen.
+        QStringList columns;
+        const int step = std::max(1, (m_cols + 7) / 8);
+        for (int c = 0; c < m_cols; ++c)
+            columns << (c % step == 0 ? QString::number(c + 1) : QString());
+        m_plot->setMatrix(matrix, tokens, columns);
+    }
+    refreshTexts();
+}
+
+void BlockCard::setHeads(const std::vector<core::Matrix> &pictures, const std::vector<bool> &ablated, int tokens,
+    const core::model::ModelConfig &config)
+{
+    m_config = config;
+    m_ablated = ablated;
+    const int count = int(pictures.size());
+    if (m_headPlots.size() != count) {
+        // Another model: lay the pictures out anew, as square as the heads allow (12 heads: 4 × 3).
+        qDeleteAll(m_headPlots);
+        m_headPlots.clear();
+        const int columns = std::max(1, int(std::ceil(std::sqrt(double(count)))));
+        for (int head = 0; head < count; ++head) {
+            auto *plot = new MatrixPlot;
+            plot->setShowLabels(false);
+            plot->setShowValues(false);
+            plot->setShowColorScale(false);
+            plot->setFixedRange(0, 1);
+            plot->setMinimumSize(56, 56);
+            plot->setCursor(Qt::PointingHandCursor);
+            connect(plot, &MatrixPlot::clicked, this, [this, head] { Q_EMIT headClicked(head); });
+            m_headGrid->addWidget(plot, head / columns, head % columns);
+            m_headPlots.append(plot);
+        }
+    }
+    for (int h = 0; h < count; ++h)
+        m_headPlots[h]->setMatrix(pictures[size_t(h)], QStringList(), QStringList());
+    m_rows = count;
+    m_cols = tokens;
+    refreshTexts();
+}
+
+void BlockCard::setSelectedRow(int row)
+{
+    if (m_plot)
+        m_plot->setHighlightedRow(row);
+}
+
+QString BlockCard::title() const
+{
+    return m_title->text();
+}
+
+QString BlockCard::formula() const
+{
+    return m_formula->text();
+}
+
+QString BlockCard::shape() const
+{
+    return m_shape->text();
+}
+
+void BlockCard::mousePressEvent(QMouseEvent *event)
+{
+    QFrame::mousePressEvent(event);
+    if (event->button() == Qt::LeftButton)
+        Q_EMIT activated();
+}
+
+void BlockCard::retranslate()
+{
+    refreshTexts();
+}
+
+void BlockCard::refreshTexts()
+{
+    m_title->setText(BlockStageText::title(m_stage));
+    if (!m_config) {
+        m_formula->clear();
+        m_shape->clear();
+        m_explanation.clear();
+        return;
+    }
+    m_formula->setText(BlockStageText::formula(m_stage, *m_config));
+    m_explanation = BlockStageText::explanation(m_stage, *m_config);
+    m_shape->setText(m_stage == BlockStage::Heads ? tr("%1 heads, each %2×%2 weights").arg(m_rows).arg(m_cols)
+                                                  : QStringLiteral("%1×%2").arg(m_rows).arg(m_cols));
+    setToolTip(m_explanation);
+    for (int h = 0; h < m_headPlots.size(); ++h) {
+        const bool off = size_t(h) < m_ablated.size() && m_ablated[size_t(h)];
+        m_headPlots[h]->setToolTip(off
+                ? tr("Head %1 (switched off). Click to open it on the pipeline board.").arg(h + 1)
+                : tr("Head %1. Click to open it on the pipeline board.").arg(h + 1));
+        m_headPlots[h]->setFramed(off);
+    }
+}
+
+} // namespace attnlab::ui

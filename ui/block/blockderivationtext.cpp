@@ -1,0 +1,150 @@
+#include "ui/block/blockderivationtext.h"
+
+#include "ui/block/blockstagetext.h"
+
+namespace attnlab::ui {
+
+using namespace core::model;
+
+namespace {
+
+QString line(const QString &text)
+{
+    return QStringLiteral("<p style='margin:2px 0'>%1</p>").arg(text);
+}
+
+QString normHtml(const NormStep &n)
+{
+    QString out;
+    const QString d = QString::number(n.width);
+    if (n.kind == NormKind::LayerNorm) {
+        out += line(BlockDerivationText::tr("LayerNorm of the row (%1 numbers):").arg(d));
+        out += line(BlockDerivationText::tr("mean μ = Σx / %1 = %2").arg(d, BlockDerivationText::number(n.mean)));
+        out += line(BlockDerivationText::tr("variance σ² = Σ(x − μ)² / %1 = %2")
+                        .arg(d, BlockDerivationText::number(n.variance)));
+        out += line(QStringLiteral("√(σ² + ε) = √(%1 + %2) = %3")
+                        .arg(BlockDerivationText::number(n.variance), BlockDerivationText::number(n.eps),
+                            BlockDerivationText::number(n.denominator)));
+        out += line(QStringLiteral("(x − μ) / √(σ² + ε) = (%1 − %2) / %3 = %4")
+                        .arg(BlockDerivationText::number(n.x), BlockDerivationText::number(n.mean),
+                            BlockDerivationText::number(n.denominator), BlockDerivationText::number(n.normalized)));
+    } else {
+        out += line(BlockDerivationText::tr("RMSNorm of the row (%1 numbers), without centring:").arg(d));
+        out += line(BlockDerivationText::tr("mean square mean(x²) = Σx² / %1 = %2")
+                        .arg(d, BlockDerivationText::number(n.variance)));
+        out += line(QStringLiteral("√(mean(x²) + ε) = √(%1 + %2) = %3")
+                        .arg(BlockDerivationText::number(n.variance), BlockDerivationText::number(n.eps),
+                            BlockDerivationText::number(n.denominator)));
+        out += line(QStringLiteral("x / √(mean(x²) + ε) = %1 / %2 = %3")
+                        .arg(BlockDerivationText::number(n.x), BlockDerivationText::number(n.denominator),
+                            BlockDerivationText::number(n.normalized)));
+    }
+    const double scaled = n.normalized * n.weight;
+    out += line(BlockDerivationText::tr("times the weight γ = %1: %2")
+                    .arg(BlockDerivationText::number(n.weight), BlockDerivationText::number(scaled)));
+    if (n.hasBias)
+        out += line(BlockDerivationText::tr("plus the bias β = %1: %2")
+                        .arg(BlockDerivationText::number(n.bias), BlockDerivationText::number(n.value)));
+    return out;
+}
+
+QString activationHtml(const ActivationStep &a)
+{
+    const QString x = BlockDerivationText::number(a.x), fx = BlockDerivationText::number(a.activated);
+    QString formula;
+    switch (a.function) {
+    case Activation::GeluErf:
+        formula = QStringLiteral("GELU(x) = 0.5·x·(1 + erf(x / √2)) = 0.5·%1·(1 + erf(%1 / √2)) = %2").arg(x, fx);
+        break;
+    case Activation::GeluTanh:
+        formula = QStringLiteral("GELU(x) = 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) = "
+                                 "0.5·%1·(1 + tanh(√(2/π)·(%1 + 0.044715·%1³))) = %2")
+                      .arg(x, fx);
+        break;
+    case Activation::Relu:
+        formula = QStringLiteral("ReLU(x) = max(0, x) = max(0, %1) = %2").arg(x, fx);
+        break;
+    case Activation::QuickGelu:
+        formula = QStringLiteral("x·σ(1.702·x) = %1·σ(1.702·%1) = %2").arg(x, fx);
+        break;
+    case Activation::Silu:
+        formula = QStringLiteral("SiLU(x) = x / (1 + e^(−x)) = %1 / (1 + e^(−%1)) = %2").arg(x, fx);
+        break;
+    }
+    QString out;
+    if (a.gated) {
+        out += line(BlockDerivationText::tr("gate: the row times W_gate at this column = %1").arg(x));
+        out += line(formula);
+        out += line(BlockDerivationText::tr("up: the row times W_up at this column = %1")
+                        .arg(BlockDerivationText::number(a.up)));
+        out += line(QStringLiteral("%1 × %2 = %3")
+                        .arg(fx, BlockDerivationText::number(a.up), BlockDerivationText::number(a.value)));
+    } else {
+        out += line(BlockDerivationText::tr("pre-activation: the row times W₁ (plus b₁) at this column = %1").arg(x));
+        out += line(formula);
+    }
+    return out;
+}
+
+} // namespace
+
+QString BlockDerivationText::number(double value)
+{
+    return QString::number(value, 'g', 6);
+}
+
+QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
+{
+    QString out = QStringLiteral("<p><b>%1</b></p>")
+                      .arg(tr("%1, token “%2”, column %3 = %4")
+                               .arg(BlockStageText::key(d.stage), token.toHtmlEscaped())
+                               .arg(d.col + 1)
+                               .arg(number(d.value)));
+    if (d.residual) {
+        const bool afterAttn = d.stage == BlockStage::AfterAttn;
+        out += line(tr("residual sum: %1 + %2 = %3 + %4 = %5")
+                        .arg(afterAttn ? QStringLiteral("x") : QStringLiteral("h"),
+                            afterAttn ? QStringLiteral("attn_out") : QStringLiteral("mlp_out"),
+                            number(d.residual->first), number(d.residual->second), number(d.residual->sum)));
+    }
+    if (d.norm)
+        out += normHtml(*d.norm);
+    if (d.activation)
+        out += activationHtml(*d.activation);
+    switch (d.operation) {
+    case BlockOperation::Stream:
+        out += line(tr("This is the residual stream as the layer below left it (layer 1 reads the embeddings)."));
+        break;
+    case BlockOperation::Identity:
+        out += line(tr("Under post-norm this stage is the stage before it, unchanged."));
+        break;
+    case BlockOperation::Concat:
+        out += line(tr("Column %1 of head %2's context vector (its attention weights times its values): open the "
+                       "head on the pipeline board to derive it.")
+                        .arg(d.headColumn + 1)
+                        .arg(d.head + 1));
+        break;
+    case BlockOperation::Projection:
+        if (d.projection) {
+            const QString products = number(d.projection->products);
+            const QString terms = QString::number(d.projection->terms);
+            out += line(d.stage == BlockStage::AttnOut
+                    ? tr("concat's row (%1 numbers) times this column of W_O, summed: %2").arg(terms, products)
+                    : tr("mlp_act's row (%1 numbers) times this column of the MLP's output matrix, summed: %2")
+                          .arg(terms, products));
+            if (d.projection->hasBias)
+                out += line(tr("plus the bias %1: %2").arg(number(d.projection->bias), number(d.projection->value)));
+        }
+        break;
+    case BlockOperation::Attention:
+    case BlockOperation::Norm:
+    case BlockOperation::Residual:
+    case BlockOperation::ResidualNorm:
+    case BlockOperation::Activation:
+    case BlockOperation::GatedActivation:
+        break;
+    }
+    return out;
+}
+
+} // namespace attnlab::ui
