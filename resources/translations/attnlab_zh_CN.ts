@@ -2771,6 +2771,22 @@
         <source>How the clicked cell&apos;s number is computed, step by step, with the model&apos;s own numbers</source>
         <translation>用模型自己的数值，一步步说明所点单元格的数值是怎样算出来的</translation>
     </message>
+    <message>
+        <source>Previous Layer</source>
+        <translation>上一层</translation>
+    </message>
+    <message>
+        <source>Show the block of the layer below (Page Up)</source>
+        <translation>显示下面一层的模块（Page Up）</translation>
+    </message>
+    <message>
+        <source>Next Layer</source>
+        <translation>下一层</translation>
+    </message>
+    <message>
+        <source>Show the block of the layer above (Page Down)</source>
+        <translation>显示上面一层的模块（Page Down）</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::BlockCard</name>

@@ -3,15 +3,21 @@
 #include "ui/block/blockcard.h"
 #include "ui/block/blockderivationtext.h"
 #include "ui/block/blockstagetext.h"
+#include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
+#include <QAction>
 #include <QGridLayout>
 #include <QLabel>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace attnlab::ui {
 
@@ -46,6 +52,19 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     top->addWidget(m_heading, 1);
     top->addWidget(m_layerLabel);
     top->addWidget(m_layerBox);
+    // The presenter steps through the layers with Page Up / Page Down.
+    m_previousLayer = new QAction(this);
+    m_previousLayer->setShortcut(QKeySequence(Qt::Key_PageUp));
+    m_nextLayer = new QAction(this);
+    m_nextLayer->setShortcut(QKeySequence(Qt::Key_PageDown));
+    for (QAction *action : {m_previousLayer, m_nextLayer}) {
+        auto *button = new QToolButton;
+        button->setDefaultAction(action);
+        top->addWidget(button);
+        addAction(action);
+    }
+    connect(m_previousLayer, &QAction::triggered, this, [this] { openLayer(m_layer - 1); });
+    connect(m_nextLayer, &QAction::triggered, this, [this] { openLayer(m_layer + 1); });
 
     auto *cards = new QWidget;
     auto *grid = new QGridLayout(cards);
@@ -157,6 +176,8 @@ void BlockBoard::reload()
         m_layerBox->setValue(m_layer + 1);
         m_layerBox->setEnabled(true);
     }
+    m_previousLayer->setEnabled(m_layer > 0);
+    m_nextLayer->setEnabled(m_layer + 1 < runner->layers());
     // The derived cell follows the new numbers (or goes when the text got shorter).
     if (m_derivation && !selectCell(m_derivation->stage, m_derivation->row, m_derivation->col))
         m_derivation.reset();
@@ -192,6 +213,26 @@ QString BlockBoard::inspectorText() const
     return m_inspector->toPlainText();
 }
 
+void BlockBoard::followRoom(ModelRoom *room)
+{
+    connect(room, &ModelRoom::openLayerOnBoardRequested, this, [this](int layer) {
+        if (!openLayer(layer))
+            return;
+        if (isWindow() && !isVisible()) {
+            const QSize screen = this->screen()->availableGeometry().size() * 0.92;
+            resize(std::min(1400, screen.width()), std::min(860, screen.height()));
+        }
+        show();
+        raise();
+        activateWindow();
+    });
+    connect(this, &BlockBoard::openHeadRequested, room, [this, room](int layer, int head) {
+        m_session->setSelectedHead(layer, head);
+        if (room->openOnBoard())
+            room->window()->activateWindow();
+    });
+}
+
 void BlockBoard::addSidePanel(QWidget *panel)
 {
     m_side->addWidget(panel);
@@ -224,6 +265,10 @@ void BlockBoard::retranslate()
     else
         m_heading->setText(tr("Block Board"));
     m_layerLabel->setText(tr("&Layer:"));
+    m_previousLayer->setText(tr("Previous Layer"));
+    m_previousLayer->setToolTip(tr("Show the block of the layer below (Page Up)"));
+    m_nextLayer->setText(tr("Next Layer"));
+    m_nextLayer->setToolTip(tr("Show the block of the layer above (Page Down)"));
     m_layerBox->setToolTip(tr("Which layer's block the board shows (1 is the layer nearest the embeddings)"));
     m_inspector->setToolTip(
         tr("How the clicked cell's number is computed, step by step, with the model's own numbers"));

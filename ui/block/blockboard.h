@@ -15,6 +15,7 @@
 #include <array>
 #include <optional>
 
+class QAction;
 class QLabel;
 class QSpinBox;
 class QTextBrowser;
@@ -23,6 +24,7 @@ class QVBoxLayout;
 namespace attnlab::ui {
 
 class BlockCard;
+class ModelRoom;
 class ModelSession;
 
 class BlockBoard : public Retranslating<QWidget> {
@@ -38,6 +40,9 @@ public:
     int layer() const { return m_layer; }
     const core::model::BlockStages &stages() const { return m_stages; }
     BlockCard *card(core::model::BlockStage stage) const { return m_cards[size_t(stage)]; }
+    // Page Up / Page Down: the layer below or above.
+    QAction *previousLayerAction() const { return m_previousLayer; }
+    QAction *nextLayerAction() const { return m_nextLayer; }
 
     // Derives cell (row, col) of `stage` in the inspector and outlines its row. False for a cell
     // outside the stage or the heads' card.
@@ -46,6 +51,10 @@ public:
     const std::optional<core::model::CellDerivation> &derivation() const { return m_derivation; }
     // The inspector's text (the derivation, or the explanation of the stage clicked last).
     QString inspectorText() const;
+    // Follows the model room: its Open Layer on Board opens the layer here and shows the board (a
+    // window of its own, at most 1400 × 860 and never larger than the screen), and a head's picture
+    // opens that head on the pipeline board as the room's Open on Board does.
+    void followRoom(ModelRoom *room);
     // Puts `panel` under the inspector (the block's editors).
     void addSidePanel(QWidget *panel);
 
@@ -68,6 +77,8 @@ private:
     QLabel *m_heading;
     QLabel *m_layerLabel;
     QSpinBox *m_layerBox;
+    QAction *m_previousLayer;
+    QAction *m_nextLayer;
     QTextBrowser *m_inspector;
     QVBoxLayout *m_side;
     std::array<BlockCard *, core::model::kBlockStageCount> m_cards {};

@@ -450,23 +450,10 @@ void MainWindow::createDocks()
         m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });
     connect(m_model->room(), &ModelRoom::openedOnBoard, this,
         [this] { m_workspaces->setCurrent(Workspaces::Workspace::Scene); });
-    // Open Layer on Board shows the whole block in a window of its own; a head clicked there opens
-    // on the pipeline board as the room's Open on Board does.
+    // Open Layer on Board shows the whole block in a window of its own.
     m_blockBoard = new BlockBoard(m_model->session(), this);
     m_blockBoard->setWindowFlag(Qt::Window);
-    m_blockBoard->resize(1400, 860);
-    connect(m_model->room(), &ModelRoom::openLayerOnBoardRequested, this, [this](int layer) {
-        if (!m_blockBoard->openLayer(layer))
-            return;
-        m_blockBoard->show();
-        m_blockBoard->raise();
-        m_blockBoard->activateWindow();
-    });
-    connect(m_blockBoard, &BlockBoard::openHeadRequested, this, [this](int layer, int head) {
-        m_model->session()->setSelectedHead(layer, head);
-        if (m_model->room()->openOnBoard())
-            activateWindow();
-    });
+    m_blockBoard->followRoom(m_model->room());
 }
 
 void MainWindow::openModel(const QString &dir, const QString &text)

@@ -35,10 +35,10 @@ std::vector<int> ids(const ModelSession &session)
     return out;
 }
 
-// A board wired to the room as the main window wires it.
+// A board following the room, as the main window has it.
 struct BoardRoom : Room {
     BlockBoard board {session};
-    BoardRoom() { QObject::connect(room, &ModelRoom::openLayerOnBoardRequested, &board, &BlockBoard::openLayer); }
+    BoardRoom() { board.followRoom(room); }
 };
 
 } // namespace
@@ -58,6 +58,7 @@ TEST(BlockBoard, OpenLayerOnBoardShowsTheSelectedLayersWholeBlock)
     open->trigger();
     ASSERT_EQ(opened.count(), 1);
     EXPECT_EQ(r.board.layer(), 1);
+    EXPECT_TRUE(r.board.isVisible());
 
     const model::ModelConfig &c = *r.session->config();
     const int n = int(r.session->tokens().size());
@@ -151,7 +152,45 @@ TEST(BlockBoard, BertShowsPostNormAndDerivesTheResidualSumBeforeItsLayerNorm)
     EXPECT_FALSE(r.board.selectCell(BlockStage::Output, 99, 0));
 }
 
-TEST(BlockBoard, AHeadsPictureAsksToOpenThatHead)
+TEST(BlockBoard, Qwen2ShowsRmsNormAndTheGatedSiluWithTheirNumbers)
+{
+    const std::string dir = test::makeTempDir("blockboard-qwen2");
+    test::TinyModelOptions o;
+    o.layers = 2;
+    o.heads = 4;
+    o.kvHeads = 2;
+    o.dModel = 16;
+    o.dInner = 20;
+    o.positions = 16;
+    o.vocab = test::kGpt2FixtureVocabSize;
+    o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+    test::writeTinyQwen2(dir, o);
+    {
+        BoardRoom r;
+        r.openModel(QString::fromStdString(dir), QStringLiteral("the cat sat"));
+        ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
+        ASSERT_TRUE(r.board.openLayer(1));
+        EXPECT_EQ(
+            r.board.card(BlockStage::AttnIn)->formula(), QStringLiteral("a = RMSNorm₁(x) = x / √(mean(x²) + ε) · γ"));
+        EXPECT_EQ(r.board.card(BlockStage::MlpAct)->formula(), QStringLiteral("act = SiLU(m·W_gate)·(m·W_up)"));
+        EXPECT_EQ(r.board.card(BlockStage::MlpAct)->shape(), QStringLiteral("%1×20").arg(r.session->tokens().size()));
+        ASSERT_TRUE(r.board.selectCell(BlockStage::AttnIn, 1, 3));
+        const model::CellDerivation &n = *r.board.derivation();
+        ASSERT_TRUE(n.norm);
+        EXPECT_EQ(n.norm->kind, model::NormKind::RmsNorm);
+        EXPECT_TRUE(r.board.inspectorText().contains(
+            QStringLiteral("mean square mean(x²) = Σx² / 16 = %1").arg(BlockDerivationText::number(n.norm->variance))))
+            << r.board.inspectorText().toStdString();
+        ASSERT_TRUE(r.board.selectCell(BlockStage::MlpAct, 1, 5));
+        const model::CellDerivation &a = *r.board.derivation();
+        ASSERT_TRUE(a.activation && a.activation->gated);
+        EXPECT_NEAR(a.activation->value, r.board.card(BlockStage::MlpAct)->plot()->cellValue(1, 5), 1e-5);
+        EXPECT_TRUE(r.board.inspectorText().contains(BlockDerivationText::number(a.activation->up)));
+    }
+    test::removeTree(dir);
+}
+
+TEST(BlockBoard, AHeadsPictureOpensThatHeadOnThePipelineBoard)
 {
     TinyFolder folder(false);
     BoardRoom r;
@@ -164,6 +203,38 @@ TEST(BlockBoard, AHeadsPictureAsksToOpenThatHead)
     ASSERT_EQ(spy.count(), 1);
     EXPECT_EQ(spy.at(0).at(0).toInt(), 2);
     EXPECT_EQ(spy.at(0).at(1).toInt(), 1);
+    // The room put that head on the pipeline board, with the model's own weights.
+    EXPECT_EQ(r.room->boardLayer(), 2);
+    EXPECT_EQ(r.room->boardHead(), 1);
+    EXPECT_EQ(r.session->selectedLayer(), 2);
+    EXPECT_EQ(r.session->selectedHead(), 1);
+    EXPECT_EQ(int(r.document.scene().tokens.size()), int(r.session->tokens().size()));
+}
+
+TEST(BlockBoard, PageUpAndPageDownStepThroughTheLayers)
+{
+    TinyFolder folder(false);
+    BoardRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.board.openLayer(0));
+    QAction *previous = r.board.previousLayerAction();
+    QAction *next = r.board.nextLayerAction();
+    EXPECT_EQ(previous->shortcut(), QKeySequence(Qt::Key_PageUp));
+    EXPECT_EQ(next->shortcut(), QKeySequence(Qt::Key_PageDown));
+    EXPECT_FALSE(previous->toolTip().isEmpty());
+    EXPECT_FALSE(previous->isEnabled());
+    next->trigger();
+    EXPECT_EQ(r.board.layer(), 1);
+    next->trigger();
+    EXPECT_EQ(r.board.layer(), 2);
+    EXPECT_FALSE(next->isEnabled()); // the tiny model has three layers
+    EXPECT_TRUE(previous->isEnabled());
+    previous->trigger();
+    EXPECT_EQ(r.board.layer(), 1);
+    auto direct = directRunner(folder.dir);
+    ASSERT_TRUE(direct->run(ids(*r.session)));
+    EXPECT_LE((r.board.stages().input - direct->layerInput(1)).cwiseAbs().maxCoeff(), 1e-5);
 }
 
 TEST(BlockBoard, SwitchingAHeadOffShowsOnTheBoardAndUndoBringsItBack)
