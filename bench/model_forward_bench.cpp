@@ -5,9 +5,11 @@
 // what the runner keeps resident, and recomputing one head for the head view.
 // Targets (issue 11): ≤ 100 ms for 12 tokens, ≤ 3 s for 1024. Run with OMP_WAIT_POLICY=PASSIVE.
 // After the pass (issue 19): the logit lens and the direct logit attribution of the predicted
-// token for a 12-token text, target ≤ 50 ms together.
+// token for a 12-token text, target ≤ 50 ms together; the block board's stages of one layer and
+// one cell's derivation.
 #include "core/model/forward.h"
 #include "core/model/lens/attribution.h"
+#include "core/model/lens/blockderivation.h"
 #include "core/model/lens/lens.h"
 
 #include <benchmark/benchmark.h>
@@ -223,8 +225,31 @@ void lensAndAttribution(benchmark::State &state, bool lens, bool attribution)
     reportCpu(state, start);
 }
 
+// The block board: every stage of layer 6 (1-based) recomputed from the finished pass (each
+// head's attention weights for concat, W_O, the norms, the MLP), and the derivation of one cell of
+// mlp_act (one row's pre-activation), for `range(0)` tokens.
+void blockBoardLayer(benchmark::State &state, bool derivationOnly)
+{
+    ForwardRunner runner(gpt2Small());
+    runner.run(tokens(int(state.range(0))));
+    const BlockStages stages = blockStages(runner, 5);
+    const double start = processCpuMs();
+    for (auto _ : state) {
+        if (derivationOnly) {
+            const CellDerivation d = deriveBlockCell(runner, 5, stages, BlockStage::MlpAct, runner.tokenCount() - 1, 7);
+            benchmark::DoNotOptimize(d.value);
+        } else {
+            const BlockStages s = blockStages(runner, 5);
+            benchmark::DoNotOptimize(s.output.data());
+        }
+    }
+    reportCpu(state, start);
+}
+
 } // namespace
 
+BENCHMARK_CAPTURE(blockBoardLayer, stages, false)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(blockBoardLayer, derivation, true)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(lensAndAttribution, both, true, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(lensAndAttribution, lens, true, false)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(lensAndAttribution, attribution, false, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
