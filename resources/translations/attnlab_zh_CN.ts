@@ -2776,16 +2776,16 @@
         <translation>上一层</translation>
     </message>
     <message>
-        <source>Show the block of the layer below (Page Up)</source>
-        <translation>显示下面一层的模块（Page Up）</translation>
-    </message>
-    <message>
         <source>Next Layer</source>
         <translation>下一层</translation>
     </message>
     <message>
-        <source>Show the block of the layer above (Page Down)</source>
-        <translation>显示上面一层的模块（Page Down）</translation>
+        <source>Show the block of the layer below (Ctrl+Page Up)</source>
+        <translation>显示下面一层的模块（Ctrl+Page Up）</translation>
+    </message>
+    <message>
+        <source>Show the block of the layer above (Ctrl+Page Down)</source>
+        <translation>显示上面一层的模块（Ctrl+Page Down）</translation>
     </message>
 </context>
 <context>

@@ -9,11 +9,13 @@
 #include <QAction>
 #include <QGridLayout>
 #include <QLabel>
+#include <QPointer>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -52,11 +54,12 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     top->addWidget(m_heading, 1);
     top->addWidget(m_layerLabel);
     top->addWidget(m_layerBox);
-    // The presenter steps through the layers with Page Up / Page Down.
+    // The presenter steps through the layers with Ctrl+Page Up / Ctrl+Page Down (Page Up / Page Down
+    // step the pipeline board).
     m_previousLayer = new QAction(this);
-    m_previousLayer->setShortcut(QKeySequence(Qt::Key_PageUp));
+    m_previousLayer->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
     m_nextLayer = new QAction(this);
-    m_nextLayer->setShortcut(QKeySequence(Qt::Key_PageDown));
+    m_nextLayer->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     for (QAction *action : {m_previousLayer, m_nextLayer}) {
         auto *button = new QToolButton;
         button->setDefaultAction(action);
@@ -113,10 +116,14 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
             openLayer(value - 1);
     });
     // A hidden board waits until it is shown: generation and edits finish passes one after another.
+    // After every other view has read the finished pass (the read makes the session busy), and a
+    // hidden board waits until it is shown: generation and edits finish passes one after another.
     connect(m_session, &ModelSession::computed, this, [this] {
-        m_dirty = !isVisible();
-        if (!m_dirty)
-            reload();
+        QTimer::singleShot(0, this, [this] {
+            m_dirty = !isVisible();
+            if (!m_dirty)
+                reload();
+        });
     });
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
         m_layer = -1;
@@ -128,8 +135,8 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
 
 bool BlockBoard::openLayer(int layer)
 {
-    const core::model::ForwardRunner *runner = m_session->runner();
-    if (!runner || !m_session->isComputed() || layer < 0 || layer >= runner->layersDone())
+    const core::model::ModelConfig *config = m_session->config();
+    if (!config || !m_session->isComputed() || layer < 0 || layer >= config->layers)
         return false;
     const bool changed = layer != m_layer;
     m_layer = layer;
@@ -153,23 +160,56 @@ void BlockBoard::showEvent(QShowEvent *event)
 
 void BlockBoard::reload()
 {
+    if (m_layer < 0 || !m_session->isComputed())
+        return;
+    if (m_loading) { // the read running shows its layer, then reads again (showLoaded)
+        m_reloadAgain = true;
+        return;
+    }
+    // A whole layer at a thousand tokens takes longer than a frame: every head's weights and the
+    // MLP are computed on the session's worker.
+    auto read = std::make_shared<Read>();
+    read->layer = m_layer;
+    QPointer<BlockBoard> self(this);
+    m_loading = m_session->readOnWorker(
+        [read](const core::model::ForwardRunner &runner) {
+            if (read->layer >= runner.layersDone())
+                return;
+            read->stages = core::model::blockStages(runner, read->layer);
+            for (int h = 0; h < runner.heads(); ++h)
+                read->pictures.push_back(runner.attentionThumbnail(read->layer, h));
+            read->done = true;
+        },
+        [self, read] {
+            if (self)
+                self->showRead(*read);
+        });
+    if (!m_loading)
+        m_dirty = true; // a pass is running: its computed() brings the board up to date
+}
+
+void BlockBoard::showRead(const Read &read)
+{
+    m_loading = false;
     const core::model::ForwardRunner *runner = m_session->runner();
-    if (m_layer < 0 || !runner || !m_session->isComputed() || m_layer >= runner->layersDone())
+    if (m_reloadAgain || read.layer != m_layer || !runner) {
+        m_reloadAgain = false;
+        reload();
+        return;
+    }
+    if (!read.done)
         return;
     const core::model::ModelConfig &config = runner->config();
-    m_stages = core::model::blockStages(*runner, m_layer);
+    m_stages = read.stages;
     m_tokens = m_session->displayTokens();
     for (BlockCard *card : m_cards) {
         if (const core::Matrix *m = core::model::blockStageMatrix(m_stages, card->stage()))
             card->setMatrix(*m, m_tokens, config);
     }
-    std::vector<core::Matrix> pictures;
     std::vector<bool> ablated;
-    for (int h = 0; h < config.heads; ++h) {
-        pictures.push_back(runner->attentionThumbnail(m_layer, h));
+    for (int h = 0; h < config.heads; ++h)
         ablated.push_back(m_session->isAblated(m_layer, h));
-    }
-    card(BlockStage::Heads)->setHeads(pictures, ablated, runner->tokenCount(), config);
+    card(BlockStage::Heads)->setHeads(read.pictures, ablated, runner->tokenCount(), config);
     {
         const QSignalBlocker block(m_layerBox);
         m_layerBox->setMaximum(runner->layers());
@@ -182,6 +222,7 @@ void BlockBoard::reload()
     if (m_derivation && !selectCell(m_derivation->stage, m_derivation->row, m_derivation->col))
         m_derivation.reset();
     retranslate();
+    Q_EMIT stagesShown(m_layer);
 }
 
 bool BlockBoard::selectCell(BlockStage stage, int row, int col)
@@ -266,9 +307,9 @@ void BlockBoard::retranslate()
         m_heading->setText(tr("Block Board"));
     m_layerLabel->setText(tr("&Layer:"));
     m_previousLayer->setText(tr("Previous Layer"));
-    m_previousLayer->setToolTip(tr("Show the block of the layer below (Page Up)"));
+    m_previousLayer->setToolTip(tr("Show the block of the layer below (Ctrl+Page Up)"));
     m_nextLayer->setText(tr("Next Layer"));
-    m_nextLayer->setToolTip(tr("Show the block of the layer above (Page Down)"));
+    m_nextLayer->setToolTip(tr("Show the block of the layer above (Ctrl+Page Down)"));
     m_layerBox->setToolTip(tr("Which layer's block the board shows (1 is the layer nearest the embeddings)"));
     m_inspector->setToolTip(
         tr("How the clicked cell's number is computed, step by step, with the model's own numbers"));

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -33,14 +34,18 @@ public:
     explicit BlockBoard(ModelSession *session, QWidget *parent = nullptr);
 
     ModelSession *session() const { return m_session; }
-    // Shows block `layer` (0-based) of the session's last pass. False, leaving the board as it was,
-    // when no pass has finished or the layer is out of range.
+    // Shows block `layer` (0-based) of the session's last pass: its stages are computed on the
+    // session's worker and shown when they arrive (stagesShown()). False, leaving the board as it
+    // was, when no pass has finished or the layer is out of range.
     bool openLayer(int layer);
+    // The stages are being computed on the worker.
+    bool isLoading() const { return m_loading; }
     // The layer shown, −1 before the first.
     int layer() const { return m_layer; }
+    // The stages shown (those of layer() once stagesShown() came).
     const core::model::BlockStages &stages() const { return m_stages; }
     BlockCard *card(core::model::BlockStage stage) const { return m_cards[size_t(stage)]; }
-    // Page Up / Page Down: the layer below or above.
+    // Ctrl+Page Up / Ctrl+Page Down: the layer below or above.
     QAction *previousLayerAction() const { return m_previousLayer; }
     QAction *nextLayerAction() const { return m_nextLayer; }
 
@@ -60,6 +65,8 @@ public:
 
 Q_SIGNALS:
     void layerOpened(int layer);
+    // The stages of `layer` arrived from the worker and are on the cards.
+    void stagesShown(int layer);
     void cellSelected(core::model::BlockStage stage, int row, int col);
     // A head's picture was clicked: open that head (0-based) on the pipeline board.
     void openHeadRequested(int layer, int head);
@@ -68,8 +75,16 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // What a read on the worker brings back.
+    struct Read {
+        int layer = -1;
+        core::model::BlockStages stages;
+        std::vector<core::Matrix> pictures;
+        bool done = false;
+    };
     void retranslate() override;
     void reload();
+    void showRead(const Read &read);
     void explainStage(core::model::BlockStage stage);
     void refreshInspector();
 
@@ -83,7 +98,9 @@ private:
     QVBoxLayout *m_side;
     std::array<BlockCard *, core::model::kBlockStageCount> m_cards {};
     int m_layer = -1;
-    bool m_dirty = false; // a pass finished while the board was hidden
+    bool m_dirty = false; // a pass finished while the board was hidden or the session busy
+    bool m_loading = false;
+    bool m_reloadAgain = false; // asked to reload while a read was running
     core::model::BlockStages m_stages;
     std::optional<core::model::CellDerivation> m_derivation;
     std::optional<core::model::BlockStage> m_explained;

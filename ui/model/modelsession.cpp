@@ -356,9 +356,23 @@ void ModelSession::setSelectedHead(int layer, int head)
     Q_EMIT selectionChanged(layer, head);
 }
 
+bool ModelSession::readOnWorker(
+    std::function<void(const core::model::ForwardRunner &)> read, std::function<void()> done)
+{
+    if (m_thread || !m_runner)
+        return false;
+    m_queue.push_back({[read = std::move(read)](model::ForwardRunner &runner, const model::ForwardProgress &) {
+                           read(runner);
+                           return true;
+                       },
+        false, std::move(done)});
+    startNext();
+    return true;
+}
+
 void ModelSession::runJob(Work work, bool text)
 {
-    m_queue.push_back({std::move(work), text});
+    m_queue.push_back({std::move(work), text, {}});
     if (!m_thread)
         startNext();
 }
@@ -373,6 +387,7 @@ void ModelSession::startNext()
     m_jobOk = true;
     m_jobProblem.reset();
     m_runningText = job.text;
+    m_runningDone = std::move(job.done);
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
     m_thread = QThread::create([this, runner, work = std::move(job.work)] {
         const model::ForwardProgress progress = [this](int layer, int layers) {
@@ -406,6 +421,13 @@ void ModelSession::finishJob()
     Q_EMIT busyChanged(false);
     const std::optional<core::Problem> failure = std::move(m_jobProblem);
     m_jobProblem.reset();
+    if (std::function<void()> done = std::move(m_runningDone)) {
+        // A read changed nothing: the views keep the pass they show, and jobs asked for meanwhile run.
+        m_runningDone = nullptr;
+        done();
+        startNext();
+        return;
+    }
     if (failure)
         setError([problem = *failure] { return fileProblemText(problem); });
     if (!m_queue.empty()) {

@@ -87,6 +87,12 @@ public:
     // weights.
     void applyHeadWeights(int layer, int head, const core::Scene &scene);
 
+    // Runs `read` on the worker with the runner as the last pass left it, then `done` here; nothing
+    // is recomputed and computed() does not follow. For a view whose numbers take long to derive
+    // from a finished pass (the block board's whole layer at a thousand tokens). Refused (false)
+    // unless the session is idle with a model; a job asked for meanwhile waits until it ends.
+    bool readOnWorker(std::function<void(const core::model::ForwardRunner &)> read, std::function<void()> done);
+
     int selectedLayer() const { return m_selectedLayer; }
     int selectedHead() const { return m_selectedHead; }
     void setSelectedHead(int layer, int head);
@@ -132,6 +138,7 @@ private:
     struct Job {
         Work work;
         bool text = false; // runs a new text (superseded by the next one)
+        std::function<void()> done; // a read (readOnWorker): called when it ends
     };
     // Runs `job` on the worker; when it is not idle, the job waits until the running one ends.
     void runJob(Work work, bool text = false);
@@ -164,6 +171,7 @@ private:
     bool m_jobOk = true;
     std::optional<core::Problem> m_jobProblem; // why the running job failed, set on the worker
     bool m_runningText = false; // the running job is a text job
+    std::function<void()> m_runningDone; // the running job is a read
     bool m_superseded = false; // it was cancelled because a newer text came
     Wording m_staleReason;
     Wording m_error;

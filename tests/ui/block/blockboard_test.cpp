@@ -7,6 +7,7 @@
 #include "ui/block/blockboard.h"
 #include "ui/block/blockcard.h"
 #include "ui/block/blockderivationtext.h"
+#include "ui/model/predictionpanel.h"
 #include "ui/plot/matrixplot.h"
 
 #include <QAction>
@@ -15,6 +16,8 @@
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
+
+#include <functional>
 
 using namespace attnlab;
 using namespace attnlab::ui;
@@ -33,6 +36,15 @@ std::vector<int> ids(const ModelSession &session)
     for (const auto &t : session.tokens())
         out.push_back(t.id);
     return out;
+}
+
+// Runs `action` and waits until the board shows the stages it brought (they are computed on the
+// session's worker).
+bool shownAfter(BlockBoard &board, const std::function<void()> &action)
+{
+    QSignalSpy shown(&board, &BlockBoard::stagesShown);
+    action();
+    return shown.count() > 0 || shown.wait(10000);
 }
 
 // A board following the room, as the main window has it.
@@ -55,7 +67,7 @@ TEST(BlockBoard, OpenLayerOnBoardShowsTheSelectedLayersWholeBlock)
     EXPECT_EQ(open->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+L")));
     EXPECT_FALSE(open->toolTip().isEmpty());
     QSignalSpy opened(&r.board, &BlockBoard::layerOpened);
-    open->trigger();
+    ASSERT_TRUE(shownAfter(r.board, [&] { open->trigger(); }));
     ASSERT_EQ(opened.count(), 1);
     EXPECT_EQ(r.board.layer(), 1);
     EXPECT_TRUE(r.board.isVisible());
@@ -94,7 +106,7 @@ TEST(BlockBoard, AClickedNormCellIsDerivedWithItsRowsMeanAndVariance)
     BoardRoom r;
     r.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(r.session));
-    ASSERT_TRUE(r.board.openLayer(0));
+    ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(0)); }));
     QSignalSpy selected(&r.board, &BlockBoard::cellSelected);
     MatrixPlot *plot = r.board.card(BlockStage::MlpIn)->plot();
     plot->resize(400, 300);
@@ -134,7 +146,7 @@ TEST(BlockBoard, BertShowsPostNormAndDerivesTheResidualSumBeforeItsLayerNorm)
     BoardRoom r;
     r.openModel(folder.path(), QStringLiteral("the [MASK] sat"));
     ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
-    ASSERT_TRUE(r.board.openLayer(2));
+    ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(2)); }));
     EXPECT_EQ(r.board.card(BlockStage::AttnIn)->formula(), QStringLiteral("a = x"));
     EXPECT_EQ(r.board.card(BlockStage::AfterAttn)->formula(), QStringLiteral("h = LN₁(x + attn_out)"));
     ASSERT_TRUE(r.board.selectCell(BlockStage::AfterAttn, 0, 1));
@@ -169,7 +181,7 @@ TEST(BlockBoard, Qwen2ShowsRmsNormAndTheGatedSiluWithTheirNumbers)
         BoardRoom r;
         r.openModel(QString::fromStdString(dir), QStringLiteral("the cat sat"));
         ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
-        ASSERT_TRUE(r.board.openLayer(1));
+        ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(1)); }));
         EXPECT_EQ(
             r.board.card(BlockStage::AttnIn)->formula(), QStringLiteral("a = RMSNorm₁(x) = x / √(mean(x²) + ε) · γ"));
         EXPECT_EQ(r.board.card(BlockStage::MlpAct)->formula(), QStringLiteral("act = SiLU(m·W_gate)·(m·W_up)"));
@@ -196,7 +208,7 @@ TEST(BlockBoard, AHeadsPictureOpensThatHeadOnThePipelineBoard)
     BoardRoom r;
     r.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(r.session));
-    ASSERT_TRUE(r.board.openLayer(2));
+    ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(2)); }));
     QSignalSpy spy(&r.board, &BlockBoard::openHeadRequested);
     MatrixPlot *head = r.board.card(BlockStage::Heads)->headPlots().at(1);
     QTest::mouseClick(head, Qt::LeftButton, Qt::NoModifier, head->rect().center());
@@ -211,26 +223,26 @@ TEST(BlockBoard, AHeadsPictureOpensThatHeadOnThePipelineBoard)
     EXPECT_EQ(int(r.document.scene().tokens.size()), int(r.session->tokens().size()));
 }
 
-TEST(BlockBoard, PageUpAndPageDownStepThroughTheLayers)
+TEST(BlockBoard, CtrlPageUpAndCtrlPageDownStepThroughTheLayers)
 {
     TinyFolder folder(false);
     BoardRoom r;
     r.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(r.session));
-    ASSERT_TRUE(r.board.openLayer(0));
+    ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(0)); }));
     QAction *previous = r.board.previousLayerAction();
     QAction *next = r.board.nextLayerAction();
-    EXPECT_EQ(previous->shortcut(), QKeySequence(Qt::Key_PageUp));
-    EXPECT_EQ(next->shortcut(), QKeySequence(Qt::Key_PageDown));
+    EXPECT_EQ(previous->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    EXPECT_EQ(next->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     EXPECT_FALSE(previous->toolTip().isEmpty());
     EXPECT_FALSE(previous->isEnabled());
-    next->trigger();
+    ASSERT_TRUE(shownAfter(r.board, [&] { next->trigger(); }));
     EXPECT_EQ(r.board.layer(), 1);
-    next->trigger();
+    ASSERT_TRUE(shownAfter(r.board, [&] { next->trigger(); }));
     EXPECT_EQ(r.board.layer(), 2);
     EXPECT_FALSE(next->isEnabled()); // the tiny model has three layers
     EXPECT_TRUE(previous->isEnabled());
-    previous->trigger();
+    ASSERT_TRUE(shownAfter(r.board, [&] { previous->trigger(); }));
     EXPECT_EQ(r.board.layer(), 1);
     auto direct = directRunner(folder.dir);
     ASSERT_TRUE(direct->run(ids(*r.session)));
@@ -243,27 +255,31 @@ TEST(BlockBoard, SwitchingAHeadOffShowsOnTheBoardAndUndoBringsItBack)
     BoardRoom r;
     r.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(r.session));
-    ASSERT_TRUE(r.board.openLayer(1));
     r.board.show();
+    ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(1)); }));
     ASSERT_TRUE(r.board.selectCell(BlockStage::Output, 2, 0));
     const double before = r.board.derivation()->value;
     const int dh = r.session->config()->headDim();
     ASSERT_GT(r.board.stages().concat.middleCols(0, dh).cwiseAbs().maxCoeff(), 0.f);
-    r.session->toggleAblation(1, 0);
-    ASSERT_TRUE(waitComputed(r.session));
+    QSignalSpy computed(r.session, &ModelSession::computed);
+    ASSERT_TRUE(shownAfter(r.board, [&] { r.session->toggleAblation(1, 0); }));
+    // The board's read on the worker is not a pass: one computed(), and the prediction stays.
+    EXPECT_EQ(computed.count(), 1);
+    EXPECT_FALSE(r.room->prediction()->entries().empty());
     EXPECT_EQ(r.board.stages().concat.middleCols(0, dh).cwiseAbs().maxCoeff(), 0.f);
     EXPECT_EQ(r.board.card(BlockStage::Concat)->plot()->cellValue(0, 0), 0.0);
     // The derived cell follows the new numbers.
     ASSERT_TRUE(r.board.derivation());
     EXPECT_NE(r.board.derivation()->value, before);
-    r.session->undoStack()->undo();
-    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(shownAfter(r.board, [&] { r.session->undoStack()->undo(); }));
     EXPECT_NEAR(r.board.derivation()->value, before, 1e-6);
     // Hidden, the board leaves the work for when it is shown again.
     r.board.hide();
     r.session->toggleAblation(1, 0);
     ASSERT_TRUE(waitComputed(r.session));
+    QTest::qWait(50);
+    EXPECT_FALSE(r.board.isLoading());
     EXPECT_NEAR(r.board.derivation()->value, before, 1e-6);
-    r.board.show();
+    ASSERT_TRUE(shownAfter(r.board, [&] { r.board.show(); }));
     EXPECT_EQ(r.board.stages().concat.middleCols(0, dh).cwiseAbs().maxCoeff(), 0.f);
 }
