@@ -125,8 +125,10 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
                 reload();
         });
     });
+    // Another model: the board keeps its layer where the model has one (the next pass fills it).
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
-        m_layer = -1;
+        if (m_layer >= 0)
+            m_layer = std::min(m_layer, m_session->config()->layers - 1);
         m_derivation.reset();
         m_explained.reset();
     });

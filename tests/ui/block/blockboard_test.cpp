@@ -202,6 +202,25 @@ TEST(BlockBoard, Qwen2ShowsRmsNormAndTheGatedSiluWithTheirNumbers)
     test::removeTree(dir);
 }
 
+TEST(BlockBoard, AnotherModelFillsTheSameLayerWithItsOwnBlock)
+{
+    TinyFolder gpt2(false);
+    TinyFolder bert(true);
+    BoardRoom r;
+    r.openModel(gpt2.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    r.board.show();
+    ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(2)); }));
+    ASSERT_TRUE(r.board.selectCell(BlockStage::MlpIn, 0, 0));
+    ASSERT_TRUE(shownAfter(r.board, [&] { r.openModel(bert.path(), QStringLiteral("the [MASK] sat")); }));
+    EXPECT_EQ(r.board.layer(), 2);
+    EXPECT_FALSE(r.board.derivation());
+    EXPECT_EQ(r.board.card(BlockStage::AttnIn)->formula(), QStringLiteral("a = x"));
+    auto direct = directRunner(bert.dir);
+    ASSERT_TRUE(direct->run(ids(*r.session), r.session->predictionPosition()));
+    EXPECT_LE((r.board.stages().output - direct->layerInput(3)).cwiseAbs().maxCoeff(), 1e-5);
+}
+
 TEST(BlockBoard, AHeadsPictureOpensThatHeadOnThePipelineBoard)
 {
     TinyFolder folder(false);
