@@ -25,9 +25,11 @@
 // key.
 
 #include "core/model/blockmath.h"
+#include "core/model/family/blocktensor.h"
 #include "core/model/modelweights.h"
 #include "core/scene/scene.h"
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -101,6 +103,21 @@ public:
     // std::invalid_argument for an index out of range, a scene with more than one head, or a
     // shape that does not fit. Returns false when `progress` cancelled.
     bool setHeadWeights(int layer, int head, const Scene &scene, const ForwardProgress &progress = {});
+    // The values of `tensor` in `layer` as the block board shows them (family/blocktensor.h:
+    // inputs × outputs, a vector as one row), edited or not; 16-bit weights widened to float.
+    // Throws std::invalid_argument for a layer out of range or a tensor the layer does not have.
+    Matrix blockTensor(int layer, BlockTensor tensor) const;
+    // Only the rows × cols cells at (row, col) of it; throws std::invalid_argument when they do
+    // not fit.
+    Matrix blockTensorCells(int layer, BlockTensor tensor, int row, int col, int rows, int cols) const;
+    // Writes `values` into `tensor` of `layer` at (row, col), in the board's orientation. The
+    // checkpoint itself is never written: the layer's tensor is copied once, as floats (16-bit
+    // weights widened), and the layer reads the copy from then on. Re-runs from `layer`: the
+    // layers below keep their results. Throws std::invalid_argument, changing nothing, for a
+    // layer out of range, a tensor the layer does not have, cells that do not fit or a value
+    // that is not a finite number. Returns false when `progress` cancelled.
+    bool setBlockCells(
+        int layer, BlockTensor tensor, int row, int col, const Matrix &values, const ForwardProgress &progress = {});
     // Back to the checkpoint's weights in every layer; re-runs from the first edited layer.
     bool resetWeights(const ForwardProgress &progress = {});
     bool hasEditedWeights() const;
@@ -179,11 +196,17 @@ private:
     void predict();
     void checkLayer(int layer, int limit) const;
     void invalidateFrom(int layer);
+    void checkBlockTensor(int layer, BlockTensor tensor) const;
+    // The layer's own float copy of the tensor `view` shows, made on first use (`view` then
+    // points at it); an empty view stays empty.
+    Matrix &ownedTensor(int layer, TensorView &view);
 
     std::shared_ptr<const ModelWeights> m_weights;
-    // Per layer: views into the checkpoint, or into m_edited[layer] once a head was edited.
+    // Per layer: views into the checkpoint, or into m_edited[layer] for the tensors edited.
     std::vector<LayerWeights> m_layers;
-    std::vector<std::vector<Matrix>> m_edited; // empty = the layer is not edited
+    // Per layer: the copies its edited tensors read (a deque: copies never move); empty = the
+    // layer is not edited.
+    std::vector<std::deque<Matrix>> m_edited;
     Activation m_activation = Activation::GeluTanh;
     Matrix m_headMask;
     std::vector<int> m_ids;
