@@ -2804,6 +2804,54 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::BlockWeightModel</name>
+    <message>
+        <source>%1[%2][%3] of layer %4 = %5
+Double-click or type to edit; the model runs again from this layer and the prediction shows its old value beside the new one.</source>
+        <translation>第 %4 层的 %1[%2][%3] = %5
+双击或直接输入即可编辑；模型从这一层起重新计算，预测会把旧值和新值并排显示。</translation>
+    </message>
+    <message>
+        <source>Dimension %1</source>
+        <translation>维度 %1</translation>
+    </message>
+    <message>
+        <source>Row %1: the weights input dimension %1 feeds to every output</source>
+        <translation>第 %1 行：输入维度 %1 送往每个输出的权重</translation>
+    </message>
+    <message>
+        <source>Column %1: the weights output dimension %1 sums</source>
+        <translation>第 %1 列：输出维度 %1 求和所用的权重</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::BlockWeightPanel</name>
+    <message>
+        <source>&lt;b&gt;Weights&lt;/b&gt;</source>
+        <translation>&lt;b&gt;权重&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Weights of layer %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;第 %1 层的权重&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Which of the layer&apos;s weights to show and edit: the norms&apos; weight and bias, W_O and its bias, the MLP&apos;s matrices and biases. A matrix reads inputs × outputs (x·W); a vector is one row.</source>
+        <translation>选择要显示和编辑的本层权重：归一化的权重和偏置、W_O 及其偏置、MLP 的矩阵和偏置。矩阵按 输入 × 输出（x·W）排列；向量是一行。</translation>
+    </message>
+    <message>
+        <source>Double-click or start typing to edit a cell. Each edit is one undo step (Ctrl+Z); the model runs again from this layer.</source>
+        <translation>双击或直接输入即可编辑单元格。每次编辑是一个撤销步骤（Ctrl+Z）；模型从这一层起重新计算。</translation>
+    </message>
+    <message>
+        <source>An edit changes the model&apos;s own copy of this layer&apos;s weights, never the checkpoint file. The prediction panel shows the prediction before the edit beside the new one.</source>
+        <translation>编辑只改动模型在内存中对这一层权重的副本，从不改动检查点文件。预测面板把编辑前的预测和新的预测并排显示。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1（%2 × %3）</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::Board</name>
     <message>
         <source>%1 tokens: %2 …</source>
@@ -4423,6 +4471,14 @@ Click to select it, Ctrl+click to switch it off.</source>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
+    <message>
+        <source>Set %1[%2][%3] of layer %4 to %5</source>
+        <translation>将第 %4 层的 %1[%2][%3] 设为 %5</translation>
+    </message>
+    <message>
+        <source>Set %1 cells of %2 in layer %3</source>
+        <translation>设置第 %3 层 %2 的 %1 个单元格</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::PipelineBoard</name>
@@ -4508,6 +4564,22 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Token id %1 has no token in the tokenizer: the model&apos;s vocabulary is larger than the tokenizer&apos;s.</source>
         <translation>词元 id %1 在分词器中没有对应的词元：模型的词表比分词器的大。</translation>
+    </message>
+    <message>
+        <source>What the model predicted before the last change to its weights or heads, and what it predicts now. Undo the change to go back.</source>
+        <translation>模型在最近一次修改权重或头之前的预测，以及现在的预测。撤销这次修改即可回到之前。</translation>
+    </message>
+    <message>
+        <source>Before the last change: “%1” %2 → now: “%3” %4</source>
+        <translation>上次修改前：“%1” %2 → 现在：“%3” %4</translation>
+    </message>
+    <message>
+        <source>was %1</source>
+        <translation>原为 %1</translation>
+    </message>
+    <message>
+        <source>This token&apos;s probability before the last change to the model</source>
+        <translation>上次修改模型之前这个词元的概率</translation>
     </message>
 </context>
 <context>

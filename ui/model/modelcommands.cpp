@@ -46,4 +46,25 @@ void HeadWeightsCommand::redo()
     m_session->applyWeights(m_layer, m_head, m_after);
 }
 
+BlockCellsCommand::BlockCellsCommand(
+    ModelSession *session, const BlockCellsPlace &place, const core::Matrix &after, const HistoryText &text)
+    : TranslatedCommand(text)
+    , m_session(session)
+    , m_place(place)
+    , m_after(std::make_shared<CellValues>(CellValues {after}))
+    , m_before(std::make_shared<CellValues>())
+{
+    retranslate();
+}
+
+void BlockCellsCommand::undo()
+{
+    m_session->applyBlockCells(m_place, m_before, nullptr);
+}
+
+void BlockCellsCommand::redo()
+{
+    m_session->applyBlockCells(m_place, m_after, m_before);
+}
+
 } // namespace attnlab::ui

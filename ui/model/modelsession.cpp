@@ -145,6 +145,8 @@ void ModelSession::finishLoad()
     m_tokens.clear();
     m_computed = false;
     m_shownText = QString();
+    m_shownProbabilities.resize(0);
+    m_beforeEdit.resize(0);
     setStaleReason({});
     m_selectedLayer = 0;
     m_selectedHead = 0;
@@ -252,6 +254,8 @@ void ModelSession::setText(const QString &text)
     dropTextJobs();
     m_text = text;
     m_tokens = std::move(tokens);
+    m_shownProbabilities.resize(0); // an edit from now on compares with the new text's result
+    m_beforeEdit.resize(0);
     std::vector<int> ids;
     for (const model::Token &t : m_tokens)
         ids.push_back(t.id);
@@ -284,6 +288,8 @@ bool ModelSession::appendToken(int id)
     token.end = token.begin + int(decoded.size());
     m_tokens.push_back(std::move(token));
     m_text += QString::fromStdString(decoded);
+    m_shownProbabilities.resize(0);
+    m_beforeEdit.resize(0);
     std::vector<int> ids;
     for (const model::Token &t : m_tokens)
         ids.push_back(t.id);
@@ -317,6 +323,7 @@ void ModelSession::toggleAblation(int layer, int head)
 
 void ModelSession::applyHeadMask(const core::Matrix &mask)
 {
+    noteEdit();
     m_mask = mask;
     Q_EMIT headMaskChanged();
     if (m_tokens.empty())
@@ -341,10 +348,70 @@ void ModelSession::applyHeadWeights(int layer, int head, const core::Scene &scen
 
 void ModelSession::applyWeights(int layer, int head, const core::Scene &scene)
 {
+    noteEdit();
     m_computed = false;
     runJob([layer, head, scene](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
         return runner.setHeadWeights(layer, head, scene, progress);
     });
+}
+
+std::vector<model::BlockTensor> ModelSession::blockTensors(int layer) const
+{
+    // The checkpoint's own views: they never change, so they are readable while a job runs.
+    if (!m_runner || layer < 0 || layer >= m_runner->layers())
+        return {};
+    return model::blockTensorsOf(*m_runner->config().family, m_runner->weights().layers[size_t(layer)]);
+}
+
+model::BlockShape ModelSession::blockTensorShape(int layer, model::BlockTensor tensor) const
+{
+    const std::vector<model::BlockTensor> present = blockTensors(layer);
+    if (std::find(present.begin(), present.end(), tensor) == present.end())
+        return {};
+    return model::blockTensorShape(
+        *m_runner->config().family, tensor, model::blockTensorView(m_runner->weights().layers[size_t(layer)], tensor));
+}
+
+bool ModelSession::editBlockCells(int layer, model::BlockTensor tensor, int row, int col, const core::Matrix &values)
+{
+    const model::BlockShape shape = blockTensorShape(layer, tensor);
+    if (values.size() == 0 || !values.allFinite() || row < 0 || col < 0 || row + values.rows() > shape.rows
+        || col + values.cols() > shape.cols)
+        return false;
+    const QString name = QString::fromStdString(model::blockTensorName(*m_runner->config().family, tensor));
+    HistoryText text;
+    if (values.size() == 1)
+        text = [name, layer, row, col, value = double(values(0, 0))] {
+            return tr("Set %1[%2][%3] of layer %4 to %5").arg(name).arg(row).arg(col).arg(layer + 1).arg(value);
+        };
+    else
+        text = [name, layer, count = int(values.size())] {
+            return tr("Set %1 cells of %2 in layer %3").arg(count).arg(name).arg(layer + 1);
+        };
+    undoStack()->push(new BlockCellsCommand(this, {layer, tensor, row, col}, values, text));
+    return true;
+}
+
+void ModelSession::applyBlockCells(
+    const BlockCellsPlace &place, std::shared_ptr<const CellValues> values, std::shared_ptr<CellValues> record)
+{
+    noteEdit();
+    m_computed = false;
+    runJob([place, values, record](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        // An undo whose edit never ran (it failed) has nothing to put back.
+        if (!values->values)
+            return runner.resume(progress);
+        const core::Matrix &cells = *values->values;
+        if (record)
+            record->values = runner.blockTensorCells(
+                place.layer, place.tensor, place.row, place.col, int(cells.rows()), int(cells.cols()));
+        return runner.setBlockCells(place.layer, place.tensor, place.row, place.col, cells, progress);
+    });
+}
+
+void ModelSession::noteEdit()
+{
+    m_beforeEdit = m_shownProbabilities;
 }
 
 void ModelSession::setSelectedHead(int layer, int head)
@@ -437,6 +504,7 @@ void ModelSession::finishJob()
     m_computed = m_jobOk && m_runner->isComplete();
     if (m_computed) {
         m_shownText = m_text;
+        m_shownProbabilities = m_runner->probabilities();
         setStaleReason({});
     } else if (!superseded) {
         if (failure)

@@ -23,6 +23,9 @@ class QThread;
 
 namespace attnlab::ui {
 
+struct BlockCellsPlace;
+struct CellValues;
+
 class ModelSession : public DocumentBase {
     Q_OBJECT
 public:
@@ -92,6 +95,20 @@ public:
     // from a finished pass (the block board's whole layer at a thousand tokens). Refused (false)
     // unless the session is idle with a model; a job asked for meanwhile waits until it ends.
     bool readOnWorker(std::function<void(const core::model::ForwardRunner &)> read, std::function<void()> done);
+    // The block tensors of layer `layer` (core/model/family/blocktensor.h), in the block's order;
+    // none without a model or for a layer out of range. Readable while a job runs.
+    std::vector<core::model::BlockTensor> blockTensors(int layer) const;
+    // Its rows × columns as the block board shows it ({0, 0} for a tensor the layer lacks).
+    core::model::BlockShape blockTensorShape(int layer, core::model::BlockTensor tensor) const;
+    // Pushes an undo step that writes `values` into `tensor` of `layer` from (row, col) on, in
+    // the board's orientation, and re-runs the model from that layer. Allowed while a job runs
+    // (the edit waits its turn). False, pushing nothing, without a model, for a tensor the layer
+    // lacks, cells that do not fit or a value that is not a finite number.
+    bool editBlockCells(int layer, core::model::BlockTensor tensor, int row, int col, const core::Matrix &values);
+    // The prediction before the last change to the model itself (a head switched off or on, a
+    // head's weights, a block's cells, or undoing one): the probabilities the panels showed
+    // then. Empty when nothing changed since the text was last run.
+    const core::RowVector &probabilitiesBeforeEdit() const { return m_beforeEdit; }
 
     int selectedLayer() const { return m_selectedLayer; }
     int selectedHead() const { return m_selectedHead; }
@@ -100,6 +117,10 @@ public:
     // Used by the undo commands only.
     void applyHeadMask(const core::Matrix &mask);
     void applyWeights(int layer, int head, const core::Scene &scene);
+    // Writes `values` (once known: an undo's are recorded by the edit's job) at `place`; when
+    // `record` is set, the job first records there what the cells held.
+    void applyBlockCells(
+        const BlockCellsPlace &place, std::shared_ptr<const CellValues> values, std::shared_ptr<CellValues> record);
 
     // Tests only: called on the worker at every progress step of every job, just before the job
     // checks for Cancel. A test blocks in it to make a job as slow as it needs. Set it while idle.
@@ -150,6 +171,8 @@ private:
     void setError(Wording text);
     // A new text makes the text jobs queued or running before it pointless.
     void dropTextJobs();
+    // An edit of the model is about to run: what the panels show now becomes "before".
+    void noteEdit();
 
     struct Loaded;
     std::shared_ptr<core::model::ForwardRunner> m_runner;
@@ -177,6 +200,8 @@ private:
     Wording m_error;
     std::optional<core::Problem> m_loadProblem;
     QString m_shownText;
+    core::RowVector m_shownProbabilities; // of the result the views show (the last one computed)
+    core::RowVector m_beforeEdit;
 };
 
 } // namespace attnlab::ui

@@ -27,6 +27,7 @@ PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)
     , m_session(session)
     , m_heading(new QLabel(this))
     , m_message(new QLabel(this))
+    , m_comparison(new QLabel(this))
     , m_rows(new QWidget(this))
 {
     setObjectName(QStringLiteral("PredictionPanel"));
@@ -34,8 +35,12 @@ PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     m_heading->setWordWrap(true);
     m_message->setWordWrap(true);
+    m_comparison->setWordWrap(true);
+    m_comparison->setTextFormat(Qt::PlainText);
+    m_comparison->setObjectName(QStringLiteral("PredictionComparison"));
     layout->addWidget(m_heading);
     layout->addWidget(m_message);
+    layout->addWidget(m_comparison);
     layout->addWidget(m_rows);
     layout->addStretch(1);
     connect(m_session, &ModelSession::computed, this, &PredictionPanel::refresh);
@@ -58,6 +63,11 @@ QString PredictionPanel::message() const
     return m_message->isHidden() ? QString() : m_message->text();
 }
 
+QString PredictionPanel::comparison() const
+{
+    return m_comparison->isHidden() ? QString() : m_comparison->text();
+}
+
 void PredictionPanel::refresh()
 {
     // From the config, which stays readable while a run is busy.
@@ -71,6 +81,8 @@ void PredictionPanel::refresh()
         return;
     m_entries.clear();
     m_texts.clear();
+    m_before.clear();
+    m_comparison->hide();
     // The rows are rebuilt as a whole: a fresh widget takes its labels and bars with it.
     auto *rows = new QWidget(this);
     // replaceWidget hands back the old widget's layout item, which is ours to delete.
@@ -96,6 +108,19 @@ void PredictionPanel::refresh()
     if (!message.isEmpty())
         return;
     m_entries = model::topK(runner->probabilities(), kTop);
+    // After a change to the model: what it predicted before, beside what it predicts now.
+    const core::RowVector &before = m_session->probabilitiesBeforeEdit();
+    const bool compare = before.size() == runner->probabilities().size() && !m_entries.empty();
+    if (compare) {
+        const model::TokenProbability old = model::topK(before, 1).front();
+        m_comparison->setToolTip(tr("What the model predicted before the last change to its weights or heads, and "
+                                    "what it predicts now. Undo the change to go back."));
+        m_comparison->setText(
+            tr("Before the last change: “%1” %2 → now: “%3” %4")
+                .arg(m_session->tokenDisplay(old.id), percentText(old.probability),
+                    m_session->tokenDisplay(m_entries.front().id), percentText(m_entries.front().probability)));
+        m_comparison->show();
+    }
     auto *grid = new QGridLayout(m_rows);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setHorizontalSpacing(6);
@@ -126,6 +151,13 @@ void PredictionPanel::refresh()
         grid->addWidget(label, row, 0);
         grid->addWidget(bar, row, 1);
         grid->addWidget(value, row, 2);
+        if (compare) {
+            m_before.push_back(double(before[e.id]));
+            auto *was = new QLabel(tr("was %1").arg(percentText(before[e.id])));
+            was->setEnabled(false); // drawn greyed: the old value beside the new one
+            was->setToolTip(tr("This token's probability before the last change to the model"));
+            grid->addWidget(was, row, 3);
+        }
         ++row;
     }
     grid->setColumnStretch(1, 1);

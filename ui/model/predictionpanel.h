@@ -25,6 +25,11 @@ public:
     QStringList entryTexts() const;
     // Why there is no prediction ("" when there is one).
     QString message() const;
+    // After a change to the model (ModelSession::probabilitiesBeforeEdit): the top token and its
+    // probability before and now, in one line; "" otherwise.
+    QString comparison() const;
+    // The same entries' probabilities before that change (empty without one).
+    const std::vector<double> &probabilitiesBefore() const { return m_before; }
     // A probability as the panel shows it: "12.3 %", "0.0031 %" (never 0.0 % unless it is 0).
     static QString percentText(double probability);
 
@@ -35,9 +40,11 @@ private:
     ModelSession *m_session;
     QLabel *m_heading;
     QLabel *m_message;
+    QLabel *m_comparison;
     QWidget *m_rows;
     std::vector<core::model::TokenProbability> m_entries;
     QStringList m_texts;
+    std::vector<double> m_before;
 };
 
 } // namespace attnlab::ui

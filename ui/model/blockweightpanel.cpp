@@ -1,0 +1,100 @@
+#include "ui/model/blockweightpanel.h"
+
+#include "ui/model/blockweightmodel.h"
+#include "ui/model/modelsession.h"
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace attnlab::ui {
+
+namespace model = core::model;
+
+BlockWeightPanel::BlockWeightPanel(ModelSession *session, QWidget *parent)
+    : Retranslating<QWidget>(parent)
+    , m_session(session)
+    , m_title(new QLabel(this))
+    , m_tensors(new QComboBox(this))
+    , m_table(new QTableView(this))
+    , m_note(new QLabel(this))
+    , m_model(new BlockWeightModel(session, this))
+{
+    setObjectName(QStringLiteral("BlockWeightPanel"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_note->setWordWrap(true);
+    m_table->setModel(m_model);
+    m_table->setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setDefaultSectionSize(60);
+    m_table->verticalHeader()->setDefaultSectionSize(22);
+    layout->addWidget(m_title);
+    layout->addWidget(m_tensors);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_note);
+    connect(m_tensors, &QComboBox::currentIndexChanged, this, &BlockWeightPanel::showChosen);
+    connect(m_session, &ModelSession::modelLoaded, this, [this] { setLayer(-1); });
+    retranslate();
+}
+
+void BlockWeightPanel::retranslate()
+{
+    m_title->setText(m_layer < 0 ? tr("<b>Weights</b>") : tr("<b>Weights of layer %1</b>").arg(m_layer + 1));
+    m_tensors->setToolTip(tr("Which of the layer's weights to show and edit: the norms' weight and bias, W_O and "
+                             "its bias, the MLP's matrices and biases. A matrix reads inputs × outputs (x·W); a "
+                             "vector is one row."));
+    m_table->setToolTip(tr("Double-click or start typing to edit a cell. Each edit is one undo step (Ctrl+Z); the "
+                           "model runs again from this layer."));
+    m_note->setText(tr("An edit changes the model's own copy of this layer's weights, never the checkpoint "
+                       "file. The prediction panel shows the prediction before the edit beside the new one."));
+    fillTensors();
+}
+
+void BlockWeightPanel::setLayer(int layer)
+{
+    m_layer = layer;
+    retranslate();
+}
+
+bool BlockWeightPanel::setTensor(model::BlockTensor tensor)
+{
+    const int i = m_tensors->findData(int(tensor));
+    if (i < 0)
+        return false;
+    m_tensors->setCurrentIndex(i);
+    return true;
+}
+
+void BlockWeightPanel::fillTensors()
+{
+    const int chosen = m_tensors->currentData().isValid() ? m_tensors->currentData().toInt() : -1;
+    {
+        const QSignalBlocker block(m_tensors);
+        m_tensors->clear();
+        const model::ModelConfig *config = m_session->config();
+        for (const model::BlockTensor t : m_session->blockTensors(m_layer)) {
+            const model::BlockShape shape = m_session->blockTensorShape(m_layer, t);
+            const QString name = QString::fromStdString(model::blockTensorName(*config->family, t));
+            m_tensors->addItem(tr("%1 (%2 × %3)").arg(name).arg(shape.rows).arg(shape.cols), int(t));
+        }
+        const int again = m_tensors->findData(chosen);
+        m_tensors->setCurrentIndex(again >= 0 ? again : 0);
+    }
+    showChosen();
+}
+
+void BlockWeightPanel::showChosen()
+{
+    const QVariant data = m_tensors->currentData();
+    const auto tensor = data.isValid() ? model::BlockTensor(data.toInt()) : model::BlockTensor::MlpIn;
+    if (data.isValid() && m_model->layer() == m_layer && m_model->tensor() == tensor)
+        return;
+    m_model->setTensor(data.isValid() ? m_layer : -1, tensor);
+}
+
+} // namespace attnlab::ui
