@@ -3,6 +3,7 @@
 #include "ui/block/blockcard.h"
 #include "ui/block/blockderivationtext.h"
 #include "ui/block/blockstagetext.h"
+#include "ui/model/blockweightpanel.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
@@ -98,6 +99,10 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     side->setLayout(m_side);
     m_side->setContentsMargins(0, 0, 0, 0);
     m_side->addWidget(m_inspector, 1);
+    // The layer's weights, edited cell by cell: each edit is an undo step on the session.
+    auto *weights = new BlockWeightPanel(m_session);
+    m_side->addWidget(weights, 1);
+    connect(this, &BlockBoard::layerOpened, weights, &BlockWeightPanel::setLayer);
 
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->setChildrenCollapsible(false);
