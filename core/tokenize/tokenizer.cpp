@@ -244,6 +244,30 @@ std::string Tokenizer::decode(const std::vector<int> &ids, bool skipSpecialToken
     return text;
 }
 
+std::string Tokenizer::decodeContinuation(
+    const std::vector<int> &prompt, const std::vector<int> &generated, bool *pending) const
+{
+    std::vector<int> all = prompt;
+    all.insert(all.end(), generated.begin(), generated.end());
+    const std::string before = decode(prompt);
+    std::string text = decode(all);
+    if (text.compare(0, before.size(), before) == 0)
+        text.erase(0, before.size());
+    else
+        text = decode(generated);
+    // U+FFFD in UTF-8: what decode writes for bytes that do not form a character (yet).
+    static const std::string kReplacement = "\xEF\xBF\xBD";
+    bool held = false;
+    while (text.size() >= kReplacement.size()
+        && text.compare(text.size() - kReplacement.size(), kReplacement.size(), kReplacement) == 0) {
+        text.resize(text.size() - kReplacement.size());
+        held = true;
+    }
+    if (pending)
+        *pending = held;
+    return text;
+}
+
 std::vector<Token> Tokenizer::encode(const std::string &text, bool addSpecialTokens) const
 {
     const TokenizerData &data = *m_data;

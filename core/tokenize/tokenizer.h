@@ -91,6 +91,17 @@ public:
     // spaces when the file has none.
     std::string decode(const std::vector<int> &ids, bool skipSpecialTokens = false) const;
 
+    // The text that `generated` ids add after `prompt` ids, as a streaming detokenizer shows it:
+    // decode(prompt + generated) past decode(prompt), so that the generated ids are decoded
+    // together (a character whose bytes byte-level BPE or byte fallback split across tokens comes
+    // out whole) and in their context (a decoder that strips the text's first space keeps the
+    // space of the first generated word). When that text does not start with decode(prompt), the
+    // generated ids are decoded on their own. Bytes at the end that are not yet a whole character
+    // (decode writes U+FFFD for them) are held back until the next ids complete it; `*pending`
+    // (when not null) says whether anything was held back.
+    std::string decodeContinuation(
+        const std::vector<int> &prompt, const std::vector<int> &generated, bool *pending = nullptr) const;
+
     // For tests and diagnostics: the number of BPE merges read (0 for WordPiece).
     size_t mergeCount() const;
 

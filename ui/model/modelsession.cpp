@@ -143,6 +143,7 @@ void ModelSession::finishLoad()
     m_mask = core::Matrix::Ones(m_runner->layers(), m_runner->heads());
     undoStack()->clear();
     m_tokens.clear();
+    m_generated.clear();
     m_computed = false;
     m_shownText = QString();
     m_shownProbabilities.resize(0);
@@ -256,6 +257,7 @@ void ModelSession::setText(const QString &text)
     m_tokens = std::move(tokens);
     m_shownProbabilities.resize(0); // an edit from now on compares with the new text's result
     m_beforeEdit.resize(0);
+    m_generated.clear();
     std::vector<int> ids;
     for (const model::Token &t : m_tokens)
         ids.push_back(t.id);
@@ -279,20 +281,27 @@ bool ModelSession::appendToken(int id)
         || int(m_tokens.size()) >= m_runner->config().maxPositions)
         return false;
     dropTextJobs();
-    const std::string decoded = hasToken(id) ? m_tokenizer->decodedText(id) : std::string();
+    std::vector<int> ids;
+    for (const model::Token &t : m_tokens)
+        ids.push_back(t.id);
+    if (m_generated.empty())
+        m_promptText = m_text;
+    const std::vector<int> prompt(ids.begin(), ids.end() - std::ptrdiff_t(m_generated.size()));
+    m_generated.push_back(id);
+    ids.push_back(id);
+    // The generated ids decoded together after the prompt's: a token holding part of a character
+    // adds nothing until the token that completes it.
+    const std::string added = m_tokenizer->decodeContinuation(prompt, m_generated);
     model::Token token;
     token.id = id;
     token.piece = m_tokenizer->tokenText(id);
     token.display = tokenDisplay(id).toStdString();
     token.begin = int(m_text.toStdString().size());
-    token.end = token.begin + int(decoded.size());
+    m_text = m_promptText + QString::fromStdString(added);
+    token.end = std::max(token.begin, int(m_text.toStdString().size()));
     m_tokens.push_back(std::move(token));
-    m_text += QString::fromStdString(decoded);
     m_shownProbabilities.resize(0);
     m_beforeEdit.resize(0);
-    std::vector<int> ids;
-    for (const model::Token &t : m_tokens)
-        ids.push_back(t.id);
     m_position = model::predictionPosition(*m_runner->config().family, ids, m_tokenizer->maskTokenId());
     m_computed = false;
     Q_EMIT tokensChanged();

@@ -51,11 +51,16 @@ public:
     // A text longer than the model's positions is refused with an error() and changes nothing.
     void setText(const QString &text);
     QString text() const { return m_text; }
-    // Generation: appends the token `id` to the tokens (not re-tokenized from the text; the text
-    // gets the token's decoded text) and runs the model in the background, reusing the rows
-    // before it (computed() follows). False, changing nothing, when no model is open, there are
-    // no tokens yet, the id is outside the vocabulary or the model has no position left.
+    // Generation: appends the token `id` to the tokens (not re-tokenized from the text) and runs
+    // the model in the background, reusing the rows before it (computed() follows). The text
+    // becomes the typed text followed by every id generated since, decoded together
+    // (Tokenizer::decodeContinuation): a character whose bytes are split across tokens appears
+    // once its last token comes, never as the bytes' hex. False, changing nothing, when no model
+    // is open, there are no tokens yet, the id is outside the vocabulary or the model has no
+    // position left.
     bool appendToken(int id);
+    // The ids appendToken() added since the text was last set.
+    const std::vector<int> &generatedIds() const { return m_generated; }
     const std::vector<core::model::Token> &tokens() const { return m_tokens; }
     QStringList displayTokens() const;
     // The model's token text of an id, shown as a chip shows it; "<id N>" for an id the
@@ -179,6 +184,8 @@ private:
     std::optional<core::model::Tokenizer> m_tokenizer;
     QString m_text;
     QString m_openText;
+    QString m_promptText; // the text before the first generated token
+    std::vector<int> m_generated;
     std::vector<core::model::Token> m_tokens;
     int m_position = -1;
     bool m_computed = false;
