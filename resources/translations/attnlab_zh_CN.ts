@@ -3601,6 +3601,14 @@ Double-click or type to edit; the model runs again from this layer and the predi
         <source>Model room: generation</source>
         <translation>模型工作区：生成</translation>
     </message>
+    <message>
+        <source>Stopped at the model&apos;s end token “%1”.</source>
+        <translation>已在模型的结束词元“%1”处停止。</translation>
+    </message>
+    <message>
+        <source>A run ends early when the model generates one of the end tokens its config.json names (eos_token_id); that token is kept, as transformers&apos; generate() keeps it.</source>
+        <translation>当模型生成了 config.json 所列的结束词元（eos_token_id）之一时，生成会提前结束；该词元会保留，与 transformers 的 generate() 一致。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::HeadGrid</name>

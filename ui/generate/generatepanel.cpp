@@ -61,6 +61,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     , m_topP(new QDoubleSpinBox)
     , m_seed(new QSpinBox)
     , m_progress(new QProgressBar)
+    , m_status(new QLabel)
     , m_chipsTitle(title())
     , m_chipBox(new QWidget)
     , m_chipLayout(new QHBoxLayout(m_chipBox))
@@ -106,6 +107,8 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_progress->setTextVisible(false);
     m_progress->setMaximumWidth(120);
     m_progress->hide();
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->hide();
 
     // The run's buttons on top; the settings that cut the distribution sit over its chart.
     auto *controls = new QHBoxLayout;
@@ -116,6 +119,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     controls->addWidget(m_countLabel);
     controls->addWidget(m_stopButton);
     controls->addWidget(m_progress);
+    controls->addWidget(m_status);
     controls->addStretch(1);
     controls->addWidget(m_seedLabel);
     controls->addWidget(m_seed);
@@ -168,6 +172,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     layout->addWidget(splitter, 1);
 
     connect(m_generator, &Generator::stepsChanged, this, &GeneratePanel::refreshChips);
+    connect(m_generator, &Generator::stepsChanged, this, &GeneratePanel::refreshStatus);
     connect(m_generator, &Generator::runningChanged, this, &GeneratePanel::refreshActions);
     connect(m_generator, &Generator::readyChanged, this, &GeneratePanel::refreshActions);
     connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
@@ -224,6 +229,19 @@ QStringList GeneratePanel::chipToolTips() const
     return tips;
 }
 
+QString GeneratePanel::statusText() const
+{
+    if (!m_generator->endedAtEos())
+        return QString();
+    return tr("Stopped at the model's end token “%1”.").arg(m_session->tokenDisplay(m_generator->steps().back().id));
+}
+
+void GeneratePanel::refreshStatus()
+{
+    m_status->setText(statusText());
+    m_status->setVisible(!m_status->text().isEmpty());
+}
+
 void GeneratePanel::refreshChips()
 {
     while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
@@ -277,8 +295,11 @@ void GeneratePanel::retranslate()
                                 "alternatives."));
     m_chartTitle->setText(tr("Next-token distribution"));
     m_cacheTitle->setText(tr("KV cache"));
+    m_status->setToolTip(tr("A run ends early when the model generates one of the end tokens its config.json names "
+                            "(eos_token_id); that token is kept, as transformers' generate() keeps it."));
     refreshActions();
     refreshChips();
+    refreshStatus();
 }
 
 } // namespace attnlab::ui

@@ -42,11 +42,14 @@ public:
     // The chips' texts and tooltips, in order.
     QStringList chipTexts() const;
     QStringList chipToolTips() const;
+    // Why the last run ended early ("" when it did not): the model's end token.
+    QString statusText() const;
 
 private:
     void retranslate() override;
     void refreshActions();
     void refreshChips();
+    void refreshStatus();
     void applySettings();
 
     ModelSession *m_session;
@@ -70,6 +73,7 @@ private:
     QDoubleSpinBox *m_topP;
     QSpinBox *m_seed;
     QProgressBar *m_progress;
+    QLabel *m_status;
     QLabel *m_chipsTitle;
     QWidget *m_chipBox;
     QHBoxLayout *m_chipLayout;

@@ -3,6 +3,8 @@
 #include "core/model/family/modelfamily.h"
 #include "ui/model/modelsession.h"
 
+#include <algorithm>
+
 namespace attnlab::ui {
 
 namespace model = core::model;
@@ -76,11 +78,27 @@ void Generator::run(int count)
     if (count <= 0 || !canStep())
         return;
     setRemaining(count);
-    if (!step()) {
+    advance();
+}
+
+void Generator::advance()
+{
+    if (!step() || endedAtEos()) {
         setRemaining(0);
         return;
     }
     setRemaining(m_remaining - 1);
+}
+
+bool Generator::isEos(int id) const
+{
+    const model::ModelConfig *config = m_session->config();
+    return config && std::find(config->eosTokenIds.begin(), config->eosTokenIds.end(), id) != config->eosTokenIds.end();
+}
+
+bool Generator::endedAtEos() const
+{
+    return !m_steps.empty() && isEos(m_steps.back().id);
 }
 
 void Generator::stop()
@@ -93,11 +111,7 @@ void Generator::onComputed()
     Q_EMIT readyChanged();
     if (m_remaining <= 0)
         return;
-    if (!step()) {
-        setRemaining(0);
-        return;
-    }
-    setRemaining(m_remaining - 1);
+    advance();
 }
 
 void Generator::setRemaining(int remaining)

@@ -3,7 +3,8 @@
 // prediction under the sampling settings (core/model/sampling: greedy at temperature 0, else
 // temperature, top-k and top-p as transformers' generate() applies them), appends it to the
 // session, and when running to N goes on each time the session has computed the new token, until
-// N tokens, Stop, or the model's last position. The forward passes run on the session's worker,
+// N tokens, Stop, the model's last position, or a token of config.json's eos_token_id (which is
+// kept, as --generate and transformers' generate() keep it). The forward passes run on the session's worker,
 // under the session's head mask, so an ablated head stays ablated while generating.
 
 #include "core/model/sampling.h"
@@ -43,8 +44,11 @@ public:
     bool canStep() const;
     // Picks and appends one token (false when !canStep()).
     bool step();
-    // Generates `count` tokens, one per finished forward pass.
+    // Generates `count` tokens, one per finished forward pass; an end token ends the run early.
     void run(int count);
+    // The last token generated is one of the model's end tokens (config.json's eos_token_id).
+    bool endedAtEos() const;
+    bool isEos(int id) const;
     // Stops a run after the forward pass under way (which finishes, so no row is left half done).
     void stop();
     bool isRunning() const { return m_remaining > 0; }
@@ -61,6 +65,8 @@ Q_SIGNALS:
 
 private:
     void onComputed();
+    // One step of a run: picks a token and counts it; an end token or a failure ends the run.
+    void advance();
     void setRemaining(int remaining);
 
     ModelSession *m_session;
