@@ -2,6 +2,7 @@
 
 #include "core/model/kernels/halfmatrix.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
@@ -168,7 +169,7 @@ void rotaryTables(const RowVector &inverseFrequencies, int firstPosition, int co
     }
 }
 
-void applyRotary(Eigen::Ref<Matrix> x, const Matrix &cos, const Matrix &sin)
+void applyRotary(Eigen::Ref<Matrix> x, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin)
 {
     const Eigen::Index half = x.cols() / 2;
     for (Eigen::Index r = 0; r < x.rows(); ++r) {
@@ -198,6 +199,15 @@ void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols)
     if (last > first)
         madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE); // a hint: failure is harmless
 #endif
+}
+
+void growRows(Matrix &m, int rows, int cols, int limit)
+{
+    constexpr int kFirstCapacity = 64;
+    if (m.rows() >= rows && m.cols() == cols)
+        return;
+    const int capacity = std::min(limit, std::max({rows, int(2 * m.rows()), kFirstCapacity}));
+    m.conservativeResize(capacity, cols);
 }
 
 void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,

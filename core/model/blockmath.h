@@ -72,13 +72,17 @@ void rotaryTables(const RowVector &inverseFrequencies, int firstPosition, int co
 
 // Rotates each row of `x` (rows × headDim, one head) by the same row of the tables, in place:
 // x·cos + rotate_half(x)·sin, rotate_half(x) = [−x₂, x₁] for x = [x₁, x₂] split in halves.
-void applyRotary(Eigen::Ref<Matrix> x, const Matrix &cos, const Matrix &sin);
+void applyRotary(Eigen::Ref<Matrix> x, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin);
 
 // ---- Memory ----
 
 // Resizes `m` to rows × cols (keeping its memory when the shape is unchanged); when that
 // allocates a large block, asks Linux to back it with huge pages before it is first touched.
 void resizeLarge(Matrix &m, Eigen::Index rows, Eigen::Index cols);
+
+// Grows a KV cache `m` to at least `rows` rows of `cols` keeping its contents: to double its
+// capacity (64 rows at first), at most `limit`, so that n appended rows move it O(log n) times.
+void growRows(Matrix &m, int rows, int cols, int limit);
 
 // ---- Projections and reading weights ----
 

@@ -12,23 +12,6 @@
 
 namespace attnlab::core::model {
 
-namespace {
-
-// The cache's first capacity in rows; it doubles from there (up to the model's positions).
-constexpr int kFirstCapacity = 64;
-
-// Grows `m` to at least `rows` rows keeping its contents: to double its capacity, at most
-// `limit`, so that n appended rows move the cache O(log n) times.
-void growRows(Matrix &m, int rows, int cols, int limit)
-{
-    if (m.rows() >= rows && m.cols() == cols)
-        return;
-    const int capacity = std::min(limit, std::max({rows, int(2 * m.rows()), kFirstCapacity}));
-    m.conservativeResize(capacity, cols);
-}
-
-} // namespace
-
 Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
     : m_weights(std::move(weights))
 {

@@ -45,6 +45,11 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
     m_thumbnails.resize(c.layers);
+    m_thumbnailRows.assign(size_t(c.layers), 0);
+    if (causal()) {
+        m_keys.resize(size_t(c.layers));
+        m_values.resize(size_t(c.layers));
+    }
 }
 
 bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, const ForwardProgress &progress)
@@ -106,9 +111,17 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
         addTableRows(w.positionEmbeddings, first, sum);
         layerNormRows(sum, w.embeddingNorm, c.layerNormEps, rows);
     }
-    // Rotary positions: the cos/sin rows of positions 0…n−1 (each row depends on its position only).
-    if (c.family->position == PositionKind::Rotary && m_cos.rows() != n)
-        rotaryTables(m_rotaryFrequencies, 0, n, m_cos, m_sin);
+    // Rotary positions: the cos/sin rows of positions 0…n−1 (each row depends on its position
+    // only, so a longer text computes only its new rows).
+    if (c.family->position == PositionKind::Rotary && m_cos.rows() != n) {
+        const int have = std::min(int(m_cos.rows()), n);
+        Matrix cos, sin;
+        rotaryTables(m_rotaryFrequencies, have, n - have, cos, sin);
+        m_cos.conservativeResize(n, c.headDim());
+        m_sin.conservativeResize(n, c.headDim());
+        m_cos.bottomRows(n - have) = cos;
+        m_sin.bottomRows(n - have) = sin;
+    }
     return compute(progress);
 }
 
@@ -177,6 +190,7 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
 {
     const int L = layers();
     m_restartedFrom = m_done;
+    m_computedQueryRows = 0;
     for (int l = m_done; l < L; ++l) {
         if (progress && !progress(l, L))
             return false;
@@ -206,9 +220,10 @@ bool ForwardRunner::preLn() const
     return config().family->placement == NormPlacement::PreLn;
 }
 
-// q, k and v of every row of `a` side by side into m_qkv: n × 3d for GPT-2 and BERT, n ×
-// (heads + 2·kv_heads)·d_head under grouped-query attention; rotary positions rotate q and k.
-void ForwardRunner::projectQkv(const Matrix &a, const LayerWeights &L)
+// q, k and v of the rows of `a` (rows [first, first + rows(a)) of the text) side by side into
+// m_qkv: 3d columns for GPT-2 and BERT, (heads + 2·kv_heads)·d_head under grouped-query
+// attention; rotary positions rotate q and k by the rows' positions.
+void ForwardRunner::projectQkv(const Eigen::Ref<const Matrix> &a, const LayerWeights &L, int first)
 {
     const ModelConfig &c = config();
     const int dh = c.headDim(), qw = c.heads * dh, kw = c.keyValueHeads() * dh;
@@ -223,10 +238,35 @@ void ForwardRunner::projectQkv(const Matrix &a, const LayerWeights &L)
     project(a, L.value, kind, L.valueBias, m_qkv.rightCols(kw));
     if (c.family->position != PositionKind::Rotary)
         return;
+    const auto cos = m_cos.middleRows(first, a.rows());
+    const auto sin = m_sin.middleRows(first, a.rows());
     for (int h = 0; h < c.heads; ++h)
-        applyRotary(m_qkv.middleCols(h * dh, dh), m_cos, m_sin);
+        applyRotary(m_qkv.middleCols(h * dh, dh), cos, sin);
     for (int g = 0; g < c.keyValueHeads(); ++g)
-        applyRotary(m_qkv.middleCols(qw + g * dh, dh), m_cos, m_sin);
+        applyRotary(m_qkv.middleCols(qw + g * dh, dh), cos, sin);
+}
+
+void ForwardRunner::attendLayer(int layer, const Matrix &a, int from)
+{
+    const ModelConfig &c = config();
+    const int n = int(a.rows());
+    const int qw = c.heads * c.headDim(), kw = c.keyValueHeads() * c.headDim();
+    const bool append = causal() && from > 0 && m_thumbnailRows[size_t(layer)] == from;
+    const int first = append ? from : 0;
+    projectQkv(a.bottomRows(n - first), m_layers[size_t(layer)], first);
+    m_computedQueryRows += n - first;
+    if (!causal()) {
+        attend(layer, 0, m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw), false);
+    } else {
+        Matrix &keys = m_keys[size_t(layer)];
+        Matrix &values = m_values[size_t(layer)];
+        growRows(keys, n, kw, c.maxPositions);
+        growRows(values, n, kw, c.maxPositions);
+        keys.middleRows(first, n - first) = m_qkv.middleCols(qw, kw);
+        values.middleRows(first, n - first) = m_qkv.rightCols(kw);
+        attend(layer, first, keys.topRows(n), values.topRows(n), true);
+    }
+    m_thumbnailRows[size_t(layer)] = n;
 }
 
 // The MLP of rows `x` into m_sum: fc_out(act(fc_in(x))), or gated down(act(gate(x)) ⊙ up(x)).
@@ -260,9 +300,7 @@ void ForwardRunner::runPreLnLayer(int layer, int from)
     a.conservativeResize(n, c.dModel);
     normRows(norm, h.bottomRows(rows), L.attnNorm, c.layerNormEps, a.bottomRows(rows));
 
-    projectQkv(a, L);
-    const int qw = c.heads * c.headDim(), kw = c.keyValueHeads() * c.headDim();
-    attend(layer, 0, qw, qw + kw, causal());
+    attendLayer(layer, a, from);
 
     Matrix &whole = m_inputs[layer + 1];
     whole.conservativeResize(n, c.dModel);
@@ -284,8 +322,7 @@ void ForwardRunner::runPostLnLayer(int layer, int from)
     const Matrix &h = m_inputs[layer];
     const Eigen::Index n = h.rows(), rows = n - from;
 
-    projectQkv(h, L);
-    attend(layer, 0, d, 2 * d, causal());
+    attendLayer(layer, h, from);
 
     m_sum.resize(rows, d);
     project(m_context.bottomRows(rows), L.attnOut, c.family->projection, L.attnOutBias, m_sum);
@@ -340,6 +377,24 @@ const Matrix &ForwardRunner::layerInput(int layer) const
 {
     checkLayer(layer, m_ids.empty() ? -1 : m_done);
     return m_inputs[layer];
+}
+
+Eigen::Ref<const Matrix> ForwardRunner::cachedKeys(int layer) const
+{
+    checkLayer(layer, m_done - 1);
+    static const Matrix none;
+    if (!causal())
+        return none;
+    return m_keys[size_t(layer)].topRows(tokenCount());
+}
+
+Eigen::Ref<const Matrix> ForwardRunner::cachedValues(int layer) const
+{
+    checkLayer(layer, m_done - 1);
+    static const Matrix none;
+    if (!causal())
+        return none;
+    return m_values[size_t(layer)].topRows(tokenCount());
 }
 
 const Matrix &ForwardRunner::attentionInput(int layer) const

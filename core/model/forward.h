@@ -48,7 +48,8 @@ using ForwardProgress = std::function<bool(int layer, int layers)>;
 // head, and one n × n scratch per thread; a head's full attention weights are recomputed when
 // asked for (attentionWeights), so GPT-2 small at n = 1024 keeps 109 MiB (measured:
 // bench/model_forward_bench.cpp, runner_MiB) rather than the 576 MiB that layers·heads·n² floats
-// would take. The logits are computed for the prediction row
+// would take; a causal model adds its KV cache, 2 · kv_heads · d_head floats per token and layer
+// (72 MiB for GPT-2 small at n = 1024). The logits are computed for the prediction row
 // only.
 class ForwardRunner {
 public:
@@ -76,10 +77,14 @@ public:
     // Incremental: for a causal model (config().causal) the rows before the first token that
     // differs from the previous run's ids keep their values in every layer (row i depends only
     // on tokens 0…i), so each layer projects, normalises and feeds forward only the rows from
-    // there on; q, k, v and the attention weights are recomputed for every row (the thumbnails
-    // show them whole). Rows a cancelled run left unfinished are recomputed. For a model that is
-    // not causal every row depends on every token: any change recomputes everything. The
-    // result equals a fresh runner's up to float rounding.
+    // there on. When the new ids extend the previous ones (generation appends a token), the
+    // layer's keys and values of the earlier rows come from its KV cache (cachedKeys()) and only
+    // the new rows' q, k and v are projected and attend, each over every cached key: one new
+    // token costs one row of work per layer (computedQueryRows()), and the thumbnails take the
+    // new rows in place. Otherwise (an edited text) q, k, v and the attention weights are
+    // recomputed for every row. Rows a cancelled run left unfinished are recomputed. For a model
+    // that is not causal every row depends on every token: any change recomputes everything.
+    // The result equals a fresh runner's up to float rounding.
     bool run(const std::vector<int> &ids, int predictionPosition = -1, const ForwardProgress &progress = {});
 
     // layers × heads; 1 = the head is on, 0 = ablated: its attention probabilities are
@@ -139,6 +144,17 @@ public:
     int reusedRows() const { return m_reusedRows; }
     // Layers whose caches are valid (layers() when complete).
     int layersDone() const { return m_done; }
+    // The query rows whose q, k, v the last run(), setHeadMask(), setHeadWeights(),
+    // resetWeights() or resume() projected and attended, summed over the layers it computed:
+    // layers() for one token appended to a computed causal text, layers() · n for a whole text.
+    int computedQueryRows() const { return m_computedQueryRows; }
+
+    // A causal model's KV cache of `layer`: the keys (rotated, under rotary positions) and the
+    // values of every token, tokenCount() × (kv_heads · d_head), key/value head g in columns
+    // [g · d_head, (g + 1) · d_head). Needs layer < layersDone(); empty for a model that is not
+    // causal (it keeps no cache: every token changes every row).
+    Eigen::Ref<const Matrix> cachedKeys(int layer) const;
+    Eigen::Ref<const Matrix> cachedValues(int layer) const;
 
     int layers() const { return config().layers; }
     int heads() const { return config().heads; }
@@ -160,11 +176,16 @@ public:
     // The largest side of a thumbnail.
     static constexpr int kThumbnailSize = 64;
     // A small picture of the same weights, kept for every head by the pass: up to kThumbnailSize
-    // tokens it IS the weights matrix; beyond, it is m × m with m = kThumbnailSize and cell
-    // (i, j) the largest weight in the block of query rows [i·n/m, (i+1)·n/m) and key columns
-    // [j·n/m, (j+1)·n/m) — the maximum, so that a sharp pattern (a diagonal, one attended
-    // token) stays visible where an average would fade it.
+    // tokens it IS the weights matrix; beyond, with b = thumbnailBlock(n) (a power of two), it
+    // is ⌈n/b⌉ × ⌈n/b⌉ (at most kThumbnailSize²) and cell (i, j) the largest weight in the block
+    // of query rows [i·b, (i+1)·b) and key columns [j·b, (j+1)·b) (cut at n) — the maximum, so
+    // that a sharp pattern (a diagonal, one attended token) stays visible where an average would
+    // fade it. Power-of-two blocks let a generated token update it in place: under the causal
+    // mask earlier rows never change, and a coarser block is the maximum of the four it joins.
     const Matrix &attentionThumbnail(int layer, int head) const;
+    // The side of the blocks of a thumbnail of n tokens: 1 up to kThumbnailSize tokens, else the
+    // smallest power of two b with ⌈n/b⌉ ≤ kThumbnailSize.
+    static int thumbnailBlock(int tokens);
     // Head `head`'s queries and keys of `layer` (n × d_head each), with their biases, as the pass
     // computed them: before the rotation (`rotated` false) or after it (under rotary positions;
     // without them both are the same). Under grouped-query attention the keys are those of the
@@ -188,9 +209,15 @@ private:
     // `from` are already valid. The family's NormPlacement picks one.
     void runPreLnLayer(int layer, int from);
     void runPostLnLayer(int layer, int from);
-    void projectQkv(const Matrix &a, const LayerWeights &L);
+    // The attention of one layer for the rows it must compute, from its attention input `a`
+    // (n × d): projects q, k, v of rows [first, n), keeps a causal model's keys and values in its
+    // cache, and leaves the context of those rows in m_context ((n − first) rows). `first` is
+    // `from` when the layer's cache and thumbnails hold rows [0, from) (appended tokens), else 0.
+    void attendLayer(int layer, const Matrix &a, int from);
+    void projectQkv(const Eigen::Ref<const Matrix> &a, const LayerWeights &L, int first);
     void feedForward(const Matrix &x, const LayerWeights &L);
-    void attend(int layer, int qOffset, int kOffset, int vOffset, bool causal);
+    void attend(int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values,
+        bool causal);
     bool causal() const;
     bool preLn() const;
     void predict();
@@ -220,6 +247,11 @@ private:
     std::vector<Matrix> m_inputs; // layers + 1, n × d
     std::vector<Matrix> m_attentionInputs; // GPT-2 only: ln_1 of each layer
     std::vector<std::vector<Matrix>> m_thumbnails; // [layer][head], at most kThumbnailSize²
+    std::vector<int> m_thumbnailRows; // per layer: the tokens its thumbnails show (0 = none)
+    // Causal models, per layer: keys (rotated) and values of every token, capacity ≥ n rows
+    // (grown geometrically, so an appended token rarely moves them).
+    std::vector<Matrix> m_keys, m_values;
+    int m_computedQueryRows = 0;
     std::vector<Matrix> m_scratch; // one n × n attention matrix per thread of the pass
     RowVector m_logits, m_probabilities;
     // Scratch reused from layer to layer and run to run (no allocation in steady state).

@@ -372,28 +372,19 @@ double maxDiff(const RowVector &a, const Vec &b)
 }
 
 // ForwardRunner::attentionThumbnail's documented picture of a weights matrix: itself up to
-// kThumbnailSize tokens, else the maximum of each block of rows [i·n/m, (i+1)·n/m) and columns
-// [j·n/m, (j+1)·n/m).
+// kThumbnailSize tokens, else with b the smallest power of two that makes ⌈n/b⌉ ≤ kThumbnailSize,
+// the maximum of each block of rows [i·b, (i+1)·b) and columns [j·b, (j+1)·b), cut at n.
 Mat thumbnailOf(const Mat &w)
 {
     const size_t n = w.size(), m = size_t(ForwardRunner::kThumbnailSize);
-    if (n <= m)
-        return w;
-    Mat t(m, Vec(m, -INFINITY));
+    size_t b = 1;
+    while ((n + b - 1) / b > m)
+        b *= 2;
+    const size_t side = (n + b - 1) / b;
+    Mat t(side, Vec(side, -INFINITY));
     for (size_t r = 0; r < n; ++r)
-        for (size_t c = 0; c < n; ++c) {
-            // The block of row r is the i with i·n/m ≤ r < (i+1)·n/m.
-            size_t i = r * m / n, j = c * m / n;
-            while ((i + 1) * n / m <= r)
-                ++i;
-            while (i * n / m > r)
-                --i;
-            while ((j + 1) * n / m <= c)
-                ++j;
-            while (j * n / m > c)
-                --j;
-            t[i][j] = std::max(t[i][j], w[r][c]);
-        }
+        for (size_t c = 0; c < n; ++c)
+            t[r / b][c / b] = std::max(t[r / b][c / b], w[r][c]);
     return t;
 }
 

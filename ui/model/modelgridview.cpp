@@ -64,7 +64,8 @@ void ModelGridView::rebuild()
         for (int l = 0; l < m_layers; ++l)
             for (int h = 0; h < m_heads; ++h) {
                 // Up to ForwardRunner::kThumbnailSize tokens the thumbnail is the weights
-                // themselves, one pixel per cell; beyond, each pixel is a block's strongest weight.
+                // themselves, one pixel per cell; beyond, each pixel is a block's strongest weight
+                // (blocks of 2, 4, 8 … cells a side).
                 const core::Matrix &w = runner->attentionThumbnail(l, h);
                 const int n = int(w.rows());
                 QImage image(n, n, QImage::Format_RGB32);
@@ -88,15 +89,16 @@ QString ModelGridView::headToolTip(int layer, int head) const
     text = text.arg(layer + 1).arg(head + 1).arg(ModelSession::headName(layer, head));
     const core::model::ForwardRunner *runner = m_session->runner();
     const int n = runner && m_session->isComputed() ? runner->tokenCount() : 0;
-    constexpr int m = core::model::ForwardRunner::kThumbnailSize;
-    if (n > m) {
-        const int block = (n + m - 1) / m;
+    if (n > core::model::ForwardRunner::kThumbnailSize) {
+        const int block = core::model::ForwardRunner::thumbnailBlock(n);
         text += QLatin1Char('\n')
             + tr("The text has %1 tokens: each pixel shows the strongest weight of a block of up to %2 × %2 cells; "
                  "the lines beside it show every one.")
                   .arg(n)
                   .arg(block);
     }
+    if (n > 0 && !m_session->generatedIds().empty())
+        text += QLatin1Char('\n') + tr("The bottom row is the newest token's query over every cached key.");
     return text;
 }
 

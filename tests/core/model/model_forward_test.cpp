@@ -57,9 +57,11 @@ TEST(ModelForward, LongTextsMatchTheReferenceToo)
     ForwardRunner bert(b);
     ASSERT_TRUE(bert.run(bids, 40));
     expectMatchesReference(bert, bertReference(*b, bids, 40, allOn(bc)));
-    // Beyond kThumbnailSize tokens only thumbnails are kept: kThumbnailSize² per head.
-    EXPECT_EQ(run.attentionThumbnail(0, 0).rows(), ForwardRunner::kThumbnailSize);
-    EXPECT_EQ(run.attentionThumbnail(0, 0).cols(), ForwardRunner::kThumbnailSize);
+    // Beyond kThumbnailSize tokens only thumbnails are kept, at most kThumbnailSize² per head:
+    // 300 tokens in blocks of 8 make 38 × 38.
+    EXPECT_EQ(ForwardRunner::thumbnailBlock(300), 8);
+    EXPECT_EQ(run.attentionThumbnail(0, 0).rows(), 38);
+    EXPECT_EQ(run.attentionThumbnail(0, 0).cols(), 38);
     EXPECT_EQ(run.attentionWeights(0, 0).rows(), 300);
 }
 

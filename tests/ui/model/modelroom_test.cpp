@@ -100,14 +100,16 @@ TEST(ModelRoom, PastSixtyFourTokensAThumbnailPixelIsTheStrongestWeightOfItsBlock
     const int n = runner->tokenCount();
     ASSERT_GT(n, model::ForwardRunner::kThumbnailSize);
     ASSERT_LE(n, 128);
+    // 65 to 128 tokens: blocks of 2 × 2 cells, ⌈n/2⌉ pixels a side.
+    const int side = (n + 1) / 2;
     const QImage image = room.room->grid()->thumbnail(2, 1);
-    ASSERT_EQ(image.size(), QSize(model::ForwardRunner::kThumbnailSize, model::ForwardRunner::kThumbnailSize));
+    ASSERT_EQ(image.size(), QSize(side, side));
     const core::Matrix full = runner->attentionWeights(2, 1);
     const core::Matrix &thumb = runner->attentionThumbnail(2, 1);
-    // Pixel (j, i) is the largest weight of rows [i·n/64, (i+1)·n/64), columns likewise.
-    for (int i = 0; i < 64; i += 7)
-        for (int j = 0; j < 64; j += 5) {
-            const int r0 = i * n / 64, r1 = (i + 1) * n / 64, c0 = j * n / 64, c1 = (j + 1) * n / 64;
+    // Pixel (j, i) is the largest weight of rows [2i, 2i + 2), columns likewise (cut at n).
+    for (int i = 0; i < side; i += 7)
+        for (int j = 0; j < side; j += 5) {
+            const int r0 = 2 * i, r1 = std::min(n, 2 * i + 2), c0 = 2 * j, c1 = std::min(n, 2 * j + 2);
             EXPECT_NEAR(thumb(i, j), full.block(r0, c0, r1 - r0, c1 - c0).maxCoeff(), 1e-6) << i << " " << j;
             EXPECT_EQ(image.pixel(j, i), ModelGridView::colorFor(thumb(i, j)).rgb()) << i << " " << j;
         }
