@@ -1,13 +1,17 @@
 #include "ui/generate/kvcachepanel.h"
 
 #include "core/model/decoder.h"
+#include "ui/generate/kvvectorsview.h"
 #include "ui/model/modelsession.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace attnlab::ui {
 
@@ -29,13 +33,20 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     , m_session(session)
     , m_formula(new QLabel(this))
     , m_table(new QTableWidget(this))
+    , m_vectors(new KvVectorsView(session, this))
 {
     setObjectName(QStringLiteral("KvCachePanel"));
     m_formula->setWordWrap(true);
     m_formula->setTextFormat(Qt::PlainText);
     m_table->setColumnCount(4);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    // The selected row picks the layer whose vectors are shown beside.
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (row >= 0)
+            m_vectors->setLayer(row);
+    });
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
@@ -44,7 +55,11 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_formula);
-    layout->addWidget(m_table, 1);
+    auto *row = new QHBoxLayout;
+    row->setSpacing(4);
+    row->addWidget(m_table, 2);
+    row->addWidget(m_vectors, 3);
+    layout->addLayout(row, 1);
 
     connect(m_session, &ModelSession::computed, this, &KvCachePanel::refresh);
     connect(m_session, &ModelSession::modelLoaded, this, &KvCachePanel::refresh);
@@ -83,6 +98,8 @@ void KvCachePanel::refresh()
             m_table->setItem(layer, column, item);
         }
     }
+    if (m_table->rowCount() > 0 && m_table->currentRow() != m_vectors->layer())
+        m_table->setCurrentCell(std::min(m_vectors->layer(), m_table->rowCount() - 1), 0);
     m_formula->setText(formulaText());
 }
 
@@ -113,7 +130,7 @@ void KvCachePanel::retranslate()
 {
     m_table->setHorizontalHeaderLabels({tr("Layer"), tr("K rows"), tr("V rows"), tr("Memory")});
     m_table->setToolTip(tr("Each layer caches one key row and one value row per token read so far, so a new token "
-                           "needs only its own row of work."));
+                           "needs only its own row of work. Select a layer to see its vectors."));
     m_formula->setToolTip(tr("The memory of the cache: keys and values (2) for every layer, key/value head, "
                              "dimension and token, at 4 bytes per float."));
     refresh();

@@ -4,7 +4,8 @@
 // 2 · layers · kv_heads · head_dim · tokens · bytes, beside what one key and value per query
 // head would take without grouped-query attention (heads in place of kv_heads). Bytes per
 // number are the app's (float, 4). The sizes come from core's Decoder::cacheBytes, the same
-// arithmetic as the cache the command line's --generate keeps.
+// arithmetic as the cache the command line's --generate keeps. Beside the table, the cached key
+// and value vectors themselves of the layer selected in it (KvVectorsView).
 
 #include "ui/i18n/retranslating.h"
 
@@ -19,6 +20,8 @@ namespace attnlab::ui {
 
 class ModelSession;
 
+class KvVectorsView;
+
 class KvCachePanel : public Retranslating<QWidget> {
     Q_OBJECT
 public:
@@ -31,6 +34,7 @@ public:
     std::int64_t bytes() const { return m_bytes; }
     std::int64_t bytesWithoutGqa() const { return m_bytesWithoutGqa; }
     QTableWidget *table() const { return m_table; }
+    KvVectorsView *vectors() const { return m_vectors; }
     QString formulaText() const;
 
 private:
@@ -40,6 +44,7 @@ private:
     ModelSession *m_session;
     QLabel *m_formula;
     QTableWidget *m_table;
+    KvVectorsView *m_vectors;
     int m_layers = 0;
     int m_heads = 0;
     int m_kvHeads = 0;

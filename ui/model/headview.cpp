@@ -43,15 +43,19 @@ void HeadView::refresh()
         m_weights = runner->attentionWeights(layer, head);
         m_tokens = m_session->displayTokens();
         m_position = runner->predictionPosition();
+        m_newest = m_session->generatedIds().empty() ? -1 : int(m_weights.rows()) - 1;
         m_title = tr("Layer %1, head %2").arg(layer + 1).arg(head + 1);
         if (m_session->isAblated(layer, head))
             m_title += tr(" (switched off: its output is zero)");
+        else if (m_newest >= 0)
+            m_title += tr(": the new token reads all %1 cached positions").arg(m_weights.cols());
     } else if (!m_session->hasModel() || (!m_session->isBusy() && !m_session->isStale())) {
         // Nothing to show (no model, no text). A busy or stale session keeps the last result.
         m_weights.resize(0, 0);
         m_tokens.clear();
         m_title.clear();
         m_position = -1;
+        m_newest = -1;
     }
     if (m_hovered >= m_tokens.size())
         m_hovered = -1;
@@ -75,6 +79,17 @@ std::vector<HeadView::Line> HeadView::visibleLines() const
             if (w >= kMinWeight)
                 lines.push_back({q, k, w});
         }
+    return lines;
+}
+
+std::vector<HeadView::Line> HeadView::newestLines() const
+{
+    std::vector<Line> lines;
+    if (m_newest < 0)
+        return lines;
+    for (int k = 0; k < m_weights.cols(); ++k)
+        if (m_weights(m_newest, k) >= kMinWeight)
+            lines.push_back({m_newest, k, m_weights(m_newest, k)});
     return lines;
 }
 
@@ -133,14 +148,21 @@ void HeadView::paintEvent(QPaintEvent *)
     p.drawText(QRect(0, 0, width(), kTitleHeight), Qt::AlignCenter, m_title);
     p.setFont(font());
     const QColor lineColor(40, 80, 200);
-    for (const Line &line : visibleLines()) {
+    // Without a hovered token, a generated token's row stands out over the faded others.
+    const bool emphasize = m_newest >= 0 && m_hovered < 0;
+    const auto draw = [&](const Line &line, QColor c, double fade) {
         const QRect from = tokenRect(line.query, false);
         const QRect to = tokenRect(line.key, true);
-        QColor c = lineColor;
-        c.setAlphaF(float(std::clamp(0.15 + 0.85 * line.weight, 0.0, 1.0)));
+        c.setAlphaF(float(fade * std::clamp(0.15 + 0.85 * line.weight, 0.0, 1.0)));
         p.setPen(QPen(c, lineWidth(line.weight), Qt::SolidLine, Qt::RoundCap));
         p.drawLine(QPointF(from.right() + 4, from.center().y()), QPointF(to.left() - 4, to.center().y()));
-    }
+    };
+    for (const Line &line : visibleLines())
+        if (!emphasize || line.query != m_newest)
+            draw(line, lineColor, emphasize ? 0.3 : 1.0);
+    if (emphasize)
+        for (const Line &line : newestLines())
+            draw(line, QColor(230, 120, 0), 1.0);
     for (int i = 0; i < m_tokens.size(); ++i)
         for (const bool isKey : {false, true}) {
             const QRect r = tokenRect(i, isKey);

@@ -3,7 +3,9 @@
 // right) and a line from each query to every key it attends to, wider and more opaque the
 // larger the weight. Hovering a token shows only its lines. The rows shrink to fit the height,
 // down to one line of text each; past that the view asks for more height, so that in its scroll
-// area it scrolls. The token the prediction is read from is marked.
+// area it scrolls. The token the prediction is read from is marked. After a generated token, its
+// query row — the new token attending over every cached position — is drawn in orange over the
+// faded rest.
 
 #include "core/types.h"
 #include "ui/i18n/retranslating.h"
@@ -39,6 +41,11 @@ public:
     // The token the prediction is read from (its query row), −1 when none is shown.
     int predictionToken() const { return m_position; }
     QStringList tokens() const { return m_tokens; }
+    // The query row of the token generation added last, −1 when the last token was typed.
+    int newestQuery() const { return m_newest; }
+    // The lines of that row (weights below kMinWeight left out); empty when there is none.
+    std::vector<Line> newestLines() const;
+    QString title() const { return m_title; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -56,6 +63,7 @@ private:
     QStringList m_tokens;
     QString m_title;
     int m_position = -1;
+    int m_newest = -1;
     int m_hovered = -1;
     bool m_hoveredIsKey = false;
 };

@@ -1,0 +1,97 @@
+// Generation in the window runs on the KV cache, and shows it: each new token is one query row
+// per layer; the head view draws that row over every cached position, the grid says where it is,
+// and the KV-cache panel shows the cached key and value vectors of the layer picked in its table.
+#include "../model/modelroomfixture.h"
+#include "ui/generate/generatepanel.h"
+#include "ui/generate/generator.h"
+#include "ui/generate/kvcachepanel.h"
+#include "ui/generate/kvvectorsview.h"
+#include "ui/model/headview.h"
+#include "ui/model/modelgridview.h"
+
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+
+namespace {
+
+struct GenerateRoom : Room {
+    GeneratePanel *panel = new GeneratePanel(session);
+    GenerateRoom() { room->addPanel(panel); }
+    bool generate(int count)
+    {
+        const size_t before = panel->generator()->steps().size();
+        panel->generator()->run(count);
+        return QTest::qWaitFor(
+                   [&] {
+                       return panel->generator()->steps().size() == before + size_t(count)
+                           && !panel->generator()->isRunning() && !session->isBusy();
+                   },
+                   20000)
+            && session->isComputed();
+    }
+};
+
+} // namespace
+
+TEST(KvCacheView, EachGeneratedTokenIsOneQueryRowPerLayerOverTheCache)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const int n = room.session->runner()->tokenCount();
+    EXPECT_EQ(room.session->runner()->computedQueryRows(), 3 * n);
+    EXPECT_EQ(room.room->headView()->newestQuery(), -1);
+    EXPECT_FALSE(room.room->grid()->headToolTip(0, 0).contains(QStringLiteral("newest token")));
+    ASSERT_TRUE(room.generate(3));
+    const core::model::ForwardRunner *runner = room.session->runner();
+    ASSERT_EQ(runner->tokenCount(), n + 3);
+    // The last step projected and attended only the new token's row, in each of the 3 layers.
+    EXPECT_EQ(runner->computedQueryRows(), 3);
+
+    // The head view: the new token's row, over all n + 3 positions.
+    HeadView *view = room.room->headView();
+    ASSERT_EQ(view->newestQuery(), n + 2);
+    EXPECT_TRUE(view->title().contains(QStringLiteral("all %1 cached positions").arg(n + 3)))
+        << view->title().toStdString();
+    const core::Matrix weights = runner->attentionWeights(0, 0);
+    int shown = 0;
+    for (int k = 0; k < n + 3; ++k)
+        shown += weights(n + 2, k) >= HeadView::kMinWeight;
+    const auto lines = view->newestLines();
+    ASSERT_EQ(int(lines.size()), shown);
+    for (const HeadView::Line &line : lines) {
+        EXPECT_EQ(line.query, n + 2);
+        EXPECT_NEAR(line.weight, weights(n + 2, line.key), 1e-6);
+    }
+    EXPECT_TRUE(room.room->grid()->headToolTip(0, 0).contains(QStringLiteral("newest token")));
+
+    // The cache panel: the vectors of the layer selected in its table.
+    KvCachePanel *cache = room.panel->cachePanel();
+    KvVectorsView *vectors = cache->vectors();
+    EXPECT_EQ(vectors->layer(), 0);
+    ASSERT_EQ(vectors->keys().rows(), n + 3);
+    EXPECT_EQ(vectors->keys(), core::Matrix(runner->cachedKeys(0)));
+    EXPECT_EQ(vectors->values(), core::Matrix(runner->cachedValues(0)));
+    cache->table()->setCurrentCell(2, 0);
+    EXPECT_EQ(vectors->layer(), 2);
+    EXPECT_EQ(vectors->keys(), core::Matrix(runner->cachedKeys(2)));
+    vectors->resize(600, 300);
+    const QString cell = vectors->cellText(vectors->cellRect(n + 2, 1, true).center());
+    EXPECT_TRUE(cell.contains(QStringLiteral("V of key/value head 1, dimension 2 = %1")
+                                  .arg(double(runner->cachedValues(2)(n + 2, 1)), 0, 'f', 4)))
+        << cell.toStdString();
+
+    // Typing a new text is not generation: the emphasis goes.
+    room.session->setText(QStringLiteral("a dog"));
+    ASSERT_TRUE(waitComputed(room.session));
+    EXPECT_EQ(view->newestQuery(), -1);
+    EXPECT_EQ(vectors->keys().rows(), room.session->runner()->tokenCount());
+}

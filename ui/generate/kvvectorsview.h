@@ -1,0 +1,56 @@
+#pragma once
+// The vectors in the KV cache of one layer: the cached keys (rotated, under rotary positions) and
+// values, one row per token read so far, kv_heads · head_dim numbers each, drawn as two heatmaps
+// side by side (blue negative, red positive, each scaled to its largest magnitude). The newest
+// token's row — the one the last step added — is outlined: every earlier row stayed as it was.
+// Pointing at a cell names its token, key/value head, dimension and value.
+
+#include "core/types.h"
+#include "ui/i18n/retranslating.h"
+
+#include <QStringList>
+#include <QWidget>
+
+namespace attnlab::ui {
+
+class ModelSession;
+
+class KvVectorsView : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit KvVectorsView(ModelSession *session, QWidget *parent = nullptr);
+
+    // The layer shown, 0-based.
+    int layer() const { return m_layer; }
+    void setLayer(int layer);
+    // What is drawn now: tokens × (kv_heads · head_dim) each (empty when nothing is cached).
+    const core::Matrix &keys() const { return m_keys; }
+    const core::Matrix &values() const { return m_values; }
+    // The text of the cell under `pos` ("" outside the heatmaps).
+    QString cellText(const QPoint &pos) const;
+    // Where cell (token, column) of the keys (or the values) is drawn.
+    QRect cellRect(int token, int column, bool value) const;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+    // The colour of `value` on a scale whose ends are ±`range`.
+    static QColor colorFor(double value, double range);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    void retranslate() override;
+    void refresh();
+    QRect mapRect(bool value) const;
+
+    ModelSession *m_session;
+    int m_layer = 0;
+    int m_headDim = 1;
+    core::Matrix m_keys;
+    core::Matrix m_values;
+    QStringList m_tokens;
+};
+
+} // namespace attnlab::ui
