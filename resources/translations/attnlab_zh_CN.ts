@@ -3667,6 +3667,10 @@ Double-click or type to edit; the model runs again from this layer and the predi
         <source>The selected head: each token on the left attends to the tokens on the right; thicker, darker lines carry more weight. Point at a token to see only its lines. The prediction is read from the token marked ▶.</source>
         <translation>选中的注意力头：左边的每个词元关注右边的词元；线越粗越深，权重越大。把鼠标指向一个词元，只看它的连线。预测取自标有 ▶ 的词元。</translation>
     </message>
+    <message>
+        <source>: the new token reads all %1 cached positions</source>
+        <translation>：新词元读取全部 %1 个已缓存的位置</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::HeadsDock</name>
@@ -3784,12 +3788,39 @@ Double-click or type to edit; the model runs again from this layer and the predi
         <translation>内存</translation>
     </message>
     <message>
-        <source>Each layer caches one key row and one value row per token read so far, so a new token needs only its own row of work.</source>
-        <translation>每一层为已读的每个词元缓存一行键和一行值，所以新词元只需计算它自己的那一行。</translation>
-    </message>
-    <message>
         <source>The memory of the cache: keys and values (2) for every layer, key/value head, dimension and token, at 4 bytes per float.</source>
         <translation>缓存占用的内存：每层、每个键/值头、每个维度、每个词元各有键和值（2），每个浮点数 4 字节。</translation>
+    </message>
+    <message>
+        <source>Each layer caches one key row and one value row per token read so far, so a new token needs only its own row of work. Select a layer to see its vectors.</source>
+        <translation>每一层为已读入的每个词元缓存一行键和一行值，因此新词元只需计算它自己的一行。选择一层即可查看它的向量。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::KvVectorsView</name>
+    <message>
+        <source>The keys and values this layer has cached, one row per token: a new token adds its own row (outlined) and reads all of them; the earlier rows never change.</source>
+        <translation>这一层缓存的键和值，每个词元一行：新词元添加自己的一行（带框），并读取所有行；之前的行不会改变。</translation>
+    </message>
+    <message>
+        <source>Layer %1, token %2 “%3”: V of key/value head %4, dimension %5 = %6</source>
+        <translation>第 %1 层，词元 %2“%3”：键/值头 %4 的 V，第 %5 维 = %6</translation>
+    </message>
+    <message>
+        <source>Layer %1, token %2 “%3”: K of key/value head %4, dimension %5 = %6</source>
+        <translation>第 %1 层，词元 %2“%3”：键/值头 %4 的 K，第 %5 维 = %6</translation>
+    </message>
+    <message>
+        <source>The cached keys and values appear here.</source>
+        <translation>缓存的键和值会显示在这里。</translation>
+    </message>
+    <message>
+        <source>V, layer %1 (%2 × %3)</source>
+        <translation>V，第 %1 层（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>K, layer %1 (%2 × %3)</source>
+        <translation>K，第 %1 层（%2 × %3）</translation>
     </message>
 </context>
 <context>
@@ -4331,6 +4362,14 @@ head %2</source>
         <source>Models downloaded with huggingface-cli or transformers appear here; Attention Lab itself never downloads</source>
         <translation>用 huggingface-cli 或 transformers 下载的模型会列在这里；注意力实验室本身从不下载</translation>
     </message>
+    <message>
+        <source>Chat: 猫吃鱼 with Qwen2.5</source>
+        <translation>对话：用 Qwen2.5 问“猫吃鱼”</translation>
+    </message>
+    <message>
+        <source>Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user&apos;s chat turn in its chat template, ready for the model&apos;s answer (Ctrl+Shift+F)</source>
+        <translation>从 Hugging Face 缓存打开 Qwen2.5-0.5B-Instruct，把“猫吃鱼”作为用户的一轮对话套入它的对话模板，等待模型回答（Ctrl+Shift+F）</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelGridView</name>
@@ -4365,6 +4404,10 @@ Ctrl+click to switch it on again.</source>
 Click to select it, Ctrl+click to switch it off.</source>
         <translation>第 %1 层，头 %2（%3）。
 单击选择，按住 Ctrl 单击将其关闭。</translation>
+    </message>
+    <message>
+        <source>The bottom row is the newest token&apos;s query over every cached key.</source>
+        <translation>最下面一行是最新词元的查询对所有已缓存键的注意力。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "ui/model/modelactions.h"
 
+#include "core/chat/chatprompt.h"
 #include "core/model/hubcache.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
@@ -21,6 +22,11 @@ namespace attnlab::ui {
 
 namespace {
 const QString kLastFolderKey = QStringLiteral("model/lastFolder");
+
+std::string cacheDir()
+{
+    return core::model::hubCacheDir([](const char *name) -> const char * { return std::getenv(name); });
+}
 } // namespace
 
 ModelActions::ModelActions(Document *document, QWidget *window)
@@ -30,9 +36,15 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     , m_room(new ModelRoom(m_session, document, window))
     , m_open(new QAction(this))
     , m_cacheMenu(new QMenu(window))
+    , m_classroom(new QAction(m_room)) // listed under the room in Help → Keyboard Shortcuts
 {
     m_cacheMenu->setToolTipsVisible(true);
     connect(m_cacheMenu, &QMenu::aboutToShow, this, &ModelActions::fillCacheMenu);
+    connect(m_cacheMenu, &QMenu::aboutToShow, this, &ModelActions::refreshClassroom);
+    m_classroom->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_classroom, &QAction::triggered, this, &ModelActions::openClassroomExample);
+    m_room->addToolBarAction(m_classroom);
+    refreshClassroom();
     m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     connect(m_open, &QAction::triggered, this, &ModelActions::openInteractive);
 
@@ -73,6 +85,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     connect(m_session, &ModelSession::loadCancelled, this,
         [this] { Q_EMIT statusMessage(tr("Opening the model was cancelled.")); });
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
+        refreshClassroom();
         m_lastError = nullptr;
         m_lastNotice.clear();
         Q_EMIT modelOpened();
@@ -90,6 +103,9 @@ void ModelActions::retranslate()
     m_open->setText(tr("Open &Model…"));
     m_open->setToolTip(tr("Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) "
                           "and see its real attention (Ctrl+Shift+M)"));
+    m_classroom->setText(tr("Chat: 猫吃鱼 with Qwen2.5"));
+    m_classroom->setToolTip(tr("Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user's chat "
+                               "turn in its chat template, ready for the model's answer (Ctrl+Shift+F)"));
     m_cacheMenu->setTitle(tr("Open from Hugging Face &Cache"));
     m_cacheMenu->setToolTip(tr("The models already in the local Hugging Face cache, by hub id"));
 }
@@ -114,11 +130,38 @@ void ModelActions::openInteractive()
     open(dir);
 }
 
+QString ModelActions::classroomSnapshot() const
+{
+    const core::model::HubModel found = core::model::findHubModel(cacheDir(), kClassroomModel);
+    return found.status == core::model::HubModel::Status::Found ? QString::fromStdString(found.snapshot) : QString();
+}
+
+void ModelActions::refreshClassroom()
+{
+    m_classroom->setVisible(!classroomSnapshot().isEmpty());
+}
+
+void ModelActions::openClassroomExample()
+{
+    const QString snapshot = classroomSnapshot();
+    refreshClassroom();
+    if (snapshot.isEmpty())
+        return;
+    // transformers' apply_chat_template writes the special tokens through the template; Qwen2's
+    // post-processor adds none, so the session's encoding of the prompt is the same ids.
+    try {
+        const std::string prompt = core::chat::chatPromptForUserTurn(snapshot.toStdString(), "猫吃鱼");
+        open(snapshot, QString::fromStdString(prompt));
+    } catch (const core::chat::ChatTemplateError &e) {
+        showError(
+            [problem = e.problem()] { return tr("The model could not be opened:\n%1").arg(fileProblemText(problem)); });
+    }
+}
+
 void ModelActions::fillCacheMenu()
 {
     m_cacheMenu->clear();
-    const std::string cache
-        = core::model::hubCacheDir([](const char *name) -> const char * { return std::getenv(name); });
+    const std::string cache = cacheDir();
     const std::vector<std::string> ids = core::model::cachedHubModels(cache);
     for (const std::string &id : ids) {
         const QString snapshot = QString::fromStdString(core::model::findHubModel(cache, id).snapshot);

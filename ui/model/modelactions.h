@@ -32,6 +32,18 @@ public:
     // (never a download), listed anew each time the menu opens.
     QMenu *cacheMenu() const { return m_cacheMenu; }
 
+    // The classroom's headline example: 猫吃鱼 as a user's chat turn to Qwen2.5-0.5B-Instruct,
+    // offered in the model room when the hub cache holds that model (checked when the window
+    // starts, when a model opens and when the cache menu opens).
+    static constexpr const char *kClassroomModel = "Qwen/Qwen2.5-0.5B-Instruct";
+    QAction *classroomAction() const { return m_classroom; }
+    // The cached snapshot folder of kClassroomModel, "" when it is not there.
+    QString classroomSnapshot() const;
+    void refreshClassroom();
+    // Opens the snapshot and runs it on the prompt its chat template makes of the turn 猫吃鱼
+    // (core/chat's chatPromptForUserTurn, add_generation_prompt on): the model answers next.
+    void openClassroomExample();
+
     // Opens DIR (and, once loaded, runs the model on `text` when it is not empty).
     void open(const QString &dir, const QString &text = QString());
     // The folder dialog, then open().
@@ -59,6 +71,7 @@ private:
     ModelRoom *m_room;
     QAction *m_open;
     QMenu *m_cacheMenu;
+    QAction *m_classroom;
     QProgressDialog *m_progress = nullptr;
     std::function<QString()> m_lastError;
     QString m_lastNotice;

@@ -109,6 +109,12 @@ void ModelRoom::addPanel(QWidget *panel)
     m_panels->setSizes({600, panel->minimumSizeHint().height()});
 }
 
+void ModelRoom::addToolBarAction(QAction *action)
+{
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(action);
+}
+
 void ModelRoom::refreshStale()
 {
     m_stale->setText(m_session->staleReason());

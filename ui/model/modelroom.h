@@ -45,6 +45,8 @@ public:
     // Puts `panel` under the grid, the head view and the prediction (the window adds the
     // Generate control this way, so ui/model does not depend on ui/generate).
     void addPanel(QWidget *panel);
+    // Puts `action` at the end of the room's tool bar (ModelActions adds the classroom example).
+    void addToolBarAction(QAction *action);
 
     // Loads the selected head onto the board as an ordinary scene (Document::load).
     bool openOnBoard();

@@ -1,0 +1,102 @@
+// The classroom's headline: when the hub cache holds Qwen/Qwen2.5-0.5B-Instruct, the model room
+// offers 猫吃鱼 as a chat turn, opening the cached snapshot on the prompt its chat template makes.
+#include "core/chat/chatprompt.h"
+#include "core/tokenize/tokenizer.h"
+#include "modelroomfixture.h"
+#include "ui/generate/generatepanel.h"
+#include "ui/generate/generator.h"
+
+#include <QAction>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+using namespace attnlab;
+namespace fs = std::filesystem;
+namespace model = attnlab::core::model;
+
+// HF_HUB_CACHE points at a fresh folder for the test's lifetime.
+struct FixtureCache {
+    std::string dir = test::makeTempDir("classroom-cache");
+    FixtureCache() { qputenv("HF_HUB_CACHE", QByteArray::fromStdString(dir)); }
+    ~FixtureCache()
+    {
+        qunsetenv("HF_HUB_CACHE");
+        test::removeTree(dir);
+    }
+
+    // models--Qwen--Qwen2.5-0.5B-Instruct at main: a tiny Qwen2 with a ChatML template.
+    std::string addQwen() const
+    {
+        const fs::path repo = fs::path(dir) / "models--Qwen--Qwen2.5-0.5B-Instruct";
+        const fs::path snapshot = repo / "snapshots" / "0a1b2c";
+        fs::create_directories(repo / "refs");
+        fs::create_directories(snapshot);
+        std::ofstream(repo / "refs" / "main") << "0a1b2c";
+        test::TinyModelOptions options;
+        options.layers = 2;
+        options.heads = 4;
+        options.kvHeads = 2;
+        options.dModel = 16;
+        options.dInner = 24;
+        options.positions = 128;
+        options.vocab = test::kGpt2FixtureVocabSize;
+        options.addFiles = [](const std::string &d) {
+            test::writeGpt2Tokenizer(d);
+            // ChatML as Qwen2.5's template begins (without its system and tools branches).
+            test::writeTextFile(d + "/tokenizer_config.json",
+                "{\"chat_template\": \"{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\\\n' + "
+                "message['content'] + '<|im_end|>' + '\\\\n' }}{% endfor %}{% if add_generation_prompt %}{{ "
+                "'<|im_start|>assistant\\\\n' }}{% endif %}\", \"eos_token\": \"<|im_end|>\"}");
+        };
+        test::writeTinyQwen2(snapshot.string(), options);
+        return snapshot.string();
+    }
+};
+
+} // namespace
+
+TEST(Classroom, WithoutQwenInTheCacheNothingIsOffered)
+{
+    const FixtureCache cache;
+    test::Room room;
+    EXPECT_FALSE(room.actions->classroomAction()->isVisible());
+    EXPECT_TRUE(room.actions->classroomSnapshot().isEmpty());
+}
+
+TEST(Classroom, TheCachedQwenOpensOnTheChatTurnOfCatEatsFish)
+{
+    const FixtureCache cache;
+    test::Room room;
+    const std::string snapshot = cache.addQwen();
+    // A model that came into the cache meanwhile is offered once the cache menu is looked at.
+    Q_EMIT room.actions->cacheMenu()->aboutToShow();
+    QAction *offer = room.actions->classroomAction();
+    ASSERT_TRUE(offer->isVisible());
+    EXPECT_FALSE(offer->toolTip().isEmpty());
+    EXPECT_EQ(offer->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    offer->trigger();
+    ASSERT_TRUE(test::waitComputed(room.session)) << room.actions->lastError().toStdString();
+    EXPECT_EQ(room.session->filePath(), QString::fromStdString(snapshot));
+    const std::string prompt = core::chat::chatPromptForUserTurn(snapshot, "猫吃鱼");
+    EXPECT_EQ(prompt, "<|im_start|>user\n猫吃鱼<|im_end|>\n<|im_start|>assistant\n");
+    EXPECT_EQ(room.session->text(), QString::fromStdString(prompt));
+    // The ids apply_chat_template gives: the prompt encoded without the post-processor's tokens.
+    const model::Tokenizer tokenizer = *model::loadTokenizer(snapshot).tokenizer;
+    std::vector<int> expected, ids;
+    for (const model::Token &t : tokenizer.encode(prompt, false))
+        expected.push_back(t.id);
+    for (const model::Token &t : room.session->tokens())
+        ids.push_back(t.id);
+    EXPECT_EQ(ids, expected);
+    // The model answers from there: a generated token goes after the assistant's header.
+    auto *panel = new ui::GeneratePanel(room.session);
+    room.room->addPanel(panel);
+    ASSERT_TRUE(panel->generator()->step());
+    ASSERT_TRUE(test::waitComputed(room.session));
+    EXPECT_EQ(room.session->tokens().size(), expected.size() + 1);
+}
