@@ -139,10 +139,10 @@ void KvVectorsView::paintEvent(QPaintEvent *)
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    p.setPen(palette().color(QPalette::Text));
     const int rows = int(m_keys.rows()), cols = int(m_keys.cols());
     for (const bool value : {false, true}) {
         const QRect area = mapRect(value);
+        p.setPen(palette().color(QPalette::Text));
         p.drawText(QRect(area.left(), 0, area.width(), kTitleHeight), Qt::AlignCenter,
             value ? tr("V, layer %1 (%2 × %3)").arg(m_layer + 1).arg(rows).arg(cols)
                   : tr("K, layer %1 (%2 × %3)").arg(m_layer + 1).arg(rows).arg(cols));

@@ -7,6 +7,7 @@
 #include "ui/generate/generator.h"
 
 #include <QAction>
+#include <QMenu>
 
 #include <gtest/gtest.h>
 
