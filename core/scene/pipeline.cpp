@@ -97,6 +97,7 @@ const Stages &Pipeline::compute(const Scene &scene)
 
     computeX(scene);
     projectAll(scene);
+    m_rowUpdates = 0;
     for (int j = 0; j < m_shape.heads; ++j) {
         rotateHead(j);
         scoreHead(j);
@@ -147,8 +148,17 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
         m_visibleAll = scene.mask == MaskKind::None;
         collectWarnings(scene);
     }
+    if (reads & StageX) {
+        if (const std::optional<std::vector<int>> rows = rowsEditedBy(edit)) {
+            updateRows(scene, *rows);
+            result.stages = stale;
+            result.heads.assign(size_t(h), true);
+            return result;
+        }
+    }
     StageSet project = stale & (StageQ | StageK | StageV);
     if (reads & StageX) {
+        m_rowUpdates = 0; // every head is normalised whole below
         computeX(scene);
         projectAll(scene); // one wide product for all heads
         project = 0;

@@ -21,6 +21,7 @@
 #include "core/scene/scene.h"
 #include "core/types.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,17 @@ private:
     void normalizeHead(int head, bool rescale);
     void contextHead(int head);
     void computeOutput(const Scene &scene);
+    // An edit of X that changes only the rows of some tokens (pipelinerows.cpp): those tokens'
+    // rows of X, Q, K, V and their rotations, then per head the row and the column of the scores
+    // they own, each other query row's weights rescaled for the one key that changed (or
+    // renormalised when that key held most of the row's weight), and the context rows moved by
+    // the same rank-one step; then the output. Equal to a full compute up to float rounding.
+    // The tokens whose rows `edit` changes, when the row path can take it (none: an embedding
+    // no token uses); nothing when it cannot.
+    std::optional<std::vector<int>> rowsEditedBy(const Edit &edit) const;
+    void updateRows(const Scene &scene, const std::vector<int> &rows);
+    void updateHeadRow(int head, int row, const Eigen::Ref<const RowVector> &q, const Eigen::Ref<const RowVector> &k,
+        const Eigen::Ref<const RowVector> &v);
     void collectWarnings(const Scene &scene);
     void checkShapes(const Scene &scene) const;
 
@@ -166,6 +178,10 @@ private:
     Matrix m_compactX; // the distinct rows of X
     Matrix m_compact; // scratch: m_compactX·W
     Scalar m_divisor = 1;
+    // Row updates since the last full normalisation: their rescalings round a little each time,
+    // so after kMaxRowUpdates of them an X edit recomputes the heads whole again.
+    int m_rowUpdates = 0;
+    MaskMatrix m_changedRows; // heads × tokens: the query rows a row update changed
 };
 
 } // namespace attnlab::core

@@ -43,7 +43,7 @@ int ropePairOf(RotaryConvention convention, int column, int dims)
 }
 
 void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out, RotaryConvention convention,
-    const std::vector<double> &frequencies)
+    const std::vector<double> &frequencies, Eigen::Index firstPosition)
 {
     const int dims = int(in.cols());
     assert(dims % 2 == 0 && in.rows() == out.rows() && in.cols() == out.cols());
@@ -51,7 +51,7 @@ void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out, Rotar
     for (int i = 0; 2 * i < dims; ++i) {
         const auto [a, b] = ropePairColumns(convention, i, dims);
         for (Eigen::Index p = 0; p < in.rows(); ++p) {
-            const double angle = double(p) * frequencies[size_t(i)];
+            const double angle = double(firstPosition + p) * frequencies[size_t(i)];
             const double c = std::cos(angle), s = std::sin(angle);
             const double x0 = in(p, a), x1 = in(p, b);
             out(p, a) = Scalar(x0 * c - x1 * s);

@@ -39,8 +39,9 @@ int ropePairOf(RotaryConvention convention, int column, int dims);
 // `in` is tokens × d with d even and d/2 frequencies; the result has the same shape. Rotation
 // keeps each row's norm, and the dot product of two rotated rows depends only on their
 // positions' difference. The two conventions give the same scores once the dimensions of Q
-// and K are reordered by the fixed permutation 2i ↔ i, 2i + 1 ↔ i + d/2.
+// and K are reordered by the fixed permutation 2i ↔ i, 2i + 1 ↔ i + d/2. Row p of `in` is at
+// position firstPosition + p (a single row of a longer sequence passes its own position).
 void applyRope(const Eigen::Ref<const Matrix> &in, Eigen::Ref<Matrix> out, RotaryConvention convention,
-    const std::vector<double> &frequencies);
+    const std::vector<double> &frequencies, Eigen::Index firstPosition = 0);
 
 } // namespace attnlab::core

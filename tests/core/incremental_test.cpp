@@ -350,3 +350,53 @@ TEST(IncrementalRecompute, EqualsAFullRecomputeInDirectMode)
         ASSERT_FALSE(HasFailure()) << "after step " << step;
     }
 }
+
+// An X edit changes one token's rows, and each other query row sees one changed key: the
+// pipeline rescales those rows instead of recomputing them (pipelinerows.cpp). Long scenes
+// (threads on), the causal mask, RoPE, edits large enough to make a key take most of a row's
+// weight (the renormalising branch) and more edits than the rescalings may accumulate (64).
+TEST(IncrementalRecompute, RowByRowXEditsEqualAFullRecompute)
+{
+    for (const PositionalEncoding pe : {PositionalEncoding::None, PositionalEncoding::Rope}) {
+        SCOPED_TRACE(int(pe));
+        std::mt19937 rng(48);
+        Scene s = randomScene(rng, 260, 16, 2, 8, pe);
+        giveInputX(s);
+        s.positional = pe; // RoPE rotates Q and K, so it stays with a given X
+        addBiases(rng, s);
+        s.mask = MaskKind::Causal;
+        Pipeline incremental;
+        incremental.compute(s);
+        std::uniform_int_distribution<int> row(0, 259), column(0, 15);
+        std::normal_distribution<float> normal(0.f, 1.f);
+        for (int step = 0; step < 90; ++step) {
+            const Edit e {Edit::Target::X, row(rng), column(rng)};
+            s.x(e.row, e.column) = normal(rng) * (step % 3 == 0 ? 2.f : 1.f);
+            incremental.update(s, e);
+            Pipeline full;
+            full.compute(s);
+            expectSameStages(incremental.stages(), full.stages(), 1e-4);
+            ASSERT_FALSE(HasFailure()) << "after step " << step;
+        }
+    }
+}
+
+// An embedding used by several tokens changes all their rows.
+TEST(IncrementalRecompute, AnEmbeddingEditUpdatesEveryTokenThatUsesIt)
+{
+    std::mt19937 rng(49);
+    Scene s = randomScene(rng, 40, 8, 2, 4, PositionalEncoding::Sinusoidal, {1.f, 6}); // tokens repeat
+    Pipeline incremental;
+    incremental.compute(s);
+    std::uniform_int_distribution<int> entry(0, 5), column(0, 7);
+    std::normal_distribution<float> normal(0.f, 1.f);
+    for (int step = 0; step < 60; ++step) {
+        const Edit e {Edit::Target::Embeddings, entry(rng), column(rng)};
+        s.embeddings(e.row, e.column) = normal(rng);
+        incremental.update(s, e);
+        Pipeline full;
+        full.compute(s);
+        expectSameStages(incremental.stages(), full.stages(), 1e-4);
+        ASSERT_FALSE(HasFailure()) << "after step " << step;
+    }
+}
