@@ -13,11 +13,11 @@
 #include "core/model/sampling.h"
 
 #include "gpt2small.h"
+#include "memoryfloor.h"
 #include "modelfixtures.h"
 
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,24 +40,6 @@ std::vector<int> promptIds(int n)
     for (int i = 0; i < n; ++i)
         ids[size_t(i)] = (i * 7919 + 13) % 50257;
     return ids;
-}
-
-// Read bandwidth in MB/s: the best of five sums over 512 MiB of floats.
-double readBandwidth()
-{
-    static double cached = 0;
-    if (cached > 0)
-        return cached;
-    std::vector<float> buffer(size_t(128) << 20, 1.0f);
-    for (int round = 0; round < 5; ++round) {
-        const auto start = std::chrono::steady_clock::now();
-        // Eigen's vectorised sum keeps several accumulators, so memory, not the adds, limits it.
-        const float sum = Eigen::Map<const Eigen::VectorXf>(buffer.data(), Eigen::Index(buffer.size())).sum();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        benchmark::DoNotOptimize(sum);
-        cached = std::max(cached, double(buffer.size() * sizeof(float)) / seconds / 1e6);
-    }
-    return cached;
 }
 
 // The prompt, then 16 greedy tokens, each one row of work per layer.
@@ -101,8 +83,8 @@ void decodeOneToken(benchmark::State &state)
     decoder.append(promptIds(context));
     for (auto _ : state)
         decoder.append({42});
-    const double floorMs = g_fileMegabytes * 1.048576 / readBandwidth() * 1e3;
-    state.counters["read_MB_per_s"] = readBandwidth();
+    const double floorMs = attnlab::bench::memoryFloorMs(g_fileMegabytes * 1048576.0);
+    state.counters["read_MB_per_s"] = attnlab::bench::readBandwidth();
     state.counters["floor_ms"] = floorMs;
     state.counters["cache_MiB"] = double(decoder.cacheBytes()) / (1 << 20);
 }
