@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # The PyTorch peer of issue 18's generation benchmark: a Qwen2 decoder in float32 with a KV
 # cache, as transformers' modeling_qwen2.py computes it (RMSNorm, q/k/v biases, rotate-half RoPE
 # with rope_theta, grouped-query attention, SwiGLU MLP, tied or untied lm_head), reading the same
@@ -18,7 +18,7 @@ import torch
 
 def read_safetensors(path):
     with open(path, "rb") as f:
-        data = f.read()
+        data = bytearray(f.read())  # writable, so torch.frombuffer shares it without a warning
     (length,) = struct.unpack("<Q", data[:8])
     header = json.loads(data[8 : 8 + length])
     body = memoryview(data)[8 + length :]
