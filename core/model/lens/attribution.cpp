@@ -4,10 +4,16 @@
 #include "core/model/lens/block.h"
 #include "core/model/lens/lens.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace attnlab::core::model {
 
@@ -102,7 +108,8 @@ LayerShares layerShares(const ForwardRunner &runner, int l, const FrozenNorm &sh
     return s;
 }
 
-Attribution perHead(const ForwardRunner &runner, int token)
+// False when `progress` cancelled.
+bool perHead(const ForwardRunner &runner, int token, const ForwardProgress &progress, Attribution &a)
 {
     const ModelWeights &w = runner.weights();
     const ModelConfig &c = w.config;
@@ -115,14 +122,26 @@ Attribution perHead(const ForwardRunner &runner, int token)
     // threads; OpenBLAS runs single-threaded inside.
     std::vector<LayerShares> layers(size_t(c.layers));
     const bool parallel = std::int64_t(c.dModel) * c.dInner >= kParallelLayerSize;
-    (void)parallel;
+    // Progress is asked between groups of as many layers as run at once.
+    int group = 1;
+#ifdef _OPENMP
+    if (parallel)
+        group = std::max(1, omp_get_max_threads());
+#endif
+    for (int first = 0; first < c.layers; first += group) {
+        if (progress && !progress(first, c.layers))
+            return false;
+        const int end = std::min(c.layers, first + group);
+        (void)parallel;
 #ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
 #pragma omp parallel for schedule(dynamic) if (parallel)
 #endif
-    for (int l = 0; l < c.layers; ++l)
-        layers[size_t(l)] = layerShares(runner, l, share);
+        for (int l = first; l < end; ++l)
+            layers[size_t(l)] = layerShares(runner, l, share);
+    }
+    if (progress && !progress(c.layers, c.layers))
+        return false;
 
-    Attribution a;
     a.perHead = true;
     a.parts.push_back({AttributionPart::Kind::Embeddings, -1, -1, share(runner.layerInput(0).row(p))});
     double biases = 0;
@@ -136,7 +155,7 @@ Attribution perHead(const ForwardRunner &runner, int token)
     // The final norm's bias and the output head's bias of the token go straight to the logit.
     biases += tensorRow(w.finalNorm.bias, d).cast<double>().dot(u.cast<double>());
     a.parts.push_back({AttributionPart::Kind::Biases, -1, -1, biases});
-    return a;
+    return true;
 }
 
 } // namespace
@@ -166,14 +185,28 @@ bool attributionIsPerHead(const ModelConfig &config)
 
 Attribution attributeLogit(const ForwardRunner &runner, int token)
 {
+    Attribution a;
+    attributeLogit(runner, token, {}, a);
+    return a;
+}
+
+bool attributeLogit(const ForwardRunner &runner, int token, const ForwardProgress &progress, Attribution &out)
+{
     if (!runner.canPredict() || !runner.isComplete())
         throw std::invalid_argument("the attribution needs a complete pass of a model that can predict");
     if (token < 0 || token >= runner.config().vocabSize)
         throw std::invalid_argument("token " + std::to_string(token) + " is outside the vocabulary");
-    Attribution a = attributionIsPerHead(runner.config()) ? perHead(runner, token) : perLayer(runner, token);
+    Attribution a;
+    if (attributionIsPerHead(runner.config())) {
+        if (!perHead(runner, token, progress, a))
+            return false;
+    } else {
+        a = perLayer(runner, token);
+    }
     a.token = token;
     a.logit = double(runner.logits()(token));
-    return a;
+    out = std::move(a);
+    return true;
 }
 
 } // namespace attnlab::core::model

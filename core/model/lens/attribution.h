@@ -61,4 +61,11 @@ bool attributionIsPerHead(const ModelConfig &config);
 // outside the vocabulary.
 Attribution attributeLogit(const ForwardRunner &runner, int token);
 
+// The same with `progress` called, on the calling thread, before each group of layers (layer,
+// layers) and once more with (layers, layers): returning false cancels, and then the function
+// returns false and leaves `out` as it was. Long texts need it: each head's share reads its whole
+// attention row, and the weights are recomputed per head (about 20 ms at 1,024 tokens of GPT-2
+// small, so seconds for every head).
+bool attributeLogit(const ForwardRunner &runner, int token, const ForwardProgress &progress, Attribution &out);
+
 } // namespace attnlab::core::model

@@ -5,6 +5,7 @@
 #include "core/scene/softmax.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace attnlab::core::model {
 
@@ -51,6 +52,28 @@ LogitLens logitLens(const ForwardRunner &runner)
         lens.probabilities.row(l) = softmax(lens.logits.row(l));
     lens.probabilities.row(L) = runner.probabilities();
     return lens;
+}
+
+std::vector<std::vector<TokenProbability>> lensTopTokens(const ForwardRunner &runner, int row, int k)
+{
+    if (!runner.canPredict() || !runner.isComplete())
+        throw std::invalid_argument("the logit lens needs a complete pass of a model that can predict");
+    if (row < 0 || row >= runner.tokenCount())
+        throw std::invalid_argument("row " + std::to_string(row) + " is outside the sequence");
+    const int L = runner.layers();
+    const bool predicted = row == runner.predictionPosition();
+    // The prediction row's last layer is the runner's own; the other rows read every layer.
+    const int computed = predicted ? L : L + 1;
+    Matrix residual(computed, runner.config().dModel);
+    for (int l = 0; l < computed; ++l)
+        residual.row(l) = runner.layerInput(l).row(row);
+    const Matrix logits = outputHeadLogits(runner.weights(), residual);
+    std::vector<std::vector<TokenProbability>> top;
+    for (int l = 0; l < computed; ++l)
+        top.push_back(topK(softmax(logits.row(l)), k));
+    if (predicted)
+        top.push_back(topK(runner.probabilities(), k));
+    return top;
 }
 
 } // namespace attnlab::core::model

@@ -5,6 +5,9 @@
 // position to the residual stream after layer l, for l = 0 (the embeddings) … layers.
 
 #include "core/model/forward.h"
+#include "core/model/topk.h"
+
+#include <vector>
 
 namespace attnlab::core::model {
 
@@ -27,5 +30,15 @@ struct LogitLens {
 // The lens of the runner's last pass at its prediction position. Needs a complete pass
 // (isComplete()) of a model that can predict; throws std::invalid_argument otherwise.
 LogitLens logitLens(const ForwardRunner &runner);
+
+// The lens of one token row `row` of the runner's last pass, as the model room's tokens × layers
+// grid shows it: for l = 0 … layers, the `k` most likely tokens (topK) of the output head applied
+// to the residual stream after layer l at that row — what the model would predict there had it
+// stopped after layer l. One product of (layers + 1) rows with the unembedding, so a grid costs
+// only the rows asked for. At the prediction position the last entry is the runner's own
+// prediction (topK of probabilities()); at any other row it is what the model's head gives on the
+// last residual there. Needs a complete pass of a model that can predict; throws
+// std::invalid_argument otherwise or for a row outside the sequence.
+std::vector<std::vector<TokenProbability>> lensTopTokens(const ForwardRunner &runner, int row, int k);
 
 } // namespace attnlab::core::model
