@@ -60,7 +60,10 @@ ModelActions::ModelActions(Document *document, QWidget *window)
                 m_progress->setAutoReset(false);
                 connect(m_progress, &QProgressDialog::canceled, m_session, &ModelSession::cancel);
             }
-            m_progress->setLabelText(m_session->isLoading() ? tr("Opening the model…") : tr("Running the model…"));
+            const QString job = m_session->jobText();
+            m_progress->setLabelText(m_session->isLoading() ? tr("Opening the model…")
+                    : job.isEmpty()                         ? tr("Running the model…")
+                                                            : job);
             m_progress->setCancelButtonText(tr("Cancel"));
             m_progress->setValue(0);
         } else if (m_progress) {

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -100,13 +101,35 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     retranslate();
 }
 
-void ModelRoom::addPanel(QWidget *panel)
+void ModelRoom::addPanel(QWidget *panel, std::function<QString()> title, const QKeySequence &key)
 {
-    m_panels->addWidget(panel);
-    m_panels->setStretchFactor(0, 3);
-    m_panels->setStretchFactor(m_panels->count() - 1, 2);
-    // The heads and the prediction keep most of the height; the panel gets what it needs.
-    m_panels->setSizes({600, panel->minimumSizeHint().height()});
+    if (!m_tabs) {
+        m_tabs = new QTabWidget;
+        m_tabs->setObjectName(QStringLiteral("ModelRoomPanels"));
+        m_tabs->setDocumentMode(true);
+        m_panels->addWidget(m_tabs);
+        m_panels->setStretchFactor(0, 3);
+        m_panels->setStretchFactor(1, 2);
+    }
+    if (!title)
+        title = [panel] { return panel->windowTitle(); };
+    // A panel's shortcuts stay live while another tab is in front: the room is shown whenever
+    // the panel could be.
+    addActions(panel->actions());
+    m_tabs->addTab(panel, title());
+    m_tabTitles.push_back(std::move(title));
+    QAction *show = nullptr;
+    if (!key.isEmpty()) {
+        show = new QAction(this);
+        show->setShortcut(key);
+        show->setShortcutContext(Qt::WindowShortcut);
+        connect(show, &QAction::triggered, this, [this, panel] { m_tabs->setCurrentWidget(panel); });
+        addAction(show);
+    }
+    m_tabActions.push_back(show);
+    retranslate();
+    // The heads and the prediction keep most of the height; the panels get what they need.
+    m_panels->setSizes({600, m_tabs->minimumSizeHint().height()});
 }
 
 void ModelRoom::addToolBarAction(QAction *action)
@@ -151,6 +174,17 @@ void ModelRoom::retranslate()
                            "prediction follow (undoable)."));
     m_openLayer->setToolTip(tr("Show the whole block of the selected head's layer on the block board: the residual "
                                "stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)"));
+    setWindowTitle(tr("Model room")); // names the group of the tabs' keys in Help → Keyboard Shortcuts
+    for (int i = 0; m_tabs && i < m_tabs->count(); ++i) {
+        const QString title = m_tabTitles[size_t(i)]();
+        m_tabs->setTabText(i, title);
+        QAction *show = m_tabActions[size_t(i)];
+        m_tabs->setTabToolTip(i,
+            show ? tr("%1 (%2)").arg(m_tabs->widget(i)->toolTip(), show->shortcut().toString(QKeySequence::NativeText))
+                 : m_tabs->widget(i)->toolTip());
+        if (show)
+            show->setText(tr("Show %1").arg(title));
+    }
     refreshStale();
     refreshActions();
 }

@@ -7,12 +7,17 @@
 
 #include "ui/i18n/retranslating.h"
 
+#include <QKeySequence>
 #include <QWidget>
+
+#include <functional>
+#include <vector>
 
 class QAction;
 class QLabel;
 class QScrollArea;
 class QSplitter;
+class QTabWidget;
 class QToolBar;
 
 namespace attnlab::ui {
@@ -42,9 +47,12 @@ public:
     QScrollArea *headScroll() const { return m_headScroll; }
     QLabel *staleLabel() const { return m_stale; }
 
-    // Puts `panel` under the grid, the head view and the prediction (the window adds the
-    // Generate control this way, so ui/model does not depend on ui/generate).
-    void addPanel(QWidget *panel);
+    // Puts `panel` under the grid, the head view and the prediction, as a tab named `title()`
+    // in the language of the moment (the panel's window title when `title` is empty); `key`, when
+    // given, brings the tab to the front. The window adds the Generate, Logit Lens and Attribution
+    // panels this way, so ui/model depends on none of them.
+    void addPanel(QWidget *panel, std::function<QString()> title = {}, const QKeySequence &key = {});
+    QTabWidget *panelTabs() const { return m_tabs; }
     // Puts `action` at the end of the room's tool bar (ModelActions adds the classroom example).
     void addToolBarAction(QAction *action);
 
@@ -80,6 +88,9 @@ private:
     QLabel *m_stale;
     QScrollArea *m_headScroll;
     QSplitter *m_panels;
+    QTabWidget *m_tabs = nullptr; // the panels added, created with the first
+    std::vector<std::function<QString()>> m_tabTitles;
+    std::vector<QAction *> m_tabActions; // per tab: the action that shows it (or nullptr)
     QAction *m_ablate;
     QAction *m_undo;
     QAction *m_redo;

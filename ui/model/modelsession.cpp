@@ -437,20 +437,35 @@ bool ModelSession::readOnWorker(
 {
     if (m_thread || !m_runner)
         return false;
-    m_queue.push_back({[read = std::move(read)](model::ForwardRunner &runner, const model::ForwardProgress &) {
-                           read(runner);
-                           return true;
-                       },
-        false, std::move(done)});
-    startNext();
-    return true;
+    return readRunner(
+        [read = std::move(read)](const model::ForwardRunner &runner, const model::ForwardProgress &) {
+            read(runner);
+            return true;
+        },
+        [done = std::move(done)](bool) { done(); }, {});
 }
 
 void ModelSession::runJob(Work work, bool text)
 {
-    m_queue.push_back({std::move(work), text, {}});
+    runJob(Job {std::move(work), text, {}, {}});
+}
+
+void ModelSession::runJob(Job job)
+{
+    m_queue.push_back(std::move(job));
     if (!m_thread)
         startNext();
+}
+
+bool ModelSession::readRunner(Read read, std::function<void(bool finished)> done, std::function<QString()> what)
+{
+    if (!m_runner)
+        return false;
+    Work work = [read = std::move(read)](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        return read(runner, progress);
+    };
+    runJob(Job {std::move(work), false, std::move(done), std::move(what)});
+    return true;
 }
 
 void ModelSession::startNext()
@@ -464,6 +479,7 @@ void ModelSession::startNext()
     m_jobProblem.reset();
     m_runningText = job.text;
     m_runningDone = std::move(job.done);
+    m_runningWhat = std::move(job.what);
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
     m_thread = QThread::create([this, runner, work = std::move(job.work)] {
         const model::ForwardProgress progress = [this](int layer, int layers) {
@@ -497,15 +513,17 @@ void ModelSession::finishJob()
     Q_EMIT busyChanged(false);
     const std::optional<core::Problem> failure = std::move(m_jobProblem);
     m_jobProblem.reset();
-    if (std::function<void()> done = std::move(m_runningDone)) {
-        // A read changed nothing: the views keep the pass they show, and jobs asked for meanwhile run.
-        m_runningDone = nullptr;
-        done();
+    const std::function<void(bool)> readDone = std::move(m_runningDone);
+    m_runningDone = nullptr;
+    m_runningWhat = nullptr;
+    if (failure)
+        setError([problem = *failure] { return fileProblemText(problem); });
+    if (readDone) {
+        // A read changed nothing: the views keep what they show, and the next job may start.
+        readDone(m_jobOk && !failure);
         startNext();
         return;
     }
-    if (failure)
-        setError([problem = *failure] { return fileProblemText(problem); });
     if (!m_queue.empty()) {
         startNext();
         return;

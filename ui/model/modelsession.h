@@ -114,6 +114,17 @@ public:
     // head's weights, a block's cells, or undoing one): the probabilities the panels showed
     // then. Empty when nothing changed since the text was last run.
     const core::RowVector &probabilitiesBeforeEdit() const { return m_beforeEdit; }
+    // Reads the runner on the worker without changing it (the logit lens, the attribution):
+    // `read` runs there after the jobs queued before it, with a progress callback that returns
+    // false once Cancel is pressed, and returns whether it finished; then `done` runs on the GUI
+    // thread with that (false also when `read` threw), the session idle and the runner as `read`
+    // saw it. computed() does not follow and the stale line stays: the model did not change.
+    // `what` names the work in the progress dialog. False, queuing nothing, without a model.
+    using Read = std::function<bool(const core::model::ForwardRunner &, const core::model::ForwardProgress &)>;
+    bool readRunner(Read read, std::function<void(bool finished)> done, std::function<QString()> what);
+    // What the running job does in the current language: a readRunner() job's `what`, "" for the
+    // session's own jobs.
+    QString jobText() const { return m_runningWhat ? m_runningWhat() : QString(); }
 
     int selectedLayer() const { return m_selectedLayer; }
     int selectedHead() const { return m_selectedHead; }
@@ -164,10 +175,12 @@ private:
     struct Job {
         Work work;
         bool text = false; // runs a new text (superseded by the next one)
-        std::function<void()> done; // a read (readOnWorker): called when it ends
+        std::function<void(bool)> done; // set for a read (readRunner, readOnWorker)
+        Wording what;
     };
     // Runs `job` on the worker; when it is not idle, the job waits until the running one ends.
     void runJob(Work work, bool text = false);
+    void runJob(Job job);
     void startNext();
     void finishLoad();
     void finishJob();
@@ -201,7 +214,8 @@ private:
     bool m_jobOk = true;
     std::optional<core::Problem> m_jobProblem; // why the running job failed, set on the worker
     bool m_runningText = false; // the running job is a text job
-    std::function<void()> m_runningDone; // the running job is a read
+    std::function<void(bool)> m_runningDone; // the running readRunner() job's `done`
+    Wording m_runningWhat;
     bool m_superseded = false; // it was cancelled because a newer text came
     Wording m_staleReason;
     Wording m_error;
