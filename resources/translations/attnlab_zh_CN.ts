@@ -2742,6 +2742,105 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::AttributionPanel</name>
+    <message>
+        <source>Direct logit attribution: how much each part of the model writes toward one token&apos;s logit.</source>
+        <translation>直接 logit 归因：模型的每个部分为某个词元的 logit 写入了多少。</translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation>归因</translation>
+    </message>
+    <message>
+        <source>Token:</source>
+        <translation>词元：</translation>
+    </message>
+    <message>
+        <source>The token whose logit is taken apart: the predicted one, or another of the most likely ones.</source>
+        <translation>要拆分其 logit 的词元：预测出的那个，或其他最可能的词元之一。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Any token of the vocabulary by its id.</source>
+        <translation>按编号选择词表中的任意词元。</translation>
+    </message>
+    <message>
+        <source>One bar per part, the largest on top: red pushes the token&apos;s logit up, blue pushes it down. Click a head&apos;s bar to select the head; double-click to open it on the board.</source>
+        <translation>每个部分一根条，最大的在最上面：红色把该词元的 logit 推高，蓝色把它压低。单击某个头的条可选中这个头；双击可在流程板上打开它。</translation>
+    </message>
+    <message>
+        <source>The parts add up to the logit the model computed.</source>
+        <translation>各部分加起来等于模型算出的 logit。</translation>
+    </message>
+    <message>
+        <source>the predicted token, “%1”</source>
+        <translation>预测的词元“%1”</translation>
+    </message>
+    <message>
+        <source>Open a model to take its prediction apart.</source>
+        <translation>打开一个模型即可拆分它的预测。</translation>
+    </message>
+    <message>
+        <source>This checkpoint has no output head, so there is no logit to take apart.</source>
+        <translation>这个检查点没有输出头，因此没有可拆分的 logit。</translation>
+    </message>
+    <message>
+        <source>Type a sentence.</source>
+        <translation>请输入一个句子。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>Computing the attribution…</source>
+        <translation>正在计算归因…</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>MLP %1</source>
+        <translation>MLP %1</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>biases</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>the other %1 parts</source>
+        <translation>其余 %1 个部分</translation>
+    </message>
+    <message>
+        <source>share of the logit of “%1”</source>
+        <translation>对“%1”的 logit 的贡献</translation>
+    </message>
+    <message>
+        <source>Sum of the %1 parts: %2   ·   logit of “%3”: %4</source>
+        <translation>%1 个部分之和：%2   ·   “%3”的 logit：%4</translation>
+    </message>
+    <message>
+        <source>Each bar is what one part writes into the residual stream, read through the final norm and the token&apos;s unembedding row. The final norm&apos;s scale is frozen at the value it has on the full residual stream, which makes it linear, so the parts add up to the logit.</source>
+        <translation>每根条是一个部分写入残差流的内容，经过最终归一化和该词元的反嵌入行读出。最终归一化的缩放固定为它在完整残差流上的值，这样它就是线性的，所以各部分加起来等于 logit。</translation>
+    </message>
+    <message>
+        <source>BERT normalises the residual stream inside every layer (post-norm), so the logit does not split into heads: each bar is a whole layer, how much it changes the logit lens&apos;s logit of the token (the embeddings&apos; bar is the lens at layer 0). These also add up to the logit.</source>
+        <translation>BERT 在每一层内部都对残差流做归一化（后归一化），所以 logit 无法拆分到各个头：每根条是一整层，表示它让 logit 透镜中该词元的 logit 改变了多少（嵌入那根条是第 0 层的透镜）。这些加起来同样等于 logit。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::BlockBoard</name>
     <message>
         <source>Open a layer from the model room (Open Layer on Board).</source>
@@ -3839,6 +3938,84 @@ Double-click or type to edit; the model runs again from this layer and the predi
     </message>
 </context>
 <context>
+    <name>attnlab::ui::LensModel</name>
+    <message>
+        <source>From the embeddings of token %1 “%2”, before any layer:</source>
+        <translation>词元 %1“%2”的嵌入，尚未经过任何层：</translation>
+    </message>
+    <message>
+        <source>After layer %1 at token %2 “%3”:</source>
+        <translation>第 %1 层之后，词元 %2“%3”处：</translation>
+    </message>
+    <message>
+        <source>not computed yet: it is computed when it scrolls into view.</source>
+        <translation>尚未计算：滚动到视野中时才计算。</translation>
+    </message>
+    <message>
+        <source>This is the model&apos;s own prediction.</source>
+        <translation>这就是模型自己的预测。</translation>
+    </message>
+    <message>
+        <source>emb</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Layer 0: the embeddings, before any layer</source>
+        <translation>第 0 层：嵌入，尚未经过任何层</translation>
+    </message>
+    <message>
+        <source>The residual stream after layer %1</source>
+        <translation>第 %1 层之后的残差流</translation>
+    </message>
+    <message>
+        <source>Token %1: where the model&apos;s prediction is read</source>
+        <translation>词元 %1：读取模型预测的位置</translation>
+    </message>
+    <message>
+        <source>Token %1</source>
+        <translation>词元 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::LensPanel</name>
+    <message>
+        <source>The logit lens: what the model would predict if it stopped after each layer.</source>
+        <translation>Logit 透镜：模型若在每一层之后停下，会预测什么。</translation>
+    </message>
+    <message>
+        <source>Logit lens</source>
+        <translation>Logit 透镜</translation>
+    </message>
+    <message>
+        <source>Each cell applies the model&apos;s own output head — the final norm and the unembedding (BERT: its masked-LM head) — to the residual stream of a token after a layer, and shows the most likely token and its probability. Column “emb” reads the embeddings; the last column is the model&apos;s output, and on the row marked ▶ it is the prediction. Rows are computed as they scroll into view.</source>
+        <translation>每个格子把模型自己的输出头——最终归一化和反嵌入（BERT：它的掩码语言模型头）——作用在某个词元经过某一层之后的残差流上，显示最可能的词元及其概率。“嵌入”列读的是嵌入；最后一列是模型的输出，在标有 ▶ 的行上就是预测。各行在滚动到视野中时才计算。</translation>
+    </message>
+    <message>
+        <source>Rows are tokens, columns are layers; hover a cell for its five most likely tokens.</source>
+        <translation>行是词元，列是层；把鼠标停在格子上可看到它最可能的五个词元。</translation>
+    </message>
+    <message>
+        <source>Open a model to see its logit lens.</source>
+        <translation>打开一个模型即可查看它的 logit 透镜。</translation>
+    </message>
+    <message>
+        <source>This checkpoint has no output head to read the layers with (a BERT without cls.predictions).</source>
+        <translation>这个检查点没有可用来读取各层的输出头（没有 cls.predictions 的 BERT）。</translation>
+    </message>
+    <message>
+        <source>Type a sentence.</source>
+        <translation>请输入一个句子。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>Computing the logit lens…</source>
+        <translation>正在计算 logit 透镜…</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::MainWindow</name>
     <message>
         <source>About Attention Lab</source>
@@ -3987,6 +4164,18 @@ Double-click or type to edit; the model runs again from this layer and the predi
     <message>
         <source>%1[*] (read-only) — Attention Lab</source>
         <translation>%1[*]（只读）— 注意力实验室</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Logit Lens</source>
+        <translation>Logit 透镜</translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation>归因</translation>
     </message>
 </context>
 <context>
@@ -4463,6 +4652,18 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Open Layer %1 on Board</source>
         <translation>在流程板上打开第 %1 层</translation>
+    </message>
+    <message>
+        <source>Model room</source>
+        <translation>模型工作区</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>显示“%1”</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,8 @@
 #include "ui/inspector/explanationpanel.h"
 #include "ui/inspector/headsdock.h"
 #include "ui/inspector/inspectordock.h"
+#include "ui/lens/attributionpanel.h"
+#include "ui/lens/lenspanel.h"
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
@@ -444,7 +446,15 @@ void MainWindow::createDocks()
     // The model room is a workspace of its own, shown when a model is opened; opening a head on
     // the board brings the scene back.
     m_model = new ModelActions(m_document, this);
-    m_model->room()->addPanel(new GeneratePanel(m_model->session()));
+    ModelRoom *room = m_model->room();
+    room->addPanel(new GeneratePanel(m_model->session()), [] { return tr("Generate"); });
+    room->addPanel(
+        new LensPanel(m_model->session()), [] { return tr("Logit Lens"); },
+        QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L));
+    auto *attribution = new AttributionPanel(m_model->session());
+    room->addPanel(
+        attribution, [] { return tr("Attribution"); }, QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
+    connect(attribution, &AttributionPanel::openHeadRequested, room, &ModelRoom::openOnBoard);
     m_workspaces = new Workspaces(this, m_stack, m_normalPage, m_model->room(), m_presentation, kStateVersion);
     connect(
         m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });

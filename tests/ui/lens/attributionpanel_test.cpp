@@ -1,0 +1,154 @@
+// The model room's Attribution tab: the chart's bars add up to the model's logit and the sum is
+// shown beside it, a click on a head's bar selects that head and a double click opens it on the
+// board, another token can be picked, and BERT gets whole layers with a note saying why.
+#include "../model/modelroomfixture.h"
+#include "core/model/lens/attribution.h"
+#include "core/model/topk.h"
+#include "ui/lens/attributionchart.h"
+#include "ui/lens/attributionpanel.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::directRunner;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+namespace model = attnlab::core::model;
+
+namespace {
+
+struct AttributionRoom : Room {
+    AttributionPanel *panel = new AttributionPanel(session);
+    AttributionRoom()
+    {
+        room->addPanel(panel);
+        window.setCentralWidget(room);
+        window.resize(1280, 720);
+        window.show();
+    }
+    bool waitAttribution()
+    {
+        return QTest::qWaitFor([&] { return panel->hasAttribution() && !session->isBusy(); }, 10000);
+    }
+};
+
+std::vector<int> ids(const ModelSession &session)
+{
+    std::vector<int> out;
+    for (const auto &t : session.tokens())
+        out.push_back(t.id);
+    return out;
+}
+
+double sum(const std::vector<double> &values)
+{
+    double s = 0;
+    for (double v : values)
+        s += v;
+    return s;
+}
+
+} // namespace
+
+TEST(AttributionPanel, TheBarsSumToTheLogitShownBesideIt)
+{
+    TinyFolder folder(false);
+    AttributionRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    const model::Attribution &a = r.panel->attribution();
+    const model::ForwardRunner *runner = r.session->runner();
+    EXPECT_EQ(a.token, model::topK(runner->probabilities(), 1)[0].id);
+    EXPECT_TRUE(a.perHead);
+    // Embeddings, 3 layers × (2 heads + MLP), biases: more than the chart shows one by one.
+    ASSERT_EQ(a.parts.size(), size_t(1 + 3 * 3 + 1));
+    const std::vector<double> bars = r.panel->chart()->barValues();
+    EXPECT_NEAR(sum(bars), a.logit, 1e-4 * std::max(1.0, std::abs(a.logit)));
+    EXPECT_NEAR(a.logit, double(runner->logits()(a.token)), 1e-9);
+    // Sorted by size.
+    for (size_t i = 1; i < bars.size(); ++i)
+        if (r.panel->chart()->shownParts()[i] >= 0) {
+            EXPECT_GE(std::abs(bars[i - 1]), std::abs(bars[i]));
+        }
+    const QString text = r.panel->sumText();
+    EXPECT_TRUE(text.contains(QString::number(sum(bars), 'f', 4))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::number(a.logit, 'f', 4))) << text.toStdString();
+    EXPECT_TRUE(r.panel->noteText().contains(QStringLiteral("frozen"))) << r.panel->noteText().toStdString();
+
+    // An independent runner's logit of that token.
+    auto direct = directRunner(folder.dir);
+    ASSERT_TRUE(direct->run(ids(*r.session)));
+    EXPECT_NEAR(a.logit, double(direct->logits()(a.token)), 1e-5);
+}
+
+TEST(AttributionPanel, ClickingAHeadsBarSelectsItAndADoubleClickOpensIt)
+{
+    TinyFolder folder(false);
+    AttributionRoom r;
+    QObject::connect(r.panel, &AttributionPanel::openHeadRequested, r.room, &ModelRoom::openOnBoard);
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    AttributionChart *chart = r.panel->chart();
+    chart->replot();
+    const auto &parts = r.panel->attribution().parts;
+    // The last head bar from the top, so that it is not where the selection starts (1.1).
+    int bar = -1;
+    for (int i = 0; i < int(chart->shownParts().size()); ++i) {
+        const int part = chart->shownParts()[size_t(i)];
+        if (part >= 0 && parts[size_t(part)].kind == model::AttributionPart::Kind::Head
+            && !(parts[size_t(part)].layer == 0 && parts[size_t(part)].head == 0))
+            bar = i;
+    }
+    ASSERT_GE(bar, 0);
+    const model::AttributionPart &p = parts[size_t(chart->shownParts()[size_t(bar)])];
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->barCenter(bar));
+    EXPECT_EQ(r.session->selectedLayer(), p.layer);
+    EXPECT_EQ(r.session->selectedHead(), p.head);
+
+    QSignalSpy opened(r.room, &ModelRoom::openedOnBoard);
+    QTest::mouseDClick(chart, Qt::LeftButton, {}, chart->barCenter(bar));
+    EXPECT_EQ(opened.count(), 1);
+    EXPECT_EQ(r.room->boardLayer(), p.layer);
+    EXPECT_EQ(r.room->boardHead(), p.head);
+}
+
+TEST(AttributionPanel, AnotherTokenCanBePicked)
+{
+    TinyFolder folder(false);
+    AttributionRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    QComboBox *box = r.panel->tokenBox();
+    ASSERT_GE(box->count(), 3);
+    const int second = box->itemData(2).toInt();
+    r.panel->setToken(second);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return r.panel->attribution().token == second && !r.session->isBusy(); }, 10000));
+    EXPECT_NEAR(r.panel->attribution().logit, double(r.session->runner()->logits()(second)), 1e-9);
+    EXPECT_NEAR(sum(r.panel->chart()->barValues()), r.panel->attribution().logit, 1e-4);
+}
+
+TEST(AttributionPanel, BertIsAttributedPerLayerAndSaysWhy)
+{
+    TinyFolder folder(true);
+    AttributionRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat [MASK] on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    const model::Attribution &a = r.panel->attribution();
+    EXPECT_FALSE(a.perHead);
+    ASSERT_EQ(a.parts.size(), size_t(1 + 3));
+    for (size_t i = 1; i < a.parts.size(); ++i)
+        EXPECT_EQ(a.parts[i].kind, model::AttributionPart::Kind::Layer);
+    EXPECT_TRUE(r.panel->noteText().contains(QStringLiteral("post-norm"))) << r.panel->noteText().toStdString();
+    EXPECT_NEAR(sum(r.panel->chart()->barValues()), a.logit, 1e-4 * std::max(1.0, std::abs(a.logit)));
+}

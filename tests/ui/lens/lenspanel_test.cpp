@@ -1,0 +1,182 @@
+// The model room's Logit Lens tab on the tiny GPT-2 and BERT checkpoints: the prediction row's
+// last column is the prediction, every cell is core's lens of that row, only the rows in view are
+// computed (the rest when they scroll in), and the session's readRunner() jobs that compute them
+// change nothing the other views read.
+#include "../model/modelroomfixture.h"
+#include "core/model/lens/lens.h"
+#include "core/model/topk.h"
+#include "ui/lens/lensmodel.h"
+#include "ui/lens/lenspanel.h"
+#include "ui/model/predictionpanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::directRunner;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+namespace model = attnlab::core::model;
+
+namespace {
+
+struct LensRoom : Room {
+    LensPanel *lens = new LensPanel(session);
+    explicit LensRoom(QSize size = QSize(1280, 720))
+    {
+        room->addPanel(lens);
+        window.setCentralWidget(room);
+        window.resize(size);
+        window.show();
+    }
+    bool waitRow(int row)
+    {
+        return QTest::qWaitFor([&] { return lens->model()->hasRow(row) && !session->isBusy(); }, 10000);
+    }
+};
+
+std::vector<int> ids(const ModelSession &session)
+{
+    std::vector<int> out;
+    for (const auto &t : session.tokens())
+        out.push_back(t.id);
+    return out;
+}
+
+} // namespace
+
+TEST(LensPanel, ThePredictionRowsLastColumnIsThePrediction)
+{
+    TinyFolder folder(false);
+    LensRoom r;
+    QAbstractItemModelTester tester(r.lens->model(), QAbstractItemModelTester::FailureReportingMode::Warning);
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    const int p = r.session->predictionPosition();
+    ASSERT_TRUE(r.waitRow(p));
+    const int layers = r.session->config()->layers;
+    ASSERT_EQ(r.lens->model()->columnCount(), layers + 1);
+    ASSERT_EQ(r.lens->model()->rowCount(), int(r.session->tokens().size()));
+    EXPECT_EQ(r.lens->model()->predictionRow(), p);
+
+    PredictionPanel prediction(r.session);
+    const model::TokenProbability *last = r.lens->model()->top(p, layers);
+    ASSERT_NE(last, nullptr);
+    ASSERT_FALSE(prediction.entries().empty());
+    EXPECT_EQ(last->id, prediction.entries().front().id);
+    EXPECT_EQ(last->probability, prediction.entries().front().probability);
+    const QString shown = r.lens->model()->data(r.lens->model()->index(p, layers)).toString();
+    EXPECT_TRUE(shown.startsWith(prediction.entryTexts().front())) << shown.toStdString();
+    EXPECT_TRUE(shown.endsWith(PredictionPanel::percentText(prediction.entries().front().probability)));
+
+    // Every computed cell is core's lens of its row on an independent runner.
+    auto direct = directRunner(folder.dir);
+    ASSERT_TRUE(direct->run(ids(*r.session)));
+    for (int row = 0; row < r.lens->model()->rowCount(); ++row) {
+        if (!r.lens->model()->hasRow(row))
+            continue;
+        const auto expected = model::lensTopTokens(*direct, row, 1);
+        for (int l = 0; l <= layers; ++l) {
+            EXPECT_EQ(r.lens->model()->top(row, l)->id, expected[size_t(l)][0].id) << row << " " << l;
+            EXPECT_NEAR(r.lens->model()->top(row, l)->probability, expected[size_t(l)][0].probability, 1e-6);
+        }
+    }
+    EXPECT_TRUE(r.lens->message().isEmpty());
+}
+
+TEST(LensPanel, OnlyTheRowsInViewAreComputedAndScrollingComputesTheRest)
+{
+    TinyFolder folder(false, true, 128);
+    LensRoom r(QSize(900, 500));
+    r.openModel(folder.path(),
+        QStringLiteral("the cat sat on the mat and the dog sat on the rug, all day long; "
+                       "the cat sat on the mat and the dog sat on the rug, all day long"));
+    ASSERT_TRUE(waitComputed(r.session));
+    const int n = r.lens->model()->rowCount();
+    ASSERT_GT(n, 40);
+    // GPT-2 predicts after the last token: the grid scrolls there and computes what it shows.
+    ASSERT_TRUE(r.waitRow(n - 1));
+    EXPECT_FALSE(r.lens->model()->hasRow(0));
+    EXPECT_FALSE(r.session->isStale());
+    EXPECT_EQ(r.lens->model()->data(r.lens->model()->index(0, 0)).toString(), QStringLiteral("…"));
+
+    // The computation changed nothing the other views read: no new pass was announced.
+    QSignalSpy computed(r.session, &ModelSession::computed);
+    r.lens->view()->verticalScrollBar()->setValue(0);
+    ASSERT_TRUE(r.waitRow(0));
+    EXPECT_EQ(computed.count(), 0);
+    EXPECT_TRUE(r.session->isComputed());
+}
+
+TEST(LensPanel, BertReadsEveryRowThroughItsMaskedLmHead)
+{
+    TinyFolder folder(true);
+    LensRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat [MASK] on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    const int p = r.session->predictionPosition();
+    ASSERT_GE(p, 0);
+    ASSERT_TRUE(r.waitRow(p));
+    const int layers = r.session->config()->layers;
+    EXPECT_EQ(r.lens->model()->top(p, layers)->id, model::topK(r.session->runner()->probabilities(), 1)[0].id);
+    EXPECT_TRUE(r.lens->model()->headerData(p, Qt::Vertical).toString().startsWith(QStringLiteral("▶")));
+}
+
+TEST(ModelSessionRead, AReadRunsOnTheWorkerAndCancelReportsUnfinished)
+{
+    TinyFolder folder(false);
+    Room r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    QSignalSpy computed(r.session, &ModelSession::computed);
+
+    int tokens = 0;
+    std::optional<bool> result;
+    ASSERT_TRUE(r.session->readRunner(
+        [&tokens](const model::ForwardRunner &runner, const model::ForwardProgress &) {
+            tokens = runner.tokenCount();
+            return true;
+        },
+        [&](bool finished) {
+            result = finished;
+            EXPECT_FALSE(r.session->isBusy());
+            EXPECT_NE(r.session->runner(), nullptr);
+        },
+        [] { return QStringLiteral("reading"); }));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return result.has_value(); }, 10000));
+    EXPECT_TRUE(*result);
+    EXPECT_EQ(tokens, int(r.session->tokens().size()));
+
+    // Cancel: the read's progress says stop, and `done` hears it did not finish.
+    auto released = std::make_shared<std::atomic<bool>>(false);
+    r.session->setProgressHookForTesting([released] {
+        while (!*released)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    });
+    result.reset();
+    QString label;
+    ASSERT_TRUE(r.session->readRunner(
+        [](const model::ForwardRunner &, const model::ForwardProgress &progress) { return progress(0, 1); },
+        [&](bool finished) { result = finished; }, [] { return QStringLiteral("reading"); }));
+    EXPECT_EQ(r.session->jobText(), QStringLiteral("reading"));
+    r.session->cancel();
+    *released = true;
+    ASSERT_TRUE(QTest::qWaitFor([&] { return result.has_value(); }, 10000));
+    EXPECT_FALSE(*result);
+    EXPECT_TRUE(r.session->jobText().isEmpty());
+    EXPECT_EQ(computed.count(), 0);
+    EXPECT_TRUE(r.session->isComputed());
+    EXPECT_FALSE(r.session->isStale());
+    r.session->setProgressHookForTesting({});
+}
