@@ -12,11 +12,14 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace attnlab::ui {
 
@@ -116,20 +119,35 @@ void ModelRoom::addPanel(QWidget *panel, std::function<QString()> title, const Q
     // A panel's shortcuts stay live while another tab is in front: the room is shown whenever
     // the panel could be.
     addActions(panel->actions());
-    m_tabs->addTab(panel, title());
+    // Each page scrolls, so the tallest panel never takes the heads' height at 1280×720; the
+    // splitter above still lets the user give the panels more.
+    auto *page = new QScrollArea;
+    page->setWidgetResizable(true);
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidget(panel);
+    m_tabs->addTab(page, title());
     m_tabTitles.push_back(std::move(title));
     QAction *show = nullptr;
     if (!key.isEmpty()) {
         show = new QAction(this);
         show->setShortcut(key);
         show->setShortcutContext(Qt::WindowShortcut);
-        connect(show, &QAction::triggered, this, [this, panel] { m_tabs->setCurrentWidget(panel); });
+        connect(show, &QAction::triggered, this, [this, page] { m_tabs->setCurrentWidget(page); });
         addAction(show);
     }
     m_tabActions.push_back(show);
     retranslate();
-    // The heads and the prediction keep most of the height; the panels get what they need.
-    m_panels->setSizes({600, m_tabs->minimumSizeHint().height()});
+    // The heads and the prediction keep most of the height; the panels get what they ask for,
+    // scrolling when the window is smaller.
+    int wanted = 0;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        wanted = std::max(wanted, static_cast<QScrollArea *>(m_tabs->widget(i))->widget()->minimumSizeHint().height());
+    m_panels->setSizes({600, wanted + m_tabs->tabBar()->sizeHint().height()});
+}
+
+QWidget *ModelRoom::tabPanel(int index) const
+{
+    return static_cast<QScrollArea *>(m_tabs->widget(index))->widget();
 }
 
 void ModelRoom::addToolBarAction(QAction *action)
@@ -180,8 +198,8 @@ void ModelRoom::retranslate()
         m_tabs->setTabText(i, title);
         QAction *show = m_tabActions[size_t(i)];
         m_tabs->setTabToolTip(i,
-            show ? tr("%1 (%2)").arg(m_tabs->widget(i)->toolTip(), show->shortcut().toString(QKeySequence::NativeText))
-                 : m_tabs->widget(i)->toolTip());
+            show ? tr("%1 (%2)").arg(tabPanel(i)->toolTip(), show->shortcut().toString(QKeySequence::NativeText))
+                 : tabPanel(i)->toolTip());
         if (show)
             show->setText(tr("Show %1").arg(title));
     }

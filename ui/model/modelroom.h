@@ -73,6 +73,8 @@ Q_SIGNALS:
 
 private:
     void retranslate() override;
+    // The panel of tab `index` (each sits in a scroll area of its own).
+    QWidget *tabPanel(int index) const;
     void refreshActions();
     void refreshStale();
     // Scrolls the head view so that the token the prediction is read from is in sight.
