@@ -69,12 +69,14 @@ void checkVector(
 }
 
 // X (given directly) and the embedding lookup are two sources of the same matrix: exactly one
-// may be used. Token strings then only label rows.
+// may be used. Token strings then only label rows. A sinusoidal encoding would be added to X,
+// which already holds whatever positions were added to it; rotary positions rotate Q and K and
+// leave X alone (a head of Qwen2 or Llama).
 void checkInputX(std::vector<Problem> &out, const Scene &s)
 {
     if (s.embeddings.size() > 0 || !s.vocabulary.empty())
         out.push_back({"embeddings", Message(MessageId::EmbeddingsWithX)});
-    if (s.positional != PositionalEncoding::None)
+    if (s.positional == PositionalEncoding::Sinusoidal)
         out.push_back({"positional_encoding", Message(MessageId::PositionalWithX, name(s.positional))});
     checkMatrix(out, "X", s.x, s.tokenCount(), s.dModel, Message(MessageId::WhyRowPerTokenDModelWide, s.dModel));
 }

@@ -52,7 +52,8 @@ struct Scene {
 
     // Layer-input mode (a head taken from a real model): X is given directly, n × dModel, and
     // replaces the embedding lookup; `vocabulary` and `embeddings` are then empty and the
-    // positional encoding is None (the model already added its own). Empty otherwise.
+    // positional encoding is None (the model already added its own into X) or Rope (a rotary
+    // model: its positions rotate Q and K, never X). Empty otherwise.
     Matrix x;
     // Biases, each empty when absent: Q = X·W_Q + b_Q, likewise K and V (length heads·dK), and
     // output = concat·W_O + b_O (length dModel, only with W_O).

@@ -129,7 +129,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ExpectedMatrixShape, ATTNLAB_MESSAGE("CoreMessage", "expected a %1 matrix (%2), got %3")},
     {MessageId::ExpectedVectorLength, ATTNLAB_MESSAGE("CoreMessage", "expected %1 numbers (%2), got %3")},
     {MessageId::EmbeddingsWithX, ATTNLAB_MESSAGE("CoreMessage", "cannot be given together with \"X\": X replaces the embedding lookup")},
-    {MessageId::PositionalWithX, ATTNLAB_MESSAGE("CoreMessage", "must be \"none\" when \"X\" is given (X already holds whatever positions the model added), got \"%1\"")},
+    {MessageId::PositionalWithX, ATTNLAB_MESSAGE("CoreMessage", "must be \"none\" or \"rope\" when \"X\" is given (X already holds whatever positions were added to it; rope rotates Q and K, not X), got \"%1\"")},
     {MessageId::WhyRowPerTokenDModelWide, ATTNLAB_MESSAGE("CoreMessage", "one row per token, d_model = %1 wide")},
     {MessageId::WhyOnePerColumnOfQkv, ATTNLAB_MESSAGE("CoreMessage", "one per column of W_Q, W_K and W_V: heads·d_k = %1")},
     {MessageId::WhyOnePerColumnOfWo, ATTNLAB_MESSAGE("CoreMessage", "one per column of W_O: d_model = %1")},

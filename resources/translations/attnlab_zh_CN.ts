@@ -737,10 +737,6 @@
         <translation>不能与 &quot;X&quot; 同时给出：X 取代了嵌入查表</translation>
     </message>
     <message>
-        <source>must be &quot;none&quot; when &quot;X&quot; is given (X already holds whatever positions the model added), got &quot;%1&quot;</source>
-        <translation>给出 &quot;X&quot; 时必须为 &quot;none&quot;（X 已含模型加入的位置信息），实际是“%1”</translation>
-    </message>
-    <message>
         <source>one row per token, d_model = %1 wide</source>
         <translation>每个词元一行，宽 d_model = %1</translation>
     </message>
@@ -1783,6 +1779,10 @@
     <message>
         <source>a text string</source>
         <translation>字符串</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot; or &quot;rope&quot; when &quot;X&quot; is given (X already holds whatever positions were added to it; rope rotates Q and K, not X), got &quot;%1&quot;</source>
+        <translation>给出 &quot;X&quot; 时必须为 &quot;none&quot; 或 &quot;rope&quot;（X 已含加入其中的位置信息；rope 旋转的是 Q 和 K，不是 X），实际是“%1”</translation>
     </message>
 </context>
 <context>

@@ -120,6 +120,36 @@ TEST(LayerInputScene, AGivenXWithBiasesIsValid)
     EXPECT_TRUE(validate(s).empty()) << describe(validate(s));
 }
 
+TEST(LayerInputScene, AGivenXMayHaveRotaryPositionsThatTurnQAndKOnly)
+{
+    // A head of a rotary model: X holds no positions, Q and K are rotated by the model's pairing
+    // and frequencies.
+    std::mt19937 rng(21);
+    Scene s = randomScene(rng, 5, 6, 1, 4);
+    giveInputX(s);
+    addBiases(rng, s);
+    s.positional = PositionalEncoding::Rope;
+    s.ropeConvention = RotaryConvention::HalfSplit;
+    s.ropeFrequencies = (RowVector(2) << 1.0f, 0.125f).finished();
+    ASSERT_TRUE(validate(s).empty()) << describe(validate(s));
+    Pipeline p;
+    p.compute(s);
+    EXPECT_EQ(p.stages().x, s.x) << "RoPE leaves X alone";
+    const HeadStages &h = p.stages().heads.at(0);
+    ASSERT_EQ(h.qRotated.rows(), 5);
+    for (int i = 0; i < 5; ++i)
+        for (int pair = 0; pair < 2; ++pair) {
+            // rotate-half: dimension `pair` turns with `pair` + 2 by the angle i·θ_pair.
+            const double angle = i * double(s.ropeFrequencies(pair)), c = std::cos(angle), sn = std::sin(angle);
+            const double a = h.q(i, pair), b = h.q(i, pair + 2);
+            EXPECT_NEAR(h.qRotated(i, pair), a * c - b * sn, 1e-5);
+            EXPECT_NEAR(h.qRotated(i, pair + 2), a * sn + b * c, 1e-5);
+        }
+    const LoadResult r = parseScene(writeScene(s));
+    ASSERT_TRUE(r.ok()) << describe(r.problems);
+    EXPECT_TRUE(*r.scene == s);
+}
+
 TEST(LayerInputScene, ValidateNamesEachProblem)
 {
     std::mt19937 rng(2);
@@ -143,8 +173,7 @@ TEST(LayerInputScene, ValidateNamesEachProblem)
             },
             "embeddings", "together with \"X\""},
         {"X with sinusoidal positions", [](Scene &s) { s.positional = PositionalEncoding::Sinusoidal; },
-            "positional_encoding", "must be \"none\""},
-        {"X with rope", [](Scene &s) { s.positional = PositionalEncoding::Rope; }, "positional_encoding", "\"rope\""},
+            "positional_encoding", "must be \"none\" or \"rope\""},
         {"b_Q too short", [](Scene &s) { s.bq.conservativeResize(5); }, "b_Q", "expected 6 numbers"},
         {"b_K too long", [](Scene &s) { s.bk.conservativeResize(7); }, "b_K", "got 7"},
         {"b_V not finite", [](Scene &s) { s.bv(4) = std::numeric_limits<Scalar>::infinity(); }, "b_V[4]", "finite"},
