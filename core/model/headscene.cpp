@@ -2,9 +2,93 @@
 
 #include "core/model/blockmath.h"
 
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace attnlab::core::model {
+
+namespace {
+
+// 1000000 rather than to_string's 1000000.000000.
+std::string plainNumber(double x)
+{
+    std::ostringstream out;
+    out << std::setprecision(12) << x;
+    return out.str();
+}
+
+// "3 and 4" / "1, 2 and 3" (English), "头 3、头 4" (Chinese).
+std::string headList(int first, int count, bool chinese)
+{
+    std::string out;
+    for (int h = first; h < first + count; ++h) {
+        if (h > first)
+            out += chinese ? "、" : h + 1 == first + count ? " and " : ", ";
+        out += (chinese ? "头 " : "") + std::to_string(h + 1);
+    }
+    return out;
+}
+
+// A head of a rotary model (Qwen2, Llama): Q and K rotate with the family's pairing and the
+// model's own frequencies — rope_theta, or the llama3-scaled table — so the board rotates them
+// as the model does. Under grouped-query attention the description names the heads that read
+// the same key/value head, whose W_K and W_V an applied edit changes together.
+void addRotaryPositions(const ModelConfig &c, int head, bool hasOutputBias, Scene &s)
+{
+    const ModelFamily &f = *c.family;
+    s.positional = PositionalEncoding::Rope;
+    s.ropeConvention = f.rotary.convention;
+    const bool table = c.ropeScaling.type != "default";
+    if (table)
+        s.ropeFrequencies = rotaryInverseFrequencies(c.headDim(), c.ropeTheta, c.ropeScaling);
+    else
+        s.ropeBase = Scalar(c.ropeTheta);
+    const std::string theta = plainNumber(c.ropeTheta);
+    // The pairs as the family's pairing gives them: all of up to three, else the first two and
+    // the last.
+    const int dh = c.headDim(), half = dh / 2;
+    std::string pairs;
+    for (int i = 0; i < half; ++i) {
+        if (half > 3 && i == 2) {
+            pairs += " …";
+            i = half - 1;
+        }
+        const auto [a, b] = ropePairColumns(f.rotary.convention, i, dh);
+        pairs += (i > 0 ? " (" : "(") + std::to_string(a) + ", " + std::to_string(b) + ")";
+    }
+    const std::string convention = core::name(f.rotary.convention);
+    std::string en = "X is what this layer's attention reads (the output of " + f.tensors.attnNorm + "). Then " + f.name
+        + " rotates Q and K by each token's position, dimensions turning in " + convention + " pairs " + pairs
+        + ", pair i at "
+        + (table ? "the model's own frequency θ_i (rope_theta " + theta + ", rescaled by its rope_scaling \""
+                    + c.ropeScaling.type + "\")"
+                 : "θ_i = " + theta + "^(−2i/d_k)")
+        + ".";
+    std::string zh = "X 是这一层注意力的输入（" + f.tensors.attnNorm + " 的输出）。随后 " + f.name
+        + " 按每个词元的位置旋转 Q 和 K，各维按 " + convention + " 方式成对转动 " + pairs + "，第 i 对的频率为"
+        + (table ? "模型自己的 θ_i（rope_theta " + theta + "，按其 rope_scaling “" + c.ropeScaling.type + "”调整）"
+                 : " θ_i = " + theta + "^(−2i/d_k)")
+        + "。";
+    if (hasOutputBias) {
+        en += " b_O is the bias of the whole layer's output projection, added once to the sum of all heads.";
+        zh += "b_O 是整层输出投影的偏置，对所有头之和只加一次。";
+    }
+    const int group = c.heads / c.keyValueHeads(), kv = c.kvHeadOf(head);
+    if (group > 1) {
+        const bool shared = s.bk.size() > 0;
+        const std::string kv1 = std::to_string(kv + 1);
+        en += " Grouped-query attention: heads " + headList(kv * group, group, false)
+            + " of this layer all read key/value head " + kv1 + ", so their "
+            + (shared ? "W_K, W_V, b_K and b_V are" : "W_K and W_V are")
+            + " one set of numbers: applying an edit of them to the model changes every one of these heads.";
+        zh += "分组查询注意力：这一层的" + headList(kv * group, group, true) + "都读取键/值头 " + kv1 + "，它们的"
+            + (shared ? "W_K、W_V、b_K、b_V" : "W_K、W_V") + "是同一组数：把对它们的修改应用到模型，会改变所有这些头。";
+    }
+    s.description = {{"en", en}, {"zh_CN", zh}};
+}
+
+} // namespace
 
 Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int layer, int head,
     const std::vector<std::string> &tokens)
@@ -47,30 +131,6 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     s.tokens = tokens;
     s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
     s.scale = ScaleKind::SqrtDk;
-    if (f.position == PositionKind::Rotary) {
-        // Scenes rotate pairs (2i, 2i+1) with θ = 10000; this model rotates (i, i + d/2) with its
-        // own frequencies. So the head comes as Q and K already rotated (and its V), which gives
-        // the model's own attention weights and context.
-        s.direct = true;
-        const int kv = c.kvHeadOf(head) * dh;
-        projectSlice(attentionInput, L.query, f.projection, L.queryBias, first, dh, s.q);
-        projectSlice(attentionInput, L.key, f.projection, L.keyBias, kv, dh, s.k);
-        projectSlice(attentionInput, L.value, f.projection, L.valueBias, kv, dh, s.v);
-        Matrix cos, sin;
-        rotaryTables(rotaryInverseFrequencies(dh, c.ropeTheta, c.ropeScaling), 0, int(attentionInput.rows()), cos, sin);
-        applyRotary(s.q, cos, sin);
-        applyRotary(s.k, cos, sin);
-        s.description = {{"en",
-                             "Q and K are this head's queries and keys after " + model
-                                 + "'s rotary positions (pairs i and i + d/2); K and V belong to key/value head "
-                                 + std::to_string(c.kvHeadOf(head) + 1) + "."},
-            {"zh_CN",
-                "Q 和 K 是这个头经过 " + model
-                    + " 旋转位置编码（第 i 与 i + d/2 维成对）之后的查询和键；K 和 V 属于键/值头 "
-                    + std::to_string(c.kvHeadOf(head) + 1) + "。"}};
-        s.positional = PositionalEncoding::None;
-        return s;
-    }
     s.dModel = d;
     s.heads = 1;
     s.dK = dh;
@@ -102,6 +162,8 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
         s.bo = vectorSegment(L.attnOutBias, 0, d);
     s.positional = PositionalEncoding::None;
     s.scale = ScaleKind::SqrtDk;
+    if (f.position == PositionKind::Rotary)
+        addRotaryPositions(c, head, !L.attnOutBias.empty(), s);
     return s;
 }
 

@@ -21,9 +21,15 @@ namespace attnlab::core::model {
 //   [H·dh, (H+1)·dh) of c_proj; causal mask.
 // - BERT: W_Q = rows [H·dh, (H+1)·dh) of query.weight, transposed (nn.Linear is out × in), likewise
 //   W_K, W_V; the bias slices; W_O = the same rows of attention.output.dense.weightᵀ; no mask.
+// - Qwen2, Llama: as BERT, but W_K, W_V, b_K and b_V are the rows of the key/value head the head
+//   reads (ModelConfig::kvHeadOf), shared with the other heads of its group; causal mask; and
+//   rotary positions in the family's pairing (rotate_half) with the model's frequencies:
+//   ropeBase = rope_theta, or, under llama3 rope_scaling, ropeFrequencies = the scaled table
+//   (rotaryInverseFrequencies). The description names the heads that share the key/value head.
 // - b_O is the bias of the whole layer's output projection (the model adds it once to the sum of
 //   all heads), so the scene's output is this head's contribution plus that bias.
-// - Scale √d_k, no positional encoding (the model already added its own into X).
+// - Scale √d_k; no positional encoding for GPT-2 and BERT (the model already added its own
+//   into X).
 // So the scene's weights equal ForwardRunner::attentionWeights(layer, head).
 // Throws std::invalid_argument when layer or head is out of range or the sizes disagree.
 Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int layer, int head,

@@ -4665,6 +4665,14 @@ Click to select it, Ctrl+click to switch it off.</source>
         <source>Show %1</source>
         <translation>显示“%1”</translation>
     </message>
+    <message>
+        <source>Give the model the weights edited on the board for head %1; the layers above and the prediction follow (undoable). Its W_K and W_V are shared with head %2 (grouped-query attention), so an edit of them changes those heads too.</source>
+        <translation>把在流程板上编辑过的头 %1 的权重交给模型；上面各层和预测随之更新（可撤销）。它的 W_K 和 W_V 与头 %2 共用（分组查询注意力），所以修改它们也会改变那些头。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelSentence</name>
@@ -5210,6 +5218,10 @@ last change %3</source>
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>This scene&apos;s X is given (a head taken from a model with rotary positions): X holds no positions, and Q and K are rotated with the model&apos;s own pairing and frequencies, as the model rotates them.</source>
+        <translation>这个场景的 X 是给定的（取自一个使用旋转位置编码的模型的头）：X 不含位置信息，Q 和 K 按模型自己的配对方式和频率旋转，与模型的做法相同。</translation>
     </message>
 </context>
 <context>

@@ -131,6 +131,8 @@ TEST(RotaryCli, DumpOfAHeadShowsItsQueriesAndKeysAroundTheRotationAndTheSharedKe
             (std::vector<std::string> {"Q", "K", "V", "Q_rot", "K_rot"}));
         EXPECT_NE(std::find(keys.begin(), keys.end(), "weights"), keys.end());
         EXPECT_NE(std::find(keys.begin(), keys.end(), "context"), keys.end());
+        EXPECT_EQ(std::find(keys.begin(), keys.end(), "Q_rotated"), keys.end()) << "Q_rot only, not twice";
+        EXPECT_EQ(std::find(keys.begin(), keys.end(), "K_rotated"), keys.end());
         const auto expectRows = [&head](const char *name, const core::Matrix &m) {
             ASSERT_EQ(head[name].size(), size_t(m.rows())) << name;
             for (Eigen::Index i = 0; i < m.rows(); ++i)
@@ -142,6 +144,37 @@ TEST(RotaryCli, DumpOfAHeadShowsItsQueriesAndKeysAroundTheRotationAndTheSharedKe
         expectRows("Q_rot", qRot);
         expectRows("K_rot", kRot);
         expectRows("weights", weights);
+    }
+}
+
+TEST(RotaryCli, ASavedHeadIsASceneUnderRotateHalfRopeThatGivesTheModelsWeights)
+{
+    for (const bool qwen : {true, false}) {
+        RotaryFolder folder(qwen);
+        const std::string file = folder.dir() + "/head.attn.json";
+        const test::Run saved
+            = test::runAttnlab(folder.arg() + " --text 'The cat sat' --layer 2 --head 3 --out '" + file + "'");
+        ASSERT_EQ(saved.code, 0) << saved.err;
+        const json scene = json::parse(test::readBytes(file));
+        EXPECT_EQ(scene["positional_encoding"], "rope");
+        EXPECT_EQ(scene["rope_convention"], "rotate_half");
+        EXPECT_EQ(scene["rope_theta"].get<double>(), qwen ? 1e6 : 5e5); // the fixtures' rope_theta
+        EXPECT_TRUE(scene.contains("X"));
+
+        const test::Run r = test::runAttnlab("--dump '" + file + "'");
+        ASSERT_EQ(r.code, 0) << r.err;
+        const json head = json::parse(r.out)["heads"][0];
+        auto runner = runnerOf(folder.dir());
+        const json ids = json::parse(test::runAttnlab("--dump " + folder.arg()
+            + " --text 'The cat sat' --layer 2 "
+              "--head 3")
+                                         .out)["token_ids"];
+        ASSERT_TRUE(runner->run(ids.get<std::vector<int>>()));
+        const core::Matrix weights = runner->attentionWeights(1, 2);
+        ASSERT_EQ(head["weights"].size(), size_t(weights.rows()));
+        for (Eigen::Index i = 0; i < weights.rows(); ++i)
+            for (Eigen::Index j = 0; j < weights.cols(); ++j)
+                EXPECT_NEAR(head["weights"][i][j].get<double>(), weights(i, j), 1e-5);
     }
 }
 

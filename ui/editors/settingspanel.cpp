@@ -293,10 +293,17 @@ bool SettingsPanel::setDimensions(int dModel, int heads, int dK, CommandId contr
 
 void SettingsPanel::updatePositionalToolTip()
 {
-    m_positional->setToolTip(m_document->scene().hasInputX()
-            ? tr("This scene's X is given (a head taken from a model), and the model has already added its own "
-                 "positions to it, so no second positional encoding is added.")
-            : tr("How token positions enter the computation. Without it, attention ignores word order."));
+    const core::Scene &s = m_document->scene();
+    if (s.hasInputX() && s.positional == core::PositionalEncoding::Rope)
+        m_positional->setToolTip(tr("This scene's X is given (a head taken from a model with rotary positions): X "
+                                    "holds no positions, and Q and K are rotated with the model's own pairing and "
+                                    "frequencies, as the model rotates them."));
+    else if (s.hasInputX())
+        m_positional->setToolTip(tr("This scene's X is given (a head taken from a model), and the model has already "
+                                    "added its own positions to it, so no second positional encoding is added."));
+    else
+        m_positional->setToolTip(
+            tr("How token positions enter the computation. Without it, attention ignores word order."));
 }
 
 bool SettingsPanel::setPositional(core::PositionalEncoding pe)

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStringList>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -188,8 +189,6 @@ void ModelRoom::retranslate()
     m_openOnBoard->setToolTip(tr("Show the selected head on the pipeline board with the model's own numbers: "
                                  "step through Q, K, V, scores, softmax and output, and edit them."));
     m_apply->setText(tr("Apply to Model"));
-    m_apply->setToolTip(tr("Give the model the weights edited on the board for that head; the layers above and the "
-                           "prediction follow (undoable)."));
     m_openLayer->setToolTip(tr("Show the whole block of the selected head's layer on the block board: the residual "
                                "stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)"));
     setWindowTitle(tr("Model room")); // names the group of the tabs' keys in Help → Keyboard Shortcuts
@@ -225,6 +224,28 @@ void ModelRoom::refreshActions()
         m_apply->setText(tr("Apply Board to Head %1").arg(ModelSession::headName(m_boardLayer, m_boardHead)));
     else
         m_apply->setText(tr("Apply to Model"));
+    const QString shared = sharedKeyValueHeads();
+    m_apply->setToolTip(shared.isEmpty()
+            ? tr("Give the model the weights edited on the board for that head; the layers above and the "
+                 "prediction follow (undoable).")
+            : tr("Give the model the weights edited on the board for head %1; the layers above and the prediction "
+                 "follow (undoable). Its W_K and W_V are shared with head %2 (grouped-query attention), so an "
+                 "edit of them changes those heads too.")
+                  .arg(ModelSession::headName(m_boardLayer, m_boardHead), shared));
+}
+
+QString ModelRoom::sharedKeyValueHeads() const
+{
+    const core::model::ModelConfig *config = m_session->config();
+    if (m_boardLayer < 0 || !config)
+        return QString();
+    const int group = config->heads / config->keyValueHeads();
+    const int first = config->kvHeadOf(m_boardHead) * group;
+    QStringList names;
+    for (int h = first; h < first + group; ++h)
+        if (h != m_boardHead)
+            names.push_back(ModelSession::headName(m_boardLayer, h));
+    return names.join(tr(", "));
 }
 
 bool ModelRoom::openOnBoard()

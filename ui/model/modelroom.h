@@ -77,6 +77,9 @@ private:
     QWidget *tabPanel(int index) const;
     void refreshActions();
     void refreshStale();
+    // The other heads that read the board head's key/value head (grouped-query attention), as
+    // "2.1, 2.2"; empty when it has its own or the board shows no model head.
+    QString sharedKeyValueHeads() const;
     // Scrolls the head view so that the token the prediction is read from is in sight.
     void showPredictionToken();
 
