@@ -100,7 +100,9 @@ void LensPanel::refresh()
     refreshMessage();
     if (m_model->predictionRow() >= 0) {
         // After the view has laid out the new rows.
+        m_scrollPending = true;
         QTimer::singleShot(0, this, [this] {
+            m_scrollPending = false;
             if (m_model->predictionRow() >= 0)
                 m_view->scrollTo(m_model->index(m_model->predictionRow(), 0));
             scheduleFill();
@@ -143,7 +145,8 @@ void LensPanel::resizeEvent(QResizeEvent *event)
 
 bool LensPanel::fillVisible()
 {
-    if (m_filling || !isVisible() || m_session->isBusy() || !m_session->isComputed() || m_model->rowCount() == 0)
+    if (m_filling || m_scrollPending || !isVisible() || m_session->isBusy() || !m_session->isComputed()
+        || m_model->rowCount() == 0)
         return false;
     const int first = std::max(0, m_view->rowAt(0));
     int last = m_view->rowAt(m_view->viewport()->height() - 1);

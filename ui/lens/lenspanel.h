@@ -49,6 +49,9 @@ private:
     QTableView *m_view;
     QTimer *m_fillTimer;
     bool m_filling = false;
+    // A new pass scrolls to its prediction row first: until then the rows in view are not the
+    // ones to compute.
+    bool m_scrollPending = false;
     int m_epoch = 0; // counts the passes shown, so a late result of an older one is dropped
 };
 
