@@ -83,14 +83,14 @@ QVariant LensModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return cellToolTip(index.row(), index.column());
     case Qt::BackgroundRole:
+    case Qt::ForegroundRole: {
         if (!t)
             return {};
-        return sequentialGradient(QStringLiteral("viridis")).color(double(t->probability), QCPRange(0, 1));
-    case Qt::ForegroundRole:
-        if (!t)
-            return {};
-        return contrastingText(
+        // QCPColorGradient gives a QRgb, which a view would not take for a brush.
+        const QColor fill = QColor::fromRgba(
             sequentialGradient(QStringLiteral("viridis")).color(double(t->probability), QCPRange(0, 1)));
+        return role == Qt::BackgroundRole ? fill : contrastingText(fill);
+    }
     case Qt::TextAlignmentRole:
         return int(Qt::AlignCenter);
     case Qt::FontRole:

@@ -67,6 +67,11 @@ LensPanel::LensPanel(ModelSession *session, QWidget *parent)
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &LensPanel::scheduleFill);
     connect(m_session, &ModelSession::computed, this, &LensPanel::refresh);
     connect(m_session, &ModelSession::modelLoaded, this, &LensPanel::refresh);
+    // A fill asked for while another job ran (the attribution, the block board) comes now.
+    connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
+        if (!busy)
+            scheduleFill();
+    });
     retranslate();
 }
 

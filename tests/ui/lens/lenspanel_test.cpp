@@ -76,6 +76,10 @@ TEST(LensPanel, ThePredictionRowsLastColumnIsThePrediction)
     ASSERT_FALSE(prediction.entries().empty());
     EXPECT_EQ(last->id, prediction.entries().front().id);
     EXPECT_EQ(last->probability, prediction.entries().front().probability);
+    // The cell is painted in its probability's colour: a QColor, which the view takes for a brush.
+    const QVariant fill = r.lens->model()->data(r.lens->model()->index(p, layers), Qt::BackgroundRole);
+    EXPECT_EQ(fill.typeId(), QMetaType::QColor);
+    EXPECT_EQ(r.lens->model()->data(r.lens->model()->index(p, layers), Qt::ForegroundRole).typeId(), QMetaType::QColor);
     const QString shown = r.lens->model()->data(r.lens->model()->index(p, layers)).toString();
     EXPECT_TRUE(shown.startsWith(prediction.entryTexts().front())) << shown.toStdString();
     EXPECT_TRUE(shown.endsWith(PredictionPanel::percentText(prediction.entries().front().probability)));
@@ -117,6 +121,33 @@ TEST(LensPanel, OnlyTheRowsInViewAreComputedAndScrollingComputesTheRest)
     ASSERT_TRUE(r.waitRow(0));
     EXPECT_EQ(computed.count(), 0);
     EXPECT_TRUE(r.session->isComputed());
+}
+
+// A tab shown while another job holds the worker (the attribution, the block board) fills its
+// rows once the worker is free, not only at the next scroll or pass.
+TEST(LensPanel, RowsAskedForWhileTheSessionIsBusyAreFilledWhenItIsIdle)
+{
+    TinyFolder folder(false);
+    LensRoom r;
+    r.lens->hide();
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    const int p = r.session->predictionPosition();
+    EXPECT_FALSE(r.lens->model()->hasRow(p)); // hidden: nothing computed
+
+    std::atomic<bool> release {false};
+    ASSERT_TRUE(r.session->readRunner(
+        [&release](const model::ForwardRunner &, const model::ForwardProgress &) {
+            while (!release)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            return true;
+        },
+        [](bool) {}, [] { return QStringLiteral("holding the worker"); }));
+    r.lens->show();
+    QTest::qWait(400); // the panel's fill timer fires while the worker is held
+    EXPECT_FALSE(r.lens->model()->hasRow(p));
+    release = true;
+    EXPECT_TRUE(r.waitRow(p));
 }
 
 TEST(LensPanel, BertReadsEveryRowThroughItsMaskedLmHead)
