@@ -27,20 +27,21 @@ struct QueuedMerge {
 
 } // namespace
 
-std::string BpeModel::addMerge(const std::string &a, const std::string &b, int rank)
+std::string BpeModel::addMerge(std::string_view a, std::string_view b, int rank)
 {
     const int aId = vocabulary.idOf(a);
     if (aId < 0)
-        return a;
+        return std::string(a);
     const int bId = vocabulary.idOf(b);
     if (bId < 0)
-        return b;
+        return std::string(b);
     // The library strips the prefix length from b whether or not b starts with it.
     const size_t cut = std::min(continuingSubwordPrefix.size(), b.size());
-    const std::string joined = a + b.substr(cut);
-    const int newId = vocabulary.idOf(joined);
+    m_joined.assign(a);
+    m_joined.append(b.substr(cut));
+    const int newId = vocabulary.idOf(m_joined);
     if (newId < 0)
-        return joined;
+        return m_joined;
     m_merges[key(aId, bId)] = Merge {rank, newId};
     return {};
 }

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -27,7 +28,9 @@ public:
     // Registers merge number `rank` (a, b). Returns an empty string, or which of a, b or their
     // concatenation is missing from the vocabulary (the library's MergeTokenOutOfVocabulary).
     // A pair given twice keeps its later rank, as the library's HashMap collect does.
-    std::string addMerge(const std::string &a, const std::string &b, int rank);
+    std::string addMerge(std::string_view a, std::string_view b, int rank);
+    // Room for `count` merges, so reading a file rehashes nothing.
+    void reserveMerges(size_t count) { m_merges.reserve(count); }
     size_t mergeCount() const override { return m_merges.size(); }
 
     // Tokenizes one word, character by character (for byte-level BPE the pre-tokenizer has
@@ -45,6 +48,7 @@ private:
     std::vector<ModelPiece> merge(const std::vector<std::string> &units) const;
 
     std::unordered_map<uint64_t, Merge> m_merges;
+    std::string m_joined; // addMerge's a + b, kept to reuse its buffer
     mutable std::mutex m_cacheMutex;
     mutable std::unordered_map<std::string, std::vector<ModelPiece>> m_cache;
 };

@@ -28,6 +28,7 @@ std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path)
         fail(join(path, "unk_token"),
             Message(MessageId::TokenizerNotIn, jsonQuoted(*bpe->unkToken), join(path, "vocab")));
     const Json &merges = arrayField(model, path, "merges");
+    bpe->reserveMerges(merges.size());
     for (size_t i = 0; i < merges.size(); ++i) {
         const Json &m = merges[i];
         std::optional<Message> problem;
@@ -94,8 +95,7 @@ void readVocabObject(const Json &object, const std::string &file, const std::str
     };
     if (!object.is_object())
         throw TokenizerError(problemAt("", Message(MessageId::TokenizerVocabNotObject, typeName(object))));
-    vocab.ids.reserve(object.size());
-    vocab.texts.reserve(object.size());
+    vocab.reserve(object.size(), 8 * object.size());
     for (const auto &[piece, id] : object.items()) {
         if (id.is_number_unsigned() && id.get<uint64_t>() <= uint64_t(kMaxTokenId)) {
             vocab.set(piece, int(id.get<uint64_t>()));
@@ -116,7 +116,8 @@ std::optional<Message> addMergeLine(BpeModel &bpe, const std::string &line, int 
     const size_t space = line.find(' ');
     if (space == std::string::npos || line.find(' ', space + 1) != std::string::npos)
         return Message(MessageId::TokenizerMergeNotTwoPieces, jsonQuoted(line));
-    const std::string missing = bpe.addMerge(line.substr(0, space), line.substr(space + 1), rank);
+    const std::string_view whole(line);
+    const std::string missing = bpe.addMerge(whole.substr(0, space), whole.substr(space + 1), rank);
     if (missing.empty())
         return std::nullopt;
     return Message(MessageId::TokenizerNotInVocabulary, jsonQuoted(missing));

@@ -147,8 +147,8 @@ std::string Tokenizer::tokenText(int id) const
     const auto added = m_data->addedById.find(id);
     if (added != m_data->addedById.end())
         return m_data->addedTokens[added->second].content;
-    const auto it = m_data->vocab().texts.find(id);
-    return it == m_data->vocab().texts.end() ? std::string() : it->second;
+    const std::optional<std::string_view> text = m_data->vocab().textOf(id);
+    return text ? std::string(*text) : std::string();
 }
 
 int Tokenizer::idOf(const std::string &piece) const
@@ -167,7 +167,7 @@ int Tokenizer::maskTokenId() const
 
 int Tokenizer::vocabSize() const
 {
-    int maxId = m_data->vocab().maxId;
+    int maxId = m_data->vocab().maxId();
     for (const AddedToken &t : m_data->addedTokens)
         maxId = std::max(maxId, t.id);
     return maxId + 1;
@@ -228,9 +228,8 @@ std::string Tokenizer::decode(const std::vector<int> &ids, bool skipSpecialToken
                 pieces.push_back(m_data->addedTokens[added->second].content);
             continue;
         }
-        const auto it = m_data->vocab().texts.find(id);
-        if (it != m_data->vocab().texts.end())
-            pieces.push_back(it->second);
+        if (const std::optional<std::string_view> text = m_data->vocab().textOf(id))
+            pieces.emplace_back(*text);
     }
     std::string text;
     if (!m_data->decoder) {

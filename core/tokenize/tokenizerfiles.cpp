@@ -82,7 +82,7 @@ Tokenizer loadBertVocab(const fs::path &dir)
         throw TokenizerError("vocab.txt", Message(MessageId::TokenizerTooManyLines, kMaxTokenId + 1));
     for (size_t i = 0; i < pieces.size(); ++i)
         model->vocabulary.set(pieces[i], int(i));
-    if (model->vocabulary.ids.empty())
+    if (model->vocabulary.empty())
         throw TokenizerError("vocab.txt", Message(MessageId::TokenizerEmpty));
 
     const std::string unk = configToken(config, "unk_token", "[UNK]");

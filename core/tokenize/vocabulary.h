@@ -1,8 +1,16 @@
 #pragma once
 // A token vocabulary: string ↔ id, as the models of the `tokenizers` library keep it.
+//
+// Built for reading a 150,000-piece tokenizer.json quickly (issue 18: the file in ≤ 0.3 s): the
+// pieces lie end to end in one buffer and two open-addressing tables index them, by text and by
+// id, so a lookup touches one slot and one piece instead of chasing a node per entry, and
+// building never allocates per piece.
 
+#include <cstdint>
+#include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
+#include <vector>
 
 namespace attnlab::core::model {
 
@@ -10,26 +18,53 @@ namespace attnlab::core::model {
 // hundred thousand entries, and the id is what a model's embedding table is indexed by.
 inline constexpr int kMaxTokenId = (1 << 24) - 1;
 
-struct Vocabulary {
-    std::unordered_map<std::string, int> ids;
-    // Reverse map. When two strings share an id the first one read keeps it.
-    std::unordered_map<int, std::string> texts;
-    int maxId = -1;
+class Vocabulary {
+public:
+    // Room for `pieces` entries of `bytes` text in all, so reading a file grows nothing.
+    void reserve(std::size_t pieces, std::size_t bytes = 0);
+    // Adds `text` → id, or gives an existing text the new id (what a later vocab.txt line does).
+    // The reverse lookup keeps the first text set with an id. `id` must be ≥ 0.
+    void set(std::string_view text, int id);
+    // The id of `text`, or −1.
+    int idOf(std::string_view text) const;
+    bool contains(std::string_view text) const { return idOf(text) >= 0; }
+    // The text first set with `id`; empty when there is none. Valid until the next set().
+    std::optional<std::string_view> textOf(int id) const;
+    // The largest id set, −1 when empty.
+    int maxId() const { return m_maxId; }
+    std::size_t size() const { return m_entries.size(); }
+    bool empty() const { return m_entries.empty(); }
+    // Calls f(text, id) for every distinct text, in the order they were first set.
+    template<class F> void forEach(F f) const
+    {
+        for (const Entry &e : m_entries)
+            f(std::string_view(m_text.data() + e.offset, e.length), e.id);
+    }
 
-    // Adds or replaces `text` → id (replacing is what a later vocab.txt line does).
-    void set(const std::string &text, int id)
-    {
-        ids[text] = id;
-        texts.emplace(id, text);
-        if (id > maxId)
-            maxId = id;
-    }
-    int idOf(const std::string &text) const
-    {
-        const auto it = ids.find(text);
-        return it == ids.end() ? -1 : it->second;
-    }
-    bool contains(const std::string &text) const { return ids.count(text) != 0; }
+private:
+    struct Entry {
+        std::uint32_t offset;
+        std::uint32_t length;
+        std::uint32_t hash;
+        int id;
+    };
+    struct IdSlot {
+        int id; // −1: empty
+        std::uint32_t entry;
+    };
+    static std::uint32_t hashOf(std::string_view text);
+    std::string_view textAt(const Entry &e) const { return {m_text.data() + e.offset, e.length}; }
+    // The slot of `text` in m_slots: the one holding it, or the empty one where it would go.
+    std::size_t slotOf(std::string_view text, std::uint32_t hash) const;
+    std::size_t idSlotOf(int id) const;
+    void rehash(std::size_t pieces);
+
+    std::string m_text; // every piece, end to end
+    std::vector<Entry> m_entries;
+    std::vector<std::uint32_t> m_slots; // entry index + 1, 0 when empty; a power of two long
+    std::vector<IdSlot> m_idSlots; // the same length as m_slots
+    std::size_t m_idCount = 0; // ids in m_idSlots
+    int m_maxId = -1;
 };
 
 // What a model returns for one word: a vocabulary id and the characters of the word it

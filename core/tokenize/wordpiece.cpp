@@ -47,8 +47,9 @@ void WordPieceModel::prepare()
     // The full length bounds both uses of an entry: whole at the start of a word, and
     // without its "##" after it.
     m_longestPiece = 0;
-    for (const auto &[piece, id] : vocabulary.ids)
-        m_longestPiece = std::max(m_longestPiece, int(decodeUtf8(piece).size()));
+    vocabulary.forEach([this](std::string_view piece, int) {
+        m_longestPiece = std::max(m_longestPiece, int(decodeUtf8(std::string(piece)).size()));
+    });
 }
 
 } // namespace attnlab::core::model
