@@ -104,8 +104,9 @@ ModelActions::ModelActions(Document *document, QWidget *window)
 void ModelActions::retranslate()
 {
     m_open->setText(tr("Open &Model…"));
-    m_open->setToolTip(tr("Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) "
-                          "and see its real attention (Ctrl+Shift+M)"));
+    m_open->setToolTip(
+        tr("Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) "
+           "and see its real attention (Ctrl+Shift+M)"));
     m_classroom->setText(tr("Chat: 猫吃鱼 with Qwen2.5"));
     m_classroom->setToolTip(tr("Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user's chat "
                                "turn in its chat template, ready for the model's answer (Ctrl+Shift+F)"));
@@ -113,13 +114,13 @@ void ModelActions::retranslate()
     m_cacheMenu->setToolTip(tr("The models already in the local Hugging Face cache, by hub id"));
 }
 
-void ModelActions::open(const QString &dir, const QString &text)
+void ModelActions::open(const QString &dir, const QString &text, ModelSession::TextKind kind)
 {
     if (m_session->isBusy()) {
         showError([] { return tr("The model is still busy; wait or press Cancel."); });
         return;
     }
-    m_session->open(dir, text.isEmpty() ? QString() : text);
+    m_session->open(dir, text.isEmpty() ? QString() : text, kind);
 }
 
 void ModelActions::openInteractive()
@@ -150,11 +151,11 @@ void ModelActions::openClassroomExample()
     refreshClassroom();
     if (snapshot.isEmpty())
         return;
-    // transformers' apply_chat_template writes the special tokens through the template; Qwen2's
-    // post-processor adds none, so the session's encoding of the prompt is the same ids.
+    // transformers' apply_chat_template writes the special tokens through the template and
+    // encodes the prompt without the post-processor's: the session does the same for a chat prompt.
     try {
         const std::string prompt = core::chat::chatPromptForUserTurn(snapshot.toStdString(), "猫吃鱼");
-        open(snapshot, QString::fromStdString(prompt));
+        open(snapshot, QString::fromStdString(prompt), ModelSession::TextKind::ChatPrompt);
     } catch (const core::chat::ChatTemplateError &e) {
         showError(
             [problem = e.problem()] { return tr("The model could not be opened:\n%1").arg(fileProblemText(problem)); });

@@ -4,6 +4,8 @@
 // and shows the loaders' one-line errors and, once, what the user should know about the model
 // opened. Owns the session and the model room.
 
+#include "ui/model/modelsession.h"
+
 #include <QObject>
 #include <QString>
 
@@ -18,7 +20,6 @@ namespace attnlab::ui {
 
 class Document;
 class ModelRoom;
-class ModelSession;
 
 class ModelActions : public QObject {
     Q_OBJECT
@@ -45,7 +46,8 @@ public:
     void openClassroomExample();
 
     // Opens DIR (and, once loaded, runs the model on `text` when it is not empty).
-    void open(const QString &dir, const QString &text = QString());
+    void open(const QString &dir, const QString &text = QString(),
+        ModelSession::TextKind kind = ModelSession::TextKind::Sentence);
     // The folder dialog, then open().
     void openInteractive();
     // The last error shown ("" when none) in the current language, for tests; errors appear in a

@@ -177,8 +177,9 @@ void ModelRoom::showPredictionToken()
 
 void ModelRoom::retranslate()
 {
-    setToolTip(tr("A real GPT-2 or BERT model: every layer's and head's attention, the selected head, and the "
-                  "prediction."));
+    setToolTip(
+        tr("A real GPT-2, BERT, Qwen2 or Llama model: every layer's and head's attention, the selected head, and the "
+           "prediction."));
     const QString head = ModelSession::headName(m_session->selectedLayer(), m_session->selectedHead());
     m_ablate->setText(tr("Switch Off Head %1").arg(head));
     m_ablate->setToolTip(tr("Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) "

@@ -68,11 +68,12 @@ QString ModelSession::headName(int layer, int head)
     return QStringLiteral("%1.%2").arg(layer + 1).arg(head + 1);
 }
 
-bool ModelSession::open(const QString &dir, const QString &text)
+bool ModelSession::open(const QString &dir, const QString &text, TextKind kind)
 {
     if (m_thread)
         return false;
     m_openText = text;
+    m_openKind = kind;
     auto loaded = std::make_shared<Loaded>();
     m_loading = loaded;
     m_cancel = false;
@@ -151,8 +152,10 @@ void ModelSession::finishLoad()
     setStaleReason({});
     m_selectedLayer = 0;
     m_selectedHead = 0;
-    if (!m_openText.isNull())
+    if (!m_openText.isNull()) {
         m_text = m_openText;
+        m_textKind = m_openKind;
+    }
     Q_EMIT modelLoaded();
     const int missing = idsWithoutToken();
     const int vocab = m_runner->config().vocabSize;
@@ -164,7 +167,7 @@ void ModelSession::finishLoad()
                           .arg(vocab)
                           .arg(missing));
     Q_EMIT selectionChanged(0, 0);
-    setText(m_text);
+    setText(m_text, m_textKind);
 }
 
 void ModelSession::cancel()
@@ -235,13 +238,14 @@ void ModelSession::dropTextJobs()
     }
 }
 
-void ModelSession::setText(const QString &text)
+void ModelSession::setText(const QString &text, TextKind kind)
 {
     if (!m_runner) {
         m_text = text;
+        m_textKind = kind;
         return;
     }
-    std::vector<model::Token> tokens = m_tokenizer->encode(text.toStdString());
+    std::vector<model::Token> tokens = m_tokenizer->encode(text.toStdString(), kind == TextKind::Sentence);
     if (int(tokens.size()) > m_runner->config().maxPositions) {
         const Wording why = [count = tokens.size(), most = m_runner->config().maxPositions] {
             return tr("The text has %1 tokens, but the model reads at most %2.").arg(count).arg(most);
@@ -254,6 +258,7 @@ void ModelSession::setText(const QString &text)
     }
     dropTextJobs();
     m_text = text;
+    m_textKind = kind;
     m_tokens = std::move(tokens);
     m_shownProbabilities.resize(0); // an edit from now on compares with the new text's result
     m_beforeEdit.resize(0);

@@ -29,6 +29,13 @@ struct CellValues;
 class ModelSession : public DocumentBase {
     Q_OBJECT
 public:
+    // How a text becomes token ids. A sentence is encoded as the tokenizer encodes any text, with
+    // the special tokens its post-processor adds (GPT-2 none, BERT [CLS] … [SEP], Llama 3
+    // <|begin_of_text|>). A chat prompt, rendered from the model's chat template, already holds
+    // every special token the template writes, so it is encoded without them, as transformers'
+    // apply_chat_template does (else Llama 3 would read two <|begin_of_text|>).
+    enum class TextKind { Sentence, ChatPrompt };
+
     explicit ModelSession(QObject *parent = nullptr);
     ~ModelSession() override;
 
@@ -36,7 +43,7 @@ public:
     // Ends with modelLoaded(), loadFailed() or loadCancelled(); until modelLoaded() the
     // current model stays as it is. Refused (false) while another job runs.
     // `text`, when not null, becomes the sentence once the model is loaded.
-    bool open(const QString &dir, const QString &text = QString());
+    bool open(const QString &dir, const QString &text = QString(), TextKind kind = TextKind::Sentence);
     bool isLoading() const { return m_loading != nullptr; }
     // Asks the running job to stop at its next progress call.
     void cancel();
@@ -49,8 +56,9 @@ public:
 
     // Tokenizes `text` now and runs the model on it in the background (computed() follows).
     // A text longer than the model's positions is refused with an error() and changes nothing.
-    void setText(const QString &text);
+    void setText(const QString &text, TextKind kind = TextKind::Sentence);
     QString text() const { return m_text; }
+    TextKind textKind() const { return m_textKind; }
     // Generation: appends the token `id` to the tokens (not re-tokenized from the text) and runs
     // the model in the background, reusing the rows before it (computed() follows). The text
     // becomes the typed text followed by every id generated since, decoded together
@@ -196,7 +204,9 @@ private:
     std::shared_ptr<core::model::ForwardRunner> m_runner;
     std::optional<core::model::Tokenizer> m_tokenizer;
     QString m_text;
+    TextKind m_textKind = TextKind::Sentence;
     QString m_openText;
+    TextKind m_openKind = TextKind::Sentence;
     QString m_promptText; // the text before the first generated token
     std::vector<int> m_generated;
     std::vector<core::model::Token> m_tokens;

@@ -101,3 +101,30 @@ TEST(Classroom, TheCachedQwenOpensOnTheChatTurnOfCatEatsFish)
     ASSERT_TRUE(test::waitComputed(room.session));
     EXPECT_EQ(room.session->tokens().size(), expected.size() + 1);
 }
+
+TEST(Classroom, AChatPromptIsEncodedWithoutThePostProcessorsTokens)
+{
+    // BERT's post-processor puts [CLS] in front and [SEP] behind, as Llama 3's puts
+    // <|begin_of_text|>: a prompt whose template already wrote them must not get them twice.
+    const test::TinyFolder folder(true);
+    test::Room room;
+    const QString prompt = QStringLiteral("[CLS] the cat [SEP]");
+    room.actions->open(folder.path(), prompt, ui::ModelSession::TextKind::ChatPrompt);
+    ASSERT_TRUE(test::waitComputed(room.session)) << room.actions->lastError().toStdString();
+    const model::Tokenizer tokenizer = *model::loadTokenizer(folder.dir).tokenizer;
+    const auto idsOf = [](const std::vector<model::Token> &tokens) {
+        std::vector<int> ids;
+        for (const model::Token &t : tokens)
+            ids.push_back(t.id);
+        return ids;
+    };
+    EXPECT_EQ(room.session->textKind(), ui::ModelSession::TextKind::ChatPrompt);
+    EXPECT_EQ(idsOf(room.session->tokens()), idsOf(tokenizer.encode(prompt.toStdString(), false)));
+    const size_t chatCount = room.session->tokens().size();
+    // Typed into the sentence box, the same text is a sentence, encoded as the tokenizer encodes it.
+    room.session->setText(prompt);
+    ASSERT_TRUE(test::waitComputed(room.session));
+    EXPECT_EQ(room.session->textKind(), ui::ModelSession::TextKind::Sentence);
+    EXPECT_EQ(idsOf(room.session->tokens()), idsOf(tokenizer.encode(prompt.toStdString())));
+    EXPECT_EQ(room.session->tokens().size(), chatCount + 2);
+}
