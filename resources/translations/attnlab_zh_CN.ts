@@ -4520,10 +4520,6 @@ head %2</source>
         <translation>打开模型(&amp;M)…</translation>
     </message>
     <message>
-        <source>Open a GPT-2 or BERT checkpoint folder (config.json, model.safetensors, tokenizer.json) and see its real attention (Ctrl+Shift+M)</source>
-        <translation>打开 GPT-2 或 BERT 检查点文件夹（config.json、model.safetensors、tokenizer.json），查看真实的注意力（Ctrl+Shift+M）</translation>
-    </message>
-    <message>
         <source>The model is still busy; wait or press Cancel.</source>
         <translation>模型仍在计算中；请稍候或按“取消”。</translation>
     </message>
@@ -4558,6 +4554,10 @@ head %2</source>
     <message>
         <source>Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user&apos;s chat turn in its chat template, ready for the model&apos;s answer (Ctrl+Shift+F)</source>
         <translation>从 Hugging Face 缓存打开 Qwen2.5-0.5B-Instruct，把“猫吃鱼”作为用户的一轮对话套入它的对话模板，等待模型回答（Ctrl+Shift+F）</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) and see its real attention (Ctrl+Shift+M)</source>
+        <translation>打开 GPT-2、BERT、Qwen2 或 Llama 检查点文件夹（config.json、model.safetensors、tokenizer.json），查看真实的注意力（Ctrl+Shift+M）</translation>
     </message>
 </context>
 <context>
@@ -4601,10 +4601,6 @@ Click to select it, Ctrl+click to switch it off.</source>
 </context>
 <context>
     <name>attnlab::ui::ModelRoom</name>
-    <message>
-        <source>A real GPT-2 or BERT model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
-        <translation>真实的 GPT-2 或 BERT 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
-    </message>
     <message>
         <source>Switch Off Head %1</source>
         <translation>关闭头 %1</translation>
@@ -4672,6 +4668,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>A real GPT-2, BERT, Qwen2 or Llama model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
+        <translation>真实的 GPT-2、BERT、Qwen2 或 Llama 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
     </message>
 </context>
 <context>
@@ -5782,8 +5782,8 @@ Separator: the text between separators is a token.</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <source>The model room over the whole window: a real GPT-2 or BERT model&apos;s heads and its prediction (Ctrl+2)</source>
-        <translation>占满整个窗口的模型工作区：真实 GPT-2 或 BERT 模型的各个头及其预测（Ctrl+2）</translation>
+        <source>The model room over the whole window: a real GPT-2, BERT, Qwen2 or Llama model&apos;s heads and its prediction (Ctrl+2)</source>
+        <translation>占满整个窗口的模型工作区：真实 GPT-2、BERT、Qwen2 或 Llama 模型的各个头及其预测（Ctrl+2）</translation>
     </message>
 </context>
 <context>

@@ -73,8 +73,8 @@ void Workspaces::retranslate()
     m_sceneAction->setText(tr("&Scene"));
     m_sceneAction->setToolTip(tr("The scene: the token bar, the pipeline board and the editors around it (Ctrl+1)"));
     m_modelAction->setText(tr("&Model"));
-    m_modelAction->setToolTip(
-        tr("The model room over the whole window: a real GPT-2 or BERT model's heads and its prediction (Ctrl+2)"));
+    m_modelAction->setToolTip(tr("The model room over the whole window: a real GPT-2, BERT, Qwen2 or Llama model's "
+                                 "heads and its prediction (Ctrl+2)"));
 }
 
 void Workspaces::setCurrent(Workspace workspace)
