@@ -164,8 +164,11 @@ public:
     // The residual stream entering `layer` (n × d); layer == layers() gives the last block's
     // output (GPT-2: before ln_f). Needs layer ≤ layersDone().
     const Matrix &layerInput(int layer) const;
-    // What the layer's attention reads (n × d): GPT-2 the output of ln_1, BERT the layer input.
-    const Matrix &attentionInput(int layer) const;
+    // What the layer's attention reads (n × d): GPT-2 the output of ln_1 (Qwen2 and Llama their
+    // input_layernorm), BERT the layer input. Computed from layerInput(layer) on each call (the
+    // pass keeps no copy: at 2,048 tokens of a 24-layer model that was 176 MB), bit for bit what
+    // the pass read.
+    Matrix attentionInput(int layer) const;
     // One head's attention weights (n × n) after the mask and softmax, BEFORE the head mask: an
     // ablated head still shows the pattern it would have (its context is zero all the same).
     // Under GPT-2's causal mask the cells above the diagonal are exactly 0. Recomputed from
@@ -213,7 +216,8 @@ private:
     // (n × d): projects q, k, v of rows [first, n), keeps a causal model's keys and values in its
     // cache, and leaves the context of those rows in m_context ((n − first) rows). `first` is
     // `from` when the layer's cache and thumbnails hold rows [0, from) (appended tokens), else 0.
-    void attendLayer(int layer, const Matrix &a, int from);
+    int firstAttendedRow(int layer, int from) const;
+    void attendLayer(int layer, const Eigen::Ref<const Matrix> &rows, int first);
     void projectQkv(const Eigen::Ref<const Matrix> &a, const LayerWeights &L, int first);
     void feedForward(const Matrix &x, const LayerWeights &L);
     void attend(int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values,
@@ -245,7 +249,6 @@ private:
     bool m_predicted = false;
     int m_restartedFrom = 0;
     std::vector<Matrix> m_inputs; // layers + 1, n × d
-    std::vector<Matrix> m_attentionInputs; // GPT-2 only: ln_1 of each layer
     std::vector<std::vector<Matrix>> m_thumbnails; // [layer][head], at most kThumbnailSize²
     std::vector<int> m_thumbnailRows; // per layer: the tokens its thumbnails show (0 = none)
     // Causal models, per layer: keys (rotated) and values of every token, capacity ≥ n rows
@@ -255,7 +258,7 @@ private:
     std::vector<Matrix> m_scratch; // one n × n attention matrix per thread of the pass
     RowVector m_logits, m_probabilities;
     // Scratch reused from layer to layer and run to run (no allocation in steady state).
-    Matrix m_qkv, m_context, m_normed, m_inner, m_up, m_sum;
+    Matrix m_qkv, m_context, m_normed, m_inner, m_up, m_sum, m_attnIn;
     RowVector m_rotaryFrequencies; // rotary positions only
     Matrix m_cos, m_sin; // n × d_head rotary tables of positions 0…n−1
 };
