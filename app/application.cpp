@@ -172,7 +172,7 @@ int runApplication(int argc, char *argv[])
         Document document;
         document.load(*loadExample(QLatin1String(kDefaultExample)).scene);
         MainWindow window(&document);
-        window.show();
+        window.showOnScreen();
         QString notFound;
         const QString dir = modelFolder(cli, &notFound);
         const QString text = cli.value(cli.text);
@@ -198,7 +198,7 @@ int runApplication(int argc, char *argv[])
         window.fileActions()->autosaver()->saveNow(true);
         QCoreApplication::exit(0);
     });
-    window.show();
+    window.showOnScreen();
     if (!cli.isSet(cli.noRecovery) && qEnvironmentVariableIsEmpty("ATTNLAB_NO_RECOVERY"))
         QTimer::singleShot(0, &window, [&window] { window.fileActions()->offerRecovery(); });
     return app->exec();

@@ -47,6 +47,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -165,6 +166,18 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::showOnScreen()
+{
+    // A title bar and borders come on top of the client size; this much covers common frames.
+    constexpr int kFrameWidth = 16, kFrameHeight = 40;
+    const QRect available = screen() ? screen()->availableGeometry() : QRect();
+    const bool room = available.width() >= width() + kFrameWidth && available.height() >= height() + kFrameHeight;
+    if (!m_geometryRestored && !available.isEmpty() && !room)
+        showMaximized();
+    else
+        show();
+}
 
 QString MainWindow::warningText() const
 {
@@ -564,7 +577,7 @@ void MainWindow::refreshWarnings()
 void MainWindow::readSettings()
 {
     QSettings settings;
-    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    m_geometryRestored = restoreGeometry(settings.value(kGeometryKey).toByteArray());
     if (!restoreState(settings.value(kStateKey).toByteArray(), kStateVersion)) {
         // resizeDocks() takes only once the window is laid out: the matrices wide enough for
         // most of an 8-column embedding table, the right side for the inspector's tables.

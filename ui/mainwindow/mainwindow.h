@@ -36,6 +36,10 @@ class MainWindow : public Retranslating<QMainWindow> {
     Q_OBJECT
 public:
     explicit MainWindow(Document *document, QWidget *parent = nullptr);
+    // Shows the window as the app starts it: at its saved geometry, else at 1280 × 720 (a
+    // classroom projector's size) — maximised instead when the screen has no room for that and a
+    // window frame, so that nothing reaches past the screen's edge.
+    void showOnScreen();
     ~MainWindow() override;
 
     FileActions *fileActions() const { return m_fileActions; }
@@ -125,6 +129,7 @@ private:
     QMenu *m_colorMapMenu = nullptr;
     QString m_sequentialMap = QStringLiteral("viridis");
     bool m_autoWeightsRange = false;
+    bool m_geometryRestored = false;
     QAction *m_fixedRange = nullptr;
     QAction *m_autoRange = nullptr;
     EditActions *m_editActions = nullptr;

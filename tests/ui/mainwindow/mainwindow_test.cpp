@@ -19,6 +19,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QTemporaryDir>
@@ -275,4 +276,31 @@ TEST_F(MainWindowTest, ContributedDocksAreListedInTheViewMenu)
     EXPECT_EQ(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
     EXPECT_FALSE(dock->objectName().isEmpty());
     EXPECT_TRUE(window.viewMenu()->actions().contains(dock->toggleViewAction()));
+}
+
+TEST_F(MainWindowTest, AScreenWithoutRoomForTheDefaultSizeOpensTheWindowMaximised)
+{
+    Document document;
+    document.load(example("cat-eats-fish"));
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    {
+        // A window as large as the screen leaves no room for its frame.
+        MainWindow window(&document);
+        window.resize(available.size());
+        window.showOnScreen();
+        EXPECT_TRUE(window.isMaximized());
+    }
+    QSize saved;
+    {
+        MainWindow window(&document);
+        window.resize(available.width() - 100, available.height() - 100);
+        window.show();
+        saved = window.size();
+        window.close(); // saves its geometry
+    }
+    // A saved geometry is the user's choice and is kept, even where the default would not fit.
+    MainWindow window(&document);
+    window.showOnScreen();
+    EXPECT_FALSE(window.isMaximized());
+    EXPECT_EQ(window.size(), saved);
 }
