@@ -227,9 +227,10 @@ class JsonGuardBuilder {
 public:
     using string_t = Json::string_t;
 
-    JsonGuardBuilder(JsonDocument &doc, const JsonLimits &limits)
+    JsonGuardBuilder(JsonDocument &doc, const JsonLimits &limits, const std::vector<JsonStream> &streams)
         : m_doc(doc)
         , m_limits(limits)
+        , m_streams(streams)
     {
     }
 
@@ -258,6 +259,13 @@ public:
     bool key(string_t &k)
     {
         Frame &f = m_stack.back();
+        if (f.stream) {
+            const bool twice = f.stream->has && f.stream->has(k);
+            f.key = std::move(k);
+            if (twice)
+                problem = Problem {path(), Message(MessageId::JsonDuplicateKey, quotedText(f.key))};
+            return !twice;
+        }
         auto &object = f.value->get_ref<Json::object_t &>();
         auto [it, inserted] = object.emplace(k, nullptr);
         f.key = k;
@@ -277,15 +285,13 @@ public:
         if (!f.sorted)
             m_doc.m_order.emplace(&f.value->get_ref<const Json::object_t &>(), std::move(f.order));
         m_stack.pop_back();
-        afterValue();
-        return true;
+        return completed();
     }
 
     bool end_array()
     {
         m_stack.pop_back();
-        afterValue();
-        return true;
+        return completed();
     }
 
     bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &e)
@@ -303,12 +309,45 @@ private:
         std::size_t index = 0; // arrays: the current element
         bool sorted = true;
         std::vector<JsonDocument::Member> order;
+        const JsonStream *stream = nullptr; // set when this container's members go to a stream
     };
     JsonDocument &m_doc;
     const JsonLimits &m_limits;
+    const std::vector<JsonStream> &m_streams;
     std::size_t m_values = 0;
     std::vector<Frame> m_stack;
     Json *m_slot = nullptr; // where the next value goes inside an object
+    Json m_member; // the member of a streamed container being read
+
+    // The stream whose path a container of `type` opened now would be at, if any.
+    const JsonStream *streamHere(Json::value_t type) const
+    {
+        for (const JsonStream &s : m_streams) {
+            if (s.type != type || s.path.size() != m_stack.size())
+                continue;
+            bool same = true;
+            for (std::size_t i = 0; i < m_stack.size() && same; ++i)
+                same = m_stack[i].value->is_object() && !m_stack[i].stream && m_stack[i].key == s.path[i];
+            if (same)
+                return &s;
+        }
+        return nullptr;
+    }
+
+    // A value just finished: a member of a streamed container goes to its stream.
+    bool completed()
+    {
+        if (!m_stack.empty() && m_stack.back().stream) {
+            Frame &f = m_stack.back();
+            if (std::optional<Problem> p = f.stream->take(f.key, f.index, m_member)) {
+                problem = std::move(p);
+                return false;
+            }
+            m_member = Json();
+        }
+        afterValue();
+        return true;
+    }
 
     // Places a value and returns where it now lives.
     Json *place(Json &&v)
@@ -318,6 +357,10 @@ private:
             return &m_doc.m_root;
         }
         Frame &f = m_stack.back();
+        if (f.stream) {
+            m_member = std::move(v);
+            return &m_member;
+        }
         if (f.value->is_array()) {
             auto &array = f.value->get_ref<Json::array_t &>();
             array.push_back(std::move(v));
@@ -341,8 +384,7 @@ private:
         if (!count())
             return false;
         place(std::move(v));
-        afterValue();
-        return true;
+        return completed();
     }
 
     void afterValue()
@@ -361,7 +403,8 @@ private:
             return false;
         // A container placed in an array stays put while it is open: nothing else is appended
         // to that array until it closes.
-        m_stack.push_back({place(Json(type)), {}, 0, true, {}});
+        const JsonStream *stream = streamHere(type);
+        m_stack.push_back({place(Json(type)), {}, 0, true, {}, stream});
         return true;
     }
 
@@ -397,7 +440,8 @@ std::string JsonResult::describe() const
     return problem ? formatProblem(source, *problem) : source + ": fine";
 }
 
-JsonResult parseJson(std::string_view text, const std::string &source, const JsonLimits &limits)
+JsonResult parseJson(
+    std::string_view text, const std::string &source, const JsonLimits &limits, const std::vector<JsonStream> &streams)
 {
     JsonResult result;
     result.source = source;
@@ -406,7 +450,7 @@ JsonResult parseJson(std::string_view text, const std::string &source, const Jso
         return result;
     }
     JsonDocument doc;
-    JsonGuardBuilder builder(doc, limits);
+    JsonGuardBuilder builder(doc, limits, streams);
     const bool ok = Json::sax_parse(text.begin(), text.end(), &builder, Json::input_format_t::json, true, false);
     if (ok && !builder.problem && !builder.tooDeep) {
         result.document = std::move(doc);

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,12 +82,29 @@ struct JsonResult {
     std::string describe() const;
 };
 
+// A large container read member by member as the parser meets them, instead of being kept in the
+// tree (a tokenizer.json's model.vocab and model.merges: 300,000 values that would otherwise be
+// built into nodes, then copied out and freed). The object or array at `path` (object keys from
+// the root, e.g. {"model", "vocab"}) stays in the tree, empty; each of its direct members, once
+// read whole, goes to `take` with its key (objects) or index (arrays) and may be moved from. A
+// problem `take` returns stops the parse and is the result's problem as it is. A container of
+// another type at `path` is kept in the tree as usual. Every value still counts against the limits.
+struct JsonStream {
+    std::vector<std::string> path;
+    nlohmann::json::value_t type = nlohmann::json::value_t::object;
+    // Objects: whether a key was already taken, so that a key given twice is refused as in the
+    // tree (the consumer knows its keys; the parser keeps none of a streamed object's).
+    std::function<bool(const std::string &key)> has;
+    std::function<std::optional<Problem>(const std::string &key, std::size_t index, nlohmann::json &value)> take;
+};
+
 // Parses `text`; `source` names it in describe() (a file name, "config.json", …). Never throws
 // for bad input. Messages of syntax errors start with "invalid JSON: ".
 // The text is only read during the call (a view into a mapped file will do). Keys and numbers
 // quoted in messages are escaped and cut to about 100 bytes, so a message stays one short line
 // whatever the file holds.
-JsonResult parseJson(std::string_view text, const std::string &source, const JsonLimits &limits = {});
+JsonResult parseJson(std::string_view text, const std::string &source, const JsonLimits &limits = {},
+    const std::vector<JsonStream> &streams = {});
 
 // Line and column (1-based, column in UTF-8 characters) of a byte offset in `text`.
 std::pair<int, int> lineColumn(std::string_view text, std::size_t byte);

@@ -10,7 +10,17 @@ namespace {
 
 using namespace json;
 
-std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path)
+// model.vocab: the pieces streamed past the tree, else the tree's object.
+void readVocabulary(const Json &model, const std::string &path, StreamedModel &streamed, Vocabulary &vocab)
+{
+    const Json &object = require(model, path, "vocab");
+    if (streamed.hasVocab)
+        vocab = std::move(streamed.vocab);
+    else
+        readVocabObject(object, "tokenizer.json", join(path, "vocab"), vocab);
+}
+
+std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path, StreamedModel &streamed)
 {
     auto bpe = std::make_unique<BpeModel>();
     if (const Json *dropout = find(model, "dropout"); dropout && !dropout->is_null()) {
@@ -23,11 +33,22 @@ std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path)
     bpe->fuseUnk = boolField(model, path, "fuse_unk", false);
     bpe->byteFallback = boolField(model, path, "byte_fallback", false);
     bpe->ignoreMerges = boolField(model, path, "ignore_merges", false);
-    readVocabObject(require(model, path, "vocab"), "tokenizer.json", join(path, "vocab"), bpe->vocabulary);
+    readVocabulary(model, path, streamed, bpe->vocabulary);
     if (bpe->unkToken && !bpe->vocabulary.contains(*bpe->unkToken))
         fail(join(path, "unk_token"),
             Message(MessageId::TokenizerNotIn, jsonQuoted(*bpe->unkToken), join(path, "vocab")));
     const Json &merges = arrayField(model, path, "merges");
+    if (streamed.hasMerges) {
+        bpe->reserveMerges(streamed.merges.size());
+        for (size_t i = 0; i < streamed.merges.size(); ++i) {
+            const auto &[a, b] = streamed.merges[i];
+            const std::string missing = bpe->addMerge(a, b, int(i));
+            if (!missing.empty())
+                fail(indexed(join(path, "merges"), i),
+                    Message(MessageId::TokenizerNotInVocabulary, jsonQuoted(missing)));
+        }
+        return bpe;
+    }
     bpe->reserveMerges(merges.size());
     for (size_t i = 0; i < merges.size(); ++i) {
         const Json &m = merges[i];
@@ -48,14 +69,14 @@ std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path)
     return bpe;
 }
 
-std::unique_ptr<ModelPart> readWordPiece(const Json &model, const std::string &path)
+std::unique_ptr<ModelPart> readWordPiece(const Json &model, const std::string &path, StreamedModel &streamed)
 {
     auto wp = std::make_unique<WordPieceModel>();
     wp->unkToken = optionalString(model, path, "unk_token", "[UNK]").value_or("");
     wp->continuingSubwordPrefix = optionalString(model, path, "continuing_subword_prefix", "##").value_or("");
     wp->maxInputCharsPerWord
         = int(std::min<int64_t>(countField(model, path, "max_input_chars_per_word", 100), 1 << 30));
-    readVocabObject(require(model, path, "vocab"), "tokenizer.json", join(path, "vocab"), wp->vocabulary);
+    readVocabulary(model, path, streamed, wp->vocabulary);
     if (!wp->vocabulary.contains(wp->unkToken))
         fail(
             join(path, "unk_token"), Message(MessageId::TokenizerNotIn, jsonQuoted(wp->unkToken), join(path, "vocab")));
@@ -63,24 +84,38 @@ std::unique_ptr<ModelPart> readWordPiece(const Json &model, const std::string &p
     return wp;
 }
 
-const PartRow<ModelPart> kModels[] = {
+// A row of the model table: its "type" and its reader, which also takes what was streamed.
+struct ModelRow {
+    const char *type;
+    std::unique_ptr<ModelPart> (*read)(const Json &model, const std::string &path, StreamedModel &streamed);
+};
+
+const ModelRow kModels[] = {
     {"BPE", readBpe},
     {"WordPiece", readWordPiece},
 };
 
 } // namespace
 
-std::unique_ptr<ModelPart> readModel(const Json &model, const std::string &path)
+std::unique_ptr<ModelPart> readModel(const Json &model, const std::string &path, StreamedModel &streamed)
 {
     if (!model.is_object())
         fail(path, Message(MessageId::TokenizerMustBeObjectNot, typeName(model)));
-    if (find(model, "type"))
-        return readPart(kModels, model, path);
+    if (find(model, "type")) {
+        const std::string type = typeOf(model, path);
+        std::string known;
+        for (const ModelRow &row : kModels) {
+            if (type == row.type)
+                return row.read(model, path, streamed);
+            known += known.empty() ? row.type : std::string(", ") + row.type;
+        }
+        failUnknownType(path, type, known);
+    }
     // Files written before models carried "type" (ModelWrapper's untagged fallback).
     if (find(model, "merges"))
-        return readBpe(model, path);
+        return readBpe(model, path, streamed);
     if (find(model, "max_input_chars_per_word"))
-        return readWordPiece(model, path);
+        return readWordPiece(model, path, streamed);
     fail(join(path, "type"), Message(MessageId::TokenizerMissing));
 }
 

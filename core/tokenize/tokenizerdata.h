@@ -3,6 +3,7 @@
 // encode (tokenizer.cpp). Not part of the public API; it includes nlohmann-json, which the
 // core links privately.
 
+#include "core/json/jsonguard.h"
 #include "core/model/modelerror.h"
 #include "core/tokenize/bpe.h"
 #include "core/tokenize/parts.h"
@@ -72,7 +73,8 @@ struct TokenizerError : ModelError {
 // The one place tokenizer files are parsed as JSON: through core/jsonguard (parseJson), with its
 // limits on size, depth and value count, refusing duplicate keys and whole numbers past 64 bits.
 // Throws TokenizerError with the guard's Problem, e.g. "tokenizer.json:1:11: invalid JSON: …".
-nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName);
+nlohmann::json parseJsonFile(
+    const std::string &text, const std::string &fileName, const std::vector<JsonStream> &streams = {});
 
 // Reads the file at `path` (refusing files over kMaxTokenizerFileBytes). Throws TokenizerError.
 std::string readTokenizerFile(const std::string &path, const std::string &fileName);

@@ -23,6 +23,52 @@ std::unique_ptr<Part> optionalPart(
     return (!v || v->is_null()) ? nullptr : read(*v, key);
 }
 
+// model.vocab and model.merges, taken while the file is parsed (StreamedModel). Each piece's id
+// and each merge's form are checked here, with the paths the tree's readers would name.
+std::vector<JsonStream> modelStreams(StreamedModel &model)
+{
+    JsonStream vocab;
+    vocab.path = {"model", "vocab"};
+    vocab.has = [&model](const std::string &piece) { return model.vocab.contains(piece); };
+    vocab.take = [&model](const std::string &piece, size_t, Json &id) -> std::optional<Problem> {
+        model.hasVocab = true;
+        if (id.is_number_unsigned() && id.get<uint64_t>() <= uint64_t(kMaxTokenId)) {
+            model.vocab.set(piece, int(id.get<uint64_t>()));
+            return std::nullopt;
+        }
+        const std::string where = "model.vocab[" + jsonQuoted(piece) + "]";
+        try {
+            idAt(id, where); // throws the precise message
+        } catch (const TokenizerError &e) {
+            return e.problem();
+        }
+        return std::nullopt;
+    };
+    JsonStream merges;
+    merges.path = {"model", "merges"};
+    merges.type = Json::value_t::array;
+    merges.take = [&model](const std::string &, size_t i, Json &m) -> std::optional<Problem> {
+        model.hasMerges = true;
+        const auto problem = [i](Message message) {
+            return Problem {indexed("model.merges", i), std::move(message), 0, 0, kFile};
+        };
+        if (m.is_string()) {
+            const std::string &line = m.get_ref<const std::string &>();
+            const size_t space = line.find(' ');
+            if (space == std::string::npos || line.find(' ', space + 1) != std::string::npos)
+                return problem(Message(MessageId::TokenizerMergeNotTwoPieces, jsonQuoted(line)));
+            model.merges.emplace_back(line.substr(0, space), line.substr(space + 1));
+        } else if (m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string()) {
+            model.merges.emplace_back(
+                std::move(m[0].get_ref<std::string &>()), std::move(m[1].get_ref<std::string &>()));
+        } else {
+            return problem(Message(MessageId::TokenizerMergeNotStringOrPair));
+        }
+        return std::nullopt;
+    };
+    return {std::move(vocab), std::move(merges)};
+}
+
 void readAddedTokens(const Json &root, detail::TokenizerData &data)
 {
     std::vector<AddedToken> tokens;
@@ -50,10 +96,11 @@ void readAddedTokens(const Json &root, detail::TokenizerData &data)
 
 } // namespace
 
-nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName)
+nlohmann::json parseJsonFile(
+    const std::string &text, const std::string &fileName, const std::vector<JsonStream> &streams)
 {
     // The limits of core/jsonguard hold: a GPT-2 tokenizer.json is 1.4 MB and 100,000–200,000 values.
-    JsonResult parsed = parseJson(text, fileName);
+    JsonResult parsed = parseJson(text, fileName, {}, streams);
     if (!parsed.ok()) {
         Problem problem = std::move(*parsed.problem);
         problem.file = fileName;
@@ -68,11 +115,12 @@ TokenizerLoadResult parseTokenizerJson(const std::string &text)
     try {
         if (text.size() > kMaxTokenizerFileBytes)
             throw TokenizerError(kFile, Message(MessageId::TokenizerFileTooLarge, kMaxTokenizerFileBytes >> 20));
-        const Json root = parseJsonFile(text, kFile);
+        StreamedModel streamed;
+        const Json root = parseJsonFile(text, kFile, modelStreams(streamed));
         if (!root.is_object())
             throw TokenizerError(kFile, Message(MessageId::TokenizerNotJsonObject, typeName(root)));
         auto data = std::make_shared<detail::TokenizerData>();
-        data->model = readModel(require(root, "", "model"), "model");
+        data->model = readModel(require(root, "", "model"), "model", streamed);
         data->normalizer = optionalPart(root, "normalizer", readNormalizer);
         data->preTokenizer = optionalPart(root, "pre_tokenizer", readPreTokenizer);
         data->postProcessor = optionalPart(root, "post_processor", readPostProcessor);

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 using namespace attnlab::core;
 
 namespace {
@@ -191,4 +195,67 @@ TEST(JsonGuard, TheDensestShapesStopAtTheValueCount)
         const Problem p = refusal(text, limits);
         EXPECT_TRUE(contains(p.message.english(), "more than 100000 values")) << p.message.english();
     }
+}
+
+TEST(JsonGuard, StreamedContainersHandOverTheirMembersAndStayEmptyInTheTree)
+{
+    using Json = nlohmann::json;
+    std::vector<std::pair<std::string, Json>> members;
+    std::vector<std::pair<std::size_t, Json>> items;
+    JsonStream object;
+    object.path = {"m", "vocab"};
+    object.has = [&members](const std::string &key) {
+        return std::any_of(members.begin(), members.end(), [&key](const auto &m) { return m.first == key; });
+    };
+    object.take = [&members](const std::string &key, std::size_t, Json &value) -> std::optional<Problem> {
+        members.emplace_back(key, std::move(value));
+        return std::nullopt;
+    };
+    JsonStream array;
+    array.path = {"m", "merges"};
+    array.type = Json::value_t::array;
+    array.take = [&items](const std::string &, std::size_t index, Json &value) -> std::optional<Problem> {
+        if (value.is_number() && value.get<int>() < 0)
+            return Problem {"m.merges[" + std::to_string(index) + "]", Message::literal("negative"), 0, 0, ""};
+        items.emplace_back(index, std::move(value));
+        return std::nullopt;
+    };
+    const std::vector<JsonStream> streams {object, array};
+    const std::string text
+        = R"({"m": {"vocab": {"b": 1, "a": [2, {"x": 3}]}, "merges": ["p q", ["r", "s"], 4], "other": {"vocab": {"c": 5}}}})";
+    const JsonResult r = parseJson(text, "t.json", {}, streams);
+    ASSERT_TRUE(r.ok()) << r.describe();
+    const Json &root = r.document->root();
+    // Members arrive whole (nested containers too), in the file's order; the tree keeps empty
+    // containers where the streamed ones were, and everything else as usual.
+    ASSERT_EQ(members.size(), 2u);
+    EXPECT_EQ(members[0].first, "b");
+    EXPECT_EQ(members[0].second, 1);
+    EXPECT_EQ(members[1].first, "a");
+    EXPECT_EQ(members[1].second, Json::parse(R"([2, {"x": 3}])"));
+    ASSERT_EQ(items.size(), 3u);
+    EXPECT_EQ(items[1].first, 1u);
+    EXPECT_EQ(items[1].second, Json::parse(R"(["r", "s"])"));
+    EXPECT_EQ(items[2].second, 4);
+    EXPECT_TRUE(root["m"]["vocab"].is_object() && root["m"]["vocab"].empty());
+    EXPECT_TRUE(root["m"]["merges"].is_array() && root["m"]["merges"].empty());
+    EXPECT_EQ(root["m"]["other"]["vocab"]["c"], 5) << "only the exact path streams";
+
+    // A key given twice is refused as in the tree; a problem of the taker stops the parse as it is.
+    members.clear();
+    Problem p = parseJson(R"({"m": {"vocab": {"a": 1, "a": 2}}})", "t.json", {}, streams).problem.value();
+    EXPECT_EQ(p.path, "m.vocab.a");
+    EXPECT_TRUE(contains(p.message.english(), "\"a\" appears more than once")) << p.message.english();
+    p = parseJson(R"({"m": {"merges": [1, -1]}})", "t.json", {}, streams).problem.value();
+    EXPECT_EQ(p.path, "m.merges[1]");
+    EXPECT_EQ(p.message.english(), "negative");
+    // A container of another type at the path is the tree's; the value limit still counts streamed values.
+    members.clear();
+    const JsonResult wrongType = parseJson(R"({"m": {"vocab": [1, 2]}})", "t.json", {}, streams);
+    ASSERT_TRUE(wrongType.ok());
+    EXPECT_EQ(wrongType.document->root()["m"]["vocab"].size(), 2u);
+    EXPECT_TRUE(members.empty());
+    JsonLimits few;
+    few.maxValues = 5;
+    EXPECT_FALSE(parseJson(R"({"m": {"vocab": {"a": 1, "b": 2, "c": 3}}})", "t.json", few, streams).ok());
 }

@@ -102,7 +102,8 @@ TEST(TokenizerParts, BadRegexAndUnknownTypesAreRefusedByName)
     EXPECT_THROW(readNormalizer({{"type", "Precompiled"}}, "normalizer"), std::exception);
     EXPECT_THROW(readDecoder({{"type", "CTC"}}, "decoder"), std::exception);
     EXPECT_THROW(readPostProcessor({{"type", "Mystery"}}, "post_processor"), std::exception);
-    EXPECT_THROW(readModel({{"type", "Unigram"}}, "model"), std::exception);
+    StreamedModel nothingStreamed;
+    EXPECT_THROW(readModel({{"type", "Unigram"}}, "model", nothingStreamed), std::exception);
     // Inside a Sequence the path names the element.
     const std::string nested = errorOf(
         {{"type", "Sequence"}, {"pretokenizers", {{{"type", "Digits"}}, {{"type", "Nope"}}}}}, readPreTokenizer);
