@@ -5,8 +5,9 @@
 // what the runner keeps resident, and recomputing one head for the head view.
 // Targets (issue 11): ≤ 100 ms for 12 tokens, ≤ 3 s for 1024. Run with OMP_WAIT_POLICY=PASSIVE.
 // After the pass (issue 19): the logit lens and the direct logit attribution of the predicted
-// token for a 12-token text, target ≤ 50 ms together; the block board's stages of one layer and
-// one cell's derivation.
+// token for a 12-token text, target ≤ 50 ms together, and the lens's product alone through the
+// few-row kernel and through the general product; the block board's stages of one layer and one
+// cell's derivation.
 #include "core/model/forward.h"
 #include "core/model/lens/attribution.h"
 #include "core/model/lens/blockderivation.h"
@@ -225,6 +226,28 @@ void lensAndAttribution(benchmark::State &state, bool lens, bool attribution)
     reportCpu(state, start);
 }
 
+// The lens's product alone: the 13 residual rows of a 12-token text (after ln_f) against the
+// 50257 × 768 unembedding, through project() (the few-row kernel, core/model/kernels/skinny.h) or
+// through the general matrix product the lens used before it (BLAS sgemm, which packs the matrix).
+void lensProduct(benchmark::State &state, bool general)
+{
+    const auto w = gpt2Small();
+    ForwardRunner runner(w);
+    runner.run(tokens(12));
+    Matrix x(13, 768), logits(13, w->config.vocabSize);
+    for (int l = 0; l <= 12; ++l)
+        x.row(l) = runner.layerInput(l).row(11);
+    const double start = processCpuMs();
+    for (auto _ : state) {
+        if (general)
+            logits.noalias() = x * w->tokenEmbeddings.matrix().transpose();
+        else
+            project(x, w->tokenEmbeddings, ProjectionKind::Linear, TensorView {}, logits);
+        benchmark::DoNotOptimize(logits.data());
+    }
+    reportCpu(state, start);
+}
+
 // The block board: every stage of layer 6 (1-based) recomputed from the finished pass (each
 // head's attention weights for concat, W_O, the norms, the MLP), and the derivation of one cell of
 // mlp_act (one row's pre-activation), for `range(0)` tokens.
@@ -253,6 +276,8 @@ BENCHMARK_CAPTURE(blockBoardLayer, derivation, true)->Arg(1024)->Unit(benchmark:
 BENCHMARK_CAPTURE(lensAndAttribution, both, true, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(lensAndAttribution, lens, true, false)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(lensAndAttribution, attribution, false, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(lensProduct, skinny, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(lensProduct, general, true)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(forwardAndPredict)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(forwardAndPredictCold)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(recomputeOneHead)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -1,6 +1,7 @@
 #include "core/model/blockmath.h"
 
 #include "core/model/kernels/halfmatrix.h"
+#include "core/model/kernels/skinny.h"
 
 #include <algorithm>
 #include <cmath>
@@ -210,12 +211,37 @@ void growRows(Matrix &m, int rows, int cols, int limit)
     m.conservativeResize(capacity, cols);
 }
 
+namespace {
+
+// Whether `count` outputs of a float32 nn.Linear projection (W out × in) of `rows` rows — the
+// logit lens's unembedding, a decoding step — go through the kernel that reads the weights where
+// they lie (kernels/skinny.h) rather than a general product, which does as well for many rows or
+// for weights that stay in the cache. A Conv1D weight (in × out) stays with the general product:
+// its few-row products are matrix-vector products, which BLAS does without packing.
+bool isSkinny(Eigen::Index rows, const TensorView &w, bool conv1d, int count)
+{
+    return !conv1d && !w.isHalf() && rows <= kernels::kSkinnyRows && long(count) * w.cols >= kernels::kSkinnyMinWeights;
+}
+
+// Outputs [first, first + count) of that projection into `out` (rows(x) × count).
+void projectSkinny(const Eigen::Ref<const Matrix> &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out)
+{
+    const kernels::SkinnyInput in {x.data(), size_t(x.rows()), size_t(x.cols()), size_t(x.outerStride())};
+    const kernels::SkinnyOutput to {out.data(), size_t(count), size_t(out.outerStride())};
+    kernels::skinnyDot(in, w.data + size_t(first) * size_t(w.cols), size_t(w.cols), to);
+}
+
+} // namespace
+
 void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
     Eigen::Ref<Matrix> out)
 {
     const bool conv1d = kind == ProjectionKind::Conv1DFused;
+    const int count = conv1d ? w.cols : w.rows;
     if (w.isHalf())
-        kernels::projectHalf(x, w, conv1d, 0, conv1d ? w.cols : w.rows, out);
+        kernels::projectHalf(x, w, conv1d, 0, count, out);
+    else if (isSkinny(x.rows(), w, conv1d, count))
+        projectSkinny(x, w, 0, count, out);
     else if (conv1d)
         out.noalias() = x * w.matrix();
     else
@@ -227,10 +253,14 @@ void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionK
 void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
     int first, int count, Matrix &out)
 {
+    const bool conv1d = kind == ProjectionKind::Conv1DFused;
     if (w.isHalf()) {
         out.resize(x.rows(), count);
-        kernels::projectHalf(x, w, kind == ProjectionKind::Conv1DFused, first, count, out);
-    } else if (kind == ProjectionKind::Conv1DFused)
+        kernels::projectHalf(x, w, conv1d, first, count, out);
+    } else if (isSkinny(x.rows(), w, conv1d, count)) {
+        out.resize(x.rows(), count);
+        projectSkinny(x, w, first, count, out);
+    } else if (conv1d)
         out.noalias() = x * w.matrix().middleCols(first, count);
     else
         out.noalias() = x * w.matrix().middleRows(first, count).transpose();
@@ -240,12 +270,13 @@ void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, Projec
 
 void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVector &out)
 {
-    if (w.isHalf()) {
-        out.resize(w.rows);
+    out.resize(w.rows);
+    if (w.isHalf())
         kernels::projectHalf(x, w, false, 0, w.rows, out);
-        return;
-    }
-    out.noalias() = x * w.matrix().transpose();
+    else if (isSkinny(1, w, false, w.rows))
+        projectSkinny(x, w, 0, w.rows, out);
+    else
+        out.noalias() = x * w.matrix().transpose();
 }
 
 void embeddingRows(const TensorView &table, const std::vector<int> &ids, int from, Eigen::Ref<Matrix> out)
