@@ -312,6 +312,18 @@ void addBias(Eigen::Ref<Matrix> out, const TensorView &bias)
     out.rowwise() += bias.vector();
 }
 
+TensorView tensorRows(const TensorView &t, int first, int count)
+{
+    TensorView band = t;
+    band.rows = count;
+    const size_t offset = size_t(first) * size_t(t.cols);
+    if (t.isHalf())
+        band.bits = t.bits + offset;
+    else
+        band.data = t.data + offset;
+    return band;
+}
+
 Matrix tensorCopy(const TensorView &t)
 {
     if (t.isHalf())

@@ -109,6 +109,9 @@ void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out)
 // out += the vector `bias`, broadcast over the rows.
 void addBias(Eigen::Ref<Matrix> out, const TensorView &bias);
 
+// The view of rows [first, first + count) of a rank-2 tensor (no copy), e.g. one head's rows of a
+// Conv1D output projection.
+TensorView tensorRows(const TensorView &t, int first, int count);
 // A float copy of a tensor (rank 1 as one row), for code that edits or shows weights as values.
 Matrix tensorCopy(const TensorView &t);
 // A float copy of the block of a rank-2 tensor at (row, col), rows × cols.

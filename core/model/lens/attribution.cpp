@@ -75,6 +75,61 @@ Attribution perLayer(const ForwardRunner &runner, int token)
     return a;
 }
 
+// Every head's context at the prediction row `p` of layer `l` (1 × heads·d_head), times its value
+// in the head mask. A causal model's pass keeps every token's keys and values (rotated keys under
+// rotary positions) in its cache, so only row p's query is projected here and its attention row
+// taken over keys 0…p, as the pass did; a model without the cache recomputes each head's
+// weights and values (headContext).
+RowVector contextsAtRow(const ForwardRunner &runner, int l, int p)
+{
+    const ModelConfig &c = runner.config();
+    const int dh = c.headDim(), width = c.heads * dh;
+    RowVector contexts(width);
+    if (!c.family->causal) {
+        for (int h = 0; h < c.heads; ++h)
+            contexts.segment(h * dh, dh) = headContext(runner, l, h, {p});
+        return contexts;
+    }
+    const LayerWeights &L = runner.layerWeights(l);
+    const ProjectionKind kind = c.family->projection;
+    // What attention reads at row p: the first norm of the stream there (every family with the
+    // per-head decomposition normalises before attention), as the pass computes it row by row.
+    Matrix a(1, c.dModel);
+    normRows(c.family->norm, runner.layerInput(l).row(p), L.attnNorm, c.layerNormEps, a);
+    Matrix q;
+    if (kind == ProjectionKind::Conv1DFused)
+        projectSlice(a, L.attnWeight, kind, L.attnBias, 0, width, q); // q is the first third of c_attn
+    else
+        projectSlice(a, L.query, kind, L.queryBias, 0, width, q);
+    if (c.family->position == PositionKind::Rotary) {
+        Matrix cos, sin;
+        rotaryTables(runner.rotaryFrequencies(), p, 1, cos, sin);
+        for (int h = 0; h < c.heads; ++h)
+            applyRotary(q.middleCols(h * dh, dh), cos, sin);
+    }
+    const Eigen::Ref<const Matrix> allKeys = runner.cachedKeys(l), allValues = runner.cachedValues(l);
+    const auto keys = allKeys.topRows(p + 1);
+    const auto values = allValues.topRows(p + 1);
+    // The scores scaled as the family's transformers code does it (forwardattention.cpp).
+    const bool divide = c.family->scoreScaling == ScoreScaling::DivideBySqrtHead;
+    const Scalar divisor = std::sqrt(Scalar(dh));
+    const Scalar factor = Scalar(std::pow(double(dh), -0.5));
+    for (int h = 0; h < c.heads; ++h) {
+        const int g = c.kvHeadOf(h);
+        RowVector w = q.middleCols(h * dh, dh) * keys.middleCols(g * dh, dh).transpose();
+        auto scores = w.array();
+        if (divide)
+            scores /= divisor;
+        else
+            scores *= factor;
+        scores = (scores - scores.maxCoeff()).exp();
+        scores /= scores.sum();
+        contexts.segment(h * dh, dh).noalias() = w * values.middleCols(g * dh, dh);
+        contexts.segment(h * dh, dh) *= runner.headMask()(l, h);
+    }
+    return contexts;
+}
+
 // One layer's shares: each head's, the MLP's (without its output bias) and its two output biases'.
 struct LayerShares {
     std::vector<double> heads;
@@ -88,12 +143,21 @@ LayerShares layerShares(const ForwardRunner &runner, int l, const FrozenNorm &sh
     const int p = runner.predictionPosition(), d = c.dModel, dh = c.headDim();
     const LayerWeights &L = runner.layerWeights(l);
     LayerShares s;
-    // Row h holds head h's context in its own columns, zeros elsewhere: one product gives every
-    // head's output through W_O.
-    Matrix perHeadInput = Matrix::Zero(c.heads, c.heads * dh), headOut(c.heads, d);
-    for (int h = 0; h < c.heads; ++h)
-        perHeadInput.block(h, h * dh, 1, dh) = headContext(runner, l, h, {p});
-    project(perHeadInput, L.attnOut, kind, TensorView {}, headOut);
+    const RowVector contexts = contextsAtRow(runner, l, p);
+    Matrix headOut(c.heads, d);
+    if (kind == ProjectionKind::Conv1DFused) {
+        // W_O is in × out: head h's output is its context through W_O's rows of that head alone.
+        for (int h = 0; h < c.heads; ++h)
+            project(
+                contexts.segment(h * dh, dh), tensorRows(L.attnOut, h * dh, dh), kind, TensorView {}, headOut.row(h));
+    } else {
+        // W_O is out × in, a head's inputs are columns: row h holds head h's context in its own
+        // columns, zeros elsewhere, and one product gives every head's output.
+        Matrix perHeadInput = Matrix::Zero(c.heads, c.heads * dh);
+        for (int h = 0; h < c.heads; ++h)
+            perHeadInput.block(h, h * dh, 1, dh) = contexts.segment(h * dh, dh);
+        project(perHeadInput, L.attnOut, kind, TensorView {}, headOut);
+    }
     for (int h = 0; h < c.heads; ++h)
         s.heads.push_back(share(headOut.row(h)));
     const RowVector outBias = tensorRow(L.attnOutBias, d);

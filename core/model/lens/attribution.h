@@ -63,9 +63,10 @@ Attribution attributeLogit(const ForwardRunner &runner, int token);
 
 // The same with `progress` called, on the calling thread, before each group of layers (layer,
 // layers) and once more with (layers, layers): returning false cancels, and then the function
-// returns false and leaves `out` as it was. Long texts need it: each head's share reads its whole
-// attention row, and the weights are recomputed per head (about 20 ms at 1,024 tokens of GPT-2
-// small, so seconds for every head).
+// returns false and leaves `out` as it was. A causal model's heads read the pass's cached keys
+// and values, so only the prediction row's query and attention row are computed; a model without
+// that cache recomputes each head's attention weights (about 20 ms at 1,024 tokens of GPT-2 small,
+// so seconds for every head). Either way every layer's q, W_O and MLP weights are read once.
 bool attributeLogit(const ForwardRunner &runner, int token, const ForwardProgress &progress, Attribution &out);
 
 } // namespace attnlab::core::model

@@ -187,6 +187,23 @@ TEST(LogitAttribution, Gpt2MatchesTheReferencePartByPart)
     }
 }
 
+TEST(LogitAttribution, AtAnEarlierPositionOnlyTheTokensUpToItCount)
+{
+    // GPT-2 is causal: predicting after token p of the text is predicting after the text cut
+    // there, whose reference sees tokens 0…p only. The heads read the pass's cached keys and
+    // values, which hold every token: those after p must not enter.
+    auto w = makeGpt2(gpt2Config());
+    ForwardRunner run(w);
+    const std::vector<int> ids = gpt2Ids();
+    const int p = int(ids.size()) - 3;
+    ASSERT_TRUE(run.run(ids, p));
+    const std::vector<int> prefix(ids.begin(), ids.begin() + p + 1);
+    for (int token : {argmax(run.logits()), 15}) {
+        const Attribution a = attributeLogit(run, token);
+        expectPartsMatch(a, gpt2AttributionReference(*w, prefix, allOn(w->config), token));
+    }
+}
+
 TEST(LogitAttribution, AnAblatedHeadWritesNothing)
 {
     auto w = makeGpt2(gpt2Config());
