@@ -7,10 +7,12 @@
 // After the pass (issue 19): the logit lens and the direct logit attribution of the predicted
 // token for a 12-token text, target ≤ 50 ms together, and the lens's product alone through the
 // few-row kernel and through the general product; the block board's stages of one layer and one
-// cell's derivation.
+// cell's derivation; the block board's update after a single-cell edit of one block tensor
+// (target ≤ 16 ms at 1,024 tokens, beside the whole layer's stages).
 #include "core/model/forward.h"
 #include "core/model/lens/attribution.h"
 #include "core/model/lens/blockderivation.h"
+#include "core/model/lens/blockupdate.h"
 #include "core/model/lens/lens.h"
 
 #include <benchmark/benchmark.h>
@@ -269,8 +271,58 @@ void blockBoardLayer(benchmark::State &state, bool derivationOnly)
     reportCpu(state, start);
 }
 
+// One cell of `tensor` in layer 6 (1-based) edited on the block board: its stages updated in
+// place from those before the edit, the dense stages at the 10 rows a board asks for at most (the
+// selected row and the prediction row, each with two neighbours either side), for `range(0)` tokens.
+void blockCellEdit(benchmark::State &state, BlockTensor tensor)
+{
+    ForwardRunner runner(gpt2Small());
+    runner.run(tokens(int(state.range(0))));
+    BlockStages stages = blockStages(runner, 5);
+    const Matrix t = runner.blockTensor(5, tensor);
+    BlockCellEdit edit {tensor, int(t.rows()) / 2, int(t.cols()) / 3, 0, 0};
+    edit.before = t(edit.row, edit.col);
+    edit.after = edit.before + 0.5f;
+    std::vector<int> rows;
+    for (int r = std::max(0, runner.tokenCount() - 10); r < runner.tokenCount(); ++r)
+        rows.push_back(r);
+    const double start = processCpuMs();
+    for (auto _ : state) {
+        const BlockUpdate u = updateBlockStages(runner, 5, stages, edit, rows);
+        benchmark::DoNotOptimize(u.state.data());
+        benchmark::DoNotOptimize(stages.output.data());
+    }
+    reportCpu(state, start);
+}
+
 } // namespace
 
+BENCHMARK_CAPTURE(blockCellEdit, mlp_in, BlockTensor::MlpIn)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, mlp_in_bias, BlockTensor::MlpInBias)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, mlp_out, BlockTensor::MlpOut)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, mlp_out_bias, BlockTensor::MlpOutBias)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, mlp_norm_weight, BlockTensor::MlpNormWeight)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, mlp_norm_bias, BlockTensor::MlpNormBias)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, attn_norm_weight, BlockTensor::AttnNormWeight)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(blockCellEdit, attn_out, BlockTensor::AttnOut)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(blockBoardLayer, stages, false)->Arg(12)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(blockBoardLayer, derivation, true)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(lensAndAttribution, both, true, true)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
