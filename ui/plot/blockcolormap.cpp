@@ -18,22 +18,31 @@ public:
 
     void assign(const core::Matrix &m, const core::MaskMatrix &hidden, int rowBlock, int columnBlock)
     {
+        mDataBounds = QCPRange(0, 0);
+        assignBlocks(m, hidden, rowBlock, columnBlock, 0, mValueSize, 0, mKeySize);
+    }
+
+    // Recomputes the blocks of rows [br0, br1) and columns [bc0, bc1), widening the bounds.
+    void assignBlocks(const core::Matrix &m, const core::MaskMatrix &hidden, int rowBlock, int columnBlock, int br0,
+        int br1, int bc0, int bc1)
+    {
         const double nan = std::numeric_limits<double>::quiet_NaN();
         const int rows = int(m.rows()), cols = int(m.cols());
         const bool masked = hidden.rows() == rows && hidden.cols() == cols;
-        double lowest = 0, highest = 0;
+        double lowest = mDataBounds.lower, highest = mDataBounds.upper;
+        const int c0 = bc0 * columnBlock, c1 = std::min(cols, bc1 * columnBlock);
         // Row-major like QCPColorMapData (index = row·keySize + column) and like the core's
         // matrices, so the loops run along memory.
         const core::Scalar *values = m.data();
         const unsigned char *hide = masked ? hidden.data() : nullptr;
-        for (int br = 0; br < mValueSize; ++br) {
+        for (int br = br0; br < br1; ++br) {
             double *line = mData + size_t(br) * size_t(mKeySize);
-            for (int bc = 0; bc < mKeySize; ++bc)
+            for (int bc = bc0; bc < bc1; ++bc)
                 line[bc] = nan;
             const int r0 = br * rowBlock, r1 = std::min(rows, r0 + rowBlock);
             for (int r = r0; r < r1; ++r) {
                 const size_t offset = size_t(r) * size_t(cols);
-                for (int c = 0; c < cols; ++c) {
+                for (int c = c0; c < c1; ++c) {
                     const double v = double(values[offset + size_t(c)]);
                     if (!std::isfinite(v) || (hide && hide[offset + size_t(c)]))
                         continue;
@@ -42,7 +51,7 @@ public:
                         strongest = v;
                 }
             }
-            for (int bc = 0; bc < mKeySize; ++bc)
+            for (int bc = bc0; bc < bc1; ++bc)
                 if (std::isfinite(line[bc])) {
                     lowest = std::min(lowest, line[bc]);
                     highest = std::max(highest, line[bc]);
@@ -106,6 +115,26 @@ void BlockColorMap::refill()
     d->setRange(QCPRange(centre(0, m_columnBlock), centre(std::max(0, keySize - 1), m_columnBlock)),
         QCPRange(centre(0, m_rowBlock), centre(std::max(0, valueSize - 1), m_rowBlock)));
     static_cast<BlockData *>(d)->assign(m, m_hidden ? *m_hidden : noMask, m_rowBlock, m_columnBlock);
+}
+
+void BlockColorMap::refillCells(const std::vector<int> &rows, int column)
+{
+    if (!m_values)
+        return;
+    auto *d = static_cast<BlockData *>(data());
+    static const core::MaskMatrix noMask;
+    const core::MaskMatrix &hidden = m_hidden ? *m_hidden : noMask;
+    const int valueSize = d->valueSize(), keySize = d->keySize();
+    if (column >= 0)
+        d->assignBlocks(*m_values, hidden, m_rowBlock, m_columnBlock, 0, valueSize, column / m_columnBlock,
+            std::min(keySize, column / m_columnBlock + 1));
+    int last = -1; // the rows come sorted: each block row once
+    for (const int r : rows) {
+        const int br = r / m_rowBlock;
+        if (br != last && br < valueSize)
+            d->assignBlocks(*m_values, hidden, m_rowBlock, m_columnBlock, br, br + 1, 0, keySize);
+        last = br;
+    }
 }
 
 void BlockColorMap::draw(QCPPainter *painter)

@@ -11,6 +11,8 @@
 
 #include <QSize>
 
+#include <vector>
+
 namespace attnlab::ui {
 
 class BlockColorMap : public QCPColorMap {
@@ -20,6 +22,9 @@ public:
     // The values and the hidden cells (the same shape, or empty), owned by the caller, who keeps
     // them alive, to be spread over `pixels`. Refills the data.
     void setSource(const core::Matrix *values, const core::MaskMatrix *hidden, const QSize &pixels);
+    // Recomputes only the data points over the source's rows `rows` (sorted) and its column
+    // `column` (none when −1), after the caller changed those cells of the source in place.
+    void refillCells(const std::vector<int> &rows, int column);
     // Cells per data point along a column (rows) and along a row (columns); 1 while every cell
     // has at least a pixel.
     int rowBlock() const { return m_rowBlock; }

@@ -186,10 +186,9 @@ double MatrixPlot::cellValue(int row, int column) const
 
 void MatrixPlot::updateRange()
 {
-    double lo = m_lo, hi = m_hi;
     if (!m_fixed) {
-        lo = std::numeric_limits<double>::infinity();
-        hi = -lo;
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = -lo;
         for (Eigen::Index i = 0; i < m_matrix.size(); ++i) {
             const double v = m_matrix.data()[i];
             if (std::isfinite(v)) {
@@ -199,6 +198,18 @@ void MatrixPlot::updateRange()
         }
         if (!(lo <= hi))
             lo = hi = 0;
+        m_lowest = lo;
+        m_highest = hi;
+    }
+    applyRange();
+}
+
+void MatrixPlot::applyRange()
+{
+    double lo = m_lo, hi = m_hi;
+    if (!m_fixed) {
+        lo = m_lowest;
+        hi = m_highest;
         if (m_palette == Palette::Diverging) {
             hi = std::max(std::abs(lo), std::abs(hi));
             lo = -hi;
@@ -209,6 +220,43 @@ void MatrixPlot::updateRange()
         }
     }
     m_map->setDataRange(QCPRange(lo, hi));
+}
+
+bool MatrixPlot::setCells(const core::Matrix &matrix, const std::vector<int> &rows, int column)
+{
+    if (matrix.rows() != m_matrix.rows() || matrix.cols() != m_matrix.cols())
+        return false;
+    // The extremes follow the new cells, unless an old one held an extreme: then all are read again.
+    bool rescan = false;
+    double lo = m_lowest, hi = m_highest;
+    const auto copy = [&](Eigen::Index r, Eigen::Index c) {
+        const double before = m_matrix(r, c), after = matrix(r, c);
+        rescan = rescan || before == m_lowest || before == m_highest;
+        if (std::isfinite(after)) {
+            lo = std::min(lo, after);
+            hi = std::max(hi, after);
+        }
+        m_matrix(r, c) = matrix(r, c);
+    };
+    if (column >= 0)
+        for (Eigen::Index r = 0; r < m_matrix.rows(); ++r)
+            copy(r, column);
+    for (const int r : rows)
+        if (r >= 0 && r < m_matrix.rows())
+            for (Eigen::Index c = 0; c < m_matrix.cols(); ++c)
+                copy(r, c);
+    m_map->refillCells(rows, column);
+    if (m_fixed) {
+        applyRange();
+    } else if (rescan) {
+        updateRange();
+    } else {
+        m_lowest = lo;
+        m_highest = hi;
+        applyRange();
+    }
+    redraw();
+    return true;
 }
 
 void MatrixPlot::updateLabels()
@@ -244,6 +292,11 @@ void MatrixPlot::updateLabels()
 void MatrixPlot::refresh()
 {
     updateRange();
+    redraw();
+}
+
+void MatrixPlot::redraw()
+{
     updateLabels();
     const int rows = rowCount(), cols = columnCount();
     m_highlight->setVisible(m_highlightedRow >= 0 && m_highlightedRow < rows && cols > 0);

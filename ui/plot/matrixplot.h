@@ -10,6 +10,8 @@
 
 #include <QStringList>
 
+#include <vector>
+
 namespace attnlab::ui {
 
 class MatrixPlot : public QCustomPlot {
@@ -23,6 +25,10 @@ public:
     explicit MatrixPlot(QWidget *parent = nullptr);
 
     void setMatrix(const core::Matrix &matrix, const QStringList &rowLabels, const QStringList &columnLabels);
+    // Writes rows `rows` (sorted) and column `column` (none when −1) of `matrix`, the matrix shown
+    // with those cells changed, and recolours only the blocks of the heatmap they fall in: a
+    // quick update of a large matrix. False, changing nothing, when the shape differs.
+    bool setCells(const core::Matrix &matrix, const std::vector<int> &rows, int column);
     void setPalette(Palette palette);
     // A fixed colour range (weights: 0…1). Without one the range follows the finite values
     // (symmetric around 0 for the diverging palette).
@@ -62,8 +68,10 @@ protected:
 
 private:
     void refresh();
+    void redraw();
     void updateLabels();
     void updateRange();
+    void applyRange();
 
     BlockColorMap *m_map;
     QCPColorScale *m_scale;
@@ -74,6 +82,7 @@ private:
     Palette m_palette = Palette::Sequential;
     bool m_fixed = false;
     double m_lo = 0, m_hi = 1;
+    double m_lowest = 0, m_highest = 0; // the finite values' extremes (without a fixed range)
     bool m_showValues = true;
     bool m_showLabels = true;
     bool m_framed = false;
