@@ -7,7 +7,13 @@
 //   prediction show the new result (the typing pause before the run included).
 // - windowRunWithoutReuse: the same room given a text that differs from the first token on, so
 //   the runner can reuse nothing.
-// Target: the window no slower than the command line. Not run by ctest; see docs/performance.md.
+// Target: the window no slower than the command line.
+// - boardCellEdit/<tensor>: the block board showing layer 6 of a 1,024-token text; one cell of the
+//   tensor edited through the session, timed from the edit until the GUI thread has updated the
+//   cards (core/model/lens/blockupdate.h) and handled its pending events (the queued replots); the
+//   worker's re-run and the board's full reload after it are not timed (median_ms: the median of
+//   the 7 edits). Target (issue 19) ≤ 16 ms.
+// Not run by ctest; see docs/performance.md.
 #include "gpt2small.h"
 #include "modelfixtures.h"
 #include "tokenizerfixtures.h"
@@ -16,6 +22,7 @@
 #include "core/model/modelloader.h"
 #include "core/model/topk.h"
 #include "core/tokenize/tokenizer.h"
+#include "ui/block/blockboard.h"
 #include "ui/document/document.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
@@ -27,10 +34,12 @@
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -131,6 +140,73 @@ void windowRunWithoutReuse(benchmark::State &state)
     state.counters["tokens"] = double(room.session->tokens().size());
 }
 
+// 1,024 tokens of the fixture tokenizer.
+QString text1024(const model::Tokenizer &tokenizer)
+{
+    QString text;
+    while (tokenizer.encode((text + QStringLiteral(" the cat")).toStdString()).size() <= 1024)
+        text += QStringLiteral(" the cat");
+    return text;
+}
+
+void boardCellEdit(benchmark::State &state, model::BlockTensor tensor)
+{
+    model::TokenizerLoadResult tokenizer = model::loadTokenizer(g_dir);
+    Room room(text1024(*tokenizer.tokenizer));
+    ui::BlockBoard board(room.session);
+    board.resize(1400, 860);
+    board.show();
+    QSignalSpy shown(&board, &ui::BlockBoard::stagesShown);
+    if (!board.openLayer(5) || !shown.wait(60000)) {
+        state.SkipWithError("the board did not open the layer");
+        return;
+    }
+    const int row = room.session->blockTensorShape(5, tensor).rows > 1 ? 1 : 0;
+    const core::Matrix cell = room.session->runner()->blockTensorCells(5, tensor, row, 2, 1, 1);
+    // Edits the cell (or puts it back) and returns the GUI thread's time in ms, or −1.
+    bool edited = false;
+    const auto edit = [&] {
+        shown.clear();
+        QElapsedTimer clock;
+        clock.start();
+        room.session->editBlockCells(5, tensor, row, 2, edited ? cell : core::Matrix(cell.array() + 0.5f));
+        QCoreApplication::processEvents();
+        const double ms = double(clock.nsecsElapsed()) * 1e-6;
+        edited = !edited;
+        return shown.wait(60000) ? ms : -1.0;
+    };
+    // The first edit after opening also lays out what the first pass left (untimed).
+    if (edit() < 0) {
+        state.SkipWithError("the board did not reload");
+        return;
+    }
+    std::vector<double> times;
+    for (auto _ : state) {
+        const double ms = edit();
+        if (ms < 0) {
+            state.SkipWithError("the board did not reload");
+            return;
+        }
+        state.SetIterationTime(ms * 1e-3);
+        times.push_back(ms);
+    }
+    std::sort(times.begin(), times.end());
+    state.counters["median_ms"] = times[times.size() / 2];
+    state.counters["tokens"] = double(room.session->tokens().size());
+}
+
+BENCHMARK_CAPTURE(boardCellEdit, mlp_in, model::BlockTensor::MlpIn)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(7);
+BENCHMARK_CAPTURE(boardCellEdit, mlp_out, model::BlockTensor::MlpOut)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(7);
+BENCHMARK_CAPTURE(boardCellEdit, mlp_norm_weight, model::BlockTensor::MlpNormWeight)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(7);
 BENCHMARK(cliPredict)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 BENCHMARK(windowTypeOneCharacter)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(6);
 BENCHMARK(windowRunWithoutReuse)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);

@@ -2886,6 +2886,10 @@
         <source>Show the block of the layer above (Ctrl+Page Down)</source>
         <translation>显示上面一层的模块（Ctrl+Page Down）</translation>
     </message>
+    <message>
+        <source>The board is updating after an edit: some numbers below may still be from before it.</source>
+        <translation>流程板正在根据修改更新：下面有些数字可能仍是修改之前的。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::BlockCard</name>
@@ -2900,6 +2904,18 @@
     <message>
         <source>Head %1. Click to open it on the pipeline board.</source>
         <translation>头 %1。点击即可在流程板上打开它。</translation>
+    </message>
+    <message>
+        <source>Updating: only rows %1 show the edit so far; the others follow when the layer is recomputed.</source>
+        <translation>正在更新：目前只有第 %1 行显示了这次修改，其余各行在本层重新计算后跟上。</translation>
+    </message>
+    <message>
+        <source>Updating: these numbers are from before the edit until the layer is recomputed.</source>
+        <translation>正在更新：在本层重新计算之前，这些数字仍是修改之前的。</translation>
+    </message>
+    <message>
+        <source>The edit is shown at once where it can be computed quickly; the worker recomputes the whole layer</source>
+        <translation>能快速算出的部分立即显示修改结果；整层由后台重新计算</translation>
     </message>
 </context>
 <context>

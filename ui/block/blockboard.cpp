@@ -130,6 +130,7 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
                 reload();
         });
     });
+    connect(m_session, &ModelSession::blockCellChanging, this, &BlockBoard::updateForCell);
     // Another model: the board keeps its layer where the model has one (the next pass fills it).
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
         if (m_layer >= 0)
@@ -209,6 +210,7 @@ void BlockBoard::showRead(const Read &read)
     const core::model::ModelConfig &config = runner->config();
     m_stages = read.stages;
     m_tokens = m_session->displayTokens();
+    clearUpdating();
     for (BlockCard *card : m_cards) {
         if (const core::Matrix *m = core::model::blockStageMatrix(m_stages, card->stage()))
             card->setMatrix(*m, m_tokens, config);
@@ -230,6 +232,60 @@ void BlockBoard::showRead(const Read &read)
         m_derivation.reset();
     retranslate();
     Q_EMIT stagesShown(m_layer);
+}
+
+std::vector<int> BlockBoard::rowsToUpdate() const
+{
+    const core::model::ForwardRunner *runner = m_session->runner();
+    if (!runner)
+        return {};
+    const int n = runner->tokenCount();
+    int prediction = runner->predictionPosition();
+    if (prediction < 0 || prediction >= n)
+        prediction = n - 1;
+    std::vector<int> rows;
+    for (const int centre : {prediction, m_derivation ? m_derivation->row : -1})
+        if (centre >= 0)
+            for (int r = std::max(0, centre - 2); r <= std::min(n - 1, centre + 2); ++r)
+                rows.push_back(r);
+    return rows;
+}
+
+void BlockBoard::updateForCell(int layer, core::model::BlockTensor tensor, int row, int col, float before, float after)
+{
+    // The stages shown must be those of the session's finished pass: a board still reading, or
+    // one that skipped a pass while hidden, waits for the worker instead.
+    const core::model::ForwardRunner *runner = m_session->runner();
+    if (!runner || layer != m_layer || m_loading || m_dirty || !isVisible()
+        || m_stages.input.rows() != runner->tokenCount())
+        return;
+    const core::model::BlockUpdate update
+        = core::model::updateBlockStages(*runner, layer, m_stages, {tensor, row, col, before, after}, rowsToUpdate());
+    const core::model::ModelConfig &config = runner->config();
+    for (BlockCard *card : m_cards) {
+        const BlockStage stage = card->stage();
+        if (!update.changes(stage))
+            continue;
+        // Only what changed is recoloured: at a thousand tokens mlp_act alone has three million cells.
+        const core::Matrix *m = core::model::blockStageMatrix(m_stages, stage);
+        const core::model::BlockRowState state = update.stateOf(stage);
+        if (m && state != core::model::BlockRowState::Stale) {
+            const bool part = state == core::model::BlockRowState::Rows || update.columnOf(stage) >= 0;
+            const std::vector<int> rows = state == core::model::BlockRowState::Rows ? update.rows : std::vector<int> {};
+            if (!part || !card->setCells(*m, rows, update.columnOf(stage)))
+                card->setMatrix(*m, m_tokens, config);
+        }
+        card->setUpdating(update.stateOf(stage), update.rows);
+    }
+    m_updating = !update.complete();
+    refreshInspector();
+}
+
+void BlockBoard::clearUpdating()
+{
+    for (BlockCard *card : m_cards)
+        card->setUpdating(core::model::BlockRowState::Exact);
+    m_updating = false;
 }
 
 bool BlockBoard::selectCell(BlockStage stage, int row, int col)
@@ -294,6 +350,10 @@ void BlockBoard::refreshInspector()
         html += QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
                     .arg(c->title().toHtmlEscaped(), c->formula().toHtmlEscaped(), c->explanation().toHtmlEscaped());
     }
+    if (m_updating)
+        html += QStringLiteral("<p><b>%1</b></p>")
+                    .arg(tr("The board is updating after an edit: some numbers below may still be from before it.")
+                             .toHtmlEscaped());
     if (m_derivation) {
         const QString token = m_derivation->row < m_tokens.size() ? m_tokens.at(m_derivation->row) : QString();
         html += BlockDerivationText::html(*m_derivation, token);

@@ -5,7 +5,10 @@
 // out — each with heatmap, formula, shape and explanation, in the family's order (pre-norm,
 // BERT's post-norm, RMSNorm and the gated SiLU). Clicking a cell derives it in the inspector;
 // clicking a head asks to open it on the pipeline board. The board re-reads the session after
-// every finished pass, so an intervention on the model shows here.
+// every finished pass, so an intervention on the model shows here. A single-cell edit of the
+// shown layer's tensors updates the cards at once on the GUI thread
+// (core/model/lens/blockupdate.h); cards that only part of the update reaches say they are
+// updating until the worker's recompute of the layer arrives.
 
 #include "core/model/lens/blockderivation.h"
 #include "ui/i18n/retranslating.h"
@@ -52,6 +55,11 @@ public:
     // Derives cell (row, col) of `stage` in the inspector and outlines its row. False for a cell
     // outside the stage or the heads' card.
     bool selectCell(core::model::BlockStage stage, int row, int col);
+    // Some card shows numbers from before the last edit (the worker's recompute has not come yet).
+    bool isUpdating() const { return m_updating; }
+    // The token rows a quick update recomputes where an edit changes every number: the selected
+    // row and the prediction row, each with two neighbours on either side.
+    std::vector<int> rowsToUpdate() const;
     // The cell derived last, if any.
     const std::optional<core::model::CellDerivation> &derivation() const { return m_derivation; }
     // The inspector's text (the derivation, or the explanation of the stage clicked last).
@@ -85,6 +93,8 @@ private:
     void retranslate() override;
     void reload();
     void showRead(const Read &read);
+    void updateForCell(int layer, core::model::BlockTensor tensor, int row, int col, float before, float after);
+    void clearUpdating();
     void explainStage(core::model::BlockStage stage);
     void refreshInspector();
 
@@ -101,6 +111,7 @@ private:
     bool m_dirty = false; // a pass finished while the board was hidden or the session busy
     bool m_loading = false;
     bool m_reloadAgain = false; // asked to reload while a read was running
+    bool m_updating = false; // an edit's quick update left cards waiting for the worker
     core::model::BlockStages m_stages;
     std::optional<core::model::CellDerivation> m_derivation;
     std::optional<core::model::BlockStage> m_explained;

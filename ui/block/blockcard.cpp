@@ -21,6 +21,7 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
     , m_title(new QLabel)
     , m_formula(new QLabel)
     , m_shape(new QLabel)
+    , m_updatingLabel(new QLabel)
 {
     setObjectName(QStringLiteral("BlockCard_") + BlockStageText::key(stage));
     setFrameShape(QFrame::StyledPanel);
@@ -36,6 +37,12 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_formula);
     layout->addWidget(m_shape);
+    m_updatingLabel->setObjectName(QStringLiteral("UpdatingLabel"));
+    m_updatingLabel->setWordWrap(true);
+    m_updatingLabel->setTextFormat(Qt::PlainText);
+    m_updatingLabel->setStyleSheet(QStringLiteral("color: #b35900; font-weight: bold;"));
+    m_updatingLabel->hide();
+    layout->addWidget(m_updatingLabel);
     if (stage == BlockStage::Heads) {
         m_headArea = new QWidget;
         m_headGrid = new QGridLayout(m_headArea);
@@ -71,6 +78,11 @@ void BlockCard::setMatrix(const core::Matrix &matrix, const QStringList &tokens,
         m_plot->setMatrix(matrix, tokens, columns);
     }
     refreshTexts();
+}
+
+bool BlockCard::setCells(const core::Matrix &matrix, const std::vector<int> &rows, int column)
+{
+    return m_plot && m_plot->setCells(matrix, rows, column);
 }
 
 void BlockCard::setHeads(const std::vector<core::Matrix> &pictures, const std::vector<bool> &ablated, int tokens,
@@ -110,6 +122,28 @@ void BlockCard::setSelectedRow(int row)
         m_plot->setHighlightedRow(row);
 }
 
+void BlockCard::setUpdating(core::model::BlockRowState state, const std::vector<int> &rows)
+{
+    m_updating = state;
+    m_updatedRows = rows;
+    refreshTexts();
+}
+
+QString BlockCard::updatingText() const
+{
+    using core::model::BlockRowState;
+    if (m_updating == BlockRowState::Exact)
+        return {};
+    if (m_updating == BlockRowState::Rows && !m_updatedRows.empty()) {
+        QStringList rows;
+        for (const int r : m_updatedRows)
+            rows << QString::number(r + 1);
+        return tr("Updating: only rows %1 show the edit so far; the others follow when the layer is recomputed.")
+            .arg(rows.join(QStringLiteral(", ")));
+    }
+    return tr("Updating: these numbers are from before the edit until the layer is recomputed.");
+}
+
 QString BlockCard::title() const
 {
     return m_title->text();
@@ -140,6 +174,10 @@ void BlockCard::retranslate()
 void BlockCard::refreshTexts()
 {
     m_title->setText(BlockStageText::title(m_stage));
+    m_updatingLabel->setText(updatingText());
+    m_updatingLabel->setToolTip(
+        tr("The edit is shown at once where it can be computed quickly; the worker recomputes the whole layer"));
+    m_updatingLabel->setVisible(isUpdating());
     if (!m_config) {
         m_formula->clear();
         m_shape->clear();

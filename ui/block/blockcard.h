@@ -4,6 +4,7 @@
 // to open that head on the pipeline board.
 
 #include "core/model/lens/blockderivation.h"
+#include "core/model/lens/blockupdate.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QFrame>
@@ -27,12 +28,20 @@ public:
     core::model::BlockStage stage() const { return m_stage; }
     // Shows `matrix` (rows = tokens) with its formula and explanation for a model of `config`.
     void setMatrix(const core::Matrix &matrix, const QStringList &tokens, const core::model::ModelConfig &config);
+    // Only rows `rows` (sorted) and column `column` (none when −1) of `matrix` changed since
+    // setMatrix(): redraws those (MatrixPlot::setCells). False when the shape differs.
+    bool setCells(const core::Matrix &matrix, const std::vector<int> &rows, int column);
     // The heads' card: one attention picture per head (the runner's thumbnails of `tokens` tokens),
     // switched-off heads framed.
     void setHeads(const std::vector<core::Matrix> &pictures, const std::vector<bool> &ablated, int tokens,
         const core::model::ModelConfig &config);
     // Outlines the selected row (−1: none).
     void setSelectedRow(int row);
+    // How far the numbers shown hold the last edit: a card that is not Exact says it is updating
+    // (only `rows`, 0-based, hold it, or none) until the layer's full recompute arrives.
+    void setUpdating(core::model::BlockRowState state, const std::vector<int> &rows = {});
+    bool isUpdating() const { return m_updating != core::model::BlockRowState::Exact; }
+    QString updatingText() const;
 
     QString title() const;
     QString formula() const;
@@ -61,6 +70,9 @@ private:
     QLabel *m_title;
     QLabel *m_formula;
     QLabel *m_shape;
+    QLabel *m_updatingLabel;
+    core::model::BlockRowState m_updating = core::model::BlockRowState::Exact;
+    std::vector<int> m_updatedRows;
     MatrixPlot *m_plot = nullptr;
     QWidget *m_headArea = nullptr;
     QGridLayout *m_headGrid = nullptr;

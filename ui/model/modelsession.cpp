@@ -409,6 +409,10 @@ bool ModelSession::editBlockCells(int layer, model::BlockTensor tensor, int row,
 void ModelSession::applyBlockCells(
     const BlockCellsPlace &place, std::shared_ptr<const CellValues> values, std::shared_ptr<CellValues> record)
 {
+    if (values->values && values->values->size() == 1 && m_computed && !m_thread && m_queue.empty()) {
+        const float before = m_runner->blockTensorCells(place.layer, place.tensor, place.row, place.col, 1, 1)(0, 0);
+        Q_EMIT blockCellChanging(place.layer, place.tensor, place.row, place.col, before, (*values->values)(0, 0));
+    }
     noteEdit();
     m_computed = false;
     runJob([place, values, record](model::ForwardRunner &runner, const model::ForwardProgress &progress) {

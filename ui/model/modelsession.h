@@ -175,6 +175,12 @@ Q_SIGNALS:
     void computed();
     void headMaskChanged();
     void selectionChanged(int layer, int head);
+    // One cell of a block tensor is about to change from `before` to `after` (an edit, its undo or
+    // redo): sent on the GUI thread just before the edit's job is queued, only while the session
+    // is idle after a finished pass, so the runner still holds that pass and the weights before
+    // the edit. A view may update itself from them at once (the block board,
+    // core/model/lens/blockupdate.h); computed() follows when the worker has re-run the model.
+    void blockCellChanging(int layer, core::model::BlockTensor tensor, int row, int col, float before, float after);
 
 private:
     // How to write a message: kept instead of the text, so it follows a language switch.

@@ -1,0 +1,159 @@
+// The block board's quick update after a single-cell edit (core/model/lens/blockupdate.h): the
+// cards change at once on the GUI thread while the worker is still re-running the model, cards that
+// only part of the update reaches say so, and the worker's recompute of the layer agrees.
+#include "../model/modelroomfixture.h"
+#include "core/model/lens/block.h"
+#include "ui/block/blockboard.h"
+#include "ui/block/blockcard.h"
+#include "ui/plot/matrixplot.h"
+
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::directRunner;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+namespace model = attnlab::core::model;
+using model::BlockStage;
+using model::BlockTensor;
+
+namespace {
+
+// Holds the session's worker in its first progress step until released (also on a failed assert).
+class HeldWorker {
+public:
+    explicit HeldWorker(ModelSession *session)
+        : m_session(session)
+    {
+        session->setProgressHookForTesting([this] {
+            while (!m_release)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        });
+    }
+    ~HeldWorker() { release(); }
+    void release()
+    {
+        m_release = true;
+        if (waitComputed(m_session))
+            m_session->setProgressHookForTesting({});
+    }
+
+private:
+    ModelSession *m_session;
+    std::atomic<bool> m_release {false};
+};
+
+// The stages of `layer` after one cell edit, from a runner of its own.
+model::BlockStages expectedStages(
+    const TinyFolder &folder, ModelSession *session, int layer, BlockTensor tensor, int row, int col, float value)
+{
+    auto direct = directRunner(folder.dir);
+    EXPECT_TRUE(direct->setBlockCells(layer, tensor, row, col, core::Matrix::Constant(1, 1, value)));
+    std::vector<int> ids;
+    for (const auto &t : session->tokens())
+        ids.push_back(t.id);
+    EXPECT_TRUE(direct->run(ids));
+    return model::blockStages(*direct, layer);
+}
+
+double rowDistance(const core::Matrix &a, const core::Matrix &b, int row)
+{
+    return (a.row(row) - b.row(row)).cwiseAbs().maxCoeff();
+}
+
+struct Fixture {
+    TinyFolder folder {false};
+    Room r;
+    BlockBoard board {r.session};
+
+    bool open(int layer)
+    {
+        r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+        if (!waitComputed(r.session))
+            return false;
+        board.show();
+        QSignalSpy shown(&board, &BlockBoard::stagesShown);
+        return board.openLayer(layer) && (shown.count() > 0 || shown.wait(10000));
+    }
+};
+
+} // namespace
+
+TEST(BlockQuickUpdate, AnMlpCellEditUpdatesMlpOutBeforeTheWorkerFinishesAndMatchesAfter)
+{
+    Fixture f;
+    ASSERT_TRUE(f.open(1));
+    const core::Matrix shownBefore = f.board.card(BlockStage::MlpOut)->plot()->matrix();
+    const model::BlockStages expected = expectedStages(f.folder, f.r.session, 1, BlockTensor::MlpIn, 2, 5, 3.f);
+    {
+        HeldWorker held(f.r.session);
+        QSignalSpy shown(&f.board, &BlockBoard::stagesShown);
+        ASSERT_TRUE(f.r.session->editBlockCells(1, BlockTensor::MlpIn, 2, 5, core::Matrix::Constant(1, 1, 3.f)));
+        // The worker is held: what the cards show came from the GUI thread's update.
+        EXPECT_TRUE(f.r.session->isBusy());
+        EXPECT_EQ(shown.count(), 0);
+        const core::Matrix quick = f.board.card(BlockStage::MlpOut)->plot()->matrix();
+        EXPECT_GT((quick - shownBefore).cwiseAbs().maxCoeff(), 1e-4);
+        EXPECT_LT((quick - expected.mlpOut).cwiseAbs().maxCoeff(), 1e-5);
+        EXPECT_LT((f.board.card(BlockStage::MlpAct)->plot()->matrix() - expected.mlpAct).cwiseAbs().maxCoeff(), 1e-5);
+        EXPECT_LT((f.board.card(BlockStage::Output)->plot()->matrix() - expected.output).cwiseAbs().maxCoeff(), 1e-5);
+        // An MLP matrix cell is exact for every row: nothing says it is updating.
+        EXPECT_FALSE(f.board.isUpdating());
+        EXPECT_FALSE(f.board.card(BlockStage::MlpOut)->isUpdating());
+        held.release();
+        ASSERT_TRUE(shown.count() > 0 || shown.wait(10000));
+    }
+    EXPECT_LT((f.board.card(BlockStage::MlpOut)->plot()->matrix() - expected.mlpOut).cwiseAbs().maxCoeff(), 1e-5);
+    EXPECT_LT((f.board.stages().output - expected.output).cwiseAbs().maxCoeff(), 1e-5);
+}
+
+TEST(BlockQuickUpdate, ANormEditShowsItsRowsAndSaysTheOthersAreUpdating)
+{
+    Fixture f;
+    ASSERT_TRUE(f.open(0));
+    ASSERT_TRUE(f.board.selectCell(BlockStage::MlpOut, 0, 1));
+    const int n = int(f.board.stages().input.rows());
+    ASSERT_GE(n, 6);
+    const std::vector<int> rows = f.board.rowsToUpdate();
+    // The selected row 0 and the prediction row (the last) with their neighbours.
+    EXPECT_EQ(rows, (std::vector<int> {n - 3, n - 2, n - 1, 0, 1, 2}));
+    const core::Matrix shownBefore = f.board.card(BlockStage::MlpOut)->plot()->matrix();
+    const model::BlockStages expected
+        = expectedStages(f.folder, f.r.session, 0, BlockTensor::MlpNormWeight, 0, 3, -2.f);
+    {
+        HeldWorker held(f.r.session);
+        QSignalSpy shown(&f.board, &BlockBoard::stagesShown);
+        ASSERT_TRUE(
+            f.r.session->editBlockCells(0, BlockTensor::MlpNormWeight, 0, 3, core::Matrix::Constant(1, 1, -2.f)));
+        EXPECT_EQ(shown.count(), 0);
+        // mlp_in is exact everywhere; the MLP after it at the rows above only, and it says so.
+        EXPECT_LT((f.board.card(BlockStage::MlpIn)->plot()->matrix() - expected.mlpIn).cwiseAbs().maxCoeff(), 1e-5);
+        EXPECT_FALSE(f.board.card(BlockStage::MlpIn)->isUpdating());
+        const core::Matrix quick = f.board.card(BlockStage::MlpOut)->plot()->matrix();
+        for (const int r : rows)
+            EXPECT_LT(rowDistance(quick, expected.mlpOut, r), 1e-5) << r;
+        EXPECT_EQ(quick.row(3), shownBefore.row(3));
+        EXPECT_GT(rowDistance(expected.mlpOut, shownBefore, 3), 1e-5);
+        EXPECT_TRUE(f.board.isUpdating());
+        for (const BlockStage stage : {BlockStage::MlpAct, BlockStage::MlpOut, BlockStage::Output}) {
+            const BlockCard *card = f.board.card(stage);
+            EXPECT_TRUE(card->isUpdating());
+            EXPECT_TRUE(card->updatingText().contains(QStringLiteral("1, 2, 3"))) << card->updatingText().toStdString();
+        }
+        EXPECT_TRUE(f.board.inspectorText().contains(QStringLiteral("updating")));
+        held.release();
+        ASSERT_TRUE(shown.count() > 0 || shown.wait(10000));
+    }
+    EXPECT_FALSE(f.board.isUpdating());
+    EXPECT_FALSE(f.board.card(BlockStage::MlpOut)->isUpdating());
+    EXPECT_LT((f.board.card(BlockStage::MlpOut)->plot()->matrix() - expected.mlpOut).cwiseAbs().maxCoeff(), 1e-5);
+    EXPECT_FALSE(f.board.inspectorText().contains(QStringLiteral("updating")));
+}
