@@ -1,6 +1,7 @@
 #include "core/tokenize/bpe.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <queue>
 
@@ -44,6 +45,55 @@ std::string BpeModel::addMerge(std::string_view a, std::string_view b, int rank)
         return m_joined;
     m_merges[key(aId, bId)] = Merge {rank, newId};
     return {};
+}
+
+std::pair<long, std::string> BpeModel::addMerges(const std::vector<std::pair<std::string, std::string>> &merges)
+{
+    // Two stages ahead: merge i + 2·kAhead has its slots fetched, merge i + kAhead its entries
+    // and texts, merge i is looked up.
+    constexpr size_t kAhead = 8;
+    const size_t n = merges.size();
+    const size_t cut = continuingSubwordPrefix.size();
+    std::vector<std::array<std::uint32_t, 3>> hashes(std::min(n, 3 * kAhead));
+    std::vector<std::string> joined(hashes.size());
+    const auto ring = [&hashes](size_t i) { return i % hashes.size(); };
+    const auto start = [&](size_t i) {
+        const auto &[a, b] = merges[i];
+        std::string &j = joined[ring(i)];
+        j.assign(a);
+        j.append(std::string_view(b).substr(std::min(cut, b.size())));
+        hashes[ring(i)] = {Vocabulary::hashOf(a), Vocabulary::hashOf(b), Vocabulary::hashOf(j)};
+        for (const std::uint32_t h : hashes[ring(i)])
+            vocabulary.prefetch(h, false);
+    };
+    const auto deepen = [&](size_t i) {
+        for (const std::uint32_t h : hashes[ring(i)])
+            vocabulary.prefetch(h, true);
+    };
+    reserveMerges(n);
+    for (size_t i = 0; i < std::min(n, 2 * kAhead); ++i)
+        start(i);
+    for (size_t i = 0; i < std::min(n, kAhead); ++i)
+        deepen(i);
+    for (size_t i = 0; i < n; ++i) {
+        if (i + 2 * kAhead < n)
+            start(i + 2 * kAhead);
+        if (i + kAhead < n)
+            deepen(i + kAhead);
+        const auto &[a, b] = merges[i];
+        const std::array<std::uint32_t, 3> &h = hashes[ring(i)];
+        const int aId = vocabulary.idOf(a, h[0]);
+        if (aId < 0)
+            return {long(i), a};
+        const int bId = vocabulary.idOf(b, h[1]);
+        if (bId < 0)
+            return {long(i), b};
+        const int newId = vocabulary.idOf(joined[ring(i)], h[2]);
+        if (newId < 0)
+            return {long(i), joined[ring(i)]};
+        m_merges[key(aId, bId)] = Merge {int(i), newId};
+    }
+    return {-1, {}};
 }
 
 std::vector<ModelPiece> BpeModel::tokenize(const Text &text) const

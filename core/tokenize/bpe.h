@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace attnlab::core::model {
@@ -31,6 +32,10 @@ public:
     std::string addMerge(std::string_view a, std::string_view b, int rank);
     // Room for `count` merges, so reading a file rehashes nothing.
     void reserveMerges(size_t count) { m_merges.reserve(count); }
+    // addMerge() for every pair in order, rank = index, with the vocabulary's reads issued a few
+    // merges ahead (151,643 merges of Qwen2.5 are 455,000 look-ups at random places). Returns
+    // the index of the first merge with a piece missing and what is missing, or −1 and "".
+    std::pair<long, std::string> addMerges(const std::vector<std::pair<std::string, std::string>> &merges);
     size_t mergeCount() const override { return m_merges.size(); }
 
     // Tokenizes one word, character by character (for byte-level BPE the pre-tokenizer has

@@ -39,14 +39,10 @@ std::unique_ptr<ModelPart> readBpe(const Json &model, const std::string &path, S
             Message(MessageId::TokenizerNotIn, jsonQuoted(*bpe->unkToken), join(path, "vocab")));
     const Json &merges = arrayField(model, path, "merges");
     if (streamed.hasMerges) {
-        bpe->reserveMerges(streamed.merges.size());
-        for (size_t i = 0; i < streamed.merges.size(); ++i) {
-            const auto &[a, b] = streamed.merges[i];
-            const std::string missing = bpe->addMerge(a, b, int(i));
-            if (!missing.empty())
-                fail(indexed(join(path, "merges"), i),
-                    Message(MessageId::TokenizerNotInVocabulary, jsonQuoted(missing)));
-        }
+        const auto [at, missing] = bpe->addMerges(streamed.merges);
+        if (at >= 0)
+            fail(indexed(join(path, "merges"), size_t(at)),
+                Message(MessageId::TokenizerNotInVocabulary, jsonQuoted(missing)));
         return bpe;
     }
     bpe->reserveMerges(merges.size());

@@ -97,12 +97,28 @@ void Vocabulary::set(std::string_view text, int id)
         m_maxId = id;
 }
 
-int Vocabulary::idOf(std::string_view text) const
+int Vocabulary::idOf(std::string_view text, std::uint32_t hash) const
 {
     if (m_slots.empty())
         return -1;
-    const std::uint32_t slot = m_slots[slotOf(text, hashOf(text))];
+    const std::uint32_t slot = m_slots[slotOf(text, hash)];
     return slot == 0 ? -1 : m_entries[slot - 1].id;
+}
+
+void Vocabulary::prefetch(std::uint32_t hash, bool deep) const
+{
+    if (m_slots.empty())
+        return;
+    const std::uint32_t *slot = &m_slots[hash & (m_slots.size() - 1)];
+    if (!deep) {
+        __builtin_prefetch(slot);
+        return;
+    }
+    if (*slot != 0) {
+        const Entry &e = m_entries[*slot - 1];
+        __builtin_prefetch(&e);
+        __builtin_prefetch(m_text.data() + e.offset);
+    }
 }
 
 std::optional<std::string_view> Vocabulary::textOf(int id) const

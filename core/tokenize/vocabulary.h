@@ -26,7 +26,14 @@ public:
     // The reverse lookup keeps the first text set with an id. `id` must be ≥ 0.
     void set(std::string_view text, int id);
     // The id of `text`, or −1.
-    int idOf(std::string_view text) const;
+    int idOf(std::string_view text) const { return idOf(text, hashOf(text)); }
+    // The same with the text's hashOf() given.
+    int idOf(std::string_view text, std::uint32_t hash) const;
+    static std::uint32_t hashOf(std::string_view text);
+    // Asks the processor to fetch what a lookup of `hash` reads first (its slot), and, with
+    // `deep`, what the slot points to (the entry and its text), so that a run of lookups issued
+    // ahead of time overlaps its memory reads instead of waiting for each in turn.
+    void prefetch(std::uint32_t hash, bool deep) const;
     bool contains(std::string_view text) const { return idOf(text) >= 0; }
     // The text first set with `id`; empty when there is none. Valid until the next set().
     std::optional<std::string_view> textOf(int id) const;
@@ -52,7 +59,6 @@ private:
         int id; // −1: empty
         std::uint32_t entry;
     };
-    static std::uint32_t hashOf(std::string_view text);
     std::string_view textAt(const Entry &e) const { return {m_text.data() + e.offset, e.length}; }
     // The slot of `text` in m_slots: the one holding it, or the empty one where it would go.
     std::size_t slotOf(std::string_view text, std::uint32_t hash) const;
