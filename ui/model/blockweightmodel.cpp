@@ -15,6 +15,12 @@ BlockWeightModel::BlockWeightModel(ModelSession *session, QObject *parent)
     , m_session(session)
 {
     connect(m_session, &ModelSession::computed, this, &BlockWeightModel::reload);
+    // A tensor chosen while a read job held the worker (the block board reading its stages when
+    // it opens) has no values yet, and a read ends without computed(): fill it once idle.
+    connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
+        if (!busy && m_values.size() == 0)
+            reload();
+    });
     connect(m_session, &ModelSession::modelLoaded, this, [this] { setTensor(-1, m_tensor); });
 }
 

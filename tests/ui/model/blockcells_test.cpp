@@ -10,6 +10,7 @@
 
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QTest>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -209,4 +210,34 @@ TEST(BlockCells, TheWeightPanelEditsACellOfTheChosenTensor)
     EXPECT_EQ(model->layer(), 0);
     EXPECT_EQ(model->tensor(), BlockTensor::MlpOut);
     EXPECT_EQ(model->value(4, 6), session->runner()->layerWeights(0).fcOut.matrix()(6, 4));
+}
+
+TEST(BlockCells, ATensorChosenWhileTheWorkerReadsFillsWhenItIsDone)
+{
+    // The block board opens by reading its stages on the worker, and puts its weight panel on the
+    // layer meanwhile: the table must fill when that read ends, though no pass follows it.
+    TinyFolder folder(false);
+    Room room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    ModelSession *session = room.session;
+    std::atomic<bool> release {false};
+    session->setProgressHookForTesting([&release] {
+        while (!release)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    ASSERT_TRUE(session->readRunner(
+        [](const model::ForwardRunner &, const model::ForwardProgress &progress) { return progress(0, 1); },
+        [](bool) {}, {}));
+    ASSERT_TRUE(session->isBusy());
+    BlockWeightPanel panel(session);
+    panel.setLayer(1);
+    ASSERT_TRUE(panel.setTensor(BlockTensor::MlpIn));
+    EXPECT_EQ(panel.model()->rowCount(), 0);
+    release = true;
+    ASSERT_TRUE(QTest::qWaitFor([session] { return !session->isBusy(); }, 10000));
+    session->setProgressHookForTesting({});
+    const auto &fcIn = session->runner()->layerWeights(1).fcIn;
+    ASSERT_EQ(panel.model()->rowCount(), int(fcIn.rows));
+    EXPECT_EQ(panel.model()->value(2, 5), fcIn.matrix()(2, 5));
 }
