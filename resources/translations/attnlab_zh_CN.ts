@@ -2921,12 +2921,6 @@
 <context>
     <name>attnlab::ui::BlockWeightModel</name>
     <message>
-        <source>%1[%2][%3] of layer %4 = %5
-Double-click or type to edit; the model runs again from this layer and the prediction shows its old value beside the new one.</source>
-        <translation>第 %4 层的 %1[%2][%3] = %5
-双击或直接输入即可编辑；模型从这一层起重新计算，预测会把旧值和新值并排显示。</translation>
-    </message>
-    <message>
         <source>Dimension %1</source>
         <translation>维度 %1</translation>
     </message>
@@ -2937,6 +2931,12 @@ Double-click or type to edit; the model runs again from this layer and the predi
     <message>
         <source>Column %1: the weights output dimension %1 sums</source>
         <translation>第 %1 列：输出维度 %1 求和所用的权重</translation>
+    </message>
+    <message>
+        <source>%1[%2][%3] of layer %4 = %5
+Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the selected cell); the model runs again from this layer and the prediction shows its old value beside the new one.</source>
+        <translation>第 %4 层的 %1[%2][%3] = %5
+双击或直接输入即可编辑，也可左右拖动连续调整数值（鼠标滚轮调整选中的单元格）；模型从这一层起重新计算，预测会把旧值和新值并排显示。</translation>
     </message>
 </context>
 <context>
@@ -2954,16 +2954,16 @@ Double-click or type to edit; the model runs again from this layer and the predi
         <translation>选择要显示和编辑的本层权重：归一化的权重和偏置、W_O 及其偏置、MLP 的矩阵和偏置。矩阵按 输入 × 输出（x·W）排列；向量是一行。</translation>
     </message>
     <message>
-        <source>Double-click or start typing to edit a cell. Each edit is one undo step (Ctrl+Z); the model runs again from this layer.</source>
-        <translation>双击或直接输入即可编辑单元格。每次编辑是一个撤销步骤（Ctrl+Z）；模型从这一层起重新计算。</translation>
-    </message>
-    <message>
         <source>An edit changes the model&apos;s own copy of this layer&apos;s weights, never the checkpoint file. The prediction panel shows the prediction before the edit beside the new one.</source>
         <translation>编辑只改动模型在内存中对这一层权重的副本，从不改动检查点文件。预测面板把编辑前的预测和新的预测并排显示。</translation>
     </message>
     <message>
         <source>%1 (%2 × %3)</source>
         <translation>%1（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value and watch the prediction follow; the mouse wheel scrubs the selected cell. Shift: coarse steps, Ctrl: fine steps. Each edit or drag is one undo step (Ctrl+Z); the model runs again from this layer.</source>
+        <translation>双击或直接输入即可编辑单元格。在单元格上左右拖动可连续调整数值，预测随之变化；鼠标滚轮调整选中的单元格。Shift：大步调整，Ctrl：小步调整。每次编辑或每次拖动是一个撤销步骤（Ctrl+Z）；模型从这一层起重新计算。</translation>
     </message>
 </context>
 <context>

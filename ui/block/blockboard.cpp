@@ -257,8 +257,13 @@ void BlockBoard::updateForCell(int layer, core::model::BlockTensor tensor, int r
     // one that skipped a pass while hidden, waits for the worker instead.
     const core::model::ForwardRunner *runner = m_session->runner();
     if (!runner || layer != m_layer || m_loading || m_dirty || !isVisible()
-        || m_stages.input.rows() != runner->tokenCount())
+        || m_stages.input.rows() != runner->tokenCount()) {
+        // An edit of this layer or one below that the cards do not take leaves them behind the
+        // runner: later edits wait for the worker's re-read too (a read running reads after it).
+        if (layer <= m_layer && !m_loading)
+            m_dirty = true;
         return;
+    }
     const core::model::BlockUpdate update
         = core::model::updateBlockStages(*runner, layer, m_stages, {tensor, row, col, before, after}, rowsToUpdate());
     const core::model::ModelConfig &config = runner->config();

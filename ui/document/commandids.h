@@ -13,6 +13,7 @@ enum class CommandId : int {
     Heads,
     KeyDim,
     Divisor,
+    ScrubBlockCell,
 };
 
 } // namespace attnlab::ui

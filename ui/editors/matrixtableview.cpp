@@ -1,7 +1,6 @@
 #include "ui/editors/matrixtableview.h"
 
 #include "core/json/matrixfile.h"
-#include "core/scene/limits.h"
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
 #include "ui/i18n/coremessages.h"
@@ -11,14 +10,11 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLineEdit>
-#include <QMouseEvent>
 #include <QStyledItemDelegate>
 #include <QToolTip>
 #include <QUndoStack>
-#include <QWheelEvent>
 
 #include <algorithm>
-#include <cmath>
 
 namespace attnlab::ui {
 
@@ -58,17 +54,10 @@ public:
     }
 };
 
-// Rounds to the finest step, so that repeated float additions do not leave 0.30000001 in a
-// cell; the value is not snapped to the coarser steps, so a first notch moves by a full step.
-double tidy(double value)
-{
-    return std::round(value * 1000.0) / 1000.0;
-}
-
 } // namespace
 
 MatrixTableView::MatrixTableView(MatrixModel *model, QWidget *parent)
-    : QTableView(parent)
+    : ScrubTableView(parent)
     , m_model(model)
 {
     setModel(model);
@@ -92,100 +81,27 @@ MatrixTableView::~MatrixTableView()
     endScrub();
 }
 
-double MatrixTableView::stepFor(Qt::KeyboardModifiers modifiers)
+double MatrixTableView::cellValue(const QModelIndex &index) const
 {
-    if (modifiers & Qt::ShiftModifier)
-        return 0.1;
-    if (modifiers & (Qt::ControlModifier | Qt::AltModifier))
-        return 0.001;
-    return 0.01;
+    return m_model->value(index.row(), index.column());
 }
 
-void MatrixTableView::scrubTo(const QModelIndex &index, double value)
+void MatrixTableView::scrubStarted(const QModelIndex &index)
 {
-    value = std::clamp(value, -core::limits::kMaxAbsValue, core::limits::kMaxAbsValue);
+    // The macro keeps this drag's steps together and apart from an earlier drag of the same
+    // cell, which would otherwise merge with it.
+    m_model->document()->undoStack()->beginMacro(
+        tr("Scrub %1[%2][%3]").arg(matrixKey(m_model->matrix())).arg(index.row()).arg(index.column()));
+}
+
+void MatrixTableView::scrubbed(const QModelIndex &index, double value)
+{
     m_model->document()->setCell(m_model->matrix(), index.row(), index.column(), core::Scalar(value), true);
 }
 
-void MatrixTableView::mousePressEvent(QMouseEvent *event)
+void MatrixTableView::scrubFinished()
 {
-    m_scrubbing = false;
-    m_pressIndex = QModelIndex();
-    if (event->button() == Qt::LeftButton) {
-        m_pressIndex = indexAt(event->position().toPoint());
-        m_pressPos = event->position().toPoint();
-        m_startValue = m_pressIndex.isValid() ? m_pressIndex.data(Qt::EditRole).toDouble() : 0;
-    }
-    QTableView::mousePressEvent(event);
-}
-
-void MatrixTableView::mouseMoveEvent(QMouseEvent *event)
-{
-    if (!(event->buttons() & Qt::LeftButton) || !m_pressIndex.isValid()) {
-        QTableView::mouseMoveEvent(event);
-        return;
-    }
-    const int dx = event->position().toPoint().x() - m_pressPos.x();
-    if (!m_scrubbing && std::abs(dx) < QApplication::startDragDistance()) {
-        return;
-    }
-    if (!m_scrubbing) {
-        m_scrubbing = true;
-        setCursor(Qt::SizeHorCursor);
-        // The macro keeps this drag's steps together and apart from an earlier drag of the same
-        // cell, which would otherwise merge with it.
-        m_model->document()->undoStack()->beginMacro(tr("Scrub %1[%2][%3]")
-                                                         .arg(matrixKey(m_model->matrix()))
-                                                         .arg(m_pressIndex.row())
-                                                         .arg(m_pressIndex.column()));
-        selectionModel()->setCurrentIndex(m_pressIndex, QItemSelectionModel::ClearAndSelect);
-    }
-    const double value = tidy(m_startValue + dx * stepFor(event->modifiers()));
-    scrubTo(m_pressIndex, value);
-}
-
-void MatrixTableView::mouseReleaseEvent(QMouseEvent *event)
-{
-    if (m_scrubbing) {
-        endScrub();
-        event->accept();
-        return;
-    }
-    m_pressIndex = QModelIndex();
-    QTableView::mouseReleaseEvent(event);
-}
-
-void MatrixTableView::hideEvent(QHideEvent *event)
-{
-    endScrub();
-    QTableView::hideEvent(event);
-}
-
-void MatrixTableView::endScrub()
-{
-    if (!m_scrubbing)
-        return;
-    m_scrubbing = false;
-    unsetCursor();
-    m_pressIndex = QModelIndex();
     m_model->document()->undoStack()->endMacro();
-}
-
-void MatrixTableView::wheelEvent(QWheelEvent *event)
-{
-    // Only the selected cell scrubs, so the wheel still scrolls a large matrix elsewhere.
-    const QModelIndex index = indexAt(event->position().toPoint());
-    // Some platforms turn Alt+wheel into horizontal scrolling.
-    const int delta = event->angleDelta().y() != 0 ? event->angleDelta().y() : event->angleDelta().x();
-    if (!index.isValid() || index != currentIndex() || state() == QAbstractItemView::EditingState || delta == 0) {
-        QTableView::wheelEvent(event);
-        return;
-    }
-    const double step = stepFor(event->modifiers()) * 10;
-    const double notches = delta / 120.0;
-    const double value = tidy(index.data(Qt::EditRole).toDouble() + notches * step);
-    scrubTo(index, value);
-    event->accept();
 }
 
 void MatrixTableView::keyPressEvent(QKeyEvent *event)

@@ -1,24 +1,18 @@
 #pragma once
-// A table view for a MatrixModel that adds scrubbing: dragging sideways on a cell, or turning
-// the wheel over the selected cell, changes its value continuously. Each step is a continuous
+// A table view for a MatrixModel that scrubs (ScrubTableView): each step is a continuous
 // Document::setCell, so one drag is one history entry.
 
-#include <QModelIndex>
-#include <QPoint>
-#include <QTableView>
+#include "ui/editors/scrubtableview.h"
 
 namespace attnlab::ui {
 
 class MatrixModel;
 
-class MatrixTableView : public QTableView {
+class MatrixTableView : public ScrubTableView {
     Q_OBJECT
 public:
     explicit MatrixTableView(MatrixModel *model, QWidget *parent = nullptr);
     ~MatrixTableView() override;
-
-    // The value change per pixel of drag (per wheel notch: ten times that) under `modifiers`.
-    static double stepFor(Qt::KeyboardModifiers modifiers);
 
     // Ctrl+C: the selected cells (their bounding rectangle) as tab-separated text, what
     // spreadsheets and NumPy exchange. Ctrl+V: tab-separated, CSV or NumPy-printed numbers
@@ -28,22 +22,14 @@ public:
     bool paste(const QString &text);
 
 protected:
-    void mousePressEvent(QMouseEvent *event) override;
-    void mouseMoveEvent(QMouseEvent *event) override;
-    void mouseReleaseEvent(QMouseEvent *event) override;
-    void wheelEvent(QWheelEvent *event) override;
+    double cellValue(const QModelIndex &index) const override;
+    void scrubStarted(const QModelIndex &index) override;
+    void scrubbed(const QModelIndex &index, double value) override;
+    void scrubFinished() override;
     void keyPressEvent(QKeyEvent *event) override;
-    void hideEvent(QHideEvent *event) override;
 
 private:
-    void endScrub();
-    void scrubTo(const QModelIndex &index, double value);
-
     MatrixModel *m_model;
-    QModelIndex m_pressIndex;
-    QPoint m_pressPos;
-    double m_startValue = 0;
-    bool m_scrubbing = false;
 };
 
 } // namespace attnlab::ui

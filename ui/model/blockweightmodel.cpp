@@ -88,8 +88,9 @@ QVariant BlockWeightModel::data(const QModelIndex &index, int role) const
         // As text, so the editor is a line edit that takes any precision.
         return QString::number(v, 'g', 7);
     case Qt::ToolTipRole:
-        return tr("%1[%2][%3] of layer %4 = %5\nDouble-click or type to edit; the model runs again from this "
-                  "layer and the prediction shows its old value beside the new one.")
+        return tr("%1[%2][%3] of layer %4 = %5\nDouble-click or type to edit, or drag sideways to scrub (the "
+                  "wheel scrubs the selected cell); the model runs again from this layer and the prediction "
+                  "shows its old value beside the new one.")
             .arg(tensorName())
             .arg(index.row())
             .arg(index.column())
@@ -140,11 +141,11 @@ bool BlockWeightModel::setData(const QModelIndex &index, const QVariant &value, 
     return setValue(index.row(), index.column(), *v);
 }
 
-bool BlockWeightModel::setValue(int row, int column, core::Scalar value)
+bool BlockWeightModel::setValue(int row, int column, core::Scalar value, int gesture)
 {
     if (row < 0 || column < 0 || row >= m_values.rows() || column >= m_values.cols())
         return false;
-    if (!m_session->editBlockCells(m_layer, m_tensor, row, column, core::Matrix::Constant(1, 1, value)))
+    if (!m_session->editBlockCells(m_layer, m_tensor, row, column, core::Matrix::Constant(1, 1, value), gesture))
         return false;
     // Shown at once; the runner's copy follows when the edit's run finishes.
     m_values(row, column) = value;

@@ -35,8 +35,10 @@ public:
 
     // The value the cell shows; 0 outside the tensor.
     core::Scalar value(int row, int column) const;
-    // Pushes the edit of one cell (one undo step).
-    bool setValue(int row, int column, core::Scalar value);
+    // Pushes the edit of one cell: one undo step, or a step of scrub gesture `gesture`
+    // (ModelSession::editBlockCells) that merges with the gesture's others.
+    bool setValue(int row, int column, core::Scalar value, int gesture = 0);
+    ModelSession *session() const { return m_session; }
 
 Q_SIGNALS:
     void inputRefused(const QString &reason);

@@ -1,33 +1,72 @@
 #include "ui/model/blockweightpanel.h"
 
+#include "ui/editors/scrubtableview.h"
 #include "ui/model/blockweightmodel.h"
 #include "ui/model/modelsession.h"
 
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPersistentModelIndex>
 #include <QSignalBlocker>
-#include <QTableView>
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
 
 namespace model = core::model;
 
+namespace {
+
+// The weights scrub as the scene's matrices do; one drag of a cell, or wheel notches on one cell
+// in a row, is one gesture: one history entry, and one re-run of the model at a time.
+class WeightTable : public ScrubTableView {
+public:
+    explicit WeightTable(BlockWeightModel *model, QWidget *parent)
+        : ScrubTableView(parent)
+        , m_model(model)
+    {
+        setModel(model);
+    }
+    ~WeightTable() override { endScrub(); }
+
+protected:
+    double cellValue(const QModelIndex &index) const override { return m_model->value(index.row(), index.column()); }
+    void scrubStarted(const QModelIndex &) override
+    {
+        m_gesture = m_model->session()->startScrubGesture();
+        m_wheeled = QModelIndex();
+    }
+    void scrubbed(const QModelIndex &index, double value) override
+    {
+        if (!isDragging() && index != m_wheeled) {
+            m_gesture = m_model->session()->startScrubGesture();
+            m_wheeled = index;
+        }
+        m_model->setValue(index.row(), index.column(), core::Scalar(value), m_gesture);
+    }
+    void scrubFinished() override { m_gesture = 0; }
+
+private:
+    BlockWeightModel *m_model;
+    int m_gesture = 0;
+    QPersistentModelIndex m_wheeled; // the cell the last wheel notches scrubbed
+};
+
+} // namespace
+
 BlockWeightPanel::BlockWeightPanel(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
     , m_session(session)
     , m_title(new QLabel(this))
     , m_tensors(new QComboBox(this))
-    , m_table(new QTableView(this))
     , m_note(new QLabel(this))
     , m_model(new BlockWeightModel(session, this))
 {
     setObjectName(QStringLiteral("BlockWeightPanel"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    m_table = new WeightTable(m_model, this);
     m_note->setWordWrap(true);
-    m_table->setModel(m_model);
     m_table->setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -48,8 +87,10 @@ void BlockWeightPanel::retranslate()
     m_tensors->setToolTip(tr("Which of the layer's weights to show and edit: the norms' weight and bias, W_O and "
                              "its bias, the MLP's matrices and biases. A matrix reads inputs × outputs (x·W); a "
                              "vector is one row."));
-    m_table->setToolTip(tr("Double-click or start typing to edit a cell. Each edit is one undo step (Ctrl+Z); the "
-                           "model runs again from this layer."));
+    m_table->setToolTip(tr("Double-click or start typing to edit a cell. Drag sideways on a cell to scrub its value "
+                           "and watch the prediction follow; the mouse wheel scrubs the selected cell. Shift: coarse "
+                           "steps, Ctrl: fine steps. Each edit or drag is one undo step (Ctrl+Z); the model runs "
+                           "again from this layer."));
     m_note->setText(tr("An edit changes the model's own copy of this layer's weights, never the checkpoint "
                        "file. The prediction panel shows the prediction before the edit beside the new one."));
     fillTensors();

@@ -42,7 +42,7 @@ private:
     int m_layer = -1;
     QLabel *m_title;
     QComboBox *m_tensors;
-    QTableView *m_table;
+    QTableView *m_table = nullptr;
     QLabel *m_note;
     BlockWeightModel *m_model;
 };

@@ -49,26 +49,37 @@ struct BlockCellsPlace {
     int row = 0, col = 0;
 };
 
-// Cell values handed between the GUI and the worker: the job that makes an edit records there what
-// the cells held, and the job that undoes it reads them back. The session's jobs run one after
-// another, each on a thread started when the one before has finished, so they never touch it at
-// the same time, and an edit can be pushed while another job still uses the model.
+// Cell values handed between the GUI and the worker: the session records there what the cells held
+// just before it starts the job that makes an edit (on the GUI thread, the worker idle), and the
+// job that undoes it reads them back. An edit can be pushed while another job still uses the model.
 struct CellValues {
     std::optional<core::Matrix> values;
 };
 
+// Cells of a block tensor. The steps of one scrub gesture on one cell (a drag, or wheel notches
+// in a row) merge into one history entry, and one that ends on the value the gesture began with
+// marks itself obsolete, once the session has recorded that value.
 class BlockCellsCommand : public TranslatedCommand {
 public:
-    BlockCellsCommand(
-        ModelSession *session, const BlockCellsPlace &place, const core::Matrix &after, const HistoryText &text);
+    // `gesture`: the scrub gesture the step belongs to (ModelSession::startScrubGesture), 0 for
+    // none. `continues`: the step continues the command on top of the stack (it will merge into
+    // it), so the prediction's "before" stays what it was when the gesture began.
+    BlockCellsCommand(ModelSession *session, const BlockCellsPlace &place, const core::Matrix &after,
+        const HistoryText &text, int gesture = 0, bool continues = false);
     void undo() override;
     void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand *other) override;
+    // The gesture and place this step would merge into.
+    bool continues(int gesture, const BlockCellsPlace &place) const;
 
 private:
     ModelSession *m_session;
     BlockCellsPlace m_place;
     std::shared_ptr<CellValues> m_after;
-    std::shared_ptr<CellValues> m_before; // filled by the first redo's job
+    std::shared_ptr<CellValues> m_before; // filled when the first redo's job starts
+    int m_gesture;
+    bool m_continues;
 };
 
 } // namespace attnlab::ui

@@ -5,6 +5,7 @@
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelcommands.h"
 
+#include <QScopedValueRollback>
 #include <QThread>
 #include <QUndoStack>
 
@@ -139,6 +140,7 @@ void ModelSession::finishLoad()
     }
     m_loadProblem.reset();
     m_queue.clear(); // jobs for the old model
+    m_passAnnounced = false;
     m_runner = loaded->runner;
     m_tokenizer = std::move(loaded->tokenizer);
     m_mask = core::Matrix::Ones(m_runner->layers(), m_runner->heads());
@@ -386,7 +388,8 @@ model::BlockShape ModelSession::blockTensorShape(int layer, model::BlockTensor t
         *m_runner->config().family, tensor, model::blockTensorView(m_runner->weights().layers[size_t(layer)], tensor));
 }
 
-bool ModelSession::editBlockCells(int layer, model::BlockTensor tensor, int row, int col, const core::Matrix &values)
+bool ModelSession::editBlockCells(
+    int layer, model::BlockTensor tensor, int row, int col, const core::Matrix &values, int gesture)
 {
     const model::BlockShape shape = blockTensorShape(layer, tensor);
     if (values.size() == 0 || !values.allFinite() || row < 0 || col < 0 || row + values.rows() > shape.rows
@@ -402,29 +405,67 @@ bool ModelSession::editBlockCells(int layer, model::BlockTensor tensor, int row,
         text = [name, layer, count = int(values.size())] {
             return tr("Set %1 cells of %2 in layer %3").arg(count).arg(name).arg(layer + 1);
         };
-    undoStack()->push(new BlockCellsCommand(this, {layer, tensor, row, col}, values, text));
+    const BlockCellsPlace place {layer, tensor, row, col};
+    const int top = undoStack()->index() - 1;
+    const auto *last = top >= 0 ? dynamic_cast<const BlockCellsCommand *>(undoStack()->command(top)) : nullptr;
+    const bool continues = values.size() == 1 && last && last->continues(gesture, place);
+    undoStack()->push(new BlockCellsCommand(this, place, values, text, gesture, continues));
     return true;
 }
 
-void ModelSession::applyBlockCells(
-    const BlockCellsPlace &place, std::shared_ptr<const CellValues> values, std::shared_ptr<CellValues> record)
+// An edit of block cells waiting for, or running on, the worker.
+struct CellsJob {
+    BlockCellsPlace place;
+    std::shared_ptr<const CellValues> values;
+    std::shared_ptr<CellValues> record;
+};
+
+void ModelSession::applyBlockCells(const BlockCellsPlace &place, std::shared_ptr<const CellValues> values,
+    std::shared_ptr<CellValues> record, bool continues)
 {
-    if (values->values && values->values->size() == 1 && m_computed && !m_thread && m_queue.empty()) {
-        const float before = m_runner->blockTensorCells(place.layer, place.tensor, place.row, place.col, 1, 1)(0, 0);
-        Q_EMIT blockCellChanging(place.layer, place.tensor, place.row, place.col, before, (*values->values)(0, 0));
-    }
-    noteEdit();
+    if (!continues)
+        noteEdit();
     m_computed = false;
-    runJob([place, values, record](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
-        // An undo whose edit never ran (it failed) has nothing to put back.
-        if (!values->values)
+    // An edit of the cells the last waiting edit writes takes its place: that edit's command
+    // records the cells as they are when the job starts, this one what that edit wrote.
+    if (record && values->values && !m_queue.empty() && m_queue.back().cells && m_queue.back().cells->record) {
+        CellsJob &waiting = *m_queue.back().cells;
+        const core::Matrix &cells = *waiting.values->values;
+        if (waiting.place.layer == place.layer && waiting.place.tensor == place.tensor && waiting.place.row == place.row
+            && waiting.place.col == place.col && cells.rows() == values->values->rows()
+            && cells.cols() == values->values->cols()) {
+            record->values = cells;
+            waiting.values = std::move(values);
+            return;
+        }
+    }
+    auto cells = std::make_shared<CellsJob>(CellsJob {place, std::move(values), std::move(record)});
+    Job job;
+    job.cells = cells;
+    job.work = [cells](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        // An undo whose edit never started (a new model came) has nothing to put back.
+        if (!cells->values->values)
             return runner.resume(progress);
-        const core::Matrix &cells = *values->values;
-        if (record)
-            record->values = runner.blockTensorCells(
-                place.layer, place.tensor, place.row, place.col, int(cells.rows()), int(cells.cols()));
-        return runner.setBlockCells(place.layer, place.tensor, place.row, place.col, cells, progress);
-    });
+        const BlockCellsPlace &p = cells->place;
+        return runner.setBlockCells(p.layer, p.tensor, p.row, p.col, *cells->values->values, progress);
+    };
+    runJob(std::move(job));
+}
+
+void ModelSession::startCells(const CellsJob &cells)
+{
+    const BlockCellsPlace &p = cells.place;
+    const std::optional<core::Matrix> &after = cells.values->values;
+    if (cells.record && after)
+        cells.record->values
+            = m_runner->blockTensorCells(p.layer, p.tensor, p.row, p.col, int(after->rows()), int(after->cols()));
+    if (!after || after->size() != 1 || !m_passAnnounced || !m_runner->isComplete()) {
+        m_passAnnounced = false;
+        return;
+    }
+    const float before = m_runner->blockTensorCells(p.layer, p.tensor, p.row, p.col, 1, 1)(0, 0);
+    const QScopedValueRollback<bool> announcing(m_announcing, true);
+    Q_EMIT blockCellChanging(p.layer, p.tensor, p.row, p.col, before, (*after)(0, 0));
 }
 
 void ModelSession::noteEdit()
@@ -456,7 +497,7 @@ bool ModelSession::readOnWorker(
 
 void ModelSession::runJob(Work work, bool text)
 {
-    runJob(Job {std::move(work), text, {}, {}});
+    runJob(Job {std::move(work), text, {}, {}, {}});
 }
 
 void ModelSession::runJob(Job job)
@@ -473,14 +514,18 @@ bool ModelSession::readRunner(Read read, std::function<void(bool finished)> done
     Work work = [read = std::move(read)](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
         return read(runner, progress);
     };
-    runJob(Job {std::move(work), false, std::move(done), std::move(what)});
+    runJob(Job {std::move(work), false, std::move(done), std::move(what), {}});
     return true;
 }
 
 void ModelSession::startNext()
 {
-    if (m_thread || m_queue.empty() || !m_runner)
+    if (m_thread || m_queue.empty() || !m_runner || m_announcing)
         return;
+    if (m_queue.front().cells)
+        startCells(*m_queue.front().cells);
+    else if (!m_queue.front().done)
+        m_passAnnounced = false; // a pass the views will hear of in computed()
     Job job = std::move(m_queue.front());
     m_queue.erase(m_queue.begin());
     m_cancel = false;
@@ -533,11 +578,14 @@ void ModelSession::finishJob()
         startNext();
         return;
     }
+    if (!m_jobOk || failure)
+        m_passAnnounced = false;
     if (!m_queue.empty()) {
         startNext();
         return;
     }
     m_computed = m_jobOk && m_runner->isComplete();
+    m_passAnnounced = m_computed;
     if (m_computed) {
         m_shownText = m_text;
         m_shownProbabilities = m_runner->probabilities();

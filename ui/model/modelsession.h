@@ -25,6 +25,7 @@ namespace attnlab::ui {
 
 struct BlockCellsPlace;
 struct CellValues;
+struct CellsJob;
 
 class ModelSession : public DocumentBase {
     Q_OBJECT
@@ -115,9 +116,15 @@ public:
     core::model::BlockShape blockTensorShape(int layer, core::model::BlockTensor tensor) const;
     // Pushes an undo step that writes `values` into `tensor` of `layer` from (row, col) on, in
     // the board's orientation, and re-runs the model from that layer. Allowed while a job runs
-    // (the edit waits its turn). False, pushing nothing, without a model, for a tensor the layer
-    // lacks, cells that do not fit or a value that is not a finite number.
-    bool editBlockCells(int layer, core::model::BlockTensor tensor, int row, int col, const core::Matrix &values);
+    // (the edit waits its turn; a later edit of the same cells that comes before it starts takes
+    // its place, so a scrub never piles up one re-run per step). False, pushing nothing, without a
+    // model, for a tensor the layer lacks, cells that do not fit or a value that is not a finite
+    // number. `gesture` (startScrubGesture()) merges the steps of one scrub of one cell into one
+    // history entry; 0 for an edit of its own.
+    bool editBlockCells(
+        int layer, core::model::BlockTensor tensor, int row, int col, const core::Matrix &values, int gesture = 0);
+    // A new scrub gesture's number for editBlockCells(), never 0.
+    int startScrubGesture() { return ++m_gestures; }
     // The prediction before the last change to the model itself (a head switched off or on, a
     // head's weights, a block's cells, or undoing one): the probabilities the panels showed
     // then. Empty when nothing changed since the text was last run.
@@ -141,10 +148,11 @@ public:
     // Used by the undo commands only.
     void applyHeadMask(const core::Matrix &mask);
     void applyWeights(int layer, int head, const core::Scene &scene);
-    // Writes `values` (once known: an undo's are recorded by the edit's job) at `place`; when
-    // `record` is set, the job first records there what the cells held.
-    void applyBlockCells(
-        const BlockCellsPlace &place, std::shared_ptr<const CellValues> values, std::shared_ptr<CellValues> record);
+    // Writes `values` (once known: an undo's are recorded when the edit's job starts) at `place`;
+    // when `record` is set, what the cells held is recorded there first. `continues`: a scrub's
+    // step after its first, which keeps the prediction's "before" from when the gesture began.
+    void applyBlockCells(const BlockCellsPlace &place, std::shared_ptr<const CellValues> values,
+        std::shared_ptr<CellValues> record, bool continues = false);
 
     // Tests only: called on the worker at every progress step of every job, just before the job
     // checks for Cancel. A test blocks in it to make a job as slow as it needs. Set it while idle.
@@ -176,10 +184,13 @@ Q_SIGNALS:
     void headMaskChanged();
     void selectionChanged(int layer, int head);
     // One cell of a block tensor is about to change from `before` to `after` (an edit, its undo or
-    // redo): sent on the GUI thread just before the edit's job is queued, only while the session
-    // is idle after a finished pass, so the runner still holds that pass and the weights before
-    // the edit. A view may update itself from them at once (the block board,
-    // core/model/lens/blockupdate.h); computed() follows when the worker has re-run the model.
+    // redo): sent on the GUI thread just before the edit's job starts, the worker idle, only while
+    // the runner holds the pass of the last computed() changed by such announced edits alone, so
+    // it holds the weights before the edit and a view that has applied every announcement so far
+    // may update itself from them at once (the block board, core/model/lens/blockupdate.h). An
+    // edit pushed while the session is idle is announced at once; one pushed meanwhile, when its
+    // turn comes, with the last value that took its place. computed() follows when the worker has
+    // re-run the model and no edit waits.
     void blockCellChanging(int layer, core::model::BlockTensor tensor, int row, int col, float before, float after);
 
 private:
@@ -191,6 +202,7 @@ private:
         bool text = false; // runs a new text (superseded by the next one)
         std::function<void(bool)> done; // set for a read (readRunner, readOnWorker)
         Wording what;
+        std::shared_ptr<CellsJob> cells; // set for an edit of block cells
     };
     // Runs `job` on the worker; when it is not idle, the job waits until the running one ends.
     void runJob(Work work, bool text = false);
@@ -205,6 +217,9 @@ private:
     void dropTextJobs();
     // An edit of the model is about to run: what the panels show now becomes "before".
     void noteEdit();
+    // An edit of block cells is about to start: records what the cells hold for its undo and
+    // announces it (blockCellChanging) when it can.
+    void startCells(const CellsJob &cells);
 
     struct Loaded;
     std::shared_ptr<core::model::ForwardRunner> m_runner;
@@ -239,6 +254,10 @@ private:
     QString m_shownText;
     core::RowVector m_shownProbabilities; // of the result the views show (the last one computed)
     core::RowVector m_beforeEdit;
+    int m_gestures = 0;
+    // The runner holds the pass of the last computed(), changed since by announced edits only.
+    bool m_passAnnounced = false;
+    bool m_announcing = false; // blockCellChanging is being sent: no job starts meanwhile
 };
 
 } // namespace attnlab::ui
