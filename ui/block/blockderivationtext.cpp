@@ -13,7 +13,17 @@ QString line(const QString &text)
     return QStringLiteral("<p style='margin:2px 0'>%1</p>").arg(text);
 }
 
-QString normHtml(const NormStep &n)
+// A number put in place of a letter inside a formula: a negative one in parentheses, so that
+// x − μ reads (-0.86 − (-0.13)) and e^(−x) reads e^(−(-0.71)), not − -0.13 or e^(−-0.71).
+QString operand(double value)
+{
+    const QString text = BlockDerivationText::number(value);
+    return value < 0 ? QStringLiteral("(%1)").arg(text) : text;
+}
+
+// `result` is the card's own number: the steps are redone in double precision from the model's
+// float32 numbers, and the last digit of their end could differ from the number the heading shows.
+QString normHtml(const NormStep &n, double result)
 {
     QString out;
     const QString d = QString::number(n.width);
@@ -26,7 +36,7 @@ QString normHtml(const NormStep &n)
                         .arg(BlockDerivationText::number(n.variance), BlockDerivationText::number(n.eps),
                             BlockDerivationText::number(n.denominator)));
         out += line(QStringLiteral("(x − μ) / √(σ² + ε) = (%1 − %2) / %3 = %4")
-                        .arg(BlockDerivationText::number(n.x), BlockDerivationText::number(n.mean),
+                        .arg(BlockDerivationText::number(n.x), operand(n.mean),
                             BlockDerivationText::number(n.denominator), BlockDerivationText::number(n.normalized)));
     } else {
         out += line(BlockDerivationText::tr("RMSNorm of the row (%1 numbers), without centring:").arg(d));
@@ -39,18 +49,19 @@ QString normHtml(const NormStep &n)
                         .arg(BlockDerivationText::number(n.x), BlockDerivationText::number(n.denominator),
                             BlockDerivationText::number(n.normalized)));
     }
-    const double scaled = n.normalized * n.weight;
+    const double scaled = n.hasBias ? n.normalized * n.weight : result;
     out += line(BlockDerivationText::tr("times the weight γ = %1: %2")
                     .arg(BlockDerivationText::number(n.weight), BlockDerivationText::number(scaled)));
     if (n.hasBias)
         out += line(BlockDerivationText::tr("plus the bias β = %1: %2")
-                        .arg(BlockDerivationText::number(n.bias), BlockDerivationText::number(n.value)));
+                        .arg(BlockDerivationText::number(n.bias), BlockDerivationText::number(result)));
     return out;
 }
 
-QString activationHtml(const ActivationStep &a)
+QString activationHtml(const ActivationStep &a, double result)
 {
-    const QString x = BlockDerivationText::number(a.x), fx = BlockDerivationText::number(a.activated);
+    const QString x = operand(a.x);
+    const QString fx = BlockDerivationText::number(a.gated ? a.activated : result);
     QString formula;
     switch (a.function) {
     case Activation::GeluErf:
@@ -73,14 +84,15 @@ QString activationHtml(const ActivationStep &a)
     }
     QString out;
     if (a.gated) {
-        out += line(BlockDerivationText::tr("gate: the row times W_gate at this column = %1").arg(x));
+        out += line(BlockDerivationText::tr("gate: the row times W_gate at this column = %1")
+                        .arg(BlockDerivationText::number(a.x)));
         out += line(formula);
         out += line(BlockDerivationText::tr("up: the row times W_up at this column = %1")
                         .arg(BlockDerivationText::number(a.up)));
-        out += line(QStringLiteral("%1 × %2 = %3")
-                        .arg(fx, BlockDerivationText::number(a.up), BlockDerivationText::number(a.value)));
+        out += line(QStringLiteral("%1 × %2 = %3").arg(fx, operand(a.up), BlockDerivationText::number(result)));
     } else {
-        out += line(BlockDerivationText::tr("pre-activation: the row times W₁ (plus b₁) at this column = %1").arg(x));
+        out += line(BlockDerivationText::tr("pre-activation: the row times W₁ (plus b₁) at this column = %1")
+                        .arg(BlockDerivationText::number(a.x)));
         out += line(formula);
     }
     return out;
@@ -105,12 +117,13 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
         out += line(tr("residual sum: %1 + %2 = %3 + %4 = %5")
                         .arg(afterAttn ? QStringLiteral("x") : QStringLiteral("h"),
                             afterAttn ? QStringLiteral("attn_out") : QStringLiteral("mlp_out"),
-                            number(d.residual->first), number(d.residual->second), number(d.residual->sum)));
+                            number(d.residual->first), operand(d.residual->second),
+                            number(d.norm ? d.residual->sum : d.value))); // post-norm: the norm comes after
     }
     if (d.norm)
-        out += normHtml(*d.norm);
+        out += normHtml(*d.norm, d.value);
     if (d.activation)
-        out += activationHtml(*d.activation);
+        out += activationHtml(*d.activation, d.value);
     switch (d.operation) {
     case BlockOperation::Stream:
         out += line(tr("This is the residual stream as the layer below left it (layer 1 reads the embeddings)."));
@@ -126,14 +139,14 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
         break;
     case BlockOperation::Projection:
         if (d.projection) {
-            const QString products = number(d.projection->products);
+            const QString products = number(d.projection->hasBias ? d.projection->products : d.value);
             const QString terms = QString::number(d.projection->terms);
             out += line(d.stage == BlockStage::AttnOut
                     ? tr("concat's row (%1 numbers) times this column of W_O, summed: %2").arg(terms, products)
                     : tr("mlp_act's row (%1 numbers) times this column of the MLP's output matrix, summed: %2")
                           .arg(terms, products));
             if (d.projection->hasBias)
-                out += line(tr("plus the bias %1: %2").arg(number(d.projection->bias), number(d.projection->value)));
+                out += line(tr("plus the bias %1: %2").arg(number(d.projection->bias), number(d.value)));
         }
         break;
     case BlockOperation::Attention:
