@@ -413,4 +413,11 @@ TEST(ModelRoom, DISABLED_WriteDemoFolders)
     test::removeTree("/tmp/attnlab-demo-bert");
     test::writeTextFile("/tmp/attnlab-demo-bert/.keep", "");
     test::writeTinyBert("/tmp/attnlab-demo-bert", options);
+    // A rotary family: RMSNorm, SiLU(gate)·up and grouped key/value heads.
+    options.kvHeads = 2;
+    options.vocab = test::kGpt2FixtureVocabSize;
+    options.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+    test::removeTree("/tmp/attnlab-demo-qwen2");
+    test::writeTextFile("/tmp/attnlab-demo-qwen2/.keep", "");
+    test::writeTinyQwen2("/tmp/attnlab-demo-qwen2", options);
 }
