@@ -31,6 +31,7 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_title->setWordWrap(true); // "Residual stream out (output)" is wider than a card at 1280 × 720
     m_formula->setWordWrap(true);
     m_formula->setTextFormat(Qt::PlainText);
     m_shape->setTextFormat(Qt::PlainText);
@@ -54,13 +55,12 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
         // Every stage of the stream is signed around zero.
         m_plot->setPalette(MatrixPlot::Palette::Diverging);
         m_plot->setShowValues(false);
-        m_plot->setMinimumSize(200, 160);
+        m_plot->setMinimumSize(180, 160);
         m_plot->setExportName(BlockStageText::key(stage));
         connect(m_plot, &MatrixPlot::cellClicked, this, &BlockCard::cellClicked);
         connect(m_plot, &MatrixPlot::clicked, this, &BlockCard::activated);
         layout->addWidget(m_plot, 1);
     }
-    setMinimumWidth(200);
     retranslate();
 }
 
