@@ -6,6 +6,7 @@
 #include "ui/model/blockweightpanel.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
+#include "ui/model/predictionpanel.h"
 
 #include <QAction>
 #include <QGridLayout>
@@ -18,6 +19,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -39,6 +41,9 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     , m_heading(new QLabel)
     , m_layerLabel(new QLabel)
     , m_layerBox(new QSpinBox)
+    , m_undo(new QAction(this))
+    , m_redo(new QAction(this))
+    , m_prediction(new PredictionPanel(session))
     , m_inspector(new QTextBrowser)
     , m_side(new QVBoxLayout)
 {
@@ -67,6 +72,25 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
         top->addWidget(button);
         addAction(action);
     }
+    // The board is a window of its own, where the main window's Ctrl+Z does not reach: a weight
+    // edited here is undone here.
+    QUndoStack *stack = m_session->undoStack();
+    m_undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    m_redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    m_undo->setEnabled(stack->canUndo());
+    m_redo->setEnabled(stack->canRedo());
+    top->addSpacing(12);
+    for (QAction *action : {m_undo, m_redo}) {
+        auto *button = new QToolButton;
+        button->setDefaultAction(action);
+        top->addWidget(button);
+        addAction(action);
+    }
+    connect(m_undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(m_redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canUndoChanged, m_undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, m_redo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::indexChanged, this, &BlockBoard::refreshUndo);
     connect(m_previousLayer, &QAction::triggered, this, [this] { openLayer(m_layer - 1); });
     connect(m_nextLayer, &QAction::triggered, this, [this] { openLayer(m_layer + 1); });
 
@@ -103,6 +127,7 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     auto *weights = new BlockWeightPanel(m_session);
     m_side->addWidget(weights, 1);
     connect(this, &BlockBoard::layerOpened, weights, &BlockWeightPanel::setLayer);
+    m_side->addWidget(m_prediction);
 
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->setChildrenCollapsible(false);
@@ -386,7 +411,19 @@ void BlockBoard::retranslate()
     m_inspector->setToolTip(
         tr("How the clicked cell's number is computed, step by step, with the model's own numbers"));
     setWindowTitle(tr("Block Board"));
+    refreshUndo();
     refreshInspector();
+}
+
+void BlockBoard::refreshUndo()
+{
+    const QUndoStack *stack = m_session->undoStack();
+    m_undo->setText(tr("Undo"));
+    m_undo->setToolTip(stack->canUndo() ? tr("Undo “%1” (Ctrl+Z)").arg(stack->undoText())
+                                        : tr("Undo the last change to the model (Ctrl+Z)"));
+    m_redo->setText(tr("Redo"));
+    m_redo->setToolTip(stack->canRedo() ? tr("Redo “%1” (Ctrl+Shift+Z)").arg(stack->redoText())
+                                        : tr("Redo the change just undone (Ctrl+Shift+Z)"));
 }
 
 } // namespace attnlab::ui

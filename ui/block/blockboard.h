@@ -30,6 +30,7 @@ namespace attnlab::ui {
 class BlockCard;
 class ModelRoom;
 class ModelSession;
+class PredictionPanel;
 
 class BlockBoard : public Retranslating<QWidget> {
     Q_OBJECT
@@ -51,6 +52,11 @@ public:
     // Ctrl+Page Up / Ctrl+Page Down: the layer below or above.
     QAction *previousLayerAction() const { return m_previousLayer; }
     QAction *nextLayerAction() const { return m_nextLayer; }
+    // Ctrl+Z / Ctrl+Shift+Z in the board's window: the session's undo stack, as the room's buttons.
+    QAction *undoAction() const { return m_undo; }
+    QAction *redoAction() const { return m_redo; }
+    // The prediction, before and after the last edit, beside the weights edited here.
+    PredictionPanel *prediction() const { return m_prediction; }
 
     // Derives cell (row, col) of `stage` in the inspector and outlines its row. False for a cell
     // outside the stage or the heads' card.
@@ -91,6 +97,7 @@ private:
         bool done = false;
     };
     void retranslate() override;
+    void refreshUndo();
     void reload();
     void showRead(const Read &read);
     void updateForCell(int layer, core::model::BlockTensor tensor, int row, int col, float before, float after);
@@ -104,6 +111,9 @@ private:
     QSpinBox *m_layerBox;
     QAction *m_previousLayer;
     QAction *m_nextLayer;
+    QAction *m_undo;
+    QAction *m_redo;
+    PredictionPanel *m_prediction;
     QTextBrowser *m_inspector;
     QVBoxLayout *m_side;
     std::array<BlockCard *, core::model::kBlockStageCount> m_cards {};

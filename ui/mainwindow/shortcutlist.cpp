@@ -36,16 +36,16 @@ QString keysOf(const QAction *action)
     return keys.join(ShortcutList::tr(" or "));
 }
 
-// Where an action outside the menus lives: the title of its dock or of the panel that names
-// itself (a widget inside the window with a window title, as the model room's Generate control),
-// else the board.
+// Where an action outside the menus lives: the title of its dock, of the panel that names
+// itself (a widget inside the window with a window title, as the model room's Generate control)
+// or of a window of its own that the main window opens (the block board), else the board.
 QString homeOf(const QAction *action)
 {
     for (const QObject *o = action->parent(); o; o = o->parent()) {
         if (const auto *dock = qobject_cast<const QDockWidget *>(o))
             return withoutMnemonic(dock->windowTitle());
         if (const auto *panel = qobject_cast<const QWidget *>(o);
-            panel && !panel->isWindow() && !panel->windowTitle().isEmpty())
+            panel && !panel->windowTitle().isEmpty() && (!panel->isWindow() || panel->parentWidget()))
             return withoutMnemonic(panel->windowTitle());
     }
     return ShortcutList::tr("Board and presentation");
