@@ -16,10 +16,11 @@ namespace model = core::model;
 QString PredictionPanel::percentText(double probability)
 {
     const double percent = probability * 100;
+    // A space that does not break: a wrapped line never starts with the % of the line before.
     // One decimal, unless that would show a probability that is not zero as 0.0 %.
     if (percent > 0 && percent < 0.05)
-        return QStringLiteral("%1 %").arg(percent, 0, 'g', 2);
-    return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
+        return QStringLiteral("%1\u00a0%").arg(percent, 0, 'g', 2);
+    return QStringLiteral("%1\u00a0%").arg(percent, 0, 'f', 1);
 }
 
 PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)

@@ -11,6 +11,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QTextLayout>
 
 #include <gtest/gtest.h>
 
@@ -188,9 +189,28 @@ TEST(ModelRoomPanels, IdsWithoutATokenAreMarkedAndReportedOnce)
 
 TEST(ModelRoomPanels, ProbabilitiesThatAreNotZeroNeverShowAsZero)
 {
-    EXPECT_EQ(PredictionPanel::percentText(0.1234), QStringLiteral("12.3 %"));
-    EXPECT_EQ(PredictionPanel::percentText(0.0), QStringLiteral("0.0 %"));
-    EXPECT_EQ(PredictionPanel::percentText(0.0000312), QStringLiteral("0.0031 %"));
+    EXPECT_EQ(PredictionPanel::percentText(0.1234), QStringLiteral("12.3\u00a0%"));
+    EXPECT_EQ(PredictionPanel::percentText(0.0), QStringLiteral("0.0\u00a0%"));
+    EXPECT_EQ(PredictionPanel::percentText(0.0000312), QStringLiteral("0.0031\u00a0%"));
+}
+
+// The space before % does not break: a wrapped “… → now: “M” 9.3 %” left the % alone on a line.
+TEST(ModelRoomPanels, APercentSignStaysOnTheLineOfItsNumber)
+{
+    const QLabel label(QStringLiteral("Before the last change: “x” %1 → now: “y” %2")
+                           .arg(PredictionPanel::percentText(0.13), PredictionPanel::percentText(0.256)));
+    for (int width = 40; width < 400; width += 2) {
+        QTextLayout layout(label.text(), label.font());
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine())
+            line.setLineWidth(width);
+        layout.endLayout();
+        for (int i = 0; i < layout.lineCount(); ++i) {
+            const QTextLine line = layout.lineAt(i);
+            EXPECT_FALSE(label.text().mid(line.textStart(), line.textLength()).trimmed().startsWith(u'%'))
+                << "at " << width << " px";
+        }
+    }
 }
 
 TEST(ModelRoomPanels, TheHeadViewScrollsAndKeepsThePredictedTokenInSight)
