@@ -37,11 +37,15 @@ using namespace attnlab::ui;
 
 namespace {
 
+// The action bound to `key` in `window` itself, not in a window of its own that it opened (the
+// block board binds Ctrl+Z to the model's undo stack).
 QAction *findAction(QWidget *window, const QKeySequence &key)
 {
-    for (QAction *a : window->findChildren<QAction *>())
-        if (a->shortcuts().contains(key))
+    for (QAction *a : window->findChildren<QAction *>()) {
+        const auto *owner = qobject_cast<QWidget *>(a->parent());
+        if (a->shortcuts().contains(key) && (!owner || owner->window() == window))
             return a;
+    }
     return nullptr;
 }
 
