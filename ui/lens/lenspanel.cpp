@@ -2,7 +2,9 @@
 
 #include "core/model/lens/lens.h"
 #include "ui/lens/lensmodel.h"
+#include "ui/lens/passmessage.h"
 #include "ui/model/modelsession.h"
+#include "ui/model/predictionpanel.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -49,7 +51,11 @@ LensPanel::LensPanel(ModelSession *session, QWidget *parent)
     m_view->horizontalHeader()->setMinimumSectionSize(kMinimumColumnWidth);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(2 * m_view->fontMetrics().height() + 6);
+    // Two lines of a cell, measured on Chinese glyphs: they come from a fallback font taller than
+    // the Latin lines of fontMetrics().height(), and a top token 猫 lost its probability.
+    const QRect twoLines = m_view->fontMetrics().boundingRect(
+        QRect(0, 0, 400, 400), Qt::AlignCenter, QStringLiteral("猫鱼\n%1").arg(PredictionPanel::percentText(1)));
+    m_view->verticalHeader()->setDefaultSectionSize(twoLines.height() + 6);
     m_view->verticalHeader()->setMaximumWidth(160);
     m_view->verticalHeader()->setTextElideMode(Qt::ElideRight);
 
@@ -117,18 +123,9 @@ void LensPanel::refresh()
 
 void LensPanel::refreshMessage()
 {
-    const model::ForwardRunner *runner = m_session->runner();
-    QString message;
-    if (!m_session->hasModel())
-        message = tr("Open a model to see its logit lens.");
-    else if (runner && !runner->canPredict())
-        message = tr("This checkpoint has no output head to read the layers with (a BERT without cls.predictions).");
-    else if (m_session->tokens().empty())
-        message = tr("Type a sentence.");
-    else if (!m_session->isComputed())
-        message = tr("Computing…");
-    m_message->setText(message);
-    m_message->setHidden(message.isEmpty());
+    PassMessage::show(m_message,
+        PassMessage::text(*m_session, tr("Open a model to see its logit lens."),
+            tr("This checkpoint has no output head to read the layers with (a BERT without cls.predictions).")));
 }
 
 void LensPanel::scheduleFill()

@@ -5,13 +5,16 @@
 #include "../model/modelroomfixture.h"
 #include "core/model/lens/lens.h"
 #include "core/model/topk.h"
+#include "ui/i18n/language.h"
 #include "ui/lens/lensmodel.h"
 #include "ui/lens/lenspanel.h"
 #include "ui/model/predictionpanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 
 #include <gtest/gtest.h>
@@ -210,4 +213,38 @@ TEST(ModelSessionRead, AReadRunsOnTheWorkerAndCancelReportsUnfinished)
     EXPECT_TRUE(r.session->isComputed());
     EXPECT_FALSE(r.session->isStale());
     r.session->setProgressHookForTesting({});
+}
+
+// A row shows both lines of a cell, the top token and its probability: Chinese glyphs come from
+// a taller fallback font, and rows sized by the Latin font's lines showed “猫…” alone.
+TEST(LensPanel, ARowShowsBothLinesOfAChineseTopToken)
+{
+    const QFont appFont = QGuiApplication::font();
+    QFont chinese = appFont; // the families the app draws Chinese text with
+    chinese.setFamilies(Language::chineseFontFamilies(appFont.family()));
+    QGuiApplication::setFont(chinese);
+    {
+        Room r;
+        LensPanel lens(r.session);
+        QTableView *view = lens.view();
+        QStandardItemModel cells(1, 1);
+        cells.setData(cells.index(0, 0), QStringLiteral("猫\n%1").arg(PredictionPanel::percentText(0.529)));
+        cells.setData(cells.index(0, 0), int(Qt::AlignCenter), Qt::TextAlignmentRole);
+        view->setModel(&cells);
+        lens.resize(500, 400);
+        lens.show();
+        QApplication::processEvents();
+        const QImage cell = view->viewport()->grab(view->visualRect(cells.index(0, 0))).toImage();
+        int first = -1, last = -1;
+        for (int y = 0; y < cell.height(); ++y)
+            for (int x = 0; x < cell.width(); ++x)
+                if (qGray(cell.pixel(x, y)) < 128) {
+                    first = first < 0 ? y : first;
+                    last = y;
+                }
+        ASSERT_GE(first, 0);
+        // Two lines of ink, not one.
+        EXPECT_GT(last - first + 1, view->fontMetrics().height() * 3 / 2) << "ink from " << first << " to " << last;
+    }
+    QGuiApplication::setFont(appFont);
 }
