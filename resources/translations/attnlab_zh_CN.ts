@@ -2025,6 +2025,17 @@
     </message>
 </context>
 <context>
+    <name>PassMessage</name>
+    <message>
+        <source>Type a sentence.</source>
+        <translation>请输入一个句子。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+</context>
+<context>
     <name>QAbstractFileIconProvider</name>
     <message>
         <source>Folder</source>
@@ -2788,14 +2799,6 @@
         <translation>这个检查点没有输出头，因此没有可拆分的 logit。</translation>
     </message>
     <message>
-        <source>Type a sentence.</source>
-        <translation>请输入一个句子。</translation>
-    </message>
-    <message>
-        <source>Computing…</source>
-        <translation>计算中…</translation>
-    </message>
-    <message>
         <source>Computing the attribution…</source>
         <translation>正在计算归因…</translation>
     </message>
@@ -2824,10 +2827,6 @@
         <translation>其余 %1 个部分</translation>
     </message>
     <message>
-        <source>share of the logit of “%1”</source>
-        <translation>对“%1”的 logit 的贡献</translation>
-    </message>
-    <message>
         <source>Sum of the %1 parts: %2   ·   logit of “%3”: %4</source>
         <translation>%1 个部分之和：%2   ·   “%3”的 logit：%4</translation>
     </message>
@@ -2838,6 +2837,14 @@
     <message>
         <source>BERT normalises the residual stream inside every layer (post-norm), so the logit does not split into heads: each bar is a whole layer, how much it changes the logit lens's logit of the token (the embeddings' bar is the lens at layer 0). These also add up to the logit.</source>
         <translation>BERT 在每一层内部都对残差流做归一化（后归一化），所以 logit 无法拆分到各个头：每根条是一整层，表示它让 logit 透镜中该词元的 logit 改变了多少（嵌入那根条是第 0 层的透镜）。这些加起来同样等于 logit。</translation>
+    </message>
+    <message>
+        <source>Write [MASK] where BERT should fill in a word: the chart takes apart the logit of a filler there.</source>
+        <translation>在要让 BERT 填词的位置写上 [MASK]：图表拆解的是该位置上一个候选词的 logit。</translation>
+    </message>
+    <message>
+        <source>contribution to the logit of “%1”</source>
+        <translation>对“%1”的 logit 的贡献</translation>
     </message>
 </context>
 <context>
@@ -4041,14 +4048,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>This checkpoint has no output head to read the layers with (a BERT without cls.predictions).</source>
         <translation>这个检查点没有可用来读取各层的输出头（没有 cls.predictions 的 BERT）。</translation>
-    </message>
-    <message>
-        <source>Type a sentence.</source>
-        <translation>请输入一个句子。</translation>
-    </message>
-    <message>
-        <source>Computing…</source>
-        <translation>计算中…</translation>
     </message>
     <message>
         <source>Computing the logit lens…</source>

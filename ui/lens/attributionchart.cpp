@@ -48,15 +48,40 @@ void AttributionChart::setAttribution(const model::Attribution &attribution,
     const std::function<QString(const model::AttributionPart &)> &name, const std::function<QString(int)> &othersName,
     const QString &valueLabel)
 {
-    const std::vector<model::AttributionPart> &parts = attribution.parts;
+    m_attribution = attribution;
+    m_name = name;
+    m_othersName = othersName;
+    xAxis->setLabel(valueLabel);
+    layoutBars();
+}
+
+int AttributionChart::barsThatFit() const
+{
+    const QFontMetrics fm(yAxis->tickLabelFont());
+    // The value axis below takes a line of numbers, a line of label and the margins.
+    const int plotHeight = height() - 3 * fm.height() - 24;
+    return std::clamp(plotHeight / (fm.height() + 2), 2, kShownParts);
+}
+
+void AttributionChart::resizeEvent(QResizeEvent *event)
+{
+    QCustomPlot::resizeEvent(event);
+    if (barsThatFit() != m_fitting && !m_attribution.parts.empty())
+        layoutBars();
+}
+
+void AttributionChart::layoutBars()
+{
+    m_fitting = barsThatFit();
+    const std::vector<model::AttributionPart> &parts = m_attribution.parts;
     std::vector<int> order(parts.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
         [&](int a, int b) { return std::abs(parts[size_t(a)].value) > std::abs(parts[size_t(b)].value); });
     m_shown.clear();
     m_values.clear();
-    const bool cut = int(order.size()) > kShownParts;
-    const size_t kept = cut ? size_t(kShownParts - 1) : order.size();
+    const bool cut = int(order.size()) > m_fitting;
+    const size_t kept = cut ? size_t(m_fitting - 1) : order.size();
     for (size_t i = 0; i < kept; ++i) {
         m_shown.push_back(order[i]);
         m_values.push_back(parts[size_t(order[i])].value);
@@ -74,7 +99,8 @@ void AttributionChart::setAttribution(const model::Attribution &attribution,
     QVector<double> upKeys, upValues, downKeys, downValues;
     for (size_t i = 0; i < m_shown.size(); ++i) {
         const double key = double(i);
-        ticker->addTick(key, m_shown[i] < 0 ? othersName(int(order.size() - kept)) : name(parts[size_t(m_shown[i])]));
+        ticker->addTick(
+            key, m_shown[i] < 0 ? m_othersName(int(order.size() - kept)) : m_name(parts[size_t(m_shown[i])]));
         (m_values[i] >= 0 ? upKeys : downKeys) << key;
         (m_values[i] >= 0 ? upValues : downValues) << m_values[i];
     }
@@ -88,7 +114,6 @@ void AttributionChart::setAttribution(const model::Attribution &attribution,
     }
     const double margin = std::max(1e-6, 0.05 * (high - low));
     xAxis->setRange(low - margin, high + margin);
-    xAxis->setLabel(valueLabel);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The bar chart of a direct logit attribution: one horizontal bar per part, the largest in size
 // (positive or negative) on top, red when the part pushes the token's logit up and blue when it
-// pushes it down. Past kShownParts the smaller parts are summed into one last bar, so the bars
+// pushes it down. Past kShownParts, or past the bars whose names fit down the chart's height
+// without running into one another, the smaller parts are summed into one last bar, so the bars
 // still add up to the logit. The bars are created once and updated in place.
 
 #include "core/model/lens/attribution.h"
@@ -30,6 +31,8 @@ public:
     std::vector<double> barValues() const;
     // The centre of bar `bar` (from the top) in widget pixels.
     QPoint barCenter(int bar) const;
+    // How many bars the chart's height holds, a line of text each (2 … kShownParts).
+    int barsThatFit() const;
 
 Q_SIGNALS:
     // A bar was clicked or double-clicked: its index into the attribution's parts (never the bar
@@ -37,11 +40,19 @@ Q_SIGNALS:
     void partClicked(int part);
     void partDoubleClicked(int part);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void layoutBars();
     int partAt(const QPoint &pixel) const;
 
     QCPBars *m_up;
     QCPBars *m_down;
+    core::model::Attribution m_attribution;
+    std::function<QString(const core::model::AttributionPart &)> m_name;
+    std::function<QString(int)> m_othersName;
+    int m_fitting = 0; // barsThatFit() when the bars were laid out
     std::vector<int> m_shown;
     std::vector<double> m_values;
 };

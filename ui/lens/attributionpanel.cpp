@@ -2,6 +2,7 @@
 
 #include "core/model/topk.h"
 #include "ui/lens/attributionchart.h"
+#include "ui/lens/passmessage.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
 
@@ -142,7 +143,8 @@ void AttributionPanel::fillTokenBox()
     const QSignalBlocker block(m_tokenBox);
     m_tokenBox->clear();
     const model::ForwardRunner *runner = m_session->runner();
-    if (!runner || !m_session->isComputed() || runner->probabilities().size() == 0)
+    if (!runner || !m_session->isComputed() || runner->probabilities().size() == 0
+        || m_session->predictionPosition() < 0)
         return;
     const std::vector<model::TokenProbability> top = model::topK(runner->probabilities(), kOfferedTokens);
     m_tokenBox->addItem(tr("the predicted token, “%1”").arg(m_session->tokenDisplay(top.front().id)), -1);
@@ -168,18 +170,12 @@ void AttributionPanel::refresh()
     m_sum->clear();
     m_note->clear();
     fillTokenBox();
-    const model::ForwardRunner *runner = m_session->runner();
-    QString message;
-    if (!m_session->hasModel())
-        message = tr("Open a model to take its prediction apart.");
-    else if (runner && !runner->canPredict())
-        message = tr("This checkpoint has no output head, so there is no logit to take apart.");
-    else if (m_session->tokens().empty())
-        message = tr("Type a sentence.");
-    else if (!m_session->isComputed())
-        message = tr("Computing…");
-    m_message->setText(message);
-    m_message->setHidden(message.isEmpty());
+    QString message = PassMessage::text(*m_session, tr("Open a model to take its prediction apart."),
+        tr("This checkpoint has no output head, so there is no logit to take apart."));
+    if (message.isEmpty() && m_session->predictionPosition() < 0) // BERT without [MASK]
+        message = tr("Write [MASK] where BERT should fill in a word: the chart takes apart the logit of a filler "
+                     "there.");
+    PassMessage::show(m_message, message);
     compute();
 }
 
@@ -192,8 +188,9 @@ void AttributionPanel::showEvent(QShowEvent *event)
 bool AttributionPanel::compute()
 {
     const int token = wantedToken();
+    // BERT without [MASK] predicts nothing (the runner reads its last position, [SEP]).
     if (m_computing || !isVisible() || m_session->isBusy() || !m_session->isComputed() || token < 0
-        || (m_has && m_attribution.token == token))
+        || m_session->predictionPosition() < 0 || (m_has && m_attribution.token == token))
         return false;
     const model::ForwardRunner *runner = m_session->runner();
     if (!runner->canPredict() || token >= runner->config().vocabSize)
@@ -246,7 +243,8 @@ void AttributionPanel::showAttribution()
     const QString token = m_session->tokenDisplay(a.token);
     m_chart->setAttribution(
         a, [this](const model::AttributionPart &p) { return partText(p); },
-        [](int count) { return tr("the other %1 parts").arg(count); }, tr("share of the logit of “%1”").arg(token));
+        [](int count) { return tr("the other %1 parts").arg(count); },
+        tr("contribution to the logit of “%1”").arg(token));
     double sum = 0;
     for (const model::AttributionPart &p : a.parts)
         sum += p.value;

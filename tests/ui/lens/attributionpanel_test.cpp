@@ -152,3 +152,54 @@ TEST(AttributionPanel, BertIsAttributedPerLayerAndSaysWhy)
     EXPECT_TRUE(r.panel->noteText().contains(QStringLiteral("post-norm"))) << r.panel->noteText().toStdString();
     EXPECT_NEAR(sum(r.panel->chart()->barValues()), a.logit, 1e-4 * std::max(1.0, std::abs(a.logit)));
 }
+
+// In a short chart (the room's bottom panels at 1280 × 720) the parts' names down the side ran
+// into one another: the chart shows as many bars as have a line each, and the smaller parts'
+// bar sums the rest, so the bars still add up to the logit.
+TEST(AttributionPanel, TheBarsNamesNeverRunIntoOneAnotherInAShortChart)
+{
+    TinyFolder folder(false);
+    AttributionRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    const model::Attribution &a = r.panel->attribution();
+    AttributionChart chart;
+    chart.resize(600, 500);
+    chart.show();
+    const auto name = [](const model::AttributionPart &p) { return QStringLiteral("part %1").arg(p.layer); };
+    const auto others = [](int count) { return QStringLiteral("%1 others").arg(count); };
+    chart.setAttribution(a, name, others, QStringLiteral("logit"));
+    EXPECT_EQ(chart.shownParts().size(), a.parts.size()); // all eleven fit in 500 pixels
+    const int line = QFontMetrics(chart.yAxis->tickLabelFont()).height();
+    for (const int height : {500, 260, 150}) {
+        SCOPED_TRACE(height);
+        chart.resize(600, height);
+        QApplication::processEvents();
+        chart.replot();
+        const std::vector<int> &shown = chart.shownParts();
+        ASSERT_GE(shown.size(), size_t(2));
+        EXPECT_GE(std::abs(chart.yAxis->coordToPixel(1) - chart.yAxis->coordToPixel(0)), line);
+        EXPECT_NEAR(sum(chart.barValues()), a.logit, 1e-4 * std::max(1.0, std::abs(a.logit)));
+        if (shown.size() < a.parts.size()) {
+            EXPECT_EQ(shown.back(), -1);
+        }
+    }
+    EXPECT_LT(chart.shownParts().size(), a.parts.size());
+}
+
+// Without [MASK] BERT predicts nothing, and the chart stayed blank without a word.
+TEST(AttributionPanel, BertWithoutMaskSaysWhereToWriteIt)
+{
+    TinyFolder folder(true);
+    AttributionRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    QApplication::processEvents();
+    EXPECT_FALSE(r.panel->hasAttribution());
+    EXPECT_TRUE(r.panel->message().contains(QStringLiteral("[MASK]"))) << r.panel->message().toStdString();
+    r.actions->open(folder.path(), QStringLiteral("the cat [MASK] on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    EXPECT_TRUE(r.panel->message().isEmpty());
+}
