@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTimer>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace attnlab::ui {
 
@@ -114,10 +116,29 @@ void LensPanel::refresh()
         m_scrollPending = true;
         QTimer::singleShot(0, this, [this] {
             m_scrollPending = false;
-            if (m_model->predictionRow() >= 0)
-                m_view->scrollTo(m_model->index(m_model->predictionRow(), 0));
+            // A hidden panel (a tab behind another) has no size to scroll in: it scrolls when shown.
+            m_scrollOwed = !isVisible();
+            if (!m_scrollOwed && m_model->predictionRow() >= 0)
+                showRow(m_model->predictionRow());
             scheduleFill();
         });
+    }
+}
+
+void LensPanel::showRow(int row)
+{
+    const QModelIndex index = m_model->index(row, 0);
+    m_view->scrollTo(index);
+    // The panel may sit in a page that scrolls (the room's tabs get some hundred pixels at
+    // 1280 × 720): the row goes into that page's view too, not only into the grid's own.
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget()) {
+        auto *page = qobject_cast<QScrollArea *>(w);
+        if (page && page->widget() && page->widget()->isAncestorOf(m_view)) {
+            const QRect cell = m_view->visualRect(index);
+            const QPoint centre = m_view->viewport()->mapTo(page->widget(), cell.center());
+            page->ensureVisible(0, centre.y(), 0, cell.height() / 2 + 2);
+            return;
+        }
     }
 }
 
@@ -136,6 +157,11 @@ void LensPanel::scheduleFill()
 void LensPanel::showEvent(QShowEvent *event)
 {
     Retranslating<QWidget>::showEvent(event);
+    if (m_scrollOwed) // after the page has laid the panel out
+        QTimer::singleShot(0, this, [this] {
+            if (std::exchange(m_scrollOwed, false) && isVisible() && m_model->predictionRow() >= 0)
+                showRow(m_model->predictionRow());
+        });
     scheduleFill();
 }
 

@@ -39,6 +39,8 @@ private:
     void retranslate() override;
     void refresh();
     void refreshMessage();
+    // Scrolls `row` into sight: in the grid, and in a scrolling page the panel sits in.
+    void showRow(int row);
     void scheduleFill();
 
     ModelSession *m_session;
@@ -52,6 +54,7 @@ private:
     // A new pass scrolls to its prediction row first: until then the rows in view are not the
     // ones to compute.
     bool m_scrollPending = false;
+    bool m_scrollOwed = false; // the panel was hidden when a new pass should have scrolled it
     int m_epoch = 0; // counts the passes shown, so a late result of an older one is dropped
 };
 

@@ -12,9 +12,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 
 #include <gtest/gtest.h>
@@ -247,4 +249,58 @@ TEST(LensPanel, ARowShowsBothLinesOfAChineseTopToken)
         EXPECT_GT(last - first + 1, view->fontMetrics().height() * 3 / 2) << "ink from " << first << " to " << last;
     }
     QGuiApplication::setFont(appFont);
+}
+
+namespace {
+
+// The part of `view`'s row `row` the user sees is all of it: the grid's viewport clipped by the
+// room's page, which scrolls when a panel is taller than it.
+bool rowInSight(const QMainWindow &window, const ModelRoom *room, const QTableView *view, int row)
+{
+    const auto onWindow
+        = [&](const QWidget *w, const QRect &rect) { return QRect(w->mapTo(&window, rect.topLeft()), rect.size()); };
+    const auto *page = qobject_cast<const QScrollArea *>(room->panelTabs()->currentWidget());
+    if (!page)
+        return false;
+    const QRect seen
+        = onWindow(view->viewport(), view->viewport()->rect()) & onWindow(page->viewport(), page->viewport()->rect());
+    return seen.contains(onWindow(view->viewport(), view->visualRect(view->model()->index(row, 0))));
+}
+
+} // namespace
+
+// At 1280 × 720 the room's panels get some hundred pixels and their page scrolls: the grid
+// scrolled the row marked ▶ into the bottom of its own view, below the page's edge.
+TEST(LensPanel, ThePredictionRowIsInSightAt1280x720)
+{
+    TinyFolder folder(false, true, 64);
+    LensRoom r;
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat and the dog sat on the rug"));
+    ASSERT_TRUE(waitComputed(r.session));
+    const int p = r.session->predictionPosition();
+    ASSERT_TRUE(r.waitRow(p));
+    QApplication::processEvents();
+    EXPECT_TRUE(rowInSight(r.window, r.room, r.lens->view(), p));
+}
+
+// The tab was behind another when the pass finished: once in front, the grid shows that row
+// instead of where a hidden view had left it.
+TEST(LensPanel, ATabShownAfterThePassFinishedShowsThePredictionRow)
+{
+    TinyFolder folder(false, true, 64);
+    Room r;
+    r.room->addPanel(new QWidget, [] { return QStringLiteral("in front"); });
+    auto *lens = new LensPanel(r.session);
+    r.room->addPanel(lens, [] { return QStringLiteral("lens"); });
+    r.window.setCentralWidget(r.room);
+    r.window.resize(1280, 720);
+    r.window.show();
+    r.openModel(folder.path(), QStringLiteral("the cat sat on the mat and the dog sat on the rug"));
+    ASSERT_TRUE(waitComputed(r.session));
+    QTest::qWait(50);
+    const int p = r.session->predictionPosition();
+    r.room->panelTabs()->setCurrentIndex(1);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return lens->model()->hasRow(p) && !r.session->isBusy(); }, 10000));
+    QApplication::processEvents();
+    EXPECT_TRUE(rowInSight(r.window, r.room, lens->view(), p));
 }
