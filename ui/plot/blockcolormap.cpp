@@ -8,6 +8,8 @@ namespace attnlab::ui {
 
 namespace {
 
+using CellRange = BlockColorMap::CellRange;
+
 // Data filled in one pass: QCPColorMapData::setCell costs a call and bounds checks per cell.
 class BlockData : public QCPColorMapData {
 public:
@@ -16,39 +18,50 @@ public:
     {
     }
 
-    void assign(const core::Matrix &m, const core::MaskMatrix &hidden, int rowBlock, int columnBlock)
+    // Refills every block; `cells` gets the extremes of the source's finite cells, hidden or not.
+    void assign(const core::Matrix &m, const core::MaskMatrix &hidden, int rowBlock, int columnBlock, CellRange *cells)
     {
         mDataBounds = QCPRange(0, 0);
-        assignBlocks(m, hidden, rowBlock, columnBlock, 0, mValueSize, 0, mKeySize);
+        assignBlocks(m, hidden, rowBlock, columnBlock, 0, mValueSize, 0, mKeySize, cells);
     }
 
-    // Recomputes the blocks of rows [br0, br1) and columns [bc0, bc1), widening the bounds.
+    // Recomputes the blocks of rows [br0, br1) and columns [bc0, bc1), widening the bounds (and
+    // `cells`, when given, by the cells read).
     void assignBlocks(const core::Matrix &m, const core::MaskMatrix &hidden, int rowBlock, int columnBlock, int br0,
-        int br1, int bc0, int bc1)
+        int br1, int bc0, int bc1, CellRange *cells = nullptr)
     {
         const double nan = std::numeric_limits<double>::quiet_NaN();
         const int rows = int(m.rows()), cols = int(m.cols());
         const bool masked = hidden.rows() == rows && hidden.cols() == cols;
         double lowest = mDataBounds.lower, highest = mDataBounds.upper;
-        const int c0 = bc0 * columnBlock, c1 = std::min(cols, bc1 * columnBlock);
+        float cellLow = std::numeric_limits<float>::infinity(), cellHigh = -cellLow;
         // Row-major like QCPColorMapData (index = row·keySize + column) and like the core's
-        // matrices, so the loops run along memory.
-        const core::Scalar *values = m.data();
-        const unsigned char *hide = masked ? hidden.data() : nullptr;
+        // matrices, so the loops run along memory, one block's columns at a time (no division per
+        // cell). A block keeps the first of its cells farthest from 0, in row-major order.
         for (int br = br0; br < br1; ++br) {
             double *line = mData + size_t(br) * size_t(mKeySize);
             for (int bc = bc0; bc < bc1; ++bc)
                 line[bc] = nan;
             const int r0 = br * rowBlock, r1 = std::min(rows, r0 + rowBlock);
             for (int r = r0; r < r1; ++r) {
-                const size_t offset = size_t(r) * size_t(cols);
-                for (int c = c0; c < c1; ++c) {
-                    const double v = double(values[offset + size_t(c)]);
-                    if (!std::isfinite(v) || (hide && hide[offset + size_t(c)]))
-                        continue;
-                    double &strongest = line[c / columnBlock];
-                    if (!(std::abs(v) <= std::abs(strongest)))
-                        strongest = v;
+                const core::Scalar *row = m.data() + size_t(r) * size_t(cols);
+                const unsigned char *hide = masked ? hidden.data() + size_t(r) * size_t(cols) : nullptr;
+                for (int bc = bc0; bc < bc1; ++bc) {
+                    const int c0 = bc * columnBlock, c1 = std::min(cols, c0 + columnBlock);
+                    float strongest = float(line[bc]);
+                    float size = std::isnan(strongest) ? -1.f : std::abs(strongest);
+                    for (int c = c0; c < c1; ++c) {
+                        const float v = row[c];
+                        if (!std::isfinite(v))
+                            continue;
+                        cellLow = std::min(cellLow, v);
+                        cellHigh = std::max(cellHigh, v);
+                        if (std::abs(v) > size && !(hide && hide[c])) {
+                            strongest = v;
+                            size = std::abs(v);
+                        }
+                    }
+                    line[bc] = size < 0 ? nan : double(strongest);
                 }
             }
             for (int bc = bc0; bc < bc1; ++bc)
@@ -59,6 +72,8 @@ public:
         }
         mDataBounds = QCPRange(lowest, highest);
         mDataModified = true;
+        if (cells)
+            *cells = cellLow <= cellHigh ? CellRange {true, cellLow, cellHigh} : CellRange {};
     }
 };
 
@@ -114,7 +129,7 @@ void BlockColorMap::refill()
     d->setSize(keySize, valueSize);
     d->setRange(QCPRange(centre(0, m_columnBlock), centre(std::max(0, keySize - 1), m_columnBlock)),
         QCPRange(centre(0, m_rowBlock), centre(std::max(0, valueSize - 1), m_rowBlock)));
-    static_cast<BlockData *>(d)->assign(m, m_hidden ? *m_hidden : noMask, m_rowBlock, m_columnBlock);
+    static_cast<BlockData *>(d)->assign(m, m_hidden ? *m_hidden : noMask, m_rowBlock, m_columnBlock, &m_cells);
 }
 
 void BlockColorMap::refillCells(const std::vector<int> &rows, int column)

@@ -17,6 +17,12 @@ namespace attnlab::ui {
 
 class BlockColorMap : public QCPColorMap {
 public:
+    // The extremes of the source's finite cells (hidden ones too), read by the last refill.
+    struct CellRange {
+        bool any = false; // false: no finite cell
+        double lowest = 0, highest = 0;
+    };
+
     BlockColorMap(QCPAxis *keyAxis, QCPAxis *valueAxis);
 
     // The values and the hidden cells (the same shape, or empty), owned by the caller, who keeps
@@ -31,6 +37,9 @@ public:
     int columnBlock() const { return m_columnBlock; }
     // Chooses the blocks for cells spread over `pixels` and refills the data when they change.
     void fitTo(const QSize &pixels);
+    // Read while the data is refilled, so a caller that needs the colour range of new values
+    // (MatrixPlot::setMatrix) does not read them all a second time.
+    const CellRange &cellRange() const { return m_cells; }
 
 protected:
     void draw(QCPPainter *painter) override;
@@ -44,6 +53,7 @@ private:
     const core::MaskMatrix *m_hidden = nullptr;
     int m_rowBlock = 1;
     int m_columnBlock = 1;
+    CellRange m_cells;
 };
 
 } // namespace attnlab::ui

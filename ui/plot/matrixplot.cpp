@@ -102,7 +102,15 @@ void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLab
             removeItem(label);
         m_labels.clear();
     }
-    refresh();
+    // The colour map's refill has just read every cell: its extremes are the range (updateRange()
+    // would read 786,432 cells of a 1,024-token card a second time).
+    if (!m_fixed) {
+        const BlockColorMap::CellRange &range = m_map->cellRange();
+        m_lowest = range.any ? range.lowest : 0;
+        m_highest = range.any ? range.highest : 0;
+    }
+    applyRange();
+    redraw();
 }
 
 void MatrixPlot::setPalette(Palette palette)
