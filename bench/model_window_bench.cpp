@@ -211,6 +211,14 @@ BENCHMARK_CAPTURE(boardCellEdit, mlp_norm_weight, model::BlockTensor::MlpNormWei
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime()
     ->Iterations(7);
+BENCHMARK_CAPTURE(boardCellEdit, attn_norm_weight, model::BlockTensor::AttnNormWeight)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(7);
+BENCHMARK_CAPTURE(boardCellEdit, attn_out, model::BlockTensor::AttnOut)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(7);
 BENCHMARK(cliPredict)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 BENCHMARK(windowTypeOneCharacter)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(6);
 BENCHMARK(windowRunWithoutReuse)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);

@@ -90,44 +90,11 @@ RowVector contextsAtRow(const ForwardRunner &runner, int l, int p)
             contexts.segment(h * dh, dh) = headContext(runner, l, h, {p});
         return contexts;
     }
-    const LayerWeights &L = runner.layerWeights(l);
-    const ProjectionKind kind = c.family->projection;
     // What attention reads at row p: the first norm of the stream there (every family with the
     // per-head decomposition normalises before attention), as the pass computes it row by row.
     Matrix a(1, c.dModel);
-    normRows(c.family->norm, runner.layerInput(l).row(p), L.attnNorm, c.layerNormEps, a);
-    Matrix q;
-    if (kind == ProjectionKind::Conv1DFused)
-        projectSlice(a, L.attnWeight, kind, L.attnBias, 0, width, q); // q is the first third of c_attn
-    else
-        projectSlice(a, L.query, kind, L.queryBias, 0, width, q);
-    if (c.family->position == PositionKind::Rotary) {
-        Matrix cos, sin;
-        rotaryTables(runner.rotaryFrequencies(), p, 1, cos, sin);
-        for (int h = 0; h < c.heads; ++h)
-            applyRotary(q.middleCols(h * dh, dh), cos, sin);
-    }
-    const Eigen::Ref<const Matrix> allKeys = runner.cachedKeys(l), allValues = runner.cachedValues(l);
-    const auto keys = allKeys.topRows(p + 1);
-    const auto values = allValues.topRows(p + 1);
-    // The scores scaled as the family's transformers code does it (forwardattention.cpp).
-    const bool divide = c.family->scoreScaling == ScoreScaling::DivideBySqrtHead;
-    const Scalar divisor = std::sqrt(Scalar(dh));
-    const Scalar factor = Scalar(std::pow(double(dh), -0.5));
-    for (int h = 0; h < c.heads; ++h) {
-        const int g = c.kvHeadOf(h);
-        RowVector w = q.middleCols(h * dh, dh) * keys.middleCols(g * dh, dh).transpose();
-        auto scores = w.array();
-        if (divide)
-            scores /= divisor;
-        else
-            scores *= factor;
-        scores = (scores - scores.maxCoeff()).exp();
-        scores /= scores.sum();
-        contexts.segment(h * dh, dh).noalias() = w * values.middleCols(g * dh, dh);
-        contexts.segment(h * dh, dh) *= runner.headMask()(l, h);
-    }
-    return contexts;
+    normRows(c.family->norm, runner.layerInput(l).row(p), runner.layerWeights(l).attnNorm, c.layerNormEps, a);
+    return causalContextRows(runner, l, a, {p}, runner.cachedKeys(l), runner.cachedValues(l));
 }
 
 // One layer's shares: each head's, the MLP's (without its output bias) and its two output biases'.

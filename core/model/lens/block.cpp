@@ -1,5 +1,7 @@
 #include "core/model/lens/block.h"
 
+#include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -54,6 +56,55 @@ Matrix headContext(const ForwardRunner &runner, int layer, int head, const std::
     for (size_t r = 0; r < rows.size(); ++r)
         context.row(Eigen::Index(r)).noalias() = weights.row(rows[r]) * v;
     return context * runner.headMask()(layer, head);
+}
+
+Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &attnIn,
+    const std::vector<int> &rows, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values)
+{
+    const ModelConfig &c = runner.config();
+    const int dh = c.headDim(), width = c.heads * dh;
+    const LayerWeights &L = runner.layerWeights(layer);
+    const ProjectionKind kind = c.family->projection;
+    Matrix q;
+    if (kind == ProjectionKind::Conv1DFused)
+        projectSlice(attnIn, L.attnWeight, kind, L.attnBias, 0, width, q); // q is the first third of c_attn
+    else
+        projectSlice(attnIn, L.query, kind, L.queryBias, 0, width, q);
+    // The scores scaled as the family's transformers code does it (forwardattention.cpp).
+    const bool divide = c.family->scoreScaling == ScoreScaling::DivideBySqrtHead;
+    const Scalar divisor = std::sqrt(Scalar(dh));
+    const Scalar factor = Scalar(std::pow(double(dh), -0.5));
+    const Eigen::Index count = q.rows();
+    if (c.family->position == PositionKind::Rotary)
+        for (Eigen::Index r = 0; r < count; ++r) {
+            Matrix cos, sin;
+            rotaryTables(runner.rotaryFrequencies(), rows[size_t(r)], 1, cos, sin);
+            for (int h = 0; h < c.heads; ++h)
+                applyRotary(q.block(r, h * dh, 1, dh), cos, sin);
+        }
+    // One product per head for all the rows, over the keys up to the last of them; each row's
+    // softmax then runs over its own keys 0…rows[r] and leaves the later ones exactly 0.
+    const int last = count == 0 ? -1 : *std::max_element(rows.begin(), rows.end());
+    Matrix contexts(count, width);
+    Matrix w(count, last + 1);
+    for (int h = 0; h < c.heads; ++h) {
+        const int g = c.kvHeadOf(h);
+        w.noalias() = q.middleCols(h * dh, dh) * keys.block(0, g * dh, last + 1, dh).transpose();
+        for (Eigen::Index r = 0; r < count; ++r) {
+            const int p = rows[size_t(r)];
+            auto scores = w.row(r).head(p + 1).array();
+            if (divide)
+                scores /= divisor;
+            else
+                scores *= factor;
+            scores = (scores - scores.maxCoeff()).exp();
+            scores /= scores.sum();
+            w.row(r).tail(last - p).setZero();
+        }
+        contexts.middleCols(h * dh, dh).noalias() = w * values.block(0, g * dh, last + 1, dh);
+        contexts.middleCols(h * dh, dh) *= runner.headMask()(layer, h);
+    }
+    return contexts;
 }
 
 void mlpRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &x, bool withOutputBias,

@@ -41,6 +41,16 @@ Activation modelActivation(const ModelConfig &config);
 // rows.size() × d_head. Under grouped-query attention the head reads the values of its group.
 Matrix headContext(const ForwardRunner &runner, int layer, int head, const std::vector<int> &rows);
 
+// Every head's context at the token rows `rows` of layer `layer` of a causal model
+// (rows.size() × heads·d_head), times its value in the head mask, as the pass computes it: row r's
+// query is projected from `attnIn.row(r)` (what attention reads at token rows[r]), rotated at its
+// position under rotary positions, and attends to keys 0…rows[r] of `keys` with their `values`
+// (n × kv_heads·d_head each, keys rotated: ForwardRunner::cachedKeys/cachedValues, or a cache
+// updated after an edit), scaled as the family's transformers code scales them. Under
+// grouped-query attention head h reads key/value head config().kvHeadOf(h).
+Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &attnIn,
+    const std::vector<int> &rows, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values);
+
 // The MLP of `x` (rows × d, already normalised when the family norms before it): its inner
 // activation into `act` (rows × d_inner) and its output projection into `out` (rows × d), with
 // the output bias when `withOutputBias`.

@@ -132,6 +132,73 @@ void mlpAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit
         s.output.row(u.rows[r]) = sum.row(Eigen::Index(r));
 }
 
+// Row k of a projection weight's outputs [first, first + count): what one unit of input k adds
+// to each of them (W in × out for Conv1D, out × in for Linear).
+RowVector inputRow(const TensorView &w, ProjectionKind kind, int k, int first, int count)
+{
+    if (kind == ProjectionKind::Conv1DFused)
+        return tensorBlock(w, k, first, 1, count);
+    return tensorBlock(w, first, k, count, 1).transpose();
+}
+
+// The first norm of a pre-norm block changes column k of attn_in (already in s.attnIn) at every
+// row, so every key and value moves by a rank-one term, Δattn_in[:, k] ⊗ (row k of W_K or W_V),
+// the keys' rotated at each position under rotary positions: the pass's KV cache plus that term is
+// the cache after the edit. The rows asked for then attend over it, and the stages after the heads
+// follow at those rows. Returns false when the model keeps no KV cache (not causal) or no rows are
+// asked for: the heads and what follows wait for the full recompute.
+bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, BlockStages &s, BlockUpdate &u)
+{
+    const Eigen::Ref<const Matrix> cachedKeys = runner.cachedKeys(layer);
+    if (cachedKeys.size() == 0 || u.rows.empty())
+        return false;
+    const ModelConfig &c = runner.config();
+    const LayerWeights &L = runner.layerWeights(layer);
+    const ProjectionKind kind = c.family->projection;
+    const int n = int(s.input.rows()), k = edit.col, dh = c.headDim(), kvWidth = c.keyValueHeads() * dh;
+    // The cache holds what the runner's own weights give, with or without the edit.
+    Matrix held(n, c.dModel);
+    normRows(c.family->norm, s.input, L.attnNorm, c.layerNormEps, held);
+    const Matrix change = s.attnIn.col(k) - held.col(k);
+    const bool fused = kind == ProjectionKind::Conv1DFused;
+    Matrix keys = change * inputRow(fused ? L.attnWeight : L.key, kind, k, fused ? c.dModel : 0, kvWidth);
+    if (c.family->position == PositionKind::Rotary) {
+        Matrix cos, sin;
+        rotaryTables(runner.rotaryFrequencies(), 0, n, cos, sin);
+        for (int g = 0; g < c.keyValueHeads(); ++g)
+            applyRotary(keys.middleCols(g * dh, dh), cos, sin);
+    }
+    keys += cachedKeys;
+    Matrix values = change * inputRow(fused ? L.attnWeight : L.value, kind, k, fused ? 2 * c.dModel : 0, kvWidth);
+    values += runner.cachedValues(layer);
+
+    const auto count = Eigen::Index(u.rows.size());
+    Matrix in(count, c.dModel);
+    for (Eigen::Index r = 0; r < count; ++r)
+        in.row(r) = s.attnIn.row(u.rows[size_t(r)]);
+    const Matrix contexts = causalContextRows(runner, layer, in, u.rows, keys, values);
+    Matrix out(count, c.dModel);
+    project(contexts, L.attnOut, kind, L.attnOutBias, out);
+    Matrix after(count, c.dModel), mlpIn(count, c.dModel);
+    for (Eigen::Index r = 0; r < count; ++r)
+        after.row(r) = s.input.row(u.rows[size_t(r)]) + out.row(r);
+    normRows(c.family->norm, after, L.mlpNorm, c.layerNormEps, mlpIn);
+    for (Eigen::Index r = 0; r < count; ++r) {
+        const int row = u.rows[size_t(r)];
+        s.concat.row(row) = contexts.row(r);
+        s.attnOut.row(row) = out.row(r);
+        s.afterAttn.row(row) = after.row(r);
+        s.mlpIn.row(row) = mlpIn.row(r);
+    }
+    const BlockRowState state = count == n ? BlockRowState::Exact : BlockRowState::Rows;
+    for (const BlockStage stage : {BlockStage::Concat, BlockStage::AttnOut, BlockStage::AfterAttn, BlockStage::MlpIn})
+        u.state[size_t(stage)] = state;
+    // The heads' weights of every row changed: their pictures wait for the full recompute.
+    u.state[size_t(BlockStage::Heads)] = BlockRowState::Stale;
+    mlpAtRows(runner, layer, edit, s, u);
+    return true;
+}
+
 } // namespace
 
 bool BlockUpdate::complete() const
@@ -215,13 +282,13 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::AttnNormWeight:
     case BlockTensor::AttnNormBias:
         if (preNorm) {
-            // Every head's Q, K and V read attn_in: the rest waits for the full recompute.
             EditedNorm norm;
             editNorm(runner, layer, true, edit, norm);
             normRows(c.family->norm, s.input, norm.weights, c.layerNormEps, s.attnIn);
             oneColumn({BlockStage::AttnIn});
-            for (int k = int(BlockStage::Heads); k < kBlockStageCount; ++k)
-                u.state[size_t(k)] = BlockRowState::Stale;
+            if (!attentionAtRows(runner, layer, edit, s, u))
+                for (int k = int(BlockStage::Heads); k < kBlockStageCount; ++k)
+                    u.state[size_t(k)] = BlockRowState::Stale;
         } else {
             afterAttention(runner, layer, edit, s);
             mlpAtRows(runner, layer, edit, s, u);

@@ -11,8 +11,11 @@
 //   to the norm's output, but the MLP after them changes densely (2.4 GMAC at 1,024 tokens): those
 //   stages are recomputed at the rows asked for only (BlockRowState::Rows), the others still hold
 //   the numbers from before the edit.
-// - the first norm of a pre-norm family (ln_1, input_layernorm) feeds every head's Q, K and V: the
-//   update gives attn_in exactly, and every stage after it is left as it was (Stale).
+// - the first norm of a pre-norm family (ln_1, input_layernorm) changes one column of attn_in at
+//   every row (exact), and so every head's keys and values by a rank-one term: the pass's KV cache
+//   plus that term is exact, and the queries of the rows asked for attend over it, so concat and
+//   every stage after it are recomputed at those rows (Rows). The heads' weight pictures are Stale,
+//   and so is everything after attn_in for a model that keeps no KV cache.
 // Whatever is not Exact has to come from a full blockStages() of the edited runner.
 
 #include "core/model/family/blocktensor.h"
@@ -56,10 +59,10 @@ struct BlockUpdate {
 // Updates `stages` in place, the stages of block `layer` (0-based) of the runner's pass, for `edit`
 // (in place: at 1,024 tokens of GPT-2 small a copy of the stages alone is 37 MB). The
 // runner's weights are read for everything but the edited cell, whose value is edit.after, so
-// `runner` may hold the weights before the edit or after it (ForwardRunner::setBlockCells) as long
-// as its pass is the one `stages` came from. `rows` are the token rows to recompute where the
-// change is dense (out-of-range rows are ignored). Throws std::invalid_argument for a tensor the
-// layer does not have or a cell outside it, and std::out_of_range for a layer not computed.
+// `runner` may hold the weights before the edit or after it (ForwardRunner::setBlockCells), with
+// the pass of the weights it holds (the KV cache is read as that pass left it). `rows` are the token rows to recompute
+// where the change is dense (out-of-range rows are ignored). Throws std::invalid_argument for a tensor the layer does
+// not have or a cell outside it, and std::out_of_range for a layer not computed.
 BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStages &stages, const BlockCellEdit &edit,
     const std::vector<int> &rows);
 

@@ -121,13 +121,16 @@ void expectUpdatesMatch(
         EXPECT_GT((after.output - before.output).cwiseAbs().maxCoeff(), 1e-5) << what;
 
         // MLP tensors and a post-norm block's second norm are exact everywhere; the first norm of a
-        // pre-norm block leaves the heads to the full recompute.
+        // pre-norm block recomputes the heads' contexts at the rows asked for from the updated KV
+        // cache, and leaves only the heads' weight pictures to the full recompute.
         const bool exact = isMlpTensor(t) || (!preNorm && isSecondNorm(t));
         EXPECT_EQ(u.complete(), exact) << what;
         const bool firstNorm = t == BlockTensor::AttnNormWeight || t == BlockTensor::AttnNormBias;
-        EXPECT_EQ(u.stateOf(BlockStage::Concat), preNorm && firstNorm ? BlockRowState::Stale : BlockRowState::Exact)
+        EXPECT_EQ(u.stateOf(BlockStage::Concat), preNorm && firstNorm ? BlockRowState::Rows : BlockRowState::Exact)
             << what;
-        if (!exact && !(preNorm && firstNorm)) {
+        EXPECT_EQ(u.stateOf(BlockStage::Heads), preNorm && firstNorm ? BlockRowState::Stale : BlockRowState::Exact)
+            << what;
+        if (!exact) {
             EXPECT_EQ(u.stateOf(BlockStage::MlpOut), BlockRowState::Rows) << what;
         }
     }
@@ -179,6 +182,44 @@ TEST(BlockUpdate, AllRowsAskedForMakeTheDenseStagesExact)
     EXPECT_EQ(none.stateOf(BlockStage::MlpAct), BlockRowState::Rows);
     EXPECT_EQ(few.mlpAct, before.mlpAct);
     EXPECT_NE(few.mlpIn, before.mlpIn);
+}
+
+// An ln_1 / input_layernorm edit with every row asked for: the heads' contexts come from the KV
+// cache plus the edit's rank-one term, so every stage after attn_in is exact at every row, under
+// grouped-query attention, rotary positions and an ablated head, and on GPT-2's fused c_attn.
+TEST(BlockUpdate, FirstNormEditWithAllRowsIsExactAfterTheHeads)
+{
+    for (const bool rotary : {true, false}) {
+        const std::shared_ptr<const ModelWeights> w
+            = rotary ? makeRotary(rotaryConfig(RotaryShape {})) : makeGpt2(gpt2Config(2));
+        const std::vector<int> ids = rotary ? rotaryIds() : gpt2Ids();
+        ForwardRunner run(w);
+        ASSERT_TRUE(run.run(ids));
+        Matrix mask = Matrix::Ones(w->config.layers, w->config.heads);
+        mask(1, 1) = 0;
+        ASSERT_TRUE(run.setHeadMask(mask));
+        const BlockStages before = blockStages(run, 1);
+        const Matrix weight = run.blockTensor(1, BlockTensor::AttnNormWeight);
+        const BlockCellEdit edit {BlockTensor::AttnNormWeight, 0, 5, weight(0, 5), weight(0, 5) * 3.f - 0.5f};
+        std::vector<int> all;
+        for (int r = 0; r < run.tokenCount(); ++r)
+            all.push_back(r);
+        BlockStages updated = before;
+        const BlockUpdate u = updateBlockStages(run, 1, updated, edit, all);
+        const std::string what = rotary ? "rotary" : "gpt2";
+        EXPECT_FALSE(u.complete()) << what;
+        for (int k = 0; k < kBlockStageCount; ++k)
+            EXPECT_EQ(u.stateOf(BlockStage(k)),
+                BlockStage(k) == BlockStage::Heads ? BlockRowState::Stale : BlockRowState::Exact)
+                << what << " stage " << k;
+        ASSERT_TRUE(run.setBlockCells(1, BlockTensor::AttnNormWeight, 0, 5, Matrix::Constant(1, 1, edit.after)));
+        const BlockStages after = blockStages(run, 1);
+        expectUpdateMatches(u, updated, before, after, what);
+        // The ablated head's context is zero before and after; another head's changed.
+        const int dh = w->config.headDim();
+        EXPECT_EQ(updated.concat.middleCols(dh, dh).cwiseAbs().maxCoeff(), 0.f) << what;
+        EXPECT_GT((after.concat - before.concat).cwiseAbs().maxCoeff(), 1e-5) << what;
+    }
 }
 
 TEST(BlockUpdate, BadEditsAreRefused)

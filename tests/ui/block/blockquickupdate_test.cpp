@@ -157,3 +157,40 @@ TEST(BlockQuickUpdate, ANormEditShowsItsRowsAndSaysTheOthersAreUpdating)
     EXPECT_LT((f.board.card(BlockStage::MlpOut)->plot()->matrix() - expected.mlpOut).cwiseAbs().maxCoeff(), 1e-5);
     EXPECT_FALSE(f.board.inspectorText().contains(QStringLiteral("updating")));
 }
+
+TEST(BlockQuickUpdate, AFirstNormEditRecomputesTheHeadsAtThePredictionRowFromTheKvCache)
+{
+    Fixture f;
+    ASSERT_TRUE(f.open(1));
+    const int n = int(f.board.stages().input.rows());
+    const std::vector<int> rows = f.board.rowsToUpdate();
+    EXPECT_EQ(rows, (std::vector<int> {n - 3, n - 2, n - 1}));
+    const core::Matrix concatBefore = f.board.card(BlockStage::Concat)->plot()->matrix();
+    const model::BlockStages expected
+        = expectedStages(f.folder, f.r.session, 1, BlockTensor::AttnNormWeight, 0, 4, 2.5f);
+    {
+        HeldWorker held(f.r.session);
+        QSignalSpy shown(&f.board, &BlockBoard::stagesShown);
+        ASSERT_TRUE(
+            f.r.session->editBlockCells(1, BlockTensor::AttnNormWeight, 0, 4, core::Matrix::Constant(1, 1, 2.5f)));
+        EXPECT_EQ(shown.count(), 0);
+        // attn_in is exact everywhere; the heads' contexts and everything after them at the rows.
+        EXPECT_LT((f.board.card(BlockStage::AttnIn)->plot()->matrix() - expected.attnIn).cwiseAbs().maxCoeff(), 1e-5);
+        EXPECT_FALSE(f.board.card(BlockStage::AttnIn)->isUpdating());
+        const core::Matrix concat = f.board.card(BlockStage::Concat)->plot()->matrix();
+        EXPECT_GT(rowDistance(concat, concatBefore, n - 1), 1e-4);
+        for (const int r : rows) {
+            EXPECT_LT(rowDistance(concat, expected.concat, r), 1e-5) << r;
+            EXPECT_LT(rowDistance(f.board.card(BlockStage::Output)->plot()->matrix(), expected.output, r), 1e-5) << r;
+        }
+        EXPECT_EQ(concat.row(0), concatBefore.row(0));
+        // The heads' pictures and the other rows wait for the worker, and the cards say so.
+        EXPECT_TRUE(f.board.card(BlockStage::Heads)->isUpdating());
+        EXPECT_TRUE(f.board.card(BlockStage::Concat)->isUpdating());
+        EXPECT_TRUE(f.board.card(BlockStage::Output)->isUpdating());
+        held.release();
+        ASSERT_TRUE(shown.count() > 0 || shown.wait(10000));
+    }
+    EXPECT_FALSE(f.board.isUpdating());
+    EXPECT_LT((f.board.card(BlockStage::Concat)->plot()->matrix() - expected.concat).cwiseAbs().maxCoeff(), 1e-5);
+}
