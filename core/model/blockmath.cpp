@@ -40,6 +40,27 @@ void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, 
     }
 }
 
+ScoreScale::ScoreScale(ScoreScaling scaling, int headDim)
+    : m_divide(scaling == ScoreScaling::DivideBySqrtHead)
+    , m_divisor(std::sqrt(Scalar(headDim)))
+    , m_factor(Scalar(std::pow(double(headDim), -0.5)))
+{
+}
+
+void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible) const
+{
+    auto scores = w.row(row).head(visible).array();
+    if (m_divide)
+        scores /= m_divisor;
+    else
+        scores *= m_factor;
+    const Scalar top = scores.maxCoeff();
+    scores = (scores - top).exp();
+    scores /= scores.sum();
+    if (visible < w.cols())
+        w.row(row).tail(w.cols() - visible).setZero();
+}
+
 void normRows(
     NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out)
 {

@@ -55,6 +55,23 @@ std::string activationNames();
 // Applies `f` to every element of `m` in place.
 void activate(Activation f, Eigen::Ref<Matrix> m);
 
+// ---- Attention weights ----
+
+// 1/√d_head as a family's transformers code applies it to the scores q·kᵀ (a division by √d_head
+// for GPT-2 and BERT, a multiplication by d_head^−½ for Llama and Qwen2: the two round differently).
+class ScoreScale {
+public:
+    ScoreScale(ScoreScaling scaling, int headDim);
+    // Row `row` of `w`, the scores of one query over keys 0 … cols − 1, into its attention weights
+    // over the first `visible` keys: scaled, soft-maxed, and the keys after them set to exactly 0
+    // (what softmax of transformers' finfo.min fill underflows to).
+    void softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible) const;
+
+private:
+    bool m_divide;
+    Scalar m_divisor, m_factor;
+};
+
 // ---- Rotary positions (rotate-half convention) ----
 
 // The inverse frequencies of rotary embeddings for a head of `headDim` dimensions (even): length

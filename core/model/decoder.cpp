@@ -6,7 +6,6 @@
 #include "core/text/messageid.h"
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -184,11 +183,7 @@ void Decoder::attend(int layer, int from, int count)
     const int dh = headDim(), total = from + count, group = heads() / kvHeads();
     const Matrix &keys = m_keys[size_t(layer)];
     const Matrix &values = m_values[size_t(layer)];
-    // 1/√d_head as the family's transformers code applies it: GPT-2 divides by √d_head, Llama
-    // and Qwen2 multiply by d_head^−½.
-    const bool divide = config().family->scoreScaling == ScoreScaling::DivideBySqrtHead;
-    const Scalar divisor = std::sqrt(Scalar(dh));
-    const Scalar factor = Scalar(std::pow(double(dh), -0.5));
+    const ScoreScale scale(config().family->scoreScaling, dh);
     m_context.setZero(count, heads() * dh);
     Matrix &last = m_pendingAttention[size_t(layer)];
     last.resize(heads(), total);
@@ -197,17 +192,8 @@ void Decoder::attend(int layer, int from, int count)
         const auto k = keys.block(0, g * dh, total, dh);
         const auto v = values.block(0, g * dh, total, dh);
         m_scores.noalias() = m_q.middleCols(h * dh, dh) * k.transpose();
-        for (int r = 0; r < count; ++r) {
-            const int visible = from + r + 1;
-            auto row = m_scores.row(r).head(visible).array();
-            if (divide)
-                row /= divisor;
-            else
-                row *= factor;
-            row = (row - row.maxCoeff()).exp();
-            row /= row.sum();
-            m_scores.row(r).tail(total - visible).setZero();
-        }
+        for (int r = 0; r < count; ++r)
+            scale.softmaxRow(m_scores, r, from + r + 1);
         last.row(h) = m_scores.row(count - 1);
         const Scalar keep = m_headMask(layer, h);
         if (keep == 0)

@@ -4,7 +4,6 @@
 #include "core/model/forward.h"
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -32,27 +31,15 @@ template<typename Q, typename K>
 void headWeights(const Q &q, const K &k, int first, bool causal, ScoreScaling scaling, Matrix &w)
 {
     const int rows = int(q.rows()), n = int(k.rows());
-    const Scalar divisor = std::sqrt(Scalar(q.cols()));
-    const Scalar factor = Scalar(std::pow(double(q.cols()), -0.5));
+    const ScoreScale scale(scaling, int(q.cols()));
     const int block = causal ? kCausalBlock : std::max(rows, 1);
     resizeLarge(w, rows, n);
     for (int r0 = 0; r0 < rows; r0 += block) {
         const int count = std::min(block, rows - r0), keys = causal ? first + r0 + count : n;
         w.block(r0, 0, count, keys).noalias() = q.middleRows(r0, count) * k.topRows(keys).transpose();
     }
-    for (int i = 0; i < rows; ++i) {
-        const int visible = causal ? first + i + 1 : n;
-        auto row = w.row(i).head(visible).array();
-        if (scaling == ScoreScaling::DivideBySqrtHead)
-            row /= divisor;
-        else
-            row *= factor;
-        const Scalar top = row.maxCoeff();
-        row = (row - top).exp();
-        row /= row.sum();
-        if (visible < n)
-            w.row(i).tail(n - visible).setZero();
-    }
+    for (int i = 0; i < rows; ++i)
+        scale.softmaxRow(w, i, causal ? first + i + 1 : n);
 }
 
 // Folds a head's weights of query rows first … first + rows(w) − 1 (`w`: rows × n) into its

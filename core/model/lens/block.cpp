@@ -1,7 +1,6 @@
 #include "core/model/lens/block.h"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -70,10 +69,7 @@ Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Re
         projectSlice(attnIn, L.attnWeight, kind, L.attnBias, 0, width, q); // q is the first third of c_attn
     else
         projectSlice(attnIn, L.query, kind, L.queryBias, 0, width, q);
-    // The scores scaled as the family's transformers code does it (forwardattention.cpp).
-    const bool divide = c.family->scoreScaling == ScoreScaling::DivideBySqrtHead;
-    const Scalar divisor = std::sqrt(Scalar(dh));
-    const Scalar factor = Scalar(std::pow(double(dh), -0.5));
+    const ScoreScale scale(c.family->scoreScaling, dh);
     const Eigen::Index count = q.rows();
     if (c.family->position == PositionKind::Rotary)
         for (Eigen::Index r = 0; r < count; ++r) {
@@ -90,17 +86,8 @@ Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Re
     for (int h = 0; h < c.heads; ++h) {
         const int g = c.kvHeadOf(h);
         w.noalias() = q.middleCols(h * dh, dh) * keys.block(0, g * dh, last + 1, dh).transpose();
-        for (Eigen::Index r = 0; r < count; ++r) {
-            const int p = rows[size_t(r)];
-            auto scores = w.row(r).head(p + 1).array();
-            if (divide)
-                scores /= divisor;
-            else
-                scores *= factor;
-            scores = (scores - scores.maxCoeff()).exp();
-            scores /= scores.sum();
-            w.row(r).tail(last - p).setZero();
-        }
+        for (Eigen::Index r = 0; r < count; ++r)
+            scale.softmaxRow(w, r, rows[size_t(r)] + 1);
         contexts.middleCols(h * dh, dh).noalias() = w * values.block(0, g * dh, last + 1, dh);
         contexts.middleCols(h * dh, dh) *= runner.headMask()(layer, h);
     }
