@@ -110,7 +110,7 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
     QString out = QStringLiteral("<p><b>%1</b></p>")
                       .arg(tr("%1, token “%2”, column %3 = %4")
                                .arg(BlockStageText::key(d.stage), token.toHtmlEscaped())
-                               .arg(d.col + 1)
+                               .arg(d.col)
                                .arg(number(d.value)));
     if (d.residual) {
         const bool afterAttn = d.stage == BlockStage::AfterAttn;
@@ -134,7 +134,7 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
     case BlockOperation::Concat:
         out += line(tr("Column %1 of head %2's context vector (its attention weights times its values): open the "
                        "head on the pipeline board to derive it.")
-                        .arg(d.headColumn + 1)
+                        .arg(d.headColumn)
                         .arg(d.head + 1));
         break;
     case BlockOperation::Projection:

@@ -102,3 +102,19 @@ TEST(BlockDerivationText, ResidualSumEndsOnTheCardsNumberUnlessANormFollows)
     EXPECT_TRUE(text.contains(QStringLiteral("= 2.24437 + (-0.873066) = 1.3713"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("plus the bias β = 0: -0.0874055"))) << text.toStdString();
 }
+
+// Matrix indices count from 0 as on the scene board, the weight table and the undo steps (a cell
+// in column 5 here is column 5 there); heads count from 1.
+TEST(BlockDerivationText, CountsColumnsFromZeroAndHeadsFromOne)
+{
+    model::CellDerivation d;
+    d.stage = model::BlockStage::Concat;
+    d.operation = model::BlockOperation::Concat;
+    d.col = 5;
+    d.head = 0;
+    d.headColumn = 5;
+    d.value = 0.25;
+    const QString text = plain(d);
+    EXPECT_TRUE(text.contains(QStringLiteral("token “cat”, column 5 = 0.25"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Column 5 of head 1's context vector"))) << text.toStdString();
+}
