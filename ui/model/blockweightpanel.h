@@ -30,6 +30,9 @@ public:
     bool setTensor(core::model::BlockTensor tensor);
 
     QComboBox *tensorBox() const { return m_tensors; }
+    // What the closed tensor box draws: the whole “name (rows × columns)” when it fits, else the
+    // name elided in its middle and the shape whole.
+    QString tensorBoxText() const;
     QTableView *table() const { return m_table; }
     BlockWeightModel *model() const { return m_model; }
 

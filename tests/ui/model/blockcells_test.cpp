@@ -8,6 +8,8 @@
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
 
+#include <QAbstractItemView>
+#include <QApplication>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
@@ -240,4 +242,36 @@ TEST(BlockCells, ATensorChosenWhileTheWorkerReadsFillsWhenItIsDone)
     const auto &fcIn = session->runner()->layerWeights(1).fcIn;
     ASSERT_EQ(panel.model()->rowCount(), int(fcIn.rows));
     EXPECT_EQ(panel.model()->value(2, 5), fcIn.matrix()(2, 5));
+}
+
+TEST(BlockCells, TheTensorBoxElidesALongNameAndKeepsTheShape)
+{
+    TinyFolder folder(true); // BERT's names are the longest
+    Room room;
+    room.openModel(folder.path(), QStringLiteral("the cat [MASK] on the mat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    BlockWeightPanel panel(room.session);
+    panel.setLayer(0);
+    ASSERT_TRUE(panel.setTensor(BlockTensor::AttnNormWeight));
+    QComboBox *box = panel.tensorBox();
+    const QString full = box->currentText();
+    EXPECT_EQ(full, QStringLiteral("attention.output.LayerNorm.weight (1 × 8)"));
+    EXPECT_TRUE(box->toolTip().contains(full)) << box->toolTip().toStdString();
+    EXPECT_EQ(box->itemData(box->currentIndex(), Qt::ToolTipRole).toString(), full);
+
+    // Wide: the whole text. Narrow: the name elided in its middle, the shape whole, and the box no
+    // wider than the panel; the open list still fits every name.
+    panel.resize(600, 400);
+    panel.show();
+    EXPECT_EQ(panel.tensorBoxText(), full);
+    panel.resize(180, 400);
+    QApplication::processEvents();
+    EXPECT_LE(box->width(), 180);
+    const QString shown = panel.tensorBoxText();
+    EXPECT_NE(shown, full);
+    EXPECT_TRUE(shown.startsWith(QStringLiteral("at"))) << shown.toStdString();
+    EXPECT_TRUE(shown.endsWith(QStringLiteral("t (1 × 8)"))) << shown.toStdString();
+    EXPECT_TRUE(shown.contains(QChar(0x2026))) << shown.toStdString();
+    for (int i = 0; i < box->count(); ++i)
+        EXPECT_GE(box->view()->minimumWidth(), box->view()->fontMetrics().horizontalAdvance(box->itemText(i)));
 }
