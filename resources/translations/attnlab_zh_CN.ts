@@ -60,15 +60,15 @@
         <translation>在后归一化（post-norm）中，这一阶段就是前一阶段，原样不变。</translation>
     </message>
     <message>
-        <source>Column %1 of head %2's context vector (its attention weights times its values): open the head on the pipeline board to derive it.</source>
+        <source>Column %1 of head %2&apos;s context vector (its attention weights times its values): open the head on the pipeline board to derive it.</source>
         <translation>头 %2 的上下文向量的第 %1 列（它的注意力权重乘以它的值）：在流程板上打开这个头即可推导它。</translation>
     </message>
     <message>
-        <source>concat's row (%1 numbers) times this column of W_O, summed: %2</source>
+        <source>concat&apos;s row (%1 numbers) times this column of W_O, summed: %2</source>
         <translation>concat 的这一行（%1 个数）与 W_O 的这一列逐项相乘再求和：%2</translation>
     </message>
     <message>
-        <source>mlp_act's row (%1 numbers) times this column of the MLP's output matrix, summed: %2</source>
+        <source>mlp_act&apos;s row (%1 numbers) times this column of the MLP&apos;s output matrix, summed: %2</source>
         <translation>mlp_act 的这一行（%1 个数）与 MLP 输出矩阵的这一列逐项相乘再求和：%2</translation>
     </message>
     <message>
@@ -127,11 +127,11 @@
         <translation>这个模型在每个子层之后才归一化（后归一化，BERT 就是这样），所以注意力直接读取残差流本身。</translation>
     </message>
     <message>
-        <source>Attention does not read the stream directly: LayerNorm first rescales each token's row to a standard size, then multiplies each column by a learned weight γ and adds a bias β.</source>
+        <source>Attention does not read the stream directly: LayerNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ and adds a bias β.</source>
         <translation>注意力并不直接读取残差流：LayerNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ，并加上偏置 β。</translation>
     </message>
     <message>
-        <source>Attention does not read the stream directly: RMSNorm first rescales each token's row to a standard size, then multiplies each column by a learned weight γ.</source>
+        <source>Attention does not read the stream directly: RMSNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ.</source>
         <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ。</translation>
     </message>
     <message>
@@ -143,7 +143,7 @@
         <translation>所有头的上下文向量并排放在一起，头 1 在最左边。已关闭的头贡献的是零。</translation>
     </message>
     <message>
-        <source>One matrix W_O mixes the heads' columns and brings them back to the width of the stream: this is what attention adds to the residual stream.</source>
+        <source>One matrix W_O mixes the heads&apos; columns and brings them back to the width of the stream: this is what attention adds to the residual stream.</source>
         <translation>一个矩阵 W_O 混合各头的列，并把它们变回残差流的宽度：这就是注意力加到残差流上的内容。</translation>
     </message>
     <message>
@@ -190,11 +190,11 @@
         <translation>最多只能给出一个场景文件</translation>
     </message>
     <message>
-        <source>Try 'attnlab --help'.</source>
-        <translation>运行 'attnlab --help' 查看用法。</translation>
+        <source>Try &apos;attnlab --help&apos;.</source>
+        <translation>运行 &apos;attnlab --help&apos; 查看用法。</translation>
     </message>
     <message>
-        <source>unknown language "%1"; use one of: %2</source>
+        <source>unknown language &quot;%1&quot;; use one of: %2</source>
         <translation>未知的语言“%1”；可用的语言：%2</translation>
     </message>
     <message>
@@ -202,7 +202,7 @@
         <translation>以 JSON 格式输出场景的每一步结果，然后退出。</translation>
     </message>
     <message>
-        <source>Check the scene file; print "ok" or its problems.</source>
+        <source>Check the scene file; print &quot;ok&quot; or its problems.</source>
         <translation>检查场景文件；输出“ok”或其中的问题。</translation>
     </message>
     <message>
@@ -214,7 +214,7 @@
         <translation>列出内置例子，然后退出。</translation>
     </message>
     <message>
-        <source>Interface language: zh_CN or en (default: the system's).</source>
+        <source>Interface language: zh_CN or en (default: the system&apos;s).</source>
         <translation>界面语言：zh_CN 或 en（默认跟随系统）。</translation>
     </message>
     <message>
@@ -242,7 +242,7 @@
         <translation>与 --export 一起使用：light（浅色）、dark（深色）、print（打印）或 high-contrast（高对比度）。</translation>
     </message>
     <message>
-        <source>With --export: the weights' map: viridis, cividis or grayscale.</source>
+        <source>With --export: the weights&apos; map: viridis, cividis or grayscale.</source>
         <translation>与 --export 一起使用：权重热力图的配色：viridis、cividis 或 grayscale（灰度）。</translation>
     </message>
     <message>
@@ -262,7 +262,7 @@
         <translation>与 --model 一起：头所在的层，从 1 开始数。</translation>
     </message>
     <message>
-        <source>With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
+        <source>With --model and --text: print the model&apos;s most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
@@ -278,7 +278,7 @@
         <translation>注意力实验室：逐步演示自注意力，可修改每一个数，并导出热力图。</translation>
     </message>
     <message>
-        <source>A scene file (.attn.json); "-" reads standard input.</source>
+        <source>A scene file (.attn.json); &quot;-&quot; reads standard input.</source>
         <translation>场景文件（.attn.json）；“-”表示从标准输入读取。</translation>
     </message>
     <message>
@@ -310,7 +310,7 @@
         <translation>与 --experiment 一起使用：随机样本的种子（默认 1）。与 --generate 一起使用：采样的种子（默认每次运行都不同）。</translation>
     </message>
     <message>
-        <source>With --model and --text: generate the text's continuation token by token (with the KV cache) and print the tokens as JSON.</source>
+        <source>With --model and --text: generate the text&apos;s continuation token by token (with the KV cache) and print the tokens as JSON.</source>
         <translation>与 --model 和 --text 一起使用：逐个词元地生成文本的续写（使用 KV 缓存），并以 JSON 输出这些词元。</translation>
     </message>
     <message>
@@ -338,7 +338,7 @@
         <translation>与 --model 和 --text 一起：以 JSON 输出 logit 透镜：模型若在每一层之后停下会预测什么（0 = 嵌入）。</translation>
     </message>
     <message>
-        <source>With --model and --text: print how much the embeddings, each head, each MLP and the biases add to the predicted token's logit, as JSON.</source>
+        <source>With --model and --text: print how much the embeddings, each head, each MLP and the biases add to the predicted token&apos;s logit, as JSON.</source>
         <translation>与 --model 和 --text 一起：以 JSON 输出嵌入、每个头、每个 MLP 和偏置各为预测词元的 logit 贡献了多少。</translation>
     </message>
     <message>
@@ -350,7 +350,7 @@
         <translation>与 --dump、--model、--text 和 --layer 一起：输出这一整层的每个阶段（归一化、注意力、MLP、残差），而不是单个头。</translation>
     </message>
     <message>
-        <source>With --generate: send the text as a user's turn through the model's chat template (tokenizer_config.json), so a chat model answers it.</source>
+        <source>With --generate: send the text as a user&apos;s turn through the model&apos;s chat template (tokenizer_config.json), so a chat model answers it.</source>
         <translation>与 --generate 同用：把文本作为用户的一轮对话，套进模型的对话模板（tokenizer_config.json），让对话模型来回答。</translation>
     </message>
 </context>
@@ -489,8 +489,8 @@
         <translation>输入结尾</translation>
     </message>
     <message>
-        <source>'[', '{', or a literal</source>
-        <translation>'['、'{' 或字面量</translation>
+        <source>&apos;[&apos;, &apos;{&apos;, or a literal</source>
+        <translation>&apos;[&apos;、&apos;{&apos; 或字面量</translation>
     </message>
     <message>
         <source>unknown token</source>
@@ -501,32 +501,32 @@
         <translation>BOM 无效；如有 BOM 必须是 0xEF 0xBB 0xBF</translation>
     </message>
     <message>
-        <source>invalid comment; expecting '/' or '*' after '/'</source>
-        <translation>注释无效；'/' 后应为 '/' 或 '*'</translation>
+        <source>invalid comment; expecting &apos;/&apos; or &apos;*&apos; after &apos;/&apos;</source>
+        <translation>注释无效；&apos;/&apos; 后应为 &apos;/&apos; 或 &apos;*&apos;</translation>
     </message>
     <message>
-        <source>invalid comment; missing closing '*/'</source>
-        <translation>注释无效；缺少结尾的 '*/'</translation>
+        <source>invalid comment; missing closing &apos;*/&apos;</source>
+        <translation>注释无效；缺少结尾的 &apos;*/&apos;</translation>
     </message>
     <message>
         <source>invalid literal</source>
         <translation>字面量无效</translation>
     </message>
     <message>
-        <source>invalid number; expected digit after '-'</source>
-        <translation>数字无效；'-' 后应为数字</translation>
+        <source>invalid number; expected digit after &apos;-&apos;</source>
+        <translation>数字无效；&apos;-&apos; 后应为数字</translation>
     </message>
     <message>
-        <source>invalid number; expected digit after '.'</source>
-        <translation>数字无效；'.' 后应为数字</translation>
+        <source>invalid number; expected digit after &apos;.&apos;</source>
+        <translation>数字无效；&apos;.&apos; 后应为数字</translation>
     </message>
     <message>
         <source>invalid number; expected digit after exponent sign</source>
         <translation>数字无效；指数符号后应为数字</translation>
     </message>
     <message>
-        <source>invalid string: '\u' must be followed by 4 hex digits</source>
-        <translation>字符串无效：'\u' 后必须跟 4 位十六进制数字</translation>
+        <source>invalid string: &apos;\u&apos; must be followed by 4 hex digits</source>
+        <translation>字符串无效：&apos;\u&apos; 后必须跟 4 位十六进制数字</translation>
     </message>
     <message>
         <source>invalid string: forbidden character after backslash</source>
@@ -649,7 +649,7 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <source>expected "%1", got "%2"</source>
+        <source>expected &quot;%1&quot;, got &quot;%2&quot;</source>
         <translation>应为“%1”，实际是“%2”</translation>
     </message>
     <message>
@@ -673,36 +673,36 @@
         <translation>词元不能为空</translation>
     </message>
     <message>
-        <source>expected "none", "sinusoidal" or "rope", got "%1"</source>
-        <translation>应为 "none"、"sinusoidal" 或 "rope"，实际是“%1”</translation>
+        <source>expected &quot;none&quot;, &quot;sinusoidal&quot; or &quot;rope&quot;, got &quot;%1&quot;</source>
+        <translation>应为 &quot;none&quot;、&quot;sinusoidal&quot; 或 &quot;rope&quot;，实际是“%1”</translation>
     </message>
     <message>
-        <source>expected "sqrt_dk", "none" or a positive number, got %1</source>
-        <translation>应为 "sqrt_dk"、"none" 或正数，实际是%1</translation>
+        <source>expected &quot;sqrt_dk&quot;, &quot;none&quot; or a positive number, got %1</source>
+        <translation>应为 &quot;sqrt_dk&quot;、&quot;none&quot; 或正数，实际是%1</translation>
     </message>
     <message>
         <source>a divisor must be at least 0.001</source>
         <translation>除数至少为 0.001</translation>
     </message>
     <message>
-        <source>expected "none", "causal" or an n×n matrix of 0/1, got %1</source>
-        <translation>应为 "none"、"causal" 或由 0/1 组成的 n×n 矩阵，实际是%1</translation>
+        <source>expected &quot;none&quot;, &quot;causal&quot; or an n×n matrix of 0/1, got %1</source>
+        <translation>应为 &quot;none&quot;、&quot;causal&quot; 或由 0/1 组成的 n×n 矩阵，实际是%1</translation>
     </message>
     <message>
-        <source>expected an object with "Q", "K" and "V", got %1</source>
-        <translation>应为含 "Q"、"K"、"V" 的对象，实际是%1</translation>
+        <source>expected an object with &quot;Q&quot;, &quot;K&quot; and &quot;V&quot;, got %1</source>
+        <translation>应为含 &quot;Q&quot;、&quot;K&quot;、&quot;V&quot; 的对象，实际是%1</translation>
     </message>
     <message>
-        <source>unknown key (expected "Q", "K" and "V")</source>
-        <translation>未知的键（应为 "Q"、"K"、"V"）</translation>
+        <source>unknown key (expected &quot;Q&quot;, &quot;K&quot; and &quot;V&quot;)</source>
+        <translation>未知的键（应为 &quot;Q&quot;、&quot;K&quot;、&quot;V&quot;）</translation>
     </message>
     <message>
-        <source>is missing (or give "direct": {"Q", "K", "V"} instead)</source>
-        <translation>缺失（或改为给出 "direct": {"Q", "K", "V"}）</translation>
+        <source>is missing (or give &quot;direct&quot;: {&quot;Q&quot;, &quot;K&quot;, &quot;V&quot;} instead)</source>
+        <translation>缺失（或改为给出 &quot;direct&quot;: {&quot;Q&quot;, &quot;K&quot;, &quot;V&quot;}）</translation>
     </message>
     <message>
-        <source>is missing (or give "X", one row per token)</source>
-        <translation>缺失（或给出 "X"，每个词元一行）</translation>
+        <source>is missing (or give &quot;X&quot;, one row per token)</source>
+        <translation>缺失（或给出 &quot;X&quot;，每个词元一行）</translation>
     </message>
     <message>
         <source>expected an object mapping each token to its vector, got %1</source>
@@ -721,8 +721,8 @@
         <translation>未知的键</translation>
     </message>
     <message>
-        <source>does not belong in a direct-mode scene ("direct" replaces the embeddings and weights)</source>
-        <translation>不应出现在直接模式的场景中（"direct" 取代了嵌入和权重）</translation>
+        <source>does not belong in a direct-mode scene (&quot;direct&quot; replaces the embeddings and weights)</source>
+        <translation>不应出现在直接模式的场景中（&quot;direct&quot; 取代了嵌入和权重）</translation>
     </message>
     <message>
         <source>expected a %1 matrix (%2), got %3</source>
@@ -733,8 +733,8 @@
         <translation>应有 %1 个数（%2），实际有 %3 个</translation>
     </message>
     <message>
-        <source>cannot be given together with "X": X replaces the embedding lookup</source>
-        <translation>不能与 "X" 同时给出：X 取代了嵌入查表</translation>
+        <source>cannot be given together with &quot;X&quot;: X replaces the embedding lookup</source>
+        <translation>不能与 &quot;X&quot; 同时给出：X 取代了嵌入查表</translation>
     </message>
     <message>
         <source>one row per token, d_model = %1 wide</source>
@@ -749,8 +749,8 @@
         <translation>W_O 每列一个：d_model = %1</translation>
     </message>
     <message>
-        <source>needs "W_O": the output bias is added after the output projection</source>
-        <translation>需要 "W_O"：输出偏置在输出投影之后才加上</translation>
+        <source>needs &quot;W_O&quot;: the output bias is added after the output projection</source>
+        <translation>需要 &quot;W_O&quot;：输出偏置在输出投影之后才加上</translation>
     </message>
     <message>
         <source>%1 is %2, more than the limit of %3</source>
@@ -781,12 +781,12 @@
         <translation>每个词元一行，与 Q 同宽</translation>
     </message>
     <message>
-        <source>"sinusoidal" adds to X, which direct mode does not have; use "none" or "rope"</source>
-        <translation>"sinusoidal" 加在 X 上，而直接模式没有 X；请用 "none" 或 "rope"</translation>
+        <source>&quot;sinusoidal&quot; adds to X, which direct mode does not have; use &quot;none&quot; or &quot;rope&quot;</source>
+        <translation>&quot;sinusoidal&quot; 加在 X 上，而直接模式没有 X；请用 &quot;none&quot; 或 &quot;rope&quot;</translation>
     </message>
     <message>
-        <source>does not belong in a direct-mode scene ("direct" gives Q, K and V themselves)</source>
-        <translation>不应出现在直接模式的场景中（"direct" 直接给出 Q、K、V）</translation>
+        <source>does not belong in a direct-mode scene (&quot;direct&quot; gives Q, K and V themselves)</source>
+        <translation>不应出现在直接模式的场景中（&quot;direct&quot; 直接给出 Q、K、V）</translation>
     </message>
     <message>
         <source>expected %1 rows of length d_model = %2</source>
@@ -797,8 +797,8 @@
         <translation>出现了两次</translation>
     </message>
     <message>
-        <source>token "%1" has no row in "embeddings"</source>
-        <translation>词元“%1”在 "embeddings" 中没有对应的行</translation>
+        <source>token &quot;%1&quot; has no row in &quot;embeddings&quot;</source>
+        <translation>词元“%1”在 &quot;embeddings&quot; 中没有对应的行</translation>
     </message>
     <message>
         <source>d_model × heads·d_k = %1</source>
@@ -813,8 +813,8 @@
         <translation>多于一个头时必须给出</translation>
     </message>
     <message>
-        <source>rotary positions ("rope") rotate pairs of dimensions, so d_k must be even; it is %1</source>
-        <translation>旋转位置编码（"rope"）成对旋转维度，所以 d_k 必须是偶数；现在是 %1</translation>
+        <source>rotary positions (&quot;rope&quot;) rotate pairs of dimensions, so d_k must be even; it is %1</source>
+        <translation>旋转位置编码（&quot;rope&quot;）成对旋转维度，所以 d_k 必须是偶数；现在是 %1</translation>
     </message>
     <message>
         <source>a custom divisor must be a number between 0.001 and 1000000</source>
@@ -841,7 +841,7 @@
         <translation>没有数字</translation>
     </message>
     <message>
-        <source>line %1, value %2: "%3" is not a number</source>
+        <source>line %1, value %2: &quot;%3&quot; is not a number</source>
         <translation>第 %1 行第 %2 个值：“%3”不是数字</translation>
     </message>
     <message>
@@ -913,7 +913,7 @@
         <translation>值 [%1][%2] 不是 ±1e6 以内的有限数</translation>
     </message>
     <message>
-        <source>X is given (a head from a model), and the model's own positions are already in it</source>
+        <source>X is given (a head from a model), and the model&apos;s own positions are already in it</source>
         <translation>给出了 X（来自模型的头），模型自己的位置信息已经在其中</translation>
     </message>
     <message>
@@ -965,12 +965,12 @@
         <translation>%1 不完整：文件只有 %2，光是头部就要 %3——是不是下载中断了？（%4）</translation>
     </message>
     <message>
-        <source>"__metadata__" must be an object of strings</source>
-        <translation>"__metadata__" 必须是由字符串组成的对象</translation>
+        <source>&quot;__metadata__&quot; must be an object of strings</source>
+        <translation>&quot;__metadata__&quot; 必须是由字符串组成的对象</translation>
     </message>
     <message>
-        <source>"__metadata__": %1 must be a string</source>
-        <translation>"__metadata__"：%1 必须是字符串</translation>
+        <source>&quot;__metadata__&quot;: %1 must be a string</source>
+        <translation>&quot;__metadata__&quot;：%1 必须是字符串</translation>
     </message>
     <message>
         <source>tensor %1: %2</source>
@@ -981,24 +981,24 @@
         <translation>条目必须是对象</translation>
     </message>
     <message>
-        <source>"dtype" is missing or not a string</source>
-        <translation>"dtype" 缺失或不是字符串</translation>
+        <source>&quot;dtype&quot; is missing or not a string</source>
+        <translation>&quot;dtype&quot; 缺失或不是字符串</translation>
     </message>
     <message>
-        <source>"shape" is missing or not an array</source>
-        <translation>"shape" 缺失或不是数组</translation>
+        <source>&quot;shape&quot; is missing or not an array</source>
+        <translation>&quot;shape&quot; 缺失或不是数组</translation>
     </message>
     <message>
-        <source>"shape" %1 is not a non-negative integer</source>
-        <translation>"shape" 中的 %1 不是非负整数</translation>
+        <source>&quot;shape&quot; %1 is not a non-negative integer</source>
+        <translation>&quot;shape&quot; 中的 %1 不是非负整数</translation>
     </message>
     <message>
-        <source>"shape" %1 has more elements than 2^64</source>
-        <translation>"shape" %1 的元素个数超过 2^64</translation>
+        <source>&quot;shape&quot; %1 has more elements than 2^64</source>
+        <translation>&quot;shape&quot; %1 的元素个数超过 2^64</translation>
     </message>
     <message>
-        <source>"data_offsets" must be two non-negative integers</source>
-        <translation>"data_offsets" 必须是两个非负整数</translation>
+        <source>&quot;data_offsets&quot; must be two non-negative integers</source>
+        <translation>&quot;data_offsets&quot; 必须是两个非负整数</translation>
     </message>
     <message>
         <source>data_offsets %1 end before they begin</source>
@@ -1029,8 +1029,8 @@
         <translation>张量 %1 的数据类型为 %2；只能读取 F32、F16 和 BF16</translation>
     </message>
     <message>
-        <source>"%1" %2</source>
-        <translation>"%1" %2</translation>
+        <source>&quot;%1&quot; %2</source>
+        <translation>&quot;%1&quot; %2</translation>
     </message>
     <message>
         <source>must be a positive integer (got %1)</source>
@@ -1057,24 +1057,24 @@
         <translation>= %1 不受支持</translation>
     </message>
     <message>
-        <source>%1 is not supported (only "absolute")</source>
-        <translation>%1 不受支持（只支持 "absolute"）</translation>
+        <source>%1 is not supported (only &quot;absolute&quot;)</source>
+        <translation>%1 不受支持（只支持 &quot;absolute&quot;）</translation>
     </message>
     <message>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>"%1" (%2) is not divisible by "%3" (%4)</source>
-        <translation>"%1"（%2）不能被 "%3"（%4）整除</translation>
+        <source>&quot;%1&quot; (%2) is not divisible by &quot;%3&quot; (%4)</source>
+        <translation>&quot;%1&quot;（%2）不能被 &quot;%3&quot;（%4）整除</translation>
     </message>
     <message>
         <source>the file has %1 bytes, more than the %2 allowed for a config</source>
         <translation>文件有 %1 字节，超过配置文件允许的 %2 字节</translation>
     </message>
     <message>
-        <source>required tensor "%1" (with or without "%2") is missing</source>
-        <translation>缺少必需的张量 "%1"（带或不带 "%2" 前缀）</translation>
+        <source>required tensor &quot;%1&quot; (with or without &quot;%2&quot;) is missing</source>
+        <translation>缺少必需的张量 &quot;%1&quot;（带或不带 &quot;%2&quot; 前缀）</translation>
     </message>
     <message>
         <source>tensor %1 has shape %2 but config.json implies %3</source>
@@ -1153,8 +1153,8 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <source>missing "%1"</source>
-        <translation>缺少 "%1"</translation>
+        <source>missing &quot;%1&quot;</source>
+        <translation>缺少 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>must be a string, not %1</source>
@@ -1185,8 +1185,8 @@
         <translation>必须是数组，实际是%1</translation>
     </message>
     <message>
-        <source>must be {"String": …} or {"Regex": …}</source>
-        <translation>必须是 {"String": …} 或 {"Regex": …}</translation>
+        <source>must be {&quot;String&quot;: …} or {&quot;Regex&quot;: …}</source>
+        <translation>必须是 {&quot;String&quot;: …} 或 {&quot;Regex&quot;: …}</translation>
     </message>
     <message>
         <source>the regular expression does not compile at character %1: %2</source>
@@ -1213,8 +1213,8 @@
         <translation>%1 不在词表中</translation>
     </message>
     <message>
-        <source>must be a string "a b" or a pair ["a", "b"]</source>
-        <translation>必须是字符串 "a b" 或二元组 ["a", "b"]</translation>
+        <source>must be a string &quot;a b&quot; or a pair [&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>必须是字符串 &quot;a b&quot; 或二元组 [&quot;a&quot;, &quot;b&quot;]</translation>
     </message>
     <message>
         <source>%1 is not two pieces separated by one space</source>
@@ -1225,8 +1225,8 @@
         <translation>必须是对象，实际是%1</translation>
     </message>
     <message>
-        <source>must be an object of "piece": id, not %1</source>
-        <translation>必须是由 "piece": id 组成的对象，实际是%1</translation>
+        <source>must be an object of &quot;piece&quot;: id, not %1</source>
+        <translation>必须是由 &quot;piece&quot;: id 组成的对象，实际是%1</translation>
     </message>
     <message>
         <source>(top level)%1: %2</source>
@@ -1241,12 +1241,12 @@
         <translation>%2 中缺少特殊词元 %1</translation>
     </message>
     <message>
-        <source>"ids" and "tokens" must be arrays of the same length</source>
-        <translation>"ids" 和 "tokens" 必须是等长的数组</translation>
+        <source>&quot;ids&quot; and &quot;tokens&quot; must be arrays of the same length</source>
+        <translation>&quot;ids&quot; 和 &quot;tokens&quot; 必须是等长的数组</translation>
     </message>
     <message>
-        <source>must be {"Sequence": …} or {"SpecialToken": …}</source>
-        <translation>必须是 {"Sequence": …} 或 {"SpecialToken": …}</translation>
+        <source>must be {&quot;Sequence&quot;: …} or {&quot;SpecialToken&quot;: …}</source>
+        <translation>必须是 {&quot;Sequence&quot;: …} 或 {&quot;SpecialToken&quot;: …}</translation>
     </message>
     <message>
         <source>must be a pair [token, id]</source>
@@ -1257,8 +1257,8 @@
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <source>must be a string or {"content": …}</source>
-        <translation>必须是字符串或 {"content": …}</translation>
+        <source>must be a string or {&quot;content&quot;: …}</source>
+        <translation>必须是字符串或 {&quot;content&quot;: …}</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
@@ -1273,7 +1273,7 @@
         <translation>为空</translation>
     </message>
     <message>
-        <source>the special token "%1" is not in the vocabulary</source>
+        <source>the special token &quot;%1&quot; is not in the vocabulary</source>
         <translation>特殊词元“%1”不在词表中</translation>
     </message>
     <message>
@@ -1341,7 +1341,7 @@
         <translation>检查点有 %1 层，但 config.json 中写的是 %2 层</translation>
     </message>
     <message>
-        <source>unsupported activation function "%1" (supported: %2)</source>
+        <source>unsupported activation function &quot;%1&quot; (supported: %2)</source>
         <translation>不支持激活函数“%1”（支持：%2）</translation>
     </message>
     <message>
@@ -1413,12 +1413,12 @@
         <translation>应为一个词元 id（≥ 0 的整数）或由它们组成的列表，实际是 %1</translation>
     </message>
     <message>
-        <source>"model_type" is missing; supported: %1</source>
-        <translation>缺少 "model_type"；支持：%1</translation>
+        <source>&quot;model_type&quot; is missing; supported: %1</source>
+        <translation>缺少 &quot;model_type&quot;；支持：%1</translation>
     </message>
     <message>
-        <source>"model_type" %1 is not supported; supported: %2</source>
-        <translation>"model_type" %1 不受支持；支持：%2</translation>
+        <source>&quot;model_type&quot; %1 is not supported; supported: %2</source>
+        <translation>&quot;model_type&quot; %1 不受支持；支持：%2</translation>
     </message>
     <message>
         <source>must be a positive number (got %1)</source>
@@ -1429,12 +1429,12 @@
         <translation>必须是对象或 null（实际为 %1）</translation>
     </message>
     <message>
-        <source>type %1 is not supported (supported: "default", "llama3")</source>
-        <translation>类型 %1 不受支持（支持："default"、"llama3"）</translation>
+        <source>type %1 is not supported (supported: &quot;default&quot;, &quot;llama3&quot;)</source>
+        <translation>类型 %1 不受支持（支持：&quot;default&quot;、&quot;llama3&quot;）</translation>
     </message>
     <message>
-        <source>needs a number "%1" for type "%2"</source>
-        <translation>类型 "%2" 需要数值 "%1"</translation>
+        <source>needs a number &quot;%1&quot; for type &quot;%2&quot;</source>
+        <translation>类型 &quot;%2&quot; 需要数值 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>needs high_freq_factor (%2) greater than low_freq_factor (%1)</source>
@@ -1465,7 +1465,7 @@
         <translation>%1 在每个块之前做归一化，却没有最终的归一化层，前向计算不支持这种模型</translation>
     </message>
     <message>
-        <source>not found in %1, which holds PyTorch weights only (%2); those are never opened, since loading them runs code stored in the file. Download the model's .safetensors files instead, or load it with transformers and save it with save_pretrained(folder, safe_serialization=True)</source>
+        <source>not found in %1, which holds PyTorch weights only (%2); those are never opened, since loading them runs code stored in the file. Download the model&apos;s .safetensors files instead, or load it with transformers and save it with save_pretrained(folder, safe_serialization=True)</source>
         <translation>在 %1 中找不到，该文件夹只有 PyTorch 权重（%2）；这类文件从不打开，因为加载它们会运行文件中保存的代码。请改为下载该模型的 .safetensors 文件，或用 transformers 加载模型，再以 save_pretrained(folder, safe_serialization=True) 保存</translation>
     </message>
     <message>
@@ -1473,16 +1473,16 @@
         <translation>文件有 %1 字节，超过索引文件允许的 %2 字节</translation>
     </message>
     <message>
-        <source>"metadata" must be an object</source>
-        <translation>"metadata" 必须是对象</translation>
+        <source>&quot;metadata&quot; must be an object</source>
+        <translation>&quot;metadata&quot; 必须是对象</translation>
     </message>
     <message>
-        <source>"weight_map" is missing or not an object of tensor names and shard files</source>
-        <translation>"weight_map" 缺失，或不是由张量名和分片文件组成的对象</translation>
+        <source>&quot;weight_map&quot; is missing or not an object of tensor names and shard files</source>
+        <translation>&quot;weight_map&quot; 缺失，或不是由张量名和分片文件组成的对象</translation>
     </message>
     <message>
-        <source>"weight_map": tensor %1 is placed in %2, which is not the name of a file in this folder</source>
-        <translation>"weight_map"：张量 %1 被放在 %2 中，但这不是本文件夹中的文件名</translation>
+        <source>&quot;weight_map&quot;: tensor %1 is placed in %2, which is not the name of a file in this folder</source>
+        <translation>&quot;weight_map&quot;：张量 %1 被放在 %2 中，但这不是本文件夹中的文件名</translation>
     </message>
     <message>
         <source>not found in %1, though %2 places tensor %3 there — is the download complete?</source>
@@ -1493,12 +1493,12 @@
         <translation>本文件中没有张量 %1，而 %2 把它放在这个文件里</translation>
     </message>
     <message>
-        <source>required tensor "%1" (with or without "%2") is not in its "weight_map"</source>
-        <translation>必需的张量 "%1"（带或不带 "%2" 前缀）不在它的 "weight_map" 中</translation>
+        <source>required tensor &quot;%1&quot; (with or without &quot;%2&quot;) is not in its &quot;weight_map&quot;</source>
+        <translation>必需的张量 &quot;%1&quot;（带或不带 &quot;%2&quot; 前缀）不在它的 &quot;weight_map&quot; 中</translation>
     </message>
     <message>
-        <source>expected "interleaved" (pairs 2i, 2i+1) or "rotate_half" (pairs i, i + d_k/2), got %1</source>
-        <translation>应为 "interleaved"（第 2i 与 2i+1 维成对）或 "rotate_half"（第 i 与 i + d_k/2 维成对），实际为 %1</translation>
+        <source>expected &quot;interleaved&quot; (pairs 2i, 2i+1) or &quot;rotate_half&quot; (pairs i, i + d_k/2), got %1</source>
+        <translation>应为 &quot;interleaved&quot;（第 2i 与 2i+1 维成对）或 &quot;rotate_half&quot;（第 i 与 i + d_k/2 维成对），实际为 %1</translation>
     </message>
     <message>
         <source>the base of the rotary frequencies must be a number greater than 0</source>
@@ -1509,12 +1509,12 @@
         <translation>每个旋转对一个频率：d_k/2 = %1</translation>
     </message>
     <message>
-        <source>only applies with "positional_encoding": "rope"</source>
-        <translation>只在 "positional_encoding": "rope" 时适用</translation>
+        <source>only applies with &quot;positional_encoding&quot;: &quot;rope&quot;</source>
+        <translation>只在 &quot;positional_encoding&quot;: &quot;rope&quot; 时适用</translation>
     </message>
     <message>
-        <source>cannot be given together with "rope_frequencies", which sets every pair's frequency itself</source>
-        <translation>不能与 "rope_frequencies" 同时给出：后者已直接规定每一对的频率</translation>
+        <source>cannot be given together with &quot;rope_frequencies&quot;, which sets every pair&apos;s frequency itself</source>
+        <translation>不能与 &quot;rope_frequencies&quot; 同时给出：后者已直接规定每一对的频率</translation>
     </message>
     <message>
         <source>the chat template opens `%1` and never closes it with `%2`</source>
@@ -1753,20 +1753,20 @@
         <translation>name=value</translation>
     </message>
     <message>
-        <source>the model folder %1 has no chat template (neither chat_template.jinja nor "chat_template" in tokenizer_config.json), so it cannot wrap text as a chat turn</source>
-        <translation>模型文件夹 %1 没有对话模板（既没有 chat_template.jinja，tokenizer_config.json 里也没有 "chat_template"），所以无法把文本包装成一轮对话</translation>
+        <source>the model folder %1 has no chat template (neither chat_template.jinja nor &quot;chat_template&quot; in tokenizer_config.json), so it cannot wrap text as a chat turn</source>
+        <translation>模型文件夹 %1 没有对话模板（既没有 chat_template.jinja，tokenizer_config.json 里也没有 &quot;chat_template&quot;），所以无法把文本包装成一轮对话</translation>
     </message>
     <message>
-        <source>must be a string or a list of {"name": …, "template": …}, not %1</source>
-        <translation>必须是字符串或由 {"name": …, "template": …} 组成的列表，而不是%1</translation>
+        <source>must be a string or a list of {&quot;name&quot;: …, &quot;template&quot;: …}, not %1</source>
+        <translation>必须是字符串或由 {&quot;name&quot;: …, &quot;template&quot;: …} 组成的列表，而不是%1</translation>
     </message>
     <message>
-        <source>must be {"name": a string, "template": a string}</source>
-        <translation>必须是 {"name": 字符串, "template": 字符串}</translation>
+        <source>must be {&quot;name&quot;: a string, &quot;template&quot;: a string}</source>
+        <translation>必须是 {&quot;name&quot;: 字符串, &quot;template&quot;: 字符串}</translation>
     </message>
     <message>
-        <source>lists chat templates named %1 but none named "default"</source>
-        <translation>列出了名为 %1 的对话模板，但没有名为 "default" 的</translation>
+        <source>lists chat templates named %1 but none named &quot;default&quot;</source>
+        <translation>列出了名为 %1 的对话模板，但没有名为 &quot;default&quot; 的</translation>
     </message>
     <message>
         <source>template line %1: %2</source>
@@ -1781,8 +1781,8 @@
         <translation>字符串</translation>
     </message>
     <message>
-        <source>must be "none" or "rope" when "X" is given (X already holds whatever positions were added to it; rope rotates Q and K, not X), got "%1"</source>
-        <translation>给出 "X" 时必须为 "none" 或 "rope"（X 已含加入其中的位置信息；rope 旋转的是 Q 和 K，不是 X），实际是“%1”</translation>
+        <source>must be &quot;none&quot; or &quot;rope&quot; when &quot;X&quot; is given (X already holds whatever positions were added to it; rope rotates Q and K, not X), got &quot;%1&quot;</source>
+        <translation>给出 &quot;X&quot; 时必须为 &quot;none&quot; 或 &quot;rope&quot;（X 已含加入其中的位置信息；rope 旋转的是 Q 和 K，不是 X），实际是“%1”</translation>
     </message>
 </context>
 <context>
@@ -1948,7 +1948,7 @@
         <translation>拼接，“%1”行</translation>
     </message>
     <message>
-        <source>The heads' context vectors are placed side by side: each head fills its own block of columns.</source>
+        <source>The heads&apos; context vectors are placed side by side: each head fills its own block of columns.</source>
         <translation>各个头的上下文向量左右并排：每个头占据属于自己的一段列。</translation>
     </message>
     <message>
@@ -2012,7 +2012,7 @@
         <translation>这个场景让相邻两列成对（与 RoFormer 相同）：第 %1 列属于第 %2 对，即第 %3 列和第 %4 列。</translation>
     </message>
     <message>
-        <source>the scene's frequency table</source>
+        <source>the scene&apos;s frequency table</source>
         <translation>场景的频率表</translation>
     </message>
     <message>
@@ -2020,7 +2020,7 @@
         <translation>第 %1 对每前进一个位置转 %2；在位置 %3，角度为 %4 弧度。</translation>
     </message>
     <message>
-        <source>Interleaved pairs would turn column %1 with column %2 instead. The two ways give the same scores once the columns of W_Q and W_K (and the entries of b_Q and b_K) are reordered (column 2i ↔ i, 2i + 1 ↔ i + %3), so a model trained one way is the other's with its weights permuted.</source>
+        <source>Interleaved pairs would turn column %1 with column %2 instead. The two ways give the same scores once the columns of W_Q and W_K (and the entries of b_Q and b_K) are reordered (column 2i ↔ i, 2i + 1 ↔ i + %3), so a model trained one way is the other&apos;s with its weights permuted.</source>
         <translation>若按相邻成对，第 %1 列会与第 %2 列一起旋转。只要把 W_Q 和 W_K 的列（以及 b_Q、b_K 的分量）重新排列（第 2i 列 ↔ 第 i 列，第 2i + 1 列 ↔ 第 i + %3 列），两种约定算出的分数完全相同；所以按一种约定训练的模型，换一种约定只是权重换了顺序。</translation>
     </message>
 </context>
@@ -2096,19 +2096,19 @@
         <translation>--experiment 不接受场景文件，也不能与 --dump、--validate、--list-examples、--example 或 --export 同用</translation>
     </message>
     <message>
-        <source>--experiment: unknown experiment "%1"; known: sqrt-dk</source>
+        <source>--experiment: unknown experiment &quot;%1&quot;; known: sqrt-dk</source>
         <translation>--experiment：没有名为“%1”的实验；可用的有：sqrt-dk</translation>
     </message>
     <message>
-        <source>--seed: expected a whole number from 0 to 4294967295, got "%1"</source>
+        <source>--seed: expected a whole number from 0 to 4294967295, got &quot;%1&quot;</source>
         <translation>--seed：应为 0 到 4294967295 之间的整数，实际是“%1”</translation>
     </message>
     <message>
-        <source>--export: empty stage name in "%1"</source>
+        <source>--export: empty stage name in &quot;%1&quot;</source>
         <translation>--export：“%1”中有空的步骤名</translation>
     </message>
     <message>
-        <source>--export: unknown stage "%1"; the stages are %2, or board</source>
+        <source>--export: unknown stage &quot;%1&quot;; the stages are %2, or board</source>
         <translation>--export：未知的步骤“%1”；可用的步骤为 %2，或 board</translation>
     </message>
     <message>
@@ -2120,19 +2120,19 @@
         <translation>--export 不能与 --dump、--validate 或 --list-examples 同时使用</translation>
     </message>
     <message>
-        <source>--scale: expected a number from 0.25 to 8, got "%1"</source>
+        <source>--scale: expected a number from 0.25 to 8, got &quot;%1&quot;</source>
         <translation>--scale：应为 0.25 到 8 之间的数，实际为“%1”</translation>
     </message>
     <message>
-        <source>--theme: expected one of %1, got "%2"</source>
+        <source>--theme: expected one of %1, got &quot;%2&quot;</source>
         <translation>--theme：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>--colormap: expected one of %1, got "%2"</source>
+        <source>--colormap: expected one of %1, got &quot;%2&quot;</source>
         <translation>--colormap：应为 %1 之一，实际为“%2”</translation>
     </message>
     <message>
-        <source>--head: expected a head from 1 to %1, got "%2"</source>
+        <source>--head: expected a head from 1 to %1, got &quot;%2&quot;</source>
         <translation>--head：应为 1 到 %1 之间的头编号，实际为“%2”</translation>
     </message>
     <message>
@@ -2156,19 +2156,19 @@
         <translation>--model 需要 --%1（从 1 开始数）来选定一个头</translation>
     </message>
     <message>
-        <source>--%1: expected a whole number from 1 to %2, got "%3"</source>
+        <source>--%1: expected a whole number from 1 to %2, got &quot;%3&quot;</source>
         <translation>--%1：应为 1 到 %2 之间的整数，实际为“%3”</translation>
     </message>
     <message>
-        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got "%1"</source>
+        <source>--ablate: expected LAYER.HEAD[,LAYER.HEAD…] counted from 1 (e.g. 5.1,6.3), got &quot;%1&quot;</source>
         <translation>--ablate：应为 层.头[,层.头…]，从 1 开始数（例如 5.1,6.3），实际为“%1”</translation>
     </message>
     <message>
-        <source>--ablate: %1 is outside the model's %2 layers × %3 heads</source>
+        <source>--ablate: %1 is outside the model&apos;s %2 layers × %3 heads</source>
         <translation>--ablate：%1 超出了模型的 %2 层 × %3 个头</translation>
     </message>
     <message>
-        <source>--top: expected a positive whole number, got "%1"</source>
+        <source>--top: expected a positive whole number, got &quot;%1&quot;</source>
         <translation>--top：应为正整数，实际为“%1”</translation>
     </message>
     <message>
@@ -2244,19 +2244,19 @@
         <translation>%1：refs/main 指向提交 %2，但它的 snapshots 文件夹不存在，请重新下载该模型</translation>
     </message>
     <message>
-        <source>--max-new-tokens: expected a whole number ≥ 1, got "%1"</source>
+        <source>--max-new-tokens: expected a whole number ≥ 1, got &quot;%1&quot;</source>
         <translation>--max-new-tokens：应为 ≥ 1 的整数，实际是“%1”</translation>
     </message>
     <message>
-        <source>--temperature: expected a number (0 = greedy), got "%1"</source>
+        <source>--temperature: expected a number (0 = greedy), got &quot;%1&quot;</source>
         <translation>--temperature：应为一个数（0 = 贪心），实际是“%1”</translation>
     </message>
     <message>
-        <source>--top-k: expected a whole number (0 = off), got "%1"</source>
+        <source>--top-k: expected a whole number (0 = off), got &quot;%1&quot;</source>
         <translation>--top-k：应为整数（0 = 不启用），实际是“%1”</translation>
     </message>
     <message>
-        <source>--top-p: expected a number in (0, 1], got "%1"</source>
+        <source>--top-p: expected a number in (0, 1], got &quot;%1&quot;</source>
         <translation>--top-p：应为 (0, 1] 中的数，实际是“%1”</translation>
     </message>
     <message>
@@ -2280,7 +2280,7 @@
         <translation>--%1：该模型预测第一个 [MASK] 处的词元，但 --text 中没有 [MASK]</translation>
     </message>
     <message>
-        <source>--token: expected a token id from 0 to %1 (the vocabulary), got "%2"</source>
+        <source>--token: expected a token id from 0 to %1 (the vocabulary), got &quot;%2&quot;</source>
         <translation>--token：应为 0 到 %1 之间的词元编号（词表范围），实际为“%2”</translation>
     </message>
     <message>
@@ -2563,7 +2563,7 @@
         <translation>根据给出的 Q_rot、K_rot（已按位置旋转过的 Q 和 K）和 V，一步接一步地手算填出空白的表格。结果保留三位小数。</translation>
     </message>
     <message>
-        <source>X (given: what this layer's attention reads)</source>
+        <source>X (given: what this layer&apos;s attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
@@ -2587,17 +2587,17 @@
         <translation>输出 = 拼接·W_O + b_O</translation>
     </message>
     <message>
-        <source>there is no example called "%1"; the examples are: %2</source>
+        <source>there is no example called &quot;%1&quot;; the examples are: %2</source>
         <translation>没有名为“%1”的示例；现有示例：%2</translation>
     </message>
     <message>
         <source>%1, %2</source>
-        <extracomment>Joins the first entries of a list of file suffixes or formats: ".png" and ".svg".</extracomment>
+        <extracomment>Joins the first entries of a list of file suffixes or formats: &quot;.png&quot; and &quot;.svg&quot;.</extracomment>
         <translation>%1、%2</translation>
     </message>
     <message>
         <source>%1 or %2</source>
-        <extracomment>Joins the last entry of a list of file suffixes or formats: ".png, .svg" and ".pdf".</extracomment>
+        <extracomment>Joins the last entry of a list of file suffixes or formats: &quot;.png, .svg&quot; and &quot;.pdf&quot;.</extracomment>
         <translation>%1 或 %2</translation>
     </message>
     <message>
@@ -2755,7 +2755,7 @@
 <context>
     <name>attnlab::ui::AttributionPanel</name>
     <message>
-        <source>Direct logit attribution: how much each part of the model writes toward one token's logit.</source>
+        <source>Direct logit attribution: how much each part of the model writes toward one token&apos;s logit.</source>
         <translation>直接 logit 归因：模型的每个部分为某个词元的 logit 写入了多少。</translation>
     </message>
     <message>
@@ -2779,7 +2779,7 @@
         <translation>按编号选择词表中的任意词元。</translation>
     </message>
     <message>
-        <source>One bar per part, the largest on top: red pushes the token's logit up, blue pushes it down. Click a head's bar to select the head; double-click to open it on the board.</source>
+        <source>One bar per part, the largest on top: red pushes the token&apos;s logit up, blue pushes it down. Click a head&apos;s bar to select the head; double-click to open it on the board.</source>
         <translation>每个部分一根条，最大的在最上面：红色把该词元的 logit 推高，蓝色把它压低。单击某个头的条可选中这个头；双击可在流程板上打开它。</translation>
     </message>
     <message>
@@ -2831,11 +2831,11 @@
         <translation>%1 个部分之和：%2   ·   “%3”的 logit：%4</translation>
     </message>
     <message>
-        <source>Each bar is what one part writes into the residual stream, read through the final norm and the token's unembedding row. The final norm's scale is frozen at the value it has on the full residual stream, which makes it linear, so the parts add up to the logit.</source>
+        <source>Each bar is what one part writes into the residual stream, read through the final norm and the token&apos;s unembedding row. The final norm&apos;s scale is frozen at the value it has on the full residual stream, which makes it linear, so the parts add up to the logit.</source>
         <translation>每根条是一个部分写入残差流的内容，经过最终归一化和该词元的反嵌入行读出。最终归一化的缩放固定为它在完整残差流上的值，这样它就是线性的，所以各部分加起来等于 logit。</translation>
     </message>
     <message>
-        <source>BERT normalises the residual stream inside every layer (post-norm), so the logit does not split into heads: each bar is a whole layer, how much it changes the logit lens's logit of the token (the embeddings' bar is the lens at layer 0). These also add up to the logit.</source>
+        <source>BERT normalises the residual stream inside every layer (post-norm), so the logit does not split into heads: each bar is a whole layer, how much it changes the logit lens&apos;s logit of the token (the embeddings&apos; bar is the lens at layer 0). These also add up to the logit.</source>
         <translation>BERT 在每一层内部都对残差流做归一化（后归一化），所以 logit 无法拆分到各个头：每根条是一整层，表示它让 logit 透镜中该词元的 logit 改变了多少（嵌入那根条是第 0 层的透镜）。这些加起来同样等于 logit。</translation>
     </message>
     <message>
@@ -2870,11 +2870,11 @@
         <translation>层(&amp;L)：</translation>
     </message>
     <message>
-        <source>Which layer's block the board shows (1 is the layer nearest the embeddings)</source>
+        <source>Which layer&apos;s block the board shows (1 is the layer nearest the embeddings)</source>
         <translation>流程板显示哪一层的模块（第 1 层离嵌入最近）</translation>
     </message>
     <message>
-        <source>How the clicked cell's number is computed, step by step, with the model's own numbers</source>
+        <source>How the clicked cell&apos;s number is computed, step by step, with the model&apos;s own numbers</source>
         <translation>用模型自己的数值，一步步说明所点单元格的数值是怎样算出来的</translation>
     </message>
     <message>
@@ -2945,8 +2945,16 @@
         <translation>正在更新：在本层重新计算之前，这些数字仍是修改之前的。</translation>
     </message>
     <message>
-        <source>The edit is shown at once where it can be computed quickly; the worker recomputes the whole layer</source>
-        <translation>能快速算出的部分立即显示修改结果；整层由后台重新计算</translation>
+        <source>Updating…</source>
+        <translation>正在更新…</translation>
+    </message>
+    <message>
+        <source>Updating: rows %1 done</source>
+        <translation>正在更新：第 %1 行已更新</translation>
+    </message>
+    <message>
+        <source>The edit is shown at once where it can be computed quickly; the worker recomputes the whole layer.</source>
+        <translation>能快速算出的部分立即显示修改结果；整层由后台重新计算。</translation>
     </message>
 </context>
 <context>
@@ -2981,11 +2989,11 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>&lt;b&gt;第 %1 层的权重&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>Which of the layer's weights to show and edit: the norms' weight and bias, W_O and its bias, the MLP's matrices and biases. A matrix reads inputs × outputs (x·W); a vector is one row.</source>
+        <source>Which of the layer&apos;s weights to show and edit: the norms&apos; weight and bias, W_O and its bias, the MLP&apos;s matrices and biases. A matrix reads inputs × outputs (x·W); a vector is one row.</source>
         <translation>选择要显示和编辑的本层权重：归一化的权重和偏置、W_O 及其偏置、MLP 的矩阵和偏置。矩阵按 输入 × 输出（x·W）排列；向量是一行。</translation>
     </message>
     <message>
-        <source>An edit changes the model's own copy of this layer's weights, never the checkpoint file. The prediction panel shows the prediction before the edit beside the new one.</source>
+        <source>An edit changes the model&apos;s own copy of this layer&apos;s weights, never the checkpoint file. The prediction panel shows the prediction before the edit beside the new one.</source>
         <translation>编辑只改动模型在内存中对这一层权重的副本，从不改动检查点文件。预测面板把编辑前的预测和新的预测并排显示。</translation>
     </message>
     <message>
@@ -3279,7 +3287,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>自定义</translation>
     </message>
     <message>
-        <source>Each pair's frequency comes from the scene's own table (a model's, e.g. llama3-scaled): %1 … %2.</source>
+        <source>Each pair&apos;s frequency comes from the scene&apos;s own table (a model&apos;s, e.g. llama3-scaled): %1 … %2.</source>
         <translation>每一对的频率取自场景自带的频率表（来自模型，例如经 llama3 缩放）：%1 … %2。</translation>
     </message>
     <message>
@@ -3330,7 +3338,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>导出讲义(&amp;H)…</translation>
     </message>
     <message>
-        <source>One PDF with the board and every stage's explanation, in the current language</source>
+        <source>One PDF with the board and every stage&apos;s explanation, in the current language</source>
         <translation>一份 PDF，包含流程板和每一步的讲解，使用当前界面语言</translation>
     </message>
     <message>
@@ -3613,7 +3621,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>文件正在使用中</translation>
     </message>
     <message>
-        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window's changes.</source>
+        <source>%1 is open in another Attention Lab window (process %2). Editing it in two windows would lose one window&apos;s changes.</source>
         <translation>%1 已在另一个注意力实验室窗口中打开（进程 %2）。在两个窗口中同时编辑会丢失其中一个窗口的更改。</translation>
     </message>
     <message>
@@ -3652,7 +3660,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>%1：概率 %2</translation>
     </message>
     <message>
-        <source>The model's most likely tokens at this step:</source>
+        <source>The model&apos;s most likely tokens at this step:</source>
         <translation>这一步模型认为最可能的词元：</translation>
     </message>
     <message>
@@ -3732,7 +3740,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>已生成：</translation>
     </message>
     <message>
-        <source>The generated tokens with the model's probability of each; hover one for the alternatives.</source>
+        <source>The generated tokens with the model&apos;s probability of each; hover one for the alternatives.</source>
         <translation>生成的词元及模型给出的各自概率；把鼠标停在一个词元上可看其他候选。</translation>
     </message>
     <message>
@@ -3748,11 +3756,11 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>模型工作区：生成</translation>
     </message>
     <message>
-        <source>Stopped at the model's end token “%1”.</source>
+        <source>Stopped at the model&apos;s end token “%1”.</source>
         <translation>已在模型的结束词元“%1”处停止。</translation>
     </message>
     <message>
-        <source>A run ends early when the model generates one of the end tokens its config.json names (eos_token_id); that token is kept, as transformers' generate() keeps it.</source>
+        <source>A run ends early when the model generates one of the end tokens its config.json names (eos_token_id); that token is kept, as transformers&apos; generate() keeps it.</source>
         <translation>当模型生成了 config.json 所列的结束词元（eos_token_id）之一时，生成会提前结束；该词元会保留，与 transformers 的 generate() 一致。</translation>
     </message>
 </context>
@@ -3825,7 +3833,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>各个头</translation>
     </message>
     <message>
-        <source>Every head's attention weights at once; click one to make it the head the board follows.</source>
+        <source>Every head&apos;s attention weights at once; click one to make it the head the board follows.</source>
         <translation>同时显示每个头的注意力权重；点击其中一个，流程板就跟随这个头。</translation>
     </message>
 </context>
@@ -3999,7 +4007,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>尚未计算：滚动到视野中时才计算。</translation>
     </message>
     <message>
-        <source>This is the model's own prediction.</source>
+        <source>This is the model&apos;s own prediction.</source>
         <translation>这就是模型自己的预测。</translation>
     </message>
     <message>
@@ -4015,7 +4023,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>第 %1 层之后的残差流</translation>
     </message>
     <message>
-        <source>Token %1: where the model's prediction is read</source>
+        <source>Token %1: where the model&apos;s prediction is read</source>
         <translation>词元 %1：读取模型预测的位置</translation>
     </message>
     <message>
@@ -4034,7 +4042,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>Logit 透镜</translation>
     </message>
     <message>
-        <source>Each cell applies the model's own output head — the final norm and the unembedding (BERT: its masked-LM head) — to the residual stream of a token after a layer, and shows the most likely token and its probability. Column “emb” reads the embeddings; the last column is the model's output, and on the row marked ▶ it is the prediction. Rows are computed as they scroll into view.</source>
+        <source>Each cell applies the model&apos;s own output head — the final norm and the unembedding (BERT: its masked-LM head) — to the residual stream of a token after a layer, and shows the most likely token and its probability. Column “emb” reads the embeddings; the last column is the model&apos;s output, and on the row marked ▶ it is the prediction. Rows are computed as they scroll into view.</source>
         <translation>每个格子把模型自己的输出头——最终归一化和反嵌入（BERT：它的掩码语言模型头）——作用在某个词元经过某一层之后的残差流上，显示最可能的词元及其概率。“嵌入”列读的是嵌入；最后一列是模型的输出，在标有 ▶ 的行上就是预测。各行在滚动到视野中时才计算。</translation>
     </message>
     <message>
@@ -4141,7 +4149,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>权重固定 0–1(&amp;F)</translation>
     </message>
     <message>
-        <source>The weights' colours span 0 to 1, so cards and scenes compare directly</source>
+        <source>The weights&apos; colours span 0 to 1, so cards and scenes compare directly</source>
         <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
     </message>
     <message>
@@ -4149,7 +4157,7 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>权重自动 0–最大(&amp;A)</translation>
     </message>
     <message>
-        <source>The weights' colours span 0 to the largest weight, so small differences in long rows show</source>
+        <source>The weights&apos; colours span 0 to the largest weight, so small differences in long rows show</source>
         <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
     </message>
     <message>
@@ -4372,7 +4380,7 @@ Click to show it.</source>
         <translation>直接给出的值：每个词元一行。</translation>
     </message>
     <message>
-        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer's attention reads.</source>
+        <source>The attention input, given directly: one row per token, d_model columns. In a head taken from a model it is what that layer&apos;s attention reads.</source>
         <translation>直接给出的注意力输入：每个词元一行，共 d_model 列。对于取自模型的头，它就是该层注意力读入的内容。</translation>
     </message>
     <message>
@@ -4591,7 +4599,7 @@ head %2</source>
         <translation>对话：用 Qwen2.5 问“猫吃鱼”</translation>
     </message>
     <message>
-        <source>Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user's chat turn in its chat template, ready for the model's answer (Ctrl+Shift+F)</source>
+        <source>Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user&apos;s chat turn in its chat template, ready for the model&apos;s answer (Ctrl+Shift+F)</source>
         <translation>从 Hugging Face 缓存打开 Qwen2.5-0.5B-Instruct，把“猫吃鱼”作为用户的一轮对话套入它的对话模板，等待模型回答（Ctrl+Shift+F）</translation>
     </message>
     <message>
@@ -4634,7 +4642,7 @@ Click to select it, Ctrl+click to switch it off.</source>
 单击选择，按住 Ctrl 单击将其关闭。</translation>
     </message>
     <message>
-        <source>The bottom row is the newest token's query over every cached key.</source>
+        <source>The bottom row is the newest token&apos;s query over every cached key.</source>
         <translation>最下面一行是最新词元的查询对所有已缓存键的注意力。</translation>
     </message>
 </context>
@@ -4645,7 +4653,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>关闭头 %1</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
         <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
@@ -4653,7 +4661,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>在流程板上打开</translation>
     </message>
     <message>
-        <source>Show the selected head on the pipeline board with the model's own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
+        <source>Show the selected head on the pipeline board with the model&apos;s own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
         <translation>用模型自己的数值在流程板上显示选中的头：逐步查看 Q、K、V、分数、softmax 和输出，并可编辑。</translation>
     </message>
     <message>
@@ -4681,7 +4689,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>重做刚撤销的干预（Ctrl+Shift+Z）</translation>
     </message>
     <message>
-        <source>Show the whole block of the selected head's layer on the block board: the residual stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)</source>
+        <source>Show the whole block of the selected head&apos;s layer on the block board: the residual stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)</source>
         <translation>在整层流程板上显示选中头所在层的整个模块：残差流、归一化、各个头、W_O、MLP 和输出残差流（Ctrl+Shift+L）</translation>
     </message>
     <message>
@@ -4709,7 +4717,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>、</translation>
     </message>
     <message>
-        <source>A real GPT-2, BERT, Qwen2 or Llama model: every layer's and head's attention, the selected head, and the prediction.</source>
+        <source>A real GPT-2, BERT, Qwen2 or Llama model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
         <translation>真实的 GPT-2、BERT、Qwen2 或 Llama 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
     </message>
 </context>
@@ -4720,11 +4728,11 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>句子：</translation>
     </message>
     <message>
-        <source>Type a sentence for the model, e.g. The animal didn't cross the street because it was too tired</source>
-        <translation>为模型输入一个句子，例如 The animal didn't cross the street because it was too tired</translation>
+        <source>Type a sentence for the model, e.g. The animal didn&apos;t cross the street because it was too tired</source>
+        <translation>为模型输入一个句子，例如 The animal didn&apos;t cross the street because it was too tired</translation>
     </message>
     <message>
-        <source>Tokenized exactly as the model's tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
+        <source>Tokenized exactly as the model&apos;s tokenizer does; Enter or a short pause runs the model. BERT predicts the first [MASK].</source>
         <translation>完全按照模型自己的分词器切分；按回车或稍停片刻即运行模型。BERT 预测第一个 [MASK]。</translation>
     </message>
     <message>
@@ -4751,11 +4759,11 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>打开头 %1</translation>
     </message>
     <message>
-        <source>Apply the board's weights to head %1</source>
+        <source>Apply the board&apos;s weights to head %1</source>
         <translation>把流程板的权重应用到头 %1</translation>
     </message>
     <message>
-        <source>The tokenizer has tokens for only %1 of the model's %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
+        <source>The tokenizer has tokens for only %1 of the model&apos;s %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>
         <translation>分词器只为模型 %2 个词元 id 中的 %1 个提供了词元。其余 %3 个 id 仍可能被预测，显示为“&lt;id N&gt;”。请检查分词器文件是否属于这个模型。</translation>
     </message>
     <message>
@@ -4861,7 +4869,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>词元编号 %1</translation>
     </message>
     <message>
-        <source>Token id %1 has no token in the tokenizer: the model's vocabulary is larger than the tokenizer's.</source>
+        <source>Token id %1 has no token in the tokenizer: the model&apos;s vocabulary is larger than the tokenizer&apos;s.</source>
         <translation>词元 id %1 在分词器中没有对应的词元：模型的词表比分词器的大。</translation>
     </message>
     <message>
@@ -4877,7 +4885,7 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>原为 %1</translation>
     </message>
     <message>
-        <source>This token's probability before the last change to the model</source>
+        <source>This token&apos;s probability before the last change to the model</source>
         <translation>上次修改模型之前这个词元的概率</translation>
     </message>
 </context>
@@ -5091,7 +5099,7 @@ last change %3</source>
         <translation>注意力头的个数。多于一个时会增加输出权重 W_O。</translation>
     </message>
     <message>
-        <source>d_k: the width of each head's queries and keys (and values).</source>
+        <source>d_k: the width of each head&apos;s queries and keys (and values).</source>
         <translation>d_k：每个头的查询和键（以及值）的宽度。</translation>
     </message>
     <message>
@@ -5183,7 +5191,7 @@ last change %3</source>
         <translation>设置 d_model %1、头数 %2、d_k %3</translation>
     </message>
     <message>
-        <source>This scene's X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
+        <source>This scene&apos;s X is given (a head taken from a model), and the model has already added its own positions to it, so no second positional encoding is added.</source>
         <translation>这个场景的 X 是直接给出的（取自模型的一个头），模型已经把它自己的位置信息加进去了，所以不再加第二种位置编码。</translation>
     </message>
     <message>
@@ -5259,7 +5267,7 @@ last change %3</source>
         <translation>、</translation>
     </message>
     <message>
-        <source>This scene's X is given (a head taken from a model with rotary positions): X holds no positions, and Q and K are rotated with the model's own pairing and frequencies, as the model rotates them.</source>
+        <source>This scene&apos;s X is given (a head taken from a model with rotary positions): X holds no positions, and Q and K are rotated with the model&apos;s own pairing and frequencies, as the model rotates them.</source>
         <translation>这个场景的 X 是给定的（取自一个使用旋转位置编码的模型的头）：X 不含位置信息，Q 和 K 按模型自己的配对方式和频率旋转，与模型的做法相同。</translation>
     </message>
 </context>
@@ -5318,7 +5326,7 @@ last change %3</source>
         <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Histogram of the current scene's scores before and after scaling. Right-click to export.</source>
+        <source>Histogram of the current scene&apos;s scores before and after scaling. Right-click to export.</source>
         <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
     </message>
     <message>
@@ -5436,7 +5444,7 @@ last change %3</source>
         <translation>输出</translation>
     </message>
     <message>
-        <source>X (given: what this layer's attention reads)</source>
+        <source>X (given: what this layer&apos;s attention reads)</source>
         <translation>X（直接给出：这一层的注意力读入的内容）</translation>
     </message>
     <message>
@@ -5666,7 +5674,7 @@ last change %3</source>
         <translation>当前头在这个除数下的权重（行 = 查询，列 = 键）。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Entropy of each query row's weights in bits; + marks the uniform maximum. Right-click to export.</source>
+        <source>Entropy of each query row&apos;s weights in bits; + marks the uniform maximum. Right-click to export.</source>
         <translation>每个查询行权重的熵（单位：比特）；+ 标出均匀时的最大值。右键点击可导出。</translation>
     </message>
     <message>
@@ -5769,7 +5777,7 @@ Separator: the text between separators is a token.</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <source>These tokens come from a real model: X is what that model's layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
+        <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
         <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
     </message>
     <message>
@@ -5821,14 +5829,14 @@ Separator: the text between separators is a token.</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <source>The model room over the whole window: a real GPT-2, BERT, Qwen2 or Llama model's heads and its prediction (Ctrl+2)</source>
+        <source>The model room over the whole window: a real GPT-2, BERT, Qwen2 or Llama model&apos;s heads and its prediction (Ctrl+2)</source>
         <translation>占满整个窗口的模型工作区：真实 GPT-2、BERT、Qwen2 或 Llama 模型的各个头及其预测（Ctrl+2）</translation>
     </message>
 </context>
 <context>
     <name>core</name>
     <message>
-        <source>the head's scene is not valid: %1</source>
+        <source>the head&apos;s scene is not valid: %1</source>
         <translation>该头的场景无效：%1</translation>
     </message>
 </context>

@@ -3,6 +3,7 @@
 #include "ui/block/blockstagetext.h"
 #include "ui/plot/matrixplot.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -38,12 +39,15 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_formula);
     layout->addWidget(m_shape);
+    // The updating notice lies over the shape's line, outside the layout: showing it during an edit
+    // must not resize the heatmap (at 1,024 tokens a resized card redraws 3 million cells).
+    m_updatingLabel->setParent(this);
     m_updatingLabel->setObjectName(QStringLiteral("UpdatingLabel"));
-    m_updatingLabel->setWordWrap(true);
     m_updatingLabel->setTextFormat(Qt::PlainText);
     m_updatingLabel->setStyleSheet(QStringLiteral("color: #b35900; font-weight: bold;"));
+    m_updatingLabel->setAutoFillBackground(true);
     m_updatingLabel->hide();
-    layout->addWidget(m_updatingLabel);
+    m_shape->installEventFilter(this);
     if (stage == BlockStage::Heads) {
         m_headArea = new QWidget;
         m_headGrid = new QGridLayout(m_headArea);
@@ -152,6 +156,48 @@ QString BlockCard::updatingText() const
     return tr("Updating: these numbers are from before the edit until the layer is recomputed.");
 }
 
+QString BlockCard::updatingLine() const
+{
+    using core::model::BlockRowState;
+    if (m_updating == BlockRowState::Exact)
+        return {};
+    if (m_updating != BlockRowState::Rows || m_updatedRows.empty())
+        return tr("Updating…");
+    // Runs of consecutive rows as ranges, counted from 1: "1–3, 1022–1024".
+    QStringList runs;
+    for (size_t i = 0; i < m_updatedRows.size();) {
+        size_t j = i;
+        while (j + 1 < m_updatedRows.size() && m_updatedRows[j + 1] == m_updatedRows[j] + 1)
+            ++j;
+        runs << (i == j ? QString::number(m_updatedRows[i] + 1)
+                        : QStringLiteral("%1–%2").arg(m_updatedRows[i] + 1).arg(m_updatedRows[j] + 1));
+        i = j + 1;
+    }
+    return tr("Updating: rows %1 done").arg(runs.join(QStringLiteral(", ")));
+}
+
+void BlockCard::refreshUpdatingLine()
+{
+    const QString line = updatingLine();
+    m_updatingLabel->setGeometry(m_shape->geometry());
+    m_updatingLabel->setText(
+        m_updatingLabel->fontMetrics().elidedText(line, Qt::ElideRight, std::max(0, m_shape->width())));
+    m_updatingLabel->setVisible(!line.isEmpty());
+    m_updatingLabel->raise();
+    m_updatingLabel->setToolTip(line.isEmpty() ? QString()
+                                               : updatingText() + QLatin1Char(' ')
+                + tr("The edit is shown at once where it can be computed quickly; the worker recomputes the whole "
+                     "layer."));
+}
+
+bool BlockCard::eventFilter(QObject *watched, QEvent *event)
+{
+    // The layout moved or resized the shape's line: the notice over it follows.
+    if (watched == m_shape && (event->type() == QEvent::Move || event->type() == QEvent::Resize))
+        refreshUpdatingLine();
+    return Retranslating<QFrame>::eventFilter(watched, event);
+}
+
 QString BlockCard::title() const
 {
     return m_title->text();
@@ -182,10 +228,7 @@ void BlockCard::retranslate()
 void BlockCard::refreshTexts()
 {
     m_title->setText(BlockStageText::title(m_stage));
-    m_updatingLabel->setText(updatingText());
-    m_updatingLabel->setToolTip(
-        tr("The edit is shown at once where it can be computed quickly; the worker recomputes the whole layer"));
-    m_updatingLabel->setVisible(isUpdating());
+    refreshUpdatingLine();
     if (!m_config) {
         m_formula->clear();
         m_shape->clear();

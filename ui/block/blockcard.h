@@ -41,7 +41,10 @@ public:
     // (only `rows`, 0-based, hold it, or none) until the layer's full recompute arrives.
     void setUpdating(core::model::BlockRowState state, const std::vector<int> &rows = {});
     bool isUpdating() const { return m_updating != core::model::BlockRowState::Exact; }
+    // What the edit has reached, in a sentence (the notice's tooltip), and in short on the card's
+    // shape line ("Updating: rows 1–3 done"; empty when the card holds the edit everywhere).
     QString updatingText() const;
+    QString updatingLine() const;
 
     QString title() const;
     QString formula() const;
@@ -60,10 +63,12 @@ Q_SIGNALS:
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate() override;
     void refreshTexts();
+    void refreshUpdatingLine();
 
     core::model::BlockStage m_stage;
     std::optional<core::model::ModelConfig> m_config; // a copy: the session may load another model

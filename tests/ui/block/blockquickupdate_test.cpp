@@ -7,6 +7,9 @@
 #include "ui/block/blockcard.h"
 #include "ui/plot/matrixplot.h"
 
+#include <QCoreApplication>
+#include <QLabel>
+#include <QLayout>
 #include <QSignalSpy>
 
 #include <gtest/gtest.h>
@@ -118,6 +121,7 @@ TEST(BlockQuickUpdate, AnMlpCellEditUpdatesMlpOutBeforeTheWorkerFinishesAndMatch
 TEST(BlockQuickUpdate, ANormEditShowsItsRowsAndSaysTheOthersAreUpdating)
 {
     Fixture f;
+    f.board.resize(1178, 662); // the board's size on a 1280 × 720 screen
     ASSERT_TRUE(f.open(0));
     ASSERT_TRUE(f.board.selectCell(BlockStage::MlpOut, 0, 1));
     const int n = int(f.board.stages().input.rows());
@@ -126,6 +130,7 @@ TEST(BlockQuickUpdate, ANormEditShowsItsRowsAndSaysTheOthersAreUpdating)
     // The selected row 0 and the prediction row (the last) with their neighbours.
     EXPECT_EQ(rows, (std::vector<int> {n - 3, n - 2, n - 1, 0, 1, 2}));
     const core::Matrix shownBefore = f.board.card(BlockStage::MlpOut)->plot()->matrix();
+    const QSize plotSize = f.board.card(BlockStage::MlpOut)->plot()->size();
     const model::BlockStages expected
         = expectedStages(f.folder, f.r.session, 0, BlockTensor::MlpNormWeight, 0, 3, -2.f);
     {
@@ -147,7 +152,14 @@ TEST(BlockQuickUpdate, ANormEditShowsItsRowsAndSaysTheOthersAreUpdating)
             const BlockCard *card = f.board.card(stage);
             EXPECT_TRUE(card->isUpdating());
             EXPECT_TRUE(card->updatingText().contains(QStringLiteral("1, 2, 3"))) << card->updatingText().toStdString();
+            EXPECT_EQ(card->updatingLine(), QStringLiteral("Updating: rows 1–3, %1–%2 done").arg(n - 2).arg(n));
         }
+        // The notice takes no room from the heatmap: a resized card would redraw every cell.
+        QCoreApplication::sendPostedEvents();
+        f.board.card(BlockStage::MlpOut)->layout()->activate();
+        EXPECT_EQ(f.board.card(BlockStage::MlpOut)->plot()->size(), plotSize);
+        EXPECT_TRUE(
+            f.board.card(BlockStage::MlpOut)->findChild<QLabel *>(QStringLiteral("UpdatingLabel"))->isVisible());
         EXPECT_TRUE(f.board.inspectorText().contains(QStringLiteral("updating")));
         held.release();
         ASSERT_TRUE(shown.count() > 0 || shown.wait(10000));
