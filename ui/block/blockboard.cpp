@@ -145,9 +145,8 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
         if (value - 1 != m_layer)
             openLayer(value - 1);
     });
-    // A hidden board waits until it is shown: generation and edits finish passes one after another.
-    // After every other view has read the finished pass (the read makes the session busy), and a
-    // hidden board waits until it is shown: generation and edits finish passes one after another.
+    // The board reads a finished pass after every other view has (its read makes the session busy),
+    // and a hidden board waits until it is shown: generation and edits finish passes one after another.
     connect(m_session, &ModelSession::computed, this, [this] {
         QTimer::singleShot(0, this, [this] {
             m_dirty = !isVisible();
@@ -365,11 +364,6 @@ void BlockBoard::followRoom(ModelRoom *room)
         if (room->openOnBoard())
             room->window()->activateWindow();
     });
-}
-
-void BlockBoard::addSidePanel(QWidget *panel)
-{
-    m_side->addWidget(panel);
 }
 
 void BlockBoard::refreshInspector()

@@ -74,8 +74,6 @@ public:
     // window of its own, at most 1400 × 860 and never larger than the screen), and a head's picture
     // opens that head on the pipeline board as the room's Open on Board does.
     void followRoom(ModelRoom *room);
-    // Puts `panel` under the inspector (the block's editors).
-    void addSidePanel(QWidget *panel);
 
 Q_SIGNALS:
     void layerOpened(int layer);
