@@ -75,11 +75,12 @@ void BlockCard::setMatrix(const core::Matrix &matrix, const QStringList &tokens,
     m_cols = int(matrix.cols());
     if (m_plot) {
         // About five numbered columns: a card's plot is some 100 pixels wide, and eight numbers
-        // of two or three digits ran together there.
+        // of two or three digits ran together there. Columns count from 0, as the inspector, the
+        // weight table and the scene board's matrices count them.
         QStringList columns;
         const int step = std::max(1, (m_cols + 4) / 5);
         for (int c = 0; c < m_cols; ++c)
-            columns << (c % step == 0 ? QString::number(c + 1) : QString());
+            columns << (c % step == 0 ? QString::number(c) : QString());
         // The rows likewise: at most about sixteen token labels down a card, else they overprint
         // one another (38 tokens in a card's 160 pixels); the inspector names any row clicked.
         QStringList rows = tokens;

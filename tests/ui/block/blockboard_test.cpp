@@ -119,6 +119,10 @@ TEST(BlockBoard, AClickedNormCellIsDerivedWithItsRowsMeanAndVariance)
     const model::CellDerivation &d = *r.board.derivation();
     EXPECT_EQ(d.row, 1);
     EXPECT_EQ(d.col, 2);
+    // The card numbers that column as the inspector does, from 0.
+    const QMap<double, QString> columns = plot->xAxis->ticker().staticCast<QCPAxisTickerText>()->ticks();
+    EXPECT_EQ(columns.value(0), QStringLiteral("0"));
+    EXPECT_TRUE(BlockDerivationText::html(d, QStringLiteral("cat")).contains(QStringLiteral("column 2")));
     ASSERT_TRUE(d.norm);
     // The mean and the variance of row 1 of after_attn, in double.
     const core::Matrix &h = r.board.stages().afterAttn;
