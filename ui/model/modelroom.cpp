@@ -138,12 +138,12 @@ void ModelRoom::addPanel(QWidget *panel, std::function<QString()> title, const Q
     }
     m_tabActions.push_back(show);
     retranslate();
-    // The heads and the prediction keep most of the height; the panels get what they ask for,
-    // scrolling when the window is smaller.
-    int wanted = 0;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        wanted = std::max(wanted, static_cast<QScrollArea *>(m_tabs->widget(i))->widget()->minimumSizeHint().height());
-    m_panels->setSizes({600, wanted + m_tabs->tabBar()->sizeHint().height()});
+    // The heads and the prediction keep 55 % of the height and the panels get 45 %, whatever the
+    // window: the splitter shares out its height in proportion to these two numbers. The panels'
+    // pages once got what their smallest content asked for, some hundred pixels at 1280×720, where
+    // the lens header and the chart's lower bars scrolled out of sight; the heads, the grid and the
+    // panels each scroll within their part.
+    m_panels->setSizes({1100, 900});
 }
 
 QWidget *ModelRoom::tabPanel(int index) const

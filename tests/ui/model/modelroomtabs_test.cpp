@@ -4,6 +4,9 @@
 #include "modelroomfixture.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QSplitter>
 #include <QTabWidget>
 
 #include <gtest/gtest.h>
@@ -53,4 +56,28 @@ TEST(ModelRoomTabs, PanelsBecomeTabsAndTheirShortcutsWorkFromAnyTab)
     QEvent change(QEvent::LanguageChange);
     QCoreApplication::sendEvent(r.room, &change);
     EXPECT_EQ(tabs->tabText(0), QStringLiteral("Erste"));
+}
+
+// The tabs' pages share the room's height with the heads instead of getting the hundred pixels
+// their smallest content asks for (the lens header and the attribution's lower bars were out of
+// sight at 1280×720); the heads keep a little more, at any window size.
+TEST(ModelRoomTabs, ThePanelsShareTheHeightAtEverySize)
+{
+    Room r;
+    r.window.setCentralWidget(r.room);
+    auto *panel = new QLabel(QStringLiteral("one\ntwo\nthree"));
+    r.room->addPanel(panel, [] { return QStringLiteral("Panel"); });
+    r.window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&r.window));
+    QTabWidget *tabs = r.room->panelTabs();
+    for (const QSize size : {QSize(1280, 720), QSize(1600, 1000), QSize(1920, 1080)}) {
+        r.window.resize(size);
+        QApplication::processEvents();
+        auto *splitter = qobject_cast<QSplitter *>(tabs->parentWidget());
+        ASSERT_NE(splitter, nullptr);
+        const int both = splitter->height();
+        EXPECT_GE(tabs->height(), both * 2 / 5) << size.width() << "×" << size.height();
+        EXPECT_GE(splitter->widget(0)->height(), both * 2 / 5) << size.width() << "×" << size.height();
+        EXPECT_GT(tabs->currentWidget()->height(), 4 * panel->sizeHint().height());
+    }
 }
