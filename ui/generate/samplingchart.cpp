@@ -68,6 +68,7 @@ SamplingChart::SamplingChart(ModelSession *session, QWidget *parent)
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_summary);
 
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &SamplingChart::fitTicks);
     connect(m_session, &ModelSession::computed, this, &SamplingChart::refresh);
     connect(m_session, &ModelSession::modelLoaded, this, &SamplingChart::refresh);
     retranslate();
@@ -121,13 +122,10 @@ void SamplingChart::refresh()
 void SamplingChart::redraw()
 {
     QVector<double> keys, kept, cut;
-    auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_plot->xAxis->ticker());
-    ticker->clear();
     for (size_t i = 0; i < m_ids.size(); ++i) {
         keys << double(i);
         kept << (m_kept[i] ? m_heights[i] : 0.0);
         cut << (m_kept[i] ? 0.0 : m_heights[i]);
-        ticker->addTick(double(i), m_labels.value(int(i)));
     }
     m_keptBars->setData(keys, kept, true);
     m_cutBars->setData(keys, cut, true);
@@ -136,6 +134,27 @@ void SamplingChart::redraw()
     m_plot->yAxis->setRange(0, std::max(top * 1.1, 0.05));
     m_summary->setText(summary());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SamplingChart::fitTicks()
+{
+    // Sized for the axis rect this replot lays out: the plot less the margins of the last layout
+    // (they change little, and a resize replots at once).
+    const QMargins margins = m_plot->axisRect()->margins();
+    const int height = std::max(1, m_plot->viewport().height() - margins.top() - margins.bottom());
+    const int width = std::max(1, m_plot->viewport().width() - margins.left() - margins.right());
+    const int line = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
+    // Ask for a probability label every three lines of height, so a short chart (1280×720) keeps
+    // its labels apart; the ticker may pick up to half as many again for round steps.
+    m_plot->yAxis->ticker()->setTickCount(std::clamp(height / (3 * line), 1, 5));
+    // A label standing at 60° needs its line height ÷ sin 60° across; narrower bars label every
+    // second (third, …) one.
+    const double across = double(width) / (double(m_ids.size()) + 0.2);
+    const int step = std::max(1, int(std::ceil(line / std::sin(M_PI / 3) / across)));
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_plot->xAxis->ticker());
+    ticker->clear();
+    for (int i = 0; i < int(m_ids.size()); i += step)
+        ticker->addTick(double(i), m_labels.value(i));
 }
 
 QString SamplingChart::summary() const

@@ -43,6 +43,8 @@ private:
     void retranslate() override;
     void refresh();
     void redraw();
+    // Before each replot: as many tick labels on each axis as the chart's size keeps apart.
+    void fitTicks();
 
     ModelSession *m_session;
     core::model::SamplingSettings m_settings;

@@ -12,8 +12,10 @@
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 #include "ui/model/predictionpanel.h"
+#include "ui/plot/qcp.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDoubleSpinBox>
 #include <QMainWindow>
 #include <QSpinBox>
@@ -283,4 +285,40 @@ TEST(Generate, HelpListsItsKeysUnderItsOwnName)
     EXPECT_EQ(keys,
         QStringList({QStringLiteral("Next Token=Ctrl+Shift+N"), QStringLiteral("Generate=Ctrl+Shift+G"),
             QStringLiteral("Stop=Ctrl+Shift+.")}));
+}
+
+// At 1280×720 the chart is short and narrow: its probability labels and its rotated token labels
+// are thinned to what the size keeps apart, never drawn on top of one another.
+TEST(SamplingChart, TickLabelsNeverRunIntoOneAnother)
+{
+    TinyFolder folder(false);
+    Room room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    SamplingChart chart(room.session);
+    chart.setSettings(model::SamplingSettings {}); // draws the pass already finished
+    ASSERT_EQ(int(chart.ids().size()), SamplingChart::kBars);
+    chart.show();
+    QCustomPlot *plot = chart.plot();
+    const int line = QFontMetrics(plot->xAxis->tickLabelFont()).height();
+    for (const QSize size : {QSize(300, 150), QSize(440, 200), QSize(900, 500)}) {
+        SCOPED_TRACE(testing::Message() << size.width() << "×" << size.height());
+        chart.resize(size);
+        QApplication::processEvents();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QVector<double> y = plot->yAxis->tickVector();
+        ASSERT_GE(y.size(), 2);
+        for (int i = 1; i < y.size(); ++i)
+            EXPECT_GE(std::abs(plot->yAxis->coordToPixel(y[i]) - plot->yAxis->coordToPixel(y[i - 1])), line) << y[i];
+        std::vector<double> labelled;
+        for (int i = 0; i < plot->xAxis->tickVector().size(); ++i)
+            if (!plot->xAxis->tickVectorLabels().value(i).isEmpty())
+                labelled.push_back(plot->xAxis->coordToPixel(plot->xAxis->tickVector()[i]));
+        ASSERT_GE(labelled.size(), 4u);
+        for (size_t i = 1; i < labelled.size(); ++i)
+            EXPECT_GE(labelled[i] - labelled[i - 1], line) << i;
+    }
+    // Wide enough, every bar is named.
+    EXPECT_EQ(plot->xAxis->tickVector().size(), SamplingChart::kBars);
 }
