@@ -14,13 +14,10 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <chrono>
-#include <thread>
-
 using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
+using attnlab::test::HeldWorker;
 using attnlab::test::Room;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
@@ -29,30 +26,6 @@ using model::BlockStage;
 using model::BlockTensor;
 
 namespace {
-
-// Holds the session's worker in its first progress step until released (also on a failed assert).
-class HeldWorker {
-public:
-    explicit HeldWorker(ModelSession *session)
-        : m_session(session)
-    {
-        session->setProgressHookForTesting([this] {
-            while (!m_release)
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        });
-    }
-    ~HeldWorker() { release(); }
-    void release()
-    {
-        m_release = true;
-        if (waitComputed(m_session))
-            m_session->setProgressHookForTesting({});
-    }
-
-private:
-    ModelSession *m_session;
-    std::atomic<bool> m_release {false};
-};
 
 // The stages of `layer` after one cell edit, from a runner of its own.
 model::BlockStages expectedStages(

@@ -25,14 +25,12 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <chrono>
 #include <memory>
-#include <thread>
 
 using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
+using attnlab::test::HeldWorker;
 using attnlab::test::Room;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
@@ -310,27 +308,6 @@ TEST(ModelRoom, ATextLongerThanTheModelReadsStaysInTheFieldWithTheReason)
     Q_EMIT room.session->error(QStringLiteral("a forward pass failed"));
     EXPECT_EQ(sentence->edit()->text(), QStringLiteral("the cat"));
 }
-
-// Holds the session's worker at its progress steps until release(), or until it goes out of
-// scope (declare it after the Room, so that it lets go before the room waits for its worker).
-// The flag is shared with the hook, so it outlives this guard.
-class HeldWorker {
-public:
-    explicit HeldWorker(ModelSession *session)
-    {
-        session->setProgressHookForTesting([flag = m_released] {
-            while (!*flag)
-                std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        });
-    }
-    ~HeldWorker() { release(); }
-    HeldWorker(const HeldWorker &) = delete;
-    HeldWorker &operator=(const HeldWorker &) = delete;
-    void release() { *m_released = true; }
-
-private:
-    std::shared_ptr<std::atomic<bool>> m_released = std::make_shared<std::atomic<bool>>(false);
-};
 
 TEST(ModelRoom, CancellingALoadLeavesTheAppUsable)
 {

@@ -16,8 +16,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 
 namespace attnlab::test {
 
@@ -68,6 +71,27 @@ struct Room {
     ui::ModelRoom *room = actions->room();
     Room() { actions->setQuiet(true); }
     void openModel(const QString &dir, const QString &text = QString()) { actions->open(dir, text); }
+};
+
+// Holds the session's worker at its progress steps until release(), or until it goes out of
+// scope (declare it after the Room, so that it lets go before the room waits for its worker).
+// The flag is shared with the hook, so it outlives this guard.
+class HeldWorker {
+public:
+    explicit HeldWorker(ui::ModelSession *session)
+    {
+        session->setProgressHookForTesting([flag = m_released] {
+            while (!*flag)
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        });
+    }
+    ~HeldWorker() { release(); }
+    HeldWorker(const HeldWorker &) = delete;
+    HeldWorker &operator=(const HeldWorker &) = delete;
+    void release() { *m_released = true; }
+
+private:
+    std::shared_ptr<std::atomic<bool>> m_released = std::make_shared<std::atomic<bool>>(false);
 };
 
 } // namespace attnlab::test
