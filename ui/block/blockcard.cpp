@@ -137,9 +137,10 @@ void BlockCard::setSelectedRow(int row)
 
 void BlockCard::setUpdating(core::model::BlockRowState state, const std::vector<int> &rows)
 {
+    // Only the notice changes: refreshing every text would also repaint each head's picture.
     m_updating = state;
     m_updatedRows = rows;
-    refreshTexts();
+    refreshUpdatingLine();
 }
 
 QString BlockCard::updatingText() const
