@@ -151,7 +151,7 @@ QString BlockCard::updatingText() const
     if (m_updating == BlockRowState::Rows && !m_updatedRows.empty()) {
         QStringList rows;
         for (const int r : m_updatedRows)
-            rows << QString::number(r + 1);
+            rows << QString::number(r);
         return tr("Updating: only rows %1 show the edit so far; the others follow when the layer is recomputed.")
             .arg(rows.join(QStringLiteral(", ")));
     }
@@ -165,14 +165,14 @@ QString BlockCard::updatingLine() const
         return {};
     if (m_updating != BlockRowState::Rows || m_updatedRows.empty())
         return tr("Updating…");
-    // Runs of consecutive rows as ranges, counted from 1: "1–3, 1022–1024".
+    // Runs of consecutive rows as ranges, counted from 0 as every matrix index is: "0–2, 1021–1023".
     QStringList runs;
     for (size_t i = 0; i < m_updatedRows.size();) {
         size_t j = i;
         while (j + 1 < m_updatedRows.size() && m_updatedRows[j + 1] == m_updatedRows[j] + 1)
             ++j;
-        runs << (i == j ? QString::number(m_updatedRows[i] + 1)
-                        : QStringLiteral("%1–%2").arg(m_updatedRows[i] + 1).arg(m_updatedRows[j] + 1));
+        runs << (i == j ? QString::number(m_updatedRows[i])
+                        : QStringLiteral("%1–%2").arg(m_updatedRows[i]).arg(m_updatedRows[j]));
         i = j + 1;
     }
     return tr("Updating: rows %1 done").arg(runs.join(QStringLiteral(", ")));

@@ -42,7 +42,7 @@ public:
     void setUpdating(core::model::BlockRowState state, const std::vector<int> &rows = {});
     bool isUpdating() const { return m_updating != core::model::BlockRowState::Exact; }
     // What the edit has reached, in a sentence (the notice's tooltip), and in short on the card's
-    // shape line ("Updating: rows 1–3 done"; empty when the card holds the edit everywhere).
+    // shape line ("Updating: rows 0–2 done", rows from 0; empty when the card holds the edit everywhere).
     QString updatingText() const;
     QString updatingLine() const;
 

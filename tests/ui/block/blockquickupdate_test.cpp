@@ -124,8 +124,9 @@ TEST(BlockQuickUpdate, ANormEditShowsItsRowsAndSaysTheOthersAreUpdating)
         for (const BlockStage stage : {BlockStage::MlpAct, BlockStage::MlpOut, BlockStage::Output}) {
             const BlockCard *card = f.board.card(stage);
             EXPECT_TRUE(card->isUpdating());
-            EXPECT_TRUE(card->updatingText().contains(QStringLiteral("1, 2, 3"))) << card->updatingText().toStdString();
-            EXPECT_EQ(card->updatingLine(), QStringLiteral("Updating: rows 1–3, %1–%2 done").arg(n - 2).arg(n));
+            // Rows count from 0, as every matrix index on the board does.
+            EXPECT_TRUE(card->updatingText().contains(QStringLiteral("0, 1, 2"))) << card->updatingText().toStdString();
+            EXPECT_EQ(card->updatingLine(), QStringLiteral("Updating: rows 0–2, %1–%2 done").arg(n - 3).arg(n - 1));
         }
         // The notice takes no room from the heatmap: a resized card would redraw every cell.
         QCoreApplication::sendPostedEvents();
