@@ -75,6 +75,7 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     // The board is a window of its own, where the main window's Ctrl+Z does not reach: a weight
     // edited here is undone here.
     QUndoStack *stack = m_session->undoStack();
+    m_stack = stack;
     m_undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
     m_redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
     m_undo->setEnabled(stack->canUndo());
@@ -411,7 +412,9 @@ void BlockBoard::retranslate()
 
 void BlockBoard::refreshUndo()
 {
-    const QUndoStack *stack = m_session->undoStack();
+    const QUndoStack *stack = m_stack;
+    if (!stack)
+        return;
     m_undo->setText(tr("Undo"));
     m_undo->setToolTip(stack->canUndo() ? tr("Undo “%1” (Ctrl+Z)").arg(stack->undoText())
                                         : tr("Undo the last change to the model (Ctrl+Z)"));

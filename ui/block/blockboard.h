@@ -13,6 +13,8 @@
 #include "core/model/lens/blockderivation.h"
 #include "ui/i18n/retranslating.h"
 
+#include <QPointer>
+#include <QUndoStack>
 #include <QWidget>
 
 #include <array>
@@ -111,6 +113,9 @@ private:
     QAction *m_nextLayer;
     QAction *m_undo;
     QAction *m_redo;
+    // The session's stack, held here: the session's destruction deletes it, and clearing it then
+    // emits indexChanged() while the session is no longer a whole object to ask for it.
+    QPointer<QUndoStack> m_stack;
     PredictionPanel *m_prediction;
     QTextBrowser *m_inspector;
     QVBoxLayout *m_side;
