@@ -32,6 +32,26 @@ using namespace attnlab::core::model;
 
 namespace {
 
+// Outputs [first, first + count) of a Conv1D weight `stored` (in × out) as the loader shows them:
+// outputs × inputs, input-major, no copy.
+TensorView conv1dColumns(TensorView stored, int first, int count)
+{
+    stored.inputMajor = true;
+    stored.stride = stored.cols;
+    stored.cols = stored.rows;
+    stored.rows = count;
+    stored.data += first;
+    return stored;
+}
+
+// Elements [first, first + count) of a vector, no copy.
+TensorView vectorPart(TensorView v, int first, int count)
+{
+    v.cols = count;
+    v.data += first;
+    return v;
+}
+
 struct Storage {
     std::vector<std::vector<float>> buffers;
 };
@@ -87,14 +107,21 @@ std::shared_ptr<const ModelWeights> gpt2Small()
     for (int l = 0; l < c.layers; ++l) {
         LayerWeights L;
         L.attnNorm = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
-        L.attnWeight = f.make(s, d, 3 * d, 0.02f);
-        L.attnBias = f.make(s, 1, 3 * d, 0.02f);
-        L.attnOut = f.make(s, d, d, 0.02f);
+        // GPT-2's layout as the loader shows it: Conv1D weights (in × out) as input-major views,
+        // q, k and v three column windows of c_attn.
+        const TensorView qkv = f.make(s, d, 3 * d, 0.02f), qkvBias = f.make(s, 1, 3 * d, 0.02f);
+        L.query = conv1dColumns(qkv, 0, d);
+        L.key = conv1dColumns(qkv, d, d);
+        L.value = conv1dColumns(qkv, 2 * d, d);
+        L.queryBias = vectorPart(qkvBias, 0, d);
+        L.keyBias = vectorPart(qkvBias, d, d);
+        L.valueBias = vectorPart(qkvBias, 2 * d, d);
+        L.attnOut = conv1dColumns(f.make(s, d, d, 0.02f), 0, d);
         L.attnOutBias = f.make(s, 1, d, 0.02f);
         L.mlpNorm = {f.make(s, 1, d, 0.02f, 1), f.make(s, 1, d, 0.02f)};
-        L.fcIn = f.make(s, d, inner, 0.02f);
+        L.fcIn = conv1dColumns(f.make(s, d, inner, 0.02f), 0, inner);
         L.fcInBias = f.make(s, 1, inner, 0.02f);
-        L.fcOut = f.make(s, inner, d, 0.02f);
+        L.fcOut = conv1dColumns(f.make(s, inner, d, 0.02f), 0, d);
         L.fcOutBias = f.make(s, 1, d, 0.02f);
         w->layers.push_back(L);
     }
@@ -244,7 +271,7 @@ void lensProduct(benchmark::State &state, bool general)
         if (general)
             logits.noalias() = x * w->tokenEmbeddings.matrix().transpose();
         else
-            project(x, w->tokenEmbeddings, ProjectionKind::Linear, TensorView {}, logits);
+            project(x, w->tokenEmbeddings, TensorView {}, logits);
         benchmark::DoNotOptimize(logits.data());
     }
     reportCpu(state, start);

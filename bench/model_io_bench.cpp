@@ -76,8 +76,8 @@ void loadGpt2SmallAndTouchEveryWeight(benchmark::State &state)
         double sum = w.tokenEmbeddings.matrix().sum() + w.positionEmbeddings.matrix().sum()
             + w.finalNorm.weight.vector().sum();
         for (const LayerWeights &L : w.layers)
-            sum += L.attnWeight.matrix().sum() + L.attnOut.matrix().sum() + L.fcIn.matrix().sum()
-                + L.fcOut.matrix().sum();
+            sum += L.query.matrix().sum() + L.key.matrix().sum() + L.value.matrix().sum() + L.attnOut.matrix().sum()
+                + L.fcIn.matrix().sum() + L.fcOut.matrix().sum();
         benchmark::DoNotOptimize(sum);
         rss = residentMegabytes();
     }

@@ -234,14 +234,16 @@ void growRows(Matrix &m, int rows, int cols, int limit)
 
 namespace {
 
-// Whether `count` outputs of a float32 nn.Linear projection (W out × in) of `rows` rows — the
-// logit lens's unembedding, a decoding step — go through the kernel that reads the weights where
-// they lie (kernels/skinny.h) rather than a general product, which does as well for many rows or
-// for weights that stay in the cache. A Conv1D weight (in × out) stays with the general product:
-// its few-row products are matrix-vector products, which BLAS does without packing.
-bool isSkinny(Eigen::Index rows, const TensorView &w, bool conv1d, int count)
+// Whether `count` outputs of a float32 row-major projection (W outputs × inputs) of `rows` rows —
+// the logit lens's unembedding, a decoding step — go through the kernel that reads the weights
+// where they lie (kernels/skinny.h) rather than a general product, which does as well for many
+// rows or for weights that stay in the cache. An input-major weight (a Conv1D's, in × out) stays
+// with the general product: its few-row products are matrix-vector products, which BLAS does
+// without packing.
+bool isSkinny(Eigen::Index rows, const TensorView &w, int count)
 {
-    return !conv1d && !w.isHalf() && rows <= kernels::kSkinnyRows && long(count) * w.cols >= kernels::kSkinnyMinWeights;
+    return !w.inputMajor && !w.isHalf() && rows <= kernels::kSkinnyRows
+        && long(count) * w.cols >= kernels::kSkinnyMinWeights;
 }
 
 // Outputs [first, first + count) of that projection into `out` (rows(x) × count).
@@ -249,42 +251,47 @@ void projectSkinny(const Eigen::Ref<const Matrix> &x, const TensorView &w, int f
 {
     const kernels::SkinnyInput in {x.data(), size_t(x.rows()), size_t(x.cols()), size_t(x.outerStride())};
     const kernels::SkinnyOutput to {out.data(), size_t(count), size_t(out.outerStride())};
-    kernels::skinnyDot(in, w.data + size_t(first) * size_t(w.cols), size_t(w.cols), to);
+    kernels::skinnyDot(in, w.data + size_t(first) * size_t(w.ld()), size_t(w.ld()), to);
+}
+
+// x·Wᵀ for outputs [first, first + count) of a float32 view: the same physical product as the
+// file's orientation gives (x·W for an input-major W).
+void projectFloat(const Eigen::Ref<const Matrix> &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out)
+{
+    if (w.inputMajor)
+        out.noalias() = x * w.matrix().middleCols(first, count);
+    else
+        out.noalias() = x * w.matrix().middleRows(first, count).transpose();
 }
 
 } // namespace
 
-void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
-    Eigen::Ref<Matrix> out)
+void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, const TensorView &bias, Eigen::Ref<Matrix> out)
 {
-    const bool conv1d = kind == ProjectionKind::Conv1DFused;
-    const int count = conv1d ? w.cols : w.rows;
+    const int count = w.rows;
     if (w.isHalf())
-        kernels::projectHalf(x, w, conv1d, 0, count, out);
-    else if (isSkinny(x.rows(), w, conv1d, count))
+        kernels::projectHalf(x, w, 0, count, out);
+    else if (isSkinny(x.rows(), w, count))
         projectSkinny(x, w, 0, count, out);
-    else if (conv1d)
-        out.noalias() = x * w.matrix();
     else
-        out.noalias() = x * w.matrix().transpose();
+        projectFloat(x, w, 0, count, out);
     if (!bias.empty())
         out.rowwise() += bias.vector();
 }
 
-void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
-    int first, int count, Matrix &out)
+void projectSlice(
+    const Eigen::Ref<const Matrix> &x, const TensorView &w, const TensorView &bias, int first, int count, Matrix &out)
 {
-    const bool conv1d = kind == ProjectionKind::Conv1DFused;
     if (w.isHalf()) {
         out.resize(x.rows(), count);
-        kernels::projectHalf(x, w, conv1d, first, count, out);
-    } else if (isSkinny(x.rows(), w, conv1d, count)) {
+        kernels::projectHalf(x, w, first, count, out);
+    } else if (isSkinny(x.rows(), w, count)) {
         out.resize(x.rows(), count);
         projectSkinny(x, w, first, count, out);
-    } else if (conv1d)
-        out.noalias() = x * w.matrix().middleCols(first, count);
-    else
-        out.noalias() = x * w.matrix().middleRows(first, count).transpose();
+    } else {
+        out.resize(x.rows(), count);
+        projectFloat(x, w, first, count, out);
+    }
     if (!bias.empty())
         out.rowwise() += bias.vector().segment(first, count);
 }
@@ -293,11 +300,11 @@ void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVe
 {
     out.resize(w.rows);
     if (w.isHalf())
-        kernels::projectHalf(x, w, false, 0, w.rows, out);
-    else if (isSkinny(1, w, false, w.rows))
+        kernels::projectHalf(x, w, 0, w.rows, out);
+    else if (isSkinny(1, w, w.rows))
         projectSkinny(x, w, 0, w.rows, out);
     else
-        out.noalias() = x * w.matrix().transpose();
+        projectFloat(x, w, 0, w.rows, out);
 }
 
 void embeddingRows(const TensorView &table, const std::vector<int> &ids, int from, Eigen::Ref<Matrix> out)
@@ -337,7 +344,23 @@ TensorView tensorRows(const TensorView &t, int first, int count)
 {
     TensorView band = t;
     band.rows = count;
-    const size_t offset = size_t(first) * size_t(t.cols);
+    band.stride = t.ld();
+    // Rows are outputs: stored rows of a row-major view, stored columns of an input-major one.
+    const size_t offset = t.inputMajor ? size_t(first) : size_t(first) * size_t(t.ld());
+    if (t.isHalf())
+        band.bits = t.bits + offset;
+    else
+        band.data = t.data + offset;
+    return band;
+}
+
+TensorView tensorColumns(const TensorView &t, int first, int count)
+{
+    TensorView band = t;
+    band.cols = count;
+    band.stride = t.ld();
+    // Columns are inputs: stored columns of a row-major view, stored rows of an input-major one.
+    const size_t offset = t.inputMajor ? size_t(first) * size_t(t.ld()) : size_t(first);
     if (t.isHalf())
         band.bits = t.bits + offset;
     else
@@ -347,15 +370,23 @@ TensorView tensorRows(const TensorView &t, int first, int count)
 
 Matrix tensorCopy(const TensorView &t)
 {
+    return tensorBlock(t, 0, 0, t.rows, t.cols);
+}
+
+Matrix storedCopy(const TensorView &t)
+{
     if (t.isHalf())
-        return kernels::widenBlock(t, 0, 0, t.rows, t.cols);
-    if (t.rows == 1 || t.cols == 1)
-        return Matrix(t.vector());
-    return Matrix(t.matrix());
+        return kernels::widenBlock(t, 0, 0, t.storedRows(), t.storedCols());
+    return t.matrix();
 }
 
 Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols)
 {
+    if (t.inputMajor) {
+        if (t.isHalf())
+            return kernels::widenBlock(t, col, row, cols, rows).transpose();
+        return t.matrix().block(col, row, cols, rows).transpose();
+    }
     if (t.isHalf())
         return kernels::widenBlock(t, row, col, rows, cols);
     return t.matrix().block(row, col, rows, cols);

@@ -103,18 +103,18 @@ void growRows(Matrix &m, int rows, int cols, int limit);
 
 // ---- Projections and reading weights ----
 
-// out = x·W + b (ProjectionKind::Conv1DFused, W in × out) or x·Wᵀ + b (Linear, W out × in),
-// `out` already sized rows(x) × outputs. An empty `bias` adds nothing.
-void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
-    Eigen::Ref<Matrix> out);
+// out = x·Wᵀ + b for W outputs × inputs (modelweights.h's one orientation, whatever the view's
+// storage: an input-major view is multiplied as the file holds it, x·W_stored), `out` already
+// sized rows(x) × outputs. An empty `bias` adds nothing.
+void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, const TensorView &bias, Eigen::Ref<Matrix> out);
 
-// Only outputs [first, first + count) of the same projection (e.g. one head's q): W's columns
-// (Conv1D) or rows (Linear) and the bias's elements in that range.
-void projectSlice(const Eigen::Ref<const Matrix> &x, const TensorView &w, ProjectionKind kind, const TensorView &bias,
-    int first, int count, Matrix &out);
+// Only outputs [first, first + count) of the same projection (e.g. one head's q): W's rows and
+// the bias's elements in that range; `out` is resized.
+void projectSlice(
+    const Eigen::Ref<const Matrix> &x, const TensorView &w, const TensorView &bias, int first, int count, Matrix &out);
 
-// One row through an nn.Linear-oriented matrix W (out × in): out = x·Wᵀ, resized to rows(W). The
-// output heads (a tied decoder reads the token embeddings this way).
+// One row through W (outputs × inputs): out = x·Wᵀ, resized to rows(W). The output heads (a tied
+// decoder reads the token embeddings this way).
 void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVector &out);
 
 // out.row(r) = table.row(ids[from + r]) for every row of `out` (embedding lookup).
@@ -126,12 +126,18 @@ void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out)
 // out += the vector `bias`, broadcast over the rows.
 void addBias(Eigen::Ref<Matrix> out, const TensorView &bias);
 
-// The view of rows [first, first + count) of a rank-2 tensor (no copy), e.g. one head's rows of a
-// Conv1D output projection.
+// The view of rows [first, first + count) of a rank-2 tensor (no copy): those outputs of a
+// projection, e.g. one head's q.
 TensorView tensorRows(const TensorView &t, int first, int count);
-// A float copy of a tensor (rank 1 as one row), for code that edits or shows weights as values.
+// The view of columns [first, first + count) of a rank-2 tensor (no copy): those inputs of a
+// projection, e.g. the part of W_O that one head's context feeds.
+TensorView tensorColumns(const TensorView &t, int first, int count);
+// A float copy of a tensor (rank 1 as one row) in its logical orientation (outputs × inputs).
 Matrix tensorCopy(const TensorView &t);
-// A float copy of the block of a rank-2 tensor at (row, col), rows × cols.
+// A float copy of a tensor as it is stored (storedRows() × storedCols()), for code that keeps an
+// edited copy in the view's own layout so its products stay the same physical products.
+Matrix storedCopy(const TensorView &t);
+// A float copy of the block of a rank-2 tensor at logical (row, col), rows × cols.
 Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols);
 // A float copy of elements [first, first + count) of a rank-1 tensor.
 RowVector vectorSegment(const TensorView &t, int first, int count);

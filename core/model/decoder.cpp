@@ -125,25 +125,16 @@ void Decoder::runLayer(int layer, int from, int count)
     const ModelConfig &c = config();
     const ModelFamily &f = *c.family;
     const LayerWeights &L = m_weights->layers[size_t(layer)];
-    const int d = c.dModel, width = kvHeads() * headDim(), qWidth = heads() * headDim();
+    const int d = c.dModel, qWidth = heads() * headDim();
 
     m_normed.resize(count, d);
     normRows(f.norm, m_hidden, L.attnNorm, c.layerNormEps, m_normed);
     auto keys = m_keys[size_t(layer)].middleRows(from, count);
     auto values = m_values[size_t(layer)].middleRows(from, count);
     m_q.resize(count, qWidth);
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        // GPT-2's c_attn: q, k and v side by side.
-        Matrix qkv(count, qWidth + 2 * width);
-        project(m_normed, L.attnWeight, f.projection, L.attnBias, qkv);
-        m_q = qkv.leftCols(qWidth);
-        keys = qkv.middleCols(qWidth, width);
-        values = qkv.rightCols(width);
-    } else {
-        project(m_normed, L.query, f.projection, L.queryBias, m_q);
-        project(m_normed, L.key, f.projection, L.keyBias, keys);
-        project(m_normed, L.value, f.projection, L.valueBias, values);
-    }
+    project(m_normed, L.query, L.queryBias, m_q);
+    project(m_normed, L.key, L.keyBias, keys);
+    project(m_normed, L.value, L.valueBias, values);
     if (f.position == PositionKind::Rotary) {
         // The new rows sit at positions from … from + count − 1; the cache keeps rotated keys.
         rotaryTables(m_rotaryFrequencies, from, count, m_cos, m_sin);
@@ -155,23 +146,23 @@ void Decoder::runLayer(int layer, int from, int count)
     attend(layer, from, count);
 
     m_out.resize(count, d);
-    project(m_context, L.attnOut, f.projection, L.attnOutBias, m_out);
+    project(m_context, L.attnOut, L.attnOutBias, m_out);
     m_hidden += m_out;
 
     normRows(f.norm, m_hidden, L.mlpNorm, c.layerNormEps, m_normed);
     m_inner.resize(count, c.dInner);
     if (f.mlp == MlpKind::GatedSilu) {
         // down(act(gate(x)) ⊙ up(x)); fcIn is up_proj.
-        project(m_normed, L.mlpGate, f.projection, L.mlpGateBias, m_inner);
+        project(m_normed, L.mlpGate, L.mlpGateBias, m_inner);
         activate(m_activation, m_inner);
         m_gate.resize(count, c.dInner);
-        project(m_normed, L.fcIn, f.projection, L.fcInBias, m_gate);
+        project(m_normed, L.fcIn, L.fcInBias, m_gate);
         m_inner.array() *= m_gate.array();
     } else {
-        project(m_normed, L.fcIn, f.projection, L.fcInBias, m_inner);
+        project(m_normed, L.fcIn, L.fcInBias, m_inner);
         activate(m_activation, m_inner);
     }
-    project(m_inner, L.fcOut, f.projection, L.fcOutBias, m_out);
+    project(m_inner, L.fcOut, L.fcOutBias, m_out);
     m_hidden += m_out;
 }
 

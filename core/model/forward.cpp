@@ -227,14 +227,9 @@ void ForwardRunner::projectQkv(const Eigen::Ref<const Matrix> &a, const LayerWei
     const ModelConfig &c = config();
     const int dh = c.headDim(), qw = c.heads * dh, kw = c.keyValueHeads() * dh;
     resizeLarge(m_qkv, a.rows(), qw + 2 * kw);
-    const ProjectionKind kind = c.family->projection;
-    if (kind == ProjectionKind::Conv1DFused) {
-        project(a, L.attnWeight, kind, L.attnBias, m_qkv);
-        return;
-    }
-    project(a, L.query, kind, L.queryBias, m_qkv.leftCols(qw));
-    project(a, L.key, kind, L.keyBias, m_qkv.middleCols(qw, kw));
-    project(a, L.value, kind, L.valueBias, m_qkv.rightCols(kw));
+    project(a, L.query, L.queryBias, m_qkv.leftCols(qw));
+    project(a, L.key, L.keyBias, m_qkv.middleCols(qw, kw));
+    project(a, L.value, L.valueBias, m_qkv.rightCols(kw));
     if (c.family->position != PositionKind::Rotary)
         return;
     const auto cos = m_cos.middleRows(first, a.rows());
@@ -282,23 +277,22 @@ void ForwardRunner::feedForward(const Matrix &x, const LayerWeights &L)
     // still gives the products their full speed.
     constexpr Eigen::Index kRowBlock = 256;
     const ModelConfig &c = config();
-    const ProjectionKind kind = c.family->projection;
     m_sum.resize(x.rows(), c.dModel);
     for (Eigen::Index r0 = 0; r0 < x.rows(); r0 += kRowBlock) {
         const Eigen::Index count = std::min(kRowBlock, x.rows() - r0);
         const auto in = x.middleRows(r0, count);
         resizeLarge(m_inner, count, c.dInner);
         if (c.family->mlp == MlpKind::GatedSilu) {
-            project(in, L.mlpGate, kind, L.mlpGateBias, m_inner);
+            project(in, L.mlpGate, L.mlpGateBias, m_inner);
             activate(m_activation, m_inner);
             resizeLarge(m_up, count, c.dInner);
-            project(in, L.fcIn, kind, L.fcInBias, m_up);
+            project(in, L.fcIn, L.fcInBias, m_up);
             m_inner.array() *= m_up.array();
         } else {
-            project(in, L.fcIn, kind, L.fcInBias, m_inner);
+            project(in, L.fcIn, L.fcInBias, m_inner);
             activate(m_activation, m_inner);
         }
-        project(m_inner, L.fcOut, kind, L.fcOutBias, m_sum.middleRows(r0, count));
+        project(m_inner, L.fcOut, L.fcOutBias, m_sum.middleRows(r0, count));
     }
 }
 
@@ -317,7 +311,7 @@ void ForwardRunner::runPreLnLayer(int layer, int from)
     Matrix &whole = m_inputs[layer + 1];
     whole.conservativeResize(n, c.dModel);
     auto out = whole.bottomRows(rows);
-    project(m_context.bottomRows(rows), L.attnOut, c.family->projection, L.attnOutBias, out);
+    project(m_context.bottomRows(rows), L.attnOut, L.attnOutBias, out);
     out += h.bottomRows(rows);
 
     m_normed.resize(rows, c.dModel);
@@ -338,7 +332,7 @@ void ForwardRunner::runPostLnLayer(int layer, int from)
     attendLayer(layer, h.bottomRows(n - first), first);
 
     m_sum.resize(rows, d);
-    project(m_context.bottomRows(rows), L.attnOut, c.family->projection, L.attnOutBias, m_sum);
+    project(m_context.bottomRows(rows), L.attnOut, L.attnOutBias, m_sum);
     m_sum += h.bottomRows(rows);
     m_normed.resize(rows, d);
     layerNormRows(m_sum, L.attnNorm, c.layerNormEps, m_normed); // the attention block's output
@@ -364,7 +358,7 @@ void ForwardRunner::predict()
     } else {
         // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
         Matrix t(1, c.dModel);
-        project(last, w.mlmDense, ProjectionKind::Linear, w.mlmDenseBias, t);
+        project(last, w.mlmDense, w.mlmDenseBias, t);
         activate(m_activation, t);
         layerNormRows(t, w.mlmNorm, c.layerNormEps, x);
         projectRow(x, w.tokenEmbeddings, m_logits);

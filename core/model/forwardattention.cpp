@@ -164,19 +164,11 @@ void ForwardRunner::headQueryKey(int layer, int head, bool rotated, Matrix &q, M
         throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
     // The same products as the pass, on this head's slices of the layer's weights.
     const ModelConfig &c = config();
-    const int d = c.dModel, dh = c.headDim(), c0 = head * dh, k0 = c.kvHeadOf(head) * dh;
+    const int dh = c.headDim(), c0 = head * dh, k0 = c.kvHeadOf(head) * dh;
     const LayerWeights &L = m_layers[size_t(layer)];
     const Matrix &a = attentionInput(layer);
-    const ProjectionKind kind = c.family->projection;
-    if (kind == ProjectionKind::Conv1DFused) {
-        // Conv1D: in × out, [q k v] side by side in the columns.
-        projectSlice(a, L.attnWeight, kind, L.attnBias, c0, dh, q);
-        projectSlice(a, L.attnWeight, kind, L.attnBias, d + c0, dh, k);
-    } else {
-        // nn.Linear: out × in, the head's outputs are rows.
-        projectSlice(a, L.query, kind, L.queryBias, c0, dh, q);
-        projectSlice(a, L.key, kind, L.keyBias, k0, dh, k);
-    }
+    projectSlice(a, L.query, L.queryBias, c0, dh, q);
+    projectSlice(a, L.key, L.keyBias, k0, dh, k);
     if (rotated && c.family->position == PositionKind::Rotary) {
         Matrix cos, sin;
         rotaryTables(m_rotaryFrequencies, 0, int(a.rows()), cos, sin);

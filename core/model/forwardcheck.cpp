@@ -1,5 +1,6 @@
 #include "core/model/forwardcheck.h"
 
+#include "core/model/family/blocktensor.h"
 #include "core/text/messageid.h"
 
 #include <cmath>
@@ -41,53 +42,21 @@ void needNorm(NormKind kind, const LayerNormWeights &n, long long d, const std::
         needVector(n.bias, d, name + ".bias");
 }
 
-// An nn.Linear (out × in) and, when the config gives it one, its bias.
-void needLinear(
-    const TensorView &w, const TensorView &b, long long out, long long in, bool bias, const std::string &name)
+// Every tensor of the block's table (core/model/family/blocktensor.h) the model has, in its
+// logical shape (a matrix outputs × inputs), named as the file names it.
+void checkLayer(const ModelConfig &c, const LayerWeights &L, int l)
 {
-    needMatrix(w, out, in, name + ".weight");
-    if (bias)
-        needVector(b, out, name + ".bias");
-}
-
-void checkLayer(const ModelFamily &f, const ModelConfig &c, const LayerWeights &L, int l)
-{
-    const TensorNames &t = f.tensors;
-    const long long d = c.dModel, inner = c.dInner;
-    const long long q = (long long)c.heads * c.headDim(), kv = (long long)c.keyValueHeads() * c.headDim();
-    const std::string p = t.layer + std::to_string(l) + ".";
-    const bool pre = f.placement == NormPlacement::PreLn;
-    if (pre)
-        needNorm(f.norm, L.attnNorm, d, p + t.attnNorm);
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        needMatrix(L.attnWeight, d, 3 * d, p + t.qkv + ".weight");
-        needVector(L.attnBias, 3 * d, p + t.qkv + ".bias");
-        needMatrix(L.attnOut, d, d, p + t.attnOut + ".weight");
-        needVector(L.attnOutBias, d, p + t.attnOut + ".bias");
-    } else {
-        needLinear(L.query, L.queryBias, q, d, c.qkvBias, p + t.query);
-        needLinear(L.key, L.keyBias, kv, d, c.qkvBias, p + t.key);
-        needLinear(L.value, L.valueBias, kv, d, c.qkvBias, p + t.value);
-        needLinear(L.attnOut, L.attnOutBias, d, q, c.outBias, p + t.attnOut);
+    const ModelFamily &f = *c.family;
+    const std::string p = f.tensors.layer + std::to_string(l) + ".";
+    for (const BlockTensor t : blockTensorsInOrder(c)) {
+        const BlockTensorSpec &s = blockTensorSpec(t);
+        const std::string name = p + f.tensors.*s.module + s.suffix;
+        const TensorView &v = blockTensorView(L, t);
+        if (s.matrix)
+            needMatrix(v, blockWidth(c, s.outputs), blockWidth(c, s.inputs), name);
+        else
+            needVector(v, blockWidth(c, s.outputs), name);
     }
-    if (!pre)
-        needNorm(f.norm, L.attnNorm, d, p + t.attnNorm);
-    if (pre)
-        needNorm(f.norm, L.mlpNorm, d, p + t.mlpNorm);
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        // Conv1D is in × out.
-        needMatrix(L.fcIn, d, inner, p + t.mlpIn + ".weight");
-        needVector(L.fcInBias, inner, p + t.mlpIn + ".bias");
-        needMatrix(L.fcOut, inner, d, p + t.mlpOut + ".weight");
-        needVector(L.fcOutBias, d, p + t.mlpOut + ".bias");
-    } else {
-        if (f.mlp == MlpKind::GatedSilu)
-            needLinear(L.mlpGate, L.mlpGateBias, inner, d, c.mlpBias, p + t.mlpGate);
-        needLinear(L.fcIn, L.fcInBias, inner, d, c.mlpBias, p + t.mlpIn);
-        needLinear(L.fcOut, L.fcOutBias, d, inner, c.mlpBias, p + t.mlpOut);
-    }
-    if (!pre)
-        needNorm(f.norm, L.mlpNorm, d, p + t.mlpNorm);
 }
 
 void checkTensors(const ModelWeights &w)
@@ -110,7 +79,7 @@ void checkTensors(const ModelWeights &w)
     if (!c.tiedOutputHead)
         needMatrix(w.outputHead, c.vocabSize, d, t.outputHead + ".weight");
     for (int l = 0; l < c.layers; ++l)
-        checkLayer(f, c, w.layers[size_t(l)], l);
+        checkLayer(c, w.layers[size_t(l)], l);
     if (!t.headDense.empty() && hasPredictionHead(w)) {
         needMatrix(w.mlmDense, d, d, t.headDense + ".weight");
         needVector(w.mlmDenseBias, d, t.headDense + ".bias");
@@ -129,9 +98,6 @@ std::optional<Message> unsupportedKind(const ModelFamily &f, const ModelConfig &
         return Message(MessageId::ForwardRotaryInterleaved, f.name);
     if (f.position == PositionKind::Rotary && c.headDim() % 2 != 0)
         return Message(MessageId::ForwardRotaryOddHeadDim, c.headDim());
-    if (f.projection == ProjectionKind::Conv1DFused
-        && (f.position != PositionKind::LearnedAbsolute || f.mlp != MlpKind::Plain || c.keyValueHeads() != c.heads))
-        return Message(MessageId::ForwardFusedProjection, f.name);
     if (f.placement == NormPlacement::PreLn && f.tensors.finalNorm.empty())
         return Message(MessageId::ForwardPreNormWithoutFinalNorm, f.name);
     return std::nullopt;

@@ -11,12 +11,18 @@ namespace attnlab::core::model {
 namespace {
 
 // The attention tensors of one layer, in a fixed order.
-std::vector<TensorView LayerWeights::*> attentionFields(ProjectionKind kind)
+TensorView LayerWeights::*const kAttentionFields[]
+    = {&LayerWeights::query, &LayerWeights::queryBias, &LayerWeights::key, &LayerWeights::keyBias, &LayerWeights::value,
+        &LayerWeights::valueBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
+
+// Writes `values` (rows × cols, logical orientation: outputs × inputs) at logical (row, col) of an
+// owned copy `m` kept in the layout of `view` (input-major: transposed).
+void writeLogical(Matrix &m, const TensorView &view, int row, int col, const Eigen::Ref<const Matrix> &values)
 {
-    if (kind == ProjectionKind::Conv1DFused)
-        return {&LayerWeights::attnWeight, &LayerWeights::attnBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
-    return {&LayerWeights::query, &LayerWeights::queryBias, &LayerWeights::key, &LayerWeights::keyBias,
-        &LayerWeights::value, &LayerWeights::valueBias, &LayerWeights::attnOut, &LayerWeights::attnOutBias};
+    if (view.inputMajor)
+        m.block(col, row, values.cols(), values.rows()) = values.transpose();
+    else
+        m.block(row, col, values.rows(), values.cols()) = values;
 }
 
 void needShape(const Matrix &m, Eigen::Index rows, Eigen::Index cols, const char *name)
@@ -63,41 +69,26 @@ bool ForwardRunner::setHeadWeights(int layer, int head, const Scene &scene, cons
     LayerWeights &L = m_layers[layer];
     // The layer's own copies of its attention tensors (made on the first edit).
     std::vector<Matrix *> own;
-    for (auto field : attentionFields(c.family->projection))
+    for (auto field : kAttentionFields)
         own.push_back(&ownedTensor(layer, L.*field));
-    if (c.family->projection == ProjectionKind::Conv1DFused) {
-        // Conv1D, in × out: a head is a block of columns of c_attn and of rows of c_proj.
-        Matrix &w = *own[0], &b = *own[1], &out = *own[2], &outBias = *own[3];
-        w.middleCols(first, dh) = scene.wq;
-        w.middleCols(d + first, dh) = scene.wk;
-        w.middleCols(2 * d + first, dh) = scene.wv;
-        b.row(0).segment(first, dh) = bq;
-        b.row(0).segment(d + first, dh) = bk;
-        b.row(0).segment(2 * d + first, dh) = bv;
-        out.middleRows(first, dh) = scene.wo;
-        outBias.row(0) = bo;
-    } else {
-        // nn.Linear, out × in: a head is a block of rows of query/key/value and of columns of
-        // the output dense.
-        // Under grouped-query attention K and V are the rows of the key/value head this head
-        // reads, shared with the other heads that read it.
-        const int kv = c.kvHeadOf(head) * dh;
-        own[0]->middleRows(first, dh) = scene.wq.transpose();
-        own[2]->middleRows(kv, dh) = scene.wk.transpose();
-        own[4]->middleRows(kv, dh) = scene.wv.transpose();
-        own[6]->middleCols(first, dh) = scene.wo.transpose();
-        const std::tuple<Matrix *, const RowVector *, int, const char *> biases[] = {
-            {own[1], &bq, first, "b_Q"}, {own[3], &bk, kv, "b_K"}, {own[5], &bv, kv, "b_V"}, {own[7], &bo, 0, "b_O"}};
-        for (const auto &[bias, value, at, name] : biases) {
-            // A projection without a bias in the checkpoint keeps none: only a zero one fits.
-            if (bias->size() == 0) {
-                if (!value->isZero(0))
-                    throw std::invalid_argument(
-                        std::string("the model's head has no ") + name + ", so it must be zero");
-                continue;
-            }
-            bias->row(0).segment(at, value->size()) = *value;
+    // The scene is inputs × outputs: a head is a block of rows (outputs) of query/key/value and
+    // of columns (inputs) of the output projection. Under grouped-query attention K and V are the
+    // rows of the key/value head this head reads, shared with the other heads that read it.
+    const int kv = c.kvHeadOf(head) * dh;
+    writeLogical(*own[0], L.query, first, 0, scene.wq.transpose());
+    writeLogical(*own[2], L.key, kv, 0, scene.wk.transpose());
+    writeLogical(*own[4], L.value, kv, 0, scene.wv.transpose());
+    writeLogical(*own[6], L.attnOut, 0, first, scene.wo.transpose());
+    const std::tuple<Matrix *, const RowVector *, int, const char *> biases[]
+        = {{own[1], &bq, first, "b_Q"}, {own[3], &bk, kv, "b_K"}, {own[5], &bv, kv, "b_V"}, {own[7], &bo, 0, "b_O"}};
+    for (const auto &[bias, value, at, name] : biases) {
+        // A projection without a bias in the checkpoint keeps none: only a zero one fits.
+        if (bias->size() == 0) {
+            if (!value->isZero(0))
+                throw std::invalid_argument(std::string("the model's head has no ") + name + ", so it must be zero");
+            continue;
         }
+        bias->row(0).segment(at, value->size()) = *value;
     }
     if (m_ids.empty()) {
         m_restartedFrom = c.layers;
@@ -113,10 +104,22 @@ Matrix &ForwardRunner::ownedTensor(int layer, TensorView &view)
     for (Matrix &m : own)
         if (view.data != nullptr && m.data() == view.data)
             return m;
-    // Biases as one row, however the reader shaped them; 16-bit matrices widened to floats.
-    own.push_back(tensorCopy(view));
+    // Biases as one row, however the reader shaped them; 16-bit matrices widened to floats. A
+    // matrix keeps its layout (an input-major view stays input-major), so the products on the
+    // edited weights are the same products as on the checkpoint's.
+    const bool matrix = view.rows > 1 && view.cols > 1;
+    own.push_back(matrix ? storedCopy(view) : tensorCopy(view));
     Matrix &copy = own.back();
-    view = TensorView {copy.data(), int(copy.rows()), int(copy.cols())};
+    TensorView edited;
+    edited.data = copy.data();
+    edited.inputMajor = matrix && view.inputMajor;
+    edited.rows = view.rows;
+    edited.cols = view.cols;
+    if (!matrix) {
+        edited.rows = 1;
+        edited.cols = int(copy.size());
+    }
+    view = edited;
     return copy;
 }
 
@@ -125,7 +128,7 @@ void ForwardRunner::checkBlockTensor(int layer, BlockTensor tensor) const
     const ModelConfig &c = config();
     if (layer < 0 || layer >= c.layers)
         throw std::invalid_argument("layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(c.layers));
-    if (blockTensorView(m_layers[size_t(layer)], tensor).empty()
+    if (blockTensorView(m_layers[size_t(layer)], tensor).empty() || !blockTensorSpec(tensor).board
         || (c.family->tensors.*blockTensorSpec(tensor).module).empty())
         throw std::invalid_argument(
             "layer " + std::to_string(layer + 1) + " of this model has no " + blockTensorSpec(tensor).key + " tensor");
@@ -135,25 +138,23 @@ Matrix ForwardRunner::blockTensor(int layer, BlockTensor tensor) const
 {
     checkBlockTensor(layer, tensor);
     const TensorView &view = blockTensorView(m_layers[size_t(layer)], tensor);
-    const BlockShape shape = blockTensorShape(*config().family, tensor, view);
+    const BlockShape shape = blockTensorShape(tensor, view);
     return blockTensorCells(layer, tensor, 0, 0, shape.rows, shape.cols);
 }
 
 Matrix ForwardRunner::blockTensorCells(int layer, BlockTensor tensor, int row, int col, int rows, int cols) const
 {
     checkBlockTensor(layer, tensor);
-    const ModelFamily &f = *config().family;
     const TensorView &view = blockTensorView(m_layers[size_t(layer)], tensor);
-    const BlockShape shape = blockTensorShape(f, tensor, view);
+    const BlockShape shape = blockTensorShape(tensor, view);
     if (row < 0 || col < 0 || rows < 0 || cols < 0 || row + rows > shape.rows || col + cols > shape.cols)
         throw std::invalid_argument(std::to_string(rows) + "×" + std::to_string(cols) + " cells at ("
             + std::to_string(row) + ", " + std::to_string(col) + ") do not fit in " + blockTensorSpec(tensor).key
             + ", which is " + std::to_string(shape.rows) + "×" + std::to_string(shape.cols));
     if (!blockTensorSpec(tensor).matrix)
         return vectorSegment(view, col, cols);
-    if (blockTensorTransposed(f, tensor))
-        return tensorBlock(view, col, row, cols, rows).transpose();
-    return tensorBlock(view, row, col, rows, cols);
+    // The board's inputs × outputs is the transpose of the weights' outputs × inputs.
+    return tensorBlock(view, col, row, cols, rows).transpose();
 }
 
 bool ForwardRunner::setBlockCells(
@@ -164,14 +165,12 @@ bool ForwardRunner::setBlockCells(
     if (!values.allFinite())
         throw std::invalid_argument(
             std::string("a value for ") + blockTensorSpec(tensor).key + " is not a finite number");
-    const ModelFamily &f = *config().family;
-    Matrix &m = ownedTensor(layer, blockTensorView(m_layers[size_t(layer)], tensor));
-    if (blockTensorTransposed(f, tensor))
-        m.block(col, row, values.cols(), values.rows()) = values.transpose();
-    else if (!blockTensorSpec(tensor).matrix)
+    TensorView &view = blockTensorView(m_layers[size_t(layer)], tensor);
+    Matrix &m = ownedTensor(layer, view);
+    if (!blockTensorSpec(tensor).matrix)
         m.row(0).segment(col, values.cols()) = values.row(0);
     else
-        m.block(row, col, values.rows(), values.cols()) = values;
+        writeLogical(m, view, col, row, values.transpose());
     if (m_ids.empty()) {
         m_restartedFrom = layers();
         return true;

@@ -135,28 +135,19 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     s.heads = 1;
     s.dK = dh;
     s.x = attentionInput;
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        s.wq = tensorBlock(L.attnWeight, 0, first, d, dh);
-        s.wk = tensorBlock(L.attnWeight, 0, d + first, d, dh);
-        s.wv = tensorBlock(L.attnWeight, 0, 2 * d + first, d, dh);
-        s.bq = vectorSegment(L.attnBias, first, dh);
-        s.bk = vectorSegment(L.attnBias, d + first, dh);
-        s.bv = vectorSegment(L.attnBias, 2 * d + first, dh);
-        s.wo = tensorBlock(L.attnOut, first, 0, dh, d);
-    } else {
-        // nn.Linear, out × in. Under grouped-query attention K and V are those of the key/value
-        // head this head reads. A bias the config does not have stays empty (zero).
-        const int kv = c.kvHeadOf(head) * dh;
-        s.wq = tensorBlock(L.query, first, 0, dh, d).transpose();
-        s.wk = tensorBlock(L.key, kv, 0, dh, d).transpose();
-        s.wv = tensorBlock(L.value, kv, 0, dh, d).transpose();
-        if (!L.queryBias.empty()) {
-            s.bq = vectorSegment(L.queryBias, first, dh);
-            s.bk = vectorSegment(L.keyBias, kv, dh);
-            s.bv = vectorSegment(L.valueBias, kv, dh);
-        }
-        s.wo = tensorBlock(L.attnOut, 0, first, d, dh).transpose();
+    // The scene is inputs × outputs, the weights outputs × inputs. Under grouped-query attention
+    // K and V are those of the key/value head this head reads. A bias the config does not have
+    // stays empty (zero).
+    const int kv = c.kvHeadOf(head) * dh;
+    s.wq = tensorBlock(L.query, first, 0, dh, d).transpose();
+    s.wk = tensorBlock(L.key, kv, 0, dh, d).transpose();
+    s.wv = tensorBlock(L.value, kv, 0, dh, d).transpose();
+    if (!L.queryBias.empty()) {
+        s.bq = vectorSegment(L.queryBias, first, dh);
+        s.bk = vectorSegment(L.keyBias, kv, dh);
+        s.bv = vectorSegment(L.valueBias, kv, dh);
     }
+    s.wo = tensorBlock(L.attnOut, 0, first, d, dh).transpose();
     s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
     if (!L.attnOutBias.empty())
         s.bo = vectorSegment(L.attnOutBias, 0, d);

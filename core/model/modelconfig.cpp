@@ -244,7 +244,9 @@ std::vector<int> eosTokenIds(const Json &root, const std::string &file)
 
 } // namespace
 
-ModelConfig parseModelConfig(const std::string &text, const std::string &file)
+namespace {
+
+ModelConfig parseWithFamily(const std::string &text, const ModelFamily *given, const std::string &file)
 {
     const Json root = detail::parseStrictJson(text.data(), text.size(), file);
     if (!root.is_object())
@@ -255,7 +257,10 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
     const auto type = root.find("model_type");
     if (type == root.end())
         throw ModelError(file, Message(MessageId::ConfigModelTypeMissing, supportedTypes()));
-    c.family = type->is_string() ? findFamily(type->get<std::string>()) : nullptr;
+    if (given)
+        c.family = type->is_string() && type->get<std::string>() == given->modelType ? given : nullptr;
+    else
+        c.family = type->is_string() ? findFamily(type->get<std::string>()) : nullptr;
     if (!c.family)
         throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type), supportedTypes()));
     c.modelType = type->get<std::string>();
@@ -276,7 +281,19 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file)
     return c;
 }
 
-ModelConfig readModelConfig(const std::string &path)
+} // namespace
+
+ModelConfig parseModelConfig(const std::string &text, const std::string &file)
+{
+    return parseWithFamily(text, nullptr, file);
+}
+
+ModelConfig parseModelConfig(const std::string &text, const ModelFamily &family, const std::string &file)
+{
+    return parseWithFamily(text, &family, file);
+}
+
+ModelConfig readModelConfig(const std::string &path, const ModelFamily *family)
 {
     const size_t slash = path.find_last_of('/');
     const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
@@ -285,7 +302,7 @@ ModelConfig readModelConfig(const std::string &path)
         throw ModelError(name, Message(MessageId::ConfigTooLarge, file.size, kMaxConfigBytes));
     if (!file.ok())
         throw ModelError(name, Message(MessageId::CannotBeRead));
-    return parseModelConfig(file.text, name);
+    return parseWithFamily(file.text, family, name);
 }
 
 } // namespace attnlab::core::model

@@ -34,7 +34,11 @@ inline constexpr int kMaxConfigTypeVocab = 1024;
 // Parses config.json text; `file` names it in messages. Throws ModelError.
 ModelConfig parseModelConfig(const std::string &text, const std::string &file = "config.json");
 
-// Reads and parses a config.json file (at most 16 MB). Throws ModelError.
-ModelConfig readModelConfig(const std::string &path);
+// The same with the keys of `family`, a row that need not be in the registry (a family being added,
+// a test's made-up one); config.json's model_type must be the family's.
+ModelConfig parseModelConfig(const std::string &text, const ModelFamily &family, const std::string &file = "config.json");
+// Reads and parses a config.json file (at most 16 MB), with `family`'s keys when given (as the
+// overload above), else the family its model_type names. Throws ModelError.
+ModelConfig readModelConfig(const std::string &path, const ModelFamily *family = nullptr);
 
 } // namespace attnlab::core::model

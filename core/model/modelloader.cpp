@@ -3,6 +3,7 @@
 #include "core/json/strictjson.h"
 #include "core/model/checkpoint/checkpointfiles.h"
 #include "core/model/checkpoint/safetensors.h"
+#include "core/model/family/blocktensor.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
 #include "core/text/messageid.h"
@@ -117,13 +118,6 @@ public:
             bias = require(name + ".bias", {weightShape[0]});
     }
 
-    // Conv1D (GPT-2): weight in × out, bias out.
-    void conv1d(const std::string &name, std::int64_t in, std::int64_t out, TensorView &weight, TensorView &bias)
-    {
-        weight = require(name + ".weight", {in, out});
-        bias = require(name + ".bias", {out});
-    }
-
 private:
     const CheckpointFiles &m_files;
     const TensorNames &m_names;
@@ -149,6 +143,70 @@ bool hasMaskedLmHead(const Binder &b, const TensorNames &t)
     return !t.headBiasAlias.empty() && b.has(t.headBiasAlias);
 }
 
+// One tensor of a layer in the file: its name and shape there, and the rows of the block's
+// tensor table it holds (several when the family fuses them, their outputs stacked in order).
+struct FileTensor {
+    std::string name;
+    Shape shape;
+    bool norm = false;
+    std::vector<BlockTensor> parts;
+};
+
+// The files' tensors of layer `l`, in the order of the block, from the table
+// (core/model/family/blocktensor.h). A Conv1D weight is in × out in the file, an nn.Linear
+// weight out × in.
+std::vector<FileTensor> layerFileTensors(const ModelConfig &c, int l)
+{
+    const ModelFamily &f = *c.family;
+    const bool conv1d = f.projection == ProjectionKind::Conv1DFused;
+    const std::string p = f.tensors.layer + std::to_string(l) + ".";
+    std::vector<FileTensor> files;
+    for (const BlockTensor t : blockTensorsInOrder(c)) {
+        const BlockTensorSpec &s = blockTensorSpec(t);
+        const std::string name = p + f.tensors.*s.module + s.suffix;
+        const std::int64_t out = blockWidth(c, s.outputs), in = blockWidth(c, s.inputs);
+        FileTensor *file = nullptr;
+        for (FileTensor &seen : files)
+            if (seen.name == name)
+                file = &seen;
+        if (!file) {
+            files.push_back({name, {}, s.part == BlockPart::AttnNorm || s.part == BlockPart::MlpNorm, {}});
+            file = &files.back();
+            file->shape = !s.matrix ? Shape {0} : conv1d ? Shape {in, 0} : Shape {0, in};
+        }
+        file->parts.push_back(t);
+        file->shape[s.matrix && conv1d ? 1 : 0] += out;
+    }
+    return files;
+}
+
+// The part of `whole` (a tensor of the file) that holds outputs [first, first + count): a window
+// of a vector, of a Conv1D weight's columns (input-major) or of an nn.Linear weight's rows, in
+// the one orientation of modelweights.h (outputs × inputs). No element is copied.
+TensorView outputWindow(const TensorView &whole, bool matrix, bool conv1d, int first, int count)
+{
+    TensorView v = whole;
+    std::size_t offset = std::size_t(first);
+    if (!matrix) {
+        v.rows = 1;
+        v.cols = count;
+    } else if (conv1d) {
+        v.inputMajor = true;
+        v.rows = count;
+        v.cols = whole.rows;
+        v.stride = whole.cols;
+    } else {
+        v.rows = count;
+        v.stride = whole.cols;
+        offset *= std::size_t(whole.cols);
+    }
+    if (v.isHalf())
+        v.bits += offset;
+    else
+        v.data += offset;
+    return v;
+}
+
 // How many tensors binding takes (for the progress fraction).
 int tensorCount(const ModelFamily &f, const ModelConfig &c, bool head)
 {
@@ -159,50 +217,23 @@ int tensorCount(const ModelFamily &f, const ModelConfig &c, bool head)
         whole += name->empty() ? 0 : 1;
     whole += (t.embeddingNorm.empty() ? 0 : normTensors) + (t.finalNorm.empty() ? 0 : normTensors);
     whole += c.tiedOutputHead ? 0 : 1;
-    int perLayer = 2 * normTensors;
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        perLayer += 4 + 4; // c_attn and c_proj, the MLP's two, each weight and bias
-    } else {
-        perLayer += 4 + (c.qkvBias ? 3 : 0) + (c.outBias ? 1 : 0); // q k v o
-        const int mlp = f.mlp == MlpKind::GatedSilu ? 3 : 2;
-        perLayer += mlp * (c.mlpBias ? 2 : 1);
-    }
+    const int perLayer = c.layers > 0 ? int(layerFileTensors(c, 0).size()) : 0;
     return whole + perLayer * c.layers + (head ? int(headNames(t).size()) : 0);
 }
 
-void bindLayer(Binder &b, const ModelFamily &f, const ModelConfig &c, int l, LayerWeights &L)
+void bindLayer(Binder &b, const ModelConfig &c, int l, LayerWeights &L)
 {
-    const TensorNames &t = f.tensors;
-    const std::int64_t d = c.dModel, inner = c.dInner;
-    const std::int64_t q = std::int64_t(c.heads) * c.headDim(), kv = std::int64_t(c.keyValueHeads()) * c.headDim();
-    const std::string p = t.layer + std::to_string(l) + ".";
-    const bool pre = f.placement == NormPlacement::PreLn;
-    if (pre)
-        L.attnNorm = b.norm(p + t.attnNorm, d, f.norm);
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        b.conv1d(p + t.qkv, d, 3 * d, L.attnWeight, L.attnBias);
-        b.conv1d(p + t.attnOut, d, d, L.attnOut, L.attnOutBias);
-    } else {
-        b.linear(p + t.query, {q, d}, L.query, L.queryBias, c.qkvBias);
-        b.linear(p + t.key, {kv, d}, L.key, L.keyBias, c.qkvBias);
-        b.linear(p + t.value, {kv, d}, L.value, L.valueBias, c.qkvBias);
-        b.linear(p + t.attnOut, {d, q}, L.attnOut, L.attnOutBias, c.outBias);
+    const bool conv1d = c.family->projection == ProjectionKind::Conv1DFused;
+    for (const FileTensor &file : layerFileTensors(c, l)) {
+        const TensorView whole = b.require(file.name, file.shape, file.norm);
+        int first = 0;
+        for (const BlockTensor t : file.parts) {
+            const BlockTensorSpec &s = blockTensorSpec(t);
+            const int count = blockWidth(c, s.outputs);
+            blockTensorView(L, t) = outputWindow(whole, s.matrix, conv1d, first, count);
+            first += count;
+        }
     }
-    if (!pre)
-        L.attnNorm = b.norm(p + t.attnNorm, d, f.norm);
-    if (pre)
-        L.mlpNorm = b.norm(p + t.mlpNorm, d, f.norm);
-    if (f.projection == ProjectionKind::Conv1DFused) {
-        b.conv1d(p + t.mlpIn, d, inner, L.fcIn, L.fcInBias);
-        b.conv1d(p + t.mlpOut, inner, d, L.fcOut, L.fcOutBias);
-    } else {
-        if (f.mlp == MlpKind::GatedSilu)
-            b.linear(p + t.mlpGate, {inner, d}, L.mlpGate, L.mlpGateBias, c.mlpBias);
-        b.linear(p + t.mlpIn, {inner, d}, L.fcIn, L.fcInBias, c.mlpBias);
-        b.linear(p + t.mlpOut, {d, inner}, L.fcOut, L.fcOutBias, c.mlpBias);
-    }
-    if (!pre)
-        L.mlpNorm = b.norm(p + t.mlpNorm, d, f.norm);
 }
 
 // Binds every tensor the family names, in the order of the block (so the first missing one is
@@ -222,7 +253,7 @@ void bindWeights(Binder &b, ModelWeights &w, bool head)
         w.embeddingNorm = b.norm(t.embeddingNorm, d, f.norm);
     w.layers.resize(size_t(c.layers));
     for (int l = 0; l < c.layers; ++l)
-        bindLayer(b, f, c, l, w.layers[size_t(l)]);
+        bindLayer(b, c, l, w.layers[size_t(l)]);
     if (!t.finalNorm.empty())
         w.finalNorm = b.norm(t.finalNorm, d, f.norm);
     // Untied: lm_head.weight (nn.Linear, vocab × d, no bias). Tied: a copy in the file is ignored,
@@ -241,7 +272,9 @@ void bindWeights(Binder &b, ModelWeights &w, bool head)
 
 } // namespace
 
-LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
+namespace {
+
+LoadModelResult loadWith(const std::string &dir, const ModelFamily *given, const LoadProgress &progress)
 {
     LoadModelResult result;
     try {
@@ -251,7 +284,7 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
         if (!isFile(base + "config.json"))
             throw ModelError("config.json", Message(MessageId::NotFoundIn, detail::quoted(dir)));
         ModelWeights w;
-        w.config = readModelConfig(base + "config.json");
+        w.config = readModelConfig(base + "config.json", given);
         const std::shared_ptr<CheckpointFiles> files = CheckpointFiles::open(dir);
         const ModelFamily &family = *w.config.family;
         const bool head = hasMaskedLmHead(Binder(*files, family.tensors, 1, progress), family.tensors);
@@ -269,6 +302,18 @@ LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
     if (result.problem)
         result.error = formatProblem(result.problem->file, *result.problem);
     return result;
+}
+
+} // namespace
+
+LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress)
+{
+    return loadWith(dir, nullptr, progress);
+}
+
+LoadModelResult loadModel(const std::string &dir, const ModelFamily &family, const LoadProgress &progress)
+{
+    return loadWith(dir, &family, progress);
 }
 
 } // namespace attnlab::core::model

@@ -46,5 +46,8 @@ struct LoadModelResult {
 // them (file-backed, shared with the page cache): a BF16 checkpoint takes its file size, not
 // twice that. Only F16/BF16 vectors (norms, biases) are converted to float on open.
 LoadModelResult loadModel(const std::string &dir, const LoadProgress &progress = {});
+// The same for a family given as a row of its own, which need not be in the registry (see
+// parseModelConfig): its config keys read config.json and its tensor table binds the weights.
+LoadModelResult loadModel(const std::string &dir, const ModelFamily &family, const LoadProgress &progress = {});
 
 } // namespace attnlab::core::model

@@ -10,11 +10,11 @@
 // alive, and must not outlive nothing: keep it by value or shared_ptr, never copy the views
 // out of it.
 //
-// Orientation follows the checkpoint, as Hugging Face transformers uses it (the family's
-// ProjectionKind):
-// - Conv1D (GPT-2): weight is in × out, y = x·W + b.
-// - nn.Linear (BERT): weight is out × in, y = x·Wᵀ + b.
-// Both are stored row-major in the file, so a 2-D view is simply rows × cols of the shape.
+// Orientation is one for every family, whatever the file holds: a projection's weight is, logically,
+// outputs × inputs (nn.Linear's orientation: y = x·Wᵀ + b). Each view says how its elements lie
+// (TensorView::inputMajor, stride), so a GPT-2 Conv1D weight (in × out in the file) and the three
+// column windows q, k, v of its fused attn.c_attn are views into the mapped file, not copies.
+// Only the loader (core/model/modelloader.cpp) knows which checkpoint layout a view came from.
 
 #include "core/model/family/modelfamily.h"
 #include "core/types.h"
@@ -73,18 +73,34 @@ struct ModelConfig {
 // How a TensorView's elements are stored: floats, or the checkpoint's own 16-bit floats.
 enum class ElementType { F32, F16, BF16 };
 
-// A read-only tensor of rank 1 or 2 (row-major). F32 elements are `data`; a matrix a checkpoint
-// holds in F16 or BF16 stays in those 16 bits where the file lies (`bits`, little-endian as
-// safetensors stores them) and is widened to float inside core/model/blockmath's functions,
-// which are the only readers of either. matrix() and vector() are for F32 views only.
+// A read-only tensor of rank 1 or 2. `rows` × `cols` is its logical shape: a projection's weight
+// is outputs × inputs, an embedding table entries × d_model, a vector 1 × length. How the
+// elements lie is the view's own business: row-major (element (r, c) at r·ld() + c), or
+// input-major (a Conv1D weight: element (r, c) at c·ld() + r, the file's in × out matrix), with
+// a leading dimension that may exceed the stored row (a column window of a wider tensor, such
+// as the q of GPT-2's fused c_attn). F32 elements are `data`; a matrix a checkpoint holds in F16
+// or BF16 stays in those 16 bits where the file lies (`bits`, little-endian as safetensors stores
+// them) and is widened to float inside core/model/blockmath's functions, which are the only
+// readers of either. matrix() and vector() are for F32 views only.
 struct TensorView {
     const Scalar *data = nullptr; // F32 elements; null for F16/BF16
     int rows = 0; // rank 1: 1
     int cols = 0; // rank 1: the length
     const std::uint16_t *bits = nullptr; // F16/BF16 elements; null for F32
     ElementType type = ElementType::F32;
+    bool inputMajor = false; // stored transposed: storedRows() = cols, storedCols() = rows
+    int stride = 0; // elements from one stored row to the next; 0: storedCols()
 
-    Eigen::Map<const Matrix> matrix() const { return Eigen::Map<const Matrix>(data, rows, cols); }
+    int storedRows() const { return inputMajor ? cols : rows; }
+    int storedCols() const { return inputMajor ? rows : cols; }
+    int ld() const { return stride > 0 ? stride : storedCols(); }
+    // The elements as they are stored: storedRows() × storedCols() (the file's orientation).
+    Eigen::Map<const Matrix, 0, Eigen::OuterStride<>> matrix() const
+    {
+        return Eigen::Map<const Matrix, 0, Eigen::OuterStride<>>(
+            data, storedRows(), storedCols(), Eigen::OuterStride<>(ld()));
+    }
+    // A vector's elements (contiguous: rank 1, or a window of one).
     Eigen::Map<const RowVector> vector() const { return Eigen::Map<const RowVector>(data, rows * cols); }
     bool empty() const { return data == nullptr && bits == nullptr; }
     bool isHalf() const { return type != ElementType::F32; }
@@ -100,17 +116,15 @@ struct LayerWeights {
     // The block's two norms: before attention and MLP (pre-LN: GPT-2 ln_1, ln_2) or after each
     // residual sum (post-LN: BERT attention.output.LayerNorm, output.LayerNorm).
     LayerNormWeights attnNorm, mlpNorm;
-    // ProjectionKind::Conv1DFused: q, k, v side by side, d × 3d, bias 3d (GPT-2 attn.c_attn).
-    TensorView attnWeight, attnBias;
-    // ProjectionKind::Linear: query (heads·d_head × d, out × in), key and value (kv_heads·d_head × d),
-    // biases as long as their outputs (empty when the config has none).
+    // The attention's projections, outputs × inputs: query (heads·d_head × d), key and value
+    // (kv_heads·d_head × d), biases as long as their outputs (empty when the checkpoint has none).
+    // GPT-2's fused attn.c_attn is three windows of one tensor.
     TensorView query, queryBias, key, keyBias, value, valueBias;
-    // The attention output projection. GPT-2 attn.c_proj (in × out); BERT
-    // attention.output.dense (out × in).
+    // The attention output projection (d × heads·d_head): GPT-2 attn.c_proj, BERT
+    // attention.output.dense, Llama o_proj.
     TensorView attnOut, attnOutBias;
-    // The MLP. GPT-2: mlp.c_fc (d × inner), mlp.c_proj (inner × d). BERT:
-    // intermediate.dense (inner × d), output.dense (d × inner). Gated (Llama, Qwen2): fcIn is
-    // up_proj and mlpGate gate_proj (inner × d each), fcOut down_proj (d × inner).
+    // The MLP: fcIn inner × d (GPT-2 mlp.c_fc, BERT intermediate.dense, gated: up_proj), fcOut
+    // d × inner (mlp.c_proj, output.dense, down_proj), and a gated MLP's gate_proj (inner × d).
     TensorView fcIn, fcInBias, fcOut, fcOutBias;
     TensorView mlpGate, mlpGateBias;
 };

@@ -19,11 +19,12 @@ Vec addRows(const Vec &a, const Vec &b)
 // The MLP's inner activation and output (with bias) of one normed row.
 void mlpReference(const ModelWeights &w, const LayerWeights &L, const Vec &in, Vec &act, Vec &out)
 {
-    const bool conv = w.config.family->projection == core::model::ProjectionKind::Conv1DFused;
-    act = conv ? conv1d(in, L.fcIn, L.fcInBias) : linear(in, L.fcIn, L.fcInBias);
+    // The plain MLPs of these references: GPT-2's gelu_new (tanh) or BERT's gelu (erf).
+    const bool tanh = w.config.activation == "gelu_new";
+    act = linear(in, L.fcIn, L.fcInBias);
     for (double &x : act)
-        x = conv ? geluTanh(x) : geluErf(x);
-    out = conv ? conv1d(act, L.fcOut, L.fcOutBias) : linear(act, L.fcOut, L.fcOutBias);
+        x = tanh ? geluTanh(x) : geluErf(x);
+    out = linear(act, L.fcOut, L.fcOutBias);
 }
 
 BlockReference blockReference(const ModelWeights &w, const Reference &ref, int layer, bool preLn)
@@ -148,19 +149,18 @@ std::vector<PartReference> gpt2AttributionReference(
         const Mat &a = ref.attentionInputs[size_t(l)];
         Mat q(n), k(n), v(n);
         for (int i = 0; i < n; ++i) {
-            const Vec qkv = conv1d(a[size_t(i)], L.attnWeight, L.attnBias);
-            q[size_t(i)].assign(qkv.begin(), qkv.begin() + d);
-            k[size_t(i)].assign(qkv.begin() + d, qkv.begin() + 2 * d);
-            v[size_t(i)].assign(qkv.begin() + 2 * d, qkv.end());
+            q[size_t(i)] = linear(a[size_t(i)], L.query, L.queryBias);
+            k[size_t(i)] = linear(a[size_t(i)], L.key, L.keyBias);
+            v[size_t(i)] = linear(a[size_t(i)], L.value, L.valueBias);
         }
         std::vector<Mat> weights;
         const Mat ctx = attendRef(q, k, v, c.heads, true, headMask[size_t(l)], weights);
         for (int h = 0; h < c.heads; ++h) {
-            // The head's context row through its rows of W_O (Conv1D: in × out), no bias.
+            // The head's context row through its columns of W_O (outputs × inputs), no bias.
             Vec out(size_t(d), 0.0);
             for (int o = 0; o < d; ++o)
                 for (int i = h * dh; i < (h + 1) * dh; ++i)
-                    out[size_t(o)] += ctx[size_t(p)][size_t(i)] * at(L.attnOut, i, o);
+                    out[size_t(o)] += ctx[size_t(p)][size_t(i)] * at(L.attnOut, o, i);
             parts.push_back({std::to_string(l + 1) + "." + std::to_string(h + 1), share(out)});
         }
         const Vec after = addRows(ref.inputs[size_t(l)][size_t(p)], ref.attentionOutputs[size_t(l)][size_t(p)]);

@@ -57,14 +57,20 @@ std::shared_ptr<ModelWeights> makeGpt2(const ModelConfig &c, unsigned seed)
     for (int l = 0; l < c.layers; ++l) {
         LayerWeights L;
         L.attnNorm = b.norm(d);
-        L.attnWeight = b.random(d, 3 * d, 0.4f);
-        L.attnBias = b.vector(3 * d, 0.1f);
-        L.attnOut = b.random(d, d, 0.3f);
+        // GPT-2's layout: Conv1D weights (in × out), q, k and v side by side in c_attn.
+        const TensorView qkv = b.random(d, 3 * d, 0.4f), qkvBias = b.vector(3 * d, 0.1f);
+        L.query = conv1dColumns(qkv, 0, d);
+        L.key = conv1dColumns(qkv, d, d);
+        L.value = conv1dColumns(qkv, 2 * d, d);
+        L.queryBias = vectorPart(qkvBias, 0, d);
+        L.keyBias = vectorPart(qkvBias, d, d);
+        L.valueBias = vectorPart(qkvBias, 2 * d, d);
+        L.attnOut = conv1dColumns(b.random(d, d, 0.3f), 0, d);
         L.attnOutBias = b.vector(d, 0.1f);
         L.mlpNorm = b.norm(d);
-        L.fcIn = b.random(d, c.dInner, 0.3f);
+        L.fcIn = conv1dColumns(b.random(d, c.dInner, 0.3f), 0, c.dInner);
         L.fcInBias = b.vector(c.dInner, 0.1f);
-        L.fcOut = b.random(c.dInner, d, 0.3f);
+        L.fcOut = conv1dColumns(b.random(c.dInner, d, 0.3f), 0, d);
         L.fcOutBias = b.vector(d, 0.1f);
         w->layers.push_back(L);
     }
@@ -108,6 +114,25 @@ std::shared_ptr<ModelWeights> makeBert(const ModelConfig &c, unsigned seed)
     return w;
 }
 
+TensorView conv1dColumns(const TensorView &stored, int first, int count)
+{
+    TensorView v = stored;
+    v.inputMajor = true;
+    v.rows = count;
+    v.cols = stored.rows;
+    v.stride = stored.cols;
+    v.data = stored.data + first;
+    return v;
+}
+
+TensorView vectorPart(const TensorView &v, int first, int count)
+{
+    TensorView part = v;
+    part.cols = count;
+    part.data = v.data + first;
+    return part;
+}
+
 // ---- The naive reference ---------------------------------------------------------------------
 
 // Element i of the tensor, widened here independently of core/model's kernels.
@@ -133,7 +158,10 @@ double at(const TensorView &t, int i)
 }
 double at(const TensorView &t, int r, int c)
 {
-    return at(t, r * t.cols + c);
+    // The view's own description of its storage: row-major or input-major (transposed), rows
+    // `ld` elements apart.
+    const int ld = t.stride > 0 ? t.stride : t.inputMajor ? t.rows : t.cols;
+    return t.inputMajor ? at(t, c * ld + r) : at(t, r * ld + c);
 }
 
 Vec layerNormRef(const Vec &x, const LayerNormWeights &w, double eps)
@@ -162,25 +190,12 @@ double geluErf(double x)
     return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
 }
 
-// y = x·W + b with W in × out (Conv1D).
-Vec conv1d(const Vec &x, const TensorView &w, const TensorView &b)
-{
-    Vec y(w.cols);
-    for (int o = 0; o < w.cols; ++o) {
-        double s = at(b, o);
-        for (int i = 0; i < w.rows; ++i)
-            s += x[i] * at(w, i, o);
-        y[o] = s;
-    }
-    return y;
-}
-
-// y = x·Wᵀ + b with W out × in (nn.Linear).
+// y = x·Wᵀ + b with W outputs × inputs; an empty b adds nothing.
 Vec linear(const Vec &x, const TensorView &w, const TensorView &b)
 {
     Vec y(w.rows);
     for (int o = 0; o < w.rows; ++o) {
-        double s = at(b, o);
+        double s = b.empty() ? 0.0 : at(b, o);
         for (int i = 0; i < w.cols; ++i)
             s += x[i] * at(w, o, i);
         y[o] = s;
@@ -250,23 +265,22 @@ Reference gpt2Reference(const ModelWeights &w, const std::vector<int> &ids, cons
         Mat a(n), q(n), k(n), v(n);
         for (int i = 0; i < n; ++i) {
             a[i] = layerNormRef(h[i], L.attnNorm, c.layerNormEps);
-            const Vec qkv = conv1d(a[i], L.attnWeight, L.attnBias);
-            q[i].assign(qkv.begin(), qkv.begin() + d);
-            k[i].assign(qkv.begin() + d, qkv.begin() + 2 * d);
-            v[i].assign(qkv.begin() + 2 * d, qkv.end());
+            q[i] = linear(a[i], L.query, L.queryBias);
+            k[i] = linear(a[i], L.key, L.keyBias);
+            v[i] = linear(a[i], L.value, L.valueBias);
         }
         r.attentionInputs.push_back(a);
         r.weights.emplace_back();
         const Mat ctx = attendRef(q, k, v, c.heads, true, headMask[l], r.weights.back());
         Mat attnOut(n);
         for (int i = 0; i < n; ++i) {
-            attnOut[i] = conv1d(ctx[i], L.attnOut, L.attnOutBias);
+            attnOut[i] = linear(ctx[i], L.attnOut, L.attnOutBias);
             for (int j = 0; j < d; ++j)
                 h[i][j] += attnOut[i][j];
-            Vec f = conv1d(layerNormRef(h[i], L.mlpNorm, c.layerNormEps), L.fcIn, L.fcInBias);
+            Vec f = linear(layerNormRef(h[i], L.mlpNorm, c.layerNormEps), L.fcIn, L.fcInBias);
             for (double &x : f)
                 x = geluTanh(x);
-            const Vec m = conv1d(f, L.fcOut, L.fcOutBias);
+            const Vec m = linear(f, L.fcOut, L.fcOutBias);
             for (int j = 0; j < d; ++j)
                 h[i][j] += m[j];
         }

@@ -55,6 +55,12 @@ private:
     std::shared_ptr<Storage> m_storage;
 };
 
+// A float32 Conv1D weight `stored` (in × out, as GPT-2's file holds it) seen as the loader
+// shows it: outputs [first, first + count) of it, outputs × inputs, input-major, no copy.
+TensorView conv1dColumns(const TensorView &stored, int first, int count);
+// Elements [first, first + count) of a float32 vector, no copy.
+TensorView vectorPart(const TensorView &v, int first, int count);
+
 ModelConfig gpt2Config(int layers = 3);
 ModelConfig bertConfig();
 std::shared_ptr<ModelWeights> makeGpt2(const ModelConfig &c, unsigned seed = 7);
@@ -70,8 +76,7 @@ double at(const TensorView &t, int i);
 Vec layerNormRef(const Vec &x, const LayerNormWeights &w, double eps);
 double geluTanh(double x);
 double geluErf(double x);
-// Conv1D (in × out) and nn.Linear (out × in) of one row.
-Vec conv1d(const Vec &x, const TensorView &w, const TensorView &b);
+// One row through W (outputs × inputs, whatever the view's storage): x·Wᵀ + b.
 Vec linear(const Vec &x, const TensorView &w, const TensorView &b);
 Vec softmaxRef(const Vec &z);
 

@@ -146,14 +146,18 @@ Vec rotaryInverseFrequenciesRef(int dim, double theta, const RopeScaling &s)
 Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask)
 {
     const ModelConfig &c = w.config;
-    const int n = int(ids.size()), d = c.dModel, dh = c.headDim(), H = c.heads, G = c.kvHeads;
+    const int n = int(ids.size()), d = c.dModel, dh = c.headDim(), H = c.heads, G = c.keyValueHeads();
     const Vec inv = rotaryInverseFrequenciesRef(dh, c.ropeTheta, c.ropeScaling);
     const size_t N = size_t(n), D = size_t(d), HD = size_t(H) * size_t(dh);
     Reference ref;
     Mat h(N, Vec(D));
+    // Rotary positions rotate q and k; learned ones (a family that recombines GPT-2's positions
+    // with this block) add their row to the token's embedding instead.
+    const bool rotary = c.family->position == core::model::PositionKind::Rotary;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < d; ++j)
-            h[size_t(i)][size_t(j)] = at(w.tokenEmbeddings, ids[size_t(i)], j);
+            h[size_t(i)][size_t(j)] = at(w.tokenEmbeddings, ids[size_t(i)], j)
+                + (rotary ? 0.0 : at(w.positionEmbeddings, i, j));
     ref.inputs.push_back(h);
     for (int l = 0; l < c.layers; ++l) {
         const LayerWeights &L = w.layers[size_t(l)];
@@ -163,8 +167,10 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
             q[size_t(i)] = linearRef(a[size_t(i)], L.query, L.queryBias);
             k[size_t(i)] = linearRef(a[size_t(i)], L.key, L.keyBias);
             v[size_t(i)] = linearRef(a[size_t(i)], L.value, L.valueBias);
-            rotateRef(q[size_t(i)], H, dh, i, inv);
-            rotateRef(k[size_t(i)], G, dh, i, inv);
+            if (rotary) {
+                rotateRef(q[size_t(i)], H, dh, i, inv);
+                rotateRef(k[size_t(i)], G, dh, i, inv);
+            }
         }
         ref.attentionInputs.push_back(a);
         // Query head hh reads key/value head hh / (H / G); scores scaled by dh^-½, causal mask.

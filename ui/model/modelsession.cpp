@@ -384,8 +384,7 @@ model::BlockShape ModelSession::blockTensorShape(int layer, model::BlockTensor t
     const std::vector<model::BlockTensor> present = blockTensors(layer);
     if (std::find(present.begin(), present.end(), tensor) == present.end())
         return {};
-    return model::blockTensorShape(
-        *m_runner->config().family, tensor, model::blockTensorView(m_runner->weights().layers[size_t(layer)], tensor));
+    return model::blockTensorShape(tensor, model::blockTensorView(m_runner->weights().layers[size_t(layer)], tensor));
 }
 
 bool ModelSession::editBlockCells(

@@ -7,31 +7,46 @@ namespace attnlab::core::model {
 const std::vector<BlockTensorSpec> &blockTensorSpecs()
 {
     using T = BlockTensor;
+    using W = BlockWidth;
+    using P = BlockPart;
+    using E = BlockPresence;
     static const std::vector<BlockTensorSpec> specs = {
-        {T::AttnNormWeight, "attn_norm.weight", &TensorNames::attnNorm, ".weight", false,
-            [](LayerWeights &L) -> TensorView & { return L.attnNorm.weight; }},
-        {T::AttnNormBias, "attn_norm.bias", &TensorNames::attnNorm, ".bias", false,
-            [](LayerWeights &L) -> TensorView & { return L.attnNorm.bias; }},
-        {T::AttnOut, "attn_out.weight", &TensorNames::attnOut, ".weight", true,
-            [](LayerWeights &L) -> TensorView & { return L.attnOut; }},
-        {T::AttnOutBias, "attn_out.bias", &TensorNames::attnOut, ".bias", false,
-            [](LayerWeights &L) -> TensorView & { return L.attnOutBias; }},
-        {T::MlpNormWeight, "mlp_norm.weight", &TensorNames::mlpNorm, ".weight", false,
-            [](LayerWeights &L) -> TensorView & { return L.mlpNorm.weight; }},
-        {T::MlpNormBias, "mlp_norm.bias", &TensorNames::mlpNorm, ".bias", false,
-            [](LayerWeights &L) -> TensorView & { return L.mlpNorm.bias; }},
-        {T::MlpGate, "mlp_gate.weight", &TensorNames::mlpGate, ".weight", true,
-            [](LayerWeights &L) -> TensorView & { return L.mlpGate; }},
-        {T::MlpGateBias, "mlp_gate.bias", &TensorNames::mlpGate, ".bias", false,
-            [](LayerWeights &L) -> TensorView & { return L.mlpGateBias; }},
-        {T::MlpIn, "mlp_in.weight", &TensorNames::mlpIn, ".weight", true,
+        {T::AttnNormWeight, "attn_norm.weight", &TensorNames::attnNorm, ".weight", false, W::Model, W::Model,
+            P::AttnNorm, E::Always, true, [](LayerWeights &L) -> TensorView & { return L.attnNorm.weight; }},
+        {T::AttnNormBias, "attn_norm.bias", &TensorNames::attnNorm, ".bias", false, W::Model, W::Model, P::AttnNorm,
+            E::NormBias, true, [](LayerWeights &L) -> TensorView & { return L.attnNorm.bias; }},
+        {T::Query, "query.weight", &TensorNames::query, ".weight", true, W::QueryHeads, W::Model, P::Attention,
+            E::Always, false, [](LayerWeights &L) -> TensorView & { return L.query; }},
+        {T::QueryBias, "query.bias", &TensorNames::query, ".bias", false, W::QueryHeads, W::Model, P::Attention,
+            E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.queryBias; }},
+        {T::Key, "key.weight", &TensorNames::key, ".weight", true, W::KeyValueHeads, W::Model, P::Attention, E::Always,
+            false, [](LayerWeights &L) -> TensorView & { return L.key; }},
+        {T::KeyBias, "key.bias", &TensorNames::key, ".bias", false, W::KeyValueHeads, W::Model, P::Attention,
+            E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.keyBias; }},
+        {T::Value, "value.weight", &TensorNames::value, ".weight", true, W::KeyValueHeads, W::Model, P::Attention,
+            E::Always, false, [](LayerWeights &L) -> TensorView & { return L.value; }},
+        {T::ValueBias, "value.bias", &TensorNames::value, ".bias", false, W::KeyValueHeads, W::Model, P::Attention,
+            E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.valueBias; }},
+        {T::AttnOut, "attn_out.weight", &TensorNames::attnOut, ".weight", true, W::Model, W::QueryHeads, P::Attention,
+            E::Always, true, [](LayerWeights &L) -> TensorView & { return L.attnOut; }},
+        {T::AttnOutBias, "attn_out.bias", &TensorNames::attnOut, ".bias", false, W::Model, W::QueryHeads, P::Attention,
+            E::OutBias, true, [](LayerWeights &L) -> TensorView & { return L.attnOutBias; }},
+        {T::MlpNormWeight, "mlp_norm.weight", &TensorNames::mlpNorm, ".weight", false, W::Model, W::Model, P::MlpNorm,
+            E::Always, true, [](LayerWeights &L) -> TensorView & { return L.mlpNorm.weight; }},
+        {T::MlpNormBias, "mlp_norm.bias", &TensorNames::mlpNorm, ".bias", false, W::Model, W::Model, P::MlpNorm,
+            E::NormBias, true, [](LayerWeights &L) -> TensorView & { return L.mlpNorm.bias; }},
+        {T::MlpGate, "mlp_gate.weight", &TensorNames::mlpGate, ".weight", true, W::Inner, W::Model, P::Mlp, E::Always,
+            true, [](LayerWeights &L) -> TensorView & { return L.mlpGate; }},
+        {T::MlpGateBias, "mlp_gate.bias", &TensorNames::mlpGate, ".bias", false, W::Inner, W::Model, P::Mlp, E::MlpBias,
+            true, [](LayerWeights &L) -> TensorView & { return L.mlpGateBias; }},
+        {T::MlpIn, "mlp_in.weight", &TensorNames::mlpIn, ".weight", true, W::Inner, W::Model, P::Mlp, E::Always, true,
             [](LayerWeights &L) -> TensorView & { return L.fcIn; }},
-        {T::MlpInBias, "mlp_in.bias", &TensorNames::mlpIn, ".bias", false,
+        {T::MlpInBias, "mlp_in.bias", &TensorNames::mlpIn, ".bias", false, W::Inner, W::Model, P::Mlp, E::MlpBias, true,
             [](LayerWeights &L) -> TensorView & { return L.fcInBias; }},
-        {T::MlpOut, "mlp_out.weight", &TensorNames::mlpOut, ".weight", true,
-            [](LayerWeights &L) -> TensorView & { return L.fcOut; }},
-        {T::MlpOutBias, "mlp_out.bias", &TensorNames::mlpOut, ".bias", false,
-            [](LayerWeights &L) -> TensorView & { return L.fcOutBias; }},
+        {T::MlpOut, "mlp_out.weight", &TensorNames::mlpOut, ".weight", true, W::Model, W::Inner, P::Mlp, E::Always,
+            true, [](LayerWeights &L) -> TensorView & { return L.fcOut; }},
+        {T::MlpOutBias, "mlp_out.bias", &TensorNames::mlpOut, ".bias", false, W::Model, W::Inner, P::Mlp, E::MlpBias,
+            true, [](LayerWeights &L) -> TensorView & { return L.fcOutBias; }},
     };
     return specs;
 }
@@ -42,6 +57,55 @@ const BlockTensorSpec &blockTensorSpec(BlockTensor tensor)
         if (s.tensor == tensor)
             return s;
     throw std::invalid_argument("not a block tensor");
+}
+
+int blockWidth(const ModelConfig &c, BlockWidth w)
+{
+    switch (w) {
+    case BlockWidth::Model:
+        return c.dModel;
+    case BlockWidth::Inner:
+        return c.dInner;
+    case BlockWidth::QueryHeads:
+        return c.heads * c.headDim();
+    case BlockWidth::KeyValueHeads:
+        return c.keyValueHeads() * c.headDim();
+    }
+    return 0;
+}
+
+bool blockTensorExists(const ModelConfig &c, BlockTensor tensor)
+{
+    const BlockTensorSpec &s = blockTensorSpec(tensor);
+    if ((c.family->tensors.*s.module).empty())
+        return false;
+    switch (s.presence) {
+    case BlockPresence::Always:
+        return true;
+    case BlockPresence::NormBias:
+        return c.family->norm == NormKind::LayerNorm;
+    case BlockPresence::QkvBias:
+        return c.qkvBias;
+    case BlockPresence::OutBias:
+        return c.outBias;
+    case BlockPresence::MlpBias:
+        return c.mlpBias;
+    }
+    return false;
+}
+
+std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c)
+{
+    const bool pre = c.family->placement == NormPlacement::PreLn;
+    // Pre-norm: each norm before its sublayer (the table's order); post-norm: after it.
+    const BlockPart order[2][4] = {{BlockPart::Attention, BlockPart::AttnNorm, BlockPart::Mlp, BlockPart::MlpNorm},
+        {BlockPart::AttnNorm, BlockPart::Attention, BlockPart::MlpNorm, BlockPart::Mlp}};
+    std::vector<BlockTensor> tensors;
+    for (const BlockPart part : order[pre ? 1 : 0])
+        for (const BlockTensorSpec &s : blockTensorSpecs())
+            if (s.part == part && blockTensorExists(c, s.tensor))
+                tensors.push_back(s.tensor);
+    return tensors;
 }
 
 TensorView &blockTensorView(LayerWeights &L, BlockTensor tensor)
@@ -59,7 +123,7 @@ std::vector<BlockTensor> blockTensorsOf(const ModelFamily &family, const LayerWe
 {
     std::vector<BlockTensor> present;
     for (const BlockTensorSpec &s : blockTensorSpecs())
-        if (!(family.tensors.*s.module).empty() && !blockTensorView(L, s.tensor).empty())
+        if (s.board && !(family.tensors.*s.module).empty() && !blockTensorView(L, s.tensor).empty())
             present.push_back(s.tensor);
     return present;
 }
@@ -75,13 +139,11 @@ bool blockTensorTransposed(const ModelFamily &family, BlockTensor tensor)
     return blockTensorSpec(tensor).matrix && family.projection == ProjectionKind::Linear;
 }
 
-BlockShape blockTensorShape(const ModelFamily &family, BlockTensor tensor, const TensorView &view)
+BlockShape blockTensorShape(BlockTensor tensor, const TensorView &view)
 {
     if (!blockTensorSpec(tensor).matrix)
         return {1, view.rows * view.cols};
-    if (blockTensorTransposed(family, tensor))
-        return {view.cols, view.rows};
-    return {view.rows, view.cols};
+    return {view.cols, view.rows};
 }
 
 } // namespace attnlab::core::model

@@ -1,16 +1,21 @@
 #pragma once
-// The tensors of one block that the block board edits cell by cell, as a table: the two norms'
-// weight and bias, the attention output projection W_O and its bias, and the MLP's matrices and
-// biases (GPT-2 mlp.c_fc / mlp.c_proj, BERT intermediate.dense / output.dense, Llama and Qwen2
-// mlp.gate_proj / up_proj / down_proj). The per-head projections W_Q, W_K, W_V are edited as a
-// head's scene instead (ForwardRunner::setHeadWeights). Each row says which LayerWeights field
-// holds the tensor and what the family calls it; nothing here asks which family a model is.
+// The tensors of one block as a table, TransformerLens' weight conversions and llama.cpp's
+// LLM_TENSOR_NAMES as data: for each tensor, the LayerWeights field that holds it, what the
+// family calls it, its logical shape (a projection's weight is outputs × inputs) and when a model
+// has it. One table drives the loader (core/model/modelloader.cpp: which tensors to find, in what
+// shape, how many), the checks (forwardcheck), the block board (which tensors it edits cell by
+// cell) and the names shown for them; nothing here asks which family a model is.
 //
-// Orientation: the board shows, reads and writes a matrix as inputs × outputs (y = x·W + b),
-// whatever the checkpoint stores: a Conv1D weight (GPT-2) as it is, an nn.Linear weight (BERT,
-// Llama, Qwen2: out × in) transposed. A vector (a norm's weight or bias, a projection's bias) is
-// one row. A family's first norm is the one that comes first in the block: GPT-2's ln_1 before
-// attention, BERT's attention.output.LayerNorm after the attention's residual sum.
+// Fused tensors: rows whose module the family names alike (GPT-2's q, k and v are all
+// "attn.c_attn") are one tensor in the file, their outputs stacked in table order; the loader
+// makes each row a window of it.
+//
+// The board shows, reads and writes a matrix as inputs × outputs (y = x·W + b), the transpose of
+// the logical orientation, whatever the checkpoint stores. A vector (a norm's weight or bias, a
+// projection's bias) is one row. The per-head projections W_Q, W_K, W_V are edited as a head's
+// scene instead (ForwardRunner::setHeadWeights), so the board lists only the rows marked `board`.
+// A family's first norm is the one that comes first in the block: GPT-2's ln_1 before attention,
+// BERT's attention.output.LayerNorm after the attention's residual sum.
 
 #include "core/model/modelweights.h"
 
@@ -22,6 +27,12 @@ namespace attnlab::core::model {
 enum class BlockTensor {
     AttnNormWeight,
     AttnNormBias,
+    Query,
+    QueryBias,
+    Key,
+    KeyBias,
+    Value,
+    ValueBias,
     AttnOut,
     AttnOutBias,
     MlpNormWeight,
@@ -34,6 +45,24 @@ enum class BlockTensor {
     MlpOutBias,
 };
 
+// A width of the block, read from the config.
+enum class BlockWidth {
+    Model, // d_model
+    Inner, // the MLP's width
+    QueryHeads, // heads · d_head
+    KeyValueHeads, // kv_heads · d_head
+};
+
+// Which part of the block a tensor belongs to, and what decides whether a model has it.
+enum class BlockPart { AttnNorm, Attention, MlpNorm, Mlp };
+enum class BlockPresence {
+    Always,
+    NormBias, // a LayerNorm's bias (an RMSNorm has none)
+    QkvBias, // ModelConfig::qkvBias
+    OutBias, // ModelConfig::outBias
+    MlpBias, // ModelConfig::mlpBias
+};
+
 struct BlockTensorSpec {
     BlockTensor tensor;
     // A stable name for files and tests: "attn_norm.weight", "mlp_in.bias", …
@@ -42,34 +71,51 @@ struct BlockTensorSpec {
     std::string TensorNames::*module;
     const char *suffix;
     bool matrix; // a projection's weight (else a vector)
+    // The logical shape: outputs × inputs for a matrix; a vector's length is `outputs`.
+    BlockWidth outputs, inputs;
+    BlockPart part;
+    BlockPresence presence;
+    bool board; // edited cell by cell on the block board
     // The LayerWeights field that holds it.
     TensorView &(*field)(LayerWeights &);
 };
 
-// Every row, in the order of the block.
+// Every row, in the order of a pre-norm block.
 const std::vector<BlockTensorSpec> &blockTensorSpecs();
 const BlockTensorSpec &blockTensorSpec(BlockTensor tensor);
+
+// The width `w` has in a model of config `c`.
+int blockWidth(const ModelConfig &c, BlockWidth w);
+
+// Whether a model of config `c` (family c.family) has the tensor: the family names its module,
+// and the config gives it (a bias the config turns off, an RMSNorm's bias, do not exist).
+bool blockTensorExists(const ModelConfig &c, BlockTensor tensor);
+
+// The tensors a model of config `c` has, in the order of its block: a post-norm family's norms
+// after the sublayer whose sum they normalise.
+std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c);
 
 // The field of `L` that holds the tensor.
 TensorView &blockTensorView(LayerWeights &L, BlockTensor tensor);
 const TensorView &blockTensorView(const LayerWeights &L, BlockTensor tensor);
 
-// The tensors that layer `L` of a model holds, in table order: a family without the module has
-// none (only gated MLPs have a gate), and an RMSNorm or a projection without bias in the
-// checkpoint leaves that bias out.
+// The tensors the block board edits in layer `L` of a model, in table order: a family without the
+// module has none (only gated MLPs have a gate), and an RMSNorm or a projection without bias in
+// the checkpoint leaves that bias out.
 std::vector<BlockTensor> blockTensorsOf(const ModelFamily &family, const LayerWeights &L);
 
 // The family's name of the tensor within a layer: "mlp.c_fc.weight" (GPT-2),
 // "attention.output.LayerNorm.bias" (BERT), "mlp.gate_proj.weight" (Llama, Qwen2).
 std::string blockTensorName(const ModelFamily &family, BlockTensor tensor);
 
-// The board shows the checkpoint's tensor transposed: an nn.Linear weight.
+// The checkpoint stores the tensor as the board does not (an nn.Linear weight, out × in); a
+// Conv1D weight (GPT-2, in × out) is stored as the board shows it. For weight export.
 bool blockTensorTransposed(const ModelFamily &family, BlockTensor tensor);
 
-// Rows × columns as the board shows `view`, the tensor's current storage.
+// Rows × columns as the board shows `view`: a matrix inputs × outputs, a vector one row.
 struct BlockShape {
     int rows = 0, cols = 0;
 };
-BlockShape blockTensorShape(const ModelFamily &family, BlockTensor tensor, const TensorView &view);
+BlockShape blockTensorShape(BlockTensor tensor, const TensorView &view);
 
 } // namespace attnlab::core::model

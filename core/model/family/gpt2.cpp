@@ -32,7 +32,7 @@ const ModelFamily &gpt2Family()
         t.tokens = "wte";
         t.positions = "wpe";
         t.layer = "h.";
-        t.qkv = "attn.c_attn";
+        t.query = t.key = t.value = "attn.c_attn"; // fused: q, k, v side by side
         t.attnOut = "attn.c_proj";
         t.attnNorm = "ln_1";
         t.mlpNorm = "ln_2";

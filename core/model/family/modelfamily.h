@@ -46,10 +46,11 @@ enum class PositionKind {
 // so a head taken from a model keeps its family's convention on the board.
 using core::RotaryConvention;
 
-// How the q, k, v and output projections are stored.
+// How the checkpoint stores the projections' weights. Only the loader reads it: it turns either
+// into the one in-memory orientation of core/model/modelweights.h.
 enum class ProjectionKind {
-    Conv1DFused, // transformers' Conv1D, in × out, y = x·W + b; q, k, v side by side in one tensor
-    Linear, // nn.Linear, out × in, y = x·Wᵀ + b; q, k and v separate
+    Conv1DFused, // transformers' Conv1D, in × out, y = x·W + b (GPT-2, whose q, k, v share a tensor)
+    Linear, // nn.Linear, out × in, y = x·Wᵀ + b
 };
 
 // How the scores q·kᵀ are scaled: both give ÷√d_head up to float rounding, in the order
@@ -125,8 +126,9 @@ struct TensorNames {
     std::string prefix;
     std::string tokens, positions, tokenTypes, embeddingNorm;
     std::string layer;
-    std::string qkv; // ProjectionKind::Conv1DFused
-    std::string query, key, value; // ProjectionKind::Linear
+    // q, k and v; one name for two or three of them: one tensor in the file, their outputs
+    // stacked in that order (GPT-2's attn.c_attn).
+    std::string query, key, value;
     std::string attnOut;
     std::string attnNorm, mlpNorm; // the block's first and second norm
     std::string mlpIn, mlpOut;

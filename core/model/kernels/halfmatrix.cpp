@@ -19,11 +19,13 @@ constexpr int kChunk = 256;
 constexpr long kParallelWork = 1L << 18;
 
 // One input row `x` (length k) against outputs [first, first + count): dot products with W's
-// rows (nn.Linear) or a sum of W's rows (Conv1D).
-void projectOneRow(const float *x, const TensorView &w, bool conv1d, int first, int count, float *out)
+// stored rows (row-major) or a sum of them (input-major, a Conv1D weight).
+void projectOneRow(const float *x, const TensorView &w, int first, int count, float *out)
 {
     const HalfKind kind = kindOf(w);
-    const long k = conv1d ? w.rows : w.cols;
+    const bool conv1d = w.inputMajor;
+    const size_t ld = size_t(w.ld());
+    const long k = w.cols;
     const int chunks = (count + kChunk - 1) / kChunk;
     const bool parallel = long(count) * k >= kParallelWork && chunks > 1;
 #pragma omp parallel for schedule(static) if (parallel)
@@ -32,37 +34,37 @@ void projectOneRow(const float *x, const TensorView &w, bool conv1d, int first, 
         const int n = std::min(kChunk, count - begin);
         if (conv1d) {
             std::fill(out + begin, out + begin + n, 0.f);
-            accumulateRows(kind, x, w.bits + first + begin, size_t(k), size_t(n), size_t(w.cols), out + begin);
+            accumulateRows(kind, x, w.bits + first + begin, size_t(k), size_t(n), ld, out + begin);
         } else {
-            dotRows(kind, x, w.bits + size_t(first + begin) * size_t(k), size_t(n), size_t(k), size_t(k), out + begin);
+            dotRows(kind, x, w.bits + size_t(first + begin) * ld, size_t(n), size_t(k), ld, out + begin);
         }
     }
 }
 
 } // namespace
 
-void projectHalf(
-    const Eigen::Ref<const Matrix> &x, const TensorView &w, bool conv1d, int first, int count, Eigen::Ref<Matrix> out)
+void projectHalf(const Eigen::Ref<const Matrix> &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out)
 {
+    const size_t ld = size_t(w.ld());
     if (x.rows() <= kFewRows) {
         for (Eigen::Index r = 0; r < x.rows(); ++r) {
             const RowVector row = x.row(r); // contiguous whatever x's strides
             RowVector result(count);
-            projectOneRow(row.data(), w, conv1d, first, count, result.data());
+            projectOneRow(row.data(), w, first, count, result.data());
             out.row(r) = result;
         }
         return;
     }
     const HalfKind kind = kindOf(w);
-    if (conv1d) {
-        // W is in × out: widen a band of input rows (their `count` columns) and accumulate.
-        const int band = std::max(1, std::min(int(w.rows), kTileFloats / std::max(1, count)));
+    if (w.inputMajor) {
+        // Stored in × out: widen a band of input rows (their `count` columns) and accumulate.
+        const int inputs = w.cols;
+        const int band = std::max(1, std::min(inputs, kTileFloats / std::max(1, count)));
         Matrix tile(band, count);
-        for (int k0 = 0; k0 < w.rows; k0 += band) {
-            const int k = std::min(band, int(w.rows) - k0);
+        for (int k0 = 0; k0 < inputs; k0 += band) {
+            const int k = std::min(band, inputs - k0);
             for (int i = 0; i < k; ++i)
-                widen(
-                    kind, w.bits + size_t(k0 + i) * size_t(w.cols) + size_t(first), size_t(count), tile.row(i).data());
+                widen(kind, w.bits + size_t(k0 + i) * ld + size_t(first), size_t(count), tile.row(i).data());
             if (k0 == 0)
                 out.noalias() = x.middleCols(k0, k) * tile.topRows(k);
             else
@@ -70,13 +72,17 @@ void projectHalf(
         }
         return;
     }
-    // W is out × in: widen a band of output rows (contiguous in the file) and multiply.
+    // Stored out × in: widen a band of output rows and multiply.
     const int in = w.cols;
     const int band = std::max(1, std::min(count, kTileFloats / std::max(1, in)));
     Matrix tile(band, in);
     for (int o = 0; o < count; o += band) {
         const int n = std::min(band, count - o);
-        widen(kind, w.bits + size_t(first + o) * size_t(in), size_t(n) * size_t(in), tile.data());
+        if (ld == size_t(in)) // contiguous in the file
+            widen(kind, w.bits + size_t(first + o) * ld, size_t(n) * size_t(in), tile.data());
+        else
+            for (int i = 0; i < n; ++i)
+                widen(kind, w.bits + size_t(first + o + i) * ld, size_t(in), tile.row(i).data());
         out.middleCols(o, n).noalias() = x * tile.topRows(n).transpose();
     }
 }
@@ -85,7 +91,7 @@ void widenRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out)
 {
     for (Eigen::Index r = 0; r < out.rows(); ++r) {
         RowVector row(t.cols);
-        widen(kindOf(t), t.bits + size_t(rows[r]) * size_t(t.cols), size_t(t.cols), row.data());
+        widen(kindOf(t), t.bits + size_t(rows[r]) * size_t(t.ld()), size_t(t.cols), row.data());
         out.row(r) = row;
     }
 }
@@ -94,7 +100,7 @@ void addWidenedRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out
 {
     RowVector row(t.cols);
     for (Eigen::Index r = 0; r < out.rows(); ++r) {
-        widen(kindOf(t), t.bits + size_t(rows[r]) * size_t(t.cols), size_t(t.cols), row.data());
+        widen(kindOf(t), t.bits + size_t(rows[r]) * size_t(t.ld()), size_t(t.cols), row.data());
         out.row(r) += row;
     }
 }
@@ -103,7 +109,7 @@ Matrix widenBlock(const TensorView &t, int row, int col, int rows, int cols)
 {
     Matrix m(rows, cols);
     for (int r = 0; r < rows; ++r)
-        widen(kindOf(t), t.bits + size_t(row + r) * size_t(t.cols) + size_t(col), size_t(cols), m.row(r).data());
+        widen(kindOf(t), t.bits + size_t(row + r) * size_t(t.ld()) + size_t(col), size_t(cols), m.row(r).data());
     return m;
 }
 

@@ -19,17 +19,16 @@ inline constexpr int kFewRows = 4;
 // Floats in one widened tile (256 KiB: it stays in the cache beside the product's own blocks).
 inline constexpr int kTileFloats = 1 << 16;
 
-// Outputs [first, first + count) of x·W (conv1d: W is in × out, the outputs are W's columns) or
-// of x·Wᵀ (W is out × in, nn.Linear: the outputs are W's rows), into `out` (rows(x) × count).
-// `w` must be F16 or BF16.
-void projectHalf(
-    const Eigen::Ref<const Matrix> &x, const TensorView &w, bool conv1d, int first, int count, Eigen::Ref<Matrix> out);
+// Outputs [first, first + count) of x·Wᵀ (W outputs × inputs; stored input-major, as a Conv1D
+// weight, the outputs are its stored columns), into `out` (rows(x) × count). `w` must be F16 or
+// BF16.
+void projectHalf(const Eigen::Ref<const Matrix> &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out);
 
 // out.row(r) = t.row(rows[r]) widened, for r < out.rows() (`rows` holds out.rows() indices).
 void widenRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out);
 // out.row(r) += t.row(rows[r]) widened.
 void addWidenedRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out);
-// The block of t at (row, col), rows × cols, widened.
+// The block of t's stored elements at stored (row, col), rows × cols, widened.
 Matrix widenBlock(const TensorView &t, int row, int col, int rows, int cols);
 
 } // namespace attnlab::core::model::kernels

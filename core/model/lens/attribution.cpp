@@ -106,24 +106,23 @@ struct LayerShares {
 LayerShares layerShares(const ForwardRunner &runner, int l, const FrozenNorm &share)
 {
     const ModelConfig &c = runner.config();
-    const ProjectionKind kind = c.family->projection;
     const int p = runner.predictionPosition(), d = c.dModel, dh = c.headDim();
     const LayerWeights &L = runner.layerWeights(l);
     LayerShares s;
     const RowVector contexts = contextsAtRow(runner, l, p);
     Matrix headOut(c.heads, d);
-    if (kind == ProjectionKind::Conv1DFused) {
-        // W_O is in × out: head h's output is its context through W_O's rows of that head alone.
+    if (L.attnOut.inputMajor) {
+        // W_O stored in × out (a Conv1D weight): head h's output is its context through the
+        // stored rows of that head alone.
         for (int h = 0; h < c.heads; ++h)
-            project(
-                contexts.segment(h * dh, dh), tensorRows(L.attnOut, h * dh, dh), kind, TensorView {}, headOut.row(h));
+            project(contexts.segment(h * dh, dh), tensorColumns(L.attnOut, h * dh, dh), TensorView {}, headOut.row(h));
     } else {
-        // W_O is out × in, a head's inputs are columns: row h holds head h's context in its own
-        // columns, zeros elsewhere, and one product gives every head's output.
+        // W_O stored out × in, a head's inputs are columns: row h holds head h's context in its
+        // own columns, zeros elsewhere, and one product gives every head's output.
         Matrix perHeadInput = Matrix::Zero(c.heads, c.heads * dh);
         for (int h = 0; h < c.heads; ++h)
             perHeadInput.block(h, h * dh, 1, dh) = contexts.segment(h * dh, dh);
-        project(perHeadInput, L.attnOut, kind, TensorView {}, headOut);
+        project(perHeadInput, L.attnOut, TensorView {}, headOut);
     }
     for (int h = 0; h < c.heads; ++h)
         s.heads.push_back(share(headOut.row(h)));

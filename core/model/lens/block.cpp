@@ -10,8 +10,7 @@ namespace attnlab::core::model {
 namespace {
 
 // The values head `head` reads (n × d_head) from what the layer's attention reads: its slice of
-// the value projection — of the fused q|k|v tensor after q and k, or of the separate value tensor,
-// under grouped-query attention the slice of the head's group.
+// the value projection, under grouped-query attention the slice of the head's group.
 Matrix headValues(const ForwardRunner &runner, int layer, int head)
 {
     const ModelConfig &c = runner.config();
@@ -19,13 +18,9 @@ Matrix headValues(const ForwardRunner &runner, int layer, int head)
     const int kvHeads = c.kvHeads > 0 ? c.kvHeads : c.heads;
     const int first = head / (c.heads / kvHeads) * dh;
     const LayerWeights &L = runner.layerWeights(layer);
-    const ProjectionKind kind = c.family->projection;
     const Matrix &a = runner.attentionInput(layer);
     Matrix v;
-    if (kind == ProjectionKind::Conv1DFused)
-        projectSlice(a, L.attnWeight, kind, L.attnBias, 2 * c.dModel + first, dh, v);
-    else
-        projectSlice(a, L.value, kind, L.valueBias, first, dh, v);
+    projectSlice(a, L.value, L.valueBias, first, dh, v);
     return v;
 }
 
@@ -63,12 +58,8 @@ Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Re
     const ModelConfig &c = runner.config();
     const int dh = c.headDim(), width = c.heads * dh;
     const LayerWeights &L = runner.layerWeights(layer);
-    const ProjectionKind kind = c.family->projection;
     Matrix q;
-    if (kind == ProjectionKind::Conv1DFused)
-        projectSlice(attnIn, L.attnWeight, kind, L.attnBias, 0, width, q); // q is the first third of c_attn
-    else
-        projectSlice(attnIn, L.query, kind, L.queryBias, 0, width, q);
+    projectSlice(attnIn, L.query, L.queryBias, 0, width, q);
     const ScoreScale scale(c.family->scoreScaling, dh);
     const Eigen::Index count = q.rows();
     if (c.family->position == PositionKind::Rotary)
@@ -99,21 +90,20 @@ void mlpRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matr
 {
     const ModelConfig &c = runner.config();
     const LayerWeights &L = runner.layerWeights(layer);
-    const ProjectionKind kind = c.family->projection;
     act.resize(x.rows(), c.dInner);
     if (c.family->mlp == MlpKind::GatedSilu) {
         // down(act(gate(x)) ⊙ up(x)): mlp_act is the product that enters down_proj.
-        project(x, L.mlpGate, kind, L.mlpGateBias, act);
+        project(x, L.mlpGate, L.mlpGateBias, act);
         activate(modelActivation(c), act);
         Matrix up(x.rows(), c.dInner);
-        project(x, L.fcIn, kind, L.fcInBias, up);
+        project(x, L.fcIn, L.fcInBias, up);
         act.array() *= up.array();
     } else {
-        project(x, L.fcIn, kind, L.fcInBias, act);
+        project(x, L.fcIn, L.fcInBias, act);
         activate(modelActivation(c), act);
     }
     out.resize(x.rows(), c.dModel);
-    project(act, L.fcOut, kind, withOutputBias ? L.fcOutBias : TensorView {}, out);
+    project(act, L.fcOut, withOutputBias ? L.fcOutBias : TensorView {}, out);
 }
 
 BlockStages blockStages(const ForwardRunner &runner, int layer)
@@ -122,7 +112,6 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
         throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed");
     const ModelConfig &c = runner.config();
     const LayerWeights &L = runner.layerWeights(layer);
-    const ProjectionKind kind = c.family->projection;
     const NormKind norm = c.family->norm;
     const bool preNorm = c.family->placement == NormPlacement::PreLn;
     const int n = runner.tokenCount(), dh = c.headDim();
@@ -135,7 +124,7 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
     for (int h = 0; h < c.heads; ++h)
         s.concat.middleCols(h * dh, dh) = headContext(runner, layer, h, rows);
     s.attnOut.resize(n, c.dModel);
-    project(s.concat, L.attnOut, kind, L.attnOutBias, s.attnOut);
+    project(s.concat, L.attnOut, L.attnOutBias, s.attnOut);
 
     s.afterAttn = s.input + s.attnOut;
     if (preNorm) {

@@ -51,20 +51,19 @@ NormStep normOf(const ForwardRunner &runner, const LayerWeights &L, BlockStage s
 }
 
 // One column of a projection of one row (x·W + b at `col`).
-double projectedCell(const Eigen::Ref<const Matrix> &x, int row, const TensorView &w, ProjectionKind kind,
-    const TensorView &bias, int col)
+double projectedCell(const Eigen::Ref<const Matrix> &x, int row, const TensorView &w, const TensorView &bias, int col)
 {
     Matrix out;
-    projectSlice(x.row(row), w, kind, bias, col, 1, out);
+    projectSlice(x.row(row), w, bias, col, 1, out);
     return double(out(0, 0));
 }
 
-ProjectionStep projectionOf(const Eigen::Ref<const Matrix> &x, int row, const TensorView &w, ProjectionKind kind,
-    const TensorView &bias, int col)
+ProjectionStep projectionOf(
+    const Eigen::Ref<const Matrix> &x, int row, const TensorView &w, const TensorView &bias, int col)
 {
     ProjectionStep p;
     p.terms = int(x.cols());
-    p.products = projectedCell(x, row, w, kind, TensorView {}, col);
+    p.products = projectedCell(x, row, w, TensorView {}, col);
     p.hasBias = !bias.empty();
     p.bias = p.hasBias ? at(bias, col) : 0.0;
     p.value = p.products + p.bias;
@@ -218,22 +217,18 @@ CellDerivation deriveBlockCell(
         break;
     }
     case BlockOperation::Activation: {
-        const ProjectionKind kind = c.family->projection;
-        d.activation
-            = deriveActivation(modelActivation(c), projectedCell(stages.mlpIn, row, L.fcIn, kind, L.fcInBias, col));
+        d.activation = deriveActivation(modelActivation(c), projectedCell(stages.mlpIn, row, L.fcIn, L.fcInBias, col));
         break;
     }
     case BlockOperation::GatedActivation: {
-        const ProjectionKind kind = c.family->projection;
-        const double gate = projectedCell(stages.mlpIn, row, L.mlpGate, kind, L.mlpGateBias, col);
-        const double up = projectedCell(stages.mlpIn, row, L.fcIn, kind, L.fcInBias, col);
+        const double gate = projectedCell(stages.mlpIn, row, L.mlpGate, L.mlpGateBias, col);
+        const double up = projectedCell(stages.mlpIn, row, L.fcIn, L.fcInBias, col);
         d.activation = deriveGatedActivation(modelActivation(c), gate, up);
         break;
     }
     case BlockOperation::Projection:
-        d.projection = stage == BlockStage::AttnOut
-            ? projectionOf(stages.concat, row, L.attnOut, c.family->projection, L.attnOutBias, col)
-            : projectionOf(stages.mlpAct, row, L.fcOut, c.family->projection, L.fcOutBias, col);
+        d.projection = stage == BlockStage::AttnOut ? projectionOf(stages.concat, row, L.attnOut, L.attnOutBias, col)
+                                                    : projectionOf(stages.mlpAct, row, L.fcOut, L.fcOutBias, col);
         break;
     case BlockOperation::Concat:
         d.head = col / c.headDim();

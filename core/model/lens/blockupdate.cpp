@@ -132,13 +132,10 @@ void mlpAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit
         s.output.row(u.rows[r]) = sum.row(Eigen::Index(r));
 }
 
-// Row k of a projection weight's outputs [first, first + count): what one unit of input k adds
-// to each of them (W in × out for Conv1D, out × in for Linear).
-RowVector inputRow(const TensorView &w, ProjectionKind kind, int k, int first, int count)
+// What one unit of input k adds to each output of a projection weight (outputs × inputs).
+RowVector inputRow(const TensorView &w, int k)
 {
-    if (kind == ProjectionKind::Conv1DFused)
-        return tensorBlock(w, k, first, 1, count);
-    return tensorBlock(w, first, k, count, 1).transpose();
+    return tensorBlock(w, 0, k, w.rows, 1).transpose();
 }
 
 // The first norm of a pre-norm block changes column k of attn_in (already in s.attnIn) at every
@@ -154,14 +151,12 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
         return false;
     const ModelConfig &c = runner.config();
     const LayerWeights &L = runner.layerWeights(layer);
-    const ProjectionKind kind = c.family->projection;
-    const int n = int(s.input.rows()), k = edit.col, dh = c.headDim(), kvWidth = c.keyValueHeads() * dh;
+    const int n = int(s.input.rows()), k = edit.col, dh = c.headDim();
     // The cache holds what the runner's own weights give, with or without the edit.
     Matrix held(n, c.dModel);
     normRows(c.family->norm, s.input, L.attnNorm, c.layerNormEps, held);
     const Matrix change = s.attnIn.col(k) - held.col(k);
-    const bool fused = kind == ProjectionKind::Conv1DFused;
-    Matrix keys = change * inputRow(fused ? L.attnWeight : L.key, kind, k, fused ? c.dModel : 0, kvWidth);
+    Matrix keys = change * inputRow(L.key, k);
     if (c.family->position == PositionKind::Rotary) {
         Matrix cos, sin;
         rotaryTables(runner.rotaryFrequencies(), 0, n, cos, sin);
@@ -169,7 +164,7 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
             applyRotary(keys.middleCols(g * dh, dh), cos, sin);
     }
     keys += cachedKeys;
-    Matrix values = change * inputRow(fused ? L.attnWeight : L.value, kind, k, fused ? 2 * c.dModel : 0, kvWidth);
+    Matrix values = change * inputRow(L.value, k);
     values += runner.cachedValues(layer);
 
     const auto count = Eigen::Index(u.rows.size());
@@ -178,7 +173,7 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
         in.row(r) = s.attnIn.row(u.rows[size_t(r)]);
     const Matrix contexts = causalContextRows(runner, layer, in, u.rows, keys, values);
     Matrix out(count, c.dModel);
-    project(contexts, L.attnOut, kind, L.attnOutBias, out);
+    project(contexts, L.attnOut, L.attnOutBias, out);
     Matrix after(count, c.dModel), mlpIn(count, c.dModel);
     for (Eigen::Index r = 0; r < count; ++r)
         after.row(r) = s.input.row(u.rows[size_t(r)]) + out.row(r);
@@ -232,6 +227,14 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     u.rows.erase(std::unique(u.rows.begin(), u.rows.end()), u.rows.end());
 
     switch (edit.tensor) {
+    case BlockTensor::Query:
+    case BlockTensor::QueryBias:
+    case BlockTensor::Key:
+    case BlockTensor::KeyBias:
+    case BlockTensor::Value:
+    case BlockTensor::ValueBias:
+        // Not on the board: a head's W_Q, W_K, W_V are edited as its scene (setHeadWeights).
+        throw std::invalid_argument(std::string(blockTensorSpec(edit.tensor).key) + " is edited as a head's scene");
     case BlockTensor::MlpGate:
     case BlockTensor::MlpGateBias:
     case BlockTensor::MlpIn:
@@ -319,6 +322,12 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
         break;
     case BlockTensor::MlpOut:
     case BlockTensor::MlpOutBias:
+    case BlockTensor::Query:
+    case BlockTensor::QueryBias:
+    case BlockTensor::Key:
+    case BlockTensor::KeyBias:
+    case BlockTensor::Value:
+    case BlockTensor::ValueBias:
         break;
     }
     for (int k = int(first); k < kBlockStageCount; ++k)

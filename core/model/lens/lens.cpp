@@ -22,15 +22,15 @@ Matrix outputHeadLogits(const ModelWeights &weights, const Eigen::Ref<const Matr
     if (weights.mlmDense.empty()) {
         // The final norm and the output head: the token embeddings when tied, else lm_head.
         normRows(c.family->norm, residual, weights.finalNorm, c.layerNormEps, x);
-        project(x, unembedding(weights), ProjectionKind::Linear, TensorView {}, logits);
+        project(x, unembedding(weights), TensorView {}, logits);
         return logits;
     }
     // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
     Matrix t(residual.rows(), c.dModel);
-    project(residual, weights.mlmDense, ProjectionKind::Linear, weights.mlmDenseBias, t);
+    project(residual, weights.mlmDense, weights.mlmDenseBias, t);
     activate(modelActivation(c), t);
     layerNormRows(t, weights.mlmNorm, c.layerNormEps, x);
-    project(x, weights.tokenEmbeddings, ProjectionKind::Linear, weights.mlmBias, logits);
+    project(x, weights.tokenEmbeddings, weights.mlmBias, logits);
     return logits;
 }
 

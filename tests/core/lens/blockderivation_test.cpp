@@ -160,7 +160,7 @@ TEST(BlockDerivation, Gpt2ConcatTimesTheOutputProjectionIsAttnOut)
     const ModelConfig &c = w->config;
     ASSERT_EQ(s.concat.rows(), run.tokenCount());
     ASSERT_EQ(s.concat.cols(), c.heads * c.headDim());
-    const Matrix wo = tensorCopy(w->layers[0].attnOut); // Conv1D: in × out
+    const Matrix wo = tensorCopy(w->layers[0].attnOut).transpose(); // in × out
     const Matrix bo = tensorCopy(w->layers[0].attnOutBias);
     for (int i = 0; i < s.concat.rows(); ++i)
         for (int j = 0; j < c.dModel; ++j) {
@@ -194,8 +194,8 @@ TEST(BlockDerivation, ProjectionCellsSplitIntoProductsAndBiasAndConcatCellsNameT
     ASSERT_TRUE(run.run(gpt2Ids()));
     const BlockStages s = blockStages(run, 0);
     const ModelConfig &c = w->config;
-    // mlp_out = mlp_act·c_proj + b, c_proj Conv1D (inner × d).
-    const Matrix proj = tensorCopy(w->layers[0].fcOut);
+    // mlp_out = mlp_act·c_proj + b, c_proj (inner × d, the transpose of the weights' d × inner).
+    const Matrix proj = tensorCopy(w->layers[0].fcOut).transpose();
     const CellDerivation d = deriveBlockCell(run, 0, s, BlockStage::MlpOut, 1, 4);
     ASSERT_TRUE(d.projection);
     double products = 0;

@@ -31,12 +31,14 @@ namespace {
 
 using ReferenceOf = std::function<Reference(const ModelWeights &)>;
 
-// A float copy of any view (16-bit ones widened by the reference's own reader), kept alive by `keep`.
+// A row-major float copy of any view (outputs × inputs; 16-bit ones widened by the reference's own
+// reader), kept alive by `keep`.
 TensorView floatCopy(const TensorView &t, std::vector<std::shared_ptr<std::vector<float>>> &keep)
 {
     auto values = std::make_shared<std::vector<float>>();
-    for (int i = 0; i < t.rows * t.cols; ++i)
-        values->push_back(float(at(t, i)));
+    for (int r = 0; r < t.rows; ++r)
+        for (int c = 0; c < t.cols; ++c)
+            values->push_back(float(at(t, r, c)));
     keep.push_back(values);
     return {values->data(), t.rows, t.cols};
 }
@@ -65,7 +67,7 @@ void expectBlockEditsMatch(const std::shared_ptr<const ModelWeights> &w, const s
         ForwardRunner run(w);
         ASSERT_TRUE(run.run(ids, position));
         const Matrix before = run.blockTensor(layer, t);
-        const BlockShape shape = blockTensorShape(f, t, blockTensorView(w->layers[layer], t));
+        const BlockShape shape = blockTensorShape(t, blockTensorView(w->layers[layer], t));
         ASSERT_EQ(before.rows(), shape.rows);
         ASSERT_EQ(before.cols(), shape.cols);
 
@@ -82,15 +84,14 @@ void expectBlockEditsMatch(const std::shared_ptr<const ModelWeights> &w, const s
         EXPECT_EQ(run.blockTensor(layer, t), after);
         EXPECT_EQ(run.blockTensorCells(layer, t, row, col, 1, 1)(0, 0), after(row, col));
 
-        // The same edit by hand, in the checkpoint's layout.
+        // The same edit by hand, on the weights' outputs × inputs (the board's transpose).
         std::vector<std::shared_ptr<std::vector<float>>> keep;
         auto edited = std::make_shared<ModelWeights>(*w);
         TensorView &v = blockTensorView(edited->layers[layer], t);
         v = floatCopy(v, keep);
-        const bool transposed = blockTensorTransposed(f, t);
         for (int r = 0; r < shape.rows; ++r)
             for (int k = 0; k < shape.cols; ++k) {
-                const int i = !spec.matrix ? k : transposed ? k * v.cols + r : r * v.cols + k;
+                const int i = !spec.matrix ? k : k * v.cols + r;
                 element(v, i) = after(r, k);
             }
         expectMatchesReference(run, reference(*edited));

@@ -168,20 +168,42 @@ TEST(BlockMath, ProjectionsFollowTheirOrientationAndSlices)
     const Matrix x = randomMatrix(4, 6, 7), linear = randomMatrix(10, 6, 8), conv = randomMatrix(6, 10, 9);
     const Matrix bias = randomMatrix(1, 10, 10);
     Matrix out(4, 10);
-    project(x, view(linear), ProjectionKind::Linear, view(bias), out);
+    project(x, view(linear), view(bias), out);
     Matrix expected = x * linear.transpose();
     expected.rowwise() += bias.row(0);
     EXPECT_LT((out - expected).cwiseAbs().maxCoeff(), 1e-5);
-    project(x, view(conv), ProjectionKind::Conv1DFused, {}, out);
+    // A Conv1D weight (stored in × out) is an input-major view of the same outputs × inputs.
+    TensorView convView = view(conv);
+    convView.inputMajor = true;
+    std::swap(convView.rows, convView.cols);
+    project(x, convView, {}, out);
     EXPECT_LT((out - x * conv).cwiseAbs().maxCoeff(), 1e-5);
+    EXPECT_EQ(tensorCopy(convView), Matrix(conv.transpose()));
+    EXPECT_EQ(storedCopy(convView), conv);
 
     Matrix slice;
-    projectSlice(x, view(linear), ProjectionKind::Linear, view(bias), 4, 3, slice);
+    projectSlice(x, view(linear), view(bias), 4, 3, slice);
     EXPECT_LT((slice - expected.middleCols(4, 3)).cwiseAbs().maxCoeff(), 1e-5);
-    projectSlice(x, view(conv), ProjectionKind::Conv1DFused, view(bias), 2, 5, slice);
+    projectSlice(x, convView, view(bias), 2, 5, slice);
     Matrix convBiased = x * conv;
     convBiased.rowwise() += bias.row(0);
     EXPECT_LT((slice - convBiased.middleCols(2, 5)).cwiseAbs().maxCoeff(), 1e-5);
+
+    // Windows with a leading dimension: outputs 3…6 of the Conv1D weight (a column window, as GPT-2's
+    // q, k and v are of c_attn) and of the Linear one (a row window), inputs 1…4 of either.
+    const TensorView convRows = tensorRows(convView, 3, 4), linearRows = tensorRows(view(linear), 3, 4);
+    Matrix part(4, 4);
+    project(x, convRows, {}, part);
+    EXPECT_LT((part - x * conv.middleCols(3, 4)).cwiseAbs().maxCoeff(), 1e-5);
+    project(x, linearRows, {}, part);
+    EXPECT_LT((part - x * linear.middleRows(3, 4).transpose()).cwiseAbs().maxCoeff(), 1e-5);
+    EXPECT_EQ(tensorBlock(convRows, 1, 2, 2, 3), Matrix(conv.block(2, 4, 3, 2).transpose()));
+    const TensorView convCols = tensorColumns(convView, 1, 4), linearCols = tensorColumns(view(linear), 1, 4);
+    Matrix narrow(4, 10);
+    project(x.middleCols(1, 4), convCols, {}, narrow);
+    EXPECT_LT((narrow - x.middleCols(1, 4) * conv.middleRows(1, 4)).cwiseAbs().maxCoeff(), 1e-5);
+    project(x.middleCols(1, 4), linearCols, {}, narrow);
+    EXPECT_LT((narrow - x.middleCols(1, 4) * linear.middleCols(1, 4).transpose()).cwiseAbs().maxCoeff(), 1e-5);
 
     RowVector logits;
     projectRow(x.row(1), view(linear), logits);

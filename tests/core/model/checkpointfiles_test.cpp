@@ -100,8 +100,8 @@ TEST_F(Shards, EveryShardIsMappedAndF32IsReadInPlace)
     EXPECT_EQ(files.convertedBytes(), 0u);
     // Tensors dealt out in turn land in different shards: each view points into its own.
     std::vector<int> viewsPerShard(files.files().size());
-    for (const TensorView *v : {&w.tokenEmbeddings, &w.positionEmbeddings, &w.layers[0].attnWeight,
-             &w.layers[0].attnBias, &w.layers[1].fcOut, &w.finalNorm.weight}) {
+    for (const TensorView *v : {&w.tokenEmbeddings, &w.positionEmbeddings, &w.layers[0].key, &w.layers[0].valueBias,
+             &w.layers[1].fcOut, &w.finalNorm.weight}) {
         ASSERT_TRUE(files.isMapped(v->data));
         for (size_t k = 0; k < files.files().size(); ++k)
             viewsPerShard[k] += files.files()[k]->isMapped(v->data) ? 1 : 0;

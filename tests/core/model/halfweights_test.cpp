@@ -48,6 +48,14 @@ struct HalfTensor {
     }
 };
 
+// A Conv1D weight stored in × out, seen as the loader shows it: outputs × inputs, input-major.
+TensorView conv1dView(TensorView stored)
+{
+    stored.inputMajor = true;
+    std::swap(stored.rows, stored.cols);
+    return stored;
+}
+
 Matrix randomMatrix(int rows, int cols, unsigned seed)
 {
     std::mt19937 rng(seed);
@@ -93,20 +101,20 @@ TEST(HalfWeights, ProjectionsEqualTheFloatProductForFewAndManyRows)
                 const RowVector biasValues = randomMatrix(1, s.out, 7);
                 const TensorView bias {biasValues.data(), 1, s.out};
                 Matrix a(n, s.out), b(n, s.out);
-                project(x, linear.half, ProjectionKind::Linear, bias, a);
-                project(x, linear.full, ProjectionKind::Linear, bias, b);
+                project(x, linear.half, bias, a);
+                project(x, linear.full, bias, b);
                 expectClose(a, b, s.in);
-                project(x, conv.half, ProjectionKind::Conv1DFused, bias, a);
-                project(x, conv.full, ProjectionKind::Conv1DFused, bias, b);
+                project(x, conv1dView(conv.half), bias, a);
+                project(x, conv1dView(conv.full), bias, b);
                 expectClose(a, b, s.in);
 
                 const int first = s.out / 3, count = s.out / 2;
                 Matrix c, d;
-                projectSlice(x, linear.half, ProjectionKind::Linear, bias, first, count, c);
-                projectSlice(x, linear.full, ProjectionKind::Linear, bias, first, count, d);
+                projectSlice(x, linear.half, bias, first, count, c);
+                projectSlice(x, linear.full, bias, first, count, d);
                 expectClose(c, d, s.in);
-                projectSlice(x, conv.half, ProjectionKind::Conv1DFused, {}, first, count, c);
-                projectSlice(x, conv.full, ProjectionKind::Conv1DFused, {}, first, count, d);
+                projectSlice(x, conv1dView(conv.half), {}, first, count, c);
+                projectSlice(x, conv1dView(conv.full), {}, first, count, d);
                 expectClose(c, d, s.in);
             }
 }
@@ -186,13 +194,13 @@ TEST_F(HalfCheckpoint, MatricesStayInTheMappedFileAndVectorsBecomeFloats)
     const auto w = load(m_dir);
     ASSERT_TRUE(w);
     const CheckpointFiles &files = *std::static_pointer_cast<const CheckpointFiles>(w->owner);
-    for (const TensorView *m : {&w->tokenEmbeddings, &w->positionEmbeddings, &w->layers[0].attnWeight,
-             &w->layers[1].attnOut, &w->layers[1].fcIn, &w->layers[0].fcOut}) {
+    for (const TensorView *m : {&w->tokenEmbeddings, &w->positionEmbeddings, &w->layers[0].value, &w->layers[1].attnOut,
+             &w->layers[1].fcIn, &w->layers[0].fcOut}) {
         EXPECT_EQ(m->type, ElementType::BF16);
         EXPECT_EQ(m->data, nullptr);
         EXPECT_TRUE(files.isMapped(m->bits));
     }
-    for (const TensorView *v : {&w->layers[0].attnBias, &w->layers[1].attnNorm.weight, &w->finalNorm.bias}) {
+    for (const TensorView *v : {&w->layers[0].keyBias, &w->layers[1].attnNorm.weight, &w->finalNorm.bias}) {
         EXPECT_EQ(v->type, ElementType::F32);
         EXPECT_NE(v->data, nullptr);
         EXPECT_FALSE(files.isMapped(v->data));

@@ -261,7 +261,7 @@ TEST(ModelForward, BadInputIsAnErrorAndChangesNothing)
 TEST(ModelForward, InconsistentWeightsAreRefusedByName)
 {
     auto w = makeGpt2(gpt2Config());
-    w->layers[1].attnWeight.cols -= 1;
+    w->layers[1].key.cols -= 1;
     try {
         ForwardRunner run(w);
         FAIL() << "no error";
@@ -449,11 +449,16 @@ TEST(ModelForward, AHeadSceneIsTitledFromOne)
 
 namespace {
 
-// A copy of `t` in new storage kept alive by `keep`, so the copy can be changed.
+// A row-major copy of `t` (outputs × inputs, whatever its storage) in new storage kept alive by
+// `keep`, so the copy can be changed.
 TensorView copyOf(const TensorView &t, std::vector<std::shared_ptr<std::vector<float>>> &keep)
 {
-    keep.push_back(std::make_shared<std::vector<float>>(t.data, t.data + size_t(t.rows) * t.cols));
-    return {keep.back()->data(), t.rows, t.cols};
+    auto values = std::make_shared<std::vector<float>>();
+    for (int r = 0; r < t.rows; ++r)
+        for (int c = 0; c < t.cols; ++c)
+            values->push_back(float(at(t, r, c)));
+    keep.push_back(values);
+    return {values->data(), t.rows, t.cols};
 }
 
 float &cell(TensorView &t, int r, int c)
@@ -485,33 +490,21 @@ TEST(ModelForward, EditingAHeadsWeightsMatchesTheReferenceOnEditedTensors)
         EXPECT_EQ(run.restartedFrom(), layer);
         EXPECT_TRUE(run.hasEditedWeights());
 
-        // The same edit made directly on copies of the checkpoint's tensors, in their layout.
+        // The same edit made directly on copies of the checkpoint's tensors (outputs × inputs,
+        // GPT-2's Conv1D ones as the loader shows them).
         std::vector<std::shared_ptr<std::vector<float>>> keep;
         auto edited = std::make_shared<ModelWeights>(*w);
         LayerWeights &L = edited->layers[layer];
-        if (gpt2) {
-            L.attnWeight = copyOf(L.attnWeight, keep);
-            L.attnBias = copyOf(L.attnBias, keep);
-            L.attnOut = copyOf(L.attnOut, keep);
-            L.attnOutBias = copyOf(L.attnOutBias, keep);
-            for (int r = 0; r < d; ++r)
-                for (int j = 0; j < dh; ++j)
-                    cell(L.attnWeight, r, first + j) *= 2.f;
-            for (int j = 0; j < dh; ++j)
-                cell(L.attnBias, 0, 2 * d + first + j) += 0.5f;
-            cell(L.attnOut, first + 0, 2) += 1.f;
-        } else {
-            L.query = copyOf(L.query, keep);
-            L.valueBias = copyOf(L.valueBias, keep);
-            L.attnOut = copyOf(L.attnOut, keep);
-            L.attnOutBias = copyOf(L.attnOutBias, keep);
-            for (int j = 0; j < dh; ++j)
-                for (int i = 0; i < d; ++i)
-                    cell(L.query, first + j, i) *= 2.f;
-            for (int j = 0; j < dh; ++j)
-                cell(L.valueBias, 0, first + j) += 0.5f;
-            cell(L.attnOut, 2, first + 0) += 1.f; // out × in: W_O(0, 2) is weight[2][first]
-        }
+        L.query = copyOf(L.query, keep);
+        L.valueBias = copyOf(L.valueBias, keep);
+        L.attnOut = copyOf(L.attnOut, keep);
+        L.attnOutBias = copyOf(L.attnOutBias, keep);
+        for (int j = 0; j < dh; ++j)
+            for (int i = 0; i < d; ++i)
+                cell(L.query, first + j, i) *= 2.f;
+        for (int j = 0; j < dh; ++j)
+            cell(L.valueBias, 0, first + j) += 0.5f;
+        cell(L.attnOut, 2, first + 0) += 1.f; // out × in: W_O(0, 2) is weight[2][first]
         cell(L.attnOutBias, 0, 3) -= 0.7f;
         const Reference ref
             = gpt2 ? gpt2Reference(*edited, ids, allOn(c)) : bertReference(*edited, ids, int(ids.size()) - 1, allOn(c));

@@ -1,6 +1,6 @@
 // The checkpoint readers of core/model: config.json and the model loader, with files written by
 // the tests' own writer (modelfixtures.h); safetensors itself in safetensors_test.cpp.
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/checkpoint/checkpointfiles.h"
 #include "core/model/checkpoint/safetensors.h"
 #include "core/model/modelconfig.h"
@@ -186,26 +186,55 @@ TEST_F(ModelIo, ConfigFileIsReadByName)
 
 namespace {
 
-// Every view of the loaded weights under the canonical tensor name the fixtures use.
-std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
+// The tensor of the file that the loaded views `parts` (outputs × inputs each) come from, as the
+// file lays it out: vectors end to end, Conv1D weights (input-major views) as in × out with the
+// parts' outputs side by side, nn.Linear weights as out × in with them one under another.
+attnlab::core::Matrix asStored(const std::vector<TensorView> &parts)
 {
-    std::map<std::string, TensorView> v;
+    std::vector<attnlab::core::Matrix> pieces;
+    Eigen::Index rows = 0, cols = 0;
+    const bool vector = parts[0].rows == 1;
+    const bool side = vector || parts[0].inputMajor;
+    for (const TensorView &p : parts) {
+        pieces.push_back(p.inputMajor ? attnlab::core::Matrix(tensorCopy(p).transpose()) : tensorCopy(p));
+        rows = side ? pieces.back().rows() : rows + pieces.back().rows();
+        cols = side ? cols + pieces.back().cols() : pieces.back().cols();
+    }
+    attnlab::core::Matrix m(rows, cols);
+    Eigen::Index at = 0;
+    for (const attnlab::core::Matrix &piece : pieces) {
+        if (side)
+            m.middleCols(at, piece.cols()) = piece;
+        else
+            m.middleRows(at, piece.rows()) = piece;
+        at += side ? piece.cols() : piece.rows();
+    }
+    return m;
+}
+
+// Every view of the loaded weights under the canonical tensor name the fixtures use (several for a
+// fused tensor, in the order of its outputs).
+std::map<std::string, std::vector<TensorView>> viewsByName(const ModelWeights &w)
+{
+    std::map<std::string, std::vector<TensorView>> v;
     auto norm = [&](const std::string &n, const LayerNormWeights &x) {
-        v[n + ".weight"] = x.weight;
-        v[n + ".bias"] = x.bias;
+        v[n + ".weight"] = {x.weight};
+        v[n + ".bias"] = {x.bias};
     };
     auto linear = [&](const std::string &n, const TensorView &weight, const TensorView &bias) {
-        v[n + ".weight"] = weight;
-        v[n + ".bias"] = bias;
+        v[n + ".weight"].push_back(weight);
+        v[n + ".bias"].push_back(bias);
     };
     if (w.config.modelType == "gpt2") {
-        v["wte.weight"] = w.tokenEmbeddings;
-        v["wpe.weight"] = w.positionEmbeddings;
+        v["wte.weight"] = {w.tokenEmbeddings};
+        v["wpe.weight"] = {w.positionEmbeddings};
         for (size_t l = 0; l < w.layers.size(); ++l) {
             const LayerWeights &L = w.layers[l];
             const std::string h = "h." + std::to_string(l) + ".";
             norm(h + "ln_1", L.attnNorm);
-            linear(h + "attn.c_attn", L.attnWeight, L.attnBias);
+            linear(h + "attn.c_attn", L.query, L.queryBias);
+            linear(h + "attn.c_attn", L.key, L.keyBias);
+            linear(h + "attn.c_attn", L.value, L.valueBias);
             linear(h + "attn.c_proj", L.attnOut, L.attnOutBias);
             norm(h + "ln_2", L.mlpNorm);
             linear(h + "mlp.c_fc", L.fcIn, L.fcInBias);
@@ -214,9 +243,9 @@ std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
         norm("ln_f", w.finalNorm);
         return v;
     }
-    v["embeddings.word_embeddings.weight"] = w.tokenEmbeddings;
-    v["embeddings.position_embeddings.weight"] = w.positionEmbeddings;
-    v["embeddings.token_type_embeddings.weight"] = w.tokenTypeEmbeddings;
+    v["embeddings.word_embeddings.weight"] = {w.tokenEmbeddings};
+    v["embeddings.position_embeddings.weight"] = {w.positionEmbeddings};
+    v["embeddings.token_type_embeddings.weight"] = {w.tokenTypeEmbeddings};
     norm("embeddings.LayerNorm", w.embeddingNorm);
     for (size_t l = 0; l < w.layers.size(); ++l) {
         const LayerWeights &L = w.layers[l];
@@ -233,7 +262,7 @@ std::map<std::string, TensorView> viewsByName(const ModelWeights &w)
     if (!w.mlmDense.empty()) {
         linear("cls.predictions.transform.dense", w.mlmDense, w.mlmDenseBias);
         norm("cls.predictions.transform.LayerNorm", w.mlmNorm);
-        v["cls.predictions.bias"] = w.mlmBias;
+        v["cls.predictions.bias"] = {w.mlmBias};
     }
     return v;
 }
@@ -249,12 +278,12 @@ void expectSameWeights(const attnlab::test::TinyModel &model, const ModelWeights
         SCOPED_TRACE(name);
         const auto it = views.find(name);
         ASSERT_NE(it, views.end());
-        const TensorView &v = it->second;
-        ASSERT_FALSE(v.empty());
-        EXPECT_EQ(v.rows, t.shape.size() == 2 ? t.shape[0] : 1);
-        EXPECT_EQ(v.cols, t.shape.back());
-        ASSERT_EQ(size_t(v.rows) * size_t(v.cols), t.values.size());
-        const attnlab::core::Matrix values = tensorCopy(v);
+        for (const TensorView &part : it->second)
+            ASSERT_FALSE(part.empty());
+        const attnlab::core::Matrix values = asStored(it->second);
+        EXPECT_EQ(values.rows(), t.shape.size() == 2 ? t.shape[0] : 1);
+        EXPECT_EQ(values.cols(), t.shape.back());
+        ASSERT_EQ(size_t(values.size()), t.values.size());
         for (size_t i = 0; i < t.values.size(); ++i)
             ASSERT_EQ(values.data()[i], t.values[i]) << i;
         ++compared;
@@ -301,7 +330,7 @@ TEST_F(ModelFolder, Gpt2LoadsInEveryDtypeAndNamingStyle)
                 EXPECT_EQ(w.config.dInner, 12);
                 EXPECT_EQ(w.layers.size(), 2u);
                 EXPECT_TRUE(w.tokenTypeEmbeddings.empty());
-                EXPECT_TRUE(w.layers[0].query.empty());
+                EXPECT_TRUE(w.layers[0].query.inputMajor); // c_attn's q: a window of the Conv1D tensor
                 expectSameWeights(model, w);
                 EXPECT_EQ(mapping(w).convertedBytes() == 0, dtype == "F32");
             }
@@ -327,7 +356,7 @@ TEST_F(ModelFolder, BertLoadsInEveryDtypeAndNamingStyle)
                 EXPECT_EQ(w.config.typeVocabSize, 2);
                 EXPECT_FALSE(w.mlmDense.empty());
                 EXPECT_EQ(w.mlmBias.cols, 24);
-                EXPECT_TRUE(w.layers[1].attnWeight.empty());
+                EXPECT_FALSE(w.layers[1].query.inputMajor); // nn.Linear: out × in as stored
                 expectSameWeights(model, w);
             }
 }

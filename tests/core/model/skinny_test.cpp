@@ -111,13 +111,13 @@ TEST(SkinnyProduct, LinearProjectionsOfFewRowsEqualTheDoubleProduct)
         SCOPED_TRACE(testing::Message() << rows << " rows");
         const auto x = wide.block(0, 3, rows, 40);
         Matrix out(rows, 600);
-        project(x, wView, ProjectionKind::Linear, biasView, out);
+        project(x, wView, biasView, out);
         Matrix expected = referenceLinear(x, w);
         expected.rowwise() += bias.row(0);
         EXPECT_LT((out - expected).cwiseAbs().maxCoeff(), 2e-5f);
 
         Matrix slice;
-        projectSlice(x, wView, ProjectionKind::Linear, biasView, 37, 500, slice);
+        projectSlice(x, wView, biasView, 37, 500, slice);
         ASSERT_EQ(slice.rows(), rows);
         ASSERT_EQ(slice.cols(), 500);
         EXPECT_LT((slice - expected.middleCols(37, 500)).cwiseAbs().maxCoeff(), 2e-5f);

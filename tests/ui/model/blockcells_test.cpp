@@ -240,7 +240,7 @@ TEST(BlockCells, ATensorChosenWhileTheWorkerReadsFillsWhenItIsDone)
     ASSERT_TRUE(QTest::qWaitFor([session] { return !session->isBusy(); }, 10000));
     session->setProgressHookForTesting({});
     const auto &fcIn = session->runner()->layerWeights(1).fcIn;
-    ASSERT_EQ(panel.model()->rowCount(), int(fcIn.rows));
+    ASSERT_EQ(panel.model()->rowCount(), int(fcIn.cols)); // the board shows inputs × outputs
     EXPECT_EQ(panel.model()->value(2, 5), fcIn.matrix()(2, 5));
 }
 
