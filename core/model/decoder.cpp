@@ -1,6 +1,6 @@
 #include "core/model/decoder.h"
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
 #include "core/text/messageid.h"
@@ -20,13 +20,7 @@ Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
     const ModelConfig &c = m_weights->config;
     if (!canGenerate(c))
         throw ForwardError(Message(MessageId::GenerateNotCausal, c.family->name));
-    std::string act = c.activation.empty() ? c.family->config.activationFallback : c.activation;
-    const std::optional<Activation> f = activationNamed(act);
-    if (!f)
-        throw ForwardError(Message(MessageId::ForwardActivation, act, activationNames()));
-    m_activation = *f;
-    if (c.family->position == PositionKind::Rotary)
-        m_rotaryFrequencies = rotaryInverseFrequencies(c.headDim(), c.ropeTheta, c.ropeScaling);
+    m_spec = BlockSpec::of(c);
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_keys.resize(size_t(c.layers));
     m_values.resize(size_t(c.layers));
@@ -36,8 +30,7 @@ Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
 
 bool Decoder::canGenerate(const ModelConfig &config)
 {
-    const ModelFamily &f = *config.family;
-    return f.causal && f.placement == NormPlacement::PreLn && f.prediction == PredictionRule::NextToken;
+    return canGenerateText(*config.family);
 }
 
 int Decoder::kvHeads() const
@@ -118,52 +111,20 @@ void Decoder::reserve(int rows)
     }
 }
 
-// Rows [from, from + count) of one pre-LN block, in m_hidden: h += attn(norm₁(h));
-// h += mlp(norm₂(h)). Their keys and values go into the cache at the same rows.
+// Rows [from, from + count) of one block, in m_hidden. Their keys and values go into the cache at
+// the same rows.
 void Decoder::runLayer(int layer, int from, int count)
 {
-    const ModelConfig &c = config();
-    const ModelFamily &f = *c.family;
     const LayerWeights &L = m_weights->layers[size_t(layer)];
-    const int d = c.dModel, qWidth = heads() * headDim();
-
-    m_normed.resize(count, d);
-    normRows(f.norm, m_hidden, L.attnNorm, c.layerNormEps, m_normed);
-    auto keys = m_keys[size_t(layer)].middleRows(from, count);
-    auto values = m_values[size_t(layer)].middleRows(from, count);
-    m_q.resize(count, qWidth);
-    project(m_normed, L.query, L.queryBias, m_q);
-    project(m_normed, L.key, L.keyBias, keys);
-    project(m_normed, L.value, L.valueBias, values);
-    if (f.position == PositionKind::Rotary) {
-        // The new rows sit at positions from … from + count − 1; the cache keeps rotated keys.
-        rotaryTables(m_rotaryFrequencies, from, count, m_cos, m_sin);
-        for (int h = 0; h < heads(); ++h)
-            applyRotary(m_q.middleCols(h * headDim(), headDim()), m_cos, m_sin);
-        for (int g = 0; g < kvHeads(); ++g)
-            applyRotary(keys.middleCols(g * headDim(), headDim()), m_cos, m_sin);
-    }
+    const int qw = m_spec.queryWidth();
+    attentionInput(m_spec, L, m_hidden, m_normed);
+    m_q.resize(count, qw);
+    // The new rows sit at positions from … from + count − 1; the cache keeps rotated keys.
+    m_rotary.cover(m_spec, from + count);
+    projectQkv(m_spec, L, m_normed, m_rotary.cos(from, count), m_rotary.sin(from, count), m_q,
+        m_keys[size_t(layer)].middleRows(from, count), m_values[size_t(layer)].middleRows(from, count));
     attend(layer, from, count);
-
-    m_out.resize(count, d);
-    project(m_context, L.attnOut, L.attnOutBias, m_out);
-    m_hidden += m_out;
-
-    normRows(f.norm, m_hidden, L.mlpNorm, c.layerNormEps, m_normed);
-    m_inner.resize(count, c.dInner);
-    if (f.mlp == MlpKind::GatedSilu) {
-        // down(act(gate(x)) ⊙ up(x)); fcIn is up_proj.
-        project(m_normed, L.mlpGate, L.mlpGateBias, m_inner);
-        activate(m_activation, m_inner);
-        m_gate.resize(count, c.dInner);
-        project(m_normed, L.fcIn, L.fcInBias, m_gate);
-        m_inner.array() *= m_gate.array();
-    } else {
-        project(m_normed, L.fcIn, L.fcInBias, m_inner);
-        activate(m_activation, m_inner);
-    }
-    project(m_inner, L.fcOut, L.fcOutBias, m_out);
-    m_hidden += m_out;
+    finishLayer(m_spec, L, m_hidden, m_context, m_block, m_hidden);
 }
 
 // Each head's attention for the new rows over every cached key (the new ones included), into
@@ -174,7 +135,7 @@ void Decoder::attend(int layer, int from, int count)
     const int dh = headDim(), total = from + count, group = heads() / kvHeads();
     const Matrix &keys = m_keys[size_t(layer)];
     const Matrix &values = m_values[size_t(layer)];
-    const ScoreScale scale(config().family->scoreScaling, dh);
+    const ScoreScale scale = m_spec.scoreScale();
     m_context.setZero(count, heads() * dh);
     Matrix &last = m_pendingAttention[size_t(layer)];
     last.resize(heads(), total);
@@ -200,7 +161,7 @@ void Decoder::predict()
     const ModelConfig &c = config();
     const ModelWeights &w = *m_weights;
     Matrix x(1, c.dModel);
-    normRows(c.family->norm, m_hidden.bottomRows(1), w.finalNorm, c.layerNormEps, x);
+    normRows(m_spec.norm, m_hidden.bottomRows(1), w.finalNorm, m_spec.eps, x);
     // The output head: the token embeddings when tied, else lm_head.
     projectRow(x.row(0), c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
     m_probabilities = softmax(m_logits);

@@ -7,7 +7,7 @@
 // and runs only NEW rows through every layer: a prompt is one pass over its rows (the prefill),
 // then each new token costs one row of work per layer — its q, k, v, its attention over every
 // cached key, its MLP — instead of a rerun of the whole text. The arithmetic is the block math the
-// ForwardRunner uses (core/model/blockmath), so the logits equal ForwardRunner's for the same ids
+// ForwardRunner uses (core/model/block/blockmath), so the logits equal ForwardRunner's for the same ids
 // up to float rounding.
 //
 // What the cache holds, per layer: for every token so far, kv_heads · head_dim keys (after the
@@ -17,7 +17,7 @@
 //
 // Layers and heads count from 0. Not thread-safe: one thread at a time.
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/forward.h"
 #include "core/model/modelweights.h"
 
@@ -103,7 +103,7 @@ private:
     void predict();
 
     std::shared_ptr<const ModelWeights> m_weights;
-    Activation m_activation = Activation::GeluTanh;
+    BlockSpec m_spec;
     Matrix m_headMask;
     std::vector<int> m_ids;
     // Per layer: keys and values of every cached token, capacity ≥ tokenCount() rows (grown
@@ -113,10 +113,9 @@ private:
     std::vector<Matrix> m_pendingAttention; // the same for an append under way
     RowVector m_logits, m_probabilities;
     // Scratch of the rows being appended, reused from call to call.
-    Matrix m_hidden, m_normed, m_q, m_context, m_out, m_inner, m_gate, m_scores;
-    // Rotary positions: the inverse frequencies, and the cos/sin rows of the rows being appended.
-    RowVector m_rotaryFrequencies;
-    Matrix m_cos, m_sin;
+    Matrix m_hidden, m_normed, m_q, m_context, m_scores;
+    BlockScratch m_block;
+    RotaryTables m_rotary; // of the positions cached and being appended
 };
 
 } // namespace attnlab::core::model

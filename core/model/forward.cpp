@@ -1,6 +1,6 @@
 #include "core/model/forward.h"
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
 #include "core/text/messageid.h"
@@ -34,13 +34,7 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
         throw std::invalid_argument("no model weights");
     checkForwardWeights(*m_weights);
     const ModelConfig &c = m_weights->config;
-    const std::string act = c.activation.empty() ? c.family->config.activationFallback : c.activation;
-    const std::optional<Activation> f = activationNamed(act);
-    if (!f)
-        throw ForwardError(Message(MessageId::ForwardActivation, act, activationNames()));
-    m_activation = *f;
-    if (c.family->position == PositionKind::Rotary)
-        m_rotaryFrequencies = rotaryInverseFrequencies(c.headDim(), c.ropeTheta, c.ropeScaling);
+    m_spec = BlockSpec::of(c);
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
@@ -110,17 +104,7 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
         addTableRows(w.positionEmbeddings, first, sum);
         layerNormRows(sum, w.embeddingNorm, c.layerNormEps, rows);
     }
-    // Rotary positions: the cos/sin rows of positions 0…n−1 (each row depends on its position
-    // only, so a longer text computes only its new rows).
-    if (c.family->position == PositionKind::Rotary && m_cos.rows() != n) {
-        const int have = std::min(int(m_cos.rows()), n);
-        Matrix cos, sin;
-        rotaryTables(m_rotaryFrequencies, have, n - have, cos, sin);
-        m_cos.conservativeResize(n, c.headDim());
-        m_sin.conservativeResize(n, c.headDim());
-        m_cos.bottomRows(n - have) = cos;
-        m_sin.bottomRows(n - have) = sin;
-    }
+    m_rotary.cover(m_spec, n);
     return compute(progress);
 }
 
@@ -194,10 +178,7 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
         if (progress && !progress(l, L))
             return false;
         const int from = m_rowsDone[size_t(l)];
-        if (preLn())
-            runPreLnLayer(l, from);
-        else
-            runPostLnLayer(l, from);
+        runLayer(l, from);
         m_rowsDone[size_t(l)] = tokenCount();
         m_done = l + 1;
     }
@@ -207,37 +188,6 @@ bool ForwardRunner::compute(const ForwardProgress &progress)
         return false;
     predict();
     return true;
-}
-
-bool ForwardRunner::causal() const
-{
-    return config().family->causal;
-}
-
-bool ForwardRunner::preLn() const
-{
-    return config().family->placement == NormPlacement::PreLn;
-}
-
-// q, k and v of the rows of `a` (rows [first, first + rows(a)) of the text) side by side into
-// m_qkv: 3d columns for GPT-2 and BERT, (heads + 2·kv_heads)·d_head under grouped-query
-// attention; rotary positions rotate q and k by the rows' positions.
-void ForwardRunner::projectQkv(const Eigen::Ref<const Matrix> &a, const LayerWeights &L, int first)
-{
-    const ModelConfig &c = config();
-    const int dh = c.headDim(), qw = c.heads * dh, kw = c.keyValueHeads() * dh;
-    resizeLarge(m_qkv, a.rows(), qw + 2 * kw);
-    project(a, L.query, L.queryBias, m_qkv.leftCols(qw));
-    project(a, L.key, L.keyBias, m_qkv.middleCols(qw, kw));
-    project(a, L.value, L.valueBias, m_qkv.rightCols(kw));
-    if (c.family->position != PositionKind::Rotary)
-        return;
-    const auto cos = m_cos.middleRows(first, a.rows());
-    const auto sin = m_sin.middleRows(first, a.rows());
-    for (int h = 0; h < c.heads; ++h)
-        applyRotary(m_qkv.middleCols(h * dh, dh), cos, sin);
-    for (int g = 0; g < c.keyValueHeads(); ++g)
-        applyRotary(m_qkv.middleCols(qw + g * dh, dh), cos, sin);
 }
 
 int ForwardRunner::firstAttendedRow(int layer, int from) const
@@ -250,18 +200,19 @@ int ForwardRunner::firstAttendedRow(int layer, int from) const
 // `rows`: what attention reads for the tokens first…n−1.
 void ForwardRunner::attendLayer(int layer, const Eigen::Ref<const Matrix> &rows, int first)
 {
-    const ModelConfig &c = config();
     const int n = first + int(rows.rows());
-    const int qw = c.heads * c.headDim(), kw = c.keyValueHeads() * c.headDim();
-    projectQkv(rows, m_layers[size_t(layer)], first);
+    const int qw = m_spec.queryWidth(), kw = m_spec.keyValueWidth();
+    resizeLarge(m_qkv, rows.rows(), qw + 2 * kw);
+    projectQkv(m_spec, m_layers[size_t(layer)], rows, m_rotary.cos(first, int(rows.rows())),
+        m_rotary.sin(first, int(rows.rows())), m_qkv.leftCols(qw), m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw));
     m_computedQueryRows += n - first;
     if (!causal()) {
         attend(layer, 0, m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw), false);
     } else {
         Matrix &keys = m_keys[size_t(layer)];
         Matrix &values = m_values[size_t(layer)];
-        growRows(keys, n, kw, c.maxPositions);
-        growRows(values, n, kw, c.maxPositions);
+        growRows(keys, n, kw, config().maxPositions);
+        growRows(values, n, kw, config().maxPositions);
         keys.middleRows(first, n - first) = m_qkv.middleCols(qw, kw);
         values.middleRows(first, n - first) = m_qkv.rightCols(kw);
         attend(layer, first, keys.topRows(n), values.topRows(n), true);
@@ -269,79 +220,17 @@ void ForwardRunner::attendLayer(int layer, const Eigen::Ref<const Matrix> &rows,
     m_thumbnailRows[size_t(layer)] = n;
 }
 
-// The MLP of rows `x` into m_sum: fc_out(act(fc_in(x))), or gated down(act(gate(x)) ⊙ up(x)).
-void ForwardRunner::feedForward(const Matrix &x, const LayerWeights &L)
+void ForwardRunner::runLayer(int layer, int from)
 {
-    // In blocks of rows, so the inner activations (d_inner wide, 4–5 × d_model) never take the
-    // whole text at once: at 2,048 tokens of Qwen2.5-0.5B they were 80 MB. A block of 256 rows
-    // still gives the products their full speed.
-    constexpr Eigen::Index kRowBlock = 256;
-    const ModelConfig &c = config();
-    m_sum.resize(x.rows(), c.dModel);
-    for (Eigen::Index r0 = 0; r0 < x.rows(); r0 += kRowBlock) {
-        const Eigen::Index count = std::min(kRowBlock, x.rows() - r0);
-        const auto in = x.middleRows(r0, count);
-        resizeLarge(m_inner, count, c.dInner);
-        if (c.family->mlp == MlpKind::GatedSilu) {
-            project(in, L.mlpGate, L.mlpGateBias, m_inner);
-            activate(m_activation, m_inner);
-            resizeLarge(m_up, count, c.dInner);
-            project(in, L.fcIn, L.fcInBias, m_up);
-            m_inner.array() *= m_up.array();
-        } else {
-            project(in, L.fcIn, L.fcInBias, m_inner);
-            activate(m_activation, m_inner);
-        }
-        project(m_inner, L.fcOut, L.fcOutBias, m_sum.middleRows(r0, count));
-    }
-}
-
-void ForwardRunner::runPreLnLayer(int layer, int from)
-{
-    const ModelConfig &c = config();
-    const NormKind norm = c.family->norm;
-    const LayerWeights &L = m_layers[layer];
-    const Matrix &h = m_inputs[layer];
+    const LayerWeights &L = m_layers[size_t(layer)];
+    const Matrix &h = m_inputs[size_t(layer)];
     const Eigen::Index n = h.rows(), rows = n - from;
     const int first = firstAttendedRow(layer, from);
-    resizeLarge(m_attnIn, n - first, c.dModel);
-    normRows(norm, h.bottomRows(n - first), L.attnNorm, c.layerNormEps, m_attnIn);
+    model::attentionInput(m_spec, L, h.bottomRows(n - first), m_attnIn);
     attendLayer(layer, m_attnIn, first);
-
-    Matrix &whole = m_inputs[layer + 1];
-    whole.conservativeResize(n, c.dModel);
-    auto out = whole.bottomRows(rows);
-    project(m_context.bottomRows(rows), L.attnOut, L.attnOutBias, out);
-    out += h.bottomRows(rows);
-
-    m_normed.resize(rows, c.dModel);
-    normRows(norm, out, L.mlpNorm, c.layerNormEps, m_normed);
-    feedForward(m_normed, L);
-    out += m_sum;
-}
-
-void ForwardRunner::runPostLnLayer(int layer, int from)
-{
-    const ModelConfig &c = config();
-    const int d = c.dModel;
-    const LayerWeights &L = m_layers[layer];
-    const Matrix &h = m_inputs[layer];
-    const Eigen::Index n = h.rows(), rows = n - from;
-
-    const int first = firstAttendedRow(layer, from);
-    attendLayer(layer, h.bottomRows(n - first), first);
-
-    m_sum.resize(rows, d);
-    project(m_context.bottomRows(rows), L.attnOut, L.attnOutBias, m_sum);
-    m_sum += h.bottomRows(rows);
-    m_normed.resize(rows, d);
-    layerNormRows(m_sum, L.attnNorm, c.layerNormEps, m_normed); // the attention block's output
-
-    feedForward(m_normed, L);
-    m_sum += m_normed;
-    Matrix &out = m_inputs[layer + 1];
-    out.conservativeResize(n, d);
-    layerNormRows(m_sum, L.mlpNorm, c.layerNormEps, out.bottomRows(rows));
+    Matrix &out = m_inputs[size_t(layer) + 1];
+    out.conservativeResize(n, m_spec.dModel);
+    finishLayer(m_spec, L, h.bottomRows(rows), m_context.bottomRows(rows), m_block, out.bottomRows(rows));
 }
 
 void ForwardRunner::predict()
@@ -353,13 +242,13 @@ void ForwardRunner::predict()
     if (w.mlmDense.empty()) {
         // The final norm (GPT-2's ln_f, Llama's norm) and the output head: the token embeddings
         // when tied, else lm_head.
-        normRows(c.family->norm, last, w.finalNorm, c.layerNormEps, x);
+        normRows(m_spec.norm, last, w.finalNorm, m_spec.eps, x);
         projectRow(x, c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
     } else {
         // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
         Matrix t(1, c.dModel);
         project(last, w.mlmDense, w.mlmDenseBias, t);
-        activate(m_activation, t);
+        activate(m_spec.activation, t);
         layerNormRows(t, w.mlmNorm, c.layerNormEps, x);
         projectRow(x, w.tokenEmbeddings, m_logits);
         m_logits += w.mlmBias.vector();
@@ -408,15 +297,13 @@ Matrix ForwardRunner::attentionInput(int layer) const
 {
     // Pre-LN: layer l's first norm, as the pass computes it when layer l runs; post-LN attention
     // reads the layer input, which exists before.
-    if (!preLn()) {
+    if (!m_spec.preNorm) {
         checkLayer(layer, m_ids.empty() ? -1 : std::min(m_done, layers() - 1));
         return m_inputs[layer];
     }
     checkLayer(layer, m_done - 1);
-    const ModelConfig &c = config();
-    const Matrix &h = m_inputs[layer];
-    Matrix a(h.rows(), c.dModel);
-    normRows(c.family->norm, h, m_layers[size_t(layer)].attnNorm, c.layerNormEps, a);
+    Matrix a;
+    model::attentionInput(m_spec, m_layers[size_t(layer)], m_inputs[size_t(layer)], a);
     return a;
 }
 

@@ -24,7 +24,8 @@
 // Row i of every n × d matrix is token i; in an n × n matrix the row is the query, the column the
 // key.
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
+#include "core/model/block/layerblock.h"
 #include "core/model/family/blocktensor.h"
 #include "core/model/modelweights.h"
 #include "core/scene/scene.h"
@@ -196,7 +197,9 @@ public:
     void headQueryKey(int layer, int head, bool rotated, Matrix &q, Matrix &k) const;
     // Rotary positions: the inverse frequencies of the head's d_head/2 pairs (rope_theta and
     // rope_scaling applied); empty for a model without them.
-    const RowVector &rotaryFrequencies() const { return m_rotaryFrequencies; }
+    const RowVector &rotaryFrequencies() const { return m_spec.inverseFrequencies; }
+    // The description of the model's block, which every pass over it reads.
+    const BlockSpec &blockSpec() const { return m_spec; }
 
     // The checkpoint has what the prediction needs (GPT-2 always; BERT a masked-LM head).
     bool canPredict() const;
@@ -208,22 +211,17 @@ public:
 
 private:
     bool compute(const ForwardProgress &progress);
-    // Compute rows [from, n) of the layer's output (and a pre-LN layer's first norm); rows before
-    // `from` are already valid. The family's NormPlacement picks one.
-    void runPreLnLayer(int layer, int from);
-    void runPostLnLayer(int layer, int from);
+    // Compute rows [from, n) of the layer's output; rows before `from` are already valid.
+    void runLayer(int layer, int from);
     // The attention of one layer for the rows it must compute, from its attention input `a`
     // (n × d): projects q, k, v of rows [first, n), keeps a causal model's keys and values in its
     // cache, and leaves the context of those rows in m_context ((n − first) rows). `first` is
     // `from` when the layer's cache and thumbnails hold rows [0, from) (appended tokens), else 0.
     int firstAttendedRow(int layer, int from) const;
     void attendLayer(int layer, const Eigen::Ref<const Matrix> &rows, int first);
-    void projectQkv(const Eigen::Ref<const Matrix> &a, const LayerWeights &L, int first);
-    void feedForward(const Matrix &x, const LayerWeights &L);
     void attend(int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values,
         bool causal);
-    bool causal() const;
-    bool preLn() const;
+    bool causal() const { return m_spec.causal; }
     void predict();
     void checkLayer(int layer, int limit) const;
     void invalidateFrom(int layer);
@@ -238,7 +236,7 @@ private:
     // Per layer: the copies its edited tensors read (a deque: copies never move); empty = the
     // layer is not edited.
     std::vector<std::deque<Matrix>> m_edited;
-    Activation m_activation = Activation::GeluTanh;
+    BlockSpec m_spec;
     Matrix m_headMask;
     std::vector<int> m_ids;
     int m_position = 0;
@@ -258,9 +256,9 @@ private:
     std::vector<Matrix> m_scratch; // one n × n attention matrix per thread of the pass
     RowVector m_logits, m_probabilities;
     // Scratch reused from layer to layer and run to run (no allocation in steady state).
-    Matrix m_qkv, m_context, m_normed, m_inner, m_up, m_sum, m_attnIn;
-    RowVector m_rotaryFrequencies; // rotary positions only
-    Matrix m_cos, m_sin; // n × d_head rotary tables of positions 0…n−1
+    Matrix m_qkv, m_context, m_attnIn;
+    BlockScratch m_block;
+    RotaryTables m_rotary; // of positions 0…n−1
 };
 
 } // namespace attnlab::core::model

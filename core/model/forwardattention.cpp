@@ -28,10 +28,9 @@ constexpr int kParallelTokens = 64;
 // mask the query at position p sees keys 0…p and the rest get exactly 0 (what softmax of
 // transformers' finfo.min fill underflows to).
 template<typename Q, typename K>
-void headWeights(const Q &q, const K &k, int first, bool causal, ScoreScaling scaling, Matrix &w)
+void headWeights(const Q &q, const K &k, int first, bool causal, const ScoreScale &scale, Matrix &w)
 {
     const int rows = int(q.rows()), n = int(k.rows());
-    const ScoreScale scale(scaling, int(q.cols()));
     const int block = causal ? kCausalBlock : std::max(rows, 1);
     resizeLarge(w, rows, n);
     for (int r0 = 0; r0 < rows; r0 += block) {
@@ -108,7 +107,7 @@ void ForwardRunner::attend(
     const int rows = int(qkv.rows());
     const ModelConfig &c = config();
     const int dh = c.headDim();
-    const ScoreScaling scaling = c.family->scoreScaling;
+    const ScoreScale scale = m_spec.scoreScale();
     // Under the causal mask only keys 0…p matter for the query at position p: products run on
     // blocks of query rows against the keys they can see, which saves nearly half the work for
     // long texts.
@@ -130,7 +129,7 @@ void ForwardRunner::attend(
         const auto k = keys.middleCols(g * dh, dh);
         const auto v = values.middleCols(g * dh, dh);
         Matrix &w = m_scratch[size_t(threadIndex())];
-        headWeights(q, k, first, causal, scaling, w);
+        headWeights(q, k, first, causal, scale, w);
         foldIntoThumbnail(w, first, m_thumbnails[layer][head]);
         const Scalar keep = m_headMask(layer, head);
         if (keep == 0)
@@ -153,7 +152,7 @@ Matrix ForwardRunner::attentionWeights(int layer, int head) const
     Matrix q, k;
     headQueryKey(layer, head, true, q, k);
     Matrix weights;
-    headWeights(q, k, 0, causal(), config().family->scoreScaling, weights);
+    headWeights(q, k, 0, causal(), m_spec.scoreScale(), weights);
     return weights;
 }
 
@@ -163,17 +162,15 @@ void ForwardRunner::headQueryKey(int layer, int head, bool rotated, Matrix &q, M
     if (head < 0 || head >= heads())
         throw std::out_of_range("head " + std::to_string(head) + " is outside 0…" + std::to_string(heads() - 1));
     // The same products as the pass, on this head's slices of the layer's weights.
-    const ModelConfig &c = config();
-    const int dh = c.headDim(), c0 = head * dh, k0 = c.kvHeadOf(head) * dh;
+    const int dh = m_spec.headDim, c0 = head * dh, k0 = m_spec.kvHeadOf(head) * dh;
     const LayerWeights &L = m_layers[size_t(layer)];
     const Matrix &a = attentionInput(layer);
     projectSlice(a, L.query, L.queryBias, c0, dh, q);
     projectSlice(a, L.key, L.keyBias, k0, dh, k);
-    if (rotated && c.family->position == PositionKind::Rotary) {
-        Matrix cos, sin;
-        rotaryTables(m_rotaryFrequencies, 0, int(a.rows()), cos, sin);
-        applyRotary(q, cos, sin);
-        applyRotary(k, cos, sin);
+    if (rotated && m_spec.rotary) {
+        const int n = int(a.rows());
+        applyRotary(q, m_rotary.cos(0, n), m_rotary.sin(0, n));
+        applyRotary(k, m_rotary.cos(0, n), m_rotary.sin(0, n));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "core/model/headscene.h"
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
+#include "core/model/block/blockspec.h"
 
 #include <iomanip>
 #include <sstream>
@@ -113,7 +114,8 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
 
     const int d = c.dModel, dh = c.headDim(), first = head * dh;
     const ModelFamily &f = *c.family;
-    const bool preLn = f.placement == NormPlacement::PreLn;
+    const BlockSpec spec = BlockSpec::of(c);
+    const bool preLn = spec.preNorm;
     Scene s;
     const std::string &model = f.name;
     const std::string l1 = std::to_string(layer + 1), h1 = std::to_string(head + 1);
@@ -153,7 +155,7 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
         s.bo = vectorSegment(L.attnOutBias, 0, d);
     s.positional = PositionalEncoding::None;
     s.scale = ScaleKind::SqrtDk;
-    if (f.position == PositionKind::Rotary)
+    if (spec.rotary)
         addRotaryPositions(c, head, !L.attnOutBias.empty(), s);
     return s;
 }

@@ -54,7 +54,7 @@ struct ModelConfig {
     std::string activation; // activation_function (GPT-2, "gelu_new") / hidden_act (BERT, "gelu")
     std::vector<int> eosTokenIds; // eos_token_id (an id or a list; empty when absent or null)
     int headDimension = 0; // head_dim when config.json gives one; 0: dModel / heads
-    // Rotary positions (PositionKind::Rotary): rope_theta and rope_scaling.
+    // Rotary positions (a family whose positions are rotary): rope_theta and rope_scaling.
     double ropeTheta = 10000;
     RopeScaling ropeScaling;
     // Which projections have biases (q, k and v; the attention output; the MLP), and whether the
@@ -80,7 +80,7 @@ enum class ElementType { F32, F16, BF16 };
 // a leading dimension that may exceed the stored row (a column window of a wider tensor, such
 // as the q of GPT-2's fused c_attn). F32 elements are `data`; a matrix a checkpoint holds in F16
 // or BF16 stays in those 16 bits where the file lies (`bits`, little-endian as safetensors stores
-// them) and is widened to float inside core/model/blockmath's functions, which are the only
+// them) and is widened to float inside core/model/block/blockmath's functions, which are the only
 // readers of either. matrix() and vector() are for F32 views only.
 struct TensorView {
     const Scalar *data = nullptr; // F32 elements; null for F16/BF16

@@ -168,6 +168,15 @@ const ModelFamily *findFamily(const std::string &modelType);
 // Every family the app knows, in a fixed order.
 const std::vector<const ModelFamily *> &modelFamilies();
 
+// Whether the family's norms sit before each sub-layer (pre-norm), so that the residual stream is
+// a sum of the sub-layers' outputs.
+bool isPreNorm(const ModelFamily &family);
+
+// Whether a model of the family can generate text token by token through a KV cache: causal,
+// norms before each sub-layer (so the last row's stream is the prediction's input), predicting the
+// next token.
+bool canGenerateText(const ModelFamily &family);
+
 // The position a family predicts at for token ids `ids`: NextToken the last one, FirstMask the
 // first id equal to `maskId` (the tokenizer's mask token, −1 when it has none). −1 when there
 // is no such position (no tokens, or no mask token in them).

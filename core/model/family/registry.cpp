@@ -16,6 +16,16 @@ const ModelFamily *findFamily(const std::string &modelType)
     return nullptr;
 }
 
+bool isPreNorm(const ModelFamily &f)
+{
+    return f.placement == NormPlacement::PreLn;
+}
+
+bool canGenerateText(const ModelFamily &f)
+{
+    return f.causal && isPreNorm(f) && f.prediction == PredictionRule::NextToken;
+}
+
 int predictionPosition(const ModelFamily &family, const std::vector<int> &ids, int maskId)
 {
     if (ids.empty())

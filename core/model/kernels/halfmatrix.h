@@ -1,6 +1,6 @@
 #pragma once
 // Products and copies of checkpoint matrices kept as 16-bit floats (a TensorView of type F16 or
-// BF16, read in the memory-mapped file): what core/model/blockmath does for such views. Results
+// BF16, read in the memory-mapped file): what core/model/block/blockmath does for such views. Results
 // equal the float32 computation on the widened weights up to the order of the float additions.
 //
 // Many rows at once (a prompt): the weight is widened a tile at a time into a small float

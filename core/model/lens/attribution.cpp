@@ -1,6 +1,6 @@
 #include "core/model/lens/attribution.h"
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/lens/block.h"
 #include "core/model/lens/lens.h"
 
@@ -27,8 +27,8 @@ constexpr std::int64_t kParallelLayerSize = std::int64_t(1) << 18;
 // share of the logit, (c − centre(c))·g with g = γ ⊙ u / scale, in double precision.
 class FrozenNorm {
 public:
-    FrozenNorm(NormKind kind, const RowVector &x, const RowVector &gamma, const RowVector &unembedding, double eps)
-        : m_centres(kind == NormKind::LayerNorm)
+    FrozenNorm(bool centres, const RowVector &x, const RowVector &gamma, const RowVector &unembedding, double eps)
+        : m_centres(centres)
     {
         const Eigen::RowVectorXd xd = x.cast<double>();
         const double mean = m_centres ? xd.mean() : 0.0;
@@ -85,7 +85,7 @@ RowVector contextsAtRow(const ForwardRunner &runner, int l, int p)
     const ModelConfig &c = runner.config();
     const int dh = c.headDim(), width = c.heads * dh;
     RowVector contexts(width);
-    if (!c.family->causal) {
+    if (!runner.blockSpec().causal) {
         for (int h = 0; h < c.heads; ++h)
             contexts.segment(h * dh, dh) = headContext(runner, l, h, {p});
         return contexts;
@@ -146,7 +146,8 @@ bool perHead(const ForwardRunner &runner, int token, const ForwardProgress &prog
     const int p = runner.predictionPosition(), d = c.dModel;
     const RowVector x = runner.layerInput(c.layers).row(p);
     const RowVector u = unembeddingRow(w, token);
-    const FrozenNorm share(c.family->norm, x, tensorRow(w.finalNorm.weight, d), u, double(c.layerNormEps));
+    const FrozenNorm share(
+        runner.blockSpec().normCentres(), x, tensorRow(w.finalNorm.weight, d), u, double(c.layerNormEps));
 
     // Layers in parallel (each only reads the runner) when they are large enough to pay for the
     // threads; OpenBLAS runs single-threaded inside.
@@ -210,7 +211,7 @@ std::string partName(const AttributionPart &part)
 
 bool attributionIsPerHead(const ModelConfig &config)
 {
-    return config.family->placement == NormPlacement::PreLn;
+    return isPreNorm(*config.family);
 }
 
 Attribution attributeLogit(const ForwardRunner &runner, int token)

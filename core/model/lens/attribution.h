@@ -2,7 +2,7 @@
 // Direct logit attribution: how much each part of the model writes toward one token's logit at
 // the prediction position.
 //
-// Pre-norm models (NormPlacement::PreLn): the residual stream after the last layer is the sum
+// Pre-norm models (a norm before each sub-layer): the residual stream after the last layer is the sum
 // of the embeddings, every head's output (its context row times its slice of W_O), every MLP's
 // output (without its output bias) and the biases (every attention and MLP output bias). The
 // final norm is made linear by freezing its scale 1/√(var + ε) (LayerNorm, which also centres)

@@ -35,11 +35,7 @@ std::vector<int> allRows(int n)
 
 Activation modelActivation(const ModelConfig &config)
 {
-    const std::string name = config.activation.empty() ? config.family->config.activationFallback : config.activation;
-    const std::optional<Activation> f = activationNamed(name);
-    if (!f)
-        throw std::invalid_argument("unsupported activation \"" + name + "\"");
-    return *f;
+    return BlockSpec::of(config).activation; // ForwardError is an std::invalid_argument
 }
 
 Matrix headContext(const ForwardRunner &runner, int layer, int head, const std::vector<int> &rows)
@@ -60,12 +56,13 @@ Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Re
     const LayerWeights &L = runner.layerWeights(layer);
     Matrix q;
     projectSlice(attnIn, L.query, L.queryBias, 0, width, q);
-    const ScoreScale scale(c.family->scoreScaling, dh);
+    const BlockSpec &spec = runner.blockSpec();
+    const ScoreScale scale = spec.scoreScale();
     const Eigen::Index count = q.rows();
-    if (c.family->position == PositionKind::Rotary)
+    if (spec.rotary)
         for (Eigen::Index r = 0; r < count; ++r) {
             Matrix cos, sin;
-            rotaryTables(runner.rotaryFrequencies(), rows[size_t(r)], 1, cos, sin);
+            spec.rotaryTables(rows[size_t(r)], 1, cos, sin);
             for (int h = 0; h < c.heads; ++h)
                 applyRotary(q.block(r, h * dh, 1, dh), cos, sin);
         }
@@ -88,56 +85,30 @@ Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Re
 void mlpRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
     Matrix &act, Matrix &out)
 {
-    const ModelConfig &c = runner.config();
-    const LayerWeights &L = runner.layerWeights(layer);
-    act.resize(x.rows(), c.dInner);
-    if (c.family->mlp == MlpKind::GatedSilu) {
-        // down(act(gate(x)) ⊙ up(x)): mlp_act is the product that enters down_proj.
-        project(x, L.mlpGate, L.mlpGateBias, act);
-        activate(modelActivation(c), act);
-        Matrix up(x.rows(), c.dInner);
-        project(x, L.fcIn, L.fcInBias, up);
-        act.array() *= up.array();
-    } else {
-        project(x, L.fcIn, L.fcInBias, act);
-        activate(modelActivation(c), act);
-    }
-    out.resize(x.rows(), c.dModel);
-    project(act, L.fcOut, withOutputBias ? L.fcOutBias : TensorView {}, out);
+    BlockScratch scratch;
+    out.resize(x.rows(), runner.config().dModel);
+    mlp(runner.blockSpec(), runner.layerWeights(layer), x, withOutputBias, scratch, out, &act);
 }
 
 BlockStages blockStages(const ForwardRunner &runner, int layer)
 {
     if (layer < 0 || layer >= runner.layersDone())
         throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed");
-    const ModelConfig &c = runner.config();
-    const LayerWeights &L = runner.layerWeights(layer);
-    const NormKind norm = c.family->norm;
-    const bool preNorm = c.family->placement == NormPlacement::PreLn;
-    const int n = runner.tokenCount(), dh = c.headDim();
+    const BlockSpec &spec = runner.blockSpec();
+    const int n = runner.tokenCount(), dh = spec.headDim;
 
     BlockStages s;
     s.input = runner.layerInput(layer);
     s.attnIn = runner.attentionInput(layer);
     const std::vector<int> rows = allRows(n);
-    s.concat.resize(n, c.heads * dh);
-    for (int h = 0; h < c.heads; ++h)
+    s.concat.resize(n, spec.queryWidth());
+    for (int h = 0; h < spec.heads; ++h)
         s.concat.middleCols(h * dh, dh) = headContext(runner, layer, h, rows);
-    s.attnOut.resize(n, c.dModel);
-    project(s.concat, L.attnOut, L.attnOutBias, s.attnOut);
-
-    s.afterAttn = s.input + s.attnOut;
-    if (preNorm) {
-        s.mlpIn.resize(n, c.dModel);
-        normRows(norm, s.afterAttn, L.mlpNorm, c.layerNormEps, s.mlpIn);
-    } else {
-        normRows(norm, s.afterAttn, L.attnNorm, c.layerNormEps, s.afterAttn);
-        s.mlpIn = s.afterAttn;
-    }
-    mlpRows(runner, layer, s.mlpIn, true, s.mlpAct, s.mlpOut);
-    s.output = s.afterAttn + s.mlpOut;
-    if (!preNorm)
-        normRows(norm, s.output, L.mlpNorm, c.layerNormEps, s.output);
+    // The rest of the block as the pass computes it, every stage kept.
+    BlockScratch scratch;
+    s.output.resize(n, spec.dModel);
+    finishLayer(spec, runner.layerWeights(layer), s.input, s.concat, scratch, s.output,
+        {&s.attnOut, &s.afterAttn, &s.mlpIn, &s.mlpAct, &s.mlpOut});
     return s;
 }
 

@@ -11,7 +11,7 @@
 // the pass); mlp_act is the MLP's inner activation (n × d_inner); mlp_out is its output
 // projection with bias. Row i is token i everywhere.
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/forward.h"
 
 namespace attnlab::core::model {

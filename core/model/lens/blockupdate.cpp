@@ -63,7 +63,7 @@ Matrix projectedColumn(const ForwardRunner &runner, int layer, const Eigen::Ref<
 Matrix activationColumn(const ForwardRunner &runner, int layer, const Matrix &mlpIn, int col, const BlockCellEdit &edit)
 {
     const ModelConfig &c = runner.config();
-    if (c.family->mlp == MlpKind::GatedSilu) {
+    if (runner.blockSpec().gatedMlp) {
         Matrix gate = projectedColumn(runner, layer, mlpIn, BlockTensor::MlpGate, BlockTensor::MlpGateBias, col, edit);
         activate(modelActivation(c), gate);
         const Matrix up = projectedColumn(runner, layer, mlpIn, BlockTensor::MlpIn, BlockTensor::MlpInBias, col, edit);
@@ -80,10 +80,10 @@ void sumOutput(const ForwardRunner &runner, int layer, const BlockCellEdit &edit
 {
     const ModelConfig &c = runner.config();
     s.output = s.afterAttn + s.mlpOut;
-    if (c.family->placement != NormPlacement::PreLn) {
+    if (!runner.blockSpec().preNorm) {
         EditedNorm norm;
         editNorm(runner, layer, false, edit, norm);
-        normRows(c.family->norm, s.output, norm.weights, c.layerNormEps, s.output);
+        normRows(runner.blockSpec().norm, s.output, norm.weights, c.layerNormEps, s.output);
     }
 }
 
@@ -91,14 +91,14 @@ void sumOutput(const ForwardRunner &runner, int layer, const BlockCellEdit &edit
 void afterAttention(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, BlockStages &s)
 {
     const ModelConfig &c = runner.config();
-    const bool preNorm = c.family->placement == NormPlacement::PreLn;
+    const bool preNorm = runner.blockSpec().preNorm;
     s.afterAttn = s.input + s.attnOut;
     EditedNorm norm;
     editNorm(runner, layer, !preNorm, edit, norm);
     if (preNorm) {
-        normRows(c.family->norm, s.afterAttn, norm.weights, c.layerNormEps, s.mlpIn);
+        normRows(runner.blockSpec().norm, s.afterAttn, norm.weights, c.layerNormEps, s.mlpIn);
     } else {
-        normRows(c.family->norm, s.afterAttn, norm.weights, c.layerNormEps, s.afterAttn);
+        normRows(runner.blockSpec().norm, s.afterAttn, norm.weights, c.layerNormEps, s.afterAttn);
         s.mlpIn = s.afterAttn;
     }
 }
@@ -123,10 +123,10 @@ void mlpAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit
         s.mlpOut.row(u.rows[r]) = out.row(Eigen::Index(r));
         sum.row(Eigen::Index(r)) = s.afterAttn.row(u.rows[r]) + out.row(Eigen::Index(r));
     }
-    if (c.family->placement != NormPlacement::PreLn) {
+    if (!runner.blockSpec().preNorm) {
         EditedNorm norm;
         editNorm(runner, layer, false, edit, norm);
-        normRows(c.family->norm, sum, norm.weights, c.layerNormEps, sum);
+        normRows(runner.blockSpec().norm, sum, norm.weights, c.layerNormEps, sum);
     }
     for (size_t r = 0; r < u.rows.size(); ++r)
         s.output.row(u.rows[r]) = sum.row(Eigen::Index(r));
@@ -154,10 +154,10 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
     const int n = int(s.input.rows()), k = edit.col, dh = c.headDim();
     // The cache holds what the runner's own weights give, with or without the edit.
     Matrix held(n, c.dModel);
-    normRows(c.family->norm, s.input, L.attnNorm, c.layerNormEps, held);
+    normRows(runner.blockSpec().norm, s.input, L.attnNorm, c.layerNormEps, held);
     const Matrix change = s.attnIn.col(k) - held.col(k);
     Matrix keys = change * inputRow(L.key, k);
-    if (c.family->position == PositionKind::Rotary) {
+    if (runner.blockSpec().rotary) {
         Matrix cos, sin;
         rotaryTables(runner.rotaryFrequencies(), 0, n, cos, sin);
         for (int g = 0; g < c.keyValueHeads(); ++g)
@@ -177,7 +177,7 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
     Matrix after(count, c.dModel), mlpIn(count, c.dModel);
     for (Eigen::Index r = 0; r < count; ++r)
         after.row(r) = s.input.row(u.rows[size_t(r)]) + out.row(r);
-    normRows(c.family->norm, after, L.mlpNorm, c.layerNormEps, mlpIn);
+    normRows(runner.blockSpec().norm, after, L.mlpNorm, c.layerNormEps, mlpIn);
     for (Eigen::Index r = 0; r < count; ++r) {
         const int row = u.rows[size_t(r)];
         s.concat.row(row) = contexts.row(r);
@@ -209,7 +209,7 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     // Checks that the layer has the tensor and the cell lies in it.
     runner.blockTensorCells(layer, edit.tensor, edit.row, edit.col, 1, 1);
     const ModelConfig &c = runner.config();
-    const bool preNorm = c.family->placement == NormPlacement::PreLn;
+    const bool preNorm = runner.blockSpec().preNorm;
     const Scalar delta = edit.after - edit.before;
 
     BlockUpdate u;
@@ -287,7 +287,7 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
         if (preNorm) {
             EditedNorm norm;
             editNorm(runner, layer, true, edit, norm);
-            normRows(c.family->norm, s.input, norm.weights, c.layerNormEps, s.attnIn);
+            normRows(runner.blockSpec().norm, s.input, norm.weights, c.layerNormEps, s.attnIn);
             oneColumn({BlockStage::AttnIn});
             if (!attentionAtRows(runner, layer, edit, s, u))
                 for (int k = int(BlockStage::Heads); k < kBlockStageCount; ++k)

@@ -1,6 +1,6 @@
 #include "core/model/lens/lens.h"
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/lens/block.h"
 #include "core/scene/softmax.h"
 

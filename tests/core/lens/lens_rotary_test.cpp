@@ -2,7 +2,7 @@
 // Llama: RMSNorm, the gated SwiGLU MLP, grouped-query attention, a tied or untied output head),
 // against the ForwardRunner's own residual stream and a plain double-precision head.
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/lens/attribution.h"
 #include "core/model/lens/block.h"
 #include "core/model/lens/lens.h"

@@ -1,7 +1,7 @@
-// The block arithmetic of core/model/blockmath against formulas written out here in double
+// The block arithmetic of core/model/block/blockmath against formulas written out here in double
 // precision (transformers' modeling_llama.py, modeling_rope_utils.py).
 
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The weight files of a checkpoint folder (core/model/checkpointfiles): model.safetensors, the
 // shards model.safetensors.index.json lists, and folders with PyTorch pickles only.
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/checkpoint/checkpointfiles.h"
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"

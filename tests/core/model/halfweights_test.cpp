@@ -1,8 +1,8 @@
-// Checkpoint matrices kept in F16 / BF16 (core/model/kernels, behind core/model/blockmath): the
+// Checkpoint matrices kept in F16 / BF16 (core/model/kernels, behind core/model/block/blockmath): the
 // products, lookups and copies equal those of the same values as floats up to the order of the
 // float additions, the loader keeps 16-bit matrices in the mapped file, a BF16 model predicts
 // what its F32 conversion predicts, and opening and running one does not cost a float copy.
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/checkpoint/checkpointfiles.h"
 #include "core/model/forward.h"
 #include "core/model/kernels/halfmatrix.h"

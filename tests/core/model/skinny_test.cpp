@@ -1,9 +1,9 @@
 // The few-row float32 product (core/model/kernels/skinny.h) and the projections that take it
-// (core/model/blockmath: nn.Linear weights, a few rows, large enough weights): every output equals
+// (core/model/block/blockmath: nn.Linear weights, a few rows, large enough weights): every output equals
 // a double-precision sum of the same products up to float rounding, for sizes that are not
 // multiples of the vector width or the register tiles, with row strides, and when the outputs are
 // split over threads; what lies between the output rows is left alone.
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/kernels/skinny.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "core/model/blockmath.h"
+#include "core/model/block/blockmath.h"
 
 #include "core/model/kernels/halfmatrix.h"
 #include "core/model/kernels/skinny.h"

@@ -1,7 +1,7 @@
 #pragma once
-// The arithmetic of a transformer block as free functions, shared by the ForwardRunner (the whole
-// sequence at once) and the KV-cache decoder (one new row at a time): norms, activations, rotary
-// position tables and their rotate-half application, and the projections.
+// The arithmetic a transformer block is made of, as free functions: norms, activations, score
+// scaling, rotary position tables and their rotate-half application, and the projections. The
+// block itself (layerblock.h) composes them as its BlockSpec says.
 //
 // Every product with a checkpoint's weights goes through project() / projectRow(), and every read
 // of a weight as values through the embedding, head and copy functions below: code outside this

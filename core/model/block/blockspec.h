@@ -1,0 +1,68 @@
+#pragma once
+// What a model's block is, resolved once from its ModelConfig and family (TransformerLens'
+// HookedTransformerConfig, llama.cpp's hyper-parameters): the norm and where it sits, the
+// positions, the attention variant, the MLP and the head layout. The block (layerblock.h) reads
+// these and nothing else; the family's enums are read here, by the family table and by the
+// loader, so a family that recombines existing choices needs no code.
+
+#include "core/model/block/blockmath.h"
+#include "core/model/modelweights.h"
+
+namespace attnlab::core::model {
+
+struct BlockSpec {
+    // Norms: their kind, ε, and whether each sits before its sub-layer (pre-norm: GPT-2, Llama)
+    // or after its residual sum (post-norm: BERT).
+    NormKind norm = NormKind::LayerNorm;
+    Scalar eps = 0;
+    bool preNorm = true;
+    // Attention: heads, key/value heads (grouped-query), the width of one, the score scaling, and
+    // whether token i sees only tokens 0…i.
+    int heads = 0, kvHeads = 0, headDim = 0;
+    ScoreScaling scoreScaling = ScoreScaling::DivideBySqrtHead;
+    bool causal = false;
+    // Positions: rotary ones rotate q and k inside attention (rotate-half, these frequencies);
+    // learned absolute ones are added to the embeddings and play no part in the block.
+    bool rotary = false;
+    RowVector inverseFrequencies;
+    // The MLP: gated (down(act(gate(x)) ⊙ up(x))) or plain (out(act(in(x)))), and its activation.
+    bool gatedMlp = false;
+    Activation activation = Activation::GeluTanh;
+    int dModel = 0, dInner = 0;
+
+    // The description of a model of config `c`. Throws ForwardError when the config names an
+    // activation activationNamed() does not know.
+    static BlockSpec of(const ModelConfig &c);
+
+    // LayerNorm subtracts each row's mean before scaling it; RMSNorm does not.
+    bool normCentres() const { return norm == NormKind::LayerNorm; }
+    // 1/√d_head as the family's transformers code applies it to the scores.
+    ScoreScale scoreScale() const { return ScoreScale(scoreScaling, headDim); }
+    int queryWidth() const { return heads * headDim; }
+    int keyValueWidth() const { return kvHeads * headDim; }
+    // The key/value head query head `head` reads (transformers' repeat_kv).
+    int kvHeadOf(int head) const { return head / (heads / kvHeads); }
+    // cos and sin tables of positions first … first + count − 1 (count × d_head); left empty
+    // without rotary positions.
+    void rotaryTables(int first, int count, Matrix &cos, Matrix &sin) const;
+    // Rotates q's heads and k's key/value heads (rows at the positions of the tables' rows) in
+    // place; nothing without rotary positions.
+    void rotate(Eigen::Ref<Matrix> q, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
+        const Eigen::Ref<const Matrix> &sin) const;
+};
+
+// The cos and sin rows of positions 0 … n − 1 for a text that grows: each row depends on its
+// position only, so a longer text computes only its new rows. Empty without rotary positions.
+class RotaryTables {
+public:
+    // Makes the tables hold positions 0 … n − 1.
+    void cover(const BlockSpec &s, int n);
+    // Rows [first, first + count) of each table; empty without rotary positions.
+    Eigen::Ref<const Matrix> cos(int first, int count) const;
+    Eigen::Ref<const Matrix> sin(int first, int count) const;
+
+private:
+    Matrix m_cos, m_sin;
+};
+
+} // namespace attnlab::core::model

@@ -1,0 +1,56 @@
+#pragma once
+// One transformer block for every family, parameterised by its BlockSpec: the ForwardRunner's
+// pass, each Decoder step, the block board's stages (core/model/lens/block.h) and the rows the
+// board recomputes after an edit all run these functions, so a family is a description, not code.
+// Attention itself (scores, softmax, context) stays with its callers, which keep different
+// things of it (the runner every head's thumbnail, the decoder the last row's weights); it reads
+// q, k, v as projectQkv() makes them and hands its context to finishLayer().
+//
+// Shapes: row i is token i; rows × d for the residual stream, rows × heads·d_head for q and the
+// context, rows × kv_heads·d_head for k and v. Semantics and the order of the float operations
+// are those of transformers (modeling_gpt2.py, modeling_bert.py, modeling_llama.py).
+
+#include "core/model/block/blockspec.h"
+
+namespace attnlab::core::model {
+
+// Buffers the block reuses between calls (their memory stays, so a pass allocates once).
+struct BlockScratch {
+    Matrix attnOut, normed, mlpOut, inner, up, sum;
+};
+
+// Where finishLayer() also leaves the stages after attention (the block board's); null: not kept.
+struct BlockCapture {
+    Matrix *attnOut = nullptr; // merge(context)·W_O + b_O
+    Matrix *afterAttn = nullptr; // the residual after attention (post-norm: normalised)
+    Matrix *mlpIn = nullptr; // what the MLP reads
+    Matrix *mlpAct = nullptr; // the MLP's inner activation (rows × d_inner)
+    Matrix *mlpOut = nullptr; // its output projection, with bias
+};
+
+// What attention reads for rows `h` of the residual stream, into `out` (resized): norm₁(h) under
+// pre-norm, h itself under post-norm.
+void attentionInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h, Matrix &out);
+
+// q, k and v of rows `a` (what attention reads) into `q`, `k`, `v` (sized by the caller), q and k
+// rotated by the rows' positions under rotary positions (`cos`, `sin`: BlockSpec::rotaryTables of
+// those positions; ignored otherwise).
+void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &a,
+    const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin, Eigen::Ref<Matrix> q,
+    Eigen::Ref<Matrix> k, Eigen::Ref<Matrix> v);
+
+// The MLP of rows `x` (already normalised where the family norms before it) into `out` (rows × d),
+// with the output bias when `withOutputBias`: out(act(in(x))), or down(act(gate(x)) ⊙ up(x)). In
+// blocks of 256 rows, so the inner activations (4–5 × d wide) never take a long text at once;
+// when `act` is given, the inner activation of every row goes there instead (rows × d_inner).
+void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
+    BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act = nullptr);
+
+// The block after attention for rows whose input is `h` and whose heads' context is `context`:
+// attn_out = context·W_O + b_O, then the residual sums, the norms and the MLP as the placement of
+// the norms says, into `out` (rows × d, sized by the caller; it may be `h` itself).
+void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
+    const Eigen::Ref<const Matrix> &context, BlockScratch &scratch, Eigen::Ref<Matrix> out,
+    const BlockCapture &capture = {});
+
+} // namespace attnlab::core::model
