@@ -14,9 +14,9 @@ const std::vector<BlockStageEntry> &blockStageTable()
     constexpr BlockChoices norm = C::NormPlacement | C::NormKind;
     // clang-format off
     static const std::vector<BlockStageEntry> table = {
-        // key          matrix                   width          from        added
-        //   pre-norm         post-norm        gated MLP        changed by                     norm
-        //   weight            bias               gate        gate bias
+        // {id, key, matrix, width, from, added,
+        //     pre-norm, post-norm, gated MLP, changed by, norm,
+        //     weight, bias, gate, gate bias}
         {S::Input, "input", &BlockStages::input, W::Model, {}, {},
             O::Stream, O::Stream, O::Stream, 0, 0,
             {}, {}, {}, {}},
