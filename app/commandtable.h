@@ -4,8 +4,8 @@
 // combined with, what it requires). --help — and so the man page, which help2man makes from it —
 // and every "cannot be combined" / "goes with" / "needs" error come from these tables;
 // app/application.cpp only asks them which command runs. The messages, their order and the exit
-// codes are a public contract (README "Command line"; tests/cli/command_table_test.cpp): when an
-// argument list has several problems, the first one found in the order below is the one printed.
+// codes are a public contract (tests/commandtable/command_table_test.cpp): when an argument list has
+// several problems, the first one found in the order below is the one printed.
 
 #include <QString>
 
