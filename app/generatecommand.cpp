@@ -39,12 +39,6 @@ QString coreText(const core::Message &message)
     return ui::coreMessageText(message);
 }
 
-// The options only --generate reads.
-std::vector<const QCommandLineOption *> generateOptions(const CommandLine &cli)
-{
-    return {&cli.maxNewTokens, &cli.chat, &cli.temperature, &cli.topK, &cli.topP};
-}
-
 struct GenerateSettings {
     int maxNewTokens = kDefaultNewTokens;
     bool maxNewTokensGiven = false;
@@ -111,25 +105,6 @@ bool isEos(const ModelConfig &config, int id)
 }
 
 } // namespace
-
-QString generateOptionsProblem(const CommandLine &cli)
-{
-    if (!cli.isSet(cli.generate)) {
-        for (const QCommandLineOption *option : generateOptions(cli))
-            if (cli.isSet(*option))
-                return tr("--%1 goes with --generate").arg(option->names().constLast());
-        return QString();
-    }
-    if (!cli.isSet(cli.model))
-        return tr("--generate needs --model DIR (a model folder or a hub id)");
-    for (const QCommandLineOption *option : {&cli.dump, &cli.validate, &cli.exportStages, &cli.predict, &cli.layer,
-             &cli.head, &cli.out, &cli.top, &cli.example, &cli.experiment, &cli.listExamples})
-        if (cli.isSet(*option))
-            return tr("--generate cannot be combined with --%1").arg(option->names().constLast());
-    if (!cli.positionalArguments().isEmpty())
-        return tr("--generate takes no scene file");
-    return QString();
-}
 
 int runGenerateCommand(const CommandLine &cli)
 {
