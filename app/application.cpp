@@ -1,20 +1,10 @@
 #include "app/application.h"
 
 #include "app/commandline.h"
-#include "app/experimentcommand.h"
-#include "app/exportcli.h"
-#include "app/generatecommand.h"
-#include "app/lenscommand.h"
-#include "app/modelcommand.h"
-#include "ui/document/document.h"
-#include "ui/document/examples.h"
+#include "app/commandtable.h"
 #include "ui/export/chartexport.h"
 #include "ui/i18n/language.h"
-#include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
-#include "ui/mainwindow/mainwindow.h"
-#include "ui/recovery/autosaver.h"
-#include "ui/recovery/terminationwatcher.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -23,7 +13,6 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
-#include <QTimer>
 
 #include <cstdlib>
 #include <cstring>
@@ -36,15 +25,6 @@ namespace attnlab::app {
 using namespace attnlab::ui;
 
 namespace {
-
-bool hasArgument(int argc, char *argv[], std::initializer_list<const char *> names)
-{
-    for (int i = 1; i < argc; ++i)
-        for (const char *name : names)
-            if (std::strcmp(argv[i], name) == 0)
-                return true;
-    return false;
-}
 
 // The value of --lang (as "--lang X" or "--lang=X"), read before the parser exists: the
 // parser's option descriptions are translated when it is constructed.
@@ -64,15 +44,6 @@ void describeApplication()
     QCoreApplication::setOrganizationName(QStringLiteral("attnlab"));
     QCoreApplication::setApplicationName(QStringLiteral("attnlab"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTNLAB_VERSION));
-}
-
-bool hasOptionPrefix(int argc, char *argv[], const char *name)
-{
-    const size_t n = std::strlen(name);
-    for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], name, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '='))
-            return true;
-    return false;
 }
 
 // Qt warns on stderr when XDG_RUNTIME_DIR is unset (root shells, CI, some terminals) and then
@@ -95,18 +66,11 @@ int runApplication(int argc, char *argv[])
 {
     // Headless commands need no display; they get a QCoreApplication and work anywhere.
     // Export and experiments draw with widgets but need no display: offscreen unless the user
-    // chose a platform.
-    const bool exporting = hasOptionPrefix(argc, argv, "--export");
-    const bool experiment = hasOptionPrefix(argc, argv, "--experiment");
-    if ((exporting || experiment) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    // chose a platform. The command table says which is which.
+    const Start start = startFor(argc, argv);
+    if (start == Start::Offscreen && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    // A model head saved with --out FILE.attn.json, and --predict, need no window either.
-    const bool savingModelHead = hasOptionPrefix(argc, argv, "--model") && hasOptionPrefix(argc, argv, "--out");
-    const bool headless = !exporting && !experiment
-        && (savingModelHead
-            || hasArgument(argc, argv,
-                {"--dump", "--validate", "--list-examples", "--help", "-h", "--version", "-v", "--predict",
-                    "--generate", "--lens", "--attribute"}));
+    const bool headless = start == Start::Console;
     ensureRuntimeDir();
     std::unique_ptr<QCoreApplication> app;
     if (headless)
@@ -140,68 +104,13 @@ int runApplication(int argc, char *argv[])
             + QLatin1Char('\n'));
         return kExitBadInput;
     }
-    const bool helpOrVersion = cli.isSet(cli.help) || cli.isSet(cli.version);
-    for (const QString &problem : {generateOptionsProblem(cli), lensOptionsProblem(cli), modelOptionsProblem(cli)})
-        if (!problem.isEmpty() && !helpOrVersion) {
-            printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
-            return kExitBadInput;
-        }
-    if (!helpOrVersion)
-        if (const int code = runGenerateCommand(cli); code >= 0)
-            return code;
-    if (!helpOrVersion)
-        if (const int code = runLensCommand(cli); code >= 0)
-            return code;
-    if (const int code = runExperimentCommand(cli); code >= 0)
-        return code;
-    if (!helpOrVersion)
-        if (const int code = runModelCommand(cli); code >= 0)
-            return code;
-    if (cli.isSet(cli.exportStages) && !cli.isSet(cli.help) && !cli.isSet(cli.version))
-        return runExport(cli);
-    if (cli.wantsHeadless())
-        return cli.runHeadless();
-
-    if (cli.isSet(cli.model) && !helpOrVersion) {
-        // `attnlab --model DIR [--text TEXT]`: the window opens the model itself (reading the
-        // weights off the GUI thread); a folder that is plainly wrong is refused here first.
-        if (const QString problem = modelFolderProblem(cli); !problem.isEmpty()) {
-            printErr(QStringLiteral("attnlab: ") + problem + QLatin1Char('\n'));
-            return kExitBadInput;
-        }
-        Document document;
-        document.load(*loadExample(QLatin1String(kDefaultExample)).scene);
-        MainWindow window(&document);
-        window.showOnScreen();
-        QString notFound;
-        const QString dir = modelFolder(cli, &notFound);
-        const QString text = cli.value(cli.text);
-        QMetaObject::invokeMethod(
-            &window, [&window, dir, text] { window.openModel(dir, text); }, Qt::QueuedConnection);
-        return app->exec();
-    }
-
-    QString label;
-    const core::LoadResult loaded = cli.loadScene(&label, true);
-    if (!loaded.ok()) {
-        printProblems(label, loaded.problems);
+    // The command the options ask for, or the first problem with how they combine.
+    const Verdict verdict = resolveCommand(cli.given());
+    if (!verdict.problem.isEmpty()) {
+        printErr(QStringLiteral("attnlab: ") + verdict.problem + QLatin1Char('\n'));
         return kExitBadInput;
     }
-    Document document;
-    const bool fromFile = !cli.positionalArguments().isEmpty();
-    document.load(*loaded.scene, fromFile ? cli.positionalArguments().first() : QString());
-    MainWindow window(&document);
-    // Logout and shutdown send SIGTERM: the unsaved edits go to the recovery copy (offered at
-    // the next start) instead of being lost, and the window closes without asking.
-    TerminationWatcher termination;
-    QObject::connect(&termination, &TerminationWatcher::terminationRequested, &window, [&window] {
-        window.fileActions()->autosaver()->saveNow(true);
-        QCoreApplication::exit(0);
-    });
-    window.showOnScreen();
-    if (!cli.isSet(cli.noRecovery) && qEnvironmentVariableIsEmpty("ATTNLAB_NO_RECOVERY"))
-        QTimer::singleShot(0, &window, [&window] { window.fileActions()->offerRecovery(); });
-    return app->exec();
+    return verdict.command->run(cli);
 }
 
 } // namespace attnlab::app

@@ -1,6 +1,8 @@
 #pragma once
-// The command-line interface: options, and the headless commands that need no window.
+// The command line parsed: the options of the command table (app/commandtable.h), and the scene
+// they name.
 
+#include "app/commandtable.h"
 #include "core/scene/sceneio.h"
 
 #include <QCommandLineOption>
@@ -22,9 +24,12 @@ struct ModelHeadDetail {
 
 inline constexpr int kExitBadInput = 2;
 
+// The options of app/commandtable.h, parsed. The named members are the table's options.
 class CommandLine {
 public:
     CommandLine();
+    CommandLine(const CommandLine &) = delete;
+    CommandLine &operator=(const CommandLine &) = delete;
 
     // Parses `arguments` (argv as a list). False when the options themselves are wrong;
     // errorText() says why.
@@ -36,8 +41,8 @@ public:
     QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
     QStringList positionalArguments() const { return m_parser.positionalArguments(); }
 
-    // Whether a headless command was asked for (then no window is needed).
-    bool wantsHeadless() const;
+    // What was given, as the command table sees it.
+    Given given() const;
 
     // The scene named by FILE, --example NAME or --model DIR (with --text, --layer, --head: one
     // head of a real model, see app/modelcommand.h); `label` is what error messages call it.
@@ -45,58 +50,44 @@ public:
     // model head, *tokenIds (when given) receives the ids of the text's tokens.
     core::LoadResult loadScene(QString *label, bool fallbackToDefault, ModelHeadDetail *detail = nullptr) const;
 
-    // Runs the headless command that was asked for and returns the exit code.
-    int runHeadless() const;
-
-    QCommandLineOption dump;
-    QCommandLineOption validate;
-    QCommandLineOption example;
-    QCommandLineOption listExamples;
-    QCommandLineOption lang;
-    QCommandLineOption help;
-    QCommandLineOption version;
-    // --export and its companions (see ui/exportcli.h).
-    QCommandLineOption exportStages;
-    QCommandLineOption head;
-    QCommandLineOption scale;
-    QCommandLineOption theme;
-    QCommandLineOption colormap;
-    QCommandLineOption out;
-    // --experiment NAME --out FILE [--seed S] (see ui/experimentcommand.h); --seed also seeds
-    // --generate's sampling.
-    QCommandLineOption experiment;
-    QCommandLineOption seed;
-    // A real checkpoint (see app/modelcommand.h): --model DIR --text TEXT --layer L (with --head),
-    // --predict [--top K] [--ablate L.H,…].
-    QCommandLineOption model;
-    QCommandLineOption text;
-    QCommandLineOption layer;
-    QCommandLineOption predict;
-    QCommandLineOption top;
-    QCommandLineOption ablate;
-    // --generate [--max-new-tokens N] [--temperature X] [--top-k K] [--top-p P] [--seed S]
-    // with --model and --text (see app/generatecommand.h).
-    QCommandLineOption generate;
-    QCommandLineOption maxNewTokens;
-    QCommandLineOption chat; // --generate --chat: the text as a user's turn in the chat template
-    QCommandLineOption temperature;
-    QCommandLineOption topK;
-    QCommandLineOption topP;
-    // --lens, --attribute [--token ID] and --dump --block with --model and --text (see
-    // app/lenscommand.h).
-    QCommandLineOption lens;
-    QCommandLineOption attribute;
-    QCommandLineOption token;
-    QCommandLineOption block;
-    // --no-recovery: no offer of recovery copies at start-up (tests, kiosks).
-    QCommandLineOption noRecovery;
-
 private:
-    int runDump() const;
-    int runValidate() const;
-    int runListExamples() const;
-
     QCommandLineParser m_parser;
+    std::vector<QCommandLineOption> m_options; // in Opt order
+
+public:
+    // The options by name (see the table for what each does and which command reads it).
+    const QCommandLineOption &dump;
+    const QCommandLineOption &validate;
+    const QCommandLineOption &example;
+    const QCommandLineOption &listExamples;
+    const QCommandLineOption &lang;
+    const QCommandLineOption &help;
+    const QCommandLineOption &version;
+    const QCommandLineOption &exportStages;
+    const QCommandLineOption &head;
+    const QCommandLineOption &scale;
+    const QCommandLineOption &theme;
+    const QCommandLineOption &colormap;
+    const QCommandLineOption &out;
+    const QCommandLineOption &experiment;
+    const QCommandLineOption &seed;
+    const QCommandLineOption &model;
+    const QCommandLineOption &text;
+    const QCommandLineOption &layer;
+    const QCommandLineOption &predict;
+    const QCommandLineOption &top;
+    const QCommandLineOption &ablate;
+    const QCommandLineOption &generate;
+    const QCommandLineOption &maxNewTokens;
+    const QCommandLineOption &chat;
+    const QCommandLineOption &temperature;
+    const QCommandLineOption &topK;
+    const QCommandLineOption &topP;
+    const QCommandLineOption &lens;
+    const QCommandLineOption &attribute;
+    const QCommandLineOption &token;
+    const QCommandLineOption &block;
+    const QCommandLineOption &noRecovery;
 };
 
 // Prints each problem on stderr as "label: path: message".

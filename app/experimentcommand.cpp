@@ -1,6 +1,7 @@
 #include "app/experimentcommand.h"
 
 #include "app/commandline.h"
+#include "app/commandtable.h"
 #include "core/experiment/experiments.h"
 #include "ui/experiments/sqrtdkfigure.h"
 #include "ui/export/chartexport.h"
@@ -34,19 +35,12 @@ int fail(const QString &message)
 
 int runExperimentCommand(const CommandLine &cli)
 {
-    if (!cli.isSet(cli.experiment) && !cli.isSet(cli.seed))
-        return -1;
-    if (!cli.isSet(cli.experiment))
-        return fail(tr("--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png"));
-    if (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.listExamples) || cli.isSet(cli.example)
-        || cli.isSet(cli.exportStages) || !cli.positionalArguments().isEmpty())
-        return fail(tr("--experiment takes no scene and cannot be combined with --dump, --validate, "
-                       "--list-examples, --example or --export"));
+    // How --experiment (and a --seed without it) combines with the rest is the command table's.
     const QString name = cli.value(cli.experiment);
     if (name != QLatin1String("sqrt-dk"))
         return fail(tr("--experiment: unknown experiment \"%1\"; known: sqrt-dk").arg(name));
-    if (!cli.isSet(cli.out) || cli.value(cli.out).isEmpty())
-        return fail(tr("--experiment sqrt-dk needs --out FILE (%1)").arg(exportSuffixList(ExportContent::Picture)));
+    if (const QString problem = requirementProblem(Command::Experiment, cli.given()); !problem.isEmpty())
+        return fail(problem);
     const QString path = cli.value(cli.out);
     if (!exportFormatFor(path, ExportContent::Picture))
         return fail(QStringLiteral("--out: ") + unknownFormatMessage(path, ExportContent::Picture));

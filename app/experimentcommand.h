@@ -7,8 +7,7 @@ namespace attnlab::app {
 
 class CommandLine;
 
-// Runs the experiment command when --experiment or --seed was given and returns its exit code
-// (0, or kExitBadInput with a message on stderr); returns −1 when neither was given.
+// Runs the experiment and returns its exit code (0, or kExitBadInput with a message on stderr).
 int runExperimentCommand(const CommandLine &cli);
 
 } // namespace attnlab::app

@@ -78,10 +78,7 @@ bool parseStageList(
 
 int runExport(const CommandLine &cli)
 {
-    if (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.listExamples))
-        return fail(tr("--export cannot be combined with --dump, --validate or --list-examples"));
-    if (!cli.isSet(cli.out))
-        return fail(tr("--export needs --out FILE (%1)").arg(exportSuffixList(ExportContent::Picture)));
+    // How --export combines with the rest, and that it has --out, is the command table's.
     const QString out = cli.value(cli.out);
     if (!exportFormatFor(out, ExportContent::Picture))
         return fail(QStringLiteral("--out: ") + unknownFormatMessage(out, ExportContent::Picture));

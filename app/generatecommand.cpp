@@ -2,6 +2,7 @@
 
 #include "app/commandline.h"
 #include "app/modelcommand.h"
+#include "core/generate/generationengine.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/decoder.h"
 #include "core/model/forwardcheck.h"
@@ -11,6 +12,7 @@
 #include "ui/i18n/coremessages.h"
 
 #include <QCoreApplication>
+#include <QFile>
 
 #include <algorithm>
 #include <cstdio>
@@ -37,12 +39,6 @@ QString tr(const char *text)
 QString coreText(const core::Message &message)
 {
     return ui::coreMessageText(message);
-}
-
-// The options only --generate reads.
-std::vector<const QCommandLineOption *> generateOptions(const CommandLine &cli)
-{
-    return {&cli.maxNewTokens, &cli.chat, &cli.temperature, &cli.topK, &cli.topP};
 }
 
 struct GenerateSettings {
@@ -105,31 +101,7 @@ QString parseSettings(const CommandLine &cli, GenerateSettings *settings)
     return QString();
 }
 
-bool isEos(const ModelConfig &config, int id)
-{
-    return std::find(config.eosTokenIds.begin(), config.eosTokenIds.end(), id) != config.eosTokenIds.end();
-}
-
 } // namespace
-
-QString generateOptionsProblem(const CommandLine &cli)
-{
-    if (!cli.isSet(cli.generate)) {
-        for (const QCommandLineOption *option : generateOptions(cli))
-            if (cli.isSet(*option))
-                return tr("--%1 goes with --generate").arg(option->names().constLast());
-        return QString();
-    }
-    if (!cli.isSet(cli.model))
-        return tr("--generate needs --model DIR (a model folder or a hub id)");
-    for (const QCommandLineOption *option : {&cli.dump, &cli.validate, &cli.exportStages, &cli.predict, &cli.layer,
-             &cli.head, &cli.out, &cli.top, &cli.example, &cli.experiment, &cli.listExamples})
-        if (cli.isSet(*option))
-            return tr("--generate cannot be combined with --%1").arg(option->names().constLast());
-    if (!cli.positionalArguments().isEmpty())
-        return tr("--generate takes no scene file");
-    return QString();
-}
 
 int runGenerateCommand(const CommandLine &cli)
 {
@@ -161,21 +133,26 @@ int runGenerateCommand(const CommandLine &cli)
     try {
         Decoder decoder(in.weights);
         decoder.setHeadMask(mask);
+        // One engine and one stopping rule with the model room (core/generate).
+        core::generate::GenerationEngine engine(settings.seed);
+        engine.setSampling(settings.sampling);
+        engine.setAlternatives(0);
+        engine.setRule(core::generate::readStoppingRule(QFile::encodeName(in.dir).toStdString(), config,
+            cli.isSet(cli.chat), [&in](const std::string &piece) { return in.tokenizer->idOf(piece); }));
         decoder.append(in.ids);
-        TokenSampler sampler(settings.seed);
+        engine.start(newTokens);
+        while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenCount()) && engine.isRunning())
+            decoder.append({engine.steps().back().id});
+        if (engine.end() == core::generate::RunEnd::NoToken)
+            return failModelCommand(where + coreText(core::Message(core::MessageId::GenerateNoTokenToDraw)));
         nlohmann::ordered_json out;
         out["token_ids"] = in.ids;
         out["generated"] = nlohmann::ordered_json::array();
         std::vector<int> generated;
-        for (int step = 0; step < newTokens; ++step) {
-            const int id = sampler.next(decoder.logits(), settings.sampling);
-            generated.push_back(id);
-            out["generated"].push_back({{"id", id}, {"token", predictedText(*in.tokenizer, id)},
-                {"probability", nineDigits(decoder.probabilities()[id])}});
-            if (isEos(config, id))
-                break;
-            if (step + 1 < newTokens)
-                decoder.append({id});
+        for (const core::generate::GenerationStep &step : engine.steps()) {
+            generated.push_back(step.id);
+            out["generated"].push_back({{"id", step.id}, {"token", predictedText(*in.tokenizer, step.id)},
+                {"probability", nineDigits(float(step.probability))}});
         }
         const std::string text = in.tokenizer->decode(generated);
         out["text"] = isValidUtf8(text) ? text : lossyUtf8(text);

@@ -15,11 +15,8 @@ namespace attnlab::app {
 
 class CommandLine;
 
-// How the generation options combine with each other and with the rest (--top-k without
-// --generate, --generate with --dump, …). Returns the one-line problem, or an empty string.
-QString generateOptionsProblem(const CommandLine &cli);
-
-// Runs --generate and returns the exit code; −1 when the command line does not ask for it.
+// Runs --generate and returns the exit code; −1 when the command line does not ask for it. How
+// its options combine with the rest is the command table's (app/commandtable.cpp).
 int runGenerateCommand(const CommandLine &cli);
 
 } // namespace attnlab::app

@@ -106,7 +106,9 @@ std::unique_ptr<ForwardRunner> runToPrediction(const CommandLine &cli, ModelInpu
     return runner;
 }
 
-int runLens(const CommandLine &cli)
+} // namespace
+
+int runLensCommand(const CommandLine &cli)
 {
     int top = kDefaultTop;
     if (cli.isSet(cli.top) && !parsePositive(cli.value(cli.top), &top))
@@ -138,7 +140,7 @@ int runLens(const CommandLine &cli)
     }
 }
 
-int runAttribute(const CommandLine &cli)
+int runAttributeCommand(const CommandLine &cli)
 {
     ModelInput in;
     try {
@@ -175,7 +177,7 @@ int runAttribute(const CommandLine &cli)
     }
 }
 
-int runBlock(const CommandLine &cli)
+int runBlockCommand(const CommandLine &cli)
 {
     ModelInput in;
     if (const QString problem = loadModelInput(cli, &in); !problem.isEmpty())
@@ -208,57 +210,6 @@ int runBlock(const CommandLine &cli)
         return failModelCommand(
             QStringLiteral("--model %1: ").arg(in.dir) + ui::fileProblemText(ui::exceptionProblem(e)));
     }
-}
-
-} // namespace
-
-bool isLensCommand(const CommandLine &cli)
-{
-    return cli.isSet(cli.lens) || cli.isSet(cli.attribute) || cli.isSet(cli.block);
-}
-
-QString lensOptionsProblem(const CommandLine &cli)
-{
-    for (const QCommandLineOption *option : {&cli.lens, &cli.attribute, &cli.token, &cli.block})
-        if (cli.isSet(*option) && !cli.isSet(cli.model))
-            return tr("--%1 needs --model DIR").arg(option->names().constLast());
-    if (cli.isSet(cli.token) && !cli.isSet(cli.attribute))
-        return tr("--token goes with --attribute");
-    if (!isLensCommand(cli))
-        return QString();
-    const QCommandLineOption &command = commandOption(cli);
-    if (cli.isSet(cli.block)) {
-        for (const QCommandLineOption *option : {&cli.lens, &cli.attribute, &cli.validate, &cli.exportStages, &cli.out,
-                 &cli.head, &cli.predict, &cli.top, &cli.ablate, &cli.generate})
-            if (cli.isSet(*option))
-                return tr("--%1 cannot be combined with --%2")
-                    .arg(cli.block.names().constLast(), option->names().constLast());
-        if (!cli.isSet(cli.dump))
-            return tr("--block goes with --dump");
-        if (!cli.isSet(cli.layer))
-            return tr("--block needs --layer L (counted from 1)");
-        return QString();
-    }
-    for (const QCommandLineOption *option : {&cli.lens, &cli.attribute, &cli.dump, &cli.validate, &cli.exportStages,
-             &cli.out, &cli.layer, &cli.head, &cli.predict, &cli.ablate, &cli.generate}) {
-        if (option != &command && cli.isSet(*option))
-            return tr("--%1 cannot be combined with --%2")
-                .arg(command.names().constLast(), option->names().constLast());
-    }
-    if (cli.isSet(cli.top) && !cli.isSet(cli.lens))
-        return tr("--top goes with --predict or --lens");
-    return QString();
-}
-
-int runLensCommand(const CommandLine &cli)
-{
-    if (cli.isSet(cli.lens))
-        return runLens(cli);
-    if (cli.isSet(cli.attribute))
-        return runAttribute(cli);
-    if (cli.isSet(cli.block))
-        return runBlock(cli);
-    return -1;
 }
 
 } // namespace attnlab::app

@@ -7,20 +7,14 @@
 // Layers and heads count from 1, token ids from 0. Every bad input is one line on stderr and
 // exit code 2, with nothing on stdout.
 
-#include <QString>
-
 namespace attnlab::app {
 
 class CommandLine;
 
-// Whether the command line asks for --lens, --attribute or --block.
-bool isLensCommand(const CommandLine &cli);
-
-// How --lens, --attribute, --token and --block combine with the rest; the one-line problem, or
-// an empty string.
-QString lensOptionsProblem(const CommandLine &cli);
-
-// Runs the command asked for and returns the exit code; −1 when isLensCommand() is false.
+// Run the command and return the exit code. How their options combine with the rest is the
+// command table's (app/commandtable.cpp).
 int runLensCommand(const CommandLine &cli);
+int runAttributeCommand(const CommandLine &cli);
+int runBlockCommand(const CommandLine &cli);
 
 } // namespace attnlab::app

@@ -1,7 +1,6 @@
 #include "app/modelcommand.h"
 
 #include "app/commandline.h"
-#include "app/lenscommand.h"
 #include "core/chat/chatprompt.h"
 #include "core/chat/chattemplate.h"
 #include "core/json/jsonprinter.h"
@@ -189,9 +188,7 @@ double nineDigits(float probability)
     return rounded;
 }
 
-namespace {
-
-int runPredict(const CommandLine &cli)
+int runPredictCommand(const CommandLine &cli)
 {
     ModelInput in;
     if (const QString problem = loadModelInput(cli, &in); !problem.isEmpty())
@@ -235,7 +232,7 @@ int runPredict(const CommandLine &cli)
     return 0;
 }
 
-int runSaveScene(const CommandLine &cli)
+int runSaveHeadCommand(const CommandLine &cli)
 {
     const QString path = cli.value(cli.out);
     if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
@@ -254,47 +251,6 @@ int runSaveScene(const CommandLine &cli)
         || !file.commit())
         return fail(tr("--out %1: cannot write the file: %2").arg(path, file.errorString()));
     return 0;
-}
-
-} // namespace
-
-bool isHeadlessModelCommand(const CommandLine &cli)
-{
-    return cli.isSet(cli.model)
-        && (cli.isSet(cli.dump) || cli.isSet(cli.validate) || cli.isSet(cli.exportStages) || cli.isSet(cli.out)
-            || cli.isSet(cli.predict));
-}
-
-QString modelOptionsProblem(const CommandLine &cli)
-{
-    for (const QCommandLineOption *option : {&cli.text, &cli.layer, &cli.predict, &cli.top, &cli.ablate})
-        if (cli.isSet(*option) && !cli.isSet(cli.model))
-            return tr("--%1 needs --model DIR").arg(option->names().constLast());
-    if (!cli.isSet(cli.model))
-        return QString();
-    if (cli.isSet(cli.example) || !cli.positionalArguments().isEmpty())
-        return tr("--model is a scene source of its own: give a scene file, --example or --model, not two");
-    for (const QCommandLineOption *option : {&cli.experiment, &cli.listExamples})
-        if (cli.isSet(*option))
-            return tr("--model cannot be combined with --%1").arg(option->names().constLast());
-    if (cli.isSet(cli.generate))
-        return QString(); // generateOptionsProblem checks --generate's combinations
-    if (isLensCommand(cli))
-        return QString(); // lensOptionsProblem checks --lens', --attribute's and --block's combinations
-    for (const QCommandLineOption *option : {&cli.top, &cli.ablate})
-        if (cli.isSet(*option) && !cli.isSet(cli.predict))
-            return tr("--%1 goes with --predict").arg(option->names().constLast());
-    if (cli.isSet(cli.predict)) {
-        for (const QCommandLineOption *option :
-            {&cli.dump, &cli.validate, &cli.exportStages, &cli.layer, &cli.head, &cli.out})
-            if (cli.isSet(*option))
-                return tr("--predict cannot be combined with --%1").arg(option->names().constLast());
-        return QString();
-    }
-    if (!isHeadlessModelCommand(cli) && (cli.isSet(cli.layer) || cli.isSet(cli.head)))
-        return tr("--layer and --head pick a head for --dump, --export or --out; "
-                  "the window shows every head");
-    return QString();
 }
 
 QString modelFolder(const CommandLine &cli, QString *problem)
@@ -386,17 +342,6 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, ModelHeadDetail *det
     }
     detail->tokenIds = in.ids;
     return result;
-}
-
-int runModelCommand(const CommandLine &cli)
-{
-    if (!cli.isSet(cli.model))
-        return -1;
-    if (cli.isSet(cli.predict))
-        return runPredict(cli);
-    if (cli.isSet(cli.out) && !cli.isSet(cli.exportStages) && !cli.isSet(cli.dump) && !cli.isSet(cli.validate))
-        return runSaveScene(cli);
-    return -1;
 }
 
 } // namespace attnlab::app

@@ -23,15 +23,6 @@ namespace attnlab::app {
 class CommandLine;
 struct ModelHeadDetail;
 
-// Whether --model was given together with a command that reads it without a window (--dump,
-// --validate, --export, --out, --predict).
-bool isHeadlessModelCommand(const CommandLine &cli);
-
-// Checks how the model options combine with each other and with the rest (--text without
-// --model, --top without --predict, --predict with --dump, …). Returns the one-line problem,
-// or an empty string.
-QString modelOptionsProblem(const CommandLine &cli);
-
 // The folder --model names: the argument itself, or, when no such file exists and it is a hub id
 // ("Qwen/Qwen2.5-0.5B-Instruct"), its main snapshot in the local Hugging Face cache (never a
 // download). Empty, with the reason in *problem, when the cache does not hold it.
@@ -76,8 +67,10 @@ std::string predictedText(const core::model::Tokenizer &tokenizer, int id);
 // A probability rounded to 9 significant digits, which read back to the same float.
 double nineDigits(float probability);
 
-// Runs --predict, or saves the head's scene (--model … --out FILE.attn.json without --export),
-// and returns the exit code; −1 when the command line asks for neither.
-int runModelCommand(const CommandLine &cli);
+// Runs --predict and returns the exit code.
+int runPredictCommand(const CommandLine &cli);
+
+// Saves the head's scene (--model … --out FILE.attn.json without --export) and returns the exit code.
+int runSaveHeadCommand(const CommandLine &cli);
 
 } // namespace attnlab::app

@@ -97,35 +97,60 @@ std::optional<std::string> chatTemplateOfConfig(const Json &config)
     return fallback;
 }
 
+namespace {
+
+// tokenizer_config.json's top-level object, or nothing when the folder has no such file.
+std::optional<Json> readTokenizerConfig(const fs::path &dir)
+{
+    if (!isFile(dir / kConfigFile))
+        return std::nullopt;
+    const std::string text = readWhole(dir / kConfigFile, kConfigFile, kMaxConfigBytes);
+    JsonResult parsed = parseJson(text, kConfigFile);
+    if (!parsed.ok()) {
+        Problem problem = std::move(*parsed.problem);
+        problem.file = kConfigFile;
+        throw ChatTemplateError(std::move(problem));
+    }
+    Json config = parsed.document->takeRoot();
+    if (!config.is_object())
+        refuse(kConfigFile, "", Message(MessageId::TokenizerNotJsonObject, jsonTypeOf(config)));
+    return config;
+}
+
+std::map<std::string, std::string> specialTokensOfConfig(const Json &config)
+{
+    std::map<std::string, std::string> tokens;
+    for (const char *key :
+        {"bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token"}) {
+        const auto token = config.find(key);
+        if (token == config.end() || token->is_null())
+            continue;
+        if (token->is_string())
+            tokens[key] = token->get<std::string>();
+        else if (token->is_object() && token->contains("content") && (*token)["content"].is_string())
+            tokens[key] = (*token)["content"].get<std::string>();
+        else
+            refuse(kConfigFile, key, Message(MessageId::TokenizerConfigToken));
+    }
+    return tokens;
+}
+
+} // namespace
+
+std::map<std::string, std::string> readSpecialTokens(const std::string &folder)
+{
+    const std::optional<Json> config = readTokenizerConfig(fs::path(folder));
+    return config ? specialTokensOfConfig(*config) : std::map<std::string, std::string> {};
+}
+
 ModelChatTemplate readModelChatTemplate(const std::string &folder)
 {
     const fs::path dir(folder);
     ModelChatTemplate result;
     std::optional<std::string> fromConfig;
-    if (isFile(dir / kConfigFile)) {
-        const std::string text = readWhole(dir / kConfigFile, kConfigFile, kMaxConfigBytes);
-        JsonResult parsed = parseJson(text, kConfigFile);
-        if (!parsed.ok()) {
-            Problem problem = std::move(*parsed.problem);
-            problem.file = kConfigFile;
-            throw ChatTemplateError(std::move(problem));
-        }
-        const Json &config = parsed.document->root();
-        if (!config.is_object())
-            refuse(kConfigFile, "", Message(MessageId::TokenizerNotJsonObject, jsonTypeOf(config)));
-        fromConfig = chatTemplateOfConfig(config);
-        for (const char *key :
-            {"bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token"}) {
-            const auto token = config.find(key);
-            if (token == config.end() || token->is_null())
-                continue;
-            if (token->is_string())
-                result.specialTokens[key] = token->get<std::string>();
-            else if (token->is_object() && token->contains("content") && (*token)["content"].is_string())
-                result.specialTokens[key] = (*token)["content"].get<std::string>();
-            else
-                refuse(kConfigFile, key, Message(MessageId::TokenizerConfigToken));
-        }
+    if (const std::optional<Json> config = readTokenizerConfig(dir)) {
+        fromConfig = chatTemplateOfConfig(*config);
+        result.specialTokens = specialTokensOfConfig(*config);
     }
     if (isFile(dir / kTemplateFile)) {
         result.source = readWhole(dir / kTemplateFile, kTemplateFile, kMaxTemplateBytes);

@@ -31,6 +31,12 @@ struct ModelChatTemplate {
 // path "chat_template") for a value of another type or a list without "default".
 std::optional<std::string> chatTemplateOfConfig(const nlohmann::json &config);
 
+// tokenizer_config.json's special tokens of `folder` by key ("eos_token" → "<|im_end|>"); none when
+// the folder has no tokenizer_config.json (a folder without a chat template is fine). Throws
+// ChatTemplateError (file "tokenizer_config.json") when the file cannot be read or parsed, or a
+// token is neither a string nor an AddedToken.
+std::map<std::string, std::string> readSpecialTokens(const std::string &folder);
+
 // The folder's chat template and special tokens. Throws ChatTemplateError when the folder has no
 // chat template (a base model, not a chat model) or its files cannot be read; the problem names
 // the file.

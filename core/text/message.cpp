@@ -397,6 +397,14 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GenerateNewTokens, ATTNLAB_MESSAGE("CoreMessage", "the number of new tokens must be at least 1, got %1")},
     {MessageId::GenerateNoRoom, ATTNLAB_MESSAGE("CoreMessage", "the prompt has %1 tokens and the model takes at most %2 positions, so at most %3 new tokens fit, not %4")},
     {MessageId::GenerateEosTokenId, ATTNLAB_MESSAGE("CoreMessage", "expected a token id (a whole number ≥ 0) or a list of them, got %1")},
+    {MessageId::GenerateEndTokenOutsideVocabulary, ATTNLAB_MESSAGE("CoreMessage", "token id %1 is outside the model's vocabulary of %2 ids (config.json's vocab_size)")},
+    {MessageId::GenerateNoTokenToDraw, ATTNLAB_MESSAGE("CoreMessage", "the model's prediction gives no token a probability (its logits are not finite numbers)")},
+    // The stopping rule in words (core/generate/stoppingrule).
+    {MessageId::GenerateStopRule, ATTNLAB_MESSAGE("CoreMessage", "A run ends early when the model generates %1; that token is kept, as transformers' generate() keeps it.")},
+    {MessageId::GenerateStopModelTokens, ATTNLAB_MESSAGE("CoreMessage", "one of its end tokens %1 (%2, eos_token_id)")},
+    {MessageId::GenerateStopChatToken, ATTNLAB_MESSAGE("CoreMessage", "the chat turn's end token %1 = %2 (tokenizer_config.json, eos_token)")},
+    {MessageId::GenerateStopEither, ATTNLAB_MESSAGE("CoreMessage", "%1 or %2")},
+    {MessageId::GenerateStopNoEndToken, ATTNLAB_MESSAGE("CoreMessage", "The model names no end token (%1 has no eos_token_id): a run ends after its number of tokens or at the model's last position.")},
 };
 // clang-format on
 

@@ -382,6 +382,14 @@ enum class MessageId : int {
     GenerateNewTokens,
     GenerateNoRoom,
     GenerateEosTokenId,
+    GenerateEndTokenOutsideVocabulary,
+    GenerateNoTokenToDraw,
+    // The stopping rule in words (core/generate/stoppingrule).
+    GenerateStopRule,
+    GenerateStopModelTokens,
+    GenerateStopChatToken,
+    GenerateStopEither,
+    GenerateStopNoEndToken,
 };
 
 } // namespace attnlab::core

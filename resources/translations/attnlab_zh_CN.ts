@@ -1784,6 +1784,34 @@
         <source>must be &quot;none&quot; or &quot;rope&quot; when &quot;X&quot; is given (X already holds whatever positions were added to it; rope rotates Q and K, not X), got &quot;%1&quot;</source>
         <translation>给出 &quot;X&quot; 时必须为 &quot;none&quot; 或 &quot;rope&quot;（X 已含加入其中的位置信息；rope 旋转的是 Q 和 K，不是 X），实际是“%1”</translation>
     </message>
+    <message>
+        <source>token id %1 is outside the model&apos;s vocabulary of %2 ids (config.json&apos;s vocab_size)</source>
+        <translation>词元 id %1 超出了模型的词表（共 %2 个 id，即 config.json 的 vocab_size）</translation>
+    </message>
+    <message>
+        <source>the model&apos;s prediction gives no token a probability (its logits are not finite numbers)</source>
+        <translation>模型的预测没有给任何词元非零的概率（其 logits 不是有限数）</translation>
+    </message>
+    <message>
+        <source>A run ends early when the model generates %1; that token is kept, as transformers&apos; generate() keeps it.</source>
+        <translation>当模型生成%1时，生成会提前结束；该词元会保留，与 transformers 的 generate() 一致。</translation>
+    </message>
+    <message>
+        <source>one of its end tokens %1 (%2, eos_token_id)</source>
+        <translation>其结束词元 %1 之一（%2，eos_token_id）</translation>
+    </message>
+    <message>
+        <source>the chat turn&apos;s end token %1 = %2 (tokenizer_config.json, eos_token)</source>
+        <translation>对话轮次的结束词元 %1 = %2（tokenizer_config.json，eos_token）</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1或%2</translation>
+    </message>
+    <message>
+        <source>The model names no end token (%1 has no eos_token_id): a run ends after its number of tokens or at the model&apos;s last position.</source>
+        <translation>模型没有指定结束词元（%1 中没有 eos_token_id）：生成在达到设定的词元数或模型的最后一个位置时结束。</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -3758,10 +3786,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Stopped at the model&apos;s end token “%1”.</source>
         <translation>已在模型的结束词元“%1”处停止。</translation>
-    </message>
-    <message>
-        <source>A run ends early when the model generates one of the end tokens its config.json names (eos_token_id); that token is kept, as transformers&apos; generate() keeps it.</source>
-        <translation>当模型生成了 config.json 所列的结束词元（eos_token_id）之一时，生成会提前结束；该词元会保留，与 transformers 的 generate() 一致。</translation>
     </message>
 </context>
 <context>

@@ -392,3 +392,65 @@ TEST(GenerateCli, ChatWithoutATemplateOrWithAnUnsupportedConstructIsBadInput)
     expectBadInput(cli("--generate " + odd.arg() + " --text hi --chat"), "wordcount");
     expectBadInput(cli("--predict " + base.arg() + " --text hi --chat"), "goes with --generate");
 }
+
+TEST(GenerateCli, GenerationConfigJsonsEndTokensStopItInsteadOfConfigJsons)
+{
+    // Sampled, since greedy decoding on the fixture repeats one token.
+    const core::model::SamplingSettings settings {1.5, 0, 1};
+    const ModelFolder plain(ModelFolder::Gpt2);
+    const Expected e = generateSlowly(plain.dir(), kText, 6, settings, 5);
+    const auto later = std::find_if(e.ids.begin(), e.ids.end(), [&](int id) { return id != e.ids[0]; });
+    ASSERT_NE(later, e.ids.end()) << "six sampled tokens are one token";
+    // config.json alone would stop at the first new token.
+    test::TinyModelOptions options;
+    options.configEdits["eos_token_id"] = std::to_string(e.ids[0]);
+    const ModelFolder gpt2(ModelFolder::Gpt2, options);
+    const std::string args
+        = "--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 6 --temperature 1.5 --seed 5";
+    EXPECT_EQ(parsed(cli(args))["generated"].size(), 1u);
+    // generation_config.json's list replaces it, as transformers' from_pretrained loads it; its
+    // sampling defaults are not applied (the options alone pick the tokens).
+    test::writeTextFile(gpt2.dir() + "/generation_config.json",
+        "{\"bos_token_id\": 299, \"eos_token_id\": [299, " + std::to_string(*later) + "], \"top_k\": 1}");
+    const json out = parsed(cli(args));
+    expectOutput(out, generateSlowly(gpt2.dir(), kText, 6, settings, 5, Matrix(), {299, *later}));
+    EXPECT_EQ(out["generated"].back()["id"].get<int>(), *later);
+    EXPECT_EQ(out["generated"].size(), size_t(std::find(e.ids.begin(), e.ids.end(), *later) - e.ids.begin()) + 1);
+    // A generation_config.json without eos_token_id leaves no end token at all.
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", "{\"max_new_tokens\": 2048}");
+    expectOutput(parsed(cli(args)), e);
+}
+
+TEST(GenerateCli, ABadGenerationConfigJsonIsBadInputNamingItsField)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const std::string args = "--generate " + gpt2.arg() + " --text '" + kText + "'";
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", "{\"eos_token_id\": [1, 300]}");
+    expectBadInput(cli(args),
+        "generation_config.json: eos_token_id[1]: token id 300 is outside the model's vocabulary of 300 ids");
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", "{\"eos_token_id\": \"</s>\"}");
+    expectBadInput(cli(args), "generation_config.json: eos_token_id: expected a token id");
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", "{\"eos_token_id\": 1,}");
+    expectBadInput(cli(args), "generation_config.json:1:");
+    // The other commands do not read it.
+    EXPECT_EQ(cli("--predict " + gpt2.arg() + " --text '" + kText + "'").code, 0);
+}
+
+TEST(GenerateCli, ChatEndsAtTheTokenizersEosTokenAndThePlainTextDoesNot)
+{
+    test::TinyModelOptions options;
+    options.positions = 64;
+    const ModelFolder qwen(ModelFolder::Qwen2, options);
+    const std::string prompt = "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n";
+    const Expected e = generateSlowly(qwen.dir(), prompt, 6);
+    const int end = e.ids[2];
+    test::writeTextFile(qwen.dir() + "/tokenizer_config.json",
+        "{\"chat_template\": " + json(kChatMl).dump() + ", \"eos_token\": " + json(e.tokenizer->tokenText(end)).dump()
+            + "}");
+    const json out = parsed(cli("--generate " + qwen.arg() + " --text hi --chat --max-new-tokens 6"));
+    expectOutput(out, generateSlowly(qwen.dir(), prompt, 6, {}, 0, Matrix(), {end}));
+    EXPECT_EQ(out["generated"].back()["id"].get<int>(), end);
+    // Without --chat the tokenizer's eos_token is not an end token of the model.
+    const Expected plain = generateSlowly(qwen.dir(), "hi", 6);
+    expectOutput(parsed(cli("--generate " + qwen.arg() + " --text hi --max-new-tokens 6")), plain);
+}

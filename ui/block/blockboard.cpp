@@ -2,7 +2,7 @@
 
 #include "ui/block/blockcard.h"
 #include "ui/block/blockderivationtext.h"
-#include "ui/block/blockstagetext.h"
+#include "ui/block/blockstagelook.h"
 #include "ui/model/blockweightpanel.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
@@ -27,13 +27,6 @@
 namespace attnlab::ui {
 
 using core::model::BlockStage;
-
-namespace {
-
-// Two rows, as the block runs: attention on top, the MLP below.
-constexpr int kCardsPerRow = 5;
-
-} // namespace
 
 BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
@@ -102,7 +95,8 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
         const auto stage = BlockStage(k);
         auto *card = new BlockCard(stage);
         m_cards[size_t(k)] = card;
-        grid->addWidget(card, k / kCardsPerRow, k % kCardsPerRow);
+        const BlockStageLook &look = blockStageLook(stage);
+        grid->addWidget(card, look.boardRow, look.boardColumn);
         connect(card, &BlockCard::cellClicked, this, [this, stage](int row, int col) { selectCell(stage, row, col); });
         connect(card, &BlockCard::activated, this, [this, stage] {
             if (!m_derivation || m_derivation->stage != stage)
@@ -236,14 +230,15 @@ void BlockBoard::showRead(const Read &read)
     m_stages = read.stages;
     m_tokens = m_session->displayTokens();
     clearUpdating();
-    for (BlockCard *card : m_cards) {
-        if (const core::Matrix *m = core::model::blockStageMatrix(m_stages, card->stage()))
-            card->setMatrix(*m, m_tokens, config);
-    }
     std::vector<bool> ablated;
     for (int h = 0; h < config.heads; ++h)
         ablated.push_back(m_session->isAblated(m_layer, h));
-    card(BlockStage::Heads)->setHeads(read.pictures, ablated, runner->tokenCount(), config);
+    for (BlockCard *card : m_cards) {
+        if (card->perHead())
+            card->setHeads(read.pictures, ablated, runner->tokenCount(), config);
+        else if (const core::Matrix *m = core::model::blockStageMatrix(m_stages, card->stage()))
+            card->setMatrix(*m, m_tokens, config);
+    }
     {
         const QSignalBlocker block(m_layerBox);
         m_layerBox->setMaximum(runner->layers());

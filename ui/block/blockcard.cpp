@@ -1,6 +1,6 @@
 #include "ui/block/blockcard.h"
 
-#include "ui/block/blockstagetext.h"
+#include "ui/block/blockstagelook.h"
 #include "ui/plot/matrixplot.h"
 
 #include <QEvent>
@@ -24,7 +24,7 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
     , m_shape(new QLabel)
     , m_updatingLabel(new QLabel)
 {
-    setObjectName(QStringLiteral("BlockCard_") + BlockStageText::key(stage));
+    setObjectName(QStringLiteral("BlockCard_") + blockStageKey(stage));
     setFrameShape(QFrame::StyledPanel);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -48,19 +48,21 @@ BlockCard::BlockCard(BlockStage stage, QWidget *parent)
     m_updatingLabel->setAutoFillBackground(true);
     m_updatingLabel->hide();
     m_shape->installEventFilter(this);
-    if (stage == BlockStage::Heads) {
+    if (perHead()) {
         m_headArea = new QWidget;
         m_headGrid = new QGridLayout(m_headArea);
         m_headGrid->setContentsMargins(0, 0, 0, 0);
         m_headGrid->setSpacing(3);
         layout->addWidget(m_headArea, 1);
     } else {
+        const BlockStageLook &look = blockStageLook(stage);
         m_plot = new MatrixPlot;
-        // Every stage of the stream is signed around zero.
-        m_plot->setPalette(MatrixPlot::Palette::Diverging);
+        m_plot->setPalette(look.palette);
+        if (look.probability)
+            m_plot->setFixedRange(0, 1);
         m_plot->setShowValues(false);
         m_plot->setMinimumSize(180, 160);
-        m_plot->setExportName(BlockStageText::key(stage));
+        m_plot->setExportName(blockStageKey(stage));
         connect(m_plot, &MatrixPlot::cellClicked, this, &BlockCard::cellClicked);
         connect(m_plot, &MatrixPlot::clicked, this, &BlockCard::activated);
         layout->addWidget(m_plot, 1);
@@ -109,12 +111,15 @@ void BlockCard::setHeads(const std::vector<core::Matrix> &pictures, const std::v
         qDeleteAll(m_headPlots);
         m_headPlots.clear();
         const int columns = std::max(1, int(std::ceil(std::sqrt(double(count)))));
+        const BlockStageLook &look = blockStageLook(m_stage);
         for (int head = 0; head < count; ++head) {
             auto *plot = new MatrixPlot;
+            plot->setPalette(look.palette);
             plot->setShowLabels(false);
             plot->setShowValues(false);
             plot->setShowColorScale(false);
-            plot->setFixedRange(0, 1);
+            if (look.probability)
+                plot->setFixedRange(0, 1);
             plot->setMinimumSize(56, 56);
             plot->setCursor(Qt::PointingHandCursor);
             connect(plot, &MatrixPlot::clicked, this, [this, head] { Q_EMIT headClicked(head); });
@@ -200,6 +205,11 @@ bool BlockCard::eventFilter(QObject *watched, QEvent *event)
     return Retranslating<QFrame>::eventFilter(watched, event);
 }
 
+bool BlockCard::perHead() const
+{
+    return core::model::blockStageEntry(m_stage).width == core::model::BlockWidth::PerHead;
+}
+
 QString BlockCard::title() const
 {
     return m_title->text();
@@ -229,7 +239,7 @@ void BlockCard::retranslate()
 
 void BlockCard::refreshTexts()
 {
-    m_title->setText(BlockStageText::title(m_stage));
+    m_title->setText(blockStageTitle(m_stage));
     refreshUpdatingLine();
     if (!m_config) {
         m_formula->clear();
@@ -237,10 +247,11 @@ void BlockCard::refreshTexts()
         m_explanation.clear();
         return;
     }
-    m_formula->setText(BlockStageText::formula(m_stage, *m_config));
-    m_explanation = BlockStageText::explanation(m_stage, *m_config);
-    m_shape->setText(m_stage == BlockStage::Heads ? tr("%1 heads, each %2×%2 weights").arg(m_rows).arg(m_cols)
-                                                  : QStringLiteral("%1×%2").arg(m_rows).arg(m_cols));
+    const core::model::BlockStageForm form = core::model::blockStageForm(m_stage, *m_config);
+    m_formula->setText(blockStageFormula(form));
+    m_explanation = blockStageExplanation(form);
+    m_shape->setText(perHead() ? tr("%1 heads, each %2×%2 weights").arg(m_rows).arg(m_cols)
+                               : QStringLiteral("%1×%2").arg(m_rows).arg(m_cols));
     setToolTip(m_explanation);
     for (int h = 0; h < m_headPlots.size(); ++h) {
         const bool off = size_t(h) < m_ablated.size() && m_ablated[size_t(h)];

@@ -26,6 +26,9 @@ public:
     explicit BlockCard(core::model::BlockStage stage, QWidget *parent = nullptr);
 
     core::model::BlockStage stage() const { return m_stage; }
+    // The stage has one matrix per head (the heads' pictures, setHeads()) rather than one
+    // heatmap (setMatrix()).
+    bool perHead() const;
     // Shows `matrix` (rows = tokens) with its formula and explanation for a model of `config`.
     void setMatrix(const core::Matrix &matrix, const QStringList &tokens, const core::model::ModelConfig &config);
     // Only rows `rows` (sorted) and column `column` (none when −1) of `matrix` changed since

@@ -1,6 +1,6 @@
 #include "ui/block/blockderivationtext.h"
 
-#include "ui/block/blockstagetext.h"
+#include "ui/block/blockstagelook.h"
 
 namespace attnlab::ui {
 
@@ -27,7 +27,7 @@ QString normHtml(const NormStep &n, double result)
 {
     QString out;
     const QString d = QString::number(n.width);
-    if (n.kind == NormKind::LayerNorm) {
+    if (n.centred()) {
         out += line(BlockDerivationText::tr("LayerNorm of the row (%1 numbers):").arg(d));
         out += line(BlockDerivationText::tr("mean μ = Σx / %1 = %2").arg(d, BlockDerivationText::number(n.mean)));
         out += line(BlockDerivationText::tr("variance σ² = Σ(x − μ)² / %1 = %2")
@@ -62,26 +62,7 @@ QString activationHtml(const ActivationStep &a, double result)
 {
     const QString x = operand(a.x);
     const QString fx = BlockDerivationText::number(a.gated ? a.activated : result);
-    QString formula;
-    switch (a.function) {
-    case Activation::GeluErf:
-        formula = QStringLiteral("GELU(x) = 0.5·x·(1 + erf(x / √2)) = 0.5·%1·(1 + erf(%1 / √2)) = %2").arg(x, fx);
-        break;
-    case Activation::GeluTanh:
-        formula = QStringLiteral("GELU(x) = 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) = "
-                                 "0.5·%1·(1 + tanh(√(2/π)·(%1 + 0.044715·%1³))) = %2")
-                      .arg(x, fx);
-        break;
-    case Activation::Relu:
-        formula = QStringLiteral("ReLU(x) = max(0, x) = max(0, %1) = %2").arg(x, fx);
-        break;
-    case Activation::QuickGelu:
-        formula = QStringLiteral("x·σ(1.702·x) = %1·σ(1.702·%1) = %2").arg(x, fx);
-        break;
-    case Activation::Silu:
-        formula = QStringLiteral("SiLU(x) = x / (1 + e^(−x)) = %1 / (1 + e^(−%1)) = %2").arg(x, fx);
-        break;
-    }
+    const QString formula = QString::fromUtf8(activationLook(a.function).formula).arg(x, fx);
     QString out;
     if (a.gated) {
         out += line(BlockDerivationText::tr("gate: the row times W_gate at this column = %1")
@@ -109,15 +90,16 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
 {
     QString out = QStringLiteral("<p><b>%1</b></p>")
                       .arg(tr("%1, token “%2”, column %3 = %4")
-                               .arg(BlockStageText::key(d.stage), token.toHtmlEscaped())
+                               .arg(blockStageKey(d.stage), token.toHtmlEscaped())
                                .arg(d.col)
                                .arg(number(d.value)));
+    const BlockStageEntry &entry = blockStageEntry(d.stage);
     if (d.residual) {
-        const bool afterAttn = d.stage == BlockStage::AfterAttn;
+        // The stream and what the sub-layer adds to it, by their letters in the cards' formulas.
         out += line(tr("residual sum: %1 + %2 = %3 + %4 = %5")
-                        .arg(afterAttn ? QStringLiteral("x") : QStringLiteral("h"),
-                            afterAttn ? QStringLiteral("attn_out") : QStringLiteral("mlp_out"),
-                            number(d.residual->first), operand(d.residual->second),
+                        .arg(QString::fromUtf8(blockStageLook(entry.from.value()).symbol),
+                            QString::fromUtf8(blockStageLook(entry.added.value()).symbol), number(d.residual->first),
+                            operand(d.residual->second),
                             number(d.norm ? d.residual->sum : d.value))); // post-norm: the norm comes after
     }
     if (d.norm)
@@ -141,10 +123,8 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
         if (d.projection) {
             const QString products = number(d.projection->hasBias ? d.projection->products : d.value);
             const QString terms = QString::number(d.projection->terms);
-            out += line(d.stage == BlockStage::AttnOut
-                    ? tr("concat's row (%1 numbers) times this column of W_O, summed: %2").arg(terms, products)
-                    : tr("mlp_act's row (%1 numbers) times this column of the MLP's output matrix, summed: %2")
-                          .arg(terms, products));
+            out += line(QCoreApplication::translate("BlockDerivationText", blockStageLook(d.stage).products)
+                            .arg(terms, products));
             if (d.projection->hasBias)
                 out += line(tr("plus the bias %1: %2").arg(number(d.projection->bias), number(d.value)));
         }

@@ -3,6 +3,7 @@
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/samplingchart.h"
+#include "ui/i18n/coremessages.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
 
@@ -175,6 +176,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     connect(m_generator, &Generator::stepsChanged, this, &GeneratePanel::refreshStatus);
     connect(m_generator, &Generator::runningChanged, this, &GeneratePanel::refreshActions);
     connect(m_generator, &Generator::readyChanged, this, &GeneratePanel::refreshActions);
+    connect(m_generator, &Generator::readyChanged, this, &GeneratePanel::refreshStatus);
     connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
         m_progress->setVisible(busy);
         m_progress->setValue(0);
@@ -231,7 +233,10 @@ QStringList GeneratePanel::chipToolTips() const
 
 QString GeneratePanel::statusText() const
 {
-    if (!m_generator->endedAtEos())
+    // A model whose end tokens cannot be read does not generate: the file and field say why.
+    if (m_generator->ruleProblem() && m_session->hasModel())
+        return fileProblemText(*m_generator->ruleProblem());
+    if (!m_generator->endedAtEndToken())
         return QString();
     return tr("Stopped at the model's end token “%1”.").arg(m_session->tokenDisplay(m_generator->steps().back().id));
 }
@@ -240,6 +245,9 @@ void GeneratePanel::refreshStatus()
 {
     m_status->setText(statusText());
     m_status->setVisible(!m_status->text().isEmpty());
+    // How a run ends, from the core's rule for this model and text (which files, which ids).
+    const core::generate::StoppingRule *rule = m_generator->rule();
+    m_status->setToolTip(rule ? coreMessageText(rule->description()) : QString());
 }
 
 void GeneratePanel::refreshChips()
@@ -295,8 +303,6 @@ void GeneratePanel::retranslate()
                                 "alternatives."));
     m_chartTitle->setText(tr("Next-token distribution"));
     m_cacheTitle->setText(tr("KV cache"));
-    m_status->setToolTip(tr("A run ends early when the model generates one of the end tokens its config.json names "
-                            "(eos_token_id); that token is kept, as transformers' generate() keeps it."));
     refreshActions();
     refreshChips();
     refreshStatus();

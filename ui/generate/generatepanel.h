@@ -42,7 +42,8 @@ public:
     // The chips' texts and tooltips, in order.
     QStringList chipTexts() const;
     QStringList chipToolTips() const;
-    // Why the last run ended early ("" when it did not): the model's end token.
+    // Why the last run ended early ("" when it did not): the model's end token; or why the model
+    // cannot generate (its generation_config.json cannot be read).
     QString statusText() const;
 
 private:

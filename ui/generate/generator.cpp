@@ -1,9 +1,10 @@
 #include "ui/generate/generator.h"
 
 #include "core/model/family/modelfamily.h"
+#include "ui/i18n/coremessages.h"
 #include "ui/model/modelsession.h"
 
-#include <algorithm>
+#include <QFile>
 
 namespace attnlab::ui {
 
@@ -12,46 +13,87 @@ namespace model = core::model;
 Generator::Generator(ModelSession *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
-    , m_sampler(m_seed)
 {
+    m_engine.setAlternatives(kAlternatives);
     connect(m_session, &ModelSession::computed, this, &Generator::onComputed);
     connect(m_session, &ModelSession::busyChanged, this, &Generator::readyChanged);
     // Tokens the user typed replace the generated ones: their chips go.
     connect(m_session, &ModelSession::tokensChanged, this, [this] {
         if (m_appending)
             return;
-        setRemaining(0);
-        if (!m_steps.empty()) {
-            m_steps.clear();
+        const bool wasRunning = isRunning();
+        const bool hadSteps = !steps().empty();
+        m_engine.clear();
+        if (wasRunning)
+            Q_EMIT runningChanged(false);
+        if (hadSteps)
             Q_EMIT stepsChanged();
-        }
-    });
-    connect(m_session, &ModelSession::modelLoaded, this, [this] {
-        m_sampler = model::TokenSampler(m_seed);
+        // A chat prompt and a sentence have different rules.
         Q_EMIT readyChanged();
     });
+    connect(m_session, &ModelSession::modelLoaded, this, [this] {
+        m_engine.setSeed(m_engine.seed());
+        readRules();
+        Q_EMIT readyChanged();
+    });
+    // A panel made for a model already open (the classroom's chat turn) reads its rules now.
+    if (m_session->hasModel())
+        readRules();
 }
 
 void Generator::setSettings(const model::SamplingSettings &settings)
 {
-    if (settings.temperature == m_settings.temperature && settings.topK == m_settings.topK
-        && settings.topP == m_settings.topP)
+    const model::SamplingSettings &now = m_engine.sampling();
+    if (settings.temperature == now.temperature && settings.topK == now.topK && settings.topP == now.topP)
         return;
-    m_settings = settings;
+    m_engine.setSampling(settings);
     Q_EMIT settingsChanged();
 }
 
 void Generator::setSeed(std::uint64_t seed)
 {
-    m_seed = seed;
-    m_sampler = model::TokenSampler(seed);
+    m_engine.setSeed(seed);
+}
+
+int Generator::kindIndex() const
+{
+    return m_session->textKind() == ModelSession::TextKind::ChatPrompt ? 1 : 0;
+}
+
+void Generator::readRules()
+{
+    const model::ModelConfig *config = m_session->config();
+    const std::string folder = QFile::encodeName(m_session->filePath()).toStdString();
+    for (int chat = 0; chat < 2; ++chat) {
+        m_rules[chat].reset();
+        m_ruleProblems[chat].reset();
+        if (!config)
+            continue;
+        try {
+            m_rules[chat] = core::generate::readStoppingRule(
+                folder, *config, chat == 1, [this](const std::string &piece) { return m_session->tokenId(piece); });
+        } catch (const std::exception &e) {
+            m_ruleProblems[chat] = exceptionProblem(e);
+        }
+    }
+}
+
+const core::generate::StoppingRule *Generator::rule() const
+{
+    const std::optional<core::generate::StoppingRule> &rule = m_rules[kindIndex()];
+    return m_session->hasModel() && rule ? &*rule : nullptr;
+}
+
+const std::optional<core::Problem> &Generator::ruleProblem() const
+{
+    return m_ruleProblems[kindIndex()];
 }
 
 bool Generator::canStep() const
 {
     const model::ForwardRunner *runner = m_session->runner();
     return runner && runner->config().family->causal && runner->canPredict() && m_session->isComputed()
-        && !m_session->tokens().empty() && runner->tokenCount() < runner->config().maxPositions;
+        && !m_session->tokens().empty() && runner->tokenCount() < runner->config().maxPositions && rule();
 }
 
 bool Generator::step()
@@ -59,67 +101,53 @@ bool Generator::step()
     if (!canStep())
         return false;
     const model::ForwardRunner &runner = *m_session->runner();
-    Step step;
-    step.id = m_sampler.next(runner.logits(), m_settings);
-    step.probability = runner.probabilities()(step.id);
-    step.alternatives = model::topK(runner.probabilities(), kAlternatives);
-    m_appending = true;
-    const bool appended = m_session->appendToken(step.id);
-    m_appending = false;
-    if (!appended)
-        return false;
-    m_steps.push_back(std::move(step));
-    Q_EMIT stepsChanged();
-    return true;
+    const bool wasRunning = isRunning();
+    m_engine.setRule(*rule());
+    bool appended = false;
+    if (m_engine.next(runner.logits(), runner.probabilities(), runner.tokenCount())) {
+        m_appending = true;
+        appended = m_session->appendToken(m_engine.steps().back().id);
+        m_appending = false;
+        if (!appended)
+            m_engine.withdraw();
+    }
+    if (appended)
+        Q_EMIT stepsChanged();
+    if (wasRunning != isRunning())
+        Q_EMIT runningChanged(isRunning());
+    return appended;
 }
 
 void Generator::run(int count)
 {
     if (count <= 0 || !canStep())
         return;
-    setRemaining(count);
+    m_engine.start(count);
+    Q_EMIT runningChanged(true);
     advance();
 }
 
 void Generator::advance()
 {
-    if (!step() || endedAtEos()) {
-        setRemaining(0);
-        return;
+    if (!step() && isRunning()) {
+        m_engine.stop();
+        Q_EMIT runningChanged(false);
     }
-    setRemaining(m_remaining - 1);
-}
-
-bool Generator::isEos(int id) const
-{
-    const model::ModelConfig *config = m_session->config();
-    return config && std::find(config->eosTokenIds.begin(), config->eosTokenIds.end(), id) != config->eosTokenIds.end();
-}
-
-bool Generator::endedAtEos() const
-{
-    return !m_steps.empty() && isEos(m_steps.back().id);
 }
 
 void Generator::stop()
 {
-    setRemaining(0);
+    if (!isRunning())
+        return;
+    m_engine.stop();
+    Q_EMIT runningChanged(false);
 }
 
 void Generator::onComputed()
 {
     Q_EMIT readyChanged();
-    if (m_remaining <= 0)
-        return;
-    advance();
-}
-
-void Generator::setRemaining(int remaining)
-{
-    const bool was = isRunning();
-    m_remaining = remaining;
-    if (was != isRunning())
-        Q_EMIT runningChanged(isRunning());
+    if (isRunning())
+        advance();
 }
 
 } // namespace attnlab::ui

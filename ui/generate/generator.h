@@ -1,18 +1,22 @@
 #pragma once
-// Generation in the model room, one token at a time: picks the next token from the model's
-// prediction under the sampling settings (core/model/sampling: greedy at temperature 0, else
-// temperature, top-k and top-p as transformers' generate() applies them), appends it to the
-// session, and when running to N goes on each time the session has computed the new token, until
-// N tokens, Stop, the model's last position, or a token of config.json's eos_token_id (which is
-// kept, as --generate and transformers' generate() keep it). The forward passes run on the session's worker,
-// under the session's head mask, so an ablated head stays ablated while generating.
+// Generation in the model room, one token at a time, through the core's generation engine
+// (core/generate/generationengine.h), the one --generate drives too: it picks the next token from
+// the session's prediction under the sampling settings (greedy at temperature 0, else
+// temperature, top-k and top-p as transformers' generate() applies them), records the step and
+// says when a run ends, by the stopping rule of core/generate/stoppingrule.h. The Generator
+// appends each token to the session and, when running to N, goes on each time the session has
+// computed it, until the engine ends the run (N tokens, one of the rule's end tokens, which is
+// kept, or the model's last position) or Stop. A chat prompt (ModelSession::TextKind::ChatPrompt)
+// is a chat turn for the rule. The forward passes run on the session's worker, under the
+// session's head mask, so an ablated head stays ablated while generating.
 
-#include "core/model/sampling.h"
-#include "core/model/topk.h"
+#include "core/generate/generationengine.h"
+#include "core/text/problem.h"
 
 #include <QObject>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace attnlab::ui {
@@ -26,55 +30,57 @@ public:
 
     // One generated token: the model's own probability of it (temperature 1, as --generate
     // prints it) and its most likely alternatives at that step (the token itself included).
-    struct Step {
-        int id = -1;
-        double probability = 0;
-        std::vector<core::model::TokenProbability> alternatives;
-    };
+    using Step = core::generate::GenerationStep;
     static constexpr int kAlternatives = 5;
-    const std::vector<Step> &steps() const { return m_steps; }
+    const std::vector<Step> &steps() const { return m_engine.steps(); }
 
-    const core::model::SamplingSettings &settings() const { return m_settings; }
+    const core::model::SamplingSettings &settings() const { return m_engine.sampling(); }
     void setSettings(const core::model::SamplingSettings &settings);
-    std::uint64_t seed() const { return m_seed; }
+    std::uint64_t seed() const { return m_engine.seed(); }
     // Restarts the random stream: the same seed and settings give the same tokens again.
     void setSeed(std::uint64_t seed);
 
-    // A causal model is open, idle, computed for its tokens, and has a position left.
+    // The stopping rule for the open model and the kind of its text; null without a model or
+    // when the model's files for it cannot be read (ruleProblem() says why).
+    const core::generate::StoppingRule *rule() const;
+    const std::optional<core::Problem> &ruleProblem() const;
+
+    // A causal model is open, idle, computed for its tokens, has a position left, and its
+    // stopping rule could be read.
     bool canStep() const;
     // Picks and appends one token (false when !canStep()).
     bool step();
-    // Generates `count` tokens, one per finished forward pass; an end token ends the run early.
+    // Generates `count` tokens, one per finished forward pass; the rule may end the run early.
     void run(int count);
-    // The last token generated is one of the model's end tokens (config.json's eos_token_id).
-    bool endedAtEos() const;
-    bool isEos(int id) const;
+    // The last token generated is one of the rule's end tokens.
+    bool endedAtEndToken() const { return m_engine.endedAtEndToken(); }
     // Stops a run after the forward pass under way (which finishes, so no row is left half done).
     void stop();
-    bool isRunning() const { return m_remaining > 0; }
+    bool isRunning() const { return m_engine.isRunning(); }
     // Tokens a run still has to generate.
-    int remaining() const { return m_remaining; }
+    int remaining() const { return m_engine.remaining(); }
 
 Q_SIGNALS:
     // A token was added to steps(), or steps() was cleared (the user changed the text).
     void stepsChanged();
     void runningChanged(bool running);
     void settingsChanged();
-    // canStep() may have changed.
+    // canStep() or rule() may have changed.
     void readyChanged();
 
 private:
     void onComputed();
-    // One step of a run: picks a token and counts it; an end token or a failure ends the run.
+    // One step of a run: picks a token; a failure ends the run.
     void advance();
-    void setRemaining(int remaining);
+    // Reads the rules for the model just loaded, for a sentence and for a chat turn.
+    void readRules();
+    int kindIndex() const;
 
     ModelSession *m_session;
-    core::model::SamplingSettings m_settings;
-    std::uint64_t m_seed = 0;
-    core::model::TokenSampler m_sampler;
-    std::vector<Step> m_steps;
-    int m_remaining = 0;
+    core::generate::GenerationEngine m_engine;
+    // By kindIndex(): the rule, or why it could not be read.
+    std::optional<core::generate::StoppingRule> m_rules[2];
+    std::optional<core::Problem> m_ruleProblems[2];
     bool m_appending = false;
 };
 

@@ -190,6 +190,11 @@ bool ModelSession::hasToken(int id) const
     return m_tokenizer && !m_tokenizer->tokenText(id).empty();
 }
 
+int ModelSession::tokenId(const std::string &piece) const
+{
+    return m_tokenizer ? m_tokenizer->idOf(piece) : -1;
+}
+
 QString ModelSession::tokenDisplay(int id) const
 {
     if (!hasToken(id))

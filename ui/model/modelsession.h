@@ -76,6 +76,8 @@ public:
     // tokenizer has no token for (see hasToken()).
     QString tokenDisplay(int id) const;
     bool hasToken(int id) const;
+    // The id of a vocabulary string (added tokens first), or −1: Tokenizer::idOf.
+    int tokenId(const std::string &piece) const;
     // BERT: the first [MASK], or −1. GPT-2: the last position.
     int predictionPosition() const { return m_position; }
     // The last forward pass finished for the current text and head mask.

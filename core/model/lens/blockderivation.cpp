@@ -27,27 +27,28 @@ double activated(Activation f, double x)
     return x;
 }
 
-// The norm a stage applies and the weights it reads: under pre-norm attn_in and mlp_in; under
-// post-norm after_attn (the first norm) and output (the second).
-const LayerNormWeights &stageNorm(const LayerWeights &L, BlockStage stage)
-{
-    return stage == BlockStage::AttnIn || stage == BlockStage::AfterAttn ? L.attnNorm : L.mlpNorm;
-}
-
 double at(const TensorView &t, int i)
 {
     return double(vectorSegment(t, i, 1)(0));
 }
 
-NormStep normOf(const ForwardRunner &runner, const LayerWeights &L, BlockStage stage,
+// The tensor `tensor` of layer `L`, or an empty view for none.
+const TensorView &tensorOf(const LayerWeights &L, const std::optional<BlockTensor> &tensor)
+{
+    static const TensorView none;
+    return tensor ? blockTensorView(L, *tensor) : none;
+}
+
+// The norm the stage's row names (its weight γ and bias β), of `row` at `col`.
+NormStep normOf(const ForwardRunner &runner, const LayerWeights &L, const BlockStageEntry &e,
     const Eigen::Ref<const RowVector> &row, int col)
 {
     const ModelConfig &c = runner.config();
-    const LayerNormWeights &w = stageNorm(L, stage);
-    std::optional<double> bias;
-    if (c.family->norm == NormKind::LayerNorm && !w.bias.empty())
-        bias = at(w.bias, col);
-    return deriveNorm(c.family->norm, row, col, at(w.weight, col), bias, double(c.layerNormEps));
+    const TensorView &bias = tensorOf(L, e.bias);
+    std::optional<double> beta;
+    if (normDescription(c.family->norm).centred && !bias.empty())
+        beta = at(bias, col);
+    return deriveNorm(c.family->norm, row, col, at(tensorOf(L, e.weight), col), beta, double(c.layerNormEps));
 }
 
 // One column of a projection of one row (x·W + b at `col`).
@@ -72,58 +73,6 @@ ProjectionStep projectionOf(
 
 } // namespace
 
-BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp)
-{
-    const bool pre = placement == NormPlacement::PreLn;
-    switch (stage) {
-    case BlockStage::Input:
-        return BlockOperation::Stream;
-    case BlockStage::AttnIn:
-    case BlockStage::MlpIn:
-        return pre ? BlockOperation::Norm : BlockOperation::Identity;
-    case BlockStage::Heads:
-        return BlockOperation::Attention;
-    case BlockStage::Concat:
-        return BlockOperation::Concat;
-    case BlockStage::AttnOut:
-    case BlockStage::MlpOut:
-        return BlockOperation::Projection;
-    case BlockStage::AfterAttn:
-    case BlockStage::Output:
-        return pre ? BlockOperation::Residual : BlockOperation::ResidualNorm;
-    case BlockStage::MlpAct:
-        return mlp == MlpKind::GatedSilu ? BlockOperation::GatedActivation : BlockOperation::Activation;
-    }
-    return BlockOperation::Stream;
-}
-
-const Matrix *blockStageMatrix(const BlockStages &s, BlockStage stage)
-{
-    switch (stage) {
-    case BlockStage::Input:
-        return &s.input;
-    case BlockStage::AttnIn:
-        return &s.attnIn;
-    case BlockStage::Heads:
-        return nullptr;
-    case BlockStage::Concat:
-        return &s.concat;
-    case BlockStage::AttnOut:
-        return &s.attnOut;
-    case BlockStage::AfterAttn:
-        return &s.afterAttn;
-    case BlockStage::MlpIn:
-        return &s.mlpIn;
-    case BlockStage::MlpAct:
-        return &s.mlpAct;
-    case BlockStage::MlpOut:
-        return &s.mlpOut;
-    case BlockStage::Output:
-        return &s.output;
-    }
-    return nullptr;
-}
-
 NormStep deriveNorm(NormKind kind, const Eigen::Ref<const RowVector> &row, int col, double weight,
     std::optional<double> bias, double eps)
 {
@@ -134,7 +83,7 @@ NormStep deriveNorm(NormKind kind, const Eigen::Ref<const RowVector> &row, int c
     s.width = int(row.size());
     s.x = double(row(col));
     s.eps = eps;
-    if (kind == NormKind::LayerNorm) {
+    if (normDescription(kind).centred) {
         double sum = 0;
         for (Eigen::Index i = 0; i < row.size(); ++i)
             sum += double(row(i));
@@ -189,6 +138,10 @@ CellDerivation deriveBlockCell(
         throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed");
     const ModelConfig &c = runner.config();
     const LayerWeights &L = runner.layerWeights(layer);
+    const BlockStageEntry &e = blockStageEntry(stage);
+    // The stage the row reads, and the sub-layer's output a residual sum adds to it.
+    const Matrix *from = e.from ? blockStageMatrix(stages, *e.from) : nullptr;
+    const Matrix *added = e.added ? blockStageMatrix(stages, *e.added) : nullptr;
     CellDerivation d;
     d.stage = stage;
     d.operation = blockOperation(stage, c.family->placement, c.family->mlp);
@@ -196,39 +149,34 @@ CellDerivation deriveBlockCell(
     d.col = col;
     d.value = double((*m)(row, col));
     switch (d.operation) {
-    case BlockOperation::Norm: {
-        const Matrix &in = stage == BlockStage::AttnIn ? stages.input : stages.afterAttn;
-        d.norm = normOf(runner, L, stage, in.row(row), col);
+    case BlockOperation::Norm:
+        d.norm = normOf(runner, L, e, from->row(row), col);
         break;
-    }
     case BlockOperation::Residual:
     case BlockOperation::ResidualNorm: {
-        const Matrix &first = stage == BlockStage::AfterAttn ? stages.input : stages.afterAttn;
-        const Matrix &second = stage == BlockStage::AfterAttn ? stages.attnOut : stages.mlpOut;
         ResidualStep r;
-        r.first = double(first(row, col));
-        r.second = double(second(row, col));
+        r.first = double((*from)(row, col));
+        r.second = double((*added)(row, col));
         r.sum = r.first + r.second;
         d.residual = r;
         if (d.operation == BlockOperation::ResidualNorm) {
-            const RowVector sum = first.row(row) + second.row(row);
-            d.norm = normOf(runner, L, stage, sum, col);
+            const RowVector sum = from->row(row) + added->row(row);
+            d.norm = normOf(runner, L, e, sum, col);
         }
         break;
     }
-    case BlockOperation::Activation: {
-        d.activation = deriveActivation(modelActivation(c), projectedCell(stages.mlpIn, row, L.fcIn, L.fcInBias, col));
+    case BlockOperation::Activation:
+        d.activation = deriveActivation(
+            modelActivation(c), projectedCell(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col));
         break;
-    }
     case BlockOperation::GatedActivation: {
-        const double gate = projectedCell(stages.mlpIn, row, L.mlpGate, L.mlpGateBias, col);
-        const double up = projectedCell(stages.mlpIn, row, L.fcIn, L.fcInBias, col);
+        const double gate = projectedCell(*from, row, tensorOf(L, e.gate), tensorOf(L, e.gateBias), col);
+        const double up = projectedCell(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col);
         d.activation = deriveGatedActivation(modelActivation(c), gate, up);
         break;
     }
     case BlockOperation::Projection:
-        d.projection = stage == BlockStage::AttnOut ? projectionOf(stages.concat, row, L.attnOut, L.attnOutBias, col)
-                                                    : projectionOf(stages.mlpAct, row, L.fcOut, L.fcOutBias, col);
+        d.projection = projectionOf(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col);
         break;
     case BlockOperation::Concat:
         d.head = col / c.headDim();

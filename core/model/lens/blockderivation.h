@@ -1,10 +1,11 @@
 #pragma once
-// The block board's stages as a table, and the derivation of any one cell of them: how the
-// number in row `row`, column `col` of a stage came out of the numbers before it, in the order
-// the family computes it. The steps are plain doubles recomputed from float inputs, so a reader
-// (the inspector) can print each one and check that they give the cell's value.
+// The derivation of any one cell of the block board's stages (blockstagetable.h): how the number
+// in row `row`, column `col` of a stage came out of the numbers before it, in the order the
+// family computes it. The steps are plain doubles recomputed from float inputs, so a reader (the
+// inspector) can print each one and check that they give the cell's value.
 //
-// Which stage is which operation depends on the family's NormPlacement (see block.h):
+// Each stage's row says what it computes in the family (its BlockOperation), from which stages
+// and with which tensors; the derivation follows the row:
 // - a norm cell (attn_in and mlp_in under pre-norm; after_attn and output under post-norm):
 //   LayerNorm's mean μ and biased variance σ² of the row, or RMSNorm's mean square, the division
 //   by √(σ² + ε) (√(mean(x²) + ε)), the weight γ and the bias β;
@@ -16,34 +17,11 @@
 // - a concat cell: which head's context vector, and which of its columns.
 // Row i is token i everywhere.
 
-#include "core/model/lens/block.h"
+#include "core/model/lens/blockstagetable.h"
 
 #include <optional>
 
 namespace attnlab::core::model {
-
-// The cards of the block board, top to bottom.
-enum class BlockStage { Input, AttnIn, Heads, Concat, AttnOut, AfterAttn, MlpIn, MlpAct, MlpOut, Output };
-inline constexpr int kBlockStageCount = 10;
-
-// What a stage is computed by in a family of `placement` and `mlp` kinds.
-enum class BlockOperation {
-    Stream, // the residual stream as it enters (no derivation of its own inside the block)
-    Identity, // equal to the stage before it (post-norm's attn_in and mlp_in)
-    Norm, // a LayerNorm / RMSNorm of one row
-    Attention, // the heads: each head's own board derives them
-    Concat, // the heads' context vectors side by side
-    Projection, // a matrix product plus bias (attn_out, mlp_out)
-    Residual, // the sum of two stages
-    ResidualNorm, // the norm of a residual sum (post-norm)
-    Activation, // GELU / SiLU of one pre-activation
-    GatedActivation, // SiLU(gate)·up
-};
-BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp);
-
-// The stage's matrix in `stages` (n × d, n × heads·d_head for Concat, n × d_inner for MlpAct);
-// nullptr for Heads, which has one matrix per head.
-const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage);
 
 // One row's norm, at column `col`.
 struct NormStep {
@@ -59,6 +37,9 @@ struct NormStep {
     double bias = 0; // β (0 without one)
     bool hasBias = false;
     double value = 0; // normalized·γ + β
+
+    // LayerNorm (mean subtracted, the steps above μ) rather than RMSNorm.
+    bool centred() const { return normDescription(kind).centred; }
 };
 // The norm of `row` at column `col` with the weight γ and bias β of that column.
 NormStep deriveNorm(NormKind kind, const Eigen::Ref<const RowVector> &row, int col, double weight,

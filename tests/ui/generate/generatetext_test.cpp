@@ -118,7 +118,7 @@ TEST(GenerateText, ARunStopsAtTheConfigsEndTokenAndKeepsIt)
         for (const Generator::Step &step : panel->generator()->steps())
             generated.push_back(step.id);
         EXPECT_EQ(generated, std::vector<int>(path.begin(), path.begin() + std::ptrdiff_t(stop))) << json;
-        EXPECT_TRUE(panel->generator()->endedAtEos());
+        EXPECT_TRUE(panel->generator()->endedAtEndToken());
         EXPECT_TRUE(panel->statusText().contains(room.session->tokenDisplay(eos))) << panel->statusText().toStdString();
         EXPECT_FALSE(panel->stopAction()->isEnabled());
         // Next Token goes on past it when asked; the note goes with the end token.

@@ -1,0 +1,563 @@
+#include "app/commandtable.h"
+
+#include "app/experimentcommand.h"
+#include "app/exportcli.h"
+#include "app/generatecommand.h"
+#include "app/lenscommand.h"
+#include "app/modelcommand.h"
+#include "app/scenecommand.h"
+#include "app/windowcommand.h"
+#include "ui/export/exportformat.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace attnlab::app {
+
+namespace {
+
+// The contexts lupdate filed these strings under before they became table rows: their Chinese
+// translations stay where they were.
+constexpr const char *kHelp = "CommandLine";
+constexpr const char *kApp = "attnlab::app";
+
+constexpr TableMessage help(const char *text)
+{
+    return {kHelp, text, TableMessage::Fixed};
+}
+
+const std::vector<OptionSpec> kOptions = {
+    {Opt::Dump, "dump", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine", "Print every stage of the scene as JSON and exit."))},
+    {Opt::Validate, "validate", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine", "Check the scene file; print \"ok\" or its problems."))},
+    {Opt::Example, "example", nullptr, "NAME",
+        help(QT_TRANSLATE_NOOP("CommandLine", "Use the built-in example NAME instead of a file."))},
+    {Opt::ListExamples, "list-examples", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine", "List the built-in examples and exit."))},
+    {Opt::Lang, "lang", nullptr, "LANG",
+        help(QT_TRANSLATE_NOOP("CommandLine", "Interface language: zh_CN or en (default: the system's)."))},
+    {Opt::Help, "help", "h", nullptr, help(QT_TRANSLATE_NOOP("CommandLine", "Show this help and exit."))},
+    {Opt::Version, "version", "v", nullptr, help(QT_TRANSLATE_NOOP("CommandLine", "Show the version and exit."))},
+    {Opt::Export, "export", nullptr, "STAGES",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "Write the heatmaps of STAGES (comma-separated: X, Q, K, V, scores, "
+            "scaled, masked, weights, context, concat, output, or board for all) "
+            "to the --out file, with no window."))},
+    {Opt::Head, "head", nullptr, "N",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --export: the head to show, counted from 1 (default 1). With --model: the head of --layer."))},
+    {Opt::Scale, "scale", nullptr, "K",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --export: pixels per logical pixel of a PNG (default 2)."))},
+    {Opt::Theme, "theme", nullptr, "THEME",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --export: light, dark, print or high-contrast."))},
+    {Opt::Colormap, "colormap", nullptr, "MAP",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --export: the weights' map: viridis, cividis or grayscale."))},
+    {Opt::Out, "out", nullptr, "FILE",
+        {kHelp,
+            QT_TRANSLATE_NOOP("CommandLine",
+                "With --export or --experiment: the image to write (%1). With --model alone: "
+                "the scene file (.attn.json) to save the head to."),
+            TableMessage::PictureFormats}},
+    {Opt::Experiment, "experiment", nullptr, "NAME",
+        help(QT_TRANSLATE_NOOP(
+            "CommandLine", "Render the figure of experiment NAME (sqrt-dk) to --out, with no window."))},
+    {Opt::Seed, "seed", nullptr, "S",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --experiment: seed of the random samples (default 1). With --generate: seed of the sampling "
+            "(default: a new one each run)."))},
+    {Opt::Model, "model", nullptr, "DIR",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): "
+            "opens it in the window, or is the scene source of --dump, --export, --out and --predict."))},
+    {Opt::Text, "text", nullptr, "TEXT",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --model: the text the model reads."))},
+    {Opt::Layer, "layer", nullptr, "L",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --model: the layer of the head, counted from 1."))},
+    {Opt::Predict, "predict", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the "
+            "first [MASK] (BERT) as JSON."))},
+    {Opt::Top, "top", nullptr, "K",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --predict or --lens: how many tokens to list (default 10)."))},
+    {Opt::Ablate, "ablate", nullptr, "L.H,...",
+        help(QT_TRANSLATE_NOOP(
+            "CommandLine", "With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1)."))},
+    {Opt::Generate, "generate", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --model and --text: generate the text's continuation token by token (with the KV cache) and "
+            "print the tokens as JSON."))},
+    {Opt::MaxNewTokens, "max-new-tokens", nullptr, "N",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: how many tokens to generate at most (default 20); it stops earlier after an "
+            "end-of-sequence token."))},
+    {Opt::Chat, "chat", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: send the text as a user's turn through the model's chat template "
+            "(tokenizer_config.json), so a chat model answers it."))},
+    {Opt::Temperature, "temperature", nullptr, "X",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: divide the logits by X and sample (default 0: always the most likely token)."))},
+    {Opt::TopK, "top-k", nullptr, "K",
+        help(QT_TRANSLATE_NOOP(
+            "CommandLine", "With --generate: sample only from the K most likely tokens (default 0: all)."))},
+    {Opt::TopP, "top-p", nullptr, "P",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: sample only from the most likely tokens whose probabilities add up to P "
+            "(default 1: all)."))},
+    {Opt::Lens, "lens", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --model and --text: print the logit lens as JSON: what the model would predict after each "
+            "layer (0 = the embeddings)."))},
+    {Opt::Attribute, "attribute", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --model and --text: print how much the embeddings, each head, each MLP and the biases add to "
+            "the predicted token's logit, as JSON."))},
+    {Opt::Token, "token", nullptr, "ID",
+        help(QT_TRANSLATE_NOOP(
+            "CommandLine", "With --attribute: the token id to explain (default: the predicted token)."))},
+    {Opt::Block, "block", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --dump, --model, --text and --layer: print every stage of that whole layer (norms, attention, "
+            "MLP, residual) instead of one head."))},
+    {Opt::NoRecovery, "no-recovery", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "
+            "start)."))},
+};
+
+constexpr TableMessage app(const char *text, TableMessage::Args args = TableMessage::Fixed)
+{
+    return {kApp, text, args};
+}
+
+// "--%1 cannot be combined with --%2" of --lens, --attribute and --block.
+const TableMessage kCannotCombine
+    = app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 cannot be combined with --%2"), TableMessage::SelfOther);
+// "--%1 does not go with %2" of --dump and --validate.
+const TableMessage kDoesNotGoWith
+    = {kHelp, QT_TRANSLATE_NOOP("CommandLine", "--%1 does not go with %2"), TableMessage::OtherSelf};
+const TableMessage kNeedsModel = app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 needs --model DIR"), TableMessage::Other);
+
+// --dump and --validate read a scene; the options of --export mean nothing there (nor --seed,
+// which --experiment's row reports first).
+std::vector<OptionRule> sceneCommandExcludes()
+{
+    return {
+        {{Opt::Head}, kDoesNotGoWith, Opt::Model}, {{Opt::Scale, Opt::Theme, Opt::Colormap, Opt::Out}, kDoesNotGoWith}};
+}
+
+std::vector<CommandSpec> makeCommands()
+{
+    std::vector<CommandSpec> rows;
+    CommandSpec generate {Command::Generate, {Opt::Generate}};
+    generate.reads = {Opt::Model, Opt::Text, Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP,
+        Opt::Seed, Opt::Ablate};
+    generate.strays = {{Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP},
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 goes with --generate"), TableMessage::Other)};
+    generate.excludes
+        = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Predict, Opt::Layer, Opt::Head, Opt::Out, Opt::Top,
+                Opt::Example, Opt::Experiment, Opt::ListExamples},
+               app(QT_TRANSLATE_NOOP("attnlab::app", "--generate cannot be combined with --%1"), TableMessage::Other)},
+            {{Opt::Scene}, app(QT_TRANSLATE_NOOP("attnlab::app", "--generate takes no scene file"))}};
+    generate.start = Start::Console;
+    generate.run = runGenerateCommand;
+    rows.push_back(generate);
+
+    CommandSpec lens {Command::Lens, {Opt::Lens}};
+    lens.reads = {Opt::Model, Opt::Text, Opt::Top};
+    lens.excludes = {{{Opt::Attribute, Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Layer, Opt::Head,
+                          Opt::Predict, Opt::Ablate, Opt::Generate},
+        kCannotCombine}};
+    lens.start = Start::Console;
+    lens.run = runLensCommand;
+    rows.push_back(lens);
+
+    CommandSpec attribute {Command::Attribute, {Opt::Attribute}};
+    attribute.reads = {Opt::Model, Opt::Text, Opt::Token};
+    attribute.strays = {{Opt::Token}, app(QT_TRANSLATE_NOOP("attnlab::app", "--token goes with --attribute"))};
+    // With --lens too, --lens's row (looked at first) reports it.
+    attribute.excludes = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Layer, Opt::Head, Opt::Predict,
+                               Opt::Ablate, Opt::Generate},
+                              kCannotCombine},
+        {{Opt::Top}, app(QT_TRANSLATE_NOOP("attnlab::app", "--top goes with --predict or --lens"))}};
+    attribute.start = Start::Console;
+    attribute.run = runAttributeCommand;
+    rows.push_back(attribute);
+
+    // --dump --block: a whole layer instead of one head. It starts as --dump beside it decides.
+    CommandSpec block {Command::Block, {Opt::Block}};
+    block.reads = {Opt::Dump, Opt::Model, Opt::Text, Opt::Layer};
+    block.excludes = {{{Opt::Lens, Opt::Attribute, Opt::Validate, Opt::Export, Opt::Out, Opt::Head, Opt::Predict,
+                           Opt::Top, Opt::Ablate, Opt::Generate},
+        kCannotCombine}};
+    block.needs = {{Opt::Dump, app(QT_TRANSLATE_NOOP("attnlab::app", "--block goes with --dump"))},
+        {Opt::Layer, app(QT_TRANSLATE_NOOP("attnlab::app", "--block needs --layer L (counted from 1)"))}};
+    block.run = runBlockCommand;
+    rows.push_back(block);
+
+    // Chosen by a stray --seed too, whose message points to --experiment; answers before --help.
+    CommandSpec experiment {Command::Experiment, {Opt::Experiment}};
+    experiment.reads = {Opt::Out, Opt::Seed};
+    experiment.strays = {{Opt::Seed},
+        app(QT_TRANSLATE_NOOP(
+            "attnlab::app", "--seed belongs to --experiment; try --experiment sqrt-dk --seed 1 --out FILE.png"))};
+    experiment.excludes = {{{Opt::Dump, Opt::Validate, Opt::ListExamples, Opt::Example, Opt::Export, Opt::Scene},
+        app(QT_TRANSLATE_NOOP("attnlab::app",
+            "--experiment takes no scene and cannot be combined with --dump, --validate, "
+            "--list-examples, --example or --export"))}};
+    // Checked after the experiment's name, which the message names.
+    experiment.needs = {{Opt::Out,
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--experiment sqrt-dk needs --out FILE (%1)"),
+            TableMessage::PictureFormats),
+        true, true}};
+    experiment.yieldsToHelp = false;
+    experiment.start = Start::Offscreen;
+    experiment.run = runExperimentCommand;
+    rows.push_back(experiment);
+
+    CommandSpec helpRow {Command::Help, {Opt::Help}};
+    helpRow.answersHelp = true;
+    helpRow.yieldsToHelp = false;
+    helpRow.start = Start::Console;
+    helpRow.run = runHelpCommand;
+    rows.push_back(helpRow);
+
+    CommandSpec version {Command::Version, {Opt::Version}};
+    version.answersHelp = true;
+    version.yieldsToHelp = false;
+    version.start = Start::Console;
+    version.run = runVersionCommand;
+    rows.push_back(version);
+
+    CommandSpec predict {Command::Predict, {Opt::Predict}};
+    predict.reads = {Opt::Model, Opt::Text, Opt::Top, Opt::Ablate};
+    predict.strays = {{Opt::Top, Opt::Ablate},
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 goes with --predict"), TableMessage::Other)};
+    predict.excludes = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Layer, Opt::Head, Opt::Out},
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--predict cannot be combined with --%1"), TableMessage::Other)}};
+    predict.start = Start::Console;
+    predict.run = runPredictCommand;
+    rows.push_back(predict);
+
+    // --model … --out FILE.attn.json: one head's scene saved as a file.
+    CommandSpec saveHead {Command::SaveHead, {Opt::Model, Opt::Out}, {Opt::Export, Opt::Dump, Opt::Validate}};
+    saveHead.reads = {Opt::Text, Opt::Layer, Opt::Head};
+    saveHead.start = Start::Console;
+    saveHead.run = runSaveHeadCommand;
+    rows.push_back(saveHead);
+
+    CommandSpec exportRow {Command::Export, {Opt::Export}};
+    exportRow.reads
+        = {Opt::Head, Opt::Scale, Opt::Theme, Opt::Colormap, Opt::Out, Opt::Example, Opt::Scene, Opt::Model};
+    exportRow.excludes = {{{Opt::Dump, Opt::Validate, Opt::ListExamples},
+        app(QT_TRANSLATE_NOOP(
+            "attnlab::app", "--export cannot be combined with --dump, --validate or --list-examples"))}};
+    exportRow.needs = {{Opt::Out,
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--export needs --out FILE (%1)"), TableMessage::PictureFormats)}};
+    exportRow.start = Start::Offscreen;
+    exportRow.run = runExport;
+    rows.push_back(exportRow);
+
+    CommandSpec list {Command::ListExamples, {Opt::ListExamples}};
+    list.start = Start::Console;
+    list.run = runListExamplesCommand;
+    rows.push_back(list);
+
+    CommandSpec dump {Command::Dump, {Opt::Dump}};
+    dump.reads = {Opt::Example, Opt::Scene, Opt::Model};
+    dump.excludes = sceneCommandExcludes();
+    dump.excludes.insert(dump.excludes.begin(),
+        {{Opt::Validate}, {kHelp, QT_TRANSLATE_NOOP("CommandLine", "choose one of --dump and --validate")}});
+    dump.start = Start::Console;
+    dump.run = runDumpCommand;
+    rows.push_back(dump);
+
+    CommandSpec validate {Command::Validate, {Opt::Validate}};
+    validate.reads = dump.reads;
+    validate.excludes = sceneCommandExcludes();
+    validate.start = Start::Console;
+    validate.run = runValidateCommand;
+    rows.push_back(validate);
+
+    // The window opens the model itself; it shows every head.
+    CommandSpec modelWindow {Command::ModelWindow, {Opt::Model},
+        {Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens, Opt::Attribute,
+            Opt::Block}};
+    modelWindow.reads = {Opt::Text, Opt::NoRecovery};
+    modelWindow.excludes = {{{Opt::Layer, Opt::Head},
+        app(QT_TRANSLATE_NOOP("attnlab::app",
+            "--layer and --head pick a head for --dump, --export or --out; the window shows every head"))}};
+    modelWindow.run = runModelWindow;
+    rows.push_back(modelWindow);
+
+    CommandSpec window {Command::Window, {}};
+    window.reads = {Opt::Example, Opt::Scene, Opt::NoRecovery};
+    window.run = runWindow;
+    rows.push_back(window);
+
+    CommandSpec model {Command::ModelSource, {Opt::Model}};
+    model.reads = {Opt::Text, Opt::Layer, Opt::Head};
+    model.neededBy
+        = {{Opt::Generate,
+               app(QT_TRANSLATE_NOOP("attnlab::app", "--generate needs --model DIR (a model folder or a hub id)"))},
+            {Opt::Lens, kNeedsModel}, {Opt::Attribute, kNeedsModel}, {Opt::Token, kNeedsModel},
+            {Opt::Block, kNeedsModel}, {Opt::Text, kNeedsModel}, {Opt::Layer, kNeedsModel}, {Opt::Predict, kNeedsModel},
+            {Opt::Top, kNeedsModel}, {Opt::Ablate, kNeedsModel}};
+    model.excludes
+        = {{{Opt::Example, Opt::Scene},
+               app(QT_TRANSLATE_NOOP("attnlab::app",
+                   "--model is a scene source of its own: give a scene file, --example or --model, not two"))},
+            {{Opt::Experiment, Opt::ListExamples},
+                app(QT_TRANSLATE_NOOP("attnlab::app", "--model cannot be combined with --%1"), TableMessage::Other)}};
+    rows.push_back(model);
+    return rows;
+}
+
+const std::vector<EarlyCheck> kEarlyChecks = {
+    {Command::Generate, RuleKind::Strays},
+    {Command::ModelSource, RuleKind::NeededBy},
+    {Command::Generate, RuleKind::Excludes},
+    {Command::Attribute, RuleKind::Strays},
+    {Command::Block, RuleKind::Excludes},
+    {Command::Block, RuleKind::Needs},
+    {Command::Lens, RuleKind::Excludes},
+    {Command::Attribute, RuleKind::Excludes},
+    {Command::ModelSource, RuleKind::Excludes},
+    {Command::Predict, RuleKind::Strays},
+    {Command::Predict, RuleKind::Excludes},
+    {Command::ModelWindow, RuleKind::Excludes},
+};
+
+} // namespace
+
+const std::vector<OptionSpec> &optionTable()
+{
+    return kOptions;
+}
+
+const OptionSpec &optionSpec(Opt id)
+{
+    return kOptions[size_t(id)];
+}
+
+const std::vector<CommandSpec> &commandTable()
+{
+    static const std::vector<CommandSpec> rows = makeCommands();
+    return rows;
+}
+
+const CommandSpec &commandSpec(Command id)
+{
+    for (const CommandSpec &row : commandTable())
+        if (row.id == id)
+            return row;
+    Q_UNREACHABLE();
+}
+
+const std::vector<EarlyCheck> &earlyChecks()
+{
+    return kEarlyChecks;
+}
+
+QString tableText(const TableMessage &message, Opt self, Opt other)
+{
+    const QString text = QCoreApplication::translate(message.context, message.text);
+    const auto name = [](Opt o) { return QString::fromLatin1(optionSpec(o).name); };
+    switch (message.args) {
+    case TableMessage::Fixed:
+        return text;
+    case TableMessage::Other:
+        return text.arg(name(other));
+    case TableMessage::SelfOther:
+        return text.arg(name(self), name(other));
+    case TableMessage::OtherSelf:
+        return text.arg(name(other), QStringLiteral("--") + name(self));
+    case TableMessage::PictureFormats:
+        return text.arg(ui::exportSuffixList(ui::ExportContent::Picture));
+    }
+    return text;
+}
+
+namespace {
+
+bool contains(const std::vector<Opt> &options, Opt o)
+{
+    return std::find(options.begin(), options.end(), o) != options.end();
+}
+
+// Whether --help or --version was given: the option checks are skipped, and every row that yields
+// to them too.
+bool helpGiven(const Given &given)
+{
+    for (const CommandSpec &row : commandTable())
+        if (row.answersHelp && std::all_of(row.when.begin(), row.when.end(), [&given](Opt o) { return given.has(o); }))
+            return true;
+    return false;
+}
+
+bool chosen(const CommandSpec &row, const Given &given, bool help)
+{
+    if (row.yieldsToHelp && help)
+        return false;
+    for (Opt o : row.when)
+        if (!given.has(o))
+            return false;
+    for (Opt o : row.unlessGiven)
+        if (given.has(o))
+            return false;
+    return true;
+}
+
+Opt ownOption(const CommandSpec &row)
+{
+    return row.when.empty() ? Opt::None : row.when.front();
+}
+
+bool isEarly(Command command, RuleKind kind)
+{
+    for (const EarlyCheck &check : kEarlyChecks)
+        if (check.command == command && check.kind == kind)
+            return true;
+    return false;
+}
+
+// A rule that failed: its message, and the option that made it fail.
+struct Finding {
+    QString problem;
+    Opt option = Opt::None;
+
+    bool found() const { return !problem.isEmpty(); }
+};
+
+Finding strayProblem(const CommandSpec &row, const Given &given, bool help)
+{
+    for (Opt o : row.strays.options) {
+        if (!given.has(o))
+            continue;
+        const auto &rows = commandTable();
+        const bool read = std::any_of(rows.begin(), rows.end(),
+            [&](const CommandSpec &reader) { return chosen(reader, given, help) && contains(reader.reads, o); });
+        if (!read)
+            return {tableText(row.strays.message, ownOption(row), o), o};
+    }
+    return {};
+}
+
+Finding excludesProblem(const CommandSpec &row, const Given &given)
+{
+    for (const OptionRule &rule : row.excludes) {
+        if (rule.unless != Opt::None && given.has(rule.unless))
+            continue;
+        for (Opt o : rule.options)
+            if (given.has(o))
+                return {tableText(rule.message, ownOption(row), o), o};
+    }
+    return {};
+}
+
+Finding needsProblem(const CommandSpec &row, const Given &given, bool runnerChecked)
+{
+    for (const Requirement &need : row.needs) {
+        if (need.checkedByRunner != runnerChecked)
+            continue;
+        if (!given.has(need.option) || (need.nonEmpty && given.empty[size_t(need.option)]))
+            return {tableText(need.message, ownOption(row), need.option), need.option};
+    }
+    return {};
+}
+
+Finding neededByProblem(const CommandSpec &row, const Given &given)
+{
+    if (given.has(ownOption(row)))
+        return {};
+    for (const Requirement &dependent : row.neededBy)
+        if (given.has(dependent.option))
+            return {tableText(dependent.message, ownOption(row), dependent.option), dependent.option};
+    return {};
+}
+
+Finding ruleProblem(const CommandSpec &row, RuleKind kind, const Given &given, bool help)
+{
+    switch (kind) {
+    case RuleKind::Strays:
+        return strayProblem(row, given, help);
+    case RuleKind::Excludes:
+        return chosen(row, given, help) ? excludesProblem(row, given) : Finding();
+    case RuleKind::Needs:
+        return chosen(row, given, help) ? needsProblem(row, given, false) : Finding();
+    case RuleKind::NeededBy:
+        return neededByProblem(row, given);
+    }
+    return {};
+}
+
+// Whether argv names the option: "--name", "-n", or "--name=VALUE" for an option with a value.
+bool appears(int argc, char *argv[], Opt o)
+{
+    const OptionSpec &spec = optionSpec(o);
+    const std::string name = std::string("--") + spec.name;
+    const std::string shortName = spec.shortName ? std::string("-") + spec.shortName : std::string();
+    for (int i = 1; i < argc; ++i) {
+        if (argv[i] == name || (!shortName.empty() && argv[i] == shortName))
+            return true;
+        if (spec.valueName && std::strncmp(argv[i], name.c_str(), name.size()) == 0 && argv[i][name.size()] == '=')
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+Verdict resolveCommand(const Given &given)
+{
+    const bool help = helpGiven(given);
+    if (!help) {
+        for (const EarlyCheck &check : kEarlyChecks) {
+            const CommandSpec &row = commandSpec(check.command);
+            if (const Finding f = ruleProblem(row, check.kind, given, help); f.found())
+                return {&row, f.problem, check.kind, f.option};
+        }
+    }
+    for (const CommandSpec &row : commandTable()) {
+        if (!row.run)
+            continue;
+        // A stray option whose rule is looked at when the command is chosen chooses it too.
+        const Finding stray = isEarly(row.id, RuleKind::Strays) ? Finding() : strayProblem(row, given, help);
+        if (stray.found())
+            return {&row, stray.problem, RuleKind::Strays, stray.option};
+        if (!chosen(row, given, help))
+            continue;
+        for (RuleKind kind : {RuleKind::Excludes, RuleKind::Needs})
+            if (!isEarly(row.id, kind))
+                if (const Finding f = ruleProblem(row, kind, given, help); f.found())
+                    return {&row, f.problem, kind, f.option};
+        return {&row, QString()};
+    }
+    Q_UNREACHABLE();
+}
+
+QString requirementProblem(Command command, const Given &given)
+{
+    return needsProblem(commandSpec(command), given, true).problem;
+}
+
+Start startFor(int argc, char *argv[])
+{
+    bool console = false;
+    for (const CommandSpec &row : commandTable()) {
+        if (row.start == Start::Screen)
+            continue;
+        if (!std::all_of(row.when.begin(), row.when.end(), [&](Opt o) { return appears(argc, argv, o); }))
+            continue;
+        if (row.start == Start::Offscreen)
+            return Start::Offscreen;
+        console = true;
+    }
+    return console ? Start::Console : Start::Screen;
+}
+
+} // namespace attnlab::app

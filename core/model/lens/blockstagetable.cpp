@@ -1,0 +1,115 @@
+#include "core/model/lens/blockstagetable.h"
+
+#include <stdexcept>
+
+namespace attnlab::core::model {
+
+const std::vector<BlockStageEntry> &blockStageTable()
+{
+    using S = BlockStage;
+    using O = BlockOperation;
+    using T = BlockTensor;
+    using W = BlockWidth;
+    namespace C = BlockChoice;
+    constexpr BlockChoices norm = C::NormPlacement | C::NormKind;
+    // clang-format off
+    static const std::vector<BlockStageEntry> table = {
+        // {id, key, matrix, width, from, added,
+        //     pre-norm, post-norm, gated MLP, changed by, norm,
+        //     weight, bias, gate, gate bias}
+        {S::Input, "input", &BlockStages::input, W::Model, {}, {},
+            O::Stream, O::Stream, O::Stream, 0, 0,
+            {}, {}, {}, {}},
+        {S::AttnIn, "attn_in", &BlockStages::attnIn, W::Model, S::Input, {},
+            O::Norm, O::Identity, O::Norm, norm, 1,
+            T::AttnNormWeight, T::AttnNormBias, {}, {}},
+        {S::Heads, "heads", nullptr, W::PerHead, S::AttnIn, {},
+            O::Attention, O::Attention, O::Attention, 0, 0,
+            {}, {}, {}, {}},
+        {S::Concat, "concat", &BlockStages::concat, W::HeadsTimesHeadDim, S::Heads, {},
+            O::Concat, O::Concat, O::Concat, 0, 0,
+            {}, {}, {}, {}},
+        {S::AttnOut, "attn_out", &BlockStages::attnOut, W::Model, S::Concat, {},
+            O::Projection, O::Projection, O::Projection, C::OutputBias, 0,
+            T::AttnOut, T::AttnOutBias, {}, {}},
+        {S::AfterAttn, "after_attn", &BlockStages::afterAttn, W::Model, S::Input, S::AttnOut,
+            O::Residual, O::ResidualNorm, O::Residual, norm, 1,
+            T::AttnNormWeight, T::AttnNormBias, {}, {}},
+        {S::MlpIn, "mlp_in", &BlockStages::mlpIn, W::Model, S::AfterAttn, {},
+            O::Norm, O::Identity, O::Norm, norm, 2,
+            T::MlpNormWeight, T::MlpNormBias, {}, {}},
+        {S::MlpAct, "mlp_act", &BlockStages::mlpAct, W::Inner, S::MlpIn, {},
+            O::Activation, O::Activation, O::GatedActivation, C::MlpKind | C::Activation | C::MlpBias, 0,
+            T::MlpIn, T::MlpInBias, T::MlpGate, T::MlpGateBias},
+        {S::MlpOut, "mlp_out", &BlockStages::mlpOut, W::Model, S::MlpAct, {},
+            O::Projection, O::Projection, O::Projection, C::MlpKind | C::MlpBias, 0,
+            T::MlpOut, T::MlpOutBias, {}, {}},
+        {S::Output, "output", &BlockStages::output, W::Model, S::AfterAttn, S::MlpOut,
+            O::Residual, O::ResidualNorm, O::Residual, norm, 2,
+            T::MlpNormWeight, T::MlpNormBias, {}, {}},
+    };
+    // clang-format on
+    return table;
+}
+
+const BlockStageEntry &blockStageEntry(BlockStage stage)
+{
+    const std::vector<BlockStageEntry> &table = blockStageTable();
+    const auto k = size_t(stage);
+    if (k >= table.size() || table[k].id != stage)
+        throw std::invalid_argument("not a block stage");
+    return table[k];
+}
+
+BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp)
+{
+    const BlockStageEntry &e = blockStageEntry(stage);
+    if (mlp == MlpKind::GatedSilu && (e.changedBy & BlockChoice::MlpKind))
+        return e.gatedMlp;
+    return placement == NormPlacement::PreLn ? e.preNorm : e.postNorm;
+}
+
+const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage)
+{
+    const BlockStageEntry &e = blockStageEntry(stage);
+    return e.matrix ? &(stages.*e.matrix) : nullptr;
+}
+
+const NormDescription &normDescription(NormKind kind)
+{
+    static const NormDescription layerNorm {"LayerNorm", "LN", true};
+    static const NormDescription rmsNorm {"RMSNorm", "RMSNorm", false};
+    return kind == NormKind::RmsNorm ? rmsNorm : layerNorm;
+}
+
+BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
+{
+    const ModelFamily &family = *config.family;
+    BlockStageForm f;
+    f.entry = &blockStageEntry(stage);
+    f.operation = blockOperation(stage, family.placement, family.mlp);
+    if (f.operation == BlockOperation::Norm || f.operation == BlockOperation::ResidualNorm)
+        f.norm = &normDescription(family.norm);
+    const BlockChoices by = f.entry->changedBy;
+    f.gated = (by & BlockChoice::MlpKind) && family.mlp == MlpKind::GatedSilu;
+    f.bias = ((by & BlockChoice::OutputBias) && config.outBias) || ((by & BlockChoice::MlpBias) && config.mlpBias);
+    if (by & BlockChoice::Activation)
+        f.activation = modelActivation(config);
+    switch (f.entry->width) {
+    case BlockWidth::Model:
+        f.columns = config.dModel;
+        break;
+    case BlockWidth::HeadsTimesHeadDim:
+        f.columns = config.heads * config.headDim();
+        break;
+    case BlockWidth::Inner:
+        f.columns = config.dInner;
+        break;
+    case BlockWidth::PerHead:
+        f.columns = 0;
+        break;
+    }
+    return f;
+}
+
+} // namespace attnlab::core::model

@@ -1,0 +1,119 @@
+#pragma once
+// The block board's stages as data, as core/scene/stagetable.h has the pipeline's: one row per
+// stage says what the program asks about it that is not arithmetic — its name, where its matrix
+// is kept and how wide it is, which stages it is computed from, what it computes under each of
+// the family's choices, which of those choices change it, and which block tensors it reads. The
+// derivation of a cell (blockderivation.h), the board and its texts (ui/block/) ask the row,
+// and a stage resolved for one model (blockStageForm) says everything its texts depend on;
+// nothing outside the block and the loader asks which norm, placement or MLP a family has.
+//
+// Rows are in the block's order, top to bottom: a stage is computed only from stages above it.
+
+#include "core/model/family/blocktensor.h"
+#include "core/model/lens/block.h"
+
+#include <optional>
+#include <vector>
+
+namespace attnlab::core::model {
+
+// The cards of the block board, top to bottom.
+enum class BlockStage { Input, AttnIn, Heads, Concat, AttnOut, AfterAttn, MlpIn, MlpAct, MlpOut, Output };
+inline constexpr int kBlockStageCount = 10;
+
+// What a stage computes in a family of given choices.
+enum class BlockOperation {
+    Stream, // the residual stream as it enters (no derivation of its own inside the block)
+    Identity, // equal to the stage before it (post-norm's attn_in and mlp_in)
+    Norm, // a LayerNorm / RMSNorm of one row
+    Attention, // the heads: each head's own board derives them
+    Concat, // the heads' context vectors side by side
+    Projection, // a matrix product plus bias (attn_out, mlp_out)
+    Residual, // the sum of two stages
+    ResidualNorm, // the norm of a residual sum (post-norm)
+    Activation, // GELU / SiLU of one pre-activation
+    GatedActivation, // SiLU(gate)·up
+};
+
+// The choices of a family (and of its config) that change what a stage computes or how it is
+// written, one bit each.
+using BlockChoices = unsigned;
+namespace BlockChoice {
+inline constexpr BlockChoices NormPlacement = 1u << 0; // pre- or post-norm
+inline constexpr BlockChoices NormKind = 1u << 1; // LayerNorm or RMSNorm
+inline constexpr BlockChoices MlpKind = 1u << 2; // plain or gated MLP
+inline constexpr BlockChoices Activation = 1u << 3; // the config's activation function
+inline constexpr BlockChoices OutputBias = 1u << 4; // the attention output projection has a bias
+inline constexpr BlockChoices MlpBias = 1u << 5; // the MLP's projections have biases
+} // namespace BlockChoice
+
+// How many columns a stage's matrix has.
+enum class BlockWidth {
+    Model, // d_model
+    HeadsTimesHeadDim, // heads·d_head
+    Inner, // d_inner, the MLP's width
+    PerHead, // one n × n matrix of attention weights per head
+};
+
+struct BlockStageEntry {
+    BlockStage id;
+    // The stage's name: --dump --block's key, the card's object name, the export's file name.
+    const char *key;
+    // Where the matrix is kept (n × width, row i = token i); nullptr for one matrix per head.
+    Matrix BlockStages::*matrix;
+    BlockWidth width;
+    // The stage it is computed from, and for a residual sum the sub-layer's output added to it;
+    // none for the stream entering the block.
+    std::optional<BlockStage> from, added;
+    // What it computes in a pre-norm and in a post-norm block, and in a block with the gated MLP
+    // when the MLP's kind changes it.
+    BlockOperation preNorm, postNorm, gatedMlp;
+    // The choices that change what it computes or how its formula reads.
+    BlockChoices changedBy;
+    // Which of the block's norms it applies when it applies one: 1 around attention, 2 around
+    // the MLP; 0 none.
+    int norm;
+    // The tensors it reads: a norm's weight γ and bias β, a projection's matrix and bias, the
+    // MLP's up (or only) matrix and bias; and the gated MLP's gate and its bias.
+    std::optional<BlockTensor> weight, bias, gate, gateBias;
+};
+
+// Every stage, in the block's order (row k is BlockStage(k)).
+const std::vector<BlockStageEntry> &blockStageTable();
+const BlockStageEntry &blockStageEntry(BlockStage stage);
+
+// What `stage` computes in a family of `placement` and `mlp` kinds.
+BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp);
+
+// The stage's matrix in `stages` (n × d, n × heads·d_head for Concat, n × d_inner for MlpAct);
+// nullptr for Heads, which has one matrix per head.
+const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage);
+
+// A norm as the board names and writes it.
+struct NormDescription {
+    const char *name; // "LayerNorm", "RMSNorm"
+    const char *symbol; // in formulas: "LN" (LN₁(x)), "RMSNorm"
+    // Subtracts the row's mean and adds a bias β (LayerNorm); else divides by the root mean square.
+    bool centred;
+};
+const NormDescription &normDescription(NormKind kind);
+
+// One stage as a model of a given config computes it: its row resolved by the family's choices.
+// Its texts depend on nothing else (and on the model's sizes).
+struct BlockStageForm {
+    const BlockStageEntry *entry = nullptr;
+    BlockOperation operation = BlockOperation::Stream;
+    // Norm and ResidualNorm: the norm applied (its number is entry->norm); else nullptr.
+    const NormDescription *norm = nullptr;
+    // The stage belongs to a gated MLP (SiLU(gate)·up, then down).
+    bool gated = false;
+    // The stage's own matrix adds a bias (b_O, the MLP's b₁ and b₂).
+    bool bias = false;
+    // Activation and GatedActivation: the function.
+    Activation activation = Activation::GeluErf;
+    // Columns of the stage's matrix in this model (0 for one matrix per head).
+    int columns = 0;
+};
+BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config);
+
+} // namespace attnlab::core::model
