@@ -207,7 +207,7 @@ bool BlockCard::eventFilter(QObject *watched, QEvent *event)
 
 bool BlockCard::perHead() const
 {
-    return core::model::blockStageEntry(m_stage).width == core::model::BlockWidth::PerHead;
+    return core::model::blockStageEntry(m_stage).width == core::model::StageWidth::PerHead;
 }
 
 QString BlockCard::title() const

@@ -9,7 +9,7 @@ const std::vector<BlockStageEntry> &blockStageTable()
     using S = BlockStage;
     using O = BlockOperation;
     using T = BlockTensor;
-    using W = BlockWidth;
+    using W = StageWidth;
     namespace C = BlockChoice;
     constexpr BlockChoices norm = C::NormPlacement | C::NormKind;
     // clang-format off
@@ -96,16 +96,16 @@ BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
     if (by & BlockChoice::Activation)
         f.activation = modelActivation(config);
     switch (f.entry->width) {
-    case BlockWidth::Model:
+    case StageWidth::Model:
         f.columns = config.dModel;
         break;
-    case BlockWidth::HeadsTimesHeadDim:
+    case StageWidth::HeadsTimesHeadDim:
         f.columns = config.heads * config.headDim();
         break;
-    case BlockWidth::Inner:
+    case StageWidth::Inner:
         f.columns = config.dInner;
         break;
-    case BlockWidth::PerHead:
+    case StageWidth::PerHead:
         f.columns = 0;
         break;
     }

@@ -47,8 +47,8 @@ inline constexpr BlockChoices OutputBias = 1u << 4; // the attention output proj
 inline constexpr BlockChoices MlpBias = 1u << 5; // the MLP's projections have biases
 } // namespace BlockChoice
 
-// How many columns a stage's matrix has.
-enum class BlockWidth {
+// How many columns a stage's matrix has (a stage's width; family/blocktensor.h's BlockWidth is a tensor's).
+enum class StageWidth {
     Model, // d_model
     HeadsTimesHeadDim, // heads·d_head
     Inner, // d_inner, the MLP's width
@@ -61,7 +61,7 @@ struct BlockStageEntry {
     const char *key;
     // Where the matrix is kept (n × width, row i = token i); nullptr for one matrix per head.
     Matrix BlockStages::*matrix;
-    BlockWidth width;
+    StageWidth width;
     // The stage it is computed from, and for a residual sum the sub-layer's output added to it;
     // none for the stream entering the block.
     std::optional<BlockStage> from, added;

@@ -45,7 +45,7 @@ TEST(BlockStageTable, HasOneRowPerStageInTheBlocksOrderWithItsOwnKey)
         EXPECT_EQ(bool(e.added), e.preNorm == BlockOperation::Residual) << e.key;
         EXPECT_EQ(!e.from, e.preNorm == BlockOperation::Stream) << e.key;
         // One matrix per head, or one matrix kept in BlockStages.
-        EXPECT_EQ(e.matrix == nullptr, e.width == BlockWidth::PerHead) << e.key;
+        EXPECT_EQ(e.matrix == nullptr, e.width == StageWidth::PerHead) << e.key;
     }
     EXPECT_EQ(std::string(blockStageEntry(BlockStage::AttnIn).key), "attn_in");
     EXPECT_EQ(std::string(blockStageEntry(BlockStage::MlpAct).key), "mlp_act");

@@ -41,7 +41,7 @@ TEST(BlockStageLooks, EveryCoreStageHasOneRowSayingEverythingTheBoardAsks)
             EXPECT_TRUE(look.gate && look.gatedMatrix) << e.key;
         }
         // Only the heads' pictures show weights in [0, 1].
-        EXPECT_EQ(look.probability, e.width == model::BlockWidth::PerHead) << e.key;
+        EXPECT_EQ(look.probability, e.width == model::StageWidth::PerHead) << e.key;
         EXPECT_EQ(blockStageKey(e.id), QString::fromLatin1(e.key));
     }
 }
