@@ -36,7 +36,8 @@ ModelConfig parseModelConfig(const std::string &text, const std::string &file = 
 
 // The same with the keys of `family`, a row that need not be in the registry (a family being added,
 // a test's made-up one); config.json's model_type must be the family's.
-ModelConfig parseModelConfig(const std::string &text, const ModelFamily &family, const std::string &file = "config.json");
+ModelConfig parseModelConfig(
+    const std::string &text, const ModelFamily &family, const std::string &file = "config.json");
 // Reads and parses a config.json file (at most 16 MB), with `family`'s keys when given (as the
 // overload above), else the family its model_type names. Throws ModelError.
 ModelConfig readModelConfig(const std::string &path, const ModelFamily *family = nullptr);

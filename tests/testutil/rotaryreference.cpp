@@ -156,8 +156,8 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
     const bool rotary = c.family->position == core::model::PositionKind::Rotary;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < d; ++j)
-            h[size_t(i)][size_t(j)] = at(w.tokenEmbeddings, ids[size_t(i)], j)
-                + (rotary ? 0.0 : at(w.positionEmbeddings, i, j));
+            h[size_t(i)][size_t(j)]
+                = at(w.tokenEmbeddings, ids[size_t(i)], j) + (rotary ? 0.0 : at(w.positionEmbeddings, i, j));
     ref.inputs.push_back(h);
     for (int l = 0; l < c.layers; ++l) {
         const LayerWeights &L = w.layers[size_t(l)];

@@ -32,9 +32,9 @@ ModelConfig rotaryConfig(const RotaryShape &shape);
 std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed = 5);
 
 // The forward pass of a Qwen2 or Llama checkpoint, or of any family with their block (RMSNorm
-// pre-norm, the gated SiLU MLP) and learned absolute positions instead of rotary ones; inputs[l] is the residual stream entering
-// layer l (inputs[layers] the last block's output before the final norm), attentionInputs[l]
-// the output of input_layernorm, weights[l][h] head h's attention weights.
+// pre-norm, the gated SiLU MLP) and learned absolute positions instead of rotary ones; inputs[l] is the residual stream
+// entering layer l (inputs[layers] the last block's output before the final norm), attentionInputs[l] the output of
+// input_layernorm, weights[l][h] head h's attention weights.
 Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask);
 
 // transformers' inverse frequencies (default or llama3) in double.

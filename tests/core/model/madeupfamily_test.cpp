@@ -61,8 +61,8 @@ TinyModelOptions gatedGpt2Options()
                                   && t.name.rfind(".bias") == t.name.size() - 5;
                           }),
             tensors.end());
-        tensors.erase(std::remove_if(tensors.begin(), tensors.end(),
-                          [](const FixtureTensor &t) { return t.name == "ln_f.bias"; }),
+        tensors.erase(std::remove_if(
+                          tensors.begin(), tensors.end(), [](const FixtureTensor &t) { return t.name == "ln_f.bias"; }),
             tensors.end());
         std::mt19937 rng(9);
         std::normal_distribution<float> normal(0.f, 0.5f);
