@@ -1,6 +1,7 @@
 #include "core/model/block/layerblock.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace attnlab::core::model {
 
@@ -13,13 +14,52 @@ void attentionInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<
         out = h;
 }
 
+namespace {
+
+// Whether weight view `b` holds the outputs right after `a`'s in one stored matrix (the windows
+// the loader cuts from a fused tensor such as GPT-2's c_attn), so that both are one product.
+bool continuesWeights(const TensorView &a, const TensorView &b)
+{
+    if (a.type != b.type || a.inputMajor != b.inputMajor || a.cols != b.cols || a.ld() != b.ld())
+        return false;
+    const std::ptrdiff_t next = a.inputMajor ? a.rows : std::ptrdiff_t(a.rows) * a.ld();
+    return a.isHalf() ? a.bits && a.bits + next == b.bits : a.data && a.data + next == b.data;
+}
+
+// Whether bias `b` follows bias `a` in memory, or neither exists.
+bool continuesBias(const TensorView &a, const TensorView &b)
+{
+    return a.empty() ? b.empty() : !b.empty() && a.data + a.cols == b.data;
+}
+
+// Whether `b` is the columns right after `a`'s in one row-major buffer.
+bool continuesColumns(const Eigen::Ref<Matrix> &a, const Eigen::Ref<Matrix> &b)
+{
+    return a.rows() == b.rows() && a.outerStride() == b.outerStride() && a.data() + a.cols() == b.data();
+}
+
+} // namespace
+
 void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &a,
     const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin, Eigen::Ref<Matrix> q,
     Eigen::Ref<Matrix> k, Eigen::Ref<Matrix> v)
 {
-    project(a, L.query, L.queryBias, q);
-    project(a, L.key, L.keyBias, k);
-    project(a, L.value, L.valueBias, v);
+    // One product over a fused checkpoint tensor read once, when the three outputs lie side by
+    // side (the runner's q | k | v buffer); three otherwise. The sums are the same either way.
+    if (continuesWeights(L.query, L.key) && continuesWeights(L.key, L.value) && continuesBias(L.queryBias, L.keyBias)
+        && continuesBias(L.keyBias, L.valueBias) && continuesColumns(q, k) && continuesColumns(k, v)) {
+        TensorView w = L.query, bias = L.queryBias;
+        w.rows = L.query.rows + L.key.rows + L.value.rows;
+        if (!bias.empty())
+            bias.cols = L.queryBias.cols + L.keyBias.cols + L.valueBias.cols;
+        Eigen::Map<Matrix, 0, Eigen::OuterStride<>> qkv(
+            q.data(), q.rows(), w.rows, Eigen::OuterStride<>(q.outerStride()));
+        project(a, w, bias, qkv);
+    } else {
+        project(a, L.query, L.queryBias, q);
+        project(a, L.key, L.keyBias, k);
+        project(a, L.value, L.valueBias, v);
+    }
     s.rotate(q, k, cos, sin);
 }
 
