@@ -116,13 +116,16 @@ void Decoder::reserve(int rows)
 void Decoder::runLayer(int layer, int from, int count)
 {
     const LayerWeights &L = m_weights->layers[size_t(layer)];
-    const int qw = m_spec.queryWidth();
+    const int qw = m_spec.queryWidth(), kw = m_spec.keyValueWidth();
     attentionInput(m_spec, L, m_hidden, m_normed);
-    m_q.resize(count, qw);
-    // The new rows sit at positions from … from + count − 1; the cache keeps rotated keys.
+    // q | k | v side by side, so a fused checkpoint tensor is one product (projectQkv); the new
+    // rows sit at positions from … from + count − 1, and the cache keeps rotated keys.
+    m_q.resize(count, qw + 2 * kw);
     m_rotary.cover(m_spec, from + count);
-    projectQkv(m_spec, L, m_normed, m_rotary.cos(from, count), m_rotary.sin(from, count), m_q,
-        m_keys[size_t(layer)].middleRows(from, count), m_values[size_t(layer)].middleRows(from, count));
+    projectQkv(m_spec, L, m_normed, m_rotary.cos(from, count), m_rotary.sin(from, count), m_q.leftCols(qw),
+        m_q.middleCols(qw, kw), m_q.rightCols(kw));
+    m_keys[size_t(layer)].middleRows(from, count) = m_q.middleCols(qw, kw);
+    m_values[size_t(layer)].middleRows(from, count) = m_q.rightCols(kw);
     attend(layer, from, count);
     finishLayer(m_spec, L, m_hidden, m_context, m_block, m_hidden);
 }

@@ -113,7 +113,8 @@ private:
     std::vector<Matrix> m_pendingAttention; // the same for an append under way
     RowVector m_logits, m_probabilities;
     // Scratch of the rows being appended, reused from call to call.
-    Matrix m_hidden, m_normed, m_q, m_context, m_scores;
+    Matrix m_hidden, m_normed, m_context, m_scores;
+    Matrix m_q; // the new rows' q | k | v (q the left heads · d_head columns)
     BlockScratch m_block;
     RotaryTables m_rotary; // of the positions cached and being appended
 };
