@@ -147,11 +147,16 @@ TEST_F(RoomUndo, WhileTheBoardShowsAModelHeadCtrlZUndoesTheModelsWeightEdit)
     ASSERT_NE(undo, nullptr);
     EXPECT_TRUE(undo->isEnabled());
     EXPECT_TRUE(undo->text().contains(QStringLiteral("W_Q[0][0] of head 1.1"))) << undo->text().toStdString();
+    ASSERT_TRUE(waitComputed(session));
+    window.activateWindow(); // as in open(): a slow recompute's progress may have taken it
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     QTest::keyClick(window.board(), Qt::Key_Z, Qt::ControlModifier);
     EXPECT_EQ(session->undoStack()->index(), 0);
     ASSERT_TRUE(QTest::qWaitFor(
         [&] { return !session->isBusy() && session->isComputed() && document.scene().wq(0, 0) == weight; }, 10000));
 
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     // An edit of X unlinks the board: Ctrl+Z undoes the scene's own edit again.
     document.setCell(MatrixId::X, 0, 0, document.scene().x(0, 0) + 1.0f);
     EXPECT_EQ(document.link(), nullptr);
