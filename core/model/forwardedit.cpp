@@ -128,7 +128,7 @@ void ForwardRunner::checkBlockTensor(int layer, BlockTensor tensor) const
     const ModelConfig &c = config();
     if (layer < 0 || layer >= c.layers)
         throw std::invalid_argument("layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(c.layers));
-    if (blockTensorView(m_layers[size_t(layer)], tensor).empty() || !blockTensorSpec(tensor).board
+    if (blockTensorView(m_layers[size_t(layer)], tensor).empty()
         || (c.family->tensors.*blockTensorSpec(tensor).module).empty())
         throw std::invalid_argument(
             "layer " + std::to_string(layer + 1) + " of this model has no " + blockTensorSpec(tensor).key + " tensor");

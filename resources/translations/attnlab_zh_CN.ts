@@ -3061,6 +3061,41 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     </message>
 </context>
 <context>
+    <name>attnlab::ui::BoardLink</name>
+    <message>
+        <source>The board is an ordinary scene now: another model was opened, and the head it shows belongs to the model before.</source>
+        <translation>流程板现在是普通场景：已打开另一个模型，板上显示的头属于之前的模型。</translation>
+    </message>
+    <message>
+        <source>Reading the head for the board…</source>
+        <translation>正在为流程板读取这个头…</translation>
+    </message>
+    <message>
+        <source>%1 (head %2)</source>
+        <translation>%1（头 %2）</translation>
+    </message>
+    <message>
+        <source>Set %1[%2][%3] of head %4 to %5</source>
+        <translation>将头 %4 的 %1[%2][%3] 设为 %5</translation>
+    </message>
+    <message>
+        <source>Set %1 cells of %2 of head %3</source>
+        <translation>设置头 %3 的 %2 中的 %1 个单元格</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Linked to head %1 of %2: an edit of W_Q, W_K, W_V, W_O or a bias changes the model at once (one undo step, in Edit → Undo and in the model room), and the board, the grid and the prediction follow. Editing X, the tokens, the mask or a setting makes the board an ordinary scene.</source>
+        <translation>已链接到 %2 的头 %1：修改 W_Q、W_K、W_V、W_O 或偏置会立即改变模型（一步撤销，在“编辑 → 撤销”和模型工作区中），流程板、网格和预测随之更新。修改 X、词元、掩码或设置会使流程板变回普通场景。</translation>
+    </message>
+    <message>
+        <source>W_K and W_V are shared with head %1 (grouped-query attention): editing them changes that head too.</source>
+        <translation>W_K 和 W_V 与头 %1 共用（分组查询注意力）：修改它们也会改变那个头。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::ChartExportMenus</name>
     <message>
         <source>Export chart…</source>
@@ -3084,6 +3119,13 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>This description was written for the example as shipped. Its numbers follow the board; what it says about them may no longer hold.</source>
         <translation>这段说明是为随程序提供的原始例子写的。其中的数字跟着流程板变化；文字对它们的描述可能不再成立。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::Document</name>
+    <message>
+        <source>The board is an ordinary scene now, no longer linked to the model: that edit and the ones after it change only the board. Open on Board in the model room links a head again.</source>
+        <translation>流程板现在是普通场景，不再链接到模型：这次修改及之后的修改只改变流程板。在模型工作区中点“在流程板上打开”可重新链接一个头。</translation>
     </message>
 </context>
 <context>
@@ -4087,6 +4129,21 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     </message>
 </context>
 <context>
+    <name>attnlab::ui::LinkBar</name>
+    <message>
+        <source>Hide this line until the board is linked or unlinked again</source>
+        <translation>隐藏这一行，直到流程板再次链接或取消链接</translation>
+    </message>
+    <message>
+        <source>The board shows a head of the open model, and its weight edits are the model&apos;s</source>
+        <translation>流程板显示已打开模型的一个头，对其权重的修改就是对模型的修改</translation>
+    </message>
+    <message>
+        <source>The board no longer edits the model</source>
+        <translation>流程板不再修改模型</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::MainWindow</name>
     <message>
         <source>About Attention Lab</source>
@@ -4685,32 +4742,8 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>在流程板上打开</translation>
     </message>
     <message>
-        <source>Show the selected head on the pipeline board with the model&apos;s own numbers: step through Q, K, V, scores, softmax and output, and edit them.</source>
-        <translation>用模型自己的数值在流程板上显示选中的头：逐步查看 Q、K、V、分数、softmax 和输出，并可编辑。</translation>
-    </message>
-    <message>
-        <source>Apply to Model</source>
-        <translation>应用到模型</translation>
-    </message>
-    <message>
-        <source>Give the model the weights edited on the board for that head; the layers above and the prediction follow (undoable).</source>
-        <translation>把在流程板上编辑的权重交给模型中的这个头；后面的层和预测随之更新（可撤销）。</translation>
-    </message>
-    <message>
         <source>Switch On Head %1</source>
         <translation>打开头 %1</translation>
-    </message>
-    <message>
-        <source>Apply Board to Head %1</source>
-        <translation>把流程板应用到头 %1</translation>
-    </message>
-    <message>
-        <source>Undo the last intervention on the model (Ctrl+Z)</source>
-        <translation>撤销对模型的上一次干预（Ctrl+Z）</translation>
-    </message>
-    <message>
-        <source>Redo the intervention just undone (Ctrl+Shift+Z)</source>
-        <translation>重做刚撤销的干预（Ctrl+Shift+Z）</translation>
     </message>
     <message>
         <source>Show the whole block of the selected head&apos;s layer on the block board: the residual stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)</source>
@@ -4733,16 +4766,20 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>显示“%1”</translation>
     </message>
     <message>
-        <source>Give the model the weights edited on the board for head %1; the layers above and the prediction follow (undoable). Its W_K and W_V are shared with head %2 (grouped-query attention), so an edit of them changes those heads too.</source>
-        <translation>把在流程板上编辑过的头 %1 的权重交给模型；上面各层和预测随之更新（可撤销）。它的 W_K 和 W_V 与头 %2 共用（分组查询注意力），所以修改它们也会改变那些头。</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>、</translation>
-    </message>
-    <message>
         <source>A real GPT-2, BERT, Qwen2 or Llama model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
         <translation>真实的 GPT-2、BERT、Qwen2 或 Llama 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
+    </message>
+    <message>
+        <source>Undo the last change to the model: a head switched off or on, or a weight edited on a board (Ctrl+Z)</source>
+        <translation>撤销对模型的上一次改动：关闭或打开一个头，或在流程板上修改的权重（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo the change just undone (Ctrl+Shift+Z)</source>
+        <translation>重做刚撤销的改动（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Show the selected head on the pipeline board with the model&apos;s own numbers, linked to the model: step through Q, K, V, scores, softmax and output, and edit its weights there; each edit changes the model at once (one undo step).</source>
+        <translation>在流程板上用模型自己的数值显示所选的头，并与模型链接：逐步查看 Q、K、V、得分、softmax 和输出，并在那里修改它的权重；每次修改都会立即改变模型（一步撤销）。</translation>
     </message>
 </context>
 <context>
@@ -4781,10 +4818,6 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Switch on head %1</source>
         <translation>打开头 %1</translation>
-    </message>
-    <message>
-        <source>Apply the board&apos;s weights to head %1</source>
-        <translation>把流程板的权重应用到头 %1</translation>
     </message>
     <message>
         <source>The tokenizer has tokens for only %1 of the model&apos;s %2 token ids. The other %3 ids can still be predicted; they are shown as “&lt;id N&gt;”. Check that the tokenizer files belong to this model.</source>

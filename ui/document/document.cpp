@@ -36,6 +36,9 @@ const core::Stages &Document::stages() const
 
 void Document::load(const core::Scene &scene, const QString &filePath)
 {
+    const bool linkEnds = m_link || m_unlinkNote;
+    dropLink();
+    m_unlinkNote = nullptr;
     m_recomputeTimer.stop();
     m_pending.clear();
     m_scene = scene;
@@ -50,6 +53,8 @@ void Document::load(const core::Scene &scene, const QString &filePath)
     Q_EMIT sceneReset();
     Q_EMIT stagesChanged(everything());
     Q_EMIT modifiedChanged(false);
+    if (linkEnds)
+        Q_EMIT linkChanged();
 }
 
 void Document::setCell(MatrixId matrix, int row, int column, core::Scalar value, bool continuous)
@@ -62,6 +67,17 @@ void Document::setCell(MatrixId matrix, int row, int column, core::Scalar value,
     const core::Scalar old = m(row, column);
     if (old == value && !continuous)
         return;
+    if (m_link && m_link->takes(matrix)) {
+        // Wheel steps outside a drag merge like a drag's: the link merges only consecutive steps
+        // on one cell.
+        if (continuous && !m_scrubGesture && !m_wheelGesture)
+            m_wheelGesture = m_link->startGesture();
+        const int gesture = !continuous ? 0 : m_scrubGesture ? m_scrubGesture : m_wheelGesture;
+        editLinked({SceneCells {matrix, row, column, core::Matrix::Constant(1, 1, value)}}, {}, gesture);
+        return;
+    }
+    if (m_link)
+        unlinkForEdit();
     stackCall([&] { undoStack()->push(new SetCellCommand(this, matrix, row, column, old, value, continuous)); });
 }
 
@@ -74,6 +90,13 @@ void Document::changeScene(const core::Scene &scene, const HistoryText &text, co
 {
     if (scene == m_scene)
         return;
+    if (m_link) {
+        if (const std::optional<std::vector<SceneCells>> cells = linkedCells(scene)) {
+            editLinked(*cells, text, 0);
+            return;
+        }
+        unlinkForEdit();
+    }
     stackCall([&] { undoStack()->push(new ChangeSceneCommand(this, m_scene, scene, text, edit, mergeId)); });
 }
 
@@ -321,6 +344,149 @@ core::Update Document::recompute()
             merged.heads[j] = merged.heads[j] || u.heads[j];
     }
     return merged;
+}
+
+void Document::setLink(SceneLink *link)
+{
+    if (link == m_link && !m_unlinkNote)
+        return;
+    dropLink();
+    m_link = link;
+    m_unlinkNote = nullptr;
+    Q_EMIT linkChanged();
+}
+
+void Document::unlink(HistoryText note)
+{
+    dropLink();
+    m_unlinkNote = std::move(note);
+    Q_EMIT linkChanged();
+}
+
+void Document::unlinkForEdit()
+{
+    unlink([] {
+        return tr("The board is an ordinary scene now, no longer linked to the model: that edit and the ones after "
+                  "it change only the board. Open on Board in the model room links a head again.");
+    });
+}
+
+void Document::dropLink()
+{
+    m_link = nullptr;
+    m_scrubGesture = 0;
+    m_wheelGesture = 0;
+    if (!m_linkedCellsAhead)
+        return;
+    // The scene holds weights whose stages the link has not brought: the scene computes its own
+    // stages from now on.
+    m_linkedCellsAhead = false;
+    try {
+        m_pipeline.compute(m_scene);
+        Q_EMIT stagesChanged(everything());
+    } catch (const std::exception &e) {
+        fail(e.what());
+    }
+    m_goodScene = m_scene;
+}
+
+DocumentBase *Document::historyOwner()
+{
+    return m_link ? m_link->document() : this;
+}
+
+void Document::editLinked(const std::vector<SceneCells> &cells, const HistoryText &text, int gesture)
+{
+    if (cells.empty() || !m_link->edit(cells, text, gesture))
+        return;
+    // The editors show the new numbers at once; the stages follow from the link (showLinked).
+    m_linkedCellsAhead = true;
+    for (const SceneCells &c : cells) {
+        matrixRef(m_scene, c.matrix).block(c.row, c.column, c.values.rows(), c.values.cols()) = c.values;
+        core::Edit edit;
+        edit.target = editTarget(c.matrix);
+        if (c.values.size() == 1) {
+            edit.row = c.row;
+            edit.column = c.column;
+        }
+        Q_EMIT sceneChanged(edit);
+    }
+}
+
+std::optional<std::vector<SceneCells>> Document::linkedCells(const core::Scene &scene) const
+{
+    core::Scene rest = scene;
+    std::vector<SceneCells> cells;
+    for (const MatrixId id : {MatrixId::WQ, MatrixId::WK, MatrixId::WV, MatrixId::WO, MatrixId::BQ, MatrixId::BK,
+             MatrixId::BV, MatrixId::BO}) {
+        if (!m_link->takes(id) || !hasMatrix(m_scene, id) || !hasMatrix(rest, id))
+            continue;
+        const auto before = matrixRef(m_scene, id);
+        auto after = matrixRef(rest, id);
+        if (before.rows() != after.rows() || before.cols() != after.cols())
+            return std::nullopt;
+        // The smallest block that holds every changed cell.
+        int top = int(before.rows()), bottom = -1, left = int(before.cols()), right = -1;
+        for (int r = 0; r < before.rows(); ++r)
+            for (int c = 0; c < before.cols(); ++c)
+                if (before(r, c) != after(r, c)) {
+                    top = std::min(top, r);
+                    bottom = std::max(bottom, r);
+                    left = std::min(left, c);
+                    right = std::max(right, c);
+                }
+        if (bottom < 0)
+            continue;
+        cells.push_back({id, top, left, after.block(top, left, bottom - top + 1, right - left + 1)});
+        after = before; // what is left must then equal the current scene
+    }
+    if (!(rest == m_scene))
+        return std::nullopt;
+    return cells;
+}
+
+void Document::showLinked(const core::Scene &scene, core::Pipeline pipeline)
+{
+    m_recomputeTimer.stop();
+    m_pending.clear();
+    m_linkedCellsAhead = false;
+    m_scene = scene;
+    m_pipeline = std::move(pipeline);
+    ++m_applyDepth;
+    try {
+        const bool headMoved = clampHead();
+        const bool selectionMoved = clampSelection();
+        m_goodScene = m_scene;
+        m_goodIndex = undoStack()->index();
+        Q_EMIT sceneChanged(core::Edit {});
+        if (headMoved)
+            Q_EMIT currentHeadChanged(m_currentHead);
+        Q_EMIT stagesChanged(everything());
+        if (selectionMoved)
+            Q_EMIT selectionChanged(m_selection);
+    } catch (const std::exception &e) {
+        fail(e.what());
+    } catch (...) {
+        fail("unknown exception");
+    }
+    --m_applyDepth;
+}
+
+void Document::beginScrub(MatrixId matrix, const QString &text)
+{
+    if (m_link && m_link->takes(matrix)) {
+        m_scrubGesture = m_link->startGesture();
+        return;
+    }
+    m_scrubMacro = true;
+    undoStack()->beginMacro(text);
+}
+
+void Document::endScrub()
+{
+    m_scrubGesture = 0;
+    if (std::exchange(m_scrubMacro, false))
+        undoStack()->endMacro();
 }
 
 } // namespace attnlab::ui

@@ -1,7 +1,8 @@
 #pragma once
 // The scene room's document: it holds the Scene and its Stages, owns the undo stack (through
 // DocumentBase), and is the only thing that emits change signals. Views read from it and push
-// edits to it; they never talk to each other.
+// edits to it; they never talk to each other. While it shows a head of the open model
+// (link(), scenelink.h), the weight edits pushed to it are the model's, not its own.
 
 #include "core/scene/pipeline.h"
 #include "core/scene/scene.h"
@@ -9,10 +10,12 @@
 #include "ui/document/documentbase.h"
 #include "ui/document/historytext.h"
 #include "ui/document/matrixid.h"
+#include "ui/document/scenelink.h"
 
 #include <QString>
 #include <QTimer>
 
+#include <optional>
 #include <vector>
 
 namespace attnlab::ui {
@@ -41,8 +44,29 @@ public:
     const core::Stages &stages() const;
 
     // Replaces the whole scene (New, Open, an example) and clears the history. The scene
-    // must pass core::validate().
+    // must pass core::validate(). Ends a link (below) without a note.
     void load(const core::Scene &scene, const QString &filePath = QString());
+
+    // The link that takes the scene's weight edits to another document (scenelink.h), or null.
+    // While linked, setCell() and changeScene() of a matrix the link takes go to the link, and the
+    // new values are shown in the scene at once, the stages when the link has them
+    // (showLinked()); any other edit first ends the link, with a note, and is then the scene's own.
+    SceneLink *link() const { return m_link; }
+    // Links the scene the link has just loaded; null ends the link without a note.
+    void setLink(SceneLink *link);
+    // Ends the link; `note` says why, in the language of the moment, until another scene loads.
+    void unlink(HistoryText note);
+    // Why the scene is no longer linked; "" when it was not linked since it was loaded.
+    QString unlinkNote() const { return m_unlinkNote ? m_unlinkNote() : QString(); }
+    // The document whose history the scene's edits go to: the link's while linked, else this.
+    DocumentBase *historyOwner();
+    // For the link: the scene and its stages as the linked document computed them, shown without
+    // a history entry and without computing anything here.
+    void showLinked(const core::Scene &scene, core::Pipeline pipeline);
+    // A scrub of `matrix` begins: its steps (setCell() with `continuous`) make one history entry,
+    // named `text`, until endScrub().
+    void beginScrub(MatrixId matrix, const QString &text);
+    void endScrub();
 
     // Undoable edits. `continuous` marks a scrub or drag step: consecutive steps on the same
     // cell merge into one history entry.
@@ -89,6 +113,8 @@ Q_SIGNALS:
     // An edit could not be applied (something threw while it was applied or shown): the scene
     // is back to the last good one and the history matches it. `reason` is for the log.
     void editFailed(const QString &reason);
+    // link() or unlinkNote() changed.
+    void linkChanged();
 
 private:
     void schedule(const core::Edit &edit);
@@ -106,6 +132,14 @@ private:
     // Runs a call on the undo stack, then brings the history back if the call failed.
     template<typename F> void stackCall(F call);
     void rememberGoodState();
+    // Hands `cells` to the link and, when it takes them, shows them in the scene.
+    void editLinked(const std::vector<SceneCells> &cells, const HistoryText &text, int gesture);
+    // The cells in which `scene` differs from the current one, when all of them lie in matrices
+    // the link takes (one block per matrix); nothing when anything else differs.
+    std::optional<std::vector<SceneCells>> linkedCells(const core::Scene &scene) const;
+    // An edit the link cannot take is about to be the scene's own.
+    void unlinkForEdit();
+    void dropLink();
 
     core::Scene m_scene;
     core::Pipeline m_pipeline;
@@ -128,6 +162,14 @@ private:
     int m_applyDepth = 0;
     // While the history is moved back to m_goodIndex, commands must not touch the scene.
     bool m_replaying = false;
+    SceneLink *m_link = nullptr;
+    HistoryText m_unlinkNote;
+    // The scene holds linked edits whose stages the link has not shown yet.
+    bool m_linkedCellsAhead = false;
+    // The link's gesture of the running scrub, and of wheel steps outside a drag.
+    int m_scrubGesture = 0;
+    int m_wheelGesture = 0;
+    bool m_scrubMacro = false; // the running scrub is a macro on this document's own stack
 };
 
 } // namespace attnlab::ui

@@ -6,8 +6,9 @@
 
 namespace attnlab::ui {
 
-TranslatedCommand::TranslatedCommand(HistoryText text)
-    : m_text(std::move(text))
+TranslatedCommand::TranslatedCommand(HistoryText text, QUndoCommand *parent)
+    : QUndoCommand(parent)
+    , m_text(std::move(text))
 {
 }
 

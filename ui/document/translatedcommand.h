@@ -14,7 +14,7 @@ namespace attnlab::ui {
 
 class TranslatedCommand : public QUndoCommand {
 public:
-    explicit TranslatedCommand(HistoryText text = {});
+    explicit TranslatedCommand(HistoryText text = {}, QUndoCommand *parent = nullptr);
     // Sets the text again in the current language.
     virtual void retranslate();
 

@@ -90,7 +90,7 @@ void MatrixTableView::scrubStarted(const QModelIndex &index)
 {
     // The macro keeps this drag's steps together and apart from an earlier drag of the same
     // cell, which would otherwise merge with it.
-    m_model->document()->undoStack()->beginMacro(
+    m_model->document()->beginScrub(m_model->matrix(),
         tr("Scrub %1[%2][%3]").arg(matrixKey(m_model->matrix())).arg(index.row()).arg(index.column()));
 }
 
@@ -101,7 +101,7 @@ void MatrixTableView::scrubbed(const QModelIndex &index, double value)
 
 void MatrixTableView::scrubFinished()
 {
-    m_model->document()->undoStack()->endMacro();
+    m_model->document()->endScrub();
 }
 
 void MatrixTableView::keyPressEvent(QKeyEvent *event)

@@ -5,12 +5,14 @@
 
 #include "ui/block/blockboard.h"
 #include "ui/board/descriptionbanner.h"
+#include "ui/board/linkbar.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/presentationmode.h"
 #include "ui/board/presentationview.h"
 #include "ui/board/stepcontroller.h"
 #include "ui/board/tokenbar.h"
 #include "ui/document/document.h"
+#include "ui/editors/historydock.h"
 #include "ui/editors/maskeditor.h"
 #include "ui/editors/matrixeditordock.h"
 #include "ui/editors/settingspanel.h"
@@ -54,8 +56,6 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
-#include <QUndoStack>
-#include <QUndoView>
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
@@ -95,6 +95,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     page->setSpacing(0);
     page->addWidget(new TokenBar(m_document, m_normalPage));
     page->addWidget(new DescriptionBanner(m_document, m_normalPage));
+    page->addWidget(new LinkBar(m_document, m_normalPage));
     page->addWidget(m_board, 1);
     m_stack->addWidget(m_normalPage);
     m_stack->addWidget(m_presentationView);
@@ -233,12 +234,13 @@ void MainWindow::createMenus()
     m_quit->setMenuRole(QAction::QuitRole);
 
     m_editMenu = menuBar()->addMenu(QString());
-    // Undo and Redo follow the room in front.
+    // Undo and Redo follow the room in front, and the board's link to a model head (historyOwner).
     m_editActions = new EditActions({m_document, m_model->session()}, this);
-    connect(m_workspaces, &Workspaces::frontChanged, this, [this] {
-        DocumentBase *room = m_model->session();
-        m_editActions->setActiveDocument(m_workspaces->roomInFront() ? room : m_document);
-    });
+    const auto follow = [this] {
+        m_editActions->setActiveDocument(m_workspaces->roomInFront() ? m_model->session() : m_document->historyOwner());
+    };
+    connect(m_workspaces, &Workspaces::frontChanged, this, follow);
+    connect(m_document, &Document::linkChanged, this, follow);
     m_undo = m_editActions->undoAction();
     m_redo = m_editActions->redoAction();
     m_editMenu->addAction(m_undo);
@@ -414,18 +416,7 @@ void MainWindow::createDocks()
                 "attnlab::ui::SettingsDock", "Dimensions, positions, mask, scale and weight presets."));
         },
         this);
-    auto *undoView = new QUndoView(m_document->undoStack());
-    auto *history = new ToolDock(
-        QStringLiteral("UndoHistoryDock"), undoView,
-        [undoView](ToolDock *dock) {
-            dock->setWindowTitle(QCoreApplication::translate("attnlab::ui::UndoHistoryDock", "History"));
-            dock->setToolTip(QCoreApplication::translate("attnlab::ui::UndoHistoryDock",
-                "Every edit since the scene was opened. Click a line to go back to that point."));
-            undoView->setEmptyLabel(QCoreApplication::translate("attnlab::ui::UndoHistoryDock", "<opened scene>"));
-            undoView->setToolTip(dock->toolTip());
-            undoView->viewport()->update(); // the entries were retranslated by the Document
-        },
-        this);
+    auto *history = new HistoryDock(m_document, this);
     addDock(matrices, Qt::LeftDockWidgetArea);
     addDock(settings, Qt::LeftDockWidgetArea);
     addDock(mask, Qt::LeftDockWidgetArea);

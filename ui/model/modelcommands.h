@@ -1,10 +1,9 @@
 #pragma once
-// The undo steps of the model room: switching heads off and on, giving a head the weights
-// edited on the board, and cells of a block's tensors. Only these call ModelSession's apply
-// functions.
+// The undo steps of the model room: switching heads off and on, and cells of a layer's tensors
+// (edited on the block board, or as the head the scene board shows). Only these call
+// ModelSession's apply functions.
 
 #include "core/model/family/blocktensor.h"
-#include "core/scene/scene.h"
 #include "core/types.h"
 
 #include "ui/document/translatedcommand.h"
@@ -28,25 +27,18 @@ private:
     core::Matrix m_before, m_after;
 };
 
-class HeadWeightsCommand : public TranslatedCommand {
-public:
-    HeadWeightsCommand(ModelSession *session, int layer, int head, const core::Scene &before, const core::Scene &after,
-        const HistoryText &text);
-    void undo() override;
-    void redo() override;
-
-private:
-    ModelSession *m_session;
-    int m_layer, m_head;
-    core::Scene m_before, m_after;
-};
-
 // Where a block edit writes: cells of one tensor of one layer, from (row, col) in the board's
 // orientation (family/blocktensor.h).
 struct BlockCellsPlace {
     int layer = 0;
     core::model::BlockTensor tensor = core::model::BlockTensor::MlpIn;
     int row = 0, col = 0;
+};
+
+// Values to write at a place (ModelSession::editCells).
+struct CellsEdit {
+    BlockCellsPlace place;
+    core::Matrix values;
 };
 
 // Cell values handed between the GUI and the worker: the session records there what the cells held
@@ -63,9 +55,10 @@ class BlockCellsCommand : public TranslatedCommand {
 public:
     // `gesture`: the scrub gesture the step belongs to (ModelSession::startScrubGesture), 0 for
     // none. `continues`: the step continues the command on top of the stack (it will merge into
-    // it), so the prediction's "before" stays what it was when the gesture began.
+    // it), so the prediction's "before" stays what it was when the gesture began. `parent`: the
+    // history entry it is one step of.
     BlockCellsCommand(ModelSession *session, const BlockCellsPlace &place, const core::Matrix &after,
-        const HistoryText &text, int gesture = 0, bool continues = false);
+        const HistoryText &text, int gesture = 0, bool continues = false, QUndoCommand *parent = nullptr);
     void undo() override;
     void redo() override;
     int id() const override;

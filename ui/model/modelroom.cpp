@@ -1,7 +1,6 @@
 #include "ui/model/modelroom.h"
 
-#include "core/model/headscene.h"
-#include "ui/document/document.h"
+#include "ui/model/boardlink.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 #include "ui/model/modelsentence.h"
@@ -12,7 +11,6 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
-#include <QStringList>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -27,7 +25,7 @@ namespace attnlab::ui {
 ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     : Retranslating<QWidget>(parent)
     , m_session(session)
-    , m_document(document)
+    , m_link(new BoardLink(session, document, this))
     , m_sentence(new ModelSentence(session))
     , m_grid(new ModelGridView(session))
     , m_headView(new HeadView(session))
@@ -50,7 +48,6 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     m_openLayer = m_toolBar->addAction(
         QString(), this, [this] { Q_EMIT openLayerOnBoardRequested(m_session->selectedLayer()); });
     m_openLayer->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
-    m_apply = m_toolBar->addAction(QString(), this, &ModelRoom::applyToModel);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
     m_stale->setObjectName(QStringLiteral("ModelStaleLabel"));
@@ -92,15 +89,6 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     connect(m_session, &ModelSession::computed, this, [this] {
         if (m_session->isComputed())
             showPredictionToken();
-    });
-    connect(m_session, &ModelSession::modelLoaded, this, [this] {
-        m_boardLayer = m_boardHead = -1;
-        refreshActions();
-    });
-    connect(m_document, &Document::sceneReset, this, [this] {
-        if (!m_loadingBoard)
-            m_boardLayer = m_boardHead = -1; // another scene replaced the model's head
-        refreshActions();
     });
     retranslate();
 }
@@ -184,12 +172,13 @@ void ModelRoom::retranslate()
     m_ablate->setText(tr("Switch Off Head %1").arg(head));
     m_ablate->setToolTip(tr("Ablate the selected head (its output becomes zero, as transformers' head_mask = 0 does) "
                             "and see how the prediction changes. Ctrl+click a thumbnail does the same."));
-    m_undo->setToolTip(tr("Undo the last intervention on the model (Ctrl+Z)"));
-    m_redo->setToolTip(tr("Redo the intervention just undone (Ctrl+Shift+Z)"));
+    m_undo->setToolTip(tr("Undo the last change to the model: a head switched off or on, or a weight edited on a "
+                          "board (Ctrl+Z)"));
+    m_redo->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)"));
     m_openOnBoard->setText(tr("Open on Board"));
-    m_openOnBoard->setToolTip(tr("Show the selected head on the pipeline board with the model's own numbers: "
-                                 "step through Q, K, V, scores, softmax and output, and edit them."));
-    m_apply->setText(tr("Apply to Model"));
+    m_openOnBoard->setToolTip(tr("Show the selected head on the pipeline board with the model's own numbers, linked "
+                                 "to the model: step through Q, K, V, scores, softmax and output, and edit its "
+                                 "weights there; each edit changes the model at once (one undo step)."));
     m_openLayer->setToolTip(tr("Show the whole block of the selected head's layer on the block board: the residual "
                                "stream, the norms, the heads, W_O, the MLP and the stream out (Ctrl+Shift+L)"));
     setWindowTitle(tr("Model room")); // names the group of the tabs' keys in Help → Keyboard Shortcuts
@@ -220,67 +209,24 @@ void ModelRoom::refreshActions()
     m_openOnBoard->setEnabled(ready && m_session->isComputed());
     m_openLayer->setEnabled(ready && m_session->isComputed());
     m_openLayer->setText(tr("Open Layer %1 on Board").arg(layer + 1));
-    m_apply->setEnabled(ready && m_boardLayer >= 0);
-    if (m_boardLayer >= 0)
-        m_apply->setText(tr("Apply Board to Head %1").arg(ModelSession::headName(m_boardLayer, m_boardHead)));
-    else
-        m_apply->setText(tr("Apply to Model"));
-    const QString shared = sharedKeyValueHeads();
-    m_apply->setToolTip(shared.isEmpty()
-            ? tr("Give the model the weights edited on the board for that head; the layers above and the "
-                 "prediction follow (undoable).")
-            : tr("Give the model the weights edited on the board for head %1; the layers above and the prediction "
-                 "follow (undoable). Its W_K and W_V are shared with head %2 (grouped-query attention), so an "
-                 "edit of them changes those heads too.")
-                  .arg(ModelSession::headName(m_boardLayer, m_boardHead), shared));
 }
 
-QString ModelRoom::sharedKeyValueHeads() const
+int ModelRoom::boardLayer() const
 {
-    const core::model::ModelConfig *config = m_session->config();
-    if (m_boardLayer < 0 || !config)
-        return QString();
-    const int group = config->heads / config->keyValueHeads();
-    const int first = config->kvHeadOf(m_boardHead) * group;
-    QStringList names;
-    for (int h = first; h < first + group; ++h)
-        if (h != m_boardHead)
-            names.push_back(ModelSession::headName(m_boardLayer, h));
-    return names.join(tr(", "));
+    return m_link->layer();
+}
+
+int ModelRoom::boardHead() const
+{
+    return m_link->head();
 }
 
 bool ModelRoom::openOnBoard()
 {
-    const core::model::ForwardRunner *runner = m_session->runner();
-    if (!runner || !m_session->isComputed())
+    if (!m_link->open(m_session->selectedLayer(), m_session->selectedHead()))
         return false;
-    const int layer = m_session->selectedLayer();
-    const int head = m_session->selectedHead();
-    std::vector<std::string> tokens;
-    for (const QString &t : m_session->displayTokens())
-        tokens.push_back(t.toStdString());
-    core::Scene scene = core::model::headScene(*runner, layer, head, tokens);
-    m_loadingBoard = true;
-    m_document->load(scene);
-    m_loadingBoard = false;
-    m_boardLayer = layer;
-    m_boardHead = head;
     refreshActions();
     Q_EMIT openedOnBoard();
-    return true;
-}
-
-bool ModelRoom::applyToModel()
-{
-    if (m_boardLayer < 0 || !m_session->runner())
-        return false;
-    const core::Scene &scene = m_document->scene();
-    const int d = m_session->config()->dModel;
-    const int dh = m_session->config()->headDim();
-    if (scene.heads != 1 || scene.wq.rows() != d || scene.wq.cols() != dh || scene.wk.rows() != d
-        || scene.wv.rows() != d || scene.wk.cols() != dh || scene.wv.cols() != dh)
-        return false;
-    m_session->applyHeadWeights(m_boardLayer, m_boardHead, scene);
     return true;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // The model room, the main window's "Model" workspace: the sentence, the layers × heads grid,
 // the selected head's view and the prediction, with the buttons for interventions (switch a
-// head off, undo, redo) and for the board (open the selected head there; apply the board's
-// edited weights back to the model). A line under the buttons says when the panels show an
-// older result than the sentence asks for, and why.
+// head off, undo, redo) and for the boards (open the selected head on the scene board, linked to
+// the model by a BoardLink; open its layer on the block board). A line under the buttons says
+// when the panels show an older result than the sentence asks for, and why.
 
 #include "ui/i18n/retranslating.h"
 
@@ -22,6 +22,7 @@ class QToolBar;
 
 namespace attnlab::ui {
 
+class BoardLink;
 class Document;
 class HeadView;
 class ModelGridView;
@@ -40,7 +41,6 @@ public:
     PredictionPanel *prediction() const { return m_prediction; }
     QAction *ablateAction() const { return m_ablate; }
     QAction *openOnBoardAction() const { return m_openOnBoard; }
-    QAction *applyToModelAction() const { return m_apply; }
     // Model → Open Layer on Board (Ctrl+Shift+L): asks for the selected head's layer as a block.
     QAction *openLayerOnBoardAction() const { return m_openLayer; }
     // The scroll area around the head view, and the line that says why the panels are stale.
@@ -56,13 +56,13 @@ public:
     // Puts `action` at the end of the room's tool bar (ModelActions adds the classroom example).
     void addToolBarAction(QAction *action);
 
-    // Loads the selected head onto the board as an ordinary scene (Document::load).
+    // Loads the selected head onto the scene board, linked to the model (BoardLink::open): its
+    // weight edits there are the model's.
     bool openOnBoard();
-    // Makes the board's weights that head's weights in the model (one undo step).
-    bool applyToModel();
-    // The head the board shows, 0-based; −1 when the board shows something else.
-    int boardLayer() const { return m_boardLayer; }
-    int boardHead() const { return m_boardHead; }
+    BoardLink *boardLink() const { return m_link; }
+    // The head the board shows, linked, 0-based; −1 when the board shows something else.
+    int boardLayer() const;
+    int boardHead() const;
 
 Q_SIGNALS:
     // openOnBoard() put a head on the board: the board is where to look now.
@@ -77,14 +77,11 @@ private:
     QWidget *tabPanel(int index) const;
     void refreshActions();
     void refreshStale();
-    // The other heads that read the board head's key/value head (grouped-query attention), as
-    // "2.1, 2.2"; empty when it has its own or the board shows no model head.
-    QString sharedKeyValueHeads() const;
     // Scrolls the head view so that the token the prediction is read from is in sight.
     void showPredictionToken();
 
     ModelSession *m_session;
-    Document *m_document;
+    BoardLink *m_link;
     ModelSentence *m_sentence;
     ModelGridView *m_grid;
     HeadView *m_headView;
@@ -100,11 +97,7 @@ private:
     QAction *m_undo;
     QAction *m_redo;
     QAction *m_openOnBoard;
-    QAction *m_apply;
     QAction *m_openLayer;
-    int m_boardLayer = -1;
-    int m_boardHead = -1;
-    bool m_loadingBoard = false;
 };
 
 } // namespace attnlab::ui

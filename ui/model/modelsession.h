@@ -10,6 +10,7 @@
 #include "core/text/problem.h"
 #include "core/tokenize/tokenizer.h"
 #include "ui/document/documentbase.h"
+#include "ui/document/historytext.h"
 
 #include <QString>
 
@@ -24,6 +25,7 @@ class QThread;
 namespace attnlab::ui {
 
 struct BlockCellsPlace;
+struct CellsEdit;
 struct CellValues;
 struct CellsJob;
 
@@ -102,9 +104,6 @@ public:
     // Pushes an undo step that switches the head off (or back on).
     void toggleAblation(int layer, int head);
     core::Matrix headMask() const { return m_mask; }
-    // Pushes an undo step that makes `scene` (from headScene, edited on the board) that head's
-    // weights.
-    void applyHeadWeights(int layer, int head, const core::Scene &scene);
 
     // Runs `read` on the worker with the runner as the last pass left it, then `done` here; nothing
     // is recomputed and computed() does not follow. For a view whose numbers take long to derive
@@ -125,10 +124,17 @@ public:
     // history entry; 0 for an edit of its own.
     bool editBlockCells(
         int layer, core::model::BlockTensor tensor, int row, int col, const core::Matrix &values, int gesture = 0);
-    // A new scrub gesture's number for editBlockCells(), never 0.
+    // Pushes one undo step, named `text`, that writes each of `edits` as editBlockCells() does,
+    // into any tensor the layer has: a head's query, key and value rows too, which the block board
+    // does not list (the scene board edits them for the head it shows, ui/model/boardlink.h). One
+    // edit of one cell merges with the step before it as there, for the same `gesture`. False,
+    // pushing nothing, when any edit does not fit or holds a value that is not a finite number.
+    // Allowed while a job runs.
+    bool editCells(const std::vector<CellsEdit> &edits, const HistoryText &text, int gesture = 0);
+    // A new scrub gesture's number for editBlockCells() and editCells(), never 0.
     int startScrubGesture() { return ++m_gestures; }
     // The prediction before the last change to the model itself (a head switched off or on, a
-    // head's weights, a block's cells, or undoing one): the probabilities the panels showed
+    // weight cell, or undoing one): the probabilities the panels showed
     // then. Empty when nothing changed since the text was last run.
     const core::RowVector &probabilitiesBeforeEdit() const { return m_beforeEdit; }
     // Reads the runner on the worker without changing it (the logit lens, the attribution):
@@ -149,7 +155,6 @@ public:
 
     // Used by the undo commands only.
     void applyHeadMask(const core::Matrix &mask);
-    void applyWeights(int layer, int head, const core::Scene &scene);
     // Writes `values` (once known: an undo's are recorded when the edit's job starts) at `place`;
     // when `record` is set, what the cells held is recorded there first. `continues`: a scrub's
     // step after its first, which keeps the prediction's "before" from when the gesture began.
@@ -222,6 +227,8 @@ private:
     // An edit of block cells is about to start: records what the cells hold for its undo and
     // announces it (blockCellChanging) when it can.
     void startCells(const CellsJob &cells);
+    // The edit's cells lie in a tensor of the model and its values are finite numbers.
+    bool cellsFit(const CellsEdit &edit) const;
 
     struct Loaded;
     std::shared_ptr<core::model::ForwardRunner> m_runner;

@@ -233,7 +233,8 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::KeyBias:
     case BlockTensor::Value:
     case BlockTensor::ValueBias:
-        // Not on the board: a head's W_Q, W_K, W_V are edited as its scene (setHeadWeights).
+        // Not on the block board: a head's W_Q, W_K, W_V are edited on the scene board, whose edits
+        // the session re-runs without announcing them cell by cell (ui/model/boardlink.h).
         throw std::invalid_argument(std::string(blockTensorSpec(edit.tensor).key) + " is edited as a head's scene");
     case BlockTensor::MlpGate:
     case BlockTensor::MlpGateBias:

@@ -1,6 +1,6 @@
 // The model room on tiny GPT-2 and BERT checkpoints written by the fixtures: loading on the
-// worker, the grid, the head view, the prediction, ablation with undo, open on board and
-// apply to model, cancel and bad folders.
+// worker, the grid, the head view, the prediction, ablation with undo, open on board (linked:
+// boardlink_test.cpp has the rest), cancel and bad folders.
 #include "core/model/headscene.h"
 #include "core/model/modelloader.h"
 #include "core/model/topk.h"
@@ -181,7 +181,7 @@ TEST(ModelRoom, CtrlClickAblatesAHeadLikeTheHeadMaskAndUndoRestores)
     }
 }
 
-TEST(ModelRoom, OpenOnBoardLoadsHeadSceneAndApplyFlowsBackWithUndo)
+TEST(ModelRoom, OpenOnBoardLoadsHeadSceneAndItsEditsFlowIntoTheModelWithUndo)
 {
     TinyFolder folder(false);
     Room room;
@@ -202,12 +202,12 @@ TEST(ModelRoom, OpenOnBoardLoadsHeadSceneAndApplyFlowsBackWithUndo)
     ASSERT_EQ(boardWeights.rows(), modelWeights.rows());
     EXPECT_LT((boardWeights - modelWeights).cwiseAbs().maxCoeff(), 1e-5);
 
-    // An edit on the board, applied to the model, changes the prediction as setHeadWeights does.
+    // An edit on the board is the model's: it changes the prediction as setHeadWeights does.
     core::Scene edited = room.document.scene();
     edited.wq *= 3;
-    room.document.changeScene(edited, QStringLiteral("test edit"));
     const auto before = room.room->prediction()->entries();
-    ASSERT_TRUE(room.room->applyToModel());
+    room.document.changeScene(edited, QStringLiteral("test edit"));
+    EXPECT_EQ(room.document.undoStack()->count(), 0);
     ASSERT_TRUE(waitComputed(room.session));
     auto direct = directRunner(folder.dir);
     direct->run(ids(*room.session));

@@ -8,6 +8,7 @@
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/workspaces.h"
 #include "ui/model/modelgridview.h"
+#include "ui/model/modelroom.h"
 
 #include <QAction>
 #include <QMenu>
@@ -126,4 +127,41 @@ TEST_F(RoomUndo, SwitchingRoomsSwitchesTheEditMenusUndoText)
     window.presentation()->setActive(false);
     EXPECT_EQ(undo->text(), QStringLiteral("&Undo Switch off head 1.2"));
     ASSERT_TRUE(waitComputed(window.modelActions()->session()));
+}
+
+TEST_F(RoomUndo, WhileTheBoardShowsAModelHeadCtrlZUndoesTheModelsWeightEdit)
+{
+    TinyFolder folder(false);
+    MainWindow window(&document);
+    open(window, folder);
+    ModelSession *session = window.modelActions()->session();
+    ASSERT_TRUE(window.modelActions()->room()->openOnBoard());
+    ASSERT_EQ(window.workspaces()->current(), Workspaces::Workspace::Scene);
+
+    // The board is linked: its weight edit is the model's, and Edit → Undo names it.
+    const core::Scalar weight = document.scene().wq(0, 0);
+    document.setCell(MatrixId::WQ, 0, 0, weight + 0.5f);
+    EXPECT_EQ(session->undoStack()->count(), 1);
+    EXPECT_EQ(document.undoStack()->count(), 0);
+    QAction *undo = editUndo(window);
+    ASSERT_NE(undo, nullptr);
+    EXPECT_TRUE(undo->isEnabled());
+    EXPECT_TRUE(undo->text().contains(QStringLiteral("W_Q[0][0] of head 1.1"))) << undo->text().toStdString();
+    ASSERT_TRUE(waitComputed(session));
+    window.activateWindow(); // as in open(): a slow recompute's progress may have taken it
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(window.board(), Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(session->undoStack()->index(), 0);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !session->isBusy() && session->isComputed() && document.scene().wq(0, 0) == weight; }, 10000));
+
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    // An edit of X unlinks the board: Ctrl+Z undoes the scene's own edit again.
+    document.setCell(MatrixId::X, 0, 0, document.scene().x(0, 0) + 1.0f);
+    EXPECT_EQ(document.link(), nullptr);
+    EXPECT_EQ(document.undoStack()->count(), 1);
+    QTest::keyClick(window.board(), Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(document.undoStack()->index(), 0);
+    EXPECT_EQ(session->undoStack()->index(), 0);
 }

@@ -1,7 +1,7 @@
 // A head of a tiny Qwen2 model opened on the board: its Q, K, Q_rot and K_rot cards under
 // rotate-half RoPE at the model's rope_theta, the model's own attention weights, the description
-// naming the heads that share its keys and values, and an edit of W_K applied to the model
-// reaching the sibling head that reads the same key/value head, undone in one step.
+// naming the heads that share its keys and values, and edits of W_K on the board (linked to the
+// model) reaching the sibling head that reads the same key/value head, undone step by step.
 #include "core/model/headscene.h"
 #include "modelroomfixture.h"
 #include "ui/board/descriptionbanner.h"
@@ -9,6 +9,7 @@
 #include "ui/board/stagecard.h"
 #include "ui/board/stepcontroller.h"
 #include "ui/i18n/language.h"
+#include "ui/model/boardlink.h"
 
 #include <QAction>
 #include <QTest>
@@ -58,7 +59,7 @@ double maxDiff(const core::Matrix &a, const core::Matrix &b)
 
 } // namespace
 
-TEST(RotaryBoard, AQwenHeadShowsItsRotatedCardsAndAnAppliedKeyEditReachesTheSharingHead)
+TEST(RotaryBoard, AQwenHeadShowsItsRotatedCardsAndAKeyEditReachesTheSharingHead)
 {
     Language::instance()->apply(QStringLiteral("en"));
     QwenFolder folder;
@@ -89,19 +90,18 @@ TEST(RotaryBoard, AQwenHeadShowsItsRotatedCardsAndAnAppliedKeyEditReachesTheShar
         << board.card(core::StageQRotated)->formula().toStdString();
     EXPECT_TRUE(banner.text().contains(QStringLiteral("heads 3 and 4 of this layer all read key/value head 2")))
         << banner.text().toStdString();
-    EXPECT_TRUE(room.room->applyToModelAction()->toolTip().contains(QStringLiteral("shared with head 2.4")))
-        << room.room->applyToModelAction()->toolTip().toStdString();
+    EXPECT_TRUE(room.room->boardLink()->description().contains(QStringLiteral("shared with head 2.4")))
+        << room.room->boardLink()->description().toStdString();
     Language::instance()->apply(QStringLiteral("zh_CN"));
     EXPECT_TRUE(banner.text().contains(QStringLiteral("头 3、头 4都读取键/值头 2"))) << banner.text().toStdString();
     Language::instance()->apply(QStringLiteral("en"));
 
-    // An edit of W_K on the board, applied to the model: head 2.4 reads the same keys.
+    // Edits of W_K on the board are the model's: head 2.4 reads the same keys.
     const core::Matrix siblingBefore = runner->attentionWeights(1, 3);
     const core::Matrix otherBefore = runner->attentionWeights(1, 0);
     room.document.setCell(MatrixId::WK, 3, 1, scene.wk(3, 1) + 4);
     room.document.setCell(MatrixId::WK, 7, 0, scene.wk(7, 0) - 3);
     const core::Scene edited = room.document.scene();
-    ASSERT_TRUE(room.room->applyToModel());
     ASSERT_TRUE(waitComputed(room.session));
     runner = room.session->runner();
     const core::Matrix siblingAfter = runner->attentionWeights(1, 3);
@@ -113,7 +113,8 @@ TEST(RotaryBoard, AQwenHeadShowsItsRotatedCardsAndAnAppliedKeyEditReachesTheShar
     EXPECT_LT(maxDiff(siblingAfter, direct->attentionWeights(1, 3)), 1e-6);
     EXPECT_EQ(model::headScene(*runner, 1, 3, edited.tokens).wk, edited.wk);
 
-    ASSERT_EQ(room.session->undoStack()->count(), 1);
+    ASSERT_EQ(room.session->undoStack()->count(), 2);
+    room.session->undoStack()->undo();
     room.session->undoStack()->undo();
     ASSERT_TRUE(waitComputed(room.session));
     EXPECT_LT(maxDiff(room.session->runner()->attentionWeights(1, 3), siblingBefore), 1e-6);
