@@ -12,8 +12,9 @@
 //
 // The board shows, reads and writes a matrix as inputs × outputs (y = x·W + b), the transpose of
 // the logical orientation, whatever the checkpoint stores. A vector (a norm's weight or bias, a
-// projection's bias) is one row. The per-head projections W_Q, W_K, W_V are edited as a head's
-// scene instead (ForwardRunner::setHeadWeights), so the board lists only the rows marked `board`.
+// projection's bias) is one row. The per-head projections W_Q, W_K, W_V are edited on a head
+// opened on the scene board instead (linked to the model: ForwardRunner::setBlockCells writes that
+// head's rows), so the block board lists only the rows marked `board`.
 // A family's first norm is the one that comes first in the block: GPT-2's ln_1 before attention,
 // BERT's attention.output.LayerNorm after the attention's residual sum.
 
