@@ -380,7 +380,6 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ForwardNoPositions, ATTNLAB_MESSAGE("CoreMessage", "%1 has no position information, which the forward pass does not implement")},
     {MessageId::ForwardRotaryInterleaved, ATTNLAB_MESSAGE("CoreMessage", "%1 rotates interleaved pairs of dimensions, which the forward pass does not implement")},
     {MessageId::ForwardRotaryOddHeadDim, ATTNLAB_MESSAGE("CoreMessage", "rotary positions need an even head size, not %1")},
-    {MessageId::ForwardFusedProjection, ATTNLAB_MESSAGE("CoreMessage", "%1 keeps q, k and v in one fused tensor, which the forward pass implements only with learned positions, a plain MLP and as many key/value heads as query heads")},
     {MessageId::ForwardPreNormWithoutFinalNorm, ATTNLAB_MESSAGE("CoreMessage", "%1 normalises before each block but has no final norm, which the forward pass does not implement")},
 
     // The √d_k experiment's options (core/experiment).

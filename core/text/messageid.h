@@ -365,7 +365,6 @@ enum class MessageId : int {
     ForwardNoPositions,
     ForwardRotaryInterleaved,
     ForwardRotaryOddHeadDim,
-    ForwardFusedProjection,
     ForwardPreNormWithoutFinalNorm,
 
     // The √d_k experiment's options (core/experiment).

@@ -1457,10 +1457,6 @@
         <translation>旋转位置编码要求每个头的维度为偶数，而不是 %1</translation>
     </message>
     <message>
-        <source>%1 keeps q, k and v in one fused tensor, which the forward pass implements only with learned positions, a plain MLP and as many key/value heads as query heads</source>
-        <translation>%1 把 q、k、v 合并存放在一个张量里；前向计算只在使用可学习的位置嵌入、普通 MLP、且键/值头与查询头一样多时支持这种存放方式</translation>
-    </message>
-    <message>
         <source>%1 normalises before each block but has no final norm, which the forward pass does not implement</source>
         <translation>%1 在每个块之前做归一化，却没有最终的归一化层，前向计算不支持这种模型</translation>
     </message>

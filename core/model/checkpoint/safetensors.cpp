@@ -276,8 +276,10 @@ void SafetensorsFile::parseHeader(const char *text, std::size_t size)
             }
             continue;
         }
+        // A copy: C++17 lambdas cannot capture a structured binding (clang refuses it).
+        const std::string name = key;
         const auto fail = [&](Message why) {
-            return ModelError(m_label, Message(MessageId::TensorProblem, detail::quoted(key), std::move(why)));
+            return ModelError(m_label, Message(MessageId::TensorProblem, detail::quoted(name), std::move(why)));
         };
         if (!entry.is_object())
             throw fail(Message(MessageId::EntryNotObject));
