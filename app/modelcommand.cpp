@@ -324,7 +324,7 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, ModelHeadDetail *det
         for (const Token &t : in.tokens)
             tokens.push_back(t.display);
         result.scene = headScene(runner, layer, head, tokens);
-        detail->rotary = config.family->position == PositionKind::Rotary;
+        detail->rotary = runner.blockSpec().rotary;
         if (detail->rotary) {
             runner.headQueryKey(layer, head, false, detail->q, detail->k);
             runner.headQueryKey(layer, head, true, detail->qRot, detail->kRot);

@@ -54,8 +54,8 @@ using ForwardProgress = std::function<bool(int layer, int layers)>;
 // only.
 class ForwardRunner {
 public:
-    // Checks that the forward pass implements every kind the family names (unsupportedKind in
-    // forwardcheck.h), that every tensor the family needs is present with the shape the config
+    // Checks that the forward pass implements every kind the family names (unsupportedChoice in
+    // core/model/block/blockspec.h), that every tensor the family needs is present with the shape the config
     // implies, and that the activation is supported; throws std::invalid_argument naming the
     // first problem otherwise. A BERT checkpoint without a masked-LM head is accepted, but
     // cannot predict (canPredict() is false).

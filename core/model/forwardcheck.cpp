@@ -1,5 +1,6 @@
 #include "core/model/forwardcheck.h"
 
+#include "core/model/block/blockspec.h"
 #include "core/model/family/blocktensor.h"
 #include "core/text/messageid.h"
 
@@ -35,10 +36,10 @@ void needVector(const TensorView &t, long long length, const std::string &name)
 }
 
 // A LayerNorm has weight and bias, an RMSNorm a weight only.
-void needNorm(NormKind kind, const LayerNormWeights &n, long long d, const std::string &name)
+void needNorm(const NormDescription &norm, const LayerNormWeights &n, long long d, const std::string &name)
 {
     needVector(n.weight, d, name + ".weight");
-    if (kind == NormKind::LayerNorm)
+    if (norm.centred)
         needVector(n.bias, d, name + ".bias");
 }
 
@@ -73,9 +74,9 @@ void checkTensors(const ModelWeights &w)
     if (!t.tokenTypes.empty())
         needMatrix(w.tokenTypeEmbeddings, c.typeVocabSize, d, t.tokenTypes + ".weight");
     if (!t.embeddingNorm.empty())
-        needNorm(f.norm, w.embeddingNorm, d, t.embeddingNorm);
+        needNorm(normDescription(f.norm), w.embeddingNorm, d, t.embeddingNorm);
     if (!t.finalNorm.empty())
-        needNorm(f.norm, w.finalNorm, d, t.finalNorm);
+        needNorm(normDescription(f.norm), w.finalNorm, d, t.finalNorm);
     if (!c.tiedOutputHead)
         needMatrix(w.outputHead, c.vocabSize, d, t.outputHead + ".weight");
     for (int l = 0; l < c.layers; ++l)
@@ -83,25 +84,12 @@ void checkTensors(const ModelWeights &w)
     if (!t.headDense.empty() && hasPredictionHead(w)) {
         needMatrix(w.mlmDense, d, d, t.headDense + ".weight");
         needVector(w.mlmDenseBias, d, t.headDense + ".bias");
-        needNorm(f.norm, w.mlmNorm, d, t.headNorm);
+        needNorm(normDescription(f.norm), w.mlmNorm, d, t.headNorm);
         needVector(w.mlmBias, c.vocabSize, t.headBias);
     }
 }
 
 } // namespace
-
-std::optional<Message> unsupportedKind(const ModelFamily &f, const ModelConfig &c)
-{
-    if (f.position == PositionKind::None)
-        return Message(MessageId::ForwardNoPositions, f.name);
-    if (f.position == PositionKind::Rotary && f.rotary.convention != RotaryConvention::HalfSplit)
-        return Message(MessageId::ForwardRotaryInterleaved, f.name);
-    if (f.position == PositionKind::Rotary && c.headDim() % 2 != 0)
-        return Message(MessageId::ForwardRotaryOddHeadDim, c.headDim());
-    if (f.placement == NormPlacement::PreLn && f.tensors.finalNorm.empty())
-        return Message(MessageId::ForwardPreNormWithoutFinalNorm, f.name);
-    return std::nullopt;
-}
 
 bool hasPredictionHead(const ModelWeights &w)
 {
@@ -118,7 +106,7 @@ void checkForwardWeights(const ModelWeights &w)
     const ModelConfig &c = w.config;
     if (!c.family)
         throw std::invalid_argument("config names no model family");
-    if (const std::optional<Message> why = unsupportedKind(*c.family, c))
+    if (const std::optional<Message> why = unsupportedChoice(*c.family, c))
         throw ForwardError(*why);
     if (c.layers < 1 || c.heads < 1 || c.dModel < 1 || c.dInner < 1 || c.vocabSize < 1 || c.maxPositions < 1)
         throw ForwardError(Message(MessageId::ForwardConfigTooSmall));

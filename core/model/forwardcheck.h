@@ -5,7 +5,6 @@
 #include "core/model/modelweights.h"
 #include "core/text/problem.h"
 
-#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -34,12 +33,5 @@ void checkForwardWeights(const ModelWeights &weights);
 
 // Whether the checkpoint has what predicting needs (GPT-2 always; BERT its masked-LM head).
 bool hasPredictionHead(const ModelWeights &weights);
-
-// Why the forward pass cannot run a family with this config: a kind its block code does not
-// implement (no positions at all, rotary positions on interleaved pairs or an odd head size, fused
-// q/k/v with anything but learned positions, a plain MLP and one key/value head per query head, a
-// pre-norm block without a final norm), as a message naming it; nothing when it can.
-// checkForwardWeights throws with this message first.
-std::optional<Message> unsupportedKind(const ModelFamily &family, const ModelConfig &config);
 
 } // namespace attnlab::core::model

@@ -73,10 +73,9 @@ void PredictionPanel::refresh()
 {
     // From the config, which stays readable while a run is busy.
     const model::ModelConfig *config = m_session->config();
-    m_heading->setText(!config ? tr("Prediction")
-            : config->family->prediction == model::PredictionRule::NextToken
-            ? tr("<b>Next token</b> after the sentence")
-            : tr("<b>Fillers for the first [MASK]</b>"));
+    m_heading->setText(!config                          ? tr("Prediction")
+            : model::predictsNextToken(*config->family) ? tr("<b>Next token</b> after the sentence")
+                                                        : tr("<b>Fillers for the first [MASK]</b>"));
     // A cancelled, failed or refused run leaves the last good prediction (the room says why).
     if (m_session->isStale() && !m_session->isComputed() && !m_entries.empty())
         return;
@@ -91,7 +90,7 @@ void PredictionPanel::refresh()
     delete m_rows;
     m_rows = rows;
     const model::ForwardRunner *runner = m_session->runner();
-    const bool nextToken = runner && runner->config().family->prediction == model::PredictionRule::NextToken;
+    const bool nextToken = runner && model::predictsNextToken(*runner->config().family);
     QString message;
     if (!runner)
         message = tr("Open a model to see what it predicts.");

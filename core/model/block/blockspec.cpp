@@ -33,6 +33,19 @@ BlockSpec BlockSpec::of(const ModelConfig &c)
     return s;
 }
 
+std::optional<Message> unsupportedChoice(const ModelFamily &f, const ModelConfig &c)
+{
+    if (f.position == PositionKind::None)
+        return Message(MessageId::ForwardNoPositions, f.name);
+    if (f.position == PositionKind::Rotary && f.rotary.convention != RotaryConvention::HalfSplit)
+        return Message(MessageId::ForwardRotaryInterleaved, f.name);
+    if (f.position == PositionKind::Rotary && c.headDim() % 2 != 0)
+        return Message(MessageId::ForwardRotaryOddHeadDim, c.headDim());
+    if (f.placement == NormPlacement::PreLn && f.tensors.finalNorm.empty())
+        return Message(MessageId::ForwardPreNormWithoutFinalNorm, f.name);
+    return std::nullopt;
+}
+
 void BlockSpec::rotaryTables(int first, int count, Matrix &cos, Matrix &sin) const
 {
     if (rotary)

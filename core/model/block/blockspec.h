@@ -7,6 +7,9 @@
 
 #include "core/model/block/blockmath.h"
 #include "core/model/modelweights.h"
+#include "core/text/message.h"
+
+#include <optional>
 
 namespace attnlab::core::model {
 
@@ -50,6 +53,12 @@ struct BlockSpec {
     void rotate(Eigen::Ref<Matrix> q, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
         const Eigen::Ref<const Matrix> &sin) const;
 };
+
+// Why the block cannot run a family with this config: a choice it does not implement (no
+// positions at all, rotary positions on interleaved pairs or an odd head size, a pre-norm block
+// without a final norm), as a message naming it; nothing when it can. checkForwardWeights
+// (core/model/forwardcheck.h) refuses such a model with this message before anything else.
+std::optional<Message> unsupportedChoice(const ModelFamily &family, const ModelConfig &config);
 
 // The cos and sin rows of positions 0 … n − 1 for a text that grows: each row depends on its
 // position only, so a longer text computes only its new rows. Empty without rotary positions.

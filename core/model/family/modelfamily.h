@@ -5,13 +5,20 @@
 // (modelconfig, modelloader), the forward pass, the head scene, the checks, the command line and
 // the model room ask these properties; none of them asks which family it is.
 //
-// Adding a family:
-// 1. one new data file in this folder (copy gpt2.cpp or bert.cpp) that fills a ModelFamily from
-//    transformers' configuration_<family>.py (keys, defaults) and modeling_<family>.py (tensor
-//    names, norm, MLP, positions, head), declared in families.h and listed in registry.cpp;
-// 2. only the block code it alone needs: a kind the forward pass does not implement yet (see
-//    unsupportedKind in forwardcheck.h) is refused with a message naming it until that code
-//    exists in core/model/forward.cpp, never run as if it were another kind.
+// Adding a family that only recombines choices the block already implements takes no code
+// outside this folder:
+// 1. a table row: one data file here (copy gpt2.cpp, qwen2.cpp or llama.cpp) that fills a
+//    ModelFamily from transformers' configuration_<family>.py (the config keys and their defaults)
+//    and modeling_<family>.py (the tensor names, the norm and its placement, the positions, the
+//    MLP, the score scaling, the prediction), declared in families.h and listed in registry.cpp;
+// 2. its config reader: the ConfigKeys of the row, which core/model/modelconfig.cpp reads, with
+//    FixedSetting for any setting the block implements in one way only.
+// The loader binds the tensors through the block's tensor table (blocktensor.h), and the block
+// (core/model/block/blockspec.h) reads the row's choices once. tests/core/model/madeupfamily_test.cpp
+// adds a made-up family exactly this way and runs it through the pass, the decoder and the block
+// board. A choice the block does not implement yet is refused with a message naming it
+// (unsupportedChoice in core/model/block/blockspec.h) until the block implements it, never run as
+// if it were another kind.
 
 #include "core/scene/positional.h"
 
@@ -59,6 +66,15 @@ enum class ScoreScaling {
     DivideBySqrtHead, // scores / √d_head (GPT-2, BERT)
     TimesInverseSqrtHead, // scores · d_head^−½ (Llama, Qwen2: `* self.scaling`)
 };
+
+// A norm as people read it: its name, its symbol in formulas, and whether it centres.
+struct NormDescription {
+    const char *name; // "LayerNorm", "RMSNorm"
+    const char *symbol; // in formulas: "LN" (LN₁(x)), "RMSNorm"
+    // Subtracts the row's mean and adds a bias β (LayerNorm); else divides by the root mean square.
+    bool centred;
+};
+const NormDescription &normDescription(NormKind kind);
 
 // Which position the model's prediction is read at.
 enum class PredictionRule {
@@ -176,6 +192,10 @@ bool isPreNorm(const ModelFamily &family);
 // norms before each sub-layer (so the last row's stream is the prediction's input), predicting the
 // next token.
 bool canGenerateText(const ModelFamily &family);
+
+// Whether the family predicts the token after the text (PredictionRule::NextToken), rather than
+// what fills its first mask token.
+bool predictsNextToken(const ModelFamily &family);
 
 // The position a family predicts at for token ids `ids`: NextToken the last one, FirstMask the
 // first id equal to `maskId` (the tokenizer's mask token, −1 when it has none). −1 when there

@@ -23,7 +23,19 @@ bool isPreNorm(const ModelFamily &f)
 
 bool canGenerateText(const ModelFamily &f)
 {
-    return f.causal && isPreNorm(f) && f.prediction == PredictionRule::NextToken;
+    return f.causal && isPreNorm(f) && predictsNextToken(f);
+}
+
+const NormDescription &normDescription(NormKind kind)
+{
+    static const NormDescription layerNorm {"LayerNorm", "LN", true};
+    static const NormDescription rmsNorm {"RMSNorm", "RMSNorm", false};
+    return kind == NormKind::RmsNorm ? rmsNorm : layerNorm;
+}
+
+bool predictsNextToken(const ModelFamily &f)
+{
+    return f.prediction == PredictionRule::NextToken;
 }
 
 int predictionPosition(const ModelFamily &family, const std::vector<int> &ids, int maskId)

@@ -43,12 +43,13 @@ const TensorView &tensorOf(const LayerWeights &L, const std::optional<BlockTenso
 NormStep normOf(const ForwardRunner &runner, const LayerWeights &L, const BlockStageEntry &e,
     const Eigen::Ref<const RowVector> &row, int col)
 {
-    const ModelConfig &c = runner.config();
+    const BlockSpec &spec = runner.blockSpec();
+    const NormDescription &norm = normDescription(spec.norm);
     const TensorView &bias = tensorOf(L, e.bias);
     std::optional<double> beta;
-    if (normDescription(c.family->norm).centred && !bias.empty())
+    if (norm.centred && !bias.empty())
         beta = at(bias, col);
-    return deriveNorm(c.family->norm, row, col, at(tensorOf(L, e.weight), col), beta, double(c.layerNormEps));
+    return deriveNorm(norm, row, col, at(tensorOf(L, e.weight), col), beta, double(runner.config().layerNormEps));
 }
 
 // One column of a projection of one row (x·W + b at `col`).
@@ -73,17 +74,17 @@ ProjectionStep projectionOf(
 
 } // namespace
 
-NormStep deriveNorm(NormKind kind, const Eigen::Ref<const RowVector> &row, int col, double weight,
+NormStep deriveNorm(const NormDescription &norm, const Eigen::Ref<const RowVector> &row, int col, double weight,
     std::optional<double> bias, double eps)
 {
     if (col < 0 || col >= row.size())
         throw std::out_of_range("column " + std::to_string(col) + " is outside the row");
     NormStep s;
-    s.kind = kind;
+    s.norm = &norm;
     s.width = int(row.size());
     s.x = double(row(col));
     s.eps = eps;
-    if (normDescription(kind).centred) {
+    if (norm.centred) {
         double sum = 0;
         for (Eigen::Index i = 0; i < row.size(); ++i)
             sum += double(row(i));
@@ -144,7 +145,7 @@ CellDerivation deriveBlockCell(
     const Matrix *added = e.added ? blockStageMatrix(stages, *e.added) : nullptr;
     CellDerivation d;
     d.stage = stage;
-    d.operation = blockOperation(stage, c.family->placement, c.family->mlp);
+    d.operation = blockOperation(stage, runner.blockSpec());
     d.row = row;
     d.col = col;
     d.value = double((*m)(row, col));
@@ -167,12 +168,12 @@ CellDerivation deriveBlockCell(
     }
     case BlockOperation::Activation:
         d.activation = deriveActivation(
-            modelActivation(c), projectedCell(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col));
+            runner.blockSpec().activation, projectedCell(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col));
         break;
     case BlockOperation::GatedActivation: {
         const double gate = projectedCell(*from, row, tensorOf(L, e.gate), tensorOf(L, e.gateBias), col);
         const double up = projectedCell(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col);
-        d.activation = deriveGatedActivation(modelActivation(c), gate, up);
+        d.activation = deriveGatedActivation(runner.blockSpec().activation, gate, up);
         break;
     }
     case BlockOperation::Projection:

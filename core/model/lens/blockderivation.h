@@ -25,7 +25,7 @@ namespace attnlab::core::model {
 
 // One row's norm, at column `col`.
 struct NormStep {
-    NormKind kind = NormKind::LayerNorm;
+    const NormDescription *norm = nullptr; // the norm applied (normDescription)
     int width = 0; // d, the length of the row averaged over
     double x = 0; // the cell's input
     double mean = 0; // μ (LayerNorm; 0 for RMSNorm)
@@ -39,10 +39,10 @@ struct NormStep {
     double value = 0; // normalized·γ + β
 
     // LayerNorm (mean subtracted, the steps above μ) rather than RMSNorm.
-    bool centred() const { return normDescription(kind).centred; }
+    bool centred() const { return norm->centred; }
 };
-// The norm of `row` at column `col` with the weight γ and bias β of that column.
-NormStep deriveNorm(NormKind kind, const Eigen::Ref<const RowVector> &row, int col, double weight,
+// The norm `norm` of `row` at column `col` with the weight γ and bias β of that column.
+NormStep deriveNorm(const NormDescription &norm, const Eigen::Ref<const RowVector> &row, int col, double weight,
     std::optional<double> bias, double eps);
 
 struct ActivationStep {

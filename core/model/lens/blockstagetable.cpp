@@ -61,12 +61,12 @@ const BlockStageEntry &blockStageEntry(BlockStage stage)
     return table[k];
 }
 
-BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp)
+BlockOperation blockOperation(BlockStage stage, const BlockSpec &spec)
 {
     const BlockStageEntry &e = blockStageEntry(stage);
-    if (mlp == MlpKind::GatedSilu && (e.changedBy & BlockChoice::MlpKind))
+    if (spec.gatedMlp && (e.changedBy & BlockChoice::MlpKind))
         return e.gatedMlp;
-    return placement == NormPlacement::PreLn ? e.preNorm : e.postNorm;
+    return spec.preNorm ? e.preNorm : e.postNorm;
 }
 
 const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage)
@@ -75,26 +75,19 @@ const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage)
     return e.matrix ? &(stages.*e.matrix) : nullptr;
 }
 
-const NormDescription &normDescription(NormKind kind)
-{
-    static const NormDescription layerNorm {"LayerNorm", "LN", true};
-    static const NormDescription rmsNorm {"RMSNorm", "RMSNorm", false};
-    return kind == NormKind::RmsNorm ? rmsNorm : layerNorm;
-}
-
 BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
 {
-    const ModelFamily &family = *config.family;
+    const BlockSpec spec = BlockSpec::of(config);
     BlockStageForm f;
     f.entry = &blockStageEntry(stage);
-    f.operation = blockOperation(stage, family.placement, family.mlp);
+    f.operation = blockOperation(stage, spec);
     if (f.operation == BlockOperation::Norm || f.operation == BlockOperation::ResidualNorm)
-        f.norm = &normDescription(family.norm);
+        f.norm = &normDescription(spec.norm);
     const BlockChoices by = f.entry->changedBy;
-    f.gated = (by & BlockChoice::MlpKind) && family.mlp == MlpKind::GatedSilu;
+    f.gated = (by & BlockChoice::MlpKind) && spec.gatedMlp;
     f.bias = ((by & BlockChoice::OutputBias) && config.outBias) || ((by & BlockChoice::MlpBias) && config.mlpBias);
     if (by & BlockChoice::Activation)
-        f.activation = modelActivation(config);
+        f.activation = spec.activation;
     switch (f.entry->width) {
     case StageWidth::Model:
         f.columns = config.dModel;

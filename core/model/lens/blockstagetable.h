@@ -82,21 +82,12 @@ struct BlockStageEntry {
 const std::vector<BlockStageEntry> &blockStageTable();
 const BlockStageEntry &blockStageEntry(BlockStage stage);
 
-// What `stage` computes in a family of `placement` and `mlp` kinds.
-BlockOperation blockOperation(BlockStage stage, NormPlacement placement, MlpKind mlp);
+// What `stage` computes in a block of description `spec` (its norms' placement, its MLP's kind).
+BlockOperation blockOperation(BlockStage stage, const BlockSpec &spec);
 
 // The stage's matrix in `stages` (n × d, n × heads·d_head for Concat, n × d_inner for MlpAct);
 // nullptr for Heads, which has one matrix per head.
 const Matrix *blockStageMatrix(const BlockStages &stages, BlockStage stage);
-
-// A norm as the board names and writes it.
-struct NormDescription {
-    const char *name; // "LayerNorm", "RMSNorm"
-    const char *symbol; // in formulas: "LN" (LN₁(x)), "RMSNorm"
-    // Subtracts the row's mean and adds a bias β (LayerNorm); else divides by the root mean square.
-    bool centred;
-};
-const NormDescription &normDescription(NormKind kind);
 
 // One stage as a model of a given config computes it: its row resolved by the family's choices.
 // Its texts depend on nothing else (and on the model's sizes).

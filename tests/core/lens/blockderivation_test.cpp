@@ -65,7 +65,7 @@ TEST(BlockDerivation, LayerNormStepsAreThoseOfTheFormula)
 {
     RowVector row(4);
     row << 1.f, 2.f, 3.f, 4.f;
-    const NormStep s = deriveNorm(NormKind::LayerNorm, row, 0, 2.0, 0.5, 1e-5);
+    const NormStep s = deriveNorm(normDescription(NormKind::LayerNorm), row, 0, 2.0, 0.5, 1e-5);
     EXPECT_EQ(s.width, 4);
     EXPECT_DOUBLE_EQ(s.x, 1.0);
     EXPECT_DOUBLE_EQ(s.mean, 2.5);
@@ -80,12 +80,12 @@ TEST(BlockDerivation, RmsNormDividesByTheRootMeanSquareWithoutCentring)
 {
     RowVector row(4);
     row << 1.f, -2.f, 3.f, 4.f;
-    const NormStep s = deriveNorm(NormKind::RmsNorm, row, 2, 0.5, std::nullopt, 1e-6);
+    const NormStep s = deriveNorm(normDescription(NormKind::RmsNorm), row, 2, 0.5, std::nullopt, 1e-6);
     EXPECT_DOUBLE_EQ(s.mean, 0.0);
     EXPECT_DOUBLE_EQ(s.variance, 7.5); // (1 + 4 + 9 + 16) / 4
     EXPECT_FALSE(s.hasBias);
     EXPECT_DOUBLE_EQ(s.value, 3.0 / std::sqrt(7.5 + 1e-6) * 0.5);
-    EXPECT_THROW(deriveNorm(NormKind::RmsNorm, row, 4, 1.0, std::nullopt, 1e-6), std::out_of_range);
+    EXPECT_THROW(deriveNorm(normDescription(NormKind::RmsNorm), row, 4, 1.0, std::nullopt, 1e-6), std::out_of_range);
 }
 
 TEST(BlockDerivation, ActivationsGiveTheirKnownValues)
@@ -103,16 +103,17 @@ TEST(BlockDerivation, ActivationsGiveTheirKnownValues)
 
 TEST(BlockDerivation, TheStageTableFollowsTheNormPlacement)
 {
-    EXPECT_EQ(blockOperation(BlockStage::AttnIn, NormPlacement::PreLn, MlpKind::Plain), BlockOperation::Norm);
-    EXPECT_EQ(blockOperation(BlockStage::AttnIn, NormPlacement::PostLn, MlpKind::Plain), BlockOperation::Identity);
-    EXPECT_EQ(blockOperation(BlockStage::AfterAttn, NormPlacement::PreLn, MlpKind::Plain), BlockOperation::Residual);
-    EXPECT_EQ(
-        blockOperation(BlockStage::AfterAttn, NormPlacement::PostLn, MlpKind::Plain), BlockOperation::ResidualNorm);
-    EXPECT_EQ(blockOperation(BlockStage::MlpIn, NormPlacement::PostLn, MlpKind::Plain), BlockOperation::Identity);
-    EXPECT_EQ(blockOperation(BlockStage::Output, NormPlacement::PostLn, MlpKind::Plain), BlockOperation::ResidualNorm);
-    EXPECT_EQ(blockOperation(BlockStage::MlpAct, NormPlacement::PreLn, MlpKind::Plain), BlockOperation::Activation);
-    EXPECT_EQ(
-        blockOperation(BlockStage::MlpAct, NormPlacement::PreLn, MlpKind::GatedSilu), BlockOperation::GatedActivation);
+    BlockSpec pre, post, gated;
+    post.preNorm = false;
+    gated.gatedMlp = true;
+    EXPECT_EQ(blockOperation(BlockStage::AttnIn, pre), BlockOperation::Norm);
+    EXPECT_EQ(blockOperation(BlockStage::AttnIn, post), BlockOperation::Identity);
+    EXPECT_EQ(blockOperation(BlockStage::AfterAttn, pre), BlockOperation::Residual);
+    EXPECT_EQ(blockOperation(BlockStage::AfterAttn, post), BlockOperation::ResidualNorm);
+    EXPECT_EQ(blockOperation(BlockStage::MlpIn, post), BlockOperation::Identity);
+    EXPECT_EQ(blockOperation(BlockStage::Output, post), BlockOperation::ResidualNorm);
+    EXPECT_EQ(blockOperation(BlockStage::MlpAct, pre), BlockOperation::Activation);
+    EXPECT_EQ(blockOperation(BlockStage::MlpAct, gated), BlockOperation::GatedActivation);
 }
 
 TEST(BlockDerivation, Gpt2NormCellsReadTheNaiveMeanAndVarianceOfTheirRow)
@@ -245,7 +246,7 @@ TEST(BlockDerivation, RotaryCellsUseRmsNormAndTheGatedMlp)
     const BlockStages s = blockStages(run, 0);
     const CellDerivation n = deriveBlockCell(run, 0, s, BlockStage::AttnIn, 3, 5);
     ASSERT_TRUE(n.norm);
-    EXPECT_EQ(n.norm->kind, NormKind::RmsNorm);
+    EXPECT_EQ(n.norm->norm, &normDescription(NormKind::RmsNorm));
     EXPECT_FALSE(n.norm->hasBias);
     double meanSquare = 0;
     for (int j = 0; j < s.input.cols(); ++j)

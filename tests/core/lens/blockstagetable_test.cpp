@@ -75,10 +75,13 @@ TEST(BlockStageTable, AChoiceChangesWhatAStageComputesOnlyWhereTheRowSaysSo)
         }
         EXPECT_EQ(bool(e.gate), e.gatedMlp == BlockOperation::GatedActivation) << e.key;
     }
-    EXPECT_EQ(
-        blockOperation(BlockStage::MlpAct, NormPlacement::PostLn, MlpKind::GatedSilu), BlockOperation::GatedActivation);
-    EXPECT_EQ(blockOperation(BlockStage::MlpOut, NormPlacement::PreLn, MlpKind::GatedSilu), BlockOperation::Projection);
-    EXPECT_EQ(blockOperation(BlockStage::AttnIn, NormPlacement::PreLn, MlpKind::GatedSilu), BlockOperation::Norm);
+    BlockSpec gated;
+    gated.gatedMlp = true;
+    gated.preNorm = false;
+    EXPECT_EQ(blockOperation(BlockStage::MlpAct, gated), BlockOperation::GatedActivation);
+    gated.preNorm = true;
+    EXPECT_EQ(blockOperation(BlockStage::MlpOut, gated), BlockOperation::Projection);
+    EXPECT_EQ(blockOperation(BlockStage::AttnIn, gated), BlockOperation::Norm);
 }
 
 // In every family each stage's matrix is as wide as its resolved form says, and the form names
@@ -108,7 +111,7 @@ TEST(BlockStageTable, FormsAreTheFamilysStagesAsTheBlockComputesThem)
             const BlockStageForm f = blockStageForm(e.id, config);
             const std::string what = std::string(c.name) + " " + e.key;
             EXPECT_EQ(f.entry, &e) << what;
-            EXPECT_EQ(f.operation, blockOperation(e.id, config.family->placement, config.family->mlp)) << what;
+            EXPECT_EQ(f.operation, blockOperation(e.id, run.blockSpec())) << what;
             if (const Matrix *m = blockStageMatrix(stages, e.id)) {
                 EXPECT_EQ(m->rows(), run.tokenCount()) << what;
                 EXPECT_EQ(m->cols(), f.columns) << what;

@@ -193,7 +193,7 @@ TEST(BlockBoard, Qwen2ShowsRmsNormAndTheGatedSiluWithTheirNumbers)
         ASSERT_TRUE(r.board.selectCell(BlockStage::AttnIn, 1, 3));
         const model::CellDerivation &n = *r.board.derivation();
         ASSERT_TRUE(n.norm);
-        EXPECT_EQ(n.norm->kind, model::NormKind::RmsNorm);
+        EXPECT_EQ(n.norm->norm, &model::normDescription(model::NormKind::RmsNorm));
         EXPECT_TRUE(r.board.inspectorText().contains(
             QStringLiteral("mean square mean(x²) = Σx² / 16 = %1").arg(BlockDerivationText::number(n.norm->variance))))
             << r.board.inspectorText().toStdString();

@@ -32,6 +32,7 @@ TEST(BlockDerivationText, LayerNormPutsANegativeMeanInParenthesesAndEndsOnTheCar
     d.operation = model::BlockOperation::Norm;
     d.value = kCardValue;
     model::NormStep n;
+    n.norm = &model::normDescription(model::NormKind::LayerNorm);
     n.width = 4;
     n.x = -0.863133;
     n.mean = -0.134452;
@@ -97,7 +98,8 @@ TEST(BlockDerivationText, ResidualSumEndsOnTheCardsNumberUnlessANormFollows)
     // BERT's post-norm: the sum is the norm's input, the card shows the norm's output.
     d.operation = model::BlockOperation::ResidualNorm;
     d.value = kCardValue;
-    d.norm = model::deriveNorm(model::NormKind::LayerNorm, core::RowVector::LinSpaced(4, -1, 2), 1, 1.0, 0.0, 1e-12);
+    d.norm = model::deriveNorm(
+        model::normDescription(model::NormKind::LayerNorm), core::RowVector::LinSpaced(4, -1, 2), 1, 1.0, 0.0, 1e-12);
     text = plain(d);
     EXPECT_TRUE(text.contains(QStringLiteral("= 2.24437 + (-0.873066) = 1.3713"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("plus the bias β = 0: -0.0874055"))) << text.toStdString();
