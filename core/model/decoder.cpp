@@ -1,5 +1,6 @@
 #include "core/model/decoder.h"
 
+#include "core/model/block/attention.h"
 #include "core/model/block/blockmath.h"
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
@@ -135,27 +136,24 @@ void Decoder::runLayer(int layer, int from, int count)
 // from + r and sees keys 0 … from + r. Query head h reads key/value head h / (heads / kv_heads).
 void Decoder::attend(int layer, int from, int count)
 {
-    const int dh = headDim(), total = from + count, group = heads() / kvHeads();
+    const int dh = headDim(), total = from + count;
     const Matrix &keys = m_keys[size_t(layer)];
     const Matrix &values = m_values[size_t(layer)];
-    const ScoreScale scale = m_spec.scoreScale();
+    const QueryPositions at {from};
     m_context.setZero(count, heads() * dh);
     Matrix &last = m_pendingAttention[size_t(layer)];
     last.resize(heads(), total);
     for (int h = 0; h < heads(); ++h) {
-        const int g = h / group;
-        const auto k = keys.block(0, g * dh, total, dh);
-        const auto v = values.block(0, g * dh, total, dh);
-        m_scores.noalias() = m_q.middleCols(h * dh, dh) * k.transpose();
-        for (int r = 0; r < count; ++r)
-            scale.softmaxRow(m_scores, r, from + r + 1);
+        const int g = m_spec.kvHeadOf(h);
+        headWeights(m_spec, m_q.middleCols(h * dh, dh), keys.block(0, g * dh, total, dh), at, m_scores);
         last.row(h) = m_scores.row(count - 1);
         const Scalar keep = m_headMask(layer, h);
         if (keep == 0)
             continue;
-        m_context.middleCols(h * dh, dh).noalias() = m_scores * v;
+        auto out = m_context.middleCols(h * dh, dh);
+        weightedValues(m_spec, m_scores, values.block(0, g * dh, total, dh), at, out);
         if (keep != 1)
-            m_context.middleCols(h * dh, dh) *= keep;
+            out *= keep;
     }
 }
 

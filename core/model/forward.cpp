@@ -207,7 +207,7 @@ void ForwardRunner::attendLayer(int layer, const Eigen::Ref<const Matrix> &rows,
         m_rotary.sin(first, int(rows.rows())), m_qkv.leftCols(qw), m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw));
     m_computedQueryRows += n - first;
     if (!causal()) {
-        attend(layer, 0, m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw), false);
+        attend(layer, 0, m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw));
     } else {
         Matrix &keys = m_keys[size_t(layer)];
         Matrix &values = m_values[size_t(layer)];
@@ -215,7 +215,7 @@ void ForwardRunner::attendLayer(int layer, const Eigen::Ref<const Matrix> &rows,
         growRows(values, n, kw, config().maxPositions);
         keys.middleRows(first, n - first) = m_qkv.middleCols(qw, kw);
         values.middleRows(first, n - first) = m_qkv.rightCols(kw);
-        attend(layer, first, keys.topRows(n), values.topRows(n), true);
+        attend(layer, first, keys.topRows(n), values.topRows(n));
     }
     m_thumbnailRows[size_t(layer)] = n;
 }

@@ -219,8 +219,7 @@ private:
     // `from` when the layer's cache and thumbnails hold rows [0, from) (appended tokens), else 0.
     int firstAttendedRow(int layer, int from) const;
     void attendLayer(int layer, const Eigen::Ref<const Matrix> &rows, int first);
-    void attend(int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values,
-        bool causal);
+    void attend(int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values);
     bool causal() const { return m_spec.causal; }
     void predict();
     void checkLayer(int layer, int limit) const;

@@ -1,6 +1,7 @@
 // ForwardRunner's attention: every head's scores, softmax and context in the pass (attend) — for
 // every row, or for the appended rows over the KV cache —, the thumbnails, and one head's weights
-// recomputed on demand (see forward.h).
+// recomputed on demand (see forward.h). The arithmetic is the block's (core/model/block/attention.h).
+#include "core/model/block/attention.h"
 #include "core/model/forward.h"
 
 #include <algorithm>
@@ -15,31 +16,8 @@ namespace attnlab::core::model {
 
 namespace {
 
-// Query rows per block of the causal products: small enough to skip most of the hidden upper
-// triangle, large enough for efficient products.
-constexpr int kCausalBlock = 128;
 // From this many tokens the heads of a layer run in parallel.
 constexpr int kParallelTokens = 64;
-
-// One head's attention weights for query rows at positions first … first + rows(q) − 1 (q:
-// rows × d_head) over keys 0 … rows(k) − 1 (k: n × d_head) into `w` (rows × n): scores q·kᵀ
-// scaled by 1/√d_head as the family's transformers code does it (a division for GPT-2 and BERT,
-// a multiplication by d_head^−½ for Llama and Qwen2), then a softmax per row; under the causal
-// mask the query at position p sees keys 0…p and the rest get exactly 0 (what softmax of
-// transformers' finfo.min fill underflows to).
-template<typename Q, typename K>
-void headWeights(const Q &q, const K &k, int first, bool causal, const ScoreScale &scale, Matrix &w)
-{
-    const int rows = int(q.rows()), n = int(k.rows());
-    const int block = causal ? kCausalBlock : std::max(rows, 1);
-    resizeLarge(w, rows, n);
-    for (int r0 = 0; r0 < rows; r0 += block) {
-        const int count = std::min(block, rows - r0), keys = causal ? first + r0 + count : n;
-        w.block(r0, 0, count, keys).noalias() = q.middleRows(r0, count) * k.topRows(keys).transpose();
-    }
-    for (int i = 0; i < rows; ++i)
-        scale.softmaxRow(w, i, causal ? first + i + 1 : n);
-}
 
 // Folds a head's weights of query rows first … first + rows(w) − 1 (`w`: rows × n) into its
 // thumbnail (see ForwardRunner::attentionThumbnail), which shows rows 0 … first − 1 of a text of
@@ -101,18 +79,13 @@ int threadIndex()
 // heads·d_head, with ablated heads zero. Each head's weights live in its thread's scratch just
 // long enough for its thumbnail and context.
 void ForwardRunner::attend(
-    int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values, bool causal)
+    int layer, int first, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values)
 {
     const Matrix &qkv = m_qkv;
     const int rows = int(qkv.rows());
-    const ModelConfig &c = config();
-    const int dh = c.headDim();
-    const ScoreScale scale = m_spec.scoreScale();
-    // Under the causal mask only keys 0…p matter for the query at position p: products run on
-    // blocks of query rows against the keys they can see, which saves nearly half the work for
-    // long texts.
-    const int block = causal ? kCausalBlock : std::max(rows, 1);
-    m_context.setZero(rows, c.heads * dh);
+    const int dh = m_spec.headDim;
+    const QueryPositions at {first};
+    m_context.setZero(rows, m_spec.queryWidth());
     m_scratch.resize(size_t(std::max(1, threadCount())));
     // Heads in parallel: each owns its thumbnail and its columns of the context; a thread reuses
     // its scratch for every head it runs. OpenBLAS (OpenMP build) runs single-threaded inside
@@ -123,22 +96,16 @@ void ForwardRunner::attend(
 #pragma omp parallel for schedule(static) if (parallel)
 #endif
     for (int head = 0; head < heads(); ++head) {
-        const auto q = qkv.middleCols(head * dh, dh);
         // Grouped-query attention: the key/value head this query head reads.
-        const int g = c.kvHeadOf(head);
-        const auto k = keys.middleCols(g * dh, dh);
-        const auto v = values.middleCols(g * dh, dh);
+        const int g = m_spec.kvHeadOf(head);
         Matrix &w = m_scratch[size_t(threadIndex())];
-        headWeights(q, k, first, causal, scale, w);
+        headWeights(m_spec, qkv.middleCols(head * dh, dh), keys.middleCols(g * dh, dh), at, w);
         foldIntoThumbnail(w, first, m_thumbnails[layer][head]);
         const Scalar keep = m_headMask(layer, head);
         if (keep == 0)
             continue;
         auto out = m_context.middleCols(head * dh, dh);
-        for (int r0 = 0; r0 < rows; r0 += block) {
-            const int count = std::min(block, rows - r0), seen = causal ? first + r0 + count : int(keys.rows());
-            out.middleRows(r0, count).noalias() = w.block(r0, 0, count, seen) * v.topRows(seen);
-        }
+        weightedValues(m_spec, w, values.middleCols(g * dh, dh), at, out);
         if (keep != 1)
             out *= keep;
     }
@@ -152,7 +119,7 @@ Matrix ForwardRunner::attentionWeights(int layer, int head) const
     Matrix q, k;
     headQueryKey(layer, head, true, q, k);
     Matrix weights;
-    headWeights(q, k, 0, causal(), m_spec.scoreScale(), weights);
+    headWeights(m_spec, q, k, QueryPositions {}, weights);
     return weights;
 }
 

@@ -35,14 +35,14 @@ std::string headList(int first, int count, bool chinese)
 // model's own frequencies — rope_theta, or the llama3-scaled table — so the board rotates them
 // as the model does. Under grouped-query attention the description names the heads that read
 // the same key/value head, whose W_K and W_V an applied edit changes together.
-void addRotaryPositions(const ModelConfig &c, int head, bool hasOutputBias, Scene &s)
+void addRotaryPositions(const ModelConfig &c, const BlockSpec &spec, int head, bool hasOutputBias, Scene &s)
 {
     const ModelFamily &f = *c.family;
     s.positional = PositionalEncoding::Rope;
     s.ropeConvention = f.rotary.convention;
     const bool table = c.ropeScaling.type != "default";
     if (table)
-        s.ropeFrequencies = rotaryInverseFrequencies(c.headDim(), c.ropeTheta, c.ropeScaling);
+        s.ropeFrequencies = spec.inverseFrequencies;
     else
         s.ropeBase = Scalar(c.ropeTheta);
     const std::string theta = plainNumber(c.ropeTheta);
@@ -131,7 +131,9 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
                     + (preLn ? f.tensors.attnNorm + " 的输出" : std::string("这一层的输入"))
                     + "）。b_O 是整层输出投影的偏置，对所有头之和只加一次。"}};
     s.tokens = tokens;
-    s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
+    // The head as the block computes it (core/model/block/): its mask, the 1/√d_k scaling, and
+    // under rotary positions the rotation of Q and K.
+    s.mask = spec.causal ? MaskKind::Causal : MaskKind::None;
     s.scale = ScaleKind::SqrtDk;
     s.dModel = d;
     s.heads = 1;
@@ -150,13 +152,11 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
         s.bv = vectorSegment(L.valueBias, kv, dh);
     }
     s.wo = tensorBlock(L.attnOut, 0, first, d, dh).transpose();
-    s.mask = f.causal ? MaskKind::Causal : MaskKind::None;
     if (!L.attnOutBias.empty())
         s.bo = vectorSegment(L.attnOutBias, 0, d);
     s.positional = PositionalEncoding::None;
-    s.scale = ScaleKind::SqrtDk;
     if (spec.rotary)
-        addRotaryPositions(c, head, !L.attnOutBias.empty(), s);
+        addRotaryPositions(c, spec, head, !L.attnOutBias.empty(), s);
     return s;
 }
 

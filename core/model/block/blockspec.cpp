@@ -55,10 +55,24 @@ void BlockSpec::rotaryTables(int first, int count, Matrix &cos, Matrix &sin) con
 void BlockSpec::rotate(Eigen::Ref<Matrix> q, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
     const Eigen::Ref<const Matrix> &sin) const
 {
+    rotateQueries(q, cos, sin);
+    rotateKeys(k, cos, sin);
+}
+
+void BlockSpec::rotateQueries(
+    Eigen::Ref<Matrix> q, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const
+{
     if (!rotary)
         return;
     for (int h = 0; h < heads; ++h)
         applyRotary(q.middleCols(h * headDim, headDim), cos, sin);
+}
+
+void BlockSpec::rotateKeys(
+    Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const
+{
+    if (!rotary)
+        return;
     for (int g = 0; g < kvHeads; ++g)
         applyRotary(k.middleCols(g * headDim, headDim), cos, sin);
 }

@@ -52,6 +52,12 @@ struct BlockSpec {
     // place; nothing without rotary positions.
     void rotate(Eigen::Ref<Matrix> q, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
         const Eigen::Ref<const Matrix> &sin) const;
+    // The same for q's heads alone (rows × heads·d_head), and for k's key/value heads alone
+    // (rows × kv_heads·d_head).
+    void rotateQueries(
+        Eigen::Ref<Matrix> q, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const;
+    void rotateKeys(
+        Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const;
 };
 
 // Why the block cannot run a family with this config: a choice it does not implement (no

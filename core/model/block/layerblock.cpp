@@ -63,18 +63,16 @@ void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<cons
     s.rotate(q, k, cos, sin);
 }
 
-namespace {
-
-// The MLP's inner activation of rows `x` into `act` (rows × d_inner).
-void innerActivation(
+void mlpActivation(
     const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, Matrix &act, Matrix &up)
 {
-    resizeLarge(act, x.rows(), s.dInner);
+    const int width = L.fcIn.rows;
+    resizeLarge(act, x.rows(), width);
     if (s.gatedMlp) {
         // down(act(gate(x)) ⊙ up(x)): fcIn is up_proj.
         project(x, L.mlpGate, L.mlpGateBias, act);
         activate(s.activation, act);
-        resizeLarge(up, x.rows(), s.dInner);
+        resizeLarge(up, x.rows(), width);
         project(x, L.fcIn, L.fcInBias, up);
         act.array() *= up.array();
     } else {
@@ -83,14 +81,12 @@ void innerActivation(
     }
 }
 
-} // namespace
-
 void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
     BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act)
 {
     const TensorView bias = withOutputBias ? L.fcOutBias : TensorView {};
     if (act) {
-        innerActivation(s, L, x, *act, scratch.up);
+        mlpActivation(s, L, x, *act, scratch.up);
         project(*act, L.fcOut, bias, out);
         return;
     }
@@ -99,9 +95,43 @@ void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matri
     constexpr Eigen::Index kRowBlock = 256;
     for (Eigen::Index r0 = 0; r0 < x.rows(); r0 += kRowBlock) {
         const Eigen::Index count = std::min(kRowBlock, x.rows() - r0);
-        innerActivation(s, L, x.middleRows(r0, count), scratch.inner, scratch.up);
+        mlpActivation(s, L, x.middleRows(r0, count), scratch.inner, scratch.up);
         project(scratch.inner, L.fcOut, bias, out.middleRows(r0, count));
     }
+}
+
+void addAttention(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
+    const Eigen::Ref<const Matrix> &attnOut, BlockScratch &scratch, Eigen::Ref<Matrix> after)
+{
+    if (s.preNorm) {
+        // h + attn(norm₁(h)).
+        after = attnOut + h;
+        return;
+    }
+    // norm₁(h + attn(h)).
+    scratch.sum = attnOut + h;
+    normRows(s.norm, scratch.sum, L.attnNorm, s.eps, after);
+}
+
+void mlpInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after, Eigen::Ref<Matrix> out)
+{
+    if (s.preNorm)
+        normRows(s.norm, after, L.mlpNorm, s.eps, out);
+    else
+        out = after;
+}
+
+void addMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after,
+    const Eigen::Ref<const Matrix> &mlpOut, BlockScratch &scratch, Eigen::Ref<Matrix> out)
+{
+    if (s.preNorm) {
+        // after + mlp(norm₂(after)).
+        out = after + mlpOut;
+        return;
+    }
+    // norm₂(after + mlp(after)).
+    scratch.sum = mlpOut + after;
+    normRows(s.norm, scratch.sum, L.mlpNorm, s.eps, out);
 }
 
 void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
@@ -114,27 +144,27 @@ void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<con
     Matrix &mlpOut = capture.mlpOut ? *capture.mlpOut : scratch.mlpOut;
     mlpOut.resize(rows, s.dModel);
     if (s.preNorm) {
-        // h += attn(norm₁(h)); h += mlp(norm₂(h)).
-        out = attnOut + h;
+        // The residual after attention goes straight into `out`, which the MLP's output is added to.
+        addAttention(s, L, h, attnOut, scratch, out);
         if (capture.afterAttn)
             *capture.afterAttn = out;
         Matrix &mlpIn = capture.mlpIn ? *capture.mlpIn : scratch.normed;
         mlpIn.resize(rows, s.dModel);
-        normRows(s.norm, out, L.mlpNorm, s.eps, mlpIn);
+        mlpInput(s, L, out, mlpIn);
         mlp(s, L, mlpIn, true, scratch, mlpOut, capture.mlpAct);
-        out += mlpOut;
+        addMlp(s, L, out, mlpOut, scratch, out);
         return;
     }
-    // h = norm₁(h + attn(h)); h = norm₂(h + mlp(h)).
-    scratch.sum = attnOut + h;
+    // Post-norm: the MLP reads the normalised residual itself.
     Matrix &after = capture.afterAttn ? *capture.afterAttn : scratch.normed;
     after.resize(rows, s.dModel);
-    normRows(s.norm, scratch.sum, L.attnNorm, s.eps, after);
-    if (capture.mlpIn)
-        *capture.mlpIn = after;
+    addAttention(s, L, h, attnOut, scratch, after);
+    if (capture.mlpIn) {
+        capture.mlpIn->resize(rows, s.dModel);
+        mlpInput(s, L, after, *capture.mlpIn);
+    }
     mlp(s, L, after, true, scratch, mlpOut, capture.mlpAct);
-    scratch.sum = mlpOut + after;
-    normRows(s.norm, scratch.sum, L.mlpNorm, s.eps, out);
+    addMlp(s, L, after, mlpOut, scratch, out);
 }
 
 } // namespace attnlab::core::model

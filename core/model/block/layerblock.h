@@ -1,10 +1,11 @@
 #pragma once
 // One transformer block for every family, parameterised by its BlockSpec: the ForwardRunner's
-// pass, each Decoder step, the block board's stages (core/model/lens/block.h) and the rows the
-// board recomputes after an edit all run these functions, so a family is a description, not code.
-// Attention itself (scores, softmax, context) stays with its callers, which keep different
-// things of it (the runner every head's thumbnail, the decoder the last row's weights); it reads
-// q, k, v as projectQkv() makes them and hands its context to finishLayer().
+// pass, each Decoder step, the block board's stages (core/model/lens/block.h), the logit lens's
+// and the attribution's rows, and the board's update after a cell edit
+// (core/model/lens/blockupdate.cpp) all run these functions, so a family is a description, not
+// code. Attention is the block's too (attention.h, one head at a time), called by each caller
+// for what it keeps of it (the runner every head's thumbnail, the decoder the last row's
+// weights); it reads q, k, v as projectQkv() makes them and hands its context to finishLayer().
 //
 // Shapes: row i is token i; rows × d for the residual stream, rows × heads·d_head for q and the
 // context, rows × kv_heads·d_head for k and v. Semantics and the order of the float operations
@@ -39,6 +40,13 @@ void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<cons
     const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin, Eigen::Ref<Matrix> q,
     Eigen::Ref<Matrix> k, Eigen::Ref<Matrix> v);
 
+// The MLP's inner activation of rows `x` (already normalised where the family norms before it)
+// into `act` (resized to rows × the outputs of L.fcIn, d_inner for a whole layer): act(in(x)), or
+// act(gate(x)) ⊙ up(x) with up(x) in `up`. A layer whose MLP views only some outputs of the
+// model's (an edited column, core/model/lens/blockupdate.cpp) gives those columns.
+void mlpActivation(
+    const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, Matrix &act, Matrix &up);
+
 // The MLP of rows `x` (already normalised where the family norms before it) into `out` (rows × d),
 // with the output bias when `withOutputBias`: out(act(in(x))), or down(act(gate(x)) ⊙ up(x)). In
 // blocks of 256 rows, so the inner activations (4–5 × d wide) never take a long text at once;
@@ -46,9 +54,25 @@ void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<cons
 void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
     BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act = nullptr);
 
+// The residual sum after attention of rows `h` whose attention output is `attnOut`, into `after`
+// (rows × d, sized by the caller; it may be `h` itself): h + attn_out, normalised by the first
+// norm under post-norm.
+void addAttention(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
+    const Eigen::Ref<const Matrix> &attnOut, BlockScratch &scratch, Eigen::Ref<Matrix> after);
+
+// What the MLP reads of rows `after` (the residual after attention), into `out` (sized by the
+// caller): norm₂(after) under pre-norm, `after` itself under post-norm.
+void mlpInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after, Eigen::Ref<Matrix> out);
+
+// The layer's output of rows `after` whose MLP output is `mlpOut`, into `out` (sized by the
+// caller; it may be `after` itself): after + mlp_out, normalised by the second norm under post-norm.
+void addMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after,
+    const Eigen::Ref<const Matrix> &mlpOut, BlockScratch &scratch, Eigen::Ref<Matrix> out);
+
 // The block after attention for rows whose input is `h` and whose heads' context is `context`:
 // attn_out = context·W_O + b_O, then the residual sums, the norms and the MLP as the placement of
-// the norms says, into `out` (rows × d, sized by the caller; it may be `h` itself).
+// the norms says, into `out` (rows × d, sized by the caller; it may be `h` itself): attn_out,
+// addAttention(), mlpInput(), mlp() and addMlp() in turn.
 void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
     const Eigen::Ref<const Matrix> &context, BlockScratch &scratch, Eigen::Ref<Matrix> out,
     const BlockCapture &capture = {});

@@ -90,10 +90,9 @@ RowVector contextsAtRow(const ForwardRunner &runner, int l, int p)
             contexts.segment(h * dh, dh) = headContext(runner, l, h, {p});
         return contexts;
     }
-    // What attention reads at row p: the first norm of the stream there (every family with the
-    // per-head decomposition normalises before attention), as the pass computes it row by row.
-    Matrix a(1, c.dModel);
-    normRows(c.family->norm, runner.layerInput(l).row(p), runner.layerWeights(l).attnNorm, c.layerNormEps, a);
+    // What attention reads at row p, as the pass computes it row by row.
+    Matrix a;
+    attentionInput(runner.blockSpec(), runner.layerWeights(l), runner.layerInput(l).row(p), a);
     return causalContextRows(runner, l, a, {p}, runner.cachedKeys(l), runner.cachedValues(l));
 }
 
@@ -131,7 +130,7 @@ LayerShares layerShares(const ForwardRunner &runner, int l, const FrozenNorm &sh
     // The MLP reads the residual after attention, normed.
     const RowVector afterAttn = runner.layerInput(l).row(p) + headOut.colwise().sum() + outBias;
     Matrix mlpIn(1, d), act, mlpOut;
-    normRows(c.family->norm, afterAttn, L.mlpNorm, c.layerNormEps, mlpIn);
+    mlpInput(runner.blockSpec(), L, afterAttn, mlpIn);
     mlpRows(runner, l, mlpIn, false, act, mlpOut);
     s.mlp = share(mlpOut.row(0));
     s.biases = share(outBias) + share(tensorRow(L.fcOutBias, d));

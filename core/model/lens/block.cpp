@@ -1,5 +1,7 @@
 #include "core/model/lens/block.h"
 
+#include "core/model/block/attention.h"
+
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
@@ -13,10 +15,8 @@ namespace {
 // the value projection, under grouped-query attention the slice of the head's group.
 Matrix headValues(const ForwardRunner &runner, int layer, int head)
 {
-    const ModelConfig &c = runner.config();
-    const int dh = c.headDim();
-    const int kvHeads = c.kvHeads > 0 ? c.kvHeads : c.heads;
-    const int first = head / (c.heads / kvHeads) * dh;
+    const BlockSpec &spec = runner.blockSpec();
+    const int dh = spec.headDim, first = spec.kvHeadOf(head) * dh;
     const LayerWeights &L = runner.layerWeights(layer);
     const Matrix &a = runner.attentionInput(layer);
     Matrix v;
@@ -51,33 +51,32 @@ Matrix headContext(const ForwardRunner &runner, int layer, int head, const std::
 Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &attnIn,
     const std::vector<int> &rows, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values)
 {
-    const ModelConfig &c = runner.config();
-    const int dh = c.headDim(), width = c.heads * dh;
+    const BlockSpec &spec = runner.blockSpec();
+    const int dh = spec.headDim, width = spec.queryWidth();
     const LayerWeights &L = runner.layerWeights(layer);
     Matrix q;
     projectSlice(attnIn, L.query, L.queryBias, 0, width, q);
-    const BlockSpec &spec = runner.blockSpec();
-    const ScoreScale scale = spec.scoreScale();
     const Eigen::Index count = q.rows();
-    if (spec.rotary)
-        for (Eigen::Index r = 0; r < count; ++r) {
-            Matrix cos, sin;
-            spec.rotaryTables(rows[size_t(r)], 1, cos, sin);
-            for (int h = 0; h < c.heads; ++h)
-                applyRotary(q.block(r, h * dh, 1, dh), cos, sin);
-        }
-    // One product per head for all the rows, over the keys up to the last of them; each row's
-    // softmax then runs over its own keys 0…rows[r] and leaves the later ones exactly 0.
-    const int last = count == 0 ? -1 : *std::max_element(rows.begin(), rows.end());
-    Matrix contexts(count, width);
-    Matrix w(count, last + 1);
-    for (int h = 0; h < c.heads; ++h) {
-        const int g = c.kvHeadOf(h);
-        w.noalias() = q.middleCols(h * dh, dh) * keys.block(0, g * dh, last + 1, dh).transpose();
-        for (Eigen::Index r = 0; r < count; ++r)
-            scale.softmaxRow(w, r, rows[size_t(r)] + 1);
-        contexts.middleCols(h * dh, dh).noalias() = w * values.block(0, g * dh, last + 1, dh);
-        contexts.middleCols(h * dh, dh) *= runner.headMask()(layer, h);
+    Matrix cos, sin;
+    for (Eigen::Index r = 0; r < count && spec.rotary; ++r) {
+        spec.rotaryTables(rows[size_t(r)], 1, cos, sin);
+        spec.rotateQueries(q.middleRows(r, 1), cos, sin);
+    }
+    // The block's attention of the rows over the keys up to the last of them: each row's softmax
+    // runs over its own keys 0…rows[r] and leaves the later ones exactly 0.
+    const int seen = count == 0 ? 0 : *std::max_element(rows.begin(), rows.end()) + 1;
+    const QueryPositions at {0, &rows};
+    Matrix contexts = Matrix::Zero(count, width), w;
+    for (int h = 0; h < spec.heads; ++h) {
+        const int g = spec.kvHeadOf(h);
+        const Scalar keep = runner.headMask()(layer, h);
+        if (keep == 0)
+            continue;
+        headWeights(spec, q.middleCols(h * dh, dh), keys.block(0, g * dh, seen, dh), at, w);
+        auto out = contexts.middleCols(h * dh, dh);
+        weightedValues(spec, w, values.block(0, g * dh, seen, dh), at, out);
+        if (keep != 1)
+            out *= keep;
     }
     return contexts;
 }

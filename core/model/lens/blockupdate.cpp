@@ -4,132 +4,116 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace attnlab::core::model {
 
 namespace {
 
-bool hasTensor(const ForwardRunner &runner, int layer, BlockTensor tensor)
-{
-    const std::vector<BlockTensor> present = blockTensorsOf(*runner.config().family, runner.layerWeights(layer));
-    return std::find(present.begin(), present.end(), tensor) != present.end();
-}
-
-// A vector tensor of the layer (a norm's weight or bias) with the edited cell, kept in `keep`.
-TensorView editedVector(
-    const ForwardRunner &runner, int layer, BlockTensor tensor, const BlockCellEdit &edit, Matrix &keep)
-{
-    keep = runner.blockTensor(layer, tensor);
-    if (edit.tensor == tensor)
-        keep(0, edit.col) = edit.after;
-    return TensorView {keep.data(), 1, int(keep.cols())};
-}
-
-// The first (attention's) or second (the MLP's) norm of the layer with the edit.
-struct EditedNorm {
-    LayerNormWeights weights;
-    Matrix weight, bias;
+// The layer's weights with the edited cell, when it lies in a vector (a norm's weight or bias, a
+// projection's bias): the runner may hold the weights before the edit. The matrices stay the
+// runner's: the update reads an edited matrix only through its edited column (activationColumn)
+// or the edit's rank-one term, never through the block's dense products.
+struct EditedLayer {
+    LayerWeights weights;
+    Matrix vector; // the edited vector, which `weights` views
 };
 
-void editNorm(const ForwardRunner &runner, int layer, bool first, const BlockCellEdit &edit, EditedNorm &norm)
+void editLayer(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, EditedLayer &out)
+{
+    out.weights = runner.layerWeights(layer);
+    if (blockTensorSpec(edit.tensor).matrix)
+        return;
+    out.vector = runner.blockTensor(layer, edit.tensor);
+    out.vector(0, edit.col) = edit.after;
+    blockTensorView(out.weights, edit.tensor) = TensorView {out.vector.data(), 1, int(out.vector.cols())};
+}
+
+// Output `col` of the projection `matrix` (inputs × outputs on the board) and of its bias `bias`
+// (`biasView`: the layer's, empty when it has none), with the edit, as a projection of one output
+// into `w` and `b`, which the returned views read.
+std::pair<TensorView, TensorView> editedOutput(const ForwardRunner &runner, int layer, BlockTensor matrix,
+    BlockTensor bias, const TensorView &biasView, const BlockCellEdit &edit, Matrix &w, Matrix &b)
+{
+    // The board's column `col` is the logical row `col` (outputs × inputs).
+    w = runner.blockTensorCells(layer, matrix, 0, edit.col, runner.config().dModel, 1).transpose();
+    if (edit.tensor == matrix)
+        w(0, edit.row) = edit.after;
+    if (biasView.empty())
+        return {TensorView {w.data(), 1, int(w.cols())}, TensorView {}};
+    b = vectorSegment(biasView, edit.col, 1);
+    if (edit.tensor == bias)
+        b(0, 0) = edit.after;
+    return {TensorView {w.data(), 1, int(w.cols())}, TensorView {b.data(), 1, 1}};
+}
+
+// The new column edit.col of mlp_act for an edit of the MLP's first projections (in, or up and
+// gate) or their biases: the block's own inner activation (mlpActivation) of a layer whose MLP
+// has that one output.
+Matrix activationColumn(const ForwardRunner &runner, int layer, const Matrix &mlpIn, const BlockCellEdit &edit)
 {
     const LayerWeights &L = runner.layerWeights(layer);
-    norm.weights = first ? L.attnNorm : L.mlpNorm;
-    const BlockTensor weight = first ? BlockTensor::AttnNormWeight : BlockTensor::MlpNormWeight;
-    const BlockTensor bias = first ? BlockTensor::AttnNormBias : BlockTensor::MlpNormBias;
-    if (edit.tensor == weight)
-        norm.weights.weight = editedVector(runner, layer, weight, edit, norm.weight);
-    if (edit.tensor == bias)
-        norm.weights.bias = editedVector(runner, layer, bias, edit, norm.bias);
-}
-
-// Column `col` of a projection of `x` by the block tensor `matrix` (inputs × outputs) plus the
-// element `col` of `bias` when the layer has it, both with the edit: x·W[:, col] + b[col].
-Matrix projectedColumn(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &x, BlockTensor matrix,
-    BlockTensor bias, int col, const BlockCellEdit &edit)
-{
-    Matrix w = runner.blockTensorCells(layer, matrix, 0, col, int(x.cols()), 1);
-    if (edit.tensor == matrix && edit.col == col)
-        w(edit.row, 0) = edit.after;
-    Matrix out = x * w;
-    if (hasTensor(runner, layer, bias)) {
-        const Scalar b = edit.tensor == bias ? edit.after : runner.blockTensorCells(layer, bias, 0, col, 1, 1)(0, 0);
-        out.array() += b;
-    }
-    return out;
-}
-
-// The new column `col` of mlp_act: act(x·W_in + b) or act(x·W_gate + b)·(x·W_up + b).
-Matrix activationColumn(const ForwardRunner &runner, int layer, const Matrix &mlpIn, int col, const BlockCellEdit &edit)
-{
-    const ModelConfig &c = runner.config();
-    if (runner.blockSpec().gatedMlp) {
-        Matrix gate = projectedColumn(runner, layer, mlpIn, BlockTensor::MlpGate, BlockTensor::MlpGateBias, col, edit);
-        activate(modelActivation(c), gate);
-        const Matrix up = projectedColumn(runner, layer, mlpIn, BlockTensor::MlpIn, BlockTensor::MlpInBias, col, edit);
-        gate.array() *= up.array();
-        return gate;
-    }
-    Matrix act = projectedColumn(runner, layer, mlpIn, BlockTensor::MlpIn, BlockTensor::MlpInBias, col, edit);
-    activate(modelActivation(c), act);
+    LayerWeights one;
+    Matrix in, inBias, gate, gateBias;
+    std::tie(one.fcIn, one.fcInBias)
+        = editedOutput(runner, layer, BlockTensor::MlpIn, BlockTensor::MlpInBias, L.fcInBias, edit, in, inBias);
+    if (!L.mlpGate.empty())
+        std::tie(one.mlpGate, one.mlpGateBias) = editedOutput(
+            runner, layer, BlockTensor::MlpGate, BlockTensor::MlpGateBias, L.mlpGateBias, edit, gate, gateBias);
+    Matrix act, up;
+    mlpActivation(runner.blockSpec(), one, mlpIn, act, up);
     return act;
 }
 
-// output from after_attn and mlp_out, every row: their sum, normed after it in a post-norm block.
-void sumOutput(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, BlockStages &s)
+// The rows `rows` of `m`.
+Matrix gatherRows(const Matrix &m, const std::vector<int> &rows)
 {
-    const ModelConfig &c = runner.config();
-    s.output = s.afterAttn + s.mlpOut;
-    if (!runner.blockSpec().preNorm) {
-        EditedNorm norm;
-        editNorm(runner, layer, false, edit, norm);
-        normRows(runner.blockSpec().norm, s.output, norm.weights, c.layerNormEps, s.output);
-    }
+    Matrix out(Eigen::Index(rows.size()), m.cols());
+    for (size_t r = 0; r < rows.size(); ++r)
+        out.row(Eigen::Index(r)) = m.row(rows[r]);
+    return out;
 }
 
-// after_attn (every row) from input and attn_out, and mlp_in from it.
-void afterAttention(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, BlockStages &s)
+// Writes the rows of `part` back to rows `rows` of `m`.
+void scatterRows(const Matrix &part, const std::vector<int> &rows, Matrix &m)
 {
-    const ModelConfig &c = runner.config();
-    const bool preNorm = runner.blockSpec().preNorm;
-    s.afterAttn = s.input + s.attnOut;
-    EditedNorm norm;
-    editNorm(runner, layer, !preNorm, edit, norm);
-    if (preNorm) {
-        normRows(runner.blockSpec().norm, s.afterAttn, norm.weights, c.layerNormEps, s.mlpIn);
-    } else {
-        normRows(runner.blockSpec().norm, s.afterAttn, norm.weights, c.layerNormEps, s.afterAttn);
-        s.mlpIn = s.afterAttn;
-    }
+    for (size_t r = 0; r < rows.size(); ++r)
+        m.row(rows[r]) = part.row(Eigen::Index(r));
+}
+
+void setState(BlockUpdate &u, std::initializer_list<BlockStage> stages, BlockRowState state)
+{
+    for (const BlockStage stage : stages)
+        u.state[size_t(stage)] = state;
+}
+
+// Exact when the rows are every row, else Rows.
+BlockRowState rowsState(const BlockUpdate &u, const BlockStages &s)
+{
+    return int(u.rows.size()) == s.input.rows() ? BlockRowState::Exact : BlockRowState::Rows;
+}
+
+// after_attn (every row) from input and attn_out, and mlp_in from it, as the block computes them.
+void afterAttention(const BlockSpec &spec, const LayerWeights &L, BlockStages &s, BlockScratch &scratch)
+{
+    addAttention(spec, L, s.input, s.attnOut, scratch, s.afterAttn);
+    mlpInput(spec, L, s.afterAttn, s.mlpIn);
 }
 
 // The MLP and the output at `rows` only, from mlp_in (which holds the edit at every row).
-void mlpAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, BlockStages &s, BlockUpdate &u)
+void mlpAtRows(const BlockSpec &spec, const LayerWeights &L, BlockStages &s, BlockUpdate &u, BlockScratch &scratch)
 {
-    const ModelConfig &c = runner.config();
-    const BlockRowState state = int(u.rows.size()) == s.input.rows() ? BlockRowState::Exact : BlockRowState::Rows;
-    for (const BlockStage stage : {BlockStage::MlpAct, BlockStage::MlpOut, BlockStage::Output})
-        u.state[size_t(stage)] = state;
+    setState(u, {BlockStage::MlpAct, BlockStage::MlpOut, BlockStage::Output}, rowsState(u, s));
     if (u.rows.empty())
         return;
-    Matrix in(Eigen::Index(u.rows.size()), s.mlpIn.cols());
-    for (size_t r = 0; r < u.rows.size(); ++r)
-        in.row(Eigen::Index(r)) = s.mlpIn.row(u.rows[r]);
-    Matrix act, out;
-    mlpRows(runner, layer, in, true, act, out);
-    Matrix sum(in.rows(), in.cols());
-    for (size_t r = 0; r < u.rows.size(); ++r) {
-        s.mlpAct.row(u.rows[r]) = act.row(Eigen::Index(r));
-        s.mlpOut.row(u.rows[r]) = out.row(Eigen::Index(r));
-        sum.row(Eigen::Index(r)) = s.afterAttn.row(u.rows[r]) + out.row(Eigen::Index(r));
-    }
-    if (!runner.blockSpec().preNorm) {
-        EditedNorm norm;
-        editNorm(runner, layer, false, edit, norm);
-        normRows(runner.blockSpec().norm, sum, norm.weights, c.layerNormEps, sum);
-    }
-    for (size_t r = 0; r < u.rows.size(); ++r)
-        s.output.row(u.rows[r]) = sum.row(Eigen::Index(r));
+    const Matrix in = gatherRows(s.mlpIn, u.rows);
+    Matrix act, out(in.rows(), spec.dModel), sum(in.rows(), spec.dModel);
+    mlp(spec, L, in, true, scratch, out, &act);
+    addMlp(spec, L, gatherRows(s.afterAttn, u.rows), out, scratch, sum);
+    scatterRows(act, u.rows, s.mlpAct);
+    scatterRows(out, u.rows, s.mlpOut);
+    scatterRows(sum, u.rows, s.output);
 }
 
 // What one unit of input k adds to each output of a projection weight (outputs × inputs).
@@ -141,56 +125,47 @@ RowVector inputRow(const TensorView &w, int k)
 // The first norm of a pre-norm block changes column k of attn_in (already in s.attnIn) at every
 // row, so every key and value moves by a rank-one term, Δattn_in[:, k] ⊗ (row k of W_K or W_V),
 // the keys' rotated at each position under rotary positions: the pass's KV cache plus that term is
-// the cache after the edit. The rows asked for then attend over it, and the stages after the heads
-// follow at those rows. Returns false when the model keeps no KV cache (not causal) or no rows are
-// asked for: the heads and what follows wait for the full recompute.
-bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, BlockStages &s, BlockUpdate &u)
+// the cache after the edit. The rows asked for then attend over it, and the block after attention
+// (finishLayer) follows at those rows. Returns false when the model keeps no KV cache (not causal)
+// or no rows are asked for: the heads and what follows wait for the full recompute.
+bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, const LayerWeights &edited,
+    BlockStages &s, BlockUpdate &u, BlockScratch &scratch)
 {
     const Eigen::Ref<const Matrix> cachedKeys = runner.cachedKeys(layer);
     if (cachedKeys.size() == 0 || u.rows.empty())
         return false;
-    const ModelConfig &c = runner.config();
+    const BlockSpec &spec = runner.blockSpec();
     const LayerWeights &L = runner.layerWeights(layer);
-    const int n = int(s.input.rows()), k = edit.col, dh = c.headDim();
+    const int n = int(s.input.rows()), k = edit.col;
     // The cache holds what the runner's own weights give, with or without the edit.
-    Matrix held(n, c.dModel);
-    normRows(runner.blockSpec().norm, s.input, L.attnNorm, c.layerNormEps, held);
+    Matrix held;
+    attentionInput(spec, L, s.input, held);
     const Matrix change = s.attnIn.col(k) - held.col(k);
     Matrix keys = change * inputRow(L.key, k);
-    if (runner.blockSpec().rotary) {
-        Matrix cos, sin;
-        rotaryTables(runner.rotaryFrequencies(), 0, n, cos, sin);
-        for (int g = 0; g < c.keyValueHeads(); ++g)
-            applyRotary(keys.middleCols(g * dh, dh), cos, sin);
-    }
+    Matrix cos, sin;
+    spec.rotaryTables(0, n, cos, sin);
+    spec.rotateKeys(keys, cos, sin);
     keys += cachedKeys;
     Matrix values = change * inputRow(L.value, k);
     values += runner.cachedValues(layer);
 
-    const auto count = Eigen::Index(u.rows.size());
-    Matrix in(count, c.dModel);
-    for (Eigen::Index r = 0; r < count; ++r)
-        in.row(r) = s.attnIn.row(u.rows[size_t(r)]);
-    const Matrix contexts = causalContextRows(runner, layer, in, u.rows, keys, values);
-    Matrix out(count, c.dModel);
-    project(contexts, L.attnOut, L.attnOutBias, out);
-    Matrix after(count, c.dModel), mlpIn(count, c.dModel);
-    for (Eigen::Index r = 0; r < count; ++r)
-        after.row(r) = s.input.row(u.rows[size_t(r)]) + out.row(r);
-    normRows(runner.blockSpec().norm, after, L.mlpNorm, c.layerNormEps, mlpIn);
-    for (Eigen::Index r = 0; r < count; ++r) {
-        const int row = u.rows[size_t(r)];
-        s.concat.row(row) = contexts.row(r);
-        s.attnOut.row(row) = out.row(r);
-        s.afterAttn.row(row) = after.row(r);
-        s.mlpIn.row(row) = mlpIn.row(r);
-    }
-    const BlockRowState state = count == n ? BlockRowState::Exact : BlockRowState::Rows;
-    for (const BlockStage stage : {BlockStage::Concat, BlockStage::AttnOut, BlockStage::AfterAttn, BlockStage::MlpIn})
-        u.state[size_t(stage)] = state;
+    const Matrix contexts = causalContextRows(runner, layer, gatherRows(s.attnIn, u.rows), u.rows, keys, values);
+    const Matrix input = gatherRows(s.input, u.rows);
+    Matrix attnOut, after, mlpIn, act, mlpOut, out(input.rows(), spec.dModel);
+    finishLayer(spec, edited, input, contexts, scratch, out, {&attnOut, &after, &mlpIn, &act, &mlpOut});
+    scatterRows(contexts, u.rows, s.concat);
+    scatterRows(attnOut, u.rows, s.attnOut);
+    scatterRows(after, u.rows, s.afterAttn);
+    scatterRows(mlpIn, u.rows, s.mlpIn);
+    scatterRows(act, u.rows, s.mlpAct);
+    scatterRows(mlpOut, u.rows, s.mlpOut);
+    scatterRows(out, u.rows, s.output);
+    setState(u,
+        {BlockStage::Concat, BlockStage::AttnOut, BlockStage::AfterAttn, BlockStage::MlpIn, BlockStage::MlpAct,
+            BlockStage::MlpOut, BlockStage::Output},
+        rowsState(u, s));
     // The heads' weights of every row changed: their pictures wait for the full recompute.
     u.state[size_t(BlockStage::Heads)] = BlockRowState::Stale;
-    mlpAtRows(runner, layer, edit, s, u);
     return true;
 }
 
@@ -208,8 +183,8 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
         throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed");
     // Checks that the layer has the tensor and the cell lies in it.
     runner.blockTensorCells(layer, edit.tensor, edit.row, edit.col, 1, 1);
-    const ModelConfig &c = runner.config();
-    const bool preNorm = runner.blockSpec().preNorm;
+    const BlockSpec &spec = runner.blockSpec();
+    const bool preNorm = spec.preNorm;
     const Scalar delta = edit.after - edit.before;
 
     BlockUpdate u;
@@ -225,6 +200,12 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
             u.rows.push_back(r);
     std::sort(u.rows.begin(), u.rows.end());
     u.rows.erase(std::unique(u.rows.begin(), u.rows.end()), u.rows.end());
+    // The stages are recomputed by the block's own functions (layerblock.h), on the layer's weights
+    // with the edited cell.
+    EditedLayer edited;
+    editLayer(runner, layer, edit, edited);
+    const LayerWeights &W = edited.weights;
+    BlockScratch scratch;
 
     switch (edit.tensor) {
     case BlockTensor::Query:
@@ -241,12 +222,12 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::MlpIn:
     case BlockTensor::MlpInBias: {
         // One column of mlp_act, and mlp_out moves by (its change) ⊗ (W_out's row of that column).
-        const Matrix act = activationColumn(runner, layer, s.mlpIn, edit.col, edit);
+        const Matrix act = activationColumn(runner, layer, s.mlpIn, edit);
         const Matrix change = act - s.mlpAct.col(edit.col);
         s.mlpAct.col(edit.col) = act;
         oneColumn({BlockStage::MlpAct});
-        s.mlpOut.noalias() += change * runner.blockTensorCells(layer, BlockTensor::MlpOut, edit.col, 0, 1, c.dModel);
-        sumOutput(runner, layer, edit, s);
+        s.mlpOut.noalias() += change * runner.blockTensorCells(layer, BlockTensor::MlpOut, edit.col, 0, 1, spec.dModel);
+        addMlp(spec, W, s.afterAttn, s.mlpOut, scratch, s.output);
         break;
     }
     case BlockTensor::MlpOut:
@@ -255,7 +236,7 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
             s.mlpOut.col(edit.col) += delta * s.mlpAct.col(edit.row);
         else
             s.mlpOut.col(edit.col).array() += delta;
-        sumOutput(runner, layer, edit, s);
+        addMlp(spec, W, s.afterAttn, s.mlpOut, scratch, s.output);
         oneColumn({BlockStage::MlpOut});
         if (preNorm)
             oneColumn({BlockStage::Output});
@@ -266,36 +247,34 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
             s.attnOut.col(edit.col) += delta * s.concat.col(edit.row);
         else
             s.attnOut.col(edit.col).array() += delta;
-        afterAttention(runner, layer, edit, s);
+        afterAttention(spec, W, s, scratch);
         oneColumn({BlockStage::AttnOut});
         if (preNorm)
             oneColumn({BlockStage::AfterAttn});
-        mlpAtRows(runner, layer, edit, s, u);
+        mlpAtRows(spec, W, s, u, scratch);
         break;
     case BlockTensor::MlpNormWeight:
     case BlockTensor::MlpNormBias:
         if (preNorm) {
-            afterAttention(runner, layer, edit, s);
-            mlpAtRows(runner, layer, edit, s, u);
+            afterAttention(spec, W, s, scratch);
+            mlpAtRows(spec, W, s, u, scratch);
             oneColumn({BlockStage::MlpIn});
         } else {
-            sumOutput(runner, layer, edit, s);
+            addMlp(spec, W, s.afterAttn, s.mlpOut, scratch, s.output);
             oneColumn({BlockStage::Output});
         }
         break;
     case BlockTensor::AttnNormWeight:
     case BlockTensor::AttnNormBias:
         if (preNorm) {
-            EditedNorm norm;
-            editNorm(runner, layer, true, edit, norm);
-            normRows(runner.blockSpec().norm, s.input, norm.weights, c.layerNormEps, s.attnIn);
+            attentionInput(spec, W, s.input, s.attnIn);
             oneColumn({BlockStage::AttnIn});
-            if (!attentionAtRows(runner, layer, edit, s, u))
+            if (!attentionAtRows(runner, layer, edit, W, s, u, scratch))
                 for (int k = int(BlockStage::Heads); k < kBlockStageCount; ++k)
                     u.state[size_t(k)] = BlockRowState::Stale;
         } else {
-            afterAttention(runner, layer, edit, s);
-            mlpAtRows(runner, layer, edit, s, u);
+            afterAttention(spec, W, s, scratch);
+            mlpAtRows(spec, W, s, u, scratch);
             oneColumn({BlockStage::AfterAttn, BlockStage::MlpIn});
         }
         break;
