@@ -85,6 +85,11 @@ CommandLine::CommandLine()
     , attribute(m_options[size_t(Opt::Attribute)])
     , token(m_options[size_t(Opt::Token)])
     , block(m_options[size_t(Opt::Block)])
+    , flashTrace(m_options[size_t(Opt::FlashTrace)])
+    , tileRows(m_options[size_t(Opt::TileRows)])
+    , tileCols(m_options[size_t(Opt::TileCols)])
+    , kvReport(m_options[size_t(Opt::KvReport)])
+    , tokens(m_options[size_t(Opt::Tokens)])
     , noRecovery(m_options[size_t(Opt::NoRecovery)])
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(

@@ -87,6 +87,11 @@ public:
     const QCommandLineOption &attribute;
     const QCommandLineOption &token;
     const QCommandLineOption &block;
+    const QCommandLineOption &flashTrace;
+    const QCommandLineOption &tileRows;
+    const QCommandLineOption &tileCols;
+    const QCommandLineOption &kvReport;
+    const QCommandLineOption &tokens;
     const QCommandLineOption &noRecovery;
 };
 

@@ -1,5 +1,6 @@
 #include "app/commandtable.h"
 
+#include "app/enginecommand.h"
 #include "app/experimentcommand.h"
 #include "app/exportcli.h"
 #include "app/generatecommand.h"
@@ -123,6 +124,22 @@ const std::vector<OptionSpec> kOptions = {
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --dump, --model, --text and --layer: print every stage of that whole layer (norms, attention, "
             "MLP, residual) instead of one head."))},
+    {Opt::FlashTrace, "flash-trace", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "Print FlashAttention's pass over one head as JSON, tile by tile (running maximum, sum and "
+            "accumulator), with the output beside the textbook's softmax(QK^T)V; the head of --model, --text, "
+            "--layer and --head, or of a scene (--example, FILE, --head)."))},
+    {Opt::TileRows, "tile-rows", nullptr, "R",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --flash-trace: query rows per tile (default 4)."))},
+    {Opt::TileCols, "tile-cols", nullptr, "C",
+        help(QT_TRANSLATE_NOOP("CommandLine", "With --flash-trace: key columns per tile (default 4)."))},
+    {Opt::KvReport, "kv-report", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --model: print the size of the model's KV cache as JSON: bytes per token and for --tokens "
+            "tokens."))},
+    {Opt::Tokens, "tokens", nullptr, "N",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --kv-report: how many tokens the cache holds (default: the longest text the model takes)."))},
     {Opt::NoRecovery, "no-recovery", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
             "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "
@@ -153,6 +170,32 @@ std::vector<OptionRule> sceneCommandExcludes()
 std::vector<CommandSpec> makeCommands()
 {
     std::vector<CommandSpec> rows;
+    // Looked at first, so that --flash-trace or --kv-report beside another command says they
+    // cannot be combined rather than being ignored.
+    CommandSpec flash {Command::FlashTrace, {Opt::FlashTrace}};
+    flash.reads
+        = {Opt::Model, Opt::Text, Opt::Layer, Opt::Head, Opt::TileRows, Opt::TileCols, Opt::Example, Opt::Scene};
+    flash.strays = {{Opt::TileRows, Opt::TileCols},
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 goes with --flash-trace"), TableMessage::Other)};
+    flash.excludes
+        = {{{Opt::KvReport, Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens,
+                Opt::Attribute, Opt::Block, Opt::Top, Opt::Ablate, Opt::Experiment, Opt::ListExamples},
+            kCannotCombine}};
+    flash.start = Start::Console;
+    flash.run = runFlashTraceCommand;
+    rows.push_back(flash);
+
+    CommandSpec kv {Command::KvReport, {Opt::KvReport}};
+    kv.reads = {Opt::Model, Opt::Tokens};
+    kv.strays = {{Opt::Tokens}, app(QT_TRANSLATE_NOOP("attnlab::app", "--tokens goes with --kv-report"))};
+    kv.excludes = {
+        {{Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens, Opt::Attribute,
+             Opt::Block, Opt::Top, Opt::Ablate, Opt::Text, Opt::Layer, Opt::Head, Opt::Experiment, Opt::ListExamples},
+            kCannotCombine}};
+    kv.start = Start::Console;
+    kv.run = runKvReportCommand;
+    rows.push_back(kv);
+
     CommandSpec generate {Command::Generate, {Opt::Generate}};
     generate.reads = {Opt::Model, Opt::Text, Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP,
         Opt::Seed, Opt::Ablate};
@@ -286,7 +329,7 @@ std::vector<CommandSpec> makeCommands()
     // The window opens the model itself; it shows every head.
     CommandSpec modelWindow {Command::ModelWindow, {Opt::Model},
         {Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens, Opt::Attribute,
-            Opt::Block}};
+            Opt::Block, Opt::FlashTrace, Opt::KvReport}};
     modelWindow.reads = {Opt::Text, Opt::NoRecovery};
     modelWindow.excludes = {{{Opt::Layer, Opt::Head},
         app(QT_TRANSLATE_NOOP("attnlab::app",
@@ -306,7 +349,7 @@ std::vector<CommandSpec> makeCommands()
                app(QT_TRANSLATE_NOOP("attnlab::app", "--generate needs --model DIR (a model folder or a hub id)"))},
             {Opt::Lens, kNeedsModel}, {Opt::Attribute, kNeedsModel}, {Opt::Token, kNeedsModel},
             {Opt::Block, kNeedsModel}, {Opt::Text, kNeedsModel}, {Opt::Layer, kNeedsModel}, {Opt::Predict, kNeedsModel},
-            {Opt::Top, kNeedsModel}, {Opt::Ablate, kNeedsModel}};
+            {Opt::Top, kNeedsModel}, {Opt::Ablate, kNeedsModel}, {Opt::KvReport, kNeedsModel}};
     model.excludes
         = {{{Opt::Example, Opt::Scene},
                app(QT_TRANSLATE_NOOP("attnlab::app",
@@ -318,6 +361,10 @@ std::vector<CommandSpec> makeCommands()
 }
 
 const std::vector<EarlyCheck> kEarlyChecks = {
+    {Command::FlashTrace, RuleKind::Strays},
+    {Command::KvReport, RuleKind::Strays},
+    {Command::FlashTrace, RuleKind::Excludes},
+    {Command::KvReport, RuleKind::Excludes},
     {Command::Generate, RuleKind::Strays},
     {Command::ModelSource, RuleKind::NeededBy},
     {Command::Generate, RuleKind::Excludes},

@@ -49,6 +49,11 @@ enum class Opt {
     Attribute,
     Token,
     Block,
+    FlashTrace,
+    TileRows,
+    TileCols,
+    KvReport,
+    Tokens,
     NoRecovery,
     Scene, // the positional SCENE file: not an option, but commands refuse it like one
     None,
@@ -92,6 +97,8 @@ struct Given {
 
 // The command rows, in the order a command is chosen: the first row whose options are given runs.
 enum class Command {
+    FlashTrace,
+    KvReport,
     Generate,
     Lens,
     Attribute,

@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::FlashExperiment</name>
+    <message numerus="yes">
+        <source>%n tile(s) to read. Each query row starts with m = −∞, l = 0 and O = 0.</source>
+        <translation>
+            <numerusform>%n tile to read. Each query row starts with m = −∞, l = 0 and O = 0.</numerusform>
+            <numerusform>%n tiles to read. Each query row starts with m = −∞, l = 0 and O = 0.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::MaskEditor</name>
     <message numerus="yes">
         <source>Padding mask hiding the last %n key(s)</source>

@@ -353,6 +353,26 @@
         <source>With --generate: send the text as a user&apos;s turn through the model&apos;s chat template (tokenizer_config.json), so a chat model answers it.</source>
         <translation>与 --generate 同用：把文本作为用户的一轮对话，套进模型的对话模板（tokenizer_config.json），让对话模型来回答。</translation>
     </message>
+    <message>
+        <source>Print FlashAttention&apos;s pass over one head as JSON, tile by tile (running maximum, sum and accumulator), with the output beside the textbook&apos;s softmax(QK^T)V; the head of --model, --text, --layer and --head, or of a scene (--example, FILE, --head).</source>
+        <translation>以 JSON 输出 FlashAttention 对一个头的逐块计算（运行最大值、运行和与累加器），并把结果与教科书的 softmax(QK^T)V 并列；头由 --model、--text、--layer 和 --head 指定，或来自场景（--example、FILE、--head）。</translation>
+    </message>
+    <message>
+        <source>With --flash-trace: query rows per tile (default 4).</source>
+        <translation>与 --flash-trace 一起用：每块的查询行数（默认 4）。</translation>
+    </message>
+    <message>
+        <source>With --flash-trace: key columns per tile (default 4).</source>
+        <translation>与 --flash-trace 一起用：每块的键列数（默认 4）。</translation>
+    </message>
+    <message>
+        <source>With --model: print the size of the model&apos;s KV cache as JSON: bytes per token and for --tokens tokens.</source>
+        <translation>与 --model 一起用：以 JSON 输出模型 KV 缓存的大小：每个词元的字节数，以及 --tokens 个词元的字节数。</translation>
+    </message>
+    <message>
+        <source>With --kv-report: how many tokens the cache holds (default: the longest text the model takes).</source>
+        <translation>与 --kv-report 一起用：缓存保存的词元数（默认：模型能读的最长文本）。</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessage</name>
@@ -2327,6 +2347,26 @@
         <source>--top goes with --predict or --lens</source>
         <translation>--top 只能与 --predict 或 --lens 一起使用</translation>
     </message>
+    <message>
+        <source>--%1 goes with --flash-trace</source>
+        <translation>--%1 需与 --flash-trace 一起用</translation>
+    </message>
+    <message>
+        <source>--tokens goes with --kv-report</source>
+        <translation>--tokens 需与 --kv-report 一起用</translation>
+    </message>
+    <message>
+        <source>--%1: expected a positive whole number, got &quot;%2&quot;</source>
+        <translation>--%1：应为正整数，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>this model reads the whole text at once and generates nothing token by token, so it keeps no KV cache</source>
+        <translation>这个模型一次读完整段文本，不逐词元生成，所以没有 KV 缓存</translation>
+    </message>
+    <message>
+        <source>--tokens: expected a positive whole number, got &quot;%1&quot;</source>
+        <translation>--tokens：应为正整数，得到的是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui</name>
@@ -3205,6 +3245,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>Save the main chart of this tab as %1 (Ctrl+E); right-click any chart to export that one</source>
         <translation>把本页的主图表保存为 %1（Ctrl+E）；右键点击任意图表可单独导出那一张</translation>
     </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>The current head computed tile by tile, as FlashAttention does, without the n × n matrix (Ctrl+4)</source>
+        <translation>像 FlashAttention 那样逐块计算当前的头，不存 n × n 矩阵（Ctrl+4）</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ExplanationPanel</name>
@@ -3720,6 +3768,119 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     </message>
 </context>
 <context>
+    <name>attnlab::ui::FlashExperiment</name>
+    <message>
+        <source>Scaled scores of head %1 — rows: queries, columns: keys. Crossed-out tiles are skipped: the mask hides all of them.</source>
+        <translation>头 %1 的缩放分数——行：查询，列：键。打叉的块被跳过：掩码遮住了其中所有格。</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>m before</source>
+        <translation>之前的 m</translation>
+    </message>
+    <message>
+        <source>m after</source>
+        <translation>之后的 m</translation>
+    </message>
+    <message>
+        <source>rescale exp(m_old − m_new)</source>
+        <translation>重缩放 exp(m_old − m_new)</translation>
+    </message>
+    <message>
+        <source>l (running sum)</source>
+        <translation>l（运行和）</translation>
+    </message>
+    <message>
+        <source>O (unnormalised)</source>
+        <translation>O（未归一化）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tile(s) to read. Each query row starts with m = −∞, l = 0 and O = 0.</source>
+        <translation>
+            <numerusform>共 %n 块要读。每个查询行从 m = −∞、l = 0、O = 0 开始。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>— (first tile)</source>
+        <translation>—（第一块）</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: query rows %3–%4 against keys %5–%6.</source>
+        <translation>第 %1 步，共 %2 步：查询行 %3–%4 对键 %5–%6。</translation>
+    </message>
+    <message>
+        <source>After the last tile each row&apos;s O is divided by its l.</source>
+        <translation>读完最后一块后，每行的 O 除以它的 l。</translation>
+    </message>
+    <message>
+        <source>Done: O / l gives the head&apos;s output, and softmax(QKᵀ)·V computed the textbook&apos;s way differs from it by at most %1 — rounding only. The %2 × %2 matrix of weights (%3 in float32) was never held; one tile of scores took %4.</source>
+        <translation>完成：O / l 就是这个头的输出；按教科书方式算出的 softmax(QKᵀ)·V 与它最多相差 %1——只是舍入误差。%2 × %2 的权重矩阵（float32 下 %3）从未存下；一块分数只占 %4。</translation>
+    </message>
+    <message>
+        <source>&amp;Tile:</source>
+        <translation>块大小(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Query rows per tile</source>
+        <translation>每块的查询行数</translation>
+    </message>
+    <message>
+        <source>Key columns per tile</source>
+        <translation>每块的键列数</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>第一块</translation>
+    </message>
+    <message>
+        <source>Go to the first tile (Alt+Home)</source>
+        <translation>回到第一块（Alt+Home）</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一块</translation>
+    </message>
+    <message>
+        <source>Go back one tile (Alt+Left)</source>
+        <translation>后退一块（Alt+Left）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一块 ▶</translation>
+    </message>
+    <message>
+        <source>Read the next tile: update m, l and O of its query rows (Alt+Right)</source>
+        <translation>读下一块：更新它的查询行的 m、l 和 O（Alt+Right）</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>最后一块</translation>
+    </message>
+    <message>
+        <source>Go to the last tile and compare with the textbook&apos;s result (Alt+End)</source>
+        <translation>跳到最后一块，并与教科书的结果比较（Alt+End）</translation>
+    </message>
+    <message>
+        <source>Thick lines cut the scores into tiles; the orange frame is the tile being read. Tiles not read yet are faded.</source>
+        <translation>粗线把分数切成块；橙色框是正在读的块。还没读的块颜色变淡。</translation>
+    </message>
+    <message>
+        <source>The running values of the current tile&apos;s query rows after this tile</source>
+        <translation>读完这一块后，当前块各查询行的运行值</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Show or hide how FlashAttention works (F1)</source>
+        <translation>显示或隐藏 FlashAttention 的原理讲解（F1）</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::GeneratePanel</name>
     <message>
         <source>%1: probability %2</source>
@@ -4010,6 +4171,10 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Each layer caches one key row and one value row per token read so far, so a new token needs only its own row of work. Select a layer to see its vectors.</source>
         <translation>每一层为已读入的每个词元缓存一行键和一行值，因此新词元只需计算它自己的一行。选择一层即可查看它的向量。</translation>
+    </message>
+    <message>
+        <source>An inference engine caches in the checkpoint&apos;s dtype (%1 bytes per number): %2 per token, %3 for the longest text the model takes (%4 tokens).</source>
+        <translation>推理引擎按检查点自身的数据类型缓存（每个数 %1 字节）：每个词元 %2，模型能读的最长文本（%4 个词元）共 %3。</translation>
     </message>
 </context>
 <context>

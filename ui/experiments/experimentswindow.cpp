@@ -1,6 +1,7 @@
 #include "ui/experiments/experimentswindow.h"
 
 #include "ui/experiments/abcomparison.h"
+#include "ui/experiments/flashexperiment.h"
 #include "ui/experiments/sqrtdkexperiment.h"
 #include "ui/experiments/sqrtdkfigure.h"
 #include "ui/experiments/temperatureexperiment.h"
@@ -23,12 +24,14 @@ ExperimentsWindow::ExperimentsWindow(Document *document, QWidget *parent)
     , m_sqrtDk(new SqrtDkExperiment(document, this))
     , m_temperature(new TemperatureExperiment(document, this))
     , m_ab(new AbComparison(document, this))
+    , m_flash(new FlashExperiment(document, this))
     , m_export(new QPushButton(this))
     , m_close(new QPushButton(this))
 {
     m_tabs->addTab(m_sqrtDk, QString());
     m_tabs->addTab(m_temperature, QString());
     m_tabs->addTab(m_ab, QString());
+    m_tabs->addTab(m_flash, QString());
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_close->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
 
@@ -40,8 +43,8 @@ ExperimentsWindow::ExperimentsWindow(Document *document, QWidget *parent)
     layout->addWidget(m_tabs, 1);
     layout->addLayout(buttons);
 
-    // Ctrl+1 … Ctrl+3 switch tabs, for presenters.
-    for (int i = 0; i < 3; ++i) {
+    // Ctrl+1 … Ctrl+4 switch tabs, for presenters.
+    for (int i = 0; i < 4; ++i) {
         auto *action = new QAction(this);
         action->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         connect(action, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
@@ -49,6 +52,8 @@ ExperimentsWindow::ExperimentsWindow(Document *document, QWidget *parent)
     }
     connect(m_export, &QPushButton::clicked, this, &ExperimentsWindow::exportCurrent);
     connect(m_close, &QPushButton::clicked, this, &QWidget::close);
+    // The FlashAttention tab's grid is no chart: nothing to export there.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) { m_export->setEnabled(tab != FlashTab); });
     resize(1200, 700);
     retranslate();
 }
@@ -70,6 +75,8 @@ void ExperimentsWindow::exportCurrent()
     case AbTab:
         exportChartInteractively(m_ab->differencePlot(), this, QStringLiteral("ab-difference"));
         break;
+    case FlashTab:
+        break;
     }
 }
 
@@ -82,6 +89,9 @@ void ExperimentsWindow::retranslate()
     m_tabs->setTabToolTip(SqrtDkTab, tr("Why the scores are divided by √d_k, shown with random vectors (Ctrl+1)"));
     m_tabs->setTabToolTip(TemperatureTab, tr("What the divisor does to the weights of the current scene (Ctrl+2)"));
     m_tabs->setTabToolTip(AbTab, tr("The current scene against a copy with one change (Ctrl+3)"));
+    m_tabs->setTabText(FlashTab, tr("FlashAttention"));
+    m_tabs->setTabToolTip(FlashTab,
+        tr("The current head computed tile by tile, as FlashAttention does, without the n × n matrix (Ctrl+4)"));
     m_export->setText(tr("&Export chart…"));
     m_export->setToolTip(tr("Save the main chart of this tab as %1 (Ctrl+E); right-click any chart to export that one")
                              .arg(exportFormatList(ExportContent::Picture)));

@@ -1,5 +1,5 @@
 #pragma once
-// The experiments window: "Why √d_k", "Temperature" and "A/B comparison" as tabs, each on the
+// The experiments window: "Why √d_k", "Temperature", "A/B comparison" and "FlashAttention" as tabs, each on the
 // document that the main window shows. A window of its own so a teacher can put it on the
 // projector beside the board.
 
@@ -14,13 +14,14 @@ namespace attnlab::ui {
 
 class AbComparison;
 class Document;
+class FlashExperiment;
 class SqrtDkExperiment;
 class TemperatureExperiment;
 
 class ExperimentsWindow : public Retranslating<QWidget> {
     Q_OBJECT
 public:
-    enum Tab { SqrtDkTab, TemperatureTab, AbTab };
+    enum Tab { SqrtDkTab, TemperatureTab, AbTab, FlashTab };
 
     explicit ExperimentsWindow(Document *document, QWidget *parent = nullptr);
 
@@ -28,6 +29,7 @@ public:
     SqrtDkExperiment *sqrtDk() const { return m_sqrtDk; }
     TemperatureExperiment *temperature() const { return m_temperature; }
     AbComparison *abComparison() const { return m_ab; }
+    FlashExperiment *flash() const { return m_flash; }
     QTabWidget *tabs() const { return m_tabs; }
 
 protected:
@@ -40,6 +42,7 @@ private:
     SqrtDkExperiment *m_sqrtDk;
     TemperatureExperiment *m_temperature;
     AbComparison *m_ab;
+    FlashExperiment *m_flash;
     QPushButton *m_export;
     QPushButton *m_close;
 };

@@ -78,9 +78,11 @@ void KvCachePanel::refresh()
     }
     // A causal model's keys and values of earlier tokens never change: every token read so far
     // has its row in every layer. While a pass runs the panel keeps the last finished count.
-    if (runner)
+    if (runner) {
         m_tokens = m_session->isComputed() ? runner->tokenCount() : m_tokens;
-    else
+        m_engineSize = core::engine::kvCacheSize(runner->weights());
+        m_maxPositions = config ? config->maxPositions : 0;
+    } else
         m_tokens = 0;
     if (!config || !config->family->causal)
         m_tokens = 0;
@@ -116,14 +118,21 @@ QString KvCachePanel::formulaText() const
                               .arg(m_tokens)
                               .arg(kBytesPerNumber)
                               .arg(bytesText(m_bytes));
-    if (m_kvHeads == m_heads)
-        return total + QLatin1Char('\n')
-            + tr("Every query head has its own keys and values here (no grouped-query attention).");
-    return total + QLatin1Char('\n')
-        + tr("Without grouped-query attention (%1 heads): %2, %3 times as much.")
+    const QString gqa = m_kvHeads == m_heads
+        ? tr("Every query head has its own keys and values here (no grouped-query attention).")
+        : tr("Without grouped-query attention (%1 heads): %2, %3 times as much.")
               .arg(m_heads)
               .arg(bytesText(m_bytesWithoutGqa))
               .arg(m_heads / m_kvHeads);
+    if (m_engineSize.bytesPerToken == 0)
+        return total + QLatin1Char('\n') + gqa;
+    const QString engine = tr("An inference engine caches in the checkpoint's dtype (%1 bytes per number): %2 per "
+                              "token, %3 for the longest text the model takes (%4 tokens).")
+                               .arg(m_engineSize.bytesPerElement)
+                               .arg(bytesText(m_engineSize.bytesPerToken))
+                               .arg(bytesText(m_engineSize.bytes(m_maxPositions)))
+                               .arg(m_maxPositions);
+    return total + QLatin1Char('\n') + gqa + QLatin1Char('\n') + engine;
 }
 
 void KvCachePanel::retranslate()

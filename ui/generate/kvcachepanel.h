@@ -5,8 +5,10 @@
 // head would take without grouped-query attention (heads in place of kv_heads). Bytes per
 // number are the app's (float, 4). The sizes come from core's Decoder::cacheBytes, the same
 // arithmetic as the cache the command line's --generate keeps. Beside the table, the cached key
-// and value vectors themselves of the layer selected in it (KvVectorsView).
+// and value vectors themselves of the layer selected in it (KvVectorsView). A last line gives the
+// size in the checkpoint's own dtype, as --kv-report and an inference engine count it.
 
+#include "core/engine/kvcachesize.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QWidget>
@@ -33,6 +35,8 @@ public:
     int tokens() const { return m_tokens; }
     std::int64_t bytes() const { return m_bytes; }
     std::int64_t bytesWithoutGqa() const { return m_bytesWithoutGqa; }
+    // The cache as --kv-report gives it: in the checkpoint's dtype, as an inference engine keeps it.
+    const core::engine::KvCacheSize &engineSize() const { return m_engineSize; }
     QTableWidget *table() const { return m_table; }
     KvVectorsView *vectors() const { return m_vectors; }
     QString formulaText() const;
@@ -52,6 +56,8 @@ private:
     int m_tokens = 0;
     std::int64_t m_bytes = 0;
     std::int64_t m_bytesWithoutGqa = 0;
+    core::engine::KvCacheSize m_engineSize;
+    int m_maxPositions = 0;
 };
 
 } // namespace attnlab::ui

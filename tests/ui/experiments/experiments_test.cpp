@@ -151,13 +151,13 @@ TEST(AbComparisonTab, AnotherHeadComparesTwoHeadsOfOneScene)
     EXPECT_LE((plotData(tab.differencePlot()) - expected).cwiseAbs().maxCoeff(), 1e-5);
 }
 
-TEST(ExperimentsWindow, HasThreeTabsAndExportsCharts)
+TEST(ExperimentsWindow, HasFourTabsAndExportsCharts)
 {
     ui::Document doc;
     doc.load(test::randomUiScene(37, 4, 8, 2, 4));
     ui::ExperimentsWindow window(&doc);
-    ASSERT_EQ(window.tabs()->count(), 3);
-    for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(window.tabs()->count(), 4);
+    for (int i = 0; i < 4; ++i)
         EXPECT_FALSE(window.tabs()->tabText(i).isEmpty());
 
     QTemporaryDir dir;

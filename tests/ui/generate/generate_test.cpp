@@ -109,6 +109,11 @@ TEST(Generate, FiveTokensGrowTheKvCachePanelByFiveRowsPerLayer)
     EXPECT_EQ(cache->bytesWithoutGqa(), bytes); // GPT-2 has a key and value per query head
     EXPECT_TRUE(cache->formulaText().contains(QStringLiteral("· %1 tokens ·").arg(n + 5)))
         << cache->formulaText().toStdString();
+    // The checkpoint's own dtype (the fixture's F32), as --kv-report counts it.
+    EXPECT_EQ(cache->engineSize().bytesPerElement, 4);
+    EXPECT_EQ(cache->engineSize().bytesPerToken, bytes / (n + 5));
+    EXPECT_TRUE(cache->formulaText().contains(QStringLiteral("(%1 tokens)").arg(config.maxPositions)))
+        << cache->formulaText().toStdString();
 
     // Greedy (temperature 0, the default) picks what an independent runner's arg-max picks.
     const std::vector<int> all = ids(*room.session);

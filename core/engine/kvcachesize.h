@@ -1,0 +1,23 @@
+#pragma once
+// The KV cache's size for a model: for every layer, every key/value head keeps one key and one
+// value vector of d_head elements per token. Queries are not kept: each is used once, by its own
+// token, while every later token reads all the keys and values again.
+
+#include "core/model/modelweights.h"
+
+namespace attnlab::core::engine {
+
+struct KvCacheSize {
+    int layers = 0, kvHeads = 0, headDim = 0;
+    int bytesPerElement = 0; // of the checkpoint's dtype: what an inference engine caches in
+
+    // 2 (K and V) × layers × kv_heads × d_head × bytes per element.
+    long long bytesPerToken = 0;
+    long long bytes(long long tokens) const { return bytesPerToken * tokens; }
+};
+
+// The size for a model: its layers, key/value heads and head width from the config, and the
+// element size of its key projection as stored (4 for F32, 2 for F16 and BF16).
+KvCacheSize kvCacheSize(const model::ModelWeights &weights);
+
+} // namespace attnlab::core::engine

@@ -1,0 +1,81 @@
+// The FlashAttention tab (ui/experiments/flashexperiment.h): it traces the document's current
+// head, steps through the tiles, lights the current one, fills the table with the tile's running
+// values, and ends with the comparison against the pipeline's own context.
+#include "../uitestscenes.h"
+#include "core/scene/pipeline.h"
+#include "ui/document/document.h"
+#include "ui/experiments/flashexperiment.h"
+#include "ui/experiments/tilegrid.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QTableWidget>
+#include <QTextBrowser>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+
+TEST(FlashTab, StepsThroughTheTilesOfTheCurrentHeadAndEndsAtItsContext)
+{
+    ui::Document doc;
+    core::Scene scene = test::randomUiScene(41, 7, 8, 2, 4);
+    scene.mask = core::MaskKind::Causal;
+    doc.load(scene);
+    doc.setCurrentHead(1);
+    ui::FlashExperiment tab(&doc);
+    tab.setTileSize(3, 2);
+    const core::engine::FlashTrace &t = tab.trace();
+    // 3 row tiles × 4 column tiles, of which (0,2), (0,3) and (1,3) lie above the diagonal.
+    ASSERT_EQ(t.steps.size(), 9u);
+    EXPECT_TRUE(t.causal);
+    const core::Matrix &context = doc.stages().heads[1].context;
+    EXPECT_LT((t.output - context.cast<double>()).cwiseAbs().maxCoeff(), 1e-5);
+
+    EXPECT_EQ(tab.step(), -1);
+    EXPECT_EQ(tab.grid()->current(), std::make_pair(-1, -1));
+    tab.setStep(1);
+    EXPECT_EQ(tab.grid()->current(), std::make_pair(0, 1));
+    EXPECT_TRUE(tab.stepLabel()->text().contains(QStringLiteral("2")));
+    ASSERT_EQ(tab.table()->rowCount(), 3);
+    // Row 0 sees key 0 only, so the second tile leaves its maximum where the first put it.
+    EXPECT_EQ(tab.table()->item(0, 1)->text(), tab.table()->item(0, 2)->text());
+    // A visited tile's cell is drawn at full colour, one still to come faded.
+    EXPECT_NE(tab.grid()->cellColour(0, 0), tab.grid()->cellColour(6, 0));
+
+    tab.setStep(100);
+    EXPECT_EQ(tab.step(), 8);
+    EXPECT_EQ(tab.grid()->current(), std::make_pair(2, 3));
+    EXPECT_FALSE(tab.resultLabel()->text().isEmpty());
+    EXPECT_TRUE(tab.resultLabel()->text().contains(QStringLiteral("7 × 7")));
+
+    // A new tile size is traced again at once.
+    tab.setTileSize(7, 7);
+    EXPECT_EQ(tab.trace().steps.size(), 1u);
+}
+
+TEST(FlashTab, FollowsTheDocumentsCurrentHead)
+{
+    ui::Document doc;
+    doc.load(test::randomUiScene(43, 4, 8, 2, 4));
+    ui::FlashExperiment tab(&doc);
+    const Eigen::MatrixXd head0 = tab.trace().output;
+    doc.setCurrentHead(1);
+    EXPECT_LT((tab.trace().output - doc.stages().heads[1].context.cast<double>()).cwiseAbs().maxCoeff(), 1e-5);
+    EXPECT_GT((tab.trace().output - head0).cwiseAbs().maxCoeff(), 1e-6);
+}
+
+TEST(FlashTab, ExplainsItselfInBothLanguages)
+{
+    for (const char *language : {"en", "zh_CN"}) {
+        QFile page(QStringLiteral(":/explanations/%1/flash.html").arg(QLatin1String(language)));
+        ASSERT_TRUE(page.open(QIODevice::ReadOnly)) << language;
+        const QString html = QString::fromUtf8(page.readAll());
+        EXPECT_TRUE(html.contains(QStringLiteral("exp(m_old − m_new)"))) << language;
+        EXPECT_TRUE(html.contains(QStringLiteral("O / l"))) << language;
+    }
+    ui::Document doc;
+    doc.load(test::example("cat-eats-fish"));
+    ui::FlashExperiment tab(&doc);
+    EXPECT_TRUE(tab.page()->toPlainText().contains(QStringLiteral("FlashAttention")));
+}
