@@ -22,6 +22,8 @@ Decoder::Decoder(std::shared_ptr<const ModelWeights> weights)
     if (!canGenerate(c))
         throw ForwardError(Message(MessageId::GenerateNotCausal, c.family->name));
     m_spec = BlockSpec::of(c);
+    for (int l = 0; l < c.layers; ++l)
+        m_layerSpecs.push_back(m_spec.layer(l));
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_keys.resize(size_t(c.layers));
     m_values.resize(size_t(c.layers));
@@ -60,6 +62,7 @@ bool Decoder::append(const std::vector<int> &ids, const ForwardProgress &progres
     const ModelWeights &w = *m_weights;
     m_hidden.resize(count, c.dModel);
     embeddingRows(w.tokenEmbeddings, ids, 0, m_hidden);
+    scaleEmbeddings(m_spec, m_hidden);
     if (!w.positionEmbeddings.empty())
         addTableRows(w.positionEmbeddings, from, m_hidden);
     // The new rows go into the cache past tokenCount(); only a finished pass counts them, so a
@@ -117,18 +120,19 @@ void Decoder::reserve(int rows)
 void Decoder::runLayer(int layer, int from, int count)
 {
     const LayerWeights &L = m_weights->layers[size_t(layer)];
-    const int qw = m_spec.queryWidth(), kw = m_spec.keyValueWidth();
-    attentionInput(m_spec, L, m_hidden, m_normed);
+    const BlockSpec &spec = m_layerSpecs[size_t(layer)];
+    const int qw = spec.queryWidth(), kw = spec.keyValueWidth();
+    attentionInput(spec, L, m_hidden, m_normed);
     // q | k | v side by side, so a fused checkpoint tensor is one product (projectQkv); the new
     // rows sit at positions from … from + count − 1, and the cache keeps rotated keys.
     m_q.resize(count, qw + 2 * kw);
     m_rotary.cover(m_spec, from + count);
-    projectQkv(m_spec, L, m_normed, m_rotary.cos(from, count), m_rotary.sin(from, count), m_q.leftCols(qw),
-        m_q.middleCols(qw, kw), m_q.rightCols(kw));
+    projectQkv(spec, L, m_normed, m_rotary.cos(from, count, spec.ropeSet), m_rotary.sin(from, count, spec.ropeSet),
+        m_q.leftCols(qw), m_q.middleCols(qw, kw), m_q.rightCols(kw));
     m_keys[size_t(layer)].middleRows(from, count) = m_q.middleCols(qw, kw);
     m_values[size_t(layer)].middleRows(from, count) = m_q.rightCols(kw);
     attend(layer, from, count);
-    finishLayer(m_spec, L, m_hidden, m_context, m_block, m_hidden);
+    finishLayer(spec, L, m_hidden, m_context, m_block, m_hidden);
 }
 
 // Each head's attention for the new rows over every cached key (the new ones included), into
@@ -145,13 +149,14 @@ void Decoder::attend(int layer, int from, int count)
     last.resize(heads(), total);
     for (int h = 0; h < heads(); ++h) {
         const int g = m_spec.kvHeadOf(h);
-        headWeights(m_spec, m_q.middleCols(h * dh, dh), keys.block(0, g * dh, total, dh), at, m_scores);
+        headWeights(
+            m_layerSpecs[size_t(layer)], m_q.middleCols(h * dh, dh), keys.block(0, g * dh, total, dh), at, m_scores);
         last.row(h) = m_scores.row(count - 1);
         const Scalar keep = m_headMask(layer, h);
         if (keep == 0)
             continue;
         auto out = m_context.middleCols(h * dh, dh);
-        weightedValues(m_spec, m_scores, values.block(0, g * dh, total, dh), at, out);
+        weightedValues(m_layerSpecs[size_t(layer)], m_scores, values.block(0, g * dh, total, dh), at, out);
         if (keep != 1)
             out *= keep;
     }
@@ -162,9 +167,10 @@ void Decoder::predict()
     const ModelConfig &c = config();
     const ModelWeights &w = *m_weights;
     Matrix x(1, c.dModel);
-    normRows(m_spec.norm, m_hidden.bottomRows(1), w.finalNorm, m_spec.eps, x);
-    // The output head: the token embeddings when tied, else lm_head.
+    normRows(m_spec.norm, m_hidden.bottomRows(1), w.finalNorm, m_spec.eps, x, m_spec.normOffset);
+    // The output head: the token embeddings when tied, else lm_head; Gemma caps the logits.
     projectRow(x.row(0), c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
+    capLogits(m_spec, m_logits.data(), m_logits.size());
     m_probabilities = softmax(m_logits);
 }
 

@@ -104,6 +104,7 @@ private:
 
     std::shared_ptr<const ModelWeights> m_weights;
     BlockSpec m_spec;
+    std::vector<BlockSpec> m_layerSpecs; // m_spec.layer(l) for each layer
     Matrix m_headMask;
     std::vector<int> m_ids;
     // Per layer: keys and values of every cached token, capacity ≥ tokenCount() rows (grown

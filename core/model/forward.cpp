@@ -35,6 +35,8 @@ ForwardRunner::ForwardRunner(std::shared_ptr<const ModelWeights> weights)
     checkForwardWeights(*m_weights);
     const ModelConfig &c = m_weights->config;
     m_spec = BlockSpec::of(c);
+    for (int l = 0; l < c.layers; ++l)
+        m_layerSpecs.push_back(m_spec.layer(l));
     m_headMask = Matrix::Ones(c.layers, c.heads);
     m_layers = m_weights->layers;
     m_edited.resize(c.layers);
@@ -93,6 +95,7 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     auto rows = h.bottomRows(n - first);
     if (w.embeddingNorm.weight.empty()) {
         embeddingRows(w.tokenEmbeddings, ids, first, rows);
+        scaleEmbeddings(m_spec, rows);
         if (!w.positionEmbeddings.empty())
             addTableRows(w.positionEmbeddings, first, rows);
     } else {
@@ -201,10 +204,12 @@ int ForwardRunner::firstAttendedRow(int layer, int from) const
 void ForwardRunner::attendLayer(int layer, const Eigen::Ref<const Matrix> &rows, int first)
 {
     const int n = first + int(rows.rows());
-    const int qw = m_spec.queryWidth(), kw = m_spec.keyValueWidth();
+    const BlockSpec &spec = blockSpec(layer);
+    const int qw = spec.queryWidth(), kw = spec.keyValueWidth();
     resizeLarge(m_qkv, rows.rows(), qw + 2 * kw);
-    projectQkv(m_spec, m_layers[size_t(layer)], rows, m_rotary.cos(first, int(rows.rows())),
-        m_rotary.sin(first, int(rows.rows())), m_qkv.leftCols(qw), m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw));
+    projectQkv(spec, m_layers[size_t(layer)], rows, m_rotary.cos(first, int(rows.rows()), spec.ropeSet),
+        m_rotary.sin(first, int(rows.rows()), spec.ropeSet), m_qkv.leftCols(qw), m_qkv.middleCols(qw, kw),
+        m_qkv.rightCols(kw));
     m_computedQueryRows += n - first;
     if (!causal()) {
         attend(layer, 0, m_qkv.middleCols(qw, kw), m_qkv.rightCols(kw));
@@ -242,8 +247,9 @@ void ForwardRunner::predict()
     if (w.mlmDense.empty()) {
         // The final norm (GPT-2's ln_f, Llama's norm) and the output head: the token embeddings
         // when tied, else lm_head.
-        normRows(m_spec.norm, last, w.finalNorm, m_spec.eps, x);
+        normRows(m_spec.norm, last, w.finalNorm, m_spec.eps, x, m_spec.normOffset);
         projectRow(x, c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
+        capLogits(m_spec, m_logits.data(), m_logits.size());
     } else {
         // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
         Matrix t(1, c.dModel);

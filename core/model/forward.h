@@ -200,6 +200,9 @@ public:
     const RowVector &rotaryFrequencies() const { return m_spec.inverseFrequencies; }
     // The description of the model's block, which every pass over it reads.
     const BlockSpec &blockSpec() const { return m_spec; }
+    // The description of layer `layer` (0 … layers − 1): its sliding window and rotary frequencies
+    // (BlockSpec::layer), which its attention reads.
+    const BlockSpec &blockSpec(int layer) const { return m_layerSpecs[size_t(layer)]; }
 
     // The checkpoint has what the prediction needs (GPT-2 always; BERT a masked-LM head).
     bool canPredict() const;
@@ -236,6 +239,7 @@ private:
     // layer is not edited.
     std::vector<std::deque<Matrix>> m_edited;
     BlockSpec m_spec;
+    std::vector<BlockSpec> m_layerSpecs; // m_spec.layer(l) for each layer
     Matrix m_headMask;
     std::vector<int> m_ids;
     int m_position = 0;

@@ -99,13 +99,13 @@ void ForwardRunner::attend(
         // Grouped-query attention: the key/value head this query head reads.
         const int g = m_spec.kvHeadOf(head);
         Matrix &w = m_scratch[size_t(threadIndex())];
-        headWeights(m_spec, qkv.middleCols(head * dh, dh), keys.middleCols(g * dh, dh), at, w);
+        headWeights(m_layerSpecs[size_t(layer)], qkv.middleCols(head * dh, dh), keys.middleCols(g * dh, dh), at, w);
         foldIntoThumbnail(w, first, m_thumbnails[layer][head]);
         const Scalar keep = m_headMask(layer, head);
         if (keep == 0)
             continue;
         auto out = m_context.middleCols(head * dh, dh);
-        weightedValues(m_spec, w, values.middleCols(g * dh, dh), at, out);
+        weightedValues(m_layerSpecs[size_t(layer)], w, values.middleCols(g * dh, dh), at, out);
         if (keep != 1)
             out *= keep;
     }
@@ -119,7 +119,7 @@ Matrix ForwardRunner::attentionWeights(int layer, int head) const
     Matrix q, k;
     headQueryKey(layer, head, true, q, k);
     Matrix weights;
-    headWeights(m_spec, q, k, QueryPositions {}, weights);
+    headWeights(blockSpec(layer), q, k, QueryPositions {}, weights);
     return weights;
 }
 
@@ -136,8 +136,9 @@ void ForwardRunner::headQueryKey(int layer, int head, bool rotated, Matrix &q, M
     projectSlice(a, L.key, L.keyBias, k0, dh, k);
     if (rotated && m_spec.rotary) {
         const int n = int(a.rows());
-        applyRotary(q, m_rotary.cos(0, n), m_rotary.sin(0, n));
-        applyRotary(k, m_rotary.cos(0, n), m_rotary.sin(0, n));
+        const int set = blockSpec(layer).ropeSet;
+        applyRotary(q, m_rotary.cos(0, n, set), m_rotary.sin(0, n, set));
+        applyRotary(k, m_rotary.cos(0, n, set), m_rotary.sin(0, n, set));
     }
 }
 

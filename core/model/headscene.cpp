@@ -3,6 +3,7 @@
 #include "core/model/block/blockmath.h"
 #include "core/model/block/blockspec.h"
 
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
@@ -40,7 +41,8 @@ void addRotaryPositions(const ModelConfig &c, const BlockSpec &spec, int head, b
     const ModelFamily &f = *c.family;
     s.positional = PositionalEncoding::Rope;
     s.ropeConvention = f.rotary.convention;
-    const bool table = c.ropeScaling.type != "default";
+    // A table also for a layer with frequencies of its own (Gemma 3's rope_local_base_freq).
+    const bool table = c.ropeScaling.type != "default" || spec.ropeSet != 0;
     if (table)
         s.ropeFrequencies = spec.inverseFrequencies;
     else
@@ -114,7 +116,12 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
 
     const int d = c.dModel, dh = c.headDim(), first = head * dh;
     const ModelFamily &f = *c.family;
-    const BlockSpec spec = BlockSpec::of(c);
+    const BlockSpec spec = BlockSpec::of(c).layer(layer);
+    // The scene's pipeline has no stage for Gemma 2's soft-capping of the scores: a head of such a
+    // model is refused rather than shown with other weights than the model's.
+    if (spec.attnSoftcap > 0)
+        throw std::invalid_argument("the scene board does not show the soft-capping of the attention scores "
+                                    "(attn_logit_softcapping) yet; use --dump --block, --lens or --predict");
     const bool preLn = spec.preNorm;
     Scene s;
     const std::string &model = f.name;
@@ -134,7 +141,20 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     // The head as the block computes it (core/model/block/): its mask, the 1/√d_k scaling, and
     // under rotary positions the rotation of Q and K.
     s.mask = spec.causal ? MaskKind::Causal : MaskKind::None;
+    if (spec.causal && spec.window > 0) {
+        // A sliding-window layer: row i sees keys i − window < j ≤ i.
+        const Eigen::Index n = Eigen::Index(tokens.size());
+        s.mask = MaskKind::Custom;
+        s.customMask = MaskMatrix::Zero(n, n);
+        for (Eigen::Index r = 0; r < n; ++r)
+            s.customMask.row(r).segment(spec.firstKey(r), r + 1 - spec.firstKey(r)).setOnes();
+    }
     s.scale = ScaleKind::SqrtDk;
+    if (spec.scoreScaling == ScoreScaling::TimesInverseSqrtQueryPreAttnScalar) {
+        // Gemma: · query_pre_attn_scalar^−½, shown as ÷ √query_pre_attn_scalar.
+        s.scale = ScaleKind::Custom;
+        s.customDivisor = Scalar(std::sqrt(spec.queryPreAttnScalar));
+    }
     s.dModel = d;
     s.heads = 1;
     s.dK = dh;

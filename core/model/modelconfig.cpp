@@ -196,7 +196,7 @@ void readKeys(const Reader &r, ModelConfig &c)
     c.dModel = r.count(k.dModel, kMaxConfigDModel);
     // head_dim: absent or null means d_model / heads (kept as 0 here, see ModelConfig::headDim).
     if (!k.headDim.names.empty() && !r.isNull(k.headDim.names))
-        c.headDimension = r.count(k.headDim, 0, kMaxConfigDModel);
+        c.headDimension = r.count(k.headDim, k.headDim.fallback, kMaxConfigDModel);
     for (auto [flag, value] : {std::pair {&k.qkvBias, &c.qkvBias}, std::pair {&k.outBias, &c.outBias},
              std::pair {&k.mlpBias, &c.mlpBias}, std::pair {&k.tiedOutputHead, &c.tiedOutputHead}})
         *value = flag->key.empty() ? flag->fallback : r.flag(flag->key, flag->fallback);
@@ -219,6 +219,51 @@ void readKeys(const Reader &r, ModelConfig &c)
         } else if (const std::string value = r.text({s.key}, s.text); value != s.text) {
             r.fail(s.key, Message(MessageId::ConfigOnlyAbsolute, detail::quoted(value)));
         }
+    }
+}
+
+// A positive number, `fallback` when absent; null (or a fallback of 0) means none: 0. Gemma's
+// soft-capping values, whose configs write null to turn them off.
+double positiveOrNone(const Reader &r, const std::string &key, double fallback)
+{
+    if (key.empty())
+        return 0;
+    return r.isNull({key}) ? 0 : r.positive(key, fallback);
+}
+
+// Gemma 2 and 3's attention variants (AttentionVariantKeys), as configuration_gemma2.py and
+// configuration_gemma3.py default them. sliding_window must be a positive integer (0 or less is
+// refused naming it); layer_types, when present, one "sliding_attention" or "full_attention" per
+// layer; absent, layer i slides when (i + 1) % pattern ≠ 0.
+void readVariants(const Reader &r, ModelConfig &c)
+{
+    const AttentionVariantKeys &k = c.family->variants;
+    if (!k.queryPreAttnScalar.empty())
+        c.queryPreAttnScalar = r.positive(k.queryPreAttnScalar, k.queryPreAttnScalarFallback);
+    c.attnSoftcap = positiveOrNone(r, k.attnSoftcap, k.attnSoftcapFallback);
+    c.finalSoftcap = positiveOrNone(r, k.finalSoftcap, k.finalSoftcapFallback);
+    if (!k.localRopeTheta.empty())
+        c.localRopeTheta = r.positive(k.localRopeTheta, k.localRopeThetaFallback);
+    if (k.slidingWindow.empty())
+        return;
+    c.slidingWindow = r.count({{k.slidingWindow}, k.slidingWindowFallback}, kMaxConfigPositions);
+    const Json *types = k.layerTypes.empty() ? nullptr : r.value(k.layerTypes);
+    if (!types || types->is_null()) {
+        const int pattern = k.slidingPattern.empty()
+            ? k.slidingPatternFallback
+            : r.count({{k.slidingPattern}, k.slidingPatternFallback}, kMaxConfigLayers);
+        for (int i = 0; i < c.layers; ++i)
+            c.slidingLayers.push_back((i + 1) % pattern != 0);
+        return;
+    }
+    if (!types->is_array() || int(types->size()) != c.layers)
+        r.fail(k.layerTypes, Message(MessageId::ConfigLayerTypesLength, c.layers, detail::shown(*types)));
+    for (std::size_t i = 0; i < types->size(); ++i) {
+        const Json &t = (*types)[i];
+        const bool sliding = t.is_string() && t.get<std::string>() == "sliding_attention";
+        if (!sliding && !(t.is_string() && t.get<std::string>() == "full_attention"))
+            r.fail(k.layerTypes, Message(MessageId::ConfigLayerType, int(i), detail::shown(t)));
+        c.slidingLayers.push_back(sliding);
     }
 }
 
@@ -265,6 +310,7 @@ ModelConfig parseWithFamily(const std::string &text, const ModelFamily *given, c
         throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type), supportedTypes()));
     c.modelType = type->get<std::string>();
     readKeys(r, c);
+    readVariants(r, c);
     c.eosTokenIds = eosTokenIds(root, file);
 
     if (c.dModel % c.heads != 0) {

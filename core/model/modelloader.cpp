@@ -170,7 +170,7 @@ std::vector<FileTensor> layerFileTensors(const ModelConfig &c, int l)
             if (seen.name == name)
                 file = &seen;
         if (!file) {
-            files.push_back({name, {}, s.part == BlockPart::AttnNorm || s.part == BlockPart::MlpNorm, {}});
+            files.push_back({name, {}, !s.matrix && s.part != BlockPart::Attention && s.part != BlockPart::Mlp, {}});
             file = &files.back();
             file->shape = !s.matrix ? Shape {0} : conv1d ? Shape {in, 0} : Shape {0, in};
         }

@@ -61,6 +61,12 @@ struct ModelConfig {
     // output head is the token embeddings (tie_word_embeddings) or a tensor of its own.
     bool qkvBias = true, outBias = true, mlpBias = true;
     bool tiedOutputHead = true;
+    // ---- Gemma 2 and 3 (ModelFamily::variants; 0 or empty where the family has no such key) ----
+    double queryPreAttnScalar = 0; // query_pre_attn_scalar
+    double attnSoftcap = 0, finalSoftcap = 0; // attn_logit_softcapping, final_logit_softcapping; 0: none
+    int slidingWindow = 0; // sliding_window
+    std::vector<bool> slidingLayers; // per layer: a sliding-window layer (layer_types), else full
+    double localRopeTheta = 0; // rope_local_base_freq; 0: the sliding layers use rope_theta
 
     // The width of one head.
     int headDim() const { return headDimension > 0 ? headDimension : heads > 0 ? dModel / heads : 0; }
@@ -127,6 +133,9 @@ struct LayerWeights {
     // d × inner (mlp.c_proj, output.dense, down_proj), and a gated MLP's gate_proj (inner × d).
     TensorView fcIn, fcInBias, fcOut, fcOutBias;
     TensorView mlpGate, mlpGateBias;
+    // Gemma's norms of the attention's and the MLP's outputs before their residual sums
+    // (post_attention_layernorm, post_feedforward_layernorm); empty in other families.
+    LayerNormWeights attnPostNorm, mlpPostNorm;
 };
 
 struct ModelWeights {

@@ -232,6 +232,8 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ConfigRopeScalingType, ATTNLAB_MESSAGE("CoreMessage", "type %1 is not supported (supported: \"default\", \"llama3\")")},
     {MessageId::ConfigRopeScalingKey, ATTNLAB_MESSAGE("CoreMessage", "needs a number \"%1\" for type \"%2\"")},
     {MessageId::ConfigRopeScalingFactors, ATTNLAB_MESSAGE("CoreMessage", "needs high_freq_factor (%2) greater than low_freq_factor (%1)")},
+    {MessageId::ConfigLayerType, ATTNLAB_MESSAGE("CoreMessage", "entry %1 is %2, not \"sliding_attention\" or \"full_attention\"")},
+    {MessageId::ConfigLayerTypesLength, ATTNLAB_MESSAGE("CoreMessage", "must be a list of one layer type per layer (%1), got %2")},
     {MessageId::TensorMissing, ATTNLAB_MESSAGE("CoreMessage", "required tensor \"%1\" (with or without \"%2\") is missing")},
     {MessageId::TensorShapeDiffers, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has shape %2 but config.json implies %3")},
     {MessageId::TensorDtypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has dtype %2; only F32, F16 and BF16 are supported")},

@@ -215,6 +215,8 @@ enum class MessageId : int {
     ConfigRopeScalingType,
     ConfigRopeScalingKey,
     ConfigRopeScalingFactors,
+    ConfigLayerType,
+    ConfigLayerTypesLength,
     TensorMissing,
     TensorShapeDiffers,
     TensorDtypeUnsupported,

@@ -1441,6 +1441,14 @@
         <translation>&quot;model_type&quot; %1 不受支持；支持：%2</translation>
     </message>
     <message>
+        <source>entry %1 is %2, not &quot;sliding_attention&quot; or &quot;full_attention&quot;</source>
+        <translation>第 %1 项是 %2，不是 &quot;sliding_attention&quot; 或 &quot;full_attention&quot;</translation>
+    </message>
+    <message>
+        <source>must be a list of one layer type per layer (%1), got %2</source>
+        <translation>必须是每层一个层类型的列表（%1 层），实际为 %2</translation>
+    </message>
+    <message>
         <source>must be a positive number (got %1)</source>
         <translation>必须是正数（实际为 %1）</translation>
     </message>

@@ -40,7 +40,7 @@ void headWeights(const BlockSpec &s, const Eigen::Ref<const Matrix> &q, const Ei
     }
     const ScoreScale scale = s.scoreScale();
     for (Eigen::Index i = 0; i < rows; ++i)
-        scale.softmaxRow(w, i, s.causal ? at[i] + 1 : n);
+        scale.softmaxRow(w, i, s.causal ? at[i] + 1 : n, s.causal ? s.firstKey(at[i]) : 0);
 }
 
 void weightedValues(

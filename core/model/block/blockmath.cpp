@@ -28,9 +28,12 @@ void layerNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w
     }
 }
 
-void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out)
+void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out,
+    Scalar weightOffset)
 {
-    const auto gamma = w.weight.vector().array();
+    // Gemma adds the offset to the weight in float32 first (`output * (1.0 + self.weight.float())`).
+    const RowVector scale = w.weight.vector().array() + weightOffset;
+    const auto gamma = scale.array();
     for (Eigen::Index r = 0; r < in.rows(); ++r) {
         const auto x = in.row(r).array();
         const Scalar variance = x.square().mean();
@@ -40,20 +43,29 @@ void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, 
     }
 }
 
-ScoreScale::ScoreScale(ScoreScaling scaling, int headDim)
+ScoreScale::ScoreScale(ScoreScaling scaling, int headDim, double queryPreAttnScalar, Scalar softcap)
     : m_divide(scaling == ScoreScaling::DivideBySqrtHead)
     , m_divisor(std::sqrt(Scalar(headDim)))
-    , m_factor(Scalar(std::pow(double(headDim), -0.5)))
+    , m_factor(Scalar(std::pow(
+          scaling == ScoreScaling::TimesInverseSqrtQueryPreAttnScalar ? queryPreAttnScalar : double(headDim), -0.5)))
+    , m_softcap(softcap)
 {
 }
 
-void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible) const
+void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible, Eigen::Index from) const
 {
-    auto scores = w.row(row).head(visible).array();
+    if (from > 0)
+        w.row(row).head(from).setZero();
+    auto scores = w.row(row).segment(from, visible - from).array();
     if (m_divide)
         scores /= m_divisor;
     else
         scores *= m_factor;
+    // Gemma's soft-capping after the scaling and before the mask (modeling_gemma2's
+    // eager_attention_forward: `/ softcap`, `tanh`, `* softcap`, then `+ causal_mask`); masked keys
+    // get exactly 0 whatever their capped score, so capping only the visible ones is the same.
+    if (m_softcap > 0)
+        scores = (scores / m_softcap).tanh() * m_softcap;
     const Scalar top = scores.maxCoeff();
     scores = (scores - top).exp();
     scores /= scores.sum();
@@ -61,15 +73,15 @@ void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index
         w.row(row).tail(w.cols() - visible).setZero();
 }
 
-void normRows(
-    NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out)
+void normRows(NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps,
+    Eigen::Ref<Matrix> out, Scalar weightOffset)
 {
     switch (kind) {
     case NormKind::LayerNorm:
         layerNormRows(in, w, eps, out);
         return;
     case NormKind::RmsNorm:
-        rmsNormRows(in, w, eps, out);
+        rmsNormRows(in, w, eps, out, weightOffset);
         return;
     }
 }

@@ -29,12 +29,14 @@ namespace attnlab::core::model {
 void layerNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out);
 
 // LlamaRMSNorm / Qwen2RMSNorm of each row: γ · (x · rsqrt(mean(x²) + ε)), where rsqrt is 1/√.
-// `w.bias` is not read.
-void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out);
+// `w.bias` is not read. A `weightOffset` is added to γ first, in float32 (Gemma2RMSNorm /
+// Gemma3RMSNorm: x̂·(1 + w), where x̂ is the normalised row).
+void rmsNormRows(const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out,
+    Scalar weightOffset = 0);
 
-// The norm of `kind` (NormKind::LayerNorm or RmsNorm).
-void normRows(
-    NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps, Eigen::Ref<Matrix> out);
+// The norm of `kind` (NormKind::LayerNorm or RmsNorm; `weightOffset` as rmsNormRows, RMSNorm only).
+void normRows(NormKind kind, const Eigen::Ref<const Matrix> &in, const LayerNormWeights &w, Scalar eps,
+    Eigen::Ref<Matrix> out, Scalar weightOffset = 0);
 
 // ---- Activations ----
 
@@ -59,17 +61,20 @@ void activate(Activation f, Eigen::Ref<Matrix> m);
 
 // 1/√d_head as a family's transformers code applies it to the scores q·kᵀ (a division by √d_head
 // for GPT-2 and BERT, a multiplication by d_head^−½ for Llama and Qwen2: the two round differently).
+// Under ScoreScaling::TimesInverseSqrtQueryPreAttnScalar the factor is query_pre_attn_scalar^−½
+// (Gemma), and a `softcap` > 0 caps the scaled scores as tanh(s/c)·c before the mask (Gemma's
+// attn_logit_softcapping).
 class ScoreScale {
 public:
-    ScoreScale(ScoreScaling scaling, int headDim);
+    ScoreScale(ScoreScaling scaling, int headDim, double queryPreAttnScalar = 0, Scalar softcap = 0);
     // Row `row` of `w`, the scores of one query over keys 0 … cols − 1, into its attention weights
-    // over the first `visible` keys: scaled, soft-maxed, and the keys after them set to exactly 0
-    // (what softmax of transformers' finfo.min fill underflows to).
-    void softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible) const;
+    // over keys from … visible − 1: scaled, capped, soft-maxed, and the keys before `from` and from
+    // `visible` on set to exactly 0 (what softmax of transformers' finfo.min fill underflows to).
+    void softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible, Eigen::Index from = 0) const;
 
 private:
     bool m_divide;
-    Scalar m_divisor, m_factor;
+    Scalar m_divisor, m_factor, m_softcap;
 };
 
 // ---- Rotary positions (rotate-half convention) ----

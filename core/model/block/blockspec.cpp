@@ -4,6 +4,7 @@
 #include "core/text/messageid.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace attnlab::core::model {
 
@@ -30,7 +31,40 @@ BlockSpec BlockSpec::of(const ModelConfig &c)
     s.activation = *a;
     s.dModel = c.dModel;
     s.dInner = c.dInner;
+    s.normOffset = f.normWeightOffset;
+    s.sandwichNorms = !f.tensors.attnPostNorm.empty();
+    if (f.scaledEmbeddings)
+        s.embeddingScale = Scalar(std::sqrt(double(c.dModel)));
+    s.queryPreAttnScalar = c.queryPreAttnScalar;
+    s.attnSoftcap = Scalar(c.attnSoftcap);
+    s.finalSoftcap = Scalar(c.finalSoftcap);
+    s.layerWindows.assign(size_t(c.layers), 0);
+    for (size_t l = 0; l < c.slidingLayers.size() && l < s.layerWindows.size(); ++l)
+        s.layerWindows[l] = c.slidingLayers[l] ? c.slidingWindow : 0;
+    // Gemma 3's sliding layers: rope_local_base_freq without rope_scaling (its
+    // rotary_emb_local is built from a config copy with rope_scaling = {"rope_type": "default"}).
+    if (s.rotary && c.localRopeTheta > 0)
+        s.localInverseFrequencies = rotaryInverseFrequencies(s.headDim, c.localRopeTheta, RopeScaling {});
     return s;
+}
+
+BlockSpec BlockSpec::layer(int l) const
+{
+    BlockSpec s = *this;
+    s.window = l >= 0 && size_t(l) < layerWindows.size() ? layerWindows[size_t(l)] : 0;
+    if (s.window > 0 && localInverseFrequencies.size() > 0) {
+        s.inverseFrequencies = localInverseFrequencies;
+        s.ropeSet = 1;
+    }
+    return s;
+}
+
+void capLogits(const BlockSpec &s, Scalar *logits, Eigen::Index count)
+{
+    if (!(s.finalSoftcap > 0))
+        return;
+    auto x = Eigen::Map<Eigen::Array<Scalar, Eigen::Dynamic, 1>>(logits, count);
+    x = (x / s.finalSoftcap).tanh() * s.finalSoftcap;
 }
 
 std::optional<Message> unsupportedChoice(const ModelFamily &f, const ModelConfig &c)
@@ -79,29 +113,33 @@ void BlockSpec::rotateKeys(
 
 void RotaryTables::cover(const BlockSpec &s, int n)
 {
-    if (!s.rotary || m_cos.rows() == n)
-        return;
-    const int have = std::min(int(m_cos.rows()), n);
-    Matrix cos, sin;
-    s.rotaryTables(have, n - have, cos, sin);
-    m_cos.conservativeResize(n, s.headDim);
-    m_sin.conservativeResize(n, s.headDim);
-    m_cos.bottomRows(n - have) = cos;
-    m_sin.bottomRows(n - have) = sin;
+    for (int set = 0; set < 2; ++set) {
+        const RowVector &frequencies = set == 0 ? s.inverseFrequencies : s.localInverseFrequencies;
+        Matrix &mc = m_cos[set], &ms = m_sin[set];
+        if (!s.rotary || frequencies.size() == 0 || mc.rows() == n)
+            continue;
+        const int have = std::min(int(mc.rows()), n);
+        Matrix cos, sin;
+        model::rotaryTables(frequencies, have, n - have, cos, sin);
+        mc.conservativeResize(n, s.headDim);
+        ms.conservativeResize(n, s.headDim);
+        mc.bottomRows(n - have) = cos;
+        ms.bottomRows(n - have) = sin;
+    }
 }
 
-Eigen::Ref<const Matrix> RotaryTables::cos(int first, int count) const
+Eigen::Ref<const Matrix> RotaryTables::cos(int first, int count, int set) const
 {
-    if (m_cos.rows() == 0)
-        return m_cos;
-    return m_cos.middleRows(first, count);
+    if (m_cos[set].rows() == 0)
+        return m_cos[set];
+    return m_cos[set].middleRows(first, count);
 }
 
-Eigen::Ref<const Matrix> RotaryTables::sin(int first, int count) const
+Eigen::Ref<const Matrix> RotaryTables::sin(int first, int count, int set) const
 {
-    if (m_sin.rows() == 0)
-        return m_sin;
-    return m_sin.middleRows(first, count);
+    if (m_sin[set].rows() == 0)
+        return m_sin[set];
+    return m_sin[set].middleRows(first, count);
 }
 
 } // namespace attnlab::core::model

@@ -9,7 +9,9 @@
 #include "core/model/modelweights.h"
 #include "core/text/message.h"
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 namespace attnlab::core::model {
 
@@ -33,6 +35,37 @@ struct BlockSpec {
     Activation activation = Activation::GeluTanh;
     int dModel = 0, dInner = 0;
 
+    // ---- Gemma 2 and 3's choices (issue 31; the QK-norm choice lives apart from these) ----
+    // Every norm computes x̂·(normOffset + w) (Gemma's 1 + w); 0 elsewhere.
+    Scalar normOffset = 0;
+    // Norms of the attention's and the MLP's outputs before their residual sums (Gemma's
+    // post_attention_layernorm and post_feedforward_layernorm), read from LayerWeights::attnPostNorm
+    // and mlpPostNorm: h + norm(attn(norm(h))), then the same for the MLP.
+    bool sandwichNorms = false;
+    // The token embeddings times this (Gemma's normalizer √d_model); 0: not scaled. transformers
+    // casts √d_model to the activations' dtype (`torch.tensor(hidden_size**0.5, dtype=…)`); our
+    // activations are float32 whatever the checkpoint stores, so it is the float32 value, as
+    // transformers computes a BF16 checkpoint loaded in float32. (Run in bfloat16, transformers
+    // would round it: √2304 = 48 is exact, √1152 = 33.94 becomes 34.)
+    Scalar embeddingScale = 0;
+    // ScoreScaling::TimesInverseSqrtQueryPreAttnScalar's scalar; attention scores and final logits
+    // capped as tanh(s/c)·c when > 0 (attn_logit_softcapping, final_logit_softcapping).
+    double queryPreAttnScalar = 0;
+    Scalar attnSoftcap = 0, finalSoftcap = 0;
+    // Per layer: its sliding window (0: full attention), and whether it takes the sliding layers'
+    // rotary frequencies `localInverseFrequencies` (rope_local_base_freq; empty: the global ones).
+    std::vector<int> layerWindows;
+    RowVector localInverseFrequencies;
+    // The layer's own values in a spec of one layer (layer()): under its window a query at
+    // position i sees keys i − window < j ≤ i (0: every earlier key), and its rotary tables are
+    // those of set `ropeSet` (0 global, 1 local: RotaryTables).
+    int window = 0;
+    int ropeSet = 0;
+    // The description of layer `l`: this one with that layer's window and rotary frequencies.
+    BlockSpec layer(int l) const;
+    // The first key position a query at position `p` sees (0 without a window).
+    Eigen::Index firstKey(Eigen::Index p) const { return window > 0 ? std::max<Eigen::Index>(0, p - window + 1) : 0; }
+
     // The description of a model of config `c`. Throws ForwardError when the config names an
     // activation activationNamed() does not know.
     static BlockSpec of(const ModelConfig &c);
@@ -40,7 +73,7 @@ struct BlockSpec {
     // LayerNorm subtracts each row's mean before scaling it; RMSNorm does not.
     bool normCentres() const { return norm == NormKind::LayerNorm; }
     // 1/√d_head as the family's transformers code applies it to the scores.
-    ScoreScale scoreScale() const { return ScoreScale(scoreScaling, headDim); }
+    ScoreScale scoreScale() const { return ScoreScale(scoreScaling, headDim, queryPreAttnScalar, attnSoftcap); }
     int queryWidth() const { return heads * headDim; }
     int keyValueWidth() const { return kvHeads * headDim; }
     // The key/value head query head `head` reads (transformers' repeat_kv).
@@ -67,17 +100,22 @@ struct BlockSpec {
 std::optional<Message> unsupportedChoice(const ModelFamily &family, const ModelConfig &config);
 
 // The cos and sin rows of positions 0 … n − 1 for a text that grows: each row depends on its
-// position only, so a longer text computes only its new rows. Empty without rotary positions.
+// position only, so a longer text computes only its new rows. Empty without rotary positions. Two
+// sets when the sliding layers have frequencies of their own (BlockSpec::ropeSet).
 class RotaryTables {
 public:
-    // Makes the tables hold positions 0 … n − 1.
+    // Makes the tables hold positions 0 … n − 1 (`s` the model's spec, not a layer's).
     void cover(const BlockSpec &s, int n);
-    // Rows [first, first + count) of each table; empty without rotary positions.
-    Eigen::Ref<const Matrix> cos(int first, int count) const;
-    Eigen::Ref<const Matrix> sin(int first, int count) const;
+    // Rows [first, first + count) of each table of set `set`; empty without rotary positions.
+    Eigen::Ref<const Matrix> cos(int first, int count, int set = 0) const;
+    Eigen::Ref<const Matrix> sin(int first, int count, int set = 0) const;
 
 private:
-    Matrix m_cos, m_sin;
+    Matrix m_cos[2], m_sin[2];
 };
+
+// Final logits soft-capped as tanh(x/c)·c (Gemma's final_logit_softcapping: `logits / cap`, `tanh`,
+// `* cap`), in place; nothing when the spec has no cap.
+void capLogits(const BlockSpec &s, Scalar *logits, Eigen::Index count);
 
 } // namespace attnlab::core::model

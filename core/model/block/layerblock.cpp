@@ -9,9 +9,15 @@ void attentionInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<
 {
     resizeLarge(out, h.rows(), s.dModel);
     if (s.preNorm)
-        normRows(s.norm, h, L.attnNorm, s.eps, out);
+        normRows(s.norm, h, L.attnNorm, s.eps, out, s.normOffset);
     else
         out = h;
+}
+
+void scaleEmbeddings(const BlockSpec &s, Eigen::Ref<Matrix> rows)
+{
+    if (s.embeddingScale != 0)
+        rows *= s.embeddingScale;
 }
 
 namespace {
@@ -103,6 +109,13 @@ void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matri
 void addAttention(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
     const Eigen::Ref<const Matrix> &attnOut, BlockScratch &scratch, Eigen::Ref<Matrix> after)
 {
+    if (s.sandwichNorms) {
+        // Gemma: h + post_attention_layernorm(attn(norm₁(h))), the norm before the sum.
+        scratch.sum.resize(attnOut.rows(), attnOut.cols());
+        normRows(s.norm, attnOut, L.attnPostNorm, s.eps, scratch.sum, s.normOffset);
+        after = h + scratch.sum;
+        return;
+    }
     if (s.preNorm) {
         // h + attn(norm₁(h)).
         after = attnOut + h;
@@ -116,7 +129,7 @@ void addAttention(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<co
 void mlpInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after, Eigen::Ref<Matrix> out)
 {
     if (s.preNorm)
-        normRows(s.norm, after, L.mlpNorm, s.eps, out);
+        normRows(s.norm, after, L.mlpNorm, s.eps, out, s.normOffset);
     else
         out = after;
 }
@@ -124,6 +137,13 @@ void mlpInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const 
 void addMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after,
     const Eigen::Ref<const Matrix> &mlpOut, BlockScratch &scratch, Eigen::Ref<Matrix> out)
 {
+    if (s.sandwichNorms) {
+        // Gemma: after + post_feedforward_layernorm(mlp(pre_feedforward_layernorm(after))).
+        scratch.sum.resize(mlpOut.rows(), mlpOut.cols());
+        normRows(s.norm, mlpOut, L.mlpPostNorm, s.eps, scratch.sum, s.normOffset);
+        out = after + scratch.sum;
+        return;
+    }
     if (s.preNorm) {
         // after + mlp(norm₂(after)).
         out = after + mlpOut;

@@ -33,6 +33,10 @@ struct BlockCapture {
 // pre-norm, h itself under post-norm.
 void attentionInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h, Matrix &out);
 
+// The token embeddings `rows` times BlockSpec::embeddingScale (Gemma's √d_model) in place;
+// nothing when the family does not scale them.
+void scaleEmbeddings(const BlockSpec &s, Eigen::Ref<Matrix> rows);
+
 // q, k and v of rows `a` (what attention reads) into `q`, `k`, `v` (sized by the caller), q and k
 // rotated by the rows' positions under rotary positions (`cos`, `sin`: BlockSpec::rotaryTables of
 // those positions; ignored otherwise).
@@ -56,7 +60,7 @@ void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matri
 
 // The residual sum after attention of rows `h` whose attention output is `attnOut`, into `after`
 // (rows × d, sized by the caller; it may be `h` itself): h + attn_out, normalised by the first
-// norm under post-norm.
+// norm under post-norm; h + norm(attn_out) under sandwich norms (Gemma).
 void addAttention(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
     const Eigen::Ref<const Matrix> &attnOut, BlockScratch &scratch, Eigen::Ref<Matrix> after);
 
@@ -65,7 +69,8 @@ void addAttention(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<co
 void mlpInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after, Eigen::Ref<Matrix> out);
 
 // The layer's output of rows `after` whose MLP output is `mlpOut`, into `out` (sized by the
-// caller; it may be `after` itself): after + mlp_out, normalised by the second norm under post-norm.
+// caller; it may be `after` itself): after + mlp_out, normalised by the second norm under post-norm;
+// after + norm(mlp_out) under sandwich norms (Gemma).
 void addMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &after,
     const Eigen::Ref<const Matrix> &mlpOut, BlockScratch &scratch, Eigen::Ref<Matrix> out);
 

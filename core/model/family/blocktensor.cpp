@@ -47,6 +47,12 @@ const std::vector<BlockTensorSpec> &blockTensorSpecs()
             true, [](LayerWeights &L) -> TensorView & { return L.fcOut; }},
         {T::MlpOutBias, "mlp_out.bias", &TensorNames::mlpOut, ".bias", false, W::Model, W::Inner, P::Mlp, E::MlpBias,
             true, [](LayerWeights &L) -> TensorView & { return L.fcOutBias; }},
+        // Gemma's sandwich norms; not edited on the block board.
+        {T::AttnPostNormWeight, "attn_post_norm.weight", &TensorNames::attnPostNorm, ".weight", false, W::Model,
+            W::Model, P::AttnPostNorm, E::Always, false,
+            [](LayerWeights &L) -> TensorView & { return L.attnPostNorm.weight; }},
+        {T::MlpPostNormWeight, "mlp_post_norm.weight", &TensorNames::mlpPostNorm, ".weight", false, W::Model, W::Model,
+            P::MlpPostNorm, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.mlpPostNorm.weight; }},
     };
     return specs;
 }
@@ -97,9 +103,12 @@ bool blockTensorExists(const ModelConfig &c, BlockTensor tensor)
 std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c)
 {
     const bool pre = c.family->placement == NormPlacement::PreLn;
-    // Pre-norm: each norm before its sublayer (the table's order); post-norm: after it.
-    const BlockPart order[2][4] = {{BlockPart::Attention, BlockPart::AttnNorm, BlockPart::Mlp, BlockPart::MlpNorm},
-        {BlockPart::AttnNorm, BlockPart::Attention, BlockPart::MlpNorm, BlockPart::Mlp}};
+    // Pre-norm: each norm before its sublayer (the table's order); post-norm: after it. Gemma's
+    // norms of the sub-layers' outputs follow their sub-layer either way.
+    const BlockPart order[2][6] = {{BlockPart::Attention, BlockPart::AttnPostNorm, BlockPart::AttnNorm, BlockPart::Mlp,
+                                       BlockPart::MlpPostNorm, BlockPart::MlpNorm},
+        {BlockPart::AttnNorm, BlockPart::Attention, BlockPart::AttnPostNorm, BlockPart::MlpNorm, BlockPart::Mlp,
+            BlockPart::MlpPostNorm}};
     std::vector<BlockTensor> tensors;
     for (const BlockPart part : order[pre ? 1 : 0])
         for (const BlockTensorSpec &s : blockTensorSpecs())

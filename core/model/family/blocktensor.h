@@ -44,6 +44,10 @@ enum class BlockTensor {
     MlpInBias,
     MlpOut, // c_proj, output.dense, down_proj
     MlpOutBias,
+    // Gemma's norms of the sub-layers' outputs (TensorNames::attnPostNorm, mlpPostNorm): RMSNorms,
+    // weights only.
+    AttnPostNormWeight,
+    MlpPostNormWeight,
 };
 
 // A width of the block, read from the config.
@@ -55,7 +59,7 @@ enum class BlockWidth {
 };
 
 // Which part of the block a tensor belongs to, and what decides whether a model has it.
-enum class BlockPart { AttnNorm, Attention, MlpNorm, Mlp };
+enum class BlockPart { AttnNorm, Attention, MlpNorm, Mlp, AttnPostNorm, MlpPostNorm };
 enum class BlockPresence {
     Always,
     NormBias, // a LayerNorm's bias (an RMSNorm has none)

@@ -10,5 +10,6 @@ const ModelFamily &gpt2Family();
 const ModelFamily &bertFamily();
 const ModelFamily &qwen2Family();
 const ModelFamily &llamaFamily();
+const ModelFamily &gemma2Family();
 
 } // namespace attnlab::core::model

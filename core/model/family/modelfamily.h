@@ -65,6 +65,9 @@ enum class ProjectionKind {
 enum class ScoreScaling {
     DivideBySqrtHead, // scores / √d_head (GPT-2, BERT)
     TimesInverseSqrtHead, // scores · d_head^−½ (Llama, Qwen2: `* self.scaling`)
+    // scores · query_pre_attn_scalar^−½ (Gemma 2 and 3: `self.scaling = config.query_pre_attn_scalar**-0.5`,
+    // a Python double that the float32 product rounds to float)
+    TimesInverseSqrtQueryPreAttnScalar,
 };
 
 // A norm as people read it: its name, its symbol in formulas, and whether it centres.
@@ -127,6 +130,33 @@ struct ConfigKeys {
     std::vector<FixedSetting> fixed;
 };
 
+// ---- Gemma 2 and 3's attention variants (issue 31; kept apart from the QK-norm choice) ----
+// Their config.json keys (transformers' configuration_gemma2.py, configuration_gemma3.py). An empty
+// key: the family has no such setting, and the block does not use the variant.
+struct AttentionVariantKeys {
+    // ScoreScaling::TimesInverseSqrtQueryPreAttnScalar reads it (Gemma2Config: 256).
+    std::string queryPreAttnScalar;
+    double queryPreAttnScalarFallback = 256;
+    // tanh soft-capping of the attention scores and of the final logits: s → tanh(s/c)·c. Absent:
+    // the fallback; null or the fallback 0: none.
+    std::string attnSoftcap, finalSoftcap;
+    double attnSoftcapFallback = 0, finalSoftcapFallback = 0;
+    // Sliding-window layers: `slidingWindow` the width (a query at i sees keys i − w < j ≤ i,
+    // masking_utils.sliding_window_overlay: kv_idx > q_idx − sliding_window, and-ed with the causal
+    // kv_idx ≤ q_idx); which layers slide: `layerTypes` ("sliding_attention" / "full_attention" per
+    // layer), else layer i slides when (i + 1) % pattern ≠ 0, the pattern from `slidingPattern`
+    // (Gemma 3's sliding_window_pattern, 6) or `slidingPatternFallback` (Gemma 2: 2, the even
+    // layers, modeling_gemma2's `not bool(layer_idx % 2)`).
+    std::string slidingWindow;
+    int slidingWindowFallback = 4096;
+    std::string layerTypes, slidingPattern;
+    int slidingPatternFallback = 2;
+    // The rotary base of the sliding layers (Gemma 3's rope_local_base_freq; they take no
+    // rope_scaling); empty: every layer uses rope_theta.
+    std::string localRopeTheta;
+    double localRopeThetaFallback = 10000;
+};
+
 // Rotary positions (PositionKind::Rotary): convention and the config keys of θ and scaling.
 struct RotarySpec {
     RotaryConvention convention = RotaryConvention::HalfSplit;
@@ -149,6 +179,9 @@ struct TensorNames {
     std::string attnNorm, mlpNorm; // the block's first and second norm
     std::string mlpIn, mlpOut;
     std::string mlpGate; // MlpKind::GatedSilu: gate_proj (mlpIn is up_proj, mlpOut down_proj)
+    // Gemma's "sandwich" norms on each sub-layer's output before its residual sum
+    // (post_attention_layernorm, post_feedforward_layernorm); empty: none.
+    std::string attnPostNorm, mlpPostNorm;
     std::string finalNorm;
     // An untied output head (vocab × d, nn.Linear without bias), saved outside `prefix`.
     std::string outputHead;
@@ -175,6 +208,13 @@ struct ModelFamily {
     // up to i.
     bool causal = false;
     PredictionRule prediction = PredictionRule::NextToken;
+
+    // ---- Gemma 2 and 3's choices (issue 31) ----
+    AttentionVariantKeys variants;
+    // RMSNorm computes x̂·(normWeightOffset + w), the sum in float32 (Gemma's x̂·(1 + w)).
+    float normWeightOffset = 0;
+    // The token embeddings are multiplied by √d_model (Gemma's normalizer).
+    bool scaledEmbeddings = false;
 };
 
 // The family whose model_type is `modelType`, or nullptr. transformers' AutoConfig chooses the

@@ -1,6 +1,7 @@
 #include "core/model/lens/attribution.h"
 
 #include "core/model/block/blockmath.h"
+#include "core/model/block/blockspec.h"
 #include "core/model/lens/block.h"
 #include "core/model/lens/lens.h"
 
@@ -210,7 +211,12 @@ std::string partName(const AttributionPart &part)
 
 bool attributionIsPerHead(const ModelConfig &config)
 {
-    return isPreNorm(*config.family);
+    // Per head needs the logit linear in each head's output through the frozen final norm: no
+    // norm of the sub-layers' outputs (Gemma's sandwich norms) and no cap of the logits.
+    if (!isPreNorm(*config.family))
+        return false;
+    const BlockSpec spec = BlockSpec::of(config);
+    return !spec.sandwichNorms && !(spec.finalSoftcap > 0);
 }
 
 Attribution attributeLogit(const ForwardRunner &runner, int token)

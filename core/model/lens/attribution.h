@@ -53,7 +53,8 @@ struct Attribution {
 std::string partName(const AttributionPart &part);
 
 // Whether a model of this config gets the per-head decomposition (pre-norm) or only the per-layer
-// one (post-norm).
+// one (post-norm; and Gemma, whose norms of each sub-layer's output and capped logits make the
+// logit no sum of per-head shares: its layers' shares are the logit lens's differences).
 bool attributionIsPerHead(const ModelConfig &config);
 
 // The attribution of `token` (0 ≤ token < vocabSize) at the runner's prediction position. Needs a

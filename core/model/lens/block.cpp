@@ -51,7 +51,7 @@ Matrix headContext(const ForwardRunner &runner, int layer, int head, const std::
 Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Ref<const Matrix> &attnIn,
     const std::vector<int> &rows, const Eigen::Ref<const Matrix> &keys, const Eigen::Ref<const Matrix> &values)
 {
-    const BlockSpec &spec = runner.blockSpec();
+    const BlockSpec &spec = runner.blockSpec(layer);
     const int dh = spec.headDim, width = spec.queryWidth();
     const LayerWeights &L = runner.layerWeights(layer);
     Matrix q;
@@ -93,7 +93,7 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
 {
     if (layer < 0 || layer >= runner.layersDone())
         throw std::out_of_range("layer " + std::to_string(layer) + " has not been computed");
-    const BlockSpec &spec = runner.blockSpec();
+    const BlockSpec &spec = runner.blockSpec(layer);
     const int n = runner.tokenCount(), dh = spec.headDim;
 
     BlockStages s;

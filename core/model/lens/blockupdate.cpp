@@ -134,7 +134,7 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
     const Eigen::Ref<const Matrix> cachedKeys = runner.cachedKeys(layer);
     if (cachedKeys.size() == 0 || u.rows.empty())
         return false;
-    const BlockSpec &spec = runner.blockSpec();
+    const BlockSpec &spec = runner.blockSpec(layer);
     const LayerWeights &L = runner.layerWeights(layer);
     const int n = int(s.input.rows()), k = edit.col;
     // The cache holds what the runner's own weights give, with or without the edit.
@@ -253,6 +253,14 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
             oneColumn({BlockStage::AfterAttn});
         mlpAtRows(spec, W, s, u, scratch);
         break;
+    case BlockTensor::AttnPostNormWeight:
+        // Gemma's norm of the attention's output: the residual after attention and what follows.
+        afterAttention(spec, W, s, scratch);
+        mlpAtRows(spec, W, s, u, scratch);
+        break;
+    case BlockTensor::MlpPostNormWeight:
+        addMlp(spec, W, s.afterAttn, s.mlpOut, scratch, s.output);
+        break;
     case BlockTensor::MlpNormWeight:
     case BlockTensor::MlpNormBias:
         if (preNorm) {
@@ -289,6 +297,12 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::AttnOut:
     case BlockTensor::AttnOutBias:
         first = BlockStage::AttnOut;
+        break;
+    case BlockTensor::AttnPostNormWeight:
+        first = BlockStage::AfterAttn;
+        break;
+    case BlockTensor::MlpPostNormWeight:
+        first = BlockStage::Output;
         break;
     case BlockTensor::MlpNormWeight:
     case BlockTensor::MlpNormBias:

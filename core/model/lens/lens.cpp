@@ -1,6 +1,7 @@
 #include "core/model/lens/lens.h"
 
 #include "core/model/block/blockmath.h"
+#include "core/model/block/blockspec.h"
 #include "core/model/lens/block.h"
 #include "core/scene/softmax.h"
 
@@ -21,8 +22,11 @@ Matrix outputHeadLogits(const ModelWeights &weights, const Eigen::Ref<const Matr
     Matrix logits(residual.rows(), c.vocabSize);
     if (weights.mlmDense.empty()) {
         // The final norm and the output head: the token embeddings when tied, else lm_head.
-        normRows(c.family->norm, residual, weights.finalNorm, c.layerNormEps, x);
+        const BlockSpec spec = BlockSpec::of(c);
+        normRows(spec.norm, residual, weights.finalNorm, spec.eps, x, spec.normOffset);
         project(x, unembedding(weights), TensorView {}, logits);
+        // Gemma's final soft-capping, as the model's own prediction has it.
+        capLogits(spec, logits.data(), logits.size());
         return logits;
     }
     // BertLMPredictionHead: transform (dense, act, LayerNorm), tied decoder, output bias.
