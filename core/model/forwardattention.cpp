@@ -134,10 +134,10 @@ void ForwardRunner::headQueryKey(int layer, int head, bool rotated, Matrix &q, M
     const Matrix &a = attentionInput(layer);
     projectSlice(a, L.query, L.queryBias, c0, dh, q);
     projectSlice(a, L.key, L.keyBias, k0, dh, k);
-    if (rotated && m_spec.rotary) {
+    if (rotated) {
         const int n = int(a.rows());
-        applyRotary(q, m_rotary.cos(0, n), m_rotary.sin(0, n));
-        applyRotary(k, m_rotary.cos(0, n), m_rotary.sin(0, n));
+        m_spec.prepareHead(L.queryNorm, q, m_rotary.cos(0, n), m_rotary.sin(0, n));
+        m_spec.prepareHead(L.keyNorm, k, m_rotary.cos(0, n), m_rotary.sin(0, n));
     }
 }
 

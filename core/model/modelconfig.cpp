@@ -181,6 +181,23 @@ void readRotary(const Reader &r, ModelConfig &c)
                 detail::shown(scaling->at("high_freq_factor"))));
 }
 
+// A list setting of which one value per entry is implemented (Qwen3's layer_types, all
+// "full_attention"): absent or null is fine, any other entry is refused by name.
+void readFixedList(const Reader &r, const FixedSetting &s)
+{
+    const Json *list = r.value(s.key);
+    if (!list || list->is_null())
+        return;
+    if (!list->is_array())
+        r.fail(s.key, Message(MessageId::ConfigStringList, detail::shown(*list)));
+    for (const Json &entry : *list) {
+        if (!entry.is_string())
+            r.fail(s.key, Message(MessageId::ConfigStringList, detail::shown(entry)));
+        if (entry.get<std::string>() != s.text)
+            r.fail(s.key, Message(MessageId::ConfigListEntryUnsupported, detail::shown(entry), detail::quoted(s.text)));
+    }
+}
+
 // The family's keys in a fixed order: the sizes, the MLP width (its default may depend on
 // d_model), then epsilon, activation and the settings only one value of which is implemented.
 void readKeys(const Reader &r, ModelConfig &c)
@@ -196,7 +213,7 @@ void readKeys(const Reader &r, ModelConfig &c)
     c.dModel = r.count(k.dModel, kMaxConfigDModel);
     // head_dim: absent or null means d_model / heads (kept as 0 here, see ModelConfig::headDim).
     if (!k.headDim.names.empty() && !r.isNull(k.headDim.names))
-        c.headDimension = r.count(k.headDim, 0, kMaxConfigDModel);
+        c.headDimension = r.count(k.headDim, k.headDim.fallback, kMaxConfigDModel);
     for (auto [flag, value] : {std::pair {&k.qkvBias, &c.qkvBias}, std::pair {&k.outBias, &c.outBias},
              std::pair {&k.mlpBias, &c.mlpBias}, std::pair {&k.tiedOutputHead, &c.tiedOutputHead}})
         *value = flag->key.empty() ? flag->fallback : r.flag(flag->key, flag->fallback);
@@ -213,7 +230,9 @@ void readKeys(const Reader &r, ModelConfig &c)
     if (c.family->position == PositionKind::Rotary)
         readRotary(r, c);
     for (const FixedSetting &s : k.fixed) {
-        if (s.isFlag) {
+        if (s.isList) {
+            readFixedList(r, s);
+        } else if (s.isFlag) {
             if (r.flag(s.key, s.flag) != s.flag)
                 r.fail(s.key, Message(MessageId::ConfigValueUnsupported, s.flag ? "false" : "true"));
         } else if (const std::string value = r.text({s.key}, s.text); value != s.text) {

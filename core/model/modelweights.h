@@ -120,6 +120,9 @@ struct LayerWeights {
     // (kv_heads·d_head × d), biases as long as their outputs (empty when the checkpoint has none).
     // GPT-2's fused attn.c_attn is three windows of one tensor.
     TensorView query, queryBias, key, keyBias, value, valueBias;
+    // QK-norm (Qwen3's q_norm, k_norm): the weights of the norm of each head's q and of each
+    // key/value head's k, d_head long, shared by the heads; empty without QK-norm.
+    LayerNormWeights queryNorm, keyNorm;
     // The attention output projection (d × heads·d_head): GPT-2 attn.c_proj, BERT
     // attention.output.dense, Llama o_proj.
     TensorView attnOut, attnOutBias;

@@ -205,6 +205,8 @@ enum class MessageId : int {
     ConfigBoolean,
     ConfigValueUnsupported,
     ConfigOnlyAbsolute,
+    ConfigStringList,
+    ConfigListEntryUnsupported,
     ConfigNotObject,
     ConfigModelTypeMissing,
     ConfigModelTypeUnsupported,
@@ -365,6 +367,7 @@ enum class MessageId : int {
     ForwardNoPositions,
     ForwardRotaryInterleaved,
     ForwardRotaryOddHeadDim,
+    ForwardQkNormCentred,
     ForwardPreNormWithoutFinalNorm,
 
     // The √d_k experiment's options (core/experiment).

@@ -424,12 +424,15 @@ TinyModel writeTinyBert(const std::string &dir, const TinyModelOptions &o)
 
 namespace {
 
-// The tensors and config.json keys Qwen2 and Llama share; `qwen` picks the biases and defaults.
-TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, bool qwen)
+// The tensors and config.json keys Qwen2, Qwen3 and Llama share; `type` (their model_type) picks
+// the biases, Qwen3's q_norm and k_norm, and the defaults.
+TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, const std::string &type)
 {
     const std::int64_t d = o.dModel, inner = o.dInner, heads = o.heads, kv = o.kvHeads > 0 ? o.kvHeads : o.heads;
     const std::int64_t dh = o.headDim > 0 ? o.headDim : d / heads;
-    const bool qkvBias = qwen || o.attentionBias, outBias = !qwen && o.attentionBias, mlpBias = !qwen && o.mlpBias;
+    const bool qwen = type == "qwen2", qwen3 = type == "qwen3";
+    const bool qkvBias = qwen || o.attentionBias, outBias = !qwen && o.attentionBias;
+    const bool mlpBias = type == "llama" && o.mlpBias;
     std::vector<Spec> specs;
     specs.push_back({"embed_tokens.weight", {o.vocab, d}});
     auto linear = [&](const std::string &name, std::int64_t rows, std::int64_t cols, bool bias) {
@@ -443,6 +446,10 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
         linear(p + "self_attn.q_proj", heads * dh, d, qkvBias);
         linear(p + "self_attn.k_proj", kv * dh, d, qkvBias);
         linear(p + "self_attn.v_proj", kv * dh, d, qkvBias);
+        if (qwen3) {
+            specs.push_back({p + "self_attn.q_norm.weight", {dh}, true});
+            specs.push_back({p + "self_attn.k_norm.weight", {dh}, true});
+        }
         linear(p + "self_attn.o_proj", d, heads * dh, outBias);
         specs.push_back({p + "post_attention_layernorm.weight", {d}, true});
         linear(p + "mlp.gate_proj", inner, d, mlpBias);
@@ -454,8 +461,11 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
         specs.push_back({"lm_head.weight", {o.vocab, d}, false, true});
 
     std::map<std::string, std::string> keys = {
-        {"model_type", qwen ? "\"qwen2\"" : "\"llama\""},
-        {"architectures", qwen ? "[\"Qwen2ForCausalLM\"]" : "[\"LlamaForCausalLM\"]"},
+        {"model_type", "\"" + type + "\""},
+        {"architectures",
+            qwen        ? "[\"Qwen2ForCausalLM\"]"
+                : qwen3 ? "[\"Qwen3ForCausalLM\"]"
+                        : "[\"LlamaForCausalLM\"]"},
         {"num_hidden_layers", std::to_string(o.layers)},
         {"num_attention_heads", std::to_string(o.heads)},
         {"num_key_value_heads", std::to_string(kv)},
@@ -465,13 +475,17 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
         {"vocab_size", std::to_string(o.vocab)},
         {"rms_norm_eps", "1e-06"},
         {"hidden_act", "\"silu\""},
-        {"rope_theta", qwen ? "1000000.0" : "500000.0"},
+        {"rope_theta", type == "llama" ? "500000.0" : "1000000.0"},
         {"tie_word_embeddings", o.tied ? "true" : "false"},
     };
-    if (o.headDim > 0)
-        keys["head_dim"] = std::to_string(o.headDim);
+    // Qwen3Config's head_dim defaults to 128, not d / heads: its configs always give it.
+    if (o.headDim > 0 || qwen3)
+        keys["head_dim"] = std::to_string(dh);
     if (qwen) {
         keys["use_sliding_window"] = "false";
+    } else if (qwen3) {
+        keys["use_sliding_window"] = "false";
+        keys["attention_bias"] = o.attentionBias ? "true" : "false";
     } else {
         keys["attention_bias"] = o.attentionBias ? "true" : "false";
         keys["mlp_bias"] = o.mlpBias ? "true" : "false";
@@ -483,12 +497,17 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
 
 TinyModel writeTinyQwen2(const std::string &dir, const TinyModelOptions &o)
 {
-    return writeTinyRotary(dir, o, true);
+    return writeTinyRotary(dir, o, "qwen2");
 }
 
 TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &o)
 {
-    return writeTinyRotary(dir, o, false);
+    return writeTinyRotary(dir, o, "llama");
+}
+
+TinyModel writeTinyQwen3(const std::string &dir, const TinyModelOptions &o)
+{
+    return writeTinyRotary(dir, o, "qwen3");
 }
 
 } // namespace attnlab::test

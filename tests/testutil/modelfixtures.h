@@ -113,5 +113,9 @@ TinyModel writeTinyBert(const std::string &dir, const TinyModelOptions &options 
 // config.json has rope_theta 1e6 (Qwen2) or 5e5 (Llama) and rms_norm_eps 1e-6.
 TinyModel writeTinyQwen2(const std::string &dir, const TinyModelOptions &options = {});
 TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &options = {});
+// Qwen3 as transformers saves Qwen3ForCausalLM: Llama's tensors (q/k/v/o biases with
+// attentionBias) plus self_attn.q_norm.weight and k_norm.weight (d_head each) in every layer;
+// config.json always gives head_dim, rope_theta 1e6, use_sliding_window false.
+TinyModel writeTinyQwen3(const std::string &dir, const TinyModelOptions &options = {});
 
 } // namespace attnlab::test

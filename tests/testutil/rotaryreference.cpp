@@ -2,6 +2,7 @@
 
 #include "core/model/family/modelfamily.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab::test {
@@ -53,6 +54,11 @@ std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed)
             L.keyBias = b.vector(kv, 0.2f);
             L.valueBias = b.vector(kv, 0.2f);
         }
+        // QK-norm (Qwen3): one weight of d_head for q's heads, one for k's.
+        if (!c.family->tensors.queryNorm.empty()) {
+            L.queryNorm = LayerNormWeights {b.vector(dh, 0.3f, 1.f), {}};
+            L.keyNorm = LayerNormWeights {b.vector(dh, 0.3f, 1.f), {}};
+        }
         L.attnOut = b.random(d, q, 0.3f);
         if (c.outBias)
             L.attnOutBias = b.vector(d, 0.1f);
@@ -100,6 +106,17 @@ Vec linearRef(const Vec &x, const TensorView &w, const TensorView &b)
         y[size_t(o)] = s;
     }
     return y;
+}
+
+// Normalises each head's dh values of row `x` by its own RMS, times the shared weight `gamma`
+// (Qwen3's q_norm / k_norm on the head dimension).
+void headNormRef(Vec &x, int heads, int dh, const TensorView &gamma, double eps)
+{
+    for (int h = 0; h < heads; ++h) {
+        const Vec part(x.begin() + h * dh, x.begin() + (h + 1) * dh);
+        const Vec normed = rmsNormRef(part, gamma, eps);
+        std::copy(normed.begin(), normed.end(), x.begin() + h * dh);
+    }
 }
 
 // Rotates each head's dh values of row `x` at `position`: x·cos + rotate_half(x)·sin.
@@ -167,6 +184,11 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
             q[size_t(i)] = linearRef(a[size_t(i)], L.query, L.queryBias);
             k[size_t(i)] = linearRef(a[size_t(i)], L.key, L.keyBias);
             v[size_t(i)] = linearRef(a[size_t(i)], L.value, L.valueBias);
+            // QK-norm before the rotation, as Qwen3Attention.forward does.
+            if (!L.queryNorm.weight.empty()) {
+                headNormRef(q[size_t(i)], H, dh, L.queryNorm.weight, c.layerNormEps);
+                headNormRef(k[size_t(i)], G, dh, L.keyNorm.weight, c.layerNormEps);
+            }
             if (rotary) {
                 rotateRef(q[size_t(i)], H, dh, i, inv);
                 rotateRef(k[size_t(i)], G, dh, i, inv);

@@ -1,9 +1,10 @@
 #pragma once
-// Tiny Qwen2- and Llama-shaped checkpoints built in memory, and an independent naive reference of
-// their forward pass in double precision with plain loops (no Eigen, no production code),
-// following transformers' modeling_llama.py / modeling_qwen2.py and modeling_rope_utils.py:
-// RMSNorm pre-norm blocks, grouped-query attention, rotate-half rotary positions (with llama3
-// scaling), the SwiGLU MLP, the final norm and a tied or untied output head.
+// Tiny Qwen2-, Qwen3- and Llama-shaped checkpoints built in memory, and an independent naive
+// reference of their forward pass in double precision with plain loops (no Eigen, no production
+// code), following transformers' modeling_llama.py / modeling_qwen2.py / modeling_qwen3.py and
+// modeling_rope_utils.py: RMSNorm pre-norm blocks, grouped-query attention, Qwen3's RMSNorm of
+// each head's q and k before the rotation, rotate-half rotary positions (with llama3 scaling), the
+// SwiGLU MLP, the final norm and a tied or untied output head.
 
 #include "modelreference.h"
 
@@ -12,7 +13,7 @@
 namespace attnlab::test {
 
 struct RotaryShape {
-    std::string family = "qwen2"; // model_type: "qwen2" or "llama"
+    std::string family = "qwen2"; // model_type: "qwen2", "qwen3" or "llama"
     int layers = 2;
     int heads = 4;
     int kvHeads = 2;
@@ -23,7 +24,7 @@ struct RotaryShape {
     int vocab = 29;
     double theta = 10000;
     core::model::RopeScaling scaling; // type "default" or "llama3"
-    bool attentionBias = false; // llama: attention_bias (Qwen2 has q/k/v biases always)
+    bool attentionBias = false; // llama, qwen3: attention_bias (Qwen2 has q/k/v biases always)
     bool mlpBias = false; // llama: mlp_bias
     bool tied = false;
 };

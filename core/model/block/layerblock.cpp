@@ -60,7 +60,8 @@ void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<cons
         project(a, L.key, L.keyBias, k);
         project(a, L.value, L.valueBias, v);
     }
-    s.rotate(q, k, cos, sin);
+    s.prepareQueries(L, q, cos, sin);
+    s.prepareKeys(L, k, cos, sin);
 }
 
 void mlpActivation(

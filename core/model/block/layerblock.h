@@ -34,8 +34,9 @@ struct BlockCapture {
 void attentionInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h, Matrix &out);
 
 // q, k and v of rows `a` (what attention reads) into `q`, `k`, `v` (sized by the caller), q and k
-// rotated by the rows' positions under rotary positions (`cos`, `sin`: BlockSpec::rotaryTables of
-// those positions; ignored otherwise).
+// as they meet in the dot product (BlockSpec::prepareQueries, prepareKeys): each head normalised
+// under QK-norm, then rotated by the rows' positions under rotary positions (`cos`, `sin`:
+// BlockSpec::rotaryTables of those positions; ignored otherwise).
 void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &a,
     const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin, Eigen::Ref<Matrix> q,
     Eigen::Ref<Matrix> k, Eigen::Ref<Matrix> v);

@@ -27,6 +27,10 @@ const std::vector<BlockTensorSpec> &blockTensorSpecs()
             E::Always, false, [](LayerWeights &L) -> TensorView & { return L.value; }},
         {T::ValueBias, "value.bias", &TensorNames::value, ".bias", false, W::KeyValueHeads, W::Model, P::Attention,
             E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.valueBias; }},
+        {T::QueryNormWeight, "query_norm.weight", &TensorNames::queryNorm, ".weight", false, W::Head, W::Head,
+            P::Attention, E::QkNorm, false, [](LayerWeights &L) -> TensorView & { return L.queryNorm.weight; }},
+        {T::KeyNormWeight, "key_norm.weight", &TensorNames::keyNorm, ".weight", false, W::Head, W::Head, P::Attention,
+            E::QkNorm, false, [](LayerWeights &L) -> TensorView & { return L.keyNorm.weight; }},
         {T::AttnOut, "attn_out.weight", &TensorNames::attnOut, ".weight", true, W::Model, W::QueryHeads, P::Attention,
             E::Always, true, [](LayerWeights &L) -> TensorView & { return L.attnOut; }},
         {T::AttnOutBias, "attn_out.bias", &TensorNames::attnOut, ".bias", false, W::Model, W::QueryHeads, P::Attention,
@@ -70,6 +74,8 @@ int blockWidth(const ModelConfig &c, BlockWidth w)
         return c.heads * c.headDim();
     case BlockWidth::KeyValueHeads:
         return c.keyValueHeads() * c.headDim();
+    case BlockWidth::Head:
+        return c.headDim();
     }
     return 0;
 }
@@ -90,6 +96,8 @@ bool blockTensorExists(const ModelConfig &c, BlockTensor tensor)
         return c.outBias;
     case BlockPresence::MlpBias:
         return c.mlpBias;
+    case BlockPresence::QkNorm:
+        return c.family->qkNorm == QkNorm::PerHead;
     }
     return false;
 }

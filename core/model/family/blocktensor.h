@@ -34,6 +34,8 @@ enum class BlockTensor {
     KeyBias,
     Value,
     ValueBias,
+    QueryNormWeight, // QK-norm: the norm of each head's q, then of each key/value head's k
+    KeyNormWeight,
     AttnOut,
     AttnOutBias,
     MlpNormWeight,
@@ -52,6 +54,7 @@ enum class BlockWidth {
     Inner, // the MLP's width
     QueryHeads, // heads · d_head
     KeyValueHeads, // kv_heads · d_head
+    Head, // d_head
 };
 
 // Which part of the block a tensor belongs to, and what decides whether a model has it.
@@ -62,6 +65,7 @@ enum class BlockPresence {
     QkvBias, // ModelConfig::qkvBias
     OutBias, // ModelConfig::outBias
     MlpBias, // ModelConfig::mlpBias
+    QkNorm, // the family norms each head's q and k (QkNorm::PerHead)
 };
 
 struct BlockTensorSpec {

@@ -1,6 +1,6 @@
 #pragma once
-// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp). Only registry.cpp
-// includes this: everything else finds a family by findFamily() and asks its properties.
+// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp, qwen3.cpp). Only
+// registry.cpp includes this: everything else finds a family by findFamily() and asks its properties.
 
 #include "core/model/family/modelfamily.h"
 
@@ -10,5 +10,6 @@ const ModelFamily &gpt2Family();
 const ModelFamily &bertFamily();
 const ModelFamily &qwen2Family();
 const ModelFamily &llamaFamily();
+const ModelFamily &qwen3Family();
 
 } // namespace attnlab::core::model

@@ -49,6 +49,15 @@ enum class PositionKind {
     None,
 };
 
+// A norm of each head's q and k vectors after the projection and before the rotary positions
+// (Qwen3's and Gemma 3's q_norm and k_norm): over the d_head values of one head, with one weight
+// vector for q and one for k that every head shares. It is the block's own norm (the family's
+// NormKind and ε), so a family whose norm differs (Gemma's 1 + w) gets it here too.
+enum class QkNorm {
+    None,
+    PerHead,
+};
+
 // How rotary embeddings pair the dimensions of a head: the scenes' enum (core/scene/positional.h),
 // so a head taken from a model keeps its family's convention on the board.
 using core::RotaryConvention;
@@ -102,7 +111,8 @@ struct FixedSetting {
     std::string key;
     bool isFlag = true; // a boolean (else a string)
     bool flag = false; // the supported value of a boolean
-    std::string text; // the supported value of a string
+    std::string text; // the supported value of a string, or of every entry of a list
+    bool isList = false; // a list of strings (e.g. layer_types), each of which must be `text`
 };
 
 struct ConfigKeys {
@@ -113,7 +123,8 @@ struct ConfigKeys {
     // Key/value heads (grouped-query attention); no names: as many as query heads. A fallback of 0
     // means as many as query heads; null always does (transformers' `if num_key_value_heads is None`).
     ConfigCount kvHeads;
-    // The width of one head; no names, absent or null: d_model / heads.
+    // The width of one head; no names or null: d_model / heads; absent: the fallback when it is
+    // positive (Qwen3Config's head_dim = 128), else d_model / heads.
     ConfigCount headDim;
     // Which projections have biases: q, k and v; the attention output; the MLP.
     ConfigFlag qkvBias, outBias, mlpBias;
@@ -146,6 +157,8 @@ struct TensorNames {
     // stacked in that order (GPT-2's attn.c_attn).
     std::string query, key, value;
     std::string attnOut;
+    // QkNorm::PerHead: the norms of each head's q and k (Qwen3's self_attn.q_norm, k_norm).
+    std::string queryNorm, keyNorm;
     std::string attnNorm, mlpNorm; // the block's first and second norm
     std::string mlpIn, mlpOut;
     std::string mlpGate; // MlpKind::GatedSilu: gate_proj (mlpIn is up_proj, mlpOut down_proj)
@@ -167,6 +180,7 @@ struct ModelFamily {
     NormKind norm = NormKind::LayerNorm;
     NormPlacement placement = NormPlacement::PreLn;
     MlpKind mlp = MlpKind::Plain;
+    QkNorm qkNorm = QkNorm::None;
     PositionKind position = PositionKind::LearnedAbsolute;
     RotarySpec rotary; // when position is Rotary
     ProjectionKind projection = ProjectionKind::Linear;

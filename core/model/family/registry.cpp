@@ -4,7 +4,8 @@ namespace attnlab::core::model {
 
 const std::vector<const ModelFamily *> &modelFamilies()
 {
-    static const std::vector<const ModelFamily *> all = {&gpt2Family(), &bertFamily(), &qwen2Family(), &llamaFamily()};
+    static const std::vector<const ModelFamily *> all
+        = {&gpt2Family(), &bertFamily(), &qwen2Family(), &llamaFamily(), &qwen3Family()};
     return all;
 }
 

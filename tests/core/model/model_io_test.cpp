@@ -103,11 +103,11 @@ TEST(ModelConfig, GivenValuesOverrideDefaults)
 TEST(ModelConfig, UnsupportedModelTypeNamesTheSupportedOnes)
 {
     EXPECT_EQ(configError(R"({"model_type": "mistral"})"),
-        R"(config.json: "model_type" "mistral" is not supported; supported: "gpt2", "bert", "qwen2", "llama")");
+        R"(config.json: "model_type" "mistral" is not supported; supported: "gpt2", "bert", "qwen2", "llama", "qwen3")");
     EXPECT_EQ(configError(R"({"model_type": 2})"),
-        R"(config.json: "model_type" 2 is not supported; supported: "gpt2", "bert", "qwen2", "llama")");
+        R"(config.json: "model_type" 2 is not supported; supported: "gpt2", "bert", "qwen2", "llama", "qwen3")");
     EXPECT_EQ(configError(R"({"n_layer": 2})"),
-        R"(config.json: "model_type" is missing; supported: "gpt2", "bert", "qwen2", "llama")");
+        R"(config.json: "model_type" is missing; supported: "gpt2", "bert", "qwen2", "llama", "qwen3")");
 }
 
 TEST(ModelConfig, MalformedNumbersNameTheKey)
@@ -490,8 +490,8 @@ TEST_F(ModelFolder, ConfigErrorsPassThrough)
     attnlab::test::TinyModelOptions o;
     o.configEdits["model_type"] = "\"t5\"";
     attnlab::test::writeTinyGpt2(m_dir, o);
-    EXPECT_EQ(
-        loadError(), R"(config.json: "model_type" "t5" is not supported; supported: "gpt2", "bert", "qwen2", "llama")");
+    EXPECT_EQ(loadError(),
+        R"(config.json: "model_type" "t5" is not supported; supported: "gpt2", "bert", "qwen2", "llama", "qwen3")");
 
     o.configEdits = {{"n_head", "3"}};
     attnlab::test::writeTinyGpt2(m_dir, o);
