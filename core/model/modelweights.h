@@ -61,6 +61,12 @@ struct ModelConfig {
     // output head is the token embeddings (tie_word_embeddings) or a tensor of its own.
     bool qkvBias = true, outBias = true, mlpBias = true;
     bool tiedOutputHead = true;
+    // A sparse mixture-of-experts MLP (MlpRouting::SparseTopK): the number of experts (0: none),
+    // how many each token goes to, each expert's width, whether their weights are renormalised,
+    // every how many layers the MLP is sparse, and the layers whose MLP stays dense.
+    int experts = 0, expertsPerToken = 0, expertInner = 0, sparseStep = 1;
+    bool renormaliseTopK = false;
+    std::vector<int> denseLayers;
 
     // The width of one head.
     int headDim() const { return headDimension > 0 ? headDimension : heads > 0 ? dModel / heads : 0; }
@@ -68,6 +74,15 @@ struct ModelConfig {
     // The key/value head query head `head` reads: head / (heads / kv_heads), as transformers'
     // repeat_kv lays them out.
     int kvHeadOf(int head) const { return head / (heads / keyValueHeads()); }
+    // Whether layer `layer` runs the sparse MLP: as Qwen3MoeDecoderLayer decides, not in
+    // mlp_only_layers, num_experts > 0 and (layer + 1) % decoder_sparse_step == 0.
+    bool sparseLayer(int layer) const
+    {
+        for (const int l : denseLayers)
+            if (l == layer)
+                return false;
+        return experts > 0 && sparseStep > 0 && (layer + 1) % sparseStep == 0;
+    }
 };
 
 // How a TensorView's elements are stored: floats, or the checkpoint's own 16-bit floats.
@@ -110,6 +125,12 @@ struct LayerNormWeights {
     TensorView weight, bias; // length dModel each (HF names: weight/bias or gamma/beta)
 };
 
+// One expert of a sparse MLP, a SwiGLU without biases: gate and up expert_inner × d, down
+// d × expert_inner.
+struct ExpertWeights {
+    TensorView gate, up, down;
+};
+
 // One transformer block, named as the family's TensorNames say. Fields the family's kinds do
 // not use stay empty.
 struct LayerWeights {
@@ -130,6 +151,10 @@ struct LayerWeights {
     // d × inner (mlp.c_proj, output.dense, down_proj), and a gated MLP's gate_proj (inner × d).
     TensorView fcIn, fcInBias, fcOut, fcOutBias;
     TensorView mlpGate, mlpGateBias;
+    // A sparse MLP layer (ModelConfig::sparseLayer): the router (experts × d) and the experts; a
+    // dense layer leaves them empty and has fcIn, fcOut, mlpGate instead.
+    TensorView router;
+    std::vector<ExpertWeights> experts;
 };
 
 struct ModelWeights {

@@ -224,6 +224,8 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ConfigOnlyAbsolute, ATTNLAB_MESSAGE("CoreMessage", "%1 is not supported (only \"absolute\")")},
     {MessageId::ConfigStringList, ATTNLAB_MESSAGE("CoreMessage", "must be a list of strings (got %1)")},
     {MessageId::ConfigListEntryUnsupported, ATTNLAB_MESSAGE("CoreMessage", "has %1, which is not implemented (only %2)")},
+    {MessageId::ConfigMoreThanExperts, ATTNLAB_MESSAGE("CoreMessage", "is %1, more than the %3 experts of \"%2\"")},
+    {MessageId::ConfigLayerList, ATTNLAB_MESSAGE("CoreMessage", "must be a list of layer indices from 0 to %1 (got %2)")},
     {MessageId::ConfigNotObject, ATTNLAB_MESSAGE("CoreMessage", "must be a JSON object")},
     {MessageId::ConfigModelTypeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" is missing; supported: %1")},
     {MessageId::ConfigModelTypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" %1 is not supported; supported: %2")},

@@ -207,6 +207,8 @@ enum class MessageId : int {
     ConfigOnlyAbsolute,
     ConfigStringList,
     ConfigListEntryUnsupported,
+    ConfigMoreThanExperts,
+    ConfigLayerList,
     ConfigNotObject,
     ConfigModelTypeMissing,
     ConfigModelTypeUnsupported,

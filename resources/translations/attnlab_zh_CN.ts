@@ -1069,6 +1069,14 @@
         <translation>含有 %1，尚未实现（只支持 %2）</translation>
     </message>
     <message>
+        <source>is %1, more than the %3 experts of &quot;%2&quot;</source>
+        <translation>为 %1，多于 &quot;%2&quot; 的 %3 个专家</translation>
+    </message>
+    <message>
+        <source>must be a list of layer indices from 0 to %1 (got %2)</source>
+        <translation>必须是从 0 到 %1 的层编号列表（实际为 %2）</translation>
+    </message>
+    <message>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>

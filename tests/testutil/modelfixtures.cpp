@@ -1,6 +1,7 @@
 // Helpers only: no TEST here (this file is globbed into the core test executable).
 #include "modelfixtures.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -430,7 +431,7 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, con
 {
     const std::int64_t d = o.dModel, inner = o.dInner, heads = o.heads, kv = o.kvHeads > 0 ? o.kvHeads : o.heads;
     const std::int64_t dh = o.headDim > 0 ? o.headDim : d / heads;
-    const bool qwen = type == "qwen2", qwen3 = type == "qwen3";
+    const bool qwen = type == "qwen2", moe = type == "qwen3_moe", qwen3 = type == "qwen3" || moe;
     const bool qkvBias = qwen || o.attentionBias, outBias = !qwen && o.attentionBias;
     const bool mlpBias = type == "llama" && o.mlpBias;
     std::vector<Spec> specs;
@@ -452,6 +453,17 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, con
         }
         linear(p + "self_attn.o_proj", d, heads * dh, outBias);
         specs.push_back({p + "post_attention_layernorm.weight", {d}, true});
+        const bool dense = std::find(o.mlpOnlyLayers.begin(), o.mlpOnlyLayers.end(), l) != o.mlpOnlyLayers.end();
+        if (moe && !dense && (l + 1) % o.sparseStep == 0) {
+            specs.push_back({p + "mlp.gate.weight", {o.experts, d}});
+            for (int e = 0; e < o.experts; ++e) {
+                const std::string x = p + "mlp.experts." + std::to_string(e) + ".";
+                specs.push_back({x + "gate_proj.weight", {o.expertInner, d}});
+                specs.push_back({x + "up_proj.weight", {o.expertInner, d}});
+                specs.push_back({x + "down_proj.weight", {d, o.expertInner}});
+            }
+            continue;
+        }
         linear(p + "mlp.gate_proj", inner, d, mlpBias);
         linear(p + "mlp.up_proj", inner, d, mlpBias);
         linear(p + "mlp.down_proj", d, inner, mlpBias);
@@ -464,6 +476,7 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, con
         {"model_type", "\"" + type + "\""},
         {"architectures",
             qwen        ? "[\"Qwen2ForCausalLM\"]"
+                : moe   ? "[\"Qwen3MoeForCausalLM\"]"
                 : qwen3 ? "[\"Qwen3ForCausalLM\"]"
                         : "[\"LlamaForCausalLM\"]"},
         {"num_hidden_layers", std::to_string(o.layers)},
@@ -486,6 +499,17 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, con
     } else if (qwen3) {
         keys["use_sliding_window"] = "false";
         keys["attention_bias"] = o.attentionBias ? "true" : "false";
+        if (moe) {
+            keys["num_experts"] = std::to_string(o.experts);
+            keys["num_experts_per_tok"] = std::to_string(o.expertsPerToken);
+            keys["moe_intermediate_size"] = std::to_string(o.expertInner);
+            keys["decoder_sparse_step"] = std::to_string(o.sparseStep);
+            keys["norm_topk_prob"] = o.normTopk ? "true" : "false";
+            std::string list = "[";
+            for (const int l : o.mlpOnlyLayers)
+                list += (list.size() > 1 ? ", " : "") + std::to_string(l);
+            keys["mlp_only_layers"] = list + "]";
+        }
     } else {
         keys["attention_bias"] = o.attentionBias ? "true" : "false";
         keys["mlp_bias"] = o.mlpBias ? "true" : "false";
@@ -508,6 +532,11 @@ TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &o)
 TinyModel writeTinyQwen3(const std::string &dir, const TinyModelOptions &o)
 {
     return writeTinyRotary(dir, o, "qwen3");
+}
+
+TinyModel writeTinyQwen3Moe(const std::string &dir, const TinyModelOptions &o)
+{
+    return writeTinyRotary(dir, o, "qwen3_moe");
 }
 
 } // namespace attnlab::test

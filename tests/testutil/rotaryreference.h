@@ -27,6 +27,14 @@ struct RotaryShape {
     bool attentionBias = false; // llama, qwen3: attention_bias (Qwen2 has q/k/v biases always)
     bool mlpBias = false; // llama: mlp_bias
     bool tied = false;
+    // qwen3_moe: experts (0: none), per token, each one's width, renormalised weights, every how
+    // many layers the MLP is sparse, the layers that stay dense.
+    int experts = 0;
+    int expertsPerToken = 2;
+    int expertInner = 10;
+    bool renormalise = false;
+    int sparseStep = 1;
+    std::vector<int> denseLayers;
 };
 
 ModelConfig rotaryConfig(const RotaryShape &shape);
@@ -35,7 +43,9 @@ std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed = 5
 // The forward pass of a Qwen2 or Llama checkpoint, or of any family with their block (RMSNorm
 // pre-norm, the gated SiLU MLP) and learned absolute positions instead of rotary ones; inputs[l] is the residual stream
 // entering layer l (inputs[layers] the last block's output before the final norm), attentionInputs[l] the output of
-// input_layernorm, weights[l][h] head h's attention weights.
+// input_layernorm, weights[l][h] head h's attention weights. A layer with a router runs Qwen3-MoE's
+// sparse MLP (softmax, top-k with the lower index first among equal probabilities, renormalised
+// when the config says so, the experts' weighted sum) and records its routing.
 Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask);
 
 // transformers' inverse frequencies (default or llama3) in double.

@@ -24,6 +24,8 @@ BlockSpec BlockSpec::of(const ModelConfig &c)
         s.inverseFrequencies = rotaryInverseFrequencies(s.headDim, c.ropeTheta, c.ropeScaling);
     s.qkNorm = f.qkNorm == QkNorm::PerHead;
     s.gatedMlp = f.mlp == MlpKind::GatedSilu;
+    s.expertsPerToken = c.expertsPerToken;
+    s.renormaliseTopK = c.renormaliseTopK;
     const std::string act = c.activation.empty() ? f.config.activationFallback : c.activation;
     const std::optional<Activation> a = activationNamed(act);
     if (!a)

@@ -34,6 +34,10 @@ struct BlockSpec {
     bool qkNorm = false;
     // The MLP: gated (down(act(gate(x)) ⊙ up(x))) or plain (out(act(in(x)))), and its activation.
     bool gatedMlp = false;
+    // A sparse MLP (on the layers whose weights have a router, core/model/block/moe.h): how many
+    // experts each token goes to, and whether their weights are renormalised to sum to 1.
+    int expertsPerToken = 0;
+    bool renormaliseTopK = false;
     Activation activation = Activation::GeluTanh;
     int dModel = 0, dInner = 0;
 

@@ -43,6 +43,14 @@ enum class MlpKind {
     GatedSilu, // down(silu(gate(x)) ⊙ up(x)) (Llama, Qwen2)
 };
 
+// Which MLP a layer runs.
+enum class MlpRouting {
+    Dense, // every layer's MLP is the family's MlpKind
+    // Qwen3-MoE: a router picks the top-k of many SwiGLU experts per token, on the layers the config
+    // makes sparse (ModelConfig::sparseLayer); the others keep the dense MLP.
+    SparseTopK,
+};
+
 enum class PositionKind {
     LearnedAbsolute, // a learned row per position added to the token embedding
     Rotary, // q and k rotated per position inside attention
@@ -131,6 +139,13 @@ struct ConfigKeys {
     // The output head multiplies by the token embeddings (transformers' tie_word_embeddings);
     // otherwise it is a tensor of its own (TensorNames::outputHead).
     ConfigFlag tiedOutputHead;
+    // MlpRouting::SparseTopK: how many experts, how many per token, each expert's width, every how
+    // many layers the MLP is sparse, whether the chosen weights are renormalised, and the list of
+    // layers whose MLP stays dense (Qwen3MoeConfig: num_experts, num_experts_per_tok,
+    // moe_intermediate_size, decoder_sparse_step, norm_topk_prob, mlp_only_layers).
+    ConfigCount experts, expertsPerToken, expertInner, sparseStep;
+    ConfigFlag renormaliseTopK;
+    std::string denseLayers;
     std::vector<std::string> epsilon;
     double epsilonFallback = 1e-5;
     std::vector<std::string> activation;
@@ -162,6 +177,9 @@ struct TensorNames {
     std::string attnNorm, mlpNorm; // the block's first and second norm
     std::string mlpIn, mlpOut;
     std::string mlpGate; // MlpKind::GatedSilu: gate_proj (mlpIn is up_proj, mlpOut down_proj)
+    // MlpRouting::SparseTopK: the router, and each expert's gate_proj, up_proj and down_proj, "{e}"
+    // standing for the expert's index (Qwen3-MoE's mlp.gate, mlp.experts.{e}.gate_proj, …).
+    std::string router, expertGate, expertUp, expertDown;
     std::string finalNorm;
     // An untied output head (vocab × d, nn.Linear without bias), saved outside `prefix`.
     std::string outputHead;
@@ -181,6 +199,7 @@ struct ModelFamily {
     NormPlacement placement = NormPlacement::PreLn;
     MlpKind mlp = MlpKind::Plain;
     QkNorm qkNorm = QkNorm::None;
+    MlpRouting routing = MlpRouting::Dense;
     PositionKind position = PositionKind::LearnedAbsolute;
     RotarySpec rotary; // when position is Rotary
     ProjectionKind projection = ProjectionKind::Linear;

@@ -107,7 +107,7 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
     BlockScratch scratch;
     s.output.resize(n, spec.dModel);
     finishLayer(spec, runner.layerWeights(layer), s.input, s.concat, scratch, s.output,
-        {&s.attnOut, &s.afterAttn, &s.mlpIn, &s.mlpAct, &s.mlpOut});
+        {&s.attnOut, &s.afterAttn, &s.mlpIn, &s.mlpAct, &s.mlpOut, &s.routing});
     return s;
 }
 

@@ -223,6 +223,10 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::ValueBias:
     case BlockTensor::QueryNormWeight:
     case BlockTensor::KeyNormWeight:
+    case BlockTensor::Router:
+    case BlockTensor::ExpertGate:
+    case BlockTensor::ExpertUp:
+    case BlockTensor::ExpertDown:
         // Not on the block board: a head's W_Q, W_K, W_V are edited on the scene board, whose edits
         // the session re-runs without announcing them cell by cell (ui/model/boardlink.h).
         throw std::invalid_argument(std::string(blockTensorSpec(edit.tensor).key) + " is edited as a head's scene");
@@ -319,6 +323,10 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::ValueBias:
     case BlockTensor::QueryNormWeight:
     case BlockTensor::KeyNormWeight:
+    case BlockTensor::Router:
+    case BlockTensor::ExpertGate:
+    case BlockTensor::ExpertUp:
+    case BlockTensor::ExpertDown:
         break;
     }
     for (int k = int(first); k < kBlockStageCount; ++k)
