@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,8 +28,8 @@ using nlohmann::json;
 
 class Qwen3Folder {
 public:
-    explicit Qwen3Folder(test::TinyModelOptions o = {})
-        : m_dir(test::makeTempDir("cli-qwen3"))
+    explicit Qwen3Folder(test::TinyModelOptions o = {}, bool moe = false)
+        : m_dir(test::makeTempDir(moe ? "cli-qwen3moe" : "cli-qwen3"))
     {
         o.layers = 2;
         o.heads = 4;
@@ -39,7 +40,10 @@ public:
         o.positions = 32;
         o.vocab = test::kGpt2FixtureVocabSize;
         o.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
-        test::writeTinyQwen3(m_dir, o);
+        if (moe)
+            test::writeTinyQwen3Moe(m_dir, o);
+        else
+            test::writeTinyQwen3(m_dir, o);
     }
     ~Qwen3Folder() { test::removeTree(m_dir); }
     Qwen3Folder(const Qwen3Folder &) = delete;
@@ -74,6 +78,26 @@ void expectRows(const json &got, const Matrix &want, const std::string &name, do
 }
 
 constexpr const char *kText = "The cat sat on the mat";
+
+// Qwen3-MoE: layer 1 sparse (5 experts, 2 per token, renormalised), layer 2 dense.
+test::TinyModelOptions moeOptions()
+{
+    test::TinyModelOptions o;
+    o.experts = 5;
+    o.expertsPerToken = 2;
+    o.expertInner = 6;
+    o.normTopk = true;
+    o.mlpOnlyLayers = {1};
+    return o;
+}
+
+void expectBadInput(const test::Run &r, const std::string &mentions)
+{
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(mentions), std::string::npos) << "expected \"" << mentions << "\" in: " << r.err;
+}
 
 } // namespace
 
@@ -151,4 +175,82 @@ TEST(Qwen3Cli, BlockPredictAndGenerateAreThoseOfTheLibrary)
         EXPECT_EQ(step["id"].get<int>(), int(best));
         ASSERT_TRUE(decoder.append({int(best)}));
     }
+}
+
+TEST(Qwen3MoeCli, BlockOfASparseLayerAddsTheRouterAndPredictAndGenerateFollowTheLibrary)
+{
+    Qwen3Folder folder(moeOptions(), true);
+    const auto w = weightsOf(folder.dir());
+    const test::Run block = test::runAttnlab("--dump " + folder.arg() + " --text '" + kText + "' --layer 1 --block");
+    ASSERT_EQ(block.code, 0) << block.err;
+    const json b = json::parse(block.out);
+    core::model::ForwardRunner runner(w);
+    ASSERT_TRUE(runner.run(idsOf(b)));
+    const core::model::BlockStages s = core::model::blockStages(runner, 0);
+    const json &router = b["block"]["router"];
+    ASSERT_TRUE(router.is_object()) << block.out;
+    EXPECT_FALSE(b["block"].contains("mlp_act"));
+    expectRows(router["logits"], s.routing.logits, "logits");
+    expectRows(router["weights"], s.routing.weights, "weights");
+    ASSERT_EQ(router["experts"].size(), size_t(s.routing.experts.rows()));
+    for (Eigen::Index r = 0; r < s.routing.experts.rows(); ++r) {
+        ASSERT_EQ(router["experts"][size_t(r)].size(), 2u);
+        for (Eigen::Index j = 0; j < 2; ++j)
+            EXPECT_EQ(router["experts"][size_t(r)][size_t(j)].get<int>(), s.routing.experts(r, j));
+        EXPECT_NEAR(
+            router["weights"][size_t(r)][0].get<double>() + router["weights"][size_t(r)][1].get<double>(), 1, 1e-6);
+    }
+    expectRows(b["block"]["output"], runner.layerInput(1), "output", 1e-4);
+    // Layer 2 is in mlp_only_layers: a dense MLP, no router.
+    const json dense
+        = json::parse(test::runAttnlab("--dump " + folder.arg() + " --text '" + kText + "' --layer 2 --block").out);
+    EXPECT_FALSE(dense["block"].contains("router"));
+    EXPECT_TRUE(dense["block"].contains("mlp_act"));
+
+    const json p = json::parse(test::runAttnlab("--predict " + folder.arg() + " --text '" + kText + "' --top 3").out);
+    const auto top = core::model::topK(runner.probabilities(), 3);
+    ASSERT_EQ(p["top"].size(), top.size());
+    for (size_t i = 0; i < top.size(); ++i)
+        EXPECT_EQ(p["top"][i]["id"].get<int>(), top[i].id);
+
+    const test::Run gen = test::runAttnlab("--generate " + folder.arg() + " --text '" + kText + "' --max-new-tokens 4");
+    ASSERT_EQ(gen.code, 0) << gen.err;
+    core::model::Decoder decoder(w);
+    ASSERT_TRUE(decoder.append(runner.tokenIds()));
+    for (const json &step : json::parse(gen.out)["generated"]) {
+        Eigen::Index best = 0;
+        decoder.probabilities().maxCoeff(&best);
+        EXPECT_EQ(step["id"].get<int>(), int(best));
+        ASSERT_TRUE(decoder.append({int(best)}));
+    }
+}
+
+TEST(Qwen3MoeCli, BadExpertConfigsAndMissingExpertsExitTwoNamingThem)
+{
+    test::TinyModelOptions tooMany = moeOptions();
+    tooMany.configEdits["num_experts_per_tok"] = "6";
+    const Qwen3Folder many(tooMany, true);
+    expectBadInput(test::runAttnlab("--predict " + many.arg() + " --text 'The cat'"), "num_experts_per_tok");
+
+    test::TinyModelOptions missing = moeOptions();
+    missing.editTensors = [](std::vector<test::FixtureTensor> &tensors) {
+        tensors.erase(
+            std::remove_if(tensors.begin(), tensors.end(),
+                [](const test::FixtureTensor &t) { return t.name == "model.layers.0.mlp.experts.4.down_proj.weight"; }),
+            tensors.end());
+    };
+    const Qwen3Folder gone(missing, true);
+    expectBadInput(
+        test::runAttnlab("--predict " + gone.arg() + " --text 'The cat'"), "layers.0.mlp.experts.4.down_proj.weight");
+
+    test::TinyModelOptions noNorm;
+    noNorm.editTensors = [](std::vector<test::FixtureTensor> &tensors) {
+        tensors.erase(
+            std::remove_if(tensors.begin(), tensors.end(),
+                [](const test::FixtureTensor &t) { return t.name == "model.layers.1.self_attn.q_norm.weight"; }),
+            tensors.end());
+    };
+    const Qwen3Folder qwen3(noNorm);
+    expectBadInput(
+        test::runAttnlab("--predict " + qwen3.arg() + " --text 'The cat'"), "layers.1.self_attn.q_norm.weight");
 }
