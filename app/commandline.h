@@ -19,6 +19,9 @@ namespace attnlab::app {
 struct ModelHeadDetail {
     std::vector<int> tokenIds;
     bool rotary = false;
+    // The block normalises each head's q and k (QK-norm), which the head's scene does not do.
+    bool qkNorm = false;
+    // The projections, and what meets in the dot product (after the QK-norm and the rotation).
     core::Matrix q, k, qRot, kRot;
 };
 

@@ -202,9 +202,22 @@ int runBlockCommand(const CommandLine &cli)
         block["attn_out"] = matrixJson(s.attnOut);
         block["after_attn"] = matrixJson(s.afterAttn);
         block["mlp_in"] = matrixJson(s.mlpIn);
-        block["mlp_act"] = matrixJson(s.mlpAct);
+        // A sparse MLP layer has no one inner activation: its router instead.
+        if (s.routing.logits.size() == 0)
+            block["mlp_act"] = matrixJson(s.mlpAct);
         block["mlp_out"] = matrixJson(s.mlpOut);
         block["output"] = matrixJson(s.output);
+        if (s.routing.logits.size() > 0) {
+            ordered_json experts = ordered_json::array();
+            for (Eigen::Index r = 0; r < s.routing.experts.rows(); ++r) {
+                ordered_json row = ordered_json::array();
+                for (Eigen::Index j = 0; j < s.routing.experts.cols(); ++j)
+                    row.push_back(s.routing.experts(r, j));
+                experts.push_back(std::move(row));
+            }
+            block["router"] = {{"logits", matrixJson(s.routing.logits)}, {"experts", std::move(experts)},
+                {"weights", matrixJson(s.routing.weights)}};
+        }
         return print(out);
     } catch (const std::exception &e) {
         return failModelCommand(

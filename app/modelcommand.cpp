@@ -325,7 +325,8 @@ core::LoadResult loadModelHeadScene(const CommandLine &cli, ModelHeadDetail *det
             tokens.push_back(t.display);
         result.scene = headScene(runner, layer, head, tokens);
         detail->rotary = runner.blockSpec().rotary;
-        if (detail->rotary) {
+        detail->qkNorm = runner.blockSpec().qkNorm;
+        if (detail->rotary || detail->qkNorm) {
             runner.headQueryKey(layer, head, false, detail->q, detail->k);
             runner.headQueryKey(layer, head, true, detail->qRot, detail->kRot);
         }

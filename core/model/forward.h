@@ -191,9 +191,9 @@ public:
     // smallest power of two b with ⌈n/b⌉ ≤ kThumbnailSize.
     static int thumbnailBlock(int tokens);
     // Head `head`'s queries and keys of `layer` (n × d_head each), with their biases, as the pass
-    // computed them: before the rotation (`rotated` false) or after it (under rotary positions;
-    // without them both are the same). Under grouped-query attention the keys are those of the
-    // key/value head config().kvHeadOf(head). Needs layer < layersDone().
+    // computed them: the projections (`rotated` false) or what meets in the dot product (after the
+    // QK-norm and the rotation, when the block has them; without either both are the same). Under grouped-query
+    // attention the keys are those of the key/value head config().kvHeadOf(head). Needs layer < layersDone().
     void headQueryKey(int layer, int head, bool rotated, Matrix &q, Matrix &k) const;
     // Rotary positions: the inverse frequencies of the head's d_head/2 pairs (rope_theta and
     // rope_scaling applied); empty for a model without them.

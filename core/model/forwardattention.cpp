@@ -134,11 +134,11 @@ void ForwardRunner::headQueryKey(int layer, int head, bool rotated, Matrix &q, M
     const Matrix &a = attentionInput(layer);
     projectSlice(a, L.query, L.queryBias, c0, dh, q);
     projectSlice(a, L.key, L.keyBias, k0, dh, k);
-    if (rotated && m_spec.rotary) {
+    if (rotated) {
         const int n = int(a.rows());
-        const int set = blockSpec(layer).ropeSet;
-        applyRotary(q, m_rotary.cos(0, n, set), m_rotary.sin(0, n, set));
-        applyRotary(k, m_rotary.cos(0, n, set), m_rotary.sin(0, n, set));
+        const BlockSpec &spec = blockSpec(layer);
+        spec.prepareHead(L.queryNorm, q, m_rotary.cos(0, n, spec.ropeSet), m_rotary.sin(0, n, spec.ropeSet));
+        spec.prepareHead(L.keyNorm, k, m_rotary.cos(0, n, spec.ropeSet), m_rotary.sin(0, n, spec.ropeSet));
     }
 }
 

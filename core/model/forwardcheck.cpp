@@ -49,8 +49,18 @@ void checkLayer(const ModelConfig &c, const LayerWeights &L, int l)
 {
     const ModelFamily &f = *c.family;
     const std::string p = f.tensors.layer + std::to_string(l) + ".";
-    for (const BlockTensor t : blockTensorsInOrder(c)) {
+    for (const BlockTensor t : blockTensorsInOrder(c, l)) {
         const BlockTensorSpec &s = blockTensorSpec(t);
+        if (s.expertField) {
+            for (int e = 0; e < c.experts; ++e) {
+                const std::string name = p + expertTensorName(f, t, e);
+                if (int(L.experts.size()) != c.experts)
+                    throw ForwardError(Message(MessageId::ForwardTensorMissing, name));
+                needMatrix(s.expertField(const_cast<ExpertWeights &>(L.experts[size_t(e)])), blockWidth(c, s.outputs),
+                    blockWidth(c, s.inputs), name);
+            }
+            continue;
+        }
         const std::string name = p + f.tensors.*s.module + s.suffix;
         const TensorView &v = blockTensorView(L, t);
         if (s.matrix)

@@ -181,6 +181,51 @@ void readRotary(const Reader &r, ModelConfig &c)
                 detail::shown(scaling->at("high_freq_factor"))));
 }
 
+// A list setting of which one value per entry is implemented (Qwen3's layer_types, all
+// "full_attention"): absent or null is fine, any other entry is refused by name.
+void readFixedList(const Reader &r, const FixedSetting &s)
+{
+    const Json *list = r.value(s.key);
+    if (!list || list->is_null())
+        return;
+    if (!list->is_array())
+        r.fail(s.key, Message(MessageId::ConfigStringList, detail::shown(*list)));
+    for (const Json &entry : *list) {
+        if (!entry.is_string())
+            r.fail(s.key, Message(MessageId::ConfigStringList, detail::shown(entry)));
+        if (entry.get<std::string>() != s.text)
+            r.fail(s.key, Message(MessageId::ConfigListEntryUnsupported, detail::shown(entry), detail::quoted(s.text)));
+    }
+}
+
+// A sparse MLP's keys (MlpRouting::SparseTopK), after the layer count: mlp_only_layers must name
+// layers of the model, and no token can go to more experts than there are.
+void readExperts(const Reader &r, ModelConfig &c)
+{
+    const ConfigKeys &k = c.family->config;
+    c.experts = r.count(k.experts, kMaxConfigExperts);
+    c.expertsPerToken = r.count(k.expertsPerToken, kMaxConfigExperts);
+    if (c.expertsPerToken > c.experts)
+        r.fail(k.expertsPerToken.names.front(),
+            Message(MessageId::ConfigMoreThanExperts, c.expertsPerToken, k.experts.names.front(), c.experts));
+    c.expertInner = r.count(k.expertInner, kMaxConfigDInner);
+    c.sparseStep = r.count(k.sparseStep, kMaxConfigLayers);
+    c.renormaliseTopK = r.flag(k.renormaliseTopK.key, k.renormaliseTopK.fallback);
+    const Json *dense = r.value(k.denseLayers);
+    if (!dense || dense->is_null())
+        return;
+    const auto bad = [&](const Json &v) {
+        r.fail(k.denseLayers, Message(MessageId::ConfigLayerList, c.layers - 1, detail::shown(v)));
+    };
+    if (!dense->is_array())
+        bad(*dense);
+    for (const Json &l : *dense) {
+        if (!l.is_number_integer() || l.get<std::int64_t>() < 0 || l.get<std::int64_t>() >= c.layers)
+            bad(l);
+        c.denseLayers.push_back(int(l.get<std::int64_t>()));
+    }
+}
+
 // The family's keys in a fixed order: the sizes, the MLP width (its default may depend on
 // d_model), then epsilon, activation and the settings only one value of which is implemented.
 void readKeys(const Reader &r, ModelConfig &c)
@@ -212,8 +257,12 @@ void readKeys(const Reader &r, ModelConfig &c)
     c.activation = r.text(k.activation, k.activationFallback);
     if (c.family->position == PositionKind::Rotary)
         readRotary(r, c);
+    if (c.family->routing == MlpRouting::SparseTopK)
+        readExperts(r, c);
     for (const FixedSetting &s : k.fixed) {
-        if (s.isFlag) {
+        if (s.isList) {
+            readFixedList(r, s);
+        } else if (s.isFlag) {
             if (r.flag(s.key, s.flag) != s.flag)
                 r.fail(s.key, Message(MessageId::ConfigValueUnsupported, s.flag ? "false" : "true"));
         } else if (const std::string value = r.text({s.key}, s.text); value != s.text) {

@@ -30,6 +30,7 @@ inline constexpr int kMaxConfigDInner = 65536;
 inline constexpr int kMaxConfigPositions = 1 << 20;
 inline constexpr int kMaxConfigVocab = 1 << 22;
 inline constexpr int kMaxConfigTypeVocab = 1024;
+inline constexpr int kMaxConfigExperts = 4096;
 
 // Parses config.json text; `file` names it in messages. Throws ModelError.
 ModelConfig parseModelConfig(const std::string &text, const std::string &file = "config.json");

@@ -150,6 +150,7 @@ struct FileTensor {
     Shape shape;
     bool norm = false;
     std::vector<BlockTensor> parts;
+    int expert = -1; // an expert's tensor: which expert
 };
 
 // The files' tensors of layer `l`, in the order of the block, from the table
@@ -161,10 +162,16 @@ std::vector<FileTensor> layerFileTensors(const ModelConfig &c, int l)
     const bool conv1d = f.projection == ProjectionKind::Conv1DFused;
     const std::string p = f.tensors.layer + std::to_string(l) + ".";
     std::vector<FileTensor> files;
-    for (const BlockTensor t : blockTensorsInOrder(c)) {
+    for (const BlockTensor t : blockTensorsInOrder(c, l)) {
         const BlockTensorSpec &s = blockTensorSpec(t);
-        const std::string name = p + f.tensors.*s.module + s.suffix;
         const std::int64_t out = blockWidth(c, s.outputs), in = blockWidth(c, s.inputs);
+        if (s.expertField) {
+            // A sparse MLP's experts, one nn.Linear each.
+            for (int e = 0; e < c.experts; ++e)
+                files.push_back({p + expertTensorName(f, t, e), {out, in}, false, {t}, e});
+            continue;
+        }
+        const std::string name = p + f.tensors.*s.module + s.suffix;
         FileTensor *file = nullptr;
         for (FileTensor &seen : files)
             if (seen.name == name)
@@ -217,8 +224,10 @@ int tensorCount(const ModelFamily &f, const ModelConfig &c, bool head)
         whole += name->empty() ? 0 : 1;
     whole += (t.embeddingNorm.empty() ? 0 : normTensors) + (t.finalNorm.empty() ? 0 : normTensors);
     whole += c.tiedOutputHead ? 0 : 1;
-    const int perLayer = c.layers > 0 ? int(layerFileTensors(c, 0).size()) : 0;
-    return whole + perLayer * c.layers + (head ? int(headNames(t).size()) : 0);
+    int perLayer = 0;
+    for (int l = 0; l < c.layers; ++l)
+        perLayer += int(layerFileTensors(c, l).size());
+    return whole + perLayer + (head ? int(headNames(t).size()) : 0);
 }
 
 void bindLayer(Binder &b, const ModelConfig &c, int l, LayerWeights &L)
@@ -226,6 +235,11 @@ void bindLayer(Binder &b, const ModelConfig &c, int l, LayerWeights &L)
     const bool conv1d = c.family->projection == ProjectionKind::Conv1DFused;
     for (const FileTensor &file : layerFileTensors(c, l)) {
         const TensorView whole = b.require(file.name, file.shape, file.norm);
+        if (file.expert >= 0) {
+            L.experts.resize(size_t(c.experts));
+            blockTensorSpec(file.parts.front()).expertField(L.experts[size_t(file.expert)]) = whole;
+            continue;
+        }
         int first = 0;
         for (const BlockTensor t : file.parts) {
             const BlockTensorSpec &s = blockTensorSpec(t);

@@ -67,6 +67,12 @@ struct ModelConfig {
     int slidingWindow = 0; // sliding_window
     std::vector<bool> slidingLayers; // per layer: a sliding-window layer (layer_types), else full
     double localRopeTheta = 0; // rope_local_base_freq; 0: the sliding layers use rope_theta
+    // A sparse mixture-of-experts MLP (MlpRouting::SparseTopK): the number of experts (0: none),
+    // how many each token goes to, each expert's width, whether their weights are renormalised,
+    // every how many layers the MLP is sparse, and the layers whose MLP stays dense.
+    int experts = 0, expertsPerToken = 0, expertInner = 0, sparseStep = 1;
+    bool renormaliseTopK = false;
+    std::vector<int> denseLayers;
 
     // The width of one head.
     int headDim() const { return headDimension > 0 ? headDimension : heads > 0 ? dModel / heads : 0; }
@@ -74,6 +80,15 @@ struct ModelConfig {
     // The key/value head query head `head` reads: head / (heads / kv_heads), as transformers'
     // repeat_kv lays them out.
     int kvHeadOf(int head) const { return head / (heads / keyValueHeads()); }
+    // Whether layer `layer` runs the sparse MLP: as Qwen3MoeDecoderLayer decides, not in
+    // mlp_only_layers, num_experts > 0 and (layer + 1) % decoder_sparse_step == 0.
+    bool sparseLayer(int layer) const
+    {
+        for (const int l : denseLayers)
+            if (l == layer)
+                return false;
+        return experts > 0 && sparseStep > 0 && (layer + 1) % sparseStep == 0;
+    }
 };
 
 // How a TensorView's elements are stored: floats, or the checkpoint's own 16-bit floats.
@@ -116,6 +131,12 @@ struct LayerNormWeights {
     TensorView weight, bias; // length dModel each (HF names: weight/bias or gamma/beta)
 };
 
+// One expert of a sparse MLP, a SwiGLU without biases: gate and up expert_inner × d, down
+// d × expert_inner.
+struct ExpertWeights {
+    TensorView gate, up, down;
+};
+
 // One transformer block, named as the family's TensorNames say. Fields the family's kinds do
 // not use stay empty.
 struct LayerWeights {
@@ -126,6 +147,9 @@ struct LayerWeights {
     // (kv_heads·d_head × d), biases as long as their outputs (empty when the checkpoint has none).
     // GPT-2's fused attn.c_attn is three windows of one tensor.
     TensorView query, queryBias, key, keyBias, value, valueBias;
+    // QK-norm (Qwen3's q_norm, k_norm): the weights of the norm of each head's q and of each
+    // key/value head's k, d_head long, shared by the heads; empty without QK-norm.
+    LayerNormWeights queryNorm, keyNorm;
     // The attention output projection (d × heads·d_head): GPT-2 attn.c_proj, BERT
     // attention.output.dense, Llama o_proj.
     TensorView attnOut, attnOutBias;
@@ -136,6 +160,10 @@ struct LayerWeights {
     // Gemma's norms of the attention's and the MLP's outputs before their residual sums
     // (post_attention_layernorm, post_feedforward_layernorm); empty in other families.
     LayerNormWeights attnPostNorm, mlpPostNorm;
+    // A sparse MLP layer (ModelConfig::sparseLayer): the router (experts × d) and the experts; a
+    // dense layer leaves them empty and has fcIn, fcOut, mlpGate instead.
+    TensorView router;
+    std::vector<ExpertWeights> experts;
 };
 
 struct ModelWeights {

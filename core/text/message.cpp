@@ -222,6 +222,10 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ConfigBoolean, ATTNLAB_MESSAGE("CoreMessage", "must be true or false (got %1)")},
     {MessageId::ConfigValueUnsupported, ATTNLAB_MESSAGE("CoreMessage", "= %1 is not supported")},
     {MessageId::ConfigOnlyAbsolute, ATTNLAB_MESSAGE("CoreMessage", "%1 is not supported (only \"absolute\")")},
+    {MessageId::ConfigStringList, ATTNLAB_MESSAGE("CoreMessage", "must be a list of strings (got %1)")},
+    {MessageId::ConfigListEntryUnsupported, ATTNLAB_MESSAGE("CoreMessage", "has %1, which is not implemented (only %2)")},
+    {MessageId::ConfigMoreThanExperts, ATTNLAB_MESSAGE("CoreMessage", "is %1, more than the %3 experts of \"%2\"")},
+    {MessageId::ConfigLayerList, ATTNLAB_MESSAGE("CoreMessage", "must be a list of layer indices from 0 to %1 (got %2)")},
     {MessageId::ConfigNotObject, ATTNLAB_MESSAGE("CoreMessage", "must be a JSON object")},
     {MessageId::ConfigModelTypeMissing, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" is missing; supported: %1")},
     {MessageId::ConfigModelTypeUnsupported, ATTNLAB_MESSAGE("CoreMessage", "\"model_type\" %1 is not supported; supported: %2")},
@@ -382,6 +386,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ForwardNoPositions, ATTNLAB_MESSAGE("CoreMessage", "%1 has no position information, which the forward pass does not implement")},
     {MessageId::ForwardRotaryInterleaved, ATTNLAB_MESSAGE("CoreMessage", "%1 rotates interleaved pairs of dimensions, which the forward pass does not implement")},
     {MessageId::ForwardRotaryOddHeadDim, ATTNLAB_MESSAGE("CoreMessage", "rotary positions need an even head size, not %1")},
+    {MessageId::ForwardQkNormCentred, ATTNLAB_MESSAGE("CoreMessage", "%1: the norm of each head's q and k is implemented as an RMSNorm only, not as a LayerNorm")},
     {MessageId::ForwardPreNormWithoutFinalNorm, ATTNLAB_MESSAGE("CoreMessage", "%1 normalises before each block but has no final norm, which the forward pass does not implement")},
 
     // The √d_k experiment's options (core/experiment).

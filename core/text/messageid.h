@@ -205,6 +205,10 @@ enum class MessageId : int {
     ConfigBoolean,
     ConfigValueUnsupported,
     ConfigOnlyAbsolute,
+    ConfigStringList,
+    ConfigListEntryUnsupported,
+    ConfigMoreThanExperts,
+    ConfigLayerList,
     ConfigNotObject,
     ConfigModelTypeMissing,
     ConfigModelTypeUnsupported,
@@ -367,6 +371,7 @@ enum class MessageId : int {
     ForwardNoPositions,
     ForwardRotaryInterleaved,
     ForwardRotaryOddHeadDim,
+    ForwardQkNormCentred,
     ForwardPreNormWithoutFinalNorm,
 
     // The √d_k experiment's options (core/experiment).

@@ -1081,6 +1081,22 @@
         <translation>%1 不受支持（只支持 &quot;absolute&quot;）</translation>
     </message>
     <message>
+        <source>must be a list of strings (got %1)</source>
+        <translation>必须是字符串列表（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>has %1, which is not implemented (only %2)</source>
+        <translation>含有 %1，尚未实现（只支持 %2）</translation>
+    </message>
+    <message>
+        <source>is %1, more than the %3 experts of &quot;%2&quot;</source>
+        <translation>为 %1，多于 &quot;%2&quot; 的 %3 个专家</translation>
+    </message>
+    <message>
+        <source>must be a list of layer indices from 0 to %1 (got %2)</source>
+        <translation>必须是从 0 到 %1 的层编号列表（实际为 %2）</translation>
+    </message>
+    <message>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
@@ -1483,6 +1499,10 @@
     <message>
         <source>rotary positions need an even head size, not %1</source>
         <translation>旋转位置编码要求每个头的维度为偶数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1: the norm of each head&apos;s q and k is implemented as an RMSNorm only, not as a LayerNorm</source>
+        <translation>%1：每个头的 q 和 k 的归一化只实现了 RMSNorm，没有实现 LayerNorm</translation>
     </message>
     <message>
         <source>%1 normalises before each block but has no final norm, which the forward pass does not implement</source>

@@ -1,6 +1,7 @@
 // Helpers only: no TEST here (this file is globbed into the core test executable).
 #include "modelfixtures.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -424,12 +425,15 @@ TinyModel writeTinyBert(const std::string &dir, const TinyModelOptions &o)
 
 namespace {
 
-// The tensors and config.json keys Qwen2 and Llama share; `qwen` picks the biases and defaults.
-TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, bool qwen)
+// The tensors and config.json keys Qwen2, Qwen3 and Llama share; `type` (their model_type) picks
+// the biases, Qwen3's q_norm and k_norm, and the defaults.
+TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, const std::string &type)
 {
     const std::int64_t d = o.dModel, inner = o.dInner, heads = o.heads, kv = o.kvHeads > 0 ? o.kvHeads : o.heads;
     const std::int64_t dh = o.headDim > 0 ? o.headDim : d / heads;
-    const bool qkvBias = qwen || o.attentionBias, outBias = !qwen && o.attentionBias, mlpBias = !qwen && o.mlpBias;
+    const bool qwen = type == "qwen2", moe = type == "qwen3_moe", qwen3 = type == "qwen3" || moe;
+    const bool qkvBias = qwen || o.attentionBias, outBias = !qwen && o.attentionBias;
+    const bool mlpBias = type == "llama" && o.mlpBias;
     std::vector<Spec> specs;
     specs.push_back({"embed_tokens.weight", {o.vocab, d}});
     auto linear = [&](const std::string &name, std::int64_t rows, std::int64_t cols, bool bias) {
@@ -443,8 +447,23 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
         linear(p + "self_attn.q_proj", heads * dh, d, qkvBias);
         linear(p + "self_attn.k_proj", kv * dh, d, qkvBias);
         linear(p + "self_attn.v_proj", kv * dh, d, qkvBias);
+        if (qwen3) {
+            specs.push_back({p + "self_attn.q_norm.weight", {dh}, true});
+            specs.push_back({p + "self_attn.k_norm.weight", {dh}, true});
+        }
         linear(p + "self_attn.o_proj", d, heads * dh, outBias);
         specs.push_back({p + "post_attention_layernorm.weight", {d}, true});
+        const bool dense = std::find(o.mlpOnlyLayers.begin(), o.mlpOnlyLayers.end(), l) != o.mlpOnlyLayers.end();
+        if (moe && !dense && (l + 1) % o.sparseStep == 0) {
+            specs.push_back({p + "mlp.gate.weight", {o.experts, d}});
+            for (int e = 0; e < o.experts; ++e) {
+                const std::string x = p + "mlp.experts." + std::to_string(e) + ".";
+                specs.push_back({x + "gate_proj.weight", {o.expertInner, d}});
+                specs.push_back({x + "up_proj.weight", {o.expertInner, d}});
+                specs.push_back({x + "down_proj.weight", {d, o.expertInner}});
+            }
+            continue;
+        }
         linear(p + "mlp.gate_proj", inner, d, mlpBias);
         linear(p + "mlp.up_proj", inner, d, mlpBias);
         linear(p + "mlp.down_proj", d, inner, mlpBias);
@@ -454,8 +473,12 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
         specs.push_back({"lm_head.weight", {o.vocab, d}, false, true});
 
     std::map<std::string, std::string> keys = {
-        {"model_type", qwen ? "\"qwen2\"" : "\"llama\""},
-        {"architectures", qwen ? "[\"Qwen2ForCausalLM\"]" : "[\"LlamaForCausalLM\"]"},
+        {"model_type", "\"" + type + "\""},
+        {"architectures",
+            qwen        ? "[\"Qwen2ForCausalLM\"]"
+                : moe   ? "[\"Qwen3MoeForCausalLM\"]"
+                : qwen3 ? "[\"Qwen3ForCausalLM\"]"
+                        : "[\"LlamaForCausalLM\"]"},
         {"num_hidden_layers", std::to_string(o.layers)},
         {"num_attention_heads", std::to_string(o.heads)},
         {"num_key_value_heads", std::to_string(kv)},
@@ -465,13 +488,28 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
         {"vocab_size", std::to_string(o.vocab)},
         {"rms_norm_eps", "1e-06"},
         {"hidden_act", "\"silu\""},
-        {"rope_theta", qwen ? "1000000.0" : "500000.0"},
+        {"rope_theta", type == "llama" ? "500000.0" : "1000000.0"},
         {"tie_word_embeddings", o.tied ? "true" : "false"},
     };
-    if (o.headDim > 0)
-        keys["head_dim"] = std::to_string(o.headDim);
+    // Qwen3Config's head_dim defaults to 128, not d / heads: its configs always give it.
+    if (o.headDim > 0 || qwen3)
+        keys["head_dim"] = std::to_string(dh);
     if (qwen) {
         keys["use_sliding_window"] = "false";
+    } else if (qwen3) {
+        keys["use_sliding_window"] = "false";
+        keys["attention_bias"] = o.attentionBias ? "true" : "false";
+        if (moe) {
+            keys["num_experts"] = std::to_string(o.experts);
+            keys["num_experts_per_tok"] = std::to_string(o.expertsPerToken);
+            keys["moe_intermediate_size"] = std::to_string(o.expertInner);
+            keys["decoder_sparse_step"] = std::to_string(o.sparseStep);
+            keys["norm_topk_prob"] = o.normTopk ? "true" : "false";
+            std::string list = "[";
+            for (const int l : o.mlpOnlyLayers)
+                list += (list.size() > 1 ? ", " : "") + std::to_string(l);
+            keys["mlp_only_layers"] = list + "]";
+        }
     } else {
         keys["attention_bias"] = o.attentionBias ? "true" : "false";
         keys["mlp_bias"] = o.mlpBias ? "true" : "false";
@@ -483,12 +521,22 @@ TinyModel writeTinyRotary(const std::string &dir, const TinyModelOptions &o, boo
 
 TinyModel writeTinyQwen2(const std::string &dir, const TinyModelOptions &o)
 {
-    return writeTinyRotary(dir, o, true);
+    return writeTinyRotary(dir, o, "qwen2");
 }
 
 TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &o)
 {
-    return writeTinyRotary(dir, o, false);
+    return writeTinyRotary(dir, o, "llama");
+}
+
+TinyModel writeTinyQwen3(const std::string &dir, const TinyModelOptions &o)
+{
+    return writeTinyRotary(dir, o, "qwen3");
+}
+
+TinyModel writeTinyQwen3Moe(const std::string &dir, const TinyModelOptions &o)
+{
+    return writeTinyRotary(dir, o, "qwen3_moe");
 }
 
 } // namespace attnlab::test

@@ -87,6 +87,14 @@ struct TinyModelOptions {
     bool tied = false;
     bool attentionBias = false;
     bool mlpBias = false;
+    // Qwen3-MoE: experts, per token, each one's width, decoder_sparse_step, norm_topk_prob and
+    // mlp_only_layers; the sparse layers get mlp.gate and mlp.experts.{e}.* instead of the dense MLP.
+    int experts = 4;
+    int expertsPerToken = 2;
+    int expertInner = 6;
+    int sparseStep = 1;
+    bool normTopk = false;
+    std::vector<int> mlpOnlyLayers;
     // Replace or add config.json keys: key → raw JSON text; an empty text removes the key.
     std::map<std::string, std::string> configEdits;
     // Called with the tensors (canonical names already turned into file names) before writing:
@@ -113,5 +121,14 @@ TinyModel writeTinyBert(const std::string &dir, const TinyModelOptions &options 
 // config.json has rope_theta 1e6 (Qwen2) or 5e5 (Llama) and rms_norm_eps 1e-6.
 TinyModel writeTinyQwen2(const std::string &dir, const TinyModelOptions &options = {});
 TinyModel writeTinyLlama(const std::string &dir, const TinyModelOptions &options = {});
+// Qwen3 as transformers saves Qwen3ForCausalLM: Llama's tensors (q/k/v/o biases with
+// attentionBias) plus self_attn.q_norm.weight and k_norm.weight (d_head each) in every layer;
+// config.json always gives head_dim, rope_theta 1e6, use_sliding_window false.
+TinyModel writeTinyQwen3(const std::string &dir, const TinyModelOptions &options = {});
+// Qwen3-MoE as transformers saves Qwen3MoeForCausalLM: Qwen3's attention; on the sparse layers
+// (ModelConfig::sparseLayer) mlp.gate.weight (experts × d) and mlp.experts.{e}.gate_proj, up_proj,
+// down_proj.weight; config.json with num_experts, num_experts_per_tok, moe_intermediate_size,
+// decoder_sparse_step, norm_topk_prob and mlp_only_layers.
+TinyModel writeTinyQwen3Moe(const std::string &dir, const TinyModelOptions &options = {});
 
 } // namespace attnlab::test

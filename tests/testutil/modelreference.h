@@ -85,6 +85,11 @@ struct Reference {
     std::vector<Mat> attentionInputs; // per layer
     std::vector<Mat> attentionOutputs; // per layer: merge(ctx)·W_O + b_O (before the residual)
     std::vector<std::vector<Mat>> weights; // [layer][head], before the head mask
+    // A sparse MLP layer's router (rotaryReference; empty on dense layers): logits, the chosen
+    // experts by descending weight, their weights.
+    std::vector<Mat> routerLogits;
+    std::vector<std::vector<std::vector<int>>> routerExperts;
+    std::vector<Mat> routerWeights;
     Vec probabilities;
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/model/family/modelfamily.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab::test {
@@ -30,6 +31,12 @@ ModelConfig rotaryConfig(const RotaryShape &s)
     c.outBias = !qwen && s.attentionBias;
     c.mlpBias = !qwen && s.mlpBias;
     c.tiedOutputHead = s.tied;
+    c.experts = s.experts;
+    c.expertsPerToken = s.expertsPerToken;
+    c.expertInner = s.expertInner;
+    c.renormaliseTopK = s.renormalise;
+    c.sparseStep = s.sparseStep;
+    c.denseLayers = s.denseLayers;
     return c;
 }
 
@@ -53,10 +60,23 @@ std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed)
             L.keyBias = b.vector(kv, 0.2f);
             L.valueBias = b.vector(kv, 0.2f);
         }
+        // QK-norm (Qwen3): one weight of d_head for q's heads, one for k's.
+        if (!c.family->tensors.queryNorm.empty()) {
+            L.queryNorm = LayerNormWeights {b.vector(dh, 0.3f, 1.f), {}};
+            L.keyNorm = LayerNormWeights {b.vector(dh, 0.3f, 1.f), {}};
+        }
         L.attnOut = b.random(d, q, 0.3f);
         if (c.outBias)
             L.attnOutBias = b.vector(d, 0.1f);
         L.mlpNorm = rms();
+        if (c.sparseLayer(l)) {
+            L.router = b.random(c.experts, d, 0.6f);
+            for (int e = 0; e < c.experts; ++e)
+                L.experts.push_back({b.random(c.expertInner, d, 0.4f), b.random(c.expertInner, d, 0.4f),
+                    b.random(d, c.expertInner, 0.3f)});
+            w->layers.push_back(L);
+            continue;
+        }
         L.mlpGate = b.random(inner, d, 0.4f);
         L.fcIn = b.random(inner, d, 0.4f);
         L.fcOut = b.random(d, inner, 0.3f);
@@ -102,6 +122,17 @@ Vec linearRef(const Vec &x, const TensorView &w, const TensorView &b)
     return y;
 }
 
+// Normalises each head's dh values of row `x` by its own RMS, times the shared weight `gamma`
+// (Qwen3's q_norm / k_norm on the head dimension).
+void headNormRef(Vec &x, int heads, int dh, const TensorView &gamma, double eps)
+{
+    for (int h = 0; h < heads; ++h) {
+        const Vec part(x.begin() + h * dh, x.begin() + (h + 1) * dh);
+        const Vec normed = rmsNormRef(part, gamma, eps);
+        std::copy(normed.begin(), normed.end(), x.begin() + h * dh);
+    }
+}
+
 // Rotates each head's dh values of row `x` at `position`: x·cos + rotate_half(x)·sin.
 void rotateRef(Vec &x, int heads, int dh, int position, const Vec &inv)
 {
@@ -115,6 +146,46 @@ void rotateRef(Vec &x, int heads, int dh, int position, const Vec &inv)
             p[i + half] = b * std::cos(angle) + a * std::sin(angle);
         }
     }
+}
+
+// Qwen3MoeMLP: down(silu(gate(x)) ⊙ up(x)) without biases.
+Vec expertRef(const Vec &x, const ExpertWeights &e)
+{
+    Vec gate = linearRef(x, e.gate, {});
+    const Vec up = linearRef(x, e.up, {});
+    for (size_t i = 0; i < gate.size(); ++i)
+        gate[i] = gate[i] / (1 + std::exp(-gate[i])) * up[i];
+    return linearRef(gate, e.down, {});
+}
+
+// Qwen3MoeSparseMoeBlock of one row: router logits, softmax, top-k (equal probabilities: the lower
+// index first), renormalised under norm_topk_prob, the chosen experts' weighted sum.
+Vec sparseMlpRef(
+    const Vec &x, const LayerWeights &L, const ModelConfig &c, Vec &logits, std::vector<int> &chosen, Vec &weights)
+{
+    logits = linearRef(x, L.router, {});
+    const Vec p = softmaxRef(logits);
+    std::vector<int> order(p.size());
+    for (size_t e = 0; e < order.size(); ++e)
+        order[e] = int(e);
+    std::stable_sort(order.begin(), order.end(), [&p](int a, int b) { return p[size_t(a)] > p[size_t(b)]; });
+    chosen.assign(order.begin(), order.begin() + c.expertsPerToken);
+    weights.clear();
+    double sum = 0;
+    for (const int e : chosen) {
+        weights.push_back(p[size_t(e)]);
+        sum += p[size_t(e)];
+    }
+    if (c.renormaliseTopK)
+        for (double &v : weights)
+            v /= sum;
+    Vec out(x.size(), 0.0);
+    for (size_t j = 0; j < chosen.size(); ++j) {
+        const Vec y = expertRef(x, L.experts[size_t(chosen[j])]);
+        for (size_t i = 0; i < out.size(); ++i)
+            out[i] += weights[j] * y[i];
+    }
+    return out;
 }
 
 } // namespace
@@ -167,6 +238,11 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
             q[size_t(i)] = linearRef(a[size_t(i)], L.query, L.queryBias);
             k[size_t(i)] = linearRef(a[size_t(i)], L.key, L.keyBias);
             v[size_t(i)] = linearRef(a[size_t(i)], L.value, L.valueBias);
+            // QK-norm before the rotation, as Qwen3Attention.forward does.
+            if (!L.queryNorm.weight.empty()) {
+                headNormRef(q[size_t(i)], H, dh, L.queryNorm.weight, c.layerNormEps);
+                headNormRef(k[size_t(i)], G, dh, L.keyNorm.weight, c.layerNormEps);
+            }
             if (rotary) {
                 rotateRef(q[size_t(i)], H, dh, i, inv);
                 rotateRef(k[size_t(i)], G, dh, i, inv);
@@ -200,12 +276,24 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
             weights[size_t(hh)] = wts;
         }
         ref.weights.push_back(weights);
-        Mat out(N);
+        Mat out(N), routerLogits, routerWeights;
+        std::vector<std::vector<int>> routerExperts;
         for (int i = 0; i < n; ++i) {
             out[size_t(i)] = linearRef(ctx[size_t(i)], L.attnOut, L.attnOutBias);
             for (int j = 0; j < d; ++j)
                 h[size_t(i)][size_t(j)] += out[size_t(i)][size_t(j)];
             const Vec m = rmsNormRef(h[size_t(i)], L.mlpNorm.weight, c.layerNormEps);
+            if (!L.router.empty()) {
+                Vec logits, weights;
+                std::vector<int> chosen;
+                const Vec sparse = sparseMlpRef(m, L, c, logits, chosen, weights);
+                for (int j = 0; j < d; ++j)
+                    h[size_t(i)][size_t(j)] += sparse[size_t(j)];
+                routerLogits.push_back(logits);
+                routerExperts.push_back(chosen);
+                routerWeights.push_back(weights);
+                continue;
+            }
             Vec gate = linearRef(m, L.mlpGate, L.mlpGateBias);
             const Vec up = linearRef(m, L.fcIn, L.fcInBias);
             for (size_t e = 0; e < gate.size(); ++e)
@@ -215,6 +303,9 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
                 h[size_t(i)][size_t(j)] += down[size_t(j)];
         }
         ref.attentionOutputs.push_back(out);
+        ref.routerLogits.push_back(routerLogits);
+        ref.routerExperts.push_back(routerExperts);
+        ref.routerWeights.push_back(routerWeights);
         ref.inputs.push_back(h);
     }
     const Vec x = rmsNormRef(h[size_t(n) - 1], w.finalNorm.weight, c.layerNormEps);

@@ -1,9 +1,10 @@
 #pragma once
-// Tiny Qwen2- and Llama-shaped checkpoints built in memory, and an independent naive reference of
-// their forward pass in double precision with plain loops (no Eigen, no production code),
-// following transformers' modeling_llama.py / modeling_qwen2.py and modeling_rope_utils.py:
-// RMSNorm pre-norm blocks, grouped-query attention, rotate-half rotary positions (with llama3
-// scaling), the SwiGLU MLP, the final norm and a tied or untied output head.
+// Tiny Qwen2-, Qwen3- and Llama-shaped checkpoints built in memory, and an independent naive
+// reference of their forward pass in double precision with plain loops (no Eigen, no production
+// code), following transformers' modeling_llama.py / modeling_qwen2.py / modeling_qwen3.py and
+// modeling_rope_utils.py: RMSNorm pre-norm blocks, grouped-query attention, Qwen3's RMSNorm of
+// each head's q and k before the rotation, rotate-half rotary positions (with llama3 scaling), the
+// SwiGLU MLP, the final norm and a tied or untied output head.
 
 #include "modelreference.h"
 
@@ -12,7 +13,7 @@
 namespace attnlab::test {
 
 struct RotaryShape {
-    std::string family = "qwen2"; // model_type: "qwen2" or "llama"
+    std::string family = "qwen2"; // model_type: "qwen2", "qwen3" or "llama"
     int layers = 2;
     int heads = 4;
     int kvHeads = 2;
@@ -23,9 +24,17 @@ struct RotaryShape {
     int vocab = 29;
     double theta = 10000;
     core::model::RopeScaling scaling; // type "default" or "llama3"
-    bool attentionBias = false; // llama: attention_bias (Qwen2 has q/k/v biases always)
+    bool attentionBias = false; // llama, qwen3: attention_bias (Qwen2 has q/k/v biases always)
     bool mlpBias = false; // llama: mlp_bias
     bool tied = false;
+    // qwen3_moe: experts (0: none), per token, each one's width, renormalised weights, every how
+    // many layers the MLP is sparse, the layers that stay dense.
+    int experts = 0;
+    int expertsPerToken = 2;
+    int expertInner = 10;
+    bool renormalise = false;
+    int sparseStep = 1;
+    std::vector<int> denseLayers;
 };
 
 ModelConfig rotaryConfig(const RotaryShape &shape);
@@ -34,7 +43,9 @@ std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed = 5
 // The forward pass of a Qwen2 or Llama checkpoint, or of any family with their block (RMSNorm
 // pre-norm, the gated SiLU MLP) and learned absolute positions instead of rotary ones; inputs[l] is the residual stream
 // entering layer l (inputs[layers] the last block's output before the final norm), attentionInputs[l] the output of
-// input_layernorm, weights[l][h] head h's attention weights.
+// input_layernorm, weights[l][h] head h's attention weights. A layer with a router runs Qwen3-MoE's
+// sparse MLP (softmax, top-k with the lower index first among equal probabilities, renormalised
+// when the config says so, the experts' weighted sum) and records its routing.
 Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask);
 
 // transformers' inverse frequencies (default or llama3) in double.

@@ -23,7 +23,10 @@ BlockSpec BlockSpec::of(const ModelConfig &c)
     s.rotary = f.position == PositionKind::Rotary;
     if (s.rotary)
         s.inverseFrequencies = rotaryInverseFrequencies(s.headDim, c.ropeTheta, c.ropeScaling);
+    s.qkNorm = f.qkNorm == QkNorm::PerHead;
     s.gatedMlp = f.mlp == MlpKind::GatedSilu;
+    s.expertsPerToken = c.expertsPerToken;
+    s.renormaliseTopK = c.renormaliseTopK;
     const std::string act = c.activation.empty() ? f.config.activationFallback : c.activation;
     const std::optional<Activation> a = activationNamed(act);
     if (!a)
@@ -75,6 +78,9 @@ std::optional<Message> unsupportedChoice(const ModelFamily &f, const ModelConfig
         return Message(MessageId::ForwardRotaryInterleaved, f.name);
     if (f.position == PositionKind::Rotary && c.headDim() % 2 != 0)
         return Message(MessageId::ForwardRotaryOddHeadDim, c.headDim());
+    // The tensor table holds a weight for the QK-norm and no bias.
+    if (f.qkNorm != QkNorm::None && f.norm == NormKind::LayerNorm)
+        return Message(MessageId::ForwardQkNormCentred, f.name);
     if (f.placement == NormPlacement::PreLn && f.tensors.finalNorm.empty())
         return Message(MessageId::ForwardPreNormWithoutFinalNorm, f.name);
     return std::nullopt;
@@ -86,20 +92,31 @@ void BlockSpec::rotaryTables(int first, int count, Matrix &cos, Matrix &sin) con
         model::rotaryTables(inverseFrequencies, first, count, cos, sin);
 }
 
-void BlockSpec::rotate(Eigen::Ref<Matrix> q, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
+void BlockSpec::prepareHead(const LayerNormWeights &w, Eigen::Ref<Matrix> x, const Eigen::Ref<const Matrix> &cos,
     const Eigen::Ref<const Matrix> &sin) const
 {
-    rotateQueries(q, cos, sin);
-    rotateKeys(k, cos, sin);
+    if (qkNorm)
+        normRows(norm, x, w, eps, x);
+    if (rotary)
+        applyRotary(x, cos, sin);
 }
 
-void BlockSpec::rotateQueries(
-    Eigen::Ref<Matrix> q, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const
+void BlockSpec::prepareQueries(const LayerWeights &L, Eigen::Ref<Matrix> q, const Eigen::Ref<const Matrix> &cos,
+    const Eigen::Ref<const Matrix> &sin) const
 {
-    if (!rotary)
+    if (!qkNorm && !rotary)
         return;
     for (int h = 0; h < heads; ++h)
-        applyRotary(q.middleCols(h * headDim, headDim), cos, sin);
+        prepareHead(L.queryNorm, q.middleCols(h * headDim, headDim), cos, sin);
+}
+
+void BlockSpec::prepareKeys(const LayerWeights &L, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
+    const Eigen::Ref<const Matrix> &sin) const
+{
+    if (!qkNorm && !rotary)
+        return;
+    for (int g = 0; g < kvHeads; ++g)
+        prepareHead(L.keyNorm, k.middleCols(g * headDim, headDim), cos, sin);
 }
 
 void BlockSpec::rotateKeys(

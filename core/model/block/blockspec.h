@@ -30,8 +30,16 @@ struct BlockSpec {
     // learned absolute ones are added to the embeddings and play no part in the block.
     bool rotary = false;
     RowVector inverseFrequencies;
+    // QK-norm (Qwen3): each head's q and each key/value head's k normalised over its d_head values
+    // by the block's norm (`norm`, `eps`) with the layer's queryNorm / keyNorm weights, after the
+    // projection and before the rotation. Then q and k are no longer linear in attention's input.
+    bool qkNorm = false;
     // The MLP: gated (down(act(gate(x)) ⊙ up(x))) or plain (out(act(in(x)))), and its activation.
     bool gatedMlp = false;
+    // A sparse MLP (on the layers whose weights have a router, core/model/block/moe.h): how many
+    // experts each token goes to, and whether their weights are renormalised to sum to 1.
+    int expertsPerToken = 0;
+    bool renormaliseTopK = false;
     Activation activation = Activation::GeluTanh;
     int dModel = 0, dInner = 0;
 
@@ -81,16 +89,25 @@ struct BlockSpec {
     // cos and sin tables of positions first … first + count − 1 (count × d_head); left empty
     // without rotary positions.
     void rotaryTables(int first, int count, Matrix &cos, Matrix &sin) const;
-    // Rotates q's heads and k's key/value heads (rows at the positions of the tables' rows) in
-    // place; nothing without rotary positions.
-    void rotate(Eigen::Ref<Matrix> q, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
+    // One head's q or k rows `x` (rows × d_head, projected with bias) made what meets the other in
+    // the dot product, in place: normalised by `norm` under QK-norm, then rotated by the positions
+    // of the tables' rows under rotary positions (transformers: q_norm(q_proj(x)), then
+    // apply_rotary_pos_emb). Nothing without either.
+    void prepareHead(const LayerNormWeights &norm, Eigen::Ref<Matrix> x, const Eigen::Ref<const Matrix> &cos,
         const Eigen::Ref<const Matrix> &sin) const;
-    // The same for q's heads alone (rows × heads·d_head), and for k's key/value heads alone
-    // (rows × kv_heads·d_head).
-    void rotateQueries(
-        Eigen::Ref<Matrix> q, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const;
+    // The same for every query head of q (rows × heads·d_head, layer L's query norm) and for every
+    // key/value head of k (rows × kv_heads·d_head, its key norm).
+    void prepareQueries(const LayerWeights &L, Eigen::Ref<Matrix> q, const Eigen::Ref<const Matrix> &cos,
+        const Eigen::Ref<const Matrix> &sin) const;
+    void prepareKeys(const LayerWeights &L, Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos,
+        const Eigen::Ref<const Matrix> &sin) const;
+    // Rotates k's key/value heads alone (no QK-norm): for a change of k that is linear in attention's
+    // input, which only a block without QK-norm has (keysLinear()).
     void rotateKeys(
         Eigen::Ref<Matrix> k, const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin) const;
+    // Whether the rotated keys are a linear function of attention's input plus a bias (no
+    // QK-norm), so a change of the input changes them by the rotated change.
+    bool keysLinear() const { return !qkNorm; }
 };
 
 // Why the block cannot run a family with this config: a choice it does not implement (no

@@ -66,7 +66,8 @@ void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<cons
         project(a, L.key, L.keyBias, k);
         project(a, L.value, L.valueBias, v);
     }
-    s.rotate(q, k, cos, sin);
+    s.prepareQueries(L, q, cos, sin);
+    s.prepareKeys(L, k, cos, sin);
 }
 
 void mlpActivation(
@@ -88,8 +89,15 @@ void mlpActivation(
 }
 
 void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
-    BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act)
+    BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act, MoeRouting *routing)
 {
+    if (!L.router.empty()) {
+        // The experts have no biases.
+        sparseMlp(s, L, x, out, routing);
+        if (act)
+            act->resize(x.rows(), 0);
+        return;
+    }
     const TensorView bias = withOutputBias ? L.fcOutBias : TensorView {};
     if (act) {
         mlpActivation(s, L, x, *act, scratch.up);
@@ -171,7 +179,7 @@ void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<con
         Matrix &mlpIn = capture.mlpIn ? *capture.mlpIn : scratch.normed;
         mlpIn.resize(rows, s.dModel);
         mlpInput(s, L, out, mlpIn);
-        mlp(s, L, mlpIn, true, scratch, mlpOut, capture.mlpAct);
+        mlp(s, L, mlpIn, true, scratch, mlpOut, capture.mlpAct, capture.routing);
         addMlp(s, L, out, mlpOut, scratch, out);
         return;
     }
@@ -183,7 +191,7 @@ void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<con
         capture.mlpIn->resize(rows, s.dModel);
         mlpInput(s, L, after, *capture.mlpIn);
     }
-    mlp(s, L, after, true, scratch, mlpOut, capture.mlpAct);
+    mlp(s, L, after, true, scratch, mlpOut, capture.mlpAct, capture.routing);
     addMlp(s, L, after, mlpOut, scratch, out);
 }
 

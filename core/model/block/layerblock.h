@@ -12,6 +12,7 @@
 // are those of transformers (modeling_gpt2.py, modeling_bert.py, modeling_llama.py).
 
 #include "core/model/block/blockspec.h"
+#include "core/model/block/moe.h"
 
 namespace attnlab::core::model {
 
@@ -27,6 +28,7 @@ struct BlockCapture {
     Matrix *mlpIn = nullptr; // what the MLP reads
     Matrix *mlpAct = nullptr; // the MLP's inner activation (rows × d_inner)
     Matrix *mlpOut = nullptr; // its output projection, with bias
+    MoeRouting *routing = nullptr; // a sparse MLP's routing (left empty on a dense layer)
 };
 
 // What attention reads for rows `h` of the residual stream, into `out` (resized): norm₁(h) under
@@ -38,8 +40,9 @@ void attentionInput(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<
 void scaleEmbeddings(const BlockSpec &s, Eigen::Ref<Matrix> rows);
 
 // q, k and v of rows `a` (what attention reads) into `q`, `k`, `v` (sized by the caller), q and k
-// rotated by the rows' positions under rotary positions (`cos`, `sin`: BlockSpec::rotaryTables of
-// those positions; ignored otherwise).
+// as they meet in the dot product (BlockSpec::prepareQueries, prepareKeys): each head normalised
+// under QK-norm, then rotated by the rows' positions under rotary positions (`cos`, `sin`:
+// BlockSpec::rotaryTables of those positions; ignored otherwise).
 void projectQkv(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &a,
     const Eigen::Ref<const Matrix> &cos, const Eigen::Ref<const Matrix> &sin, Eigen::Ref<Matrix> q,
     Eigen::Ref<Matrix> k, Eigen::Ref<Matrix> v);
@@ -55,8 +58,10 @@ void mlpActivation(
 // with the output bias when `withOutputBias`: out(act(in(x))), or down(act(gate(x)) ⊙ up(x)). In
 // blocks of 256 rows, so the inner activations (4–5 × d wide) never take a long text at once;
 // when `act` is given, the inner activation of every row goes there instead (rows × d_inner).
+// A layer with a router runs the sparse MLP instead (moe.h): `act` is then rows × 0 (each expert
+// has its own), and the routing goes to `routing` when given.
 void mlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, bool withOutputBias,
-    BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act = nullptr);
+    BlockScratch &scratch, Eigen::Ref<Matrix> out, Matrix *act = nullptr, MoeRouting *routing = nullptr);
 
 // The residual sum after attention of rows `h` whose attention output is `attnOut`, into `after`
 // (rows × d, sized by the caller; it may be `h` itself): h + attn_out, normalised by the first

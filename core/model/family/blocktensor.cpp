@@ -10,6 +10,7 @@ const std::vector<BlockTensorSpec> &blockTensorSpecs()
     using W = BlockWidth;
     using P = BlockPart;
     using E = BlockPresence;
+    using Ls = BlockLayers;
     static const std::vector<BlockTensorSpec> specs = {
         {T::AttnNormWeight, "attn_norm.weight", &TensorNames::attnNorm, ".weight", false, W::Model, W::Model,
             P::AttnNorm, E::Always, true, [](LayerWeights &L) -> TensorView & { return L.attnNorm.weight; }},
@@ -27,6 +28,10 @@ const std::vector<BlockTensorSpec> &blockTensorSpecs()
             E::Always, false, [](LayerWeights &L) -> TensorView & { return L.value; }},
         {T::ValueBias, "value.bias", &TensorNames::value, ".bias", false, W::KeyValueHeads, W::Model, P::Attention,
             E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.valueBias; }},
+        {T::QueryNormWeight, "query_norm.weight", &TensorNames::queryNorm, ".weight", false, W::Head, W::Head,
+            P::Attention, E::QkNorm, false, [](LayerWeights &L) -> TensorView & { return L.queryNorm.weight; }},
+        {T::KeyNormWeight, "key_norm.weight", &TensorNames::keyNorm, ".weight", false, W::Head, W::Head, P::Attention,
+            E::QkNorm, false, [](LayerWeights &L) -> TensorView & { return L.keyNorm.weight; }},
         {T::AttnOut, "attn_out.weight", &TensorNames::attnOut, ".weight", true, W::Model, W::QueryHeads, P::Attention,
             E::Always, true, [](LayerWeights &L) -> TensorView & { return L.attnOut; }},
         {T::AttnOutBias, "attn_out.bias", &TensorNames::attnOut, ".bias", false, W::Model, W::QueryHeads, P::Attention,
@@ -36,23 +41,31 @@ const std::vector<BlockTensorSpec> &blockTensorSpecs()
         {T::MlpNormBias, "mlp_norm.bias", &TensorNames::mlpNorm, ".bias", false, W::Model, W::Model, P::MlpNorm,
             E::NormBias, true, [](LayerWeights &L) -> TensorView & { return L.mlpNorm.bias; }},
         {T::MlpGate, "mlp_gate.weight", &TensorNames::mlpGate, ".weight", true, W::Inner, W::Model, P::Mlp, E::Always,
-            true, [](LayerWeights &L) -> TensorView & { return L.mlpGate; }},
+            true, [](LayerWeights &L) -> TensorView & { return L.mlpGate; }, Ls::DenseMlp},
         {T::MlpGateBias, "mlp_gate.bias", &TensorNames::mlpGate, ".bias", false, W::Inner, W::Model, P::Mlp, E::MlpBias,
-            true, [](LayerWeights &L) -> TensorView & { return L.mlpGateBias; }},
+            true, [](LayerWeights &L) -> TensorView & { return L.mlpGateBias; }, Ls::DenseMlp},
         {T::MlpIn, "mlp_in.weight", &TensorNames::mlpIn, ".weight", true, W::Inner, W::Model, P::Mlp, E::Always, true,
-            [](LayerWeights &L) -> TensorView & { return L.fcIn; }},
+            [](LayerWeights &L) -> TensorView & { return L.fcIn; }, Ls::DenseMlp},
         {T::MlpInBias, "mlp_in.bias", &TensorNames::mlpIn, ".bias", false, W::Inner, W::Model, P::Mlp, E::MlpBias, true,
-            [](LayerWeights &L) -> TensorView & { return L.fcInBias; }},
+            [](LayerWeights &L) -> TensorView & { return L.fcInBias; }, Ls::DenseMlp},
         {T::MlpOut, "mlp_out.weight", &TensorNames::mlpOut, ".weight", true, W::Model, W::Inner, P::Mlp, E::Always,
-            true, [](LayerWeights &L) -> TensorView & { return L.fcOut; }},
+            true, [](LayerWeights &L) -> TensorView & { return L.fcOut; }, Ls::DenseMlp},
         {T::MlpOutBias, "mlp_out.bias", &TensorNames::mlpOut, ".bias", false, W::Model, W::Inner, P::Mlp, E::MlpBias,
-            true, [](LayerWeights &L) -> TensorView & { return L.fcOutBias; }},
+            true, [](LayerWeights &L) -> TensorView & { return L.fcOutBias; }, Ls::DenseMlp},
         // Gemma's sandwich norms; not edited on the block board.
         {T::AttnPostNormWeight, "attn_post_norm.weight", &TensorNames::attnPostNorm, ".weight", false, W::Model,
             W::Model, P::AttnPostNorm, E::Always, false,
             [](LayerWeights &L) -> TensorView & { return L.attnPostNorm.weight; }},
         {T::MlpPostNormWeight, "mlp_post_norm.weight", &TensorNames::mlpPostNorm, ".weight", false, W::Model, W::Model,
             P::MlpPostNorm, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.mlpPostNorm.weight; }},
+        {T::Router, "router.weight", &TensorNames::router, ".weight", true, W::Experts, W::Model, P::Mlp, E::Always,
+            false, [](LayerWeights &L) -> TensorView & { return L.router; }, Ls::SparseMlp},
+        {T::ExpertGate, "expert_gate.weight", &TensorNames::expertGate, ".weight", true, W::ExpertInner, W::Model,
+            P::Mlp, E::Always, false, nullptr, Ls::SparseMlp, [](ExpertWeights &e) -> TensorView & { return e.gate; }},
+        {T::ExpertUp, "expert_up.weight", &TensorNames::expertUp, ".weight", true, W::ExpertInner, W::Model, P::Mlp,
+            E::Always, false, nullptr, Ls::SparseMlp, [](ExpertWeights &e) -> TensorView & { return e.up; }},
+        {T::ExpertDown, "expert_down.weight", &TensorNames::expertDown, ".weight", true, W::Model, W::ExpertInner,
+            P::Mlp, E::Always, false, nullptr, Ls::SparseMlp, [](ExpertWeights &e) -> TensorView & { return e.down; }},
     };
     return specs;
 }
@@ -76,14 +89,38 @@ int blockWidth(const ModelConfig &c, BlockWidth w)
         return c.heads * c.headDim();
     case BlockWidth::KeyValueHeads:
         return c.keyValueHeads() * c.headDim();
+    case BlockWidth::Head:
+        return c.headDim();
+    case BlockWidth::Experts:
+        return c.experts;
+    case BlockWidth::ExpertInner:
+        return c.expertInner;
     }
     return 0;
 }
 
-bool blockTensorExists(const ModelConfig &c, BlockTensor tensor)
+namespace {
+
+// Whether layer `layer` (−1: some layer) runs the MLP the tensor belongs to.
+bool layerHas(const ModelConfig &c, BlockLayers layers, int layer)
+{
+    if (layers == BlockLayers::Every)
+        return true;
+    const bool sparse = layers == BlockLayers::SparseMlp;
+    if (layer >= 0)
+        return c.sparseLayer(layer) == sparse;
+    for (int l = 0; l < c.layers; ++l)
+        if (c.sparseLayer(l) == sparse)
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool blockTensorExists(const ModelConfig &c, BlockTensor tensor, int layer)
 {
     const BlockTensorSpec &s = blockTensorSpec(tensor);
-    if ((c.family->tensors.*s.module).empty())
+    if ((c.family->tensors.*s.module).empty() || !layerHas(c, s.layers, layer))
         return false;
     switch (s.presence) {
     case BlockPresence::Always:
@@ -96,11 +133,13 @@ bool blockTensorExists(const ModelConfig &c, BlockTensor tensor)
         return c.outBias;
     case BlockPresence::MlpBias:
         return c.mlpBias;
+    case BlockPresence::QkNorm:
+        return c.family->qkNorm == QkNorm::PerHead;
     }
     return false;
 }
 
-std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c)
+std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c, int layer)
 {
     const bool pre = c.family->placement == NormPlacement::PreLn;
     // Pre-norm: each norm before its sublayer (the table's order); post-norm: after it. Gemma's
@@ -112,20 +151,32 @@ std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c)
     std::vector<BlockTensor> tensors;
     for (const BlockPart part : order[pre ? 1 : 0])
         for (const BlockTensorSpec &s : blockTensorSpecs())
-            if (s.part == part && blockTensorExists(c, s.tensor))
+            if (s.part == part && blockTensorExists(c, s.tensor, layer))
                 tensors.push_back(s.tensor);
     return tensors;
 }
 
 TensorView &blockTensorView(LayerWeights &L, BlockTensor tensor)
 {
-    return blockTensorSpec(tensor).field(L);
+    const BlockTensorSpec &s = blockTensorSpec(tensor);
+    if (!s.field)
+        throw std::invalid_argument(std::string(s.key) + " is one expert's tensor");
+    return s.field(L);
 }
 
 const TensorView &blockTensorView(const LayerWeights &L, BlockTensor tensor)
 {
     // The accessors take a mutable layer to serve both overloads; this one only reads.
-    return blockTensorSpec(tensor).field(const_cast<LayerWeights &>(L));
+    return blockTensorView(const_cast<LayerWeights &>(L), tensor);
+}
+
+std::string expertTensorName(const ModelFamily &family, BlockTensor tensor, int expert)
+{
+    std::string name = blockTensorName(family, tensor);
+    const size_t at = name.find("{e}");
+    if (at != std::string::npos)
+        name.replace(at, 3, std::to_string(expert));
+    return name;
 }
 
 std::vector<BlockTensor> blockTensorsOf(const ModelFamily &family, const LayerWeights &L)

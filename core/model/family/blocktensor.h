@@ -34,6 +34,8 @@ enum class BlockTensor {
     KeyBias,
     Value,
     ValueBias,
+    QueryNormWeight, // QK-norm: the norm of each head's q, then of each key/value head's k
+    KeyNormWeight,
     AttnOut,
     AttnOutBias,
     MlpNormWeight,
@@ -48,6 +50,10 @@ enum class BlockTensor {
     // weights only.
     AttnPostNormWeight,
     MlpPostNormWeight,
+    Router, // a sparse MLP's router (experts × d)
+    ExpertGate, // each expert's gate_proj, up_proj and down_proj (one row for all experts)
+    ExpertUp,
+    ExpertDown,
 };
 
 // A width of the block, read from the config.
@@ -56,7 +62,14 @@ enum class BlockWidth {
     Inner, // the MLP's width
     QueryHeads, // heads · d_head
     KeyValueHeads, // kv_heads · d_head
+    Head, // d_head
+    Experts, // a sparse MLP's number of experts
+    ExpertInner, // one expert's width (moe_intermediate_size)
 };
+
+// Which layers have a tensor: every layer, those with the dense MLP, or those with the sparse one
+// (ModelConfig::sparseLayer).
+enum class BlockLayers { Every, DenseMlp, SparseMlp };
 
 // Which part of the block a tensor belongs to, and what decides whether a model has it.
 enum class BlockPart { AttnNorm, Attention, MlpNorm, Mlp, AttnPostNorm, MlpPostNorm };
@@ -66,6 +79,7 @@ enum class BlockPresence {
     QkvBias, // ModelConfig::qkvBias
     OutBias, // ModelConfig::outBias
     MlpBias, // ModelConfig::mlpBias
+    QkNorm, // the family norms each head's q and k (QkNorm::PerHead)
 };
 
 struct BlockTensorSpec {
@@ -81,8 +95,11 @@ struct BlockTensorSpec {
     BlockPart part;
     BlockPresence presence;
     bool board; // edited cell by cell on the block board
-    // The LayerWeights field that holds it.
+    // The LayerWeights field that holds it; null for an expert's tensor, which `expertField` holds
+    // in each of LayerWeights::experts (the family's name has "{e}" for the expert's index).
     TensorView &(*field)(LayerWeights &);
+    BlockLayers layers = BlockLayers::Every;
+    TensorView &(*expertField)(ExpertWeights &) = nullptr;
 };
 
 // Every row, in the order of a pre-norm block.
@@ -92,15 +109,19 @@ const BlockTensorSpec &blockTensorSpec(BlockTensor tensor);
 // The width `w` has in a model of config `c`.
 int blockWidth(const ModelConfig &c, BlockWidth w);
 
-// Whether a model of config `c` (family c.family) has the tensor: the family names its module,
-// and the config gives it (a bias the config turns off, an RMSNorm's bias, do not exist).
-bool blockTensorExists(const ModelConfig &c, BlockTensor tensor);
+// Whether layer `layer` of a model of config `c` (family c.family) has the tensor: the family names
+// its module, the config gives it (a bias the config turns off, an RMSNorm's bias, do not exist),
+// and the layer's MLP is the kind the tensor belongs to. Layer −1: whether some layer has it.
+bool blockTensorExists(const ModelConfig &c, BlockTensor tensor, int layer = -1);
 
-// The tensors a model of config `c` has, in the order of its block: a post-norm family's norms
-// after the sublayer whose sum they normalise.
-std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c);
+// The tensors layer `layer` of a model of config `c` has (−1: the tensors some layer has), in the
+// order of its block: a post-norm family's norms after the sublayer whose sum they normalise.
+std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c, int layer = -1);
 
-// The field of `L` that holds the tensor.
+// The name of expert `expert`'s tensor within a layer: the family's name with "{e}" replaced.
+std::string expertTensorName(const ModelFamily &family, BlockTensor tensor, int expert);
+
+// The field of `L` that holds the tensor (not an expert's: std::invalid_argument).
 TensorView &blockTensorView(LayerWeights &L, BlockTensor tensor);
 const TensorView &blockTensorView(const LayerWeights &L, BlockTensor tensor);
 

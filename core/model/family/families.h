@@ -1,6 +1,7 @@
 #pragma once
-// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp). Only registry.cpp
-// includes this: everything else finds a family by findFamily() and asks its properties.
+// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp, qwen3.cpp,
+// qwen3moe.cpp). Only registry.cpp includes this: everything else finds a family by findFamily() and asks its
+// properties.
 
 #include "core/model/family/modelfamily.h"
 
@@ -11,5 +12,7 @@ const ModelFamily &bertFamily();
 const ModelFamily &qwen2Family();
 const ModelFamily &llamaFamily();
 const ModelFamily &gemma2Family();
+const ModelFamily &qwen3Family();
+const ModelFamily &qwen3MoeFamily();
 
 } // namespace attnlab::core::model

@@ -43,10 +43,27 @@ enum class MlpKind {
     GatedSilu, // down(silu(gate(x)) ⊙ up(x)) (Llama, Qwen2)
 };
 
+// Which MLP a layer runs.
+enum class MlpRouting {
+    Dense, // every layer's MLP is the family's MlpKind
+    // Qwen3-MoE: a router picks the top-k of many SwiGLU experts per token, on the layers the config
+    // makes sparse (ModelConfig::sparseLayer); the others keep the dense MLP.
+    SparseTopK,
+};
+
 enum class PositionKind {
     LearnedAbsolute, // a learned row per position added to the token embedding
     Rotary, // q and k rotated per position inside attention
     None,
+};
+
+// A norm of each head's q and k vectors after the projection and before the rotary positions
+// (Qwen3's and Gemma 3's q_norm and k_norm): over the d_head values of one head, with one weight
+// vector for q and one for k that every head shares. It is the block's own norm (the family's
+// NormKind and ε), so a family whose norm differs (Gemma's 1 + w) gets it here too.
+enum class QkNorm {
+    None,
+    PerHead,
 };
 
 // How rotary embeddings pair the dimensions of a head: the scenes' enum (core/scene/positional.h),
@@ -105,7 +122,8 @@ struct FixedSetting {
     std::string key;
     bool isFlag = true; // a boolean (else a string)
     bool flag = false; // the supported value of a boolean
-    std::string text; // the supported value of a string
+    std::string text; // the supported value of a string, or of every entry of a list
+    bool isList = false; // a list of strings (e.g. layer_types), each of which must be `text`
 };
 
 struct ConfigKeys {
@@ -116,13 +134,21 @@ struct ConfigKeys {
     // Key/value heads (grouped-query attention); no names: as many as query heads. A fallback of 0
     // means as many as query heads; null always does (transformers' `if num_key_value_heads is None`).
     ConfigCount kvHeads;
-    // The width of one head; no names, absent or null: d_model / heads.
+    // The width of one head; no names or null: d_model / heads; absent: the fallback when it is
+    // positive (Qwen3Config's head_dim = 128), else d_model / heads.
     ConfigCount headDim;
     // Which projections have biases: q, k and v; the attention output; the MLP.
     ConfigFlag qkvBias, outBias, mlpBias;
     // The output head multiplies by the token embeddings (transformers' tie_word_embeddings);
     // otherwise it is a tensor of its own (TensorNames::outputHead).
     ConfigFlag tiedOutputHead;
+    // MlpRouting::SparseTopK: how many experts, how many per token, each expert's width, every how
+    // many layers the MLP is sparse, whether the chosen weights are renormalised, and the list of
+    // layers whose MLP stays dense (Qwen3MoeConfig: num_experts, num_experts_per_tok,
+    // moe_intermediate_size, decoder_sparse_step, norm_topk_prob, mlp_only_layers).
+    ConfigCount experts, expertsPerToken, expertInner, sparseStep;
+    ConfigFlag renormaliseTopK;
+    std::string denseLayers;
     std::vector<std::string> epsilon;
     double epsilonFallback = 1e-5;
     std::vector<std::string> activation;
@@ -176,12 +202,17 @@ struct TensorNames {
     // stacked in that order (GPT-2's attn.c_attn).
     std::string query, key, value;
     std::string attnOut;
+    // QkNorm::PerHead: the norms of each head's q and k (Qwen3's self_attn.q_norm, k_norm).
+    std::string queryNorm, keyNorm;
     std::string attnNorm, mlpNorm; // the block's first and second norm
     std::string mlpIn, mlpOut;
     std::string mlpGate; // MlpKind::GatedSilu: gate_proj (mlpIn is up_proj, mlpOut down_proj)
     // Gemma's "sandwich" norms on each sub-layer's output before its residual sum
     // (post_attention_layernorm, post_feedforward_layernorm); empty: none.
     std::string attnPostNorm, mlpPostNorm;
+    // MlpRouting::SparseTopK: the router, and each expert's gate_proj, up_proj and down_proj, "{e}"
+    // standing for the expert's index (Qwen3-MoE's mlp.gate, mlp.experts.{e}.gate_proj, …).
+    std::string router, expertGate, expertUp, expertDown;
     std::string finalNorm;
     // An untied output head (vocab × d, nn.Linear without bias), saved outside `prefix`.
     std::string outputHead;
@@ -200,6 +231,8 @@ struct ModelFamily {
     NormKind norm = NormKind::LayerNorm;
     NormPlacement placement = NormPlacement::PreLn;
     MlpKind mlp = MlpKind::Plain;
+    QkNorm qkNorm = QkNorm::None;
+    MlpRouting routing = MlpRouting::Dense;
     PositionKind position = PositionKind::LearnedAbsolute;
     RotarySpec rotary; // when position is Rotary
     ProjectionKind projection = ProjectionKind::Linear;

@@ -4,8 +4,8 @@ namespace attnlab::core::model {
 
 const std::vector<const ModelFamily *> &modelFamilies()
 {
-    static const std::vector<const ModelFamily *> all
-        = {&gpt2Family(), &bertFamily(), &qwen2Family(), &llamaFamily(), &gemma2Family()};
+    static const std::vector<const ModelFamily *> all = {&gpt2Family(), &bertFamily(), &qwen2Family(), &llamaFamily(),
+        &gemma2Family(), &qwen3Family(), &qwen3MoeFamily()};
     return all;
 }
 

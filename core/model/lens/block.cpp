@@ -58,9 +58,9 @@ Matrix causalContextRows(const ForwardRunner &runner, int layer, const Eigen::Re
     projectSlice(attnIn, L.query, L.queryBias, 0, width, q);
     const Eigen::Index count = q.rows();
     Matrix cos, sin;
-    for (Eigen::Index r = 0; r < count && spec.rotary; ++r) {
+    for (Eigen::Index r = 0; r < count; ++r) {
         spec.rotaryTables(rows[size_t(r)], 1, cos, sin);
-        spec.rotateQueries(q.middleRows(r, 1), cos, sin);
+        spec.prepareQueries(L, q.middleRows(r, 1), cos, sin);
     }
     // The block's attention of the rows over the keys up to the last of them: each row's softmax
     // runs over its own keys 0…rows[r] and leaves the later ones exactly 0.
@@ -107,7 +107,7 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
     BlockScratch scratch;
     s.output.resize(n, spec.dModel);
     finishLayer(spec, runner.layerWeights(layer), s.input, s.concat, scratch, s.output,
-        {&s.attnOut, &s.afterAttn, &s.mlpIn, &s.mlpAct, &s.mlpOut});
+        {&s.attnOut, &s.afterAttn, &s.mlpIn, &s.mlpAct, &s.mlpOut, &s.routing});
     return s;
 }
 

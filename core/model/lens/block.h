@@ -23,7 +23,8 @@ struct BlockStages {
     Matrix attnOut; // n × d
     Matrix afterAttn; // n × d
     Matrix mlpIn; // n × d: what the MLP reads
-    Matrix mlpAct; // n × d_inner
+    Matrix mlpAct; // n × d_inner (n × 0 on a sparse MLP layer, whose experts each have their own)
+    MoeRouting routing; // a sparse MLP layer's router: logits, chosen experts, their weights
     Matrix mlpOut; // n × d
     Matrix output; // n × d: the layer's output, equal to runner.layerInput(layer + 1) up to rounding
 };

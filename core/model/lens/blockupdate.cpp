@@ -125,9 +125,9 @@ RowVector inputRow(const TensorView &w, int k)
 // The first norm of a pre-norm block changes column k of attn_in (already in s.attnIn) at every
 // row, so every key and value moves by a rank-one term, Δattn_in[:, k] ⊗ (row k of W_K or W_V),
 // the keys' rotated at each position under rotary positions: the pass's KV cache plus that term is
-// the cache after the edit. The rows asked for then attend over it, and the block after attention
-// (finishLayer) follows at those rows. Returns false when the model keeps no KV cache (not causal)
-// or no rows are asked for: the heads and what follows wait for the full recompute.
+// the cache after the edit (under QK-norm the keys are no longer linear and are computed anew). The rows asked for then
+// attend over it, and the block after attention (finishLayer) follows at those rows. Returns false when the model keeps
+// no KV cache (not causal) or no rows are asked for: the heads and what follows wait for the full recompute.
 bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit &edit, const LayerWeights &edited,
     BlockStages &s, BlockUpdate &u, BlockScratch &scratch)
 {
@@ -141,11 +141,18 @@ bool attentionAtRows(const ForwardRunner &runner, int layer, const BlockCellEdit
     Matrix held;
     attentionInput(spec, L, s.input, held);
     const Matrix change = s.attnIn.col(k) - held.col(k);
-    Matrix keys = change * inputRow(L.key, k);
     Matrix cos, sin;
     spec.rotaryTables(0, n, cos, sin);
-    spec.rotateKeys(keys, cos, sin);
-    keys += cachedKeys;
+    Matrix keys(n, spec.keyValueWidth());
+    if (spec.keysLinear()) {
+        keys = change * inputRow(L.key, k);
+        spec.rotateKeys(keys, cos, sin);
+        keys += cachedKeys;
+    } else {
+        // Under QK-norm each key is normalised: the keys of the edited input, computed anew.
+        projectSlice(s.attnIn, L.key, L.keyBias, 0, spec.keyValueWidth(), keys);
+        spec.prepareKeys(L, keys, cos, sin);
+    }
     Matrix values = change * inputRow(L.value, k);
     values += runner.cachedValues(layer);
 
@@ -214,6 +221,12 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::KeyBias:
     case BlockTensor::Value:
     case BlockTensor::ValueBias:
+    case BlockTensor::QueryNormWeight:
+    case BlockTensor::KeyNormWeight:
+    case BlockTensor::Router:
+    case BlockTensor::ExpertGate:
+    case BlockTensor::ExpertUp:
+    case BlockTensor::ExpertDown:
         // Not on the block board: a head's W_Q, W_K, W_V are edited on the scene board, whose edits
         // the session re-runs without announcing them cell by cell (ui/model/boardlink.h).
         throw std::invalid_argument(std::string(blockTensorSpec(edit.tensor).key) + " is edited as a head's scene");
@@ -322,6 +335,12 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::KeyBias:
     case BlockTensor::Value:
     case BlockTensor::ValueBias:
+    case BlockTensor::QueryNormWeight:
+    case BlockTensor::KeyNormWeight:
+    case BlockTensor::Router:
+    case BlockTensor::ExpertGate:
+    case BlockTensor::ExpertUp:
+    case BlockTensor::ExpertDown:
         break;
     }
     for (int k = int(first); k < kBlockStageCount; ++k)

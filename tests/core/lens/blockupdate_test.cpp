@@ -158,6 +158,11 @@ TEST(BlockUpdate, RotaryEveryTensorMatchesTheFullRecompute)
     llama.attentionBias = true;
     llama.mlpBias = true;
     expectUpdatesMatch(makeRotary(rotaryConfig(llama), 9), rotaryIds(), -1, 0, 10);
+    // Qwen3's keys are normalised per head, not linear in attn_in: a first-norm edit recomputes them.
+    RotaryShape qwen3;
+    qwen3.family = "qwen3";
+    qwen3.headDim = 6;
+    expectUpdatesMatch(makeRotary(rotaryConfig(qwen3), 4), rotaryIds(), -1, 1, 6);
 }
 
 TEST(BlockUpdate, AllRowsAskedForMakeTheDenseStagesExact)

@@ -1,5 +1,5 @@
-// The whole-block stages, the logit lens and the attribution of the rotary families (Qwen2 and
-// Llama: RMSNorm, the gated SwiGLU MLP, grouped-query attention, a tied or untied output head),
+// The whole-block stages, the logit lens and the attribution of the rotary families (Qwen2, Qwen3
+// and Llama: RMSNorm, Qwen3's QK-norm, the gated SwiGLU MLP, grouped-query attention, a tied or untied output head),
 // against the ForwardRunner's own residual stream and a plain double-precision head.
 
 #include "core/model/block/blockmath.h"
@@ -69,9 +69,22 @@ double partSum(const Attribution &a)
     return s;
 }
 
-class RotaryLens : public testing::TestWithParam<bool> {
+// Qwen3: Qwen2's shape without q/k/v biases, with its RMSNorm of each head's q and k, and a head
+// size other than hidden / heads.
+RotaryShape qwen3Shape()
+{
+    RotaryShape s = qwenShape();
+    s.family = "qwen3";
+    s.headDim = 6;
+    return s;
+}
+
+class RotaryLens : public testing::TestWithParam<std::string> {
 protected:
-    RotaryShape shape() const { return GetParam() ? qwenShape() : llamaShape(); }
+    RotaryShape shape() const
+    {
+        return GetParam() == "qwen2" ? qwenShape() : GetParam() == "qwen3" ? qwen3Shape() : llamaShape();
+    }
 };
 
 } // namespace
@@ -134,5 +147,7 @@ TEST_P(RotaryLens, PartsSumToTheLogitAndAnAblatedHeadWritesNothing)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(QwenAndLlama, RotaryLens, testing::Bool(),
-    [](const testing::TestParamInfo<bool> &info) { return info.param ? "Qwen2Untied" : "LlamaTiedGqa1"; });
+INSTANTIATE_TEST_SUITE_P(QwenAndLlama, RotaryLens, testing::Values("qwen2", "llama", "qwen3"),
+    [](const testing::TestParamInfo<std::string> &info) {
+        return info.param == "qwen2" ? "Qwen2Untied" : info.param == "qwen3" ? "Qwen3QkNorm" : "LlamaTiedGqa1";
+    });
