@@ -3730,10 +3730,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>这一步模型认为最可能的词元：</translation>
     </message>
     <message>
-        <source>Generation one token at a time: each new token reads the keys and values cached for every token before it.</source>
-        <translation>逐个词元生成：每个新词元读取之前每个词元缓存下来的键和值。</translation>
-    </message>
-    <message>
         <source>Next Token</source>
         <translation>下一个词元</translation>
     </message>
@@ -3786,10 +3782,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>Top-p</translation>
     </message>
     <message>
-        <source>Keep the fewest most likely tokens whose probabilities add up to more than p; 1 keeps all.</source>
-        <translation>保留概率之和超过 p 的最少的一组最可能词元；1 表示全部保留。</translation>
-    </message>
-    <message>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
@@ -3824,6 +3816,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Stopped at the model&apos;s end token “%1”.</source>
         <translation>已在模型的结束词元“%1”处停止。</translation>
+    </message>
+    <message>
+        <source>Generation one token at a time: each new token&apos;s query reads the keys and values cached for every token before it and its own key and value, added to the cache first.</source>
+        <translation>逐个词元生成：每个新词元的查询读取之前每个词元缓存下来的键和值，以及先加入缓存的它自己的键和值。</translation>
+    </message>
+    <message>
+        <source>Keep the fewest most likely tokens whose probabilities add up to at least p; 1 keeps all.</source>
+        <translation>保留概率之和至少为 p 的最少的一组最可能词元；1 表示全部保留。</translation>
     </message>
 </context>
 <context>
