@@ -1,0 +1,87 @@
+// What README.md and docs/ say about the real-model side holds for the code: the --dump --block
+// fields per family, the rotated stages' names, the MLP's cost and what the runner keeps.
+#include "core/model/block/blockspec.h"
+#include "core/model/forward.h"
+#include "core/model/modelloader.h"
+#include "core/scene/pipeline.h"
+#include "modelfixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+using namespace attnlab;
+namespace model = attnlab::core::model;
+
+namespace {
+
+std::string sourceFile(const std::string &relative)
+{
+    std::ifstream in(std::string(ATTNLAB_SOURCE_DIR) + "/" + relative, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The paragraph of `text` that starts with `opening`, up to the next blank line.
+std::string paragraph(const std::string &text, const std::string &opening)
+{
+    const size_t start = text.find(opening);
+    if (start == std::string::npos)
+        return {};
+    const size_t end = text.find("\n\n", start);
+    return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+std::string oneLine(std::string text)
+{
+    for (char &c : text)
+        if (c == '\n')
+            c = ' ';
+    return text;
+}
+
+struct FamilyFolder {
+    const char *name; // as the README names the family
+    test::TinyModel (*write)(const std::string &, const test::TinyModelOptions &);
+};
+
+} // namespace
+
+// README's --block paragraph names, for each family, the norm its block runs (LayerNorm or
+// RMSNorm) and the MLP activation it computes (GELU, or SiLU of the gate times up).
+TEST(DocFacts, ReadmeBlockFieldsNameEachFamilysNormAndActivation)
+{
+    const std::string text = oneLine(paragraph(sourceFile("README.md"), "`--block` follows the family's"));
+    ASSERT_FALSE(text.empty());
+    const FamilyFolder families[] = {{"GPT-2", test::writeTinyGpt2}, {"BERT", test::writeTinyBert},
+        {"Qwen2", test::writeTinyQwen2}, {"Llama", test::writeTinyLlama}};
+    for (const FamilyFolder &family : families) {
+        const std::string dir = test::makeTempDir("docfacts");
+        family.write(dir, {});
+        model::LoadModelResult loaded = model::loadModel(dir);
+        test::removeTree(dir);
+        ASSERT_TRUE(loaded.ok()) << loaded.error;
+        const model::BlockSpec spec = model::BlockSpec::of(loaded.weights->config);
+        const std::string name = family.name;
+        // Where the paragraph names this family with its norms and with its activation.
+        const std::string norms = spec.normCentres() ? "LayerNorm" : "RMSNorm";
+        const std::string activation = spec.gatedMlp && spec.activation == model::Activation::Silu
+            ? "SiLU(`mlp_in`·W_gate) ⊙ (`mlp_in`·W_up) for"
+            : "GELU(`mlp_in`·W_in + b_in) for";
+        const size_t act = text.find(activation);
+        ASSERT_NE(act, std::string::npos) << name << ": " << activation;
+        EXPECT_NE(text.substr(act, 80).find(name), std::string::npos) << name << " not named after " << activation;
+        if (spec.preNorm) {
+            const size_t named = text.find(name + "'s");
+            ASSERT_NE(named, std::string::npos) << name;
+            EXPECT_NE(text.substr(named, 30).find(norms), std::string::npos) << name << " " << norms;
+        }
+        EXPECT_EQ(spec.gatedMlp || spec.activation == model::Activation::Silu, name == "Qwen2" || name == "Llama")
+            << name;
+    }
+    EXPECT_EQ(text.find("(GELU)"), std::string::npos) << "GELU is not every family's activation";
+}
