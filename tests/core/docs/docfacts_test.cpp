@@ -85,3 +85,15 @@ TEST(DocFacts, ReadmeBlockFieldsNameEachFamilysNormAndActivation)
     }
     EXPECT_EQ(text.find("(GELU)"), std::string::npos) << "GELU is not every family's activation";
 }
+
+// One name for the rotated Q and K: the board's stages, a scene's --dump and --dump --model all
+// say Q_rot and K_rot, and the README never calls them anything else.
+TEST(DocFacts, TheRotatedStagesHaveOneNameInTheReadme)
+{
+    const std::string readme = sourceFile("README.md");
+    EXPECT_EQ(readme.find("Q_rotated"), std::string::npos);
+    EXPECT_EQ(readme.find("K_rotated"), std::string::npos);
+    EXPECT_NE(readme.find(std::string("(\"") + core::stageName(core::StageQRotated) + "\", \""
+                  + core::stageName(core::StageKRotated) + "\" with RoPE)"),
+        std::string::npos);
+}
