@@ -97,3 +97,16 @@ TEST(DocFacts, TheRotatedStagesHaveOneNameInTheReadme)
                   + core::stageName(core::StageKRotated) + "\" with RoPE)"),
         std::string::npos);
 }
+
+// performance.md's MLP cost at 1,024 tokens of GPT-2 small: two products of n × d by d × 4d.
+TEST(DocFacts, PerformanceGivesTheMlpCostOfBothMatrices)
+{
+    const double n = 1024, d = 768, inner = 3072;
+    const double gmac = 2 * n * d * inner / 1e9;
+    char figure[32];
+    std::snprintf(figure, sizeof figure, "%.1f GMAC at 1,024 tokens", gmac);
+    const std::string text = oneLine(sourceFile("docs/performance.md"));
+    EXPECT_NE(text.find(figure), std::string::npos) << figure;
+    EXPECT_NE(text.find("two 768 × 3,072"), std::string::npos);
+    EXPECT_EQ(text.find("2.4 GMAC"), std::string::npos);
+}
