@@ -110,3 +110,19 @@ TEST(DocFacts, PerformanceGivesTheMlpCostOfBothMatrices)
     EXPECT_NE(text.find("two 768 × 3,072"), std::string::npos);
     EXPECT_EQ(text.find("2.4 GMAC"), std::string::npos);
 }
+
+// architecture.md says what the runner keeps per head as performance.md does: one thumbnail,
+// the weights themselves up to kThumbnailSize tokens.
+TEST(DocFacts, ArchitectureSaysTheRunnerKeepsThumbnailsAsPerformanceDoes)
+{
+    const int size = model::ForwardRunner::kThumbnailSize;
+    const std::string architecture = sourceFile("docs/architecture.md");
+    EXPECT_NE(
+        architecture.find("one thumbnail per head (its attention weights up to " + std::to_string(size) + " tokens"),
+        std::string::npos);
+    EXPECT_EQ(architecture.find("every head's attention (a thumbnail"), std::string::npos);
+    const std::string performance = oneLine(sourceFile("docs/performance.md"));
+    EXPECT_NE(
+        performance.find("one thumbnail per head (the weights themselves up to " + std::to_string(size) + " tokens"),
+        std::string::npos);
+}
