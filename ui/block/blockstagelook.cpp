@@ -191,13 +191,31 @@ QString blockStageFormula(const BlockStageForm &f)
     const QString act = utf8(activationLook(f.activation).name);
     switch (f.operation) {
     case BlockOperation::Stream:
+// One head h's attention as this block computes it: RoPE on q and k under rotary positions, the
+// causal mask M (0 on and below the diagonal, −∞ above), and under grouped-query attention the
+// key/value head g that G query heads share (h and g counted from 1).
+namespace {
+QString attentionFormula(const BlockStageForm &f)
+{
+    const bool shared = f.queriesPerKv > 1;
+    const QString k = shared ? QStringLiteral("K_g") : QStringLiteral("Kₕ");
+    const QString v = shared ? QStringLiteral("V_g") : QStringLiteral("Vₕ");
+    const QString scores = f.rotary ? QStringLiteral("RoPE(Qₕ)·RoPE(%1)ᵀ").arg(k) : QStringLiteral("Qₕ·%1ᵀ").arg(k);
+    QString text
+        = QStringLiteral("softmax(%1 / √d_head%2)·%3").arg(scores, f.causal ? QStringLiteral(" + M") : QString(), v);
+    if (shared)
+        text += QStringLiteral(", g = ⌈h / %1⌉").arg(f.queriesPerKv);
+    return text;
+}
+} // namespace
+
         return symbol(stage);
     case BlockOperation::Identity:
         return is + from;
     case BlockOperation::Norm:
         return is + normWrittenOut(f, from);
     case BlockOperation::Attention:
-        return is + QStringLiteral("softmax(Qₕ·Kₕᵀ / √d_head)·Vₕ");
+        return is + attentionFormula(f);
     case BlockOperation::Concat:
         return is + QStringLiteral("[head₁ … head_H]");
     case BlockOperation::Residual:
@@ -205,10 +223,10 @@ QString blockStageFormula(const BlockStageForm &f)
     case BlockOperation::ResidualNorm:
         return is + utf8(f.norm->symbol) + subscript(f.entry->norm) + QStringLiteral("(%1)").arg(sum);
     case BlockOperation::Projection:
-        // The gated MLP is written without biases: Llama's and Qwen2's have none (a Llama with
-        // mlp_bias has them in the inspector's derivation).
+        // The gated MLP's biases (Llama's mlp_bias) have no symbols in the look table.
         if (f.gated)
-            return is + QStringLiteral("%1·%2").arg(from, utf8(look.gatedMatrix));
+            return is + QStringLiteral("%1·%2").arg(from, utf8(look.gatedMatrix))
+                + (f.bias ? QStringLiteral(" + b_down") : QString());
         return is + QStringLiteral("%1·%2").arg(from, utf8(look.matrix))
             + (f.bias ? QStringLiteral(" + ") + utf8(look.bias) : QString());
     case BlockOperation::Activation:
@@ -216,7 +234,11 @@ QString blockStageFormula(const BlockStageForm &f)
             + QStringLiteral("%1(%2·%3%4)")
                   .arg(act, from, utf8(look.matrix), f.bias ? QStringLiteral(" + ") + utf8(look.bias) : QString());
     case BlockOperation::GatedActivation:
-        return is + QStringLiteral("%1(%2·%3)·(%2·%4)").arg(act, from, utf8(look.gate), utf8(look.gatedMatrix));
+        // ⊙: elementwise, where · is a matrix product.
+        return is
+            + QStringLiteral("%1(%2·%3%5) ⊙ (%2·%4%6)")
+                  .arg(act, from, utf8(look.gate), utf8(look.gatedMatrix),
+                      f.bias ? QStringLiteral(" + b_gate") : QString(), f.bias ? QStringLiteral(" + b_up") : QString());
     }
     return QString();
 }

@@ -88,6 +88,10 @@ BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
     f.bias = ((by & BlockChoice::OutputBias) && config.outBias) || ((by & BlockChoice::MlpBias) && config.mlpBias);
     if (by & BlockChoice::Activation)
         f.activation = spec.activation;
+    f.preNorm = spec.preNorm;
+    f.causal = spec.causal;
+    f.rotary = spec.rotary;
+    f.queriesPerKv = spec.kvHeads > 0 ? spec.heads / spec.kvHeads : 1;
     switch (f.entry->width) {
     case StageWidth::Model:
         f.columns = config.dModel;
