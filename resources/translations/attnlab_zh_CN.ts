@@ -127,14 +127,6 @@
         <translation>这个模型在每个子层之后才归一化（后归一化，BERT 就是这样），所以注意力直接读取残差流本身。</translation>
     </message>
     <message>
-        <source>Attention does not read the stream directly: LayerNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ and adds a bias β.</source>
-        <translation>注意力并不直接读取残差流：LayerNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ，并加上偏置 β。</translation>
-    </message>
-    <message>
-        <source>Attention does not read the stream directly: RMSNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ.</source>
-        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ。</translation>
-    </message>
-    <message>
         <source>Every head mixes the rows of the attention input by its own weights. Click a head to open its Q, K, V, weights and context on the pipeline board.</source>
         <translation>每个头按自己的权重混合注意力输入的各行。点击一个头，即可在流程板上打开它的 Q、K、V、权重和上下文。</translation>
     </message>
@@ -181,6 +173,22 @@
     <message>
         <source>The second residual connection: the MLP output is added to the stream. This is what the next layer receives.</source>
         <translation>第二个残差连接：把 MLP 输出加到残差流上。这就是下一层收到的内容。</translation>
+    </message>
+    <message>
+        <source>The hidden state as this layer receives it: one row of numbers per token. This model normalises after each sub-layer (post-norm, as BERT does): each adds its result to the stream and the sum is normalised at once, so the stream is rescaled at every step rather than a running sum of what the layers below wrote.</source>
+        <translation>这一层收到的隐藏状态：每个词元一行数。这个模型在每个子层之后归一化（后归一化，BERT 就是这样）：每个子层把结果加到残差流上，和立即被归一化，所以残差流每一步都被重新缩放，而不是下面各层写入内容的累加和。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: LayerNorm first subtracts each token&apos;s row&apos;s mean and divides the row by its standard deviation, then multiplies each column by a learned weight γ and adds a bias β.</source>
+        <translation>注意力并不直接读取残差流：LayerNorm 先从每个词元的一行中减去这一行的均值，再除以它的标准差，然后把每一列乘以学到的权重 γ，并加上偏置 β。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: RMSNorm first divides each token&apos;s row by its root mean square (no mean is subtracted), then multiplies each column by a learned weight γ.</source>
+        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行除以它的均方根（不减去均值），再把每一列乘以学到的权重 γ。</translation>
+    </message>
+    <message>
+        <source>Before the MLP, a second %1 centres and rescales each row of the stream, with weights of its own.</source>
+        <translation>进入 MLP 之前，第二个 %1 用它自己的权重把残差流的每一行中心化并重新缩放。</translation>
     </message>
 </context>
 <context>

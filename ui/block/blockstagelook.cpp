@@ -43,8 +43,13 @@ QString normWrittenOut(const BlockStageForm &form, const QString &of)
     return applied + QStringLiteral(" = ") + of + QStringLiteral(" / √(mean(") + of + QStringLiteral("²) + ε) · γ");
 }
 
-QString input(const BlockStageForm &)
+QString input(const BlockStageForm &f)
 {
+    if (!f.preNorm)
+        return Text::tr("The hidden state as this layer receives it: one row of numbers per token. This model "
+                        "normalises after each sub-layer (post-norm, as BERT does): each adds its result to the "
+                        "stream and the sum is normalised at once, so the stream is rescaled at every step rather "
+                        "than a running sum of what the layers below wrote.");
     return Text::tr("The residual stream as this layer receives it: one row of numbers per token. Every layer "
                     "reads it and adds its own results to it, so it carries everything the layers below have "
                     "written.");
@@ -56,10 +61,11 @@ QString attnIn(const BlockStageForm &f)
         return Text::tr("This model normalises after each sub-layer (post-norm, as BERT does), so attention reads "
                         "the residual stream itself.");
     if (f.norm->centred)
-        return Text::tr("Attention does not read the stream directly: LayerNorm first rescales each token's row to a "
-                        "standard size, then multiplies each column by a learned weight γ and adds a bias β.");
-    return Text::tr("Attention does not read the stream directly: RMSNorm first rescales each token's row to a "
-                    "standard size, then multiplies each column by a learned weight γ.");
+        return Text::tr("Attention does not read the stream directly: LayerNorm first subtracts each token's row's "
+                        "mean and divides the row by its standard deviation, then multiplies each column by a "
+                        "learned weight γ and adds a bias β.");
+    return Text::tr("Attention does not read the stream directly: RMSNorm first divides each token's row by its root "
+                    "mean square (no mean is subtracted), then multiplies each column by a learned weight γ.");
 }
 
 QString heads(const BlockStageForm &)
@@ -92,6 +98,10 @@ QString mlpIn(const BlockStageForm &f)
 {
     if (f.operation == BlockOperation::Identity)
         return Text::tr("Under post-norm the MLP reads the normalised stream as it is after attention.");
+    if (f.norm->centred)
+        return Text::tr("Before the MLP, a second %1 centres and rescales each row of the stream, with weights of "
+                        "its own.")
+            .arg(utf8(f.norm->name));
     return Text::tr("Before the MLP, a second %1 rescales each row of the stream, with weights of its own.")
         .arg(utf8(f.norm->name));
 }
@@ -181,16 +191,6 @@ QString blockStageTitle(BlockStage stage)
         QCoreApplication::translate("BlockStageText", blockStageLook(stage).title), blockStageKey(stage));
 }
 
-QString blockStageFormula(const BlockStageForm &f)
-{
-    const BlockStage stage = f.entry->id;
-    const BlockStageLook &look = blockStageLook(stage);
-    const QString is = symbol(stage) + QStringLiteral(" = ");
-    const QString from = f.entry->from ? symbol(*f.entry->from) : QString();
-    const QString sum = f.entry->added ? QStringLiteral("%1 + %2").arg(from, symbol(*f.entry->added)) : QString();
-    const QString act = utf8(activationLook(f.activation).name);
-    switch (f.operation) {
-    case BlockOperation::Stream:
 // One head h's attention as this block computes it: RoPE on q and k under rotary positions, the
 // causal mask M (0 on and below the diagonal, −∞ above), and under grouped-query attention the
 // key/value head g that G query heads share (h and g counted from 1).
@@ -209,6 +209,16 @@ QString attentionFormula(const BlockStageForm &f)
 }
 } // namespace
 
+QString blockStageFormula(const BlockStageForm &f)
+{
+    const BlockStage stage = f.entry->id;
+    const BlockStageLook &look = blockStageLook(stage);
+    const QString is = symbol(stage) + QStringLiteral(" = ");
+    const QString from = f.entry->from ? symbol(*f.entry->from) : QString();
+    const QString sum = f.entry->added ? QStringLiteral("%1 + %2").arg(from, symbol(*f.entry->added)) : QString();
+    const QString act = utf8(activationLook(f.activation).name);
+    switch (f.operation) {
+    case BlockOperation::Stream:
         return symbol(stage);
     case BlockOperation::Identity:
         return is + from;

@@ -88,3 +88,41 @@ TEST(BlockStageTruth, TheGatedMlpFormulaSeparatesTheElementwiseProductAndShowsIt
         }
     }
 }
+
+// LayerNorm's sentence says it subtracts the mean; RMSNorm's says it does not (BlockSpec's
+// normCentres); a post-norm model's stream is not called a running sum.
+TEST(BlockStageTruth, NormAndStreamSentencesFollowTheNormKindAndPlacement)
+{
+    for (const char *language : {"en", "zh_CN"}) {
+        ASSERT_TRUE(Language::instance()->apply(QString::fromLatin1(language)));
+        const bool zh = QString::fromLatin1(language) == QStringLiteral("zh_CN");
+        for (const model::ModelConfig &c : configs()) {
+            const model::BlockSpec spec = model::BlockSpec::of(c);
+            const std::string where = std::string(language) + " " + c.modelType;
+            const QString input = explanation(BlockStage::Input, c);
+            EXPECT_EQ(input.contains(zh ? QStringLiteral("后归一化") : QStringLiteral("post-norm")), !spec.preNorm)
+                << where << ": " << input.toStdString();
+            EXPECT_EQ(input.contains(zh ? QStringLiteral("写入的全部内容") : QStringLiteral("carries everything")),
+                spec.preNorm)
+                << where << ": " << input.toStdString();
+            if (!spec.preNorm)
+                continue;
+            const QString attnIn = explanation(BlockStage::AttnIn, c);
+            const QString mlpIn = explanation(BlockStage::MlpIn, c);
+            if (spec.normCentres()) {
+                EXPECT_TRUE(attnIn.contains(
+                    zh ? QStringLiteral("减去这一行的均值") : QStringLiteral("subtracts each token's row's mean")))
+                    << where << ": " << attnIn.toStdString();
+                EXPECT_TRUE(mlpIn.contains(zh ? QStringLiteral("中心化") : QStringLiteral("centres and rescales")))
+                    << where << ": " << mlpIn.toStdString();
+            } else {
+                EXPECT_TRUE(
+                    attnIn.contains(zh ? QStringLiteral("不减去均值") : QStringLiteral("no mean is subtracted")))
+                    << where << ": " << attnIn.toStdString();
+                EXPECT_FALSE(mlpIn.contains(zh ? QStringLiteral("中心化") : QStringLiteral("centres")))
+                    << where << ": " << mlpIn.toStdString();
+            }
+        }
+    }
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
+}
