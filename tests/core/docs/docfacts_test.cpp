@@ -126,3 +126,23 @@ TEST(DocFacts, ArchitectureSaysTheRunnerKeepsThumbnailsAsPerformanceDoes)
         performance.find("one thumbnail per head (the weights themselves up to " + std::to_string(size) + " tokens"),
         std::string::npos);
 }
+
+// README's --attribute paragraph gives the frozen scale of each norm kind the families run:
+// LayerNorm's 1/√(variance + ε) and RMSNorm's 1/√(mean(x²) + ε), which subtracts no mean.
+TEST(DocFacts, ReadmeFreezesTheScaleOfEachNormKind)
+{
+    const std::string text = oneLine(paragraph(sourceFile("README.md"), "`--attribute` splits the token's logit"));
+    ASSERT_FALSE(text.empty());
+    bool layerNorm = false, rmsNorm = false;
+    for (auto write : {test::writeTinyGpt2, test::writeTinyQwen2, test::writeTinyLlama}) {
+        const std::string dir = test::makeTempDir("docfacts");
+        write(dir, {});
+        model::LoadModelResult loaded = model::loadModel(dir);
+        test::removeTree(dir);
+        ASSERT_TRUE(loaded.ok()) << loaded.error;
+        (model::BlockSpec::of(loaded.weights->config).normCentres() ? layerNorm : rmsNorm) = true;
+    }
+    ASSERT_TRUE(layerNorm && rmsNorm);
+    EXPECT_NE(text.find("1/√(variance + ε) for LayerNorm"), std::string::npos);
+    EXPECT_NE(text.find("1/√(mean(x²) + ε) for RMSNorm"), std::string::npos);
+}
