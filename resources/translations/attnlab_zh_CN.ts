@@ -5184,10 +5184,6 @@ last change %3</source>
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
     </message>
     <message>
-        <source>How token positions enter the computation. Without it, attention ignores word order.</source>
-        <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
-    </message>
-    <message>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
@@ -5326,6 +5322,10 @@ last change %3</source>
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>How token positions enter the computation. Without it and without a mask, attention ignores word order (swap two tokens and their rows of the result just swap); a causal mask still lets order in, since each token sees only itself and the tokens before it.</source>
+        <translation>词元的位置如何进入计算。既没有位置编码又没有掩码时，注意力不考虑词序（交换两个词元，结果中它们的行也只是互换）；因果掩码仍会让顺序起作用，因为每个词元只能看到自己和它前面的词元。</translation>
     </message>
     <message>
         <source>This scene&apos;s X is given (a head taken from a model with rotary positions): X holds no positions, and Q and K are rotated with the model&apos;s own pairing and frequencies, as the model rotates them.</source>
