@@ -5379,16 +5379,16 @@ last change %3</source>
         <translation>重新抽取样本并重画图</translation>
     </message>
     <message>
-        <source>q and k each have d_k independent components of variance 1, so q·k adds up d_k products of variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
-        <translation>q 和 k 各有 d_k 个相互独立、方差为 1 的分量，所以 q·k 是 d_k 个方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
-    </message>
-    <message>
         <source>Left: variance of the score against d_k (both axes logarithmic). Right: the mean largest softmax weight; 1 means one key takes everything. Right-click to export.</source>
         <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
     <message>
         <source>Histogram of the current scene&apos;s scores before and after scaling. Right-click to export.</source>
         <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
+    </message>
+    <message>
+        <source>q and k each have d_k independent components of mean 0 and variance 1, so q·k adds up d_k products of mean 0 and variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
+        <translation>q 和 k 各有 d_k 个相互独立、均值为 0、方差为 1 的分量，所以 q·k 是 d_k 个均值为 0、方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
     </message>
     <message>
         <source>number of pairs</source>

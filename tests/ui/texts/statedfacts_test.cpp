@@ -187,3 +187,28 @@ TEST(StatedFacts, WithoutPositionsOnlyAnUnmaskedSceneIgnoresWordOrder)
     }
     ui::Language::instance()->apply(QStringLiteral("en"));
 }
+
+// The √d_k experiment: q·k has variance d_k because the components have mean 0 as well as
+// variance 1 (with mean μ it would be d_k·(1 + 2μ²)); the samples are drawn so and the text says so.
+TEST(StatedFacts, TheSqrtDkTextNamesTheMeanZeroTheVarianceNeeds)
+{
+    core::SqrtDkOptions options;
+    options.maxDk = 64;
+    for (const core::SqrtDkPoint &p : core::sqrtDkExperiment(options))
+        EXPECT_NEAR(p.rawVariance / p.dK, 1.0, 0.15) << "d_k " << p.dK;
+    for (const char *language : {"en", "zh_CN"}) {
+        ui::Language::instance()->apply(QString::fromLatin1(language));
+        ui::Document document;
+        document.load(test::randomUiScene(7, 4, 6, 1, 3));
+        ui::SqrtDkExperiment experiment(&document);
+        QString text;
+        for (QLabel *label : experiment.findChildren<QLabel *>())
+            if (label->text().startsWith(QStringLiteral("q ")))
+                text = label->text();
+        const bool zh = std::string(language) == "zh_CN";
+        EXPECT_TRUE(text.contains(
+            zh ? QStringLiteral("均值为 0、方差为 1 的分量") : QStringLiteral("components of mean 0 and variance 1")))
+            << text.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
