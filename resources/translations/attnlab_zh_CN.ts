@@ -3869,8 +3869,8 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>每个头一行：所选查询分给每个键的权重。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Each head has its own W_Q, W_K and W_V columns, so each can attend to something different. Click a head to follow it on the board.</source>
-        <translation>每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西。点击一个头，即可在流程板上跟随它。</translation>
+        <source>In this scene each head has its own W_Q, W_K and W_V columns, so each can attend to something different (a model with grouped-query attention shares W_K and W_V between several heads). Click a head to follow it on the board.</source>
+        <translation>在这个场景中，每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西（使用分组查询注意力的模型让几个头共用 W_K 和 W_V）。点击一个头，即可在流程板上跟随它。</translation>
     </message>
 </context>
 <context>

@@ -212,3 +212,10 @@ TEST(StatedFacts, TheSqrtDkTextNamesTheMeanZeroTheVarianceNeeds)
     }
     ui::Language::instance()->apply(QStringLiteral("en"));
 }
+
+// The glossary's head: its own slice of W_K and W_V only without grouped-query attention.
+TEST(StatedFacts, TheGlossarysHeadNamesGroupedQueryAttention)
+{
+    EXPECT_TRUE(page("glossary", "en").contains(QStringLiteral("unless the model uses grouped-query attention")));
+    EXPECT_TRUE(page("glossary", "zh_CN").contains(QStringLiteral("除非模型使用分组查询注意力")));
+}
