@@ -4738,10 +4738,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>关闭头 %1</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
-        <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
-    </message>
-    <message>
         <source>Open on Board</source>
         <translation>在流程板上打开</translation>
     </message>
@@ -4776,6 +4772,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Undo the last change to the model: a head switched off or on, or a weight edited on a board (Ctrl+Z)</source>
         <translation>撤销对模型的上一次改动：关闭或打开一个头，或在流程板上修改的权重（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is transformers&apos; head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <translation>消融选中的头（它的上下文在乘 W_O 之前变为零；在 GPT-2 和 BERT 中这就是 transformers 的 head_mask = 0，Qwen2 和 Llama 没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
     <message>
         <source>Redo the change just undone (Ctrl+Shift+Z)</source>

@@ -71,3 +71,23 @@ TEST(ModelFacts, TheNewTokenReadsItsOwnKeyAndValueAsTheTooltipSays)
     EXPECT_TRUE(zh.contains(QStringLiteral("自己的键和值"))) << zh.toStdString();
     ui::Language::instance()->apply(QStringLiteral("en"));
 }
+
+// Switching a head off zeroes its context before W_O. transformers' head_mask does that in GPT-2
+// and BERT; Qwen2 and Llama have no head_mask, and the tooltip says so.
+TEST(ModelFacts, TheAblateTooltipSaysWhichFamiliesHaveAHeadMask)
+{
+    for (const char *language : {"en", "zh_CN"}) {
+        ui::Language::instance()->apply(QString::fromLatin1(language));
+        test::Room room;
+        QString tip;
+        for (QAction *action : room.room->findChildren<QAction *>())
+            if (action->toolTip().contains(QStringLiteral("head_mask")))
+                tip = action->toolTip();
+        const bool zh = std::string(language) == "zh_CN";
+        EXPECT_TRUE(tip.contains(
+            zh ? QStringLiteral("Qwen2 和 Llama 没有 head_mask") : QStringLiteral("Qwen2 and Llama have no head_mask")))
+            << tip.toStdString();
+        EXPECT_TRUE(tip.contains(QStringLiteral("W_O"))) << tip.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
