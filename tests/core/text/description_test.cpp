@@ -119,3 +119,24 @@ TEST(DescriptionTest, RotatedStagesAreQRotAndKRotAndTheOldNamesStillRead)
     EXPECT_NE(json.find("\"K_rot\""), std::string::npos);
     EXPECT_EQ(json.find("rotated"), std::string::npos);
 }
+
+// 猫吃鱼's description: 吃 gives 猫 and 鱼 together most of its weight (88%), which is not
+// "almost all"; and what it keeps for itself is less than either, not "little".
+TEST(DescriptionTest, CatEatsFishSaysMostForTheShareItHas)
+{
+    const core::Scene scene = example("cat-eats-fish");
+    core::Pipeline pipeline;
+    const core::Stages &stages = pipeline.compute(scene);
+    const core::Matrix &w = stages.heads[0].weights;
+    const double others = double(w(1, 0) + w(1, 2));
+    EXPECT_GT(others, 0.5);
+    EXPECT_LT(others, 0.95) << "then \"almost all\" would hold";
+    EXPECT_LT(w(1, 1), std::min(w(1, 0), w(1, 2)));
+    ASSERT_GE(scene.description.size(), 2u);
+    for (const auto &[language, text] : scene.description) {
+        const bool zh = language == "zh_CN";
+        EXPECT_NE(text.find(zh ? "大部分注意力" : "most of its attention"), std::string::npos) << language;
+        EXPECT_EQ(text.find(zh ? "几乎" : "almost all"), std::string::npos) << language;
+        EXPECT_NE(text.find(zh ? "留给自己的较少" : "less to itself"), std::string::npos) << language;
+    }
+}
