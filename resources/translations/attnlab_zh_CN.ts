@@ -5094,8 +5094,12 @@ last change %3</source>
         <translation>概率</translation>
     </message>
     <message>
-        <source>The most likely next tokens, each bar its probability after the temperature. Teal bars can be drawn; grey bars are cut by top-k or top-p. A higher temperature flattens the bars, a lower one sharpens them.</source>
-        <translation>最可能的下一个词元，每根柱子是经过温度调整后的概率。青色的柱子可能被抽中；灰色的被 top-k 或 top-p 截掉。温度越高柱子越平，越低越尖。</translation>
+        <source>not chosen (temperature 0)</source>
+        <translation>未被选中（温度为 0）</translation>
+    </message>
+    <message>
+        <source>The most likely next tokens, each bar its probability after the temperature. Teal bars can be drawn; grey bars are cut by top-k or top-p, or at temperature 0 not chosen. A higher temperature flattens the bars, a lower one sharpens them.</source>
+        <translation>最可能的下一个词元，每根柱子是经过温度调整后的概率。青色柱子可能被抽中；灰色柱子被 top-k 或 top-p 截掉，或在温度为 0 时未被选中。温度越高，柱子越平；温度越低，柱子越尖。</translation>
     </message>
 </context>
 <context>
