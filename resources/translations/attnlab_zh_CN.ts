@@ -2090,14 +2090,6 @@
         <translation> 或 </translation>
     </message>
     <message>
-        <source>Leave presentation mode</source>
-        <translation>退出演示模式</translation>
-    </message>
-    <message>
-        <source>Esc</source>
-        <translation>Esc</translation>
-    </message>
-    <message>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
