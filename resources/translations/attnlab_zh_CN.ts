@@ -274,10 +274,6 @@
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
-        <source>With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
-        <translation>与 --predict 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
-    </message>
-    <message>
         <source>Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later start).</source>
         <translation>不提示恢复崩溃或被终止的注意力实验室留下的未保存场景（恢复副本保留到以后启动时）。</translation>
     </message>
@@ -334,10 +330,6 @@
         <translation>与 --generate 一起使用：只从最可能的 K 个词元中采样（默认 0：全部）。</translation>
     </message>
     <message>
-        <source>With --generate: sample only from the most likely tokens whose probabilities add up to P (default 1: all).</source>
-        <translation>与 --generate 一起使用：只从概率累加达到 P 的最可能词元中采样（默认 1：全部）。</translation>
-    </message>
-    <message>
         <source>With --predict or --lens: how many tokens to list (default 10).</source>
         <translation>与 --predict 或 --lens 一起：列出多少个词元（默认 10）。</translation>
     </message>
@@ -360,6 +352,14 @@
     <message>
         <source>With --generate: send the text as a user&apos;s turn through the model&apos;s chat template (tokenizer_config.json), so a chat model answers it.</source>
         <translation>与 --generate 同用：把文本作为用户的一轮对话，套进模型的对话模板（tokenizer_config.json），让对话模型来回答。</translation>
+    </message>
+    <message>
+        <source>With --predict or --generate: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
+        <translation>与 --predict 或 --generate 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
+    </message>
+    <message>
+        <source>With --generate: sample only from the fewest most likely tokens whose probabilities add up to at least P (default 1: all).</source>
+        <translation>与 --generate 一起使用：只从概率之和至少为 P 的最少的一组最可能词元中采样（默认 1：全部）。</translation>
     </message>
 </context>
 <context>
@@ -4766,16 +4766,16 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>撤销对模型的上一次改动：关闭或打开一个头，或在流程板上修改的权重（Ctrl+Z）</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is transformers&apos; head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
-        <translation>消融选中的头（它的上下文在乘 W_O 之前变为零；在 GPT-2 和 BERT 中这就是 transformers 的 head_mask = 0，Qwen2 和 Llama 没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
-    </message>
-    <message>
         <source>Redo the change just undone (Ctrl+Shift+Z)</source>
         <translation>重做刚撤销的改动（Ctrl+Shift+Z）</translation>
     </message>
     <message>
         <source>Show the selected head on the pipeline board with the model&apos;s own numbers, linked to the model: step through Q, K, V, scores, softmax and output, and edit its weights there; each edit changes the model at once (one undo step).</source>
         <translation>在流程板上用模型自己的数值显示所选的头，并与模型链接：逐步查看 Q、K、V、得分、softmax 和输出，并在那里修改它的权重；每次修改都会立即改变模型（一步撤销）。</translation>
+    </message>
+    <message>
+        <source>Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is transformers&apos; head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <translation>消融选中的头（它的上下文在乘 W_O 之前变为零；在 GPT-2 和 BERT 中这就是 transformers 的 head_mask = 0，Qwen2 和 Llama 没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
 </context>
 <context>
@@ -5320,12 +5320,12 @@ last change %3</source>
         <translation>、</translation>
     </message>
     <message>
-        <source>How token positions enter the computation. Without it and without a mask, attention ignores word order (swap two tokens and their rows of the result just swap); a causal mask still lets order in, since each token sees only itself and the tokens before it.</source>
-        <translation>词元的位置如何进入计算。既没有位置编码又没有掩码时，注意力不考虑词序（交换两个词元，结果中它们的行也只是互换）；因果掩码仍会让顺序起作用，因为每个词元只能看到自己和它前面的词元。</translation>
-    </message>
-    <message>
         <source>This scene&apos;s X is given (a head taken from a model with rotary positions): X holds no positions, and Q and K are rotated with the model&apos;s own pairing and frequencies, as the model rotates them.</source>
         <translation>这个场景的 X 是给定的（取自一个使用旋转位置编码的模型的头）：X 不含位置信息，Q 和 K 按模型自己的配对方式和频率旋转，与模型的做法相同。</translation>
+    </message>
+    <message>
+        <source>How token positions enter the computation. Without it and without a mask, attention ignores word order (swap two tokens and their rows of the result just swap); a causal mask still lets order in, since each token sees only itself and the tokens before it.</source>
+        <translation>词元的位置如何进入计算。既没有位置编码又没有掩码时，注意力不考虑词序（交换两个词元，结果中它们的行也只是互换）；因果掩码仍会让顺序起作用，因为每个词元只能看到自己和它前面的词元。</translation>
     </message>
 </context>
 <context>
@@ -5383,12 +5383,12 @@ last change %3</source>
         <translation>当前场景的分数在缩放前后的直方图。右键点击可导出。</translation>
     </message>
     <message>
-        <source>q and k each have d_k independent components of mean 0 and variance 1, so q·k adds up d_k products of mean 0 and variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
-        <translation>q 和 k 各有 d_k 个相互独立、均值为 0、方差为 1 的分量，所以 q·k 是 d_k 个均值为 0、方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
-    </message>
-    <message>
         <source>number of pairs</source>
         <translation>配对数量</translation>
+    </message>
+    <message>
+        <source>q and k each have d_k independent components of mean 0 and variance 1, so q·k adds up d_k products of mean 0 and variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
+        <translation>q 和 k 各有 d_k 个相互独立、均值为 0、方差为 1 的分量，所以 q·k 是 d_k 个均值为 0、方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
     </message>
 </context>
 <context>
