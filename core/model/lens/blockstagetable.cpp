@@ -18,7 +18,7 @@ const std::vector<BlockStageEntry> &blockStageTable()
         //     pre-norm, post-norm, gated MLP, changed by, norm,
         //     weight, bias, gate, gate bias}
         {S::Input, "input", &BlockStages::input, W::Model, {}, {},
-            O::Stream, O::Stream, O::Stream, 0, 0,
+            O::Stream, O::Stream, O::Stream, C::NormPlacement, 0,
             {}, {}, {}, {}},
         {S::AttnIn, "attn_in", &BlockStages::attnIn, W::Model, S::Input, {},
             O::Norm, O::Identity, O::Norm, norm, 1,
