@@ -107,8 +107,7 @@ struct Update {
 // ("X", "Q", "K", "V", "Q_rot", …, "output"); all read from the stage table.
 const std::vector<Stage> &allStages();
 const char *stageName(Stage stage);
-// The stage called `name`, or 0 when there is none; the old names "Q_rotated" and "K_rotated"
-// still name the rotated stages.
+// The stage called `name` (or its old name: Q_rotated, K_rotated), or 0 when there is none.
 Stage stageFromName(const std::string &name);
 // Whether the stage has one matrix per head (Q … context) rather than one for the scene.
 bool isPerHead(Stage stage);
