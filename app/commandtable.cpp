@@ -85,8 +85,8 @@ const std::vector<OptionSpec> kOptions = {
     {Opt::Top, "top", nullptr, "K",
         help(QT_TRANSLATE_NOOP("CommandLine", "With --predict or --lens: how many tokens to list (default 10)."))},
     {Opt::Ablate, "ablate", nullptr, "L.H,...",
-        help(QT_TRANSLATE_NOOP(
-            "CommandLine", "With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1)."))},
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --predict or --generate: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1)."))},
     {Opt::Generate, "generate", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --model and --text: generate the text's continuation token by token (with the KV cache) and "
@@ -107,7 +107,7 @@ const std::vector<OptionSpec> kOptions = {
             "CommandLine", "With --generate: sample only from the K most likely tokens (default 0: all)."))},
     {Opt::TopP, "top-p", nullptr, "P",
         help(QT_TRANSLATE_NOOP("CommandLine",
-            "With --generate: sample only from the most likely tokens whose probabilities add up to P "
+            "With --generate: sample only from the fewest most likely tokens whose probabilities add up to at least P "
             "(default 1: all)."))},
     {Opt::Lens, "lens", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",

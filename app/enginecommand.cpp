@@ -86,7 +86,8 @@ int runFlashTraceCommand(const CommandLine &cli)
     if (!tileSize(cli, cli.tileRows, &tileRows) || !tileSize(cli, cli.tileCols, &tileCols))
         return kExitBadInput;
     QString label;
-    const core::LoadResult loaded = cli.loadScene(&label, true);
+    ModelHeadDetail detail;
+    const core::LoadResult loaded = cli.loadScene(&label, true, &detail);
     if (!loaded.problems.empty()) {
         printProblems(label, loaded.problems);
         return kExitBadInput;
@@ -103,8 +104,12 @@ int runFlashTraceCommand(const CommandLine &cli)
     }
     core::Pipeline pipeline;
     const core::HeadStages &h = pipeline.compute(scene).heads[size_t(head)];
-    const core::engine::FlashTrace t = core::engine::flashTrace(
-        h.queries(), h.keys(), h.v, core::effectiveMask(scene), 1.0 / double(core::divisor(scene)), tileRows, tileCols);
+    // A model's head: the q and k that meet in the dot product as the model computed them (after
+    // QK-norm and the rotation, which a head's scene cannot always express).
+    const bool modelVectors = detail.rotary || detail.qkNorm;
+    const core::engine::FlashTrace t
+        = core::engine::flashTrace(modelVectors ? detail.qRot : h.queries(), modelVectors ? detail.kRot : h.keys(), h.v,
+            core::effectiveMask(scene), 1.0 / double(core::divisor(scene)), tileRows, tileCols);
     ordered_json out;
     out["tile_rows"] = t.tileRows;
     out["tile_cols"] = t.tileCols;

@@ -50,14 +50,14 @@ nlohmann::ordered_json floatRows(const core::Matrix &m)
 }
 
 // A rotary or QK-norm model's head: "Q" and "K" become the projections (with bias) before the
-// norm and the rotation, and "Q_rot" and "K_rot" — what the attention reads, as the model computed
-// them — follow "V" in place of the board's "Q_rotated" and "K_rotated". Under grouped-query attention K (and V) are
-// those of the shared key/value head.
+// norm and the rotation, and "Q_rot" and "K_rot" are replaced by what the attention reads, as the
+// model computed them (the board's own rotation of them agrees up to rounding). Under grouped-query
+// attention K (and V) are those of the shared key/value head.
 void addRotaryHeadFields(const ModelHeadDetail &detail, nlohmann::ordered_json *head)
 {
     nlohmann::ordered_json out;
     for (auto it = head->begin(); it != head->end(); ++it) {
-        if (it.key() == "Q_rotated" || it.key() == "K_rotated")
+        if (it.key() == "Q_rot" || it.key() == "K_rot")
             continue;
         if (it.key() == "Q")
             out["Q"] = floatRows(detail.q);

@@ -105,7 +105,9 @@ std::optional<Json> readTokenizerConfig(const fs::path &dir)
     if (!isFile(dir / kConfigFile))
         return std::nullopt;
     const std::string text = readWhole(dir / kConfigFile, kConfigFile, kMaxConfigBytes);
-    JsonResult parsed = parseJson(text, kConfigFile);
+    JsonLimits limits; // model_max_length int(1e30), transformers' "no limit" (jsonguard.h)
+    limits.wideIntegersAsFloat = true;
+    JsonResult parsed = parseJson(text, kConfigFile, limits);
     if (!parsed.ok()) {
         Problem problem = std::move(*parsed.problem);
         problem.file = kConfigFile;

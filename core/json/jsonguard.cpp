@@ -245,7 +245,7 @@ public:
     bool number_float(Json::number_float_t v, const string_t &literal)
     {
         // nlohmann reads a whole number past 64 bits as an inexact double.
-        if (literal.find_first_of(".eE") == string_t::npos) {
+        if (literal.find_first_of(".eE") == string_t::npos && !m_limits.wideIntegersAsFloat) {
             problem = Problem {path(), Message(MessageId::JsonNumberTooLarge, shortenedText(literal, 40))};
             return false;
         }

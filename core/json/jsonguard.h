@@ -38,6 +38,12 @@ struct JsonLimits {
     // Scenes nest 3 levels, tokenizer.json about 6: 64 leaves room without letting a file
     // nest millions deep.
     int maxDepth = 64;
+    // A whole number past 64 bits is refused (nlohmann would read it as an inexact double)
+    // unless this is set; then it is kept as that double, as Python's json keeps it exactly and
+    // transformers only compares it. tokenizer_config.json needs it: transformers writes
+    // model_max_length 1000000000000000019884624838656 (int(1e30), VERY_LARGE_INTEGER) for
+    // "no limit", and no field the app reads from that file is a number.
+    bool wideIntegersAsFloat = false;
 };
 
 // A parsed JSON text. Not copyable: the key order is tied to the tree's own objects.

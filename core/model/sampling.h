@@ -45,8 +45,8 @@ RowVector topKWarp(const Eigen::Ref<const RowVector> &scores, int k);
 // TopPLogitsWarper: sort the scores ascending (equal scores in order of increasing index, a
 // stable sort), take the cumulative sum of their softmax, and set to −∞ every token whose
 // cumulative sum is ≤ 1 − p; the largest score is always kept. So the kept set is the smallest
-// set of the largest scores whose probabilities add up to more than p (more precisely: to at
-// least p, up to float rounding). Of equal scores at the cut the one with the higher index is
+// set of the largest scores whose probabilities add up to at least p (up to float rounding:
+// the removed ones add up to at most 1 − p). Of equal scores at the cut the one with the higher index is
 // kept. Softmax and cumulative sum are in double, the sums rounded to float before the
 // comparison with float(1 − p) as PyTorch compares a float tensor with a Python number.
 // p ≥ 1 changes nothing.

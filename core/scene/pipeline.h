@@ -104,10 +104,10 @@ struct Update {
 };
 
 // The stages in pipeline order, with the names used on the command line and in --dump
-// ("X", "Q", "K", "V", "Q_rotated", …, "output"); all read from the stage table.
+// ("X", "Q", "K", "V", "Q_rot", …, "output"); all read from the stage table.
 const std::vector<Stage> &allStages();
 const char *stageName(Stage stage);
-// The stage called `name`, or 0 when there is none.
+// The stage called `name` (or its old name: Q_rotated, K_rotated), or 0 when there is none.
 Stage stageFromName(const std::string &name);
 // Whether the stage has one matrix per head (Q … context) rather than one for the scene.
 bool isPerHead(Stage stage);

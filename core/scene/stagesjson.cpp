@@ -56,8 +56,8 @@ void writeStagesJson(std::ostream &o, const Scene &scene, const Stages &st)
         field("K", h.k);
         field("V", h.v);
         if (h.qRotated.size()) {
-            field("Q_rotated", h.qRotated);
-            field("K_rotated", h.kRotated);
+            field(stageName(StageQRotated), h.qRotated);
+            field(stageName(StageKRotated), h.kRotated);
         }
         field("scores", h.scores);
         field("scaled", h.scaled);

@@ -1,7 +1,7 @@
 #pragma once
 // The --dump format: every stage of a computed scene as JSON.
 //   {"tokens": [...], "X": [[...]] (model mode only),
-//    "heads": [{"Q", "K", "V", ("Q_rotated", "K_rotated" under RoPE), "scores", "scaled",
+//    "heads": [{"Q", "K", "V", ("Q_rot", "K_rot" under RoPE), "scores", "scaled",
 //               "masked", "weights", "context"}, ...],
 //    "concat": [[...]], "output": [[...]], "warnings": [...]}
 // Hidden cells of "masked" (−∞) are written as null. Numbers carry 7 significant digits.

@@ -28,8 +28,8 @@ const std::vector<StageEntry> &stageTable()
             bits({T::WK, T::BK, T::DirectK}), bits({T::WK, T::BK}), StagePresence::Always, &HeadStages::k, nullptr},
         {StageV, "V", true, StageContext,
             bits({T::WV, T::BV, T::DirectV}), bits({T::WV, T::BV}), StagePresence::Always, &HeadStages::v, nullptr},
-        {StageQRotated, "Q_rotated", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::qRotated, nullptr},
-        {StageKRotated, "K_rotated", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::kRotated, nullptr},
+        {StageQRotated, "Q_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::qRotated, nullptr},
+        {StageKRotated, "K_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::kRotated, nullptr},
         {StageScores, "scores", true, StageScaled, 0, 0, StagePresence::Always, &HeadStages::scores, nullptr},
         {StageScaled, "scaled", true, StageMasked, bits({T::Scale}), 0, StagePresence::Always, &HeadStages::scaled, nullptr},
         {StageMasked, "masked", true, StageWeights, bits({T::Mask}), 0, StagePresence::Always, &HeadStages::masked, nullptr},
@@ -106,6 +106,12 @@ Stage stageFromName(const std::string &name)
     for (const StageEntry &e : stageTable())
         if (name == e.name)
             return e.id;
+    // The rotated stages' names before issue 36 gave them --dump --model's "Q_rot" and "K_rot":
+    // descriptions in files saved before keep reading.
+    if (name == "Q_rotated")
+        return StageQRotated;
+    if (name == "K_rotated")
+        return StageKRotated;
     return Stage(0);
 }
 

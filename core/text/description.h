@@ -11,12 +11,11 @@
 //                                  the width of W_Q), divisor (what the scores are divided by:
 //                                  √d_k, 1 or the custom one); first_column@H, last_column@H
 //                                  (the columns of W_Q that head H uses)
-//   NAME, a cell of a stage:       STAGE[row][column], STAGE one of X, Q, K, V, Q_rotated,
-//                                  K_rotated, scores, scaled, masked, weights, context, concat,
-//                                  output (the names of --dump); rows and columns count from 0,
-//                                  the row is the query in an n × n stage. A per-head stage
-//                                  takes head 1 unless a head follows the name, counted from
-//                                  1 as the app shows heads: weights@2[0][1].
+//   NAME, a cell of a stage:       STAGE[row][column], STAGE one of X, Q, K, V, Q_rot,
+//                                  K_rot (or the older Q_rotated, K_rotated), scores, scaled, masked, weights, context,
+//                                  concat, output (the names of --dump); rows and columns count from 0, the row is the
+//                                  query in an n × n stage. A per-head stage takes head 1 unless a head follows the
+//                                  name, counted from 1 as the app shows heads: weights@2[0][1].
 //   NAME, a row summary:           max_weight[row] (the largest weight of that query row),
 //                                  row_sum[row] (the sum of its weights)
 //   FORMAT:                        .Nf   N decimals (default .3f for a cell, none for a size)

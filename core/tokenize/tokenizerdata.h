@@ -73,8 +73,9 @@ struct TokenizerError : ModelError {
 // The one place tokenizer files are parsed as JSON: through core/jsonguard (parseJson), with its
 // limits on size, depth and value count, refusing duplicate keys and whole numbers past 64 bits.
 // Throws TokenizerError with the guard's Problem, e.g. "tokenizer.json:1:11: invalid JSON: …".
-nlohmann::json parseJsonFile(
-    const std::string &text, const std::string &fileName, const std::vector<JsonStream> &streams = {});
+// `limits` defaults to the guard's (tokenizer_config.json passes wideIntegersAsFloat).
+nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName,
+    const std::vector<JsonStream> &streams = {}, const JsonLimits &limits = {});
 
 // Reads the file at `path` (refusing files over kMaxTokenizerFileBytes). Throws TokenizerError.
 std::string readTokenizerFile(const std::string &path, const std::string &fileName);

@@ -29,7 +29,11 @@ Json readConfig(const fs::path &dir)
     const fs::path path = dir / "tokenizer_config.json";
     if (!isFile(path))
         return Json::object();
-    Json config = parseJsonFile(readTokenizerFile(path.string(), "tokenizer_config.json"), "tokenizer_config.json");
+    // model_max_length is int(1e30) in real Llama folders: transformers' "no limit" (jsonguard.h).
+    JsonLimits limits;
+    limits.wideIntegersAsFloat = true;
+    Json config
+        = parseJsonFile(readTokenizerFile(path.string(), "tokenizer_config.json"), "tokenizer_config.json", {}, limits);
     if (!config.is_object())
         throw TokenizerError("tokenizer_config.json", Message(MessageId::ConfigNotObject));
     return config;

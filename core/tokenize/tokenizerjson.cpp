@@ -96,11 +96,11 @@ void readAddedTokens(const Json &root, detail::TokenizerData &data)
 
 } // namespace
 
-nlohmann::json parseJsonFile(
-    const std::string &text, const std::string &fileName, const std::vector<JsonStream> &streams)
+nlohmann::json parseJsonFile(const std::string &text, const std::string &fileName,
+    const std::vector<JsonStream> &streams, const JsonLimits &limits)
 {
     // The limits of core/jsonguard hold: a GPT-2 tokenizer.json is 1.4 MB and 100,000–200,000 values.
-    JsonResult parsed = parseJson(text, fileName, {}, streams);
+    JsonResult parsed = parseJson(text, fileName, limits, streams);
     if (!parsed.ok()) {
         Problem problem = std::move(*parsed.problem);
         problem.file = fileName;

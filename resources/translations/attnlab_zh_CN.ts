@@ -127,14 +127,6 @@
         <translation>这个模型在每个子层之后才归一化（后归一化，BERT 就是这样），所以注意力直接读取残差流本身。</translation>
     </message>
     <message>
-        <source>Attention does not read the stream directly: LayerNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ and adds a bias β.</source>
-        <translation>注意力并不直接读取残差流：LayerNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ，并加上偏置 β。</translation>
-    </message>
-    <message>
-        <source>Attention does not read the stream directly: RMSNorm first rescales each token&apos;s row to a standard size, then multiplies each column by a learned weight γ.</source>
-        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行缩放到标准大小，再把每一列乘以学到的权重 γ。</translation>
-    </message>
-    <message>
         <source>Every head mixes the rows of the attention input by its own weights. Click a head to open its Q, K, V, weights and context on the pipeline board.</source>
         <translation>每个头按自己的权重混合注意力输入的各行。点击一个头，即可在流程板上打开它的 Q、K、V、权重和上下文。</translation>
     </message>
@@ -181,6 +173,22 @@
     <message>
         <source>The second residual connection: the MLP output is added to the stream. This is what the next layer receives.</source>
         <translation>第二个残差连接：把 MLP 输出加到残差流上。这就是下一层收到的内容。</translation>
+    </message>
+    <message>
+        <source>The hidden state as this layer receives it: one row of numbers per token. This model normalises after each sub-layer (post-norm, as BERT does): each adds its result to the stream and the sum is normalised at once, so the stream is rescaled at every step rather than a running sum of what the layers below wrote.</source>
+        <translation>这一层收到的隐藏状态：每个词元一行数。这个模型在每个子层之后归一化（后归一化，BERT 就是这样）：每个子层把结果加到残差流上，和立即被归一化，所以残差流每一步都被重新缩放，而不是下面各层写入内容的累加和。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: LayerNorm first subtracts each token&apos;s row&apos;s mean and divides the row by its standard deviation, then multiplies each column by a learned weight γ and adds a bias β.</source>
+        <translation>注意力并不直接读取残差流：LayerNorm 先从每个词元的一行中减去这一行的均值，再除以它的标准差，然后把每一列乘以学到的权重 γ，并加上偏置 β。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: RMSNorm first divides each token&apos;s row by its root mean square (no mean is subtracted), then multiplies each column by a learned weight γ.</source>
+        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行除以它的均方根（不减去均值），再把每一列乘以学到的权重 γ。</translation>
+    </message>
+    <message>
+        <source>Before the MLP, a second %1 centres and rescales each row of the stream, with weights of its own.</source>
+        <translation>进入 MLP 之前，第二个 %1 用它自己的权重把残差流的每一行中心化并重新缩放。</translation>
     </message>
 </context>
 <context>
@@ -266,10 +274,6 @@
         <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
-        <source>With --predict: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
-        <translation>与 --predict 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
-    </message>
-    <message>
         <source>Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later start).</source>
         <translation>不提示恢复崩溃或被终止的注意力实验室留下的未保存场景（恢复副本保留到以后启动时）。</translation>
     </message>
@@ -326,10 +330,6 @@
         <translation>与 --generate 一起使用：只从最可能的 K 个词元中采样（默认 0：全部）。</translation>
     </message>
     <message>
-        <source>With --generate: sample only from the most likely tokens whose probabilities add up to P (default 1: all).</source>
-        <translation>与 --generate 一起使用：只从概率累加达到 P 的最可能词元中采样（默认 1：全部）。</translation>
-    </message>
-    <message>
         <source>With --predict or --lens: how many tokens to list (default 10).</source>
         <translation>与 --predict 或 --lens 一起：列出多少个词元（默认 10）。</translation>
     </message>
@@ -372,6 +372,12 @@
     <message>
         <source>With --kv-report: how many tokens the cache holds (default: the longest text the model takes).</source>
         <translation>与 --kv-report 一起用：缓存保存的词元数（默认：模型能读的最长文本）。</translation>
+        <source>With --predict or --generate: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
+        <translation>与 --predict 或 --generate 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
+    </message>
+    <message>
+        <source>With --generate: sample only from the fewest most likely tokens whose probabilities add up to at least P (default 1: all).</source>
+        <translation>与 --generate 一起使用：只从概率之和至少为 P 的最少的一组最可能词元中采样（默认 1：全部）。</translation>
     </message>
 </context>
 <context>
@@ -2128,14 +2134,6 @@
     <message>
         <source> or </source>
         <translation> 或 </translation>
-    </message>
-    <message>
-        <source>Leave presentation mode</source>
-        <translation>退出演示模式</translation>
-    </message>
-    <message>
-        <source>Esc</source>
-        <translation>Esc</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -3919,10 +3917,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>这一步模型认为最可能的词元：</translation>
     </message>
     <message>
-        <source>Generation one token at a time: each new token reads the keys and values cached for every token before it.</source>
-        <translation>逐个词元生成：每个新词元读取之前每个词元缓存下来的键和值。</translation>
-    </message>
-    <message>
         <source>Next Token</source>
         <translation>下一个词元</translation>
     </message>
@@ -3975,10 +3969,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>Top-p</translation>
     </message>
     <message>
-        <source>Keep the fewest most likely tokens whose probabilities add up to more than p; 1 keeps all.</source>
-        <translation>保留概率之和超过 p 的最少的一组最可能词元；1 表示全部保留。</translation>
-    </message>
-    <message>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
@@ -4013,6 +4003,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Stopped at the model&apos;s end token “%1”.</source>
         <translation>已在模型的结束词元“%1”处停止。</translation>
+    </message>
+    <message>
+        <source>Generation one token at a time: each new token&apos;s query reads the keys and values cached for every token before it and its own key and value, added to the cache first.</source>
+        <translation>逐个词元生成：每个新词元的查询读取之前每个词元缓存下来的键和值，以及先加入缓存的它自己的键和值。</translation>
+    </message>
+    <message>
+        <source>Keep the fewest most likely tokens whose probabilities add up to at least p; 1 keeps all.</source>
+        <translation>保留概率之和至少为 p 的最少的一组最可能词元；1 表示全部保留。</translation>
     </message>
 </context>
 <context>
@@ -4050,8 +4048,8 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>每个头一行：所选查询分给每个键的权重。右键点击可导出。</translation>
     </message>
     <message>
-        <source>Each head has its own W_Q, W_K and W_V columns, so each can attend to something different. Click a head to follow it on the board.</source>
-        <translation>每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西。点击一个头，即可在流程板上跟随它。</translation>
+        <source>In this scene each head has its own W_Q, W_K and W_V columns, so each can attend to something different (a model with grouped-query attention shares W_K and W_V between several heads). Click a head to follow it on the board.</source>
+        <translation>在这个场景中，每个头在 W_Q、W_K、W_V 中都有自己的列，因此各个头可以关注不同的东西（使用分组查询注意力的模型让几个头共用 W_K 和 W_V）。点击一个头，即可在流程板上跟随它。</translation>
     </message>
 </context>
 <context>
@@ -4923,10 +4921,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>关闭头 %1</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its output becomes zero, as transformers&apos; head_mask = 0 does) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
-        <translation>消融选中的头（其输出变为零，与 transformers 的 head_mask = 0 相同），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
-    </message>
-    <message>
         <source>Open on Board</source>
         <translation>在流程板上打开</translation>
     </message>
@@ -4969,6 +4963,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Show the selected head on the pipeline board with the model&apos;s own numbers, linked to the model: step through Q, K, V, scores, softmax and output, and edit its weights there; each edit changes the model at once (one undo step).</source>
         <translation>在流程板上用模型自己的数值显示所选的头，并与模型链接：逐步查看 Q、K、V、得分、softmax 和输出，并在那里修改它的权重；每次修改都会立即改变模型（一步撤销）。</translation>
+    </message>
+    <message>
+        <source>Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is transformers&apos; head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <translation>消融选中的头（它的上下文在乘 W_O 之前变为零；在 GPT-2 和 BERT 中这就是 transformers 的 head_mask = 0，Qwen2 和 Llama 没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
 </context>
 <context>
@@ -5279,8 +5277,12 @@ last change %3</source>
         <translation>概率</translation>
     </message>
     <message>
-        <source>The most likely next tokens, each bar its probability after the temperature. Teal bars can be drawn; grey bars are cut by top-k or top-p. A higher temperature flattens the bars, a lower one sharpens them.</source>
-        <translation>最可能的下一个词元，每根柱子是经过温度调整后的概率。青色的柱子可能被抽中；灰色的被 top-k 或 top-p 截掉。温度越高柱子越平，越低越尖。</translation>
+        <source>not chosen (temperature 0)</source>
+        <translation>未被选中（温度为 0）</translation>
+    </message>
+    <message>
+        <source>The most likely next tokens, each bar its probability after the temperature. Teal bars can be drawn; grey bars are cut by top-k or top-p, or at temperature 0 not chosen. A higher temperature flattens the bars, a lower one sharpens them.</source>
+        <translation>最可能的下一个词元，每根柱子是经过温度调整后的概率。青色柱子可能被抽中；灰色柱子被 top-k 或 top-p 截掉，或在温度为 0 时未被选中。温度越高，柱子越平；温度越低，柱子越尖。</translation>
     </message>
 </context>
 <context>
@@ -5367,10 +5369,6 @@ last change %3</source>
     <message>
         <source>Rotary (RoPE, rotates Q and K)</source>
         <translation>旋转（RoPE，旋转 Q 和 K）</translation>
-    </message>
-    <message>
-        <source>How token positions enter the computation. Without it, attention ignores word order.</source>
-        <translation>词元的位置如何进入计算。没有位置编码，注意力就不考虑词序。</translation>
     </message>
     <message>
         <source>Causal</source>
@@ -5516,6 +5514,10 @@ last change %3</source>
         <source>This scene&apos;s X is given (a head taken from a model with rotary positions): X holds no positions, and Q and K are rotated with the model&apos;s own pairing and frequencies, as the model rotates them.</source>
         <translation>这个场景的 X 是给定的（取自一个使用旋转位置编码的模型的头）：X 不含位置信息，Q 和 K 按模型自己的配对方式和频率旋转，与模型的做法相同。</translation>
     </message>
+    <message>
+        <source>How token positions enter the computation. Without it and without a mask, attention ignores word order (swap two tokens and their rows of the result just swap); a causal mask still lets order in, since each token sees only itself and the tokens before it.</source>
+        <translation>词元的位置如何进入计算。既没有位置编码又没有掩码时，注意力不考虑词序（交换两个词元，结果中它们的行也只是互换）；因果掩码仍会让顺序起作用，因为每个词元只能看到自己和它前面的词元。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::SqrtDkExperiment</name>
@@ -5564,10 +5566,6 @@ last change %3</source>
         <translation>重新抽取样本并重画图</translation>
     </message>
     <message>
-        <source>q and k each have d_k independent components of variance 1, so q·k adds up d_k products of variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
-        <translation>q 和 k 各有 d_k 个相互独立、方差为 1 的分量，所以 q·k 是 d_k 个方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
-    </message>
-    <message>
         <source>Left: variance of the score against d_k (both axes logarithmic). Right: the mean largest softmax weight; 1 means one key takes everything. Right-click to export.</source>
         <translation>左图：分数的方差随 d_k 的变化（两条坐标轴都是对数刻度）。右图：softmax 最大权重的平均值；1 表示一个键拿走了全部权重。右键点击可导出。</translation>
     </message>
@@ -5578,6 +5576,10 @@ last change %3</source>
     <message>
         <source>number of pairs</source>
         <translation>配对数量</translation>
+    </message>
+    <message>
+        <source>q and k each have d_k independent components of mean 0 and variance 1, so q·k adds up d_k products of mean 0 and variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k is. Without the division, large d_k makes the logits huge and softmax hands almost all of the weight to a single key (right panel), which also leaves almost no gradient to learn from.</source>
+        <translation>q 和 k 各有 d_k 个相互独立、均值为 0、方差为 1 的分量，所以 q·k 是 d_k 个均值为 0、方差为 1 的乘积之和，方差为 d_k。除以 √d_k 之后，无论 d_k 多大，方差都回到 1。如果不除，d_k 很大时分数也会非常大，softmax 几乎把全部权重都给了一个键（右图），这样也几乎没有梯度可供学习。</translation>
     </message>
 </context>
 <context>

@@ -68,7 +68,7 @@ TEST(CommandLine, DumpRotatesUnderTheScenesRopeConvention)
     ASSERT_EQ(interleaved.code, 0) << interleaved.err;
     char expected[64];
     std::snprintf(expected, sizeof expected, "[%.7g,", double(float(3 * std::cos(1.0) - 5 * std::sin(1.0))));
-    const size_t rotated = half.out.find("\"K_rotated\"");
+    const size_t rotated = half.out.find("\"K_rot\"");
     ASSERT_NE(rotated, std::string::npos) << half.out;
     EXPECT_NE(half.out.find(expected, rotated), std::string::npos) << expected << "\n" << half.out;
     std::snprintf(expected, sizeof expected, "[%.7g,", double(float(3 * std::cos(1.0) - 4 * std::sin(1.0))));

@@ -17,6 +17,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <string>
@@ -149,6 +150,22 @@ TEST(CommandTable, HelpListsEveryOptionOfTheTableInItsOrder)
     const std::string help = cli.helpText().simplified().toStdString();
     for (const app::OptionSpec &option : app::optionTable())
         EXPECT_NE(help.find(app::tableText(option.help).simplified().toStdString()), std::string::npos) << option.name;
+}
+
+// --ablate's help names every command that reads it (--predict and --generate).
+TEST(CommandTable, TheAblateHelpNamesEveryCommandThatReadsIt)
+{
+    const std::string help = app::tableText(app::optionSpec(Opt::Ablate).help).toStdString();
+    int readers = 0;
+    for (const app::CommandSpec &command : app::commandTable()) {
+        if (std::find(command.reads.begin(), command.reads.end(), Opt::Ablate) == command.reads.end())
+            continue;
+        ++readers;
+        for (Opt own : command.when)
+            EXPECT_NE(help.find(std::string("--") + app::optionSpec(own).name), std::string::npos)
+                << app::optionSpec(own).name << " in " << help;
+    }
+    EXPECT_EQ(readers, 2);
 }
 
 class RecordedCommandLine : public ::testing::TestWithParam<size_t> { };

@@ -43,8 +43,13 @@ QString normWrittenOut(const BlockStageForm &form, const QString &of)
     return applied + QStringLiteral(" = ") + of + QStringLiteral(" / √(mean(") + of + QStringLiteral("²) + ε) · γ");
 }
 
-QString input(const BlockStageForm &)
+QString input(const BlockStageForm &f)
 {
+    if (!f.preNorm)
+        return Text::tr("The hidden state as this layer receives it: one row of numbers per token. This model "
+                        "normalises after each sub-layer (post-norm, as BERT does): each adds its result to the "
+                        "stream and the sum is normalised at once, so the stream is rescaled at every step rather "
+                        "than a running sum of what the layers below wrote.");
     return Text::tr("The residual stream as this layer receives it: one row of numbers per token. Every layer "
                     "reads it and adds its own results to it, so it carries everything the layers below have "
                     "written.");
@@ -56,10 +61,11 @@ QString attnIn(const BlockStageForm &f)
         return Text::tr("This model normalises after each sub-layer (post-norm, as BERT does), so attention reads "
                         "the residual stream itself.");
     if (f.norm->centred)
-        return Text::tr("Attention does not read the stream directly: LayerNorm first rescales each token's row to a "
-                        "standard size, then multiplies each column by a learned weight γ and adds a bias β.");
-    return Text::tr("Attention does not read the stream directly: RMSNorm first rescales each token's row to a "
-                    "standard size, then multiplies each column by a learned weight γ.");
+        return Text::tr("Attention does not read the stream directly: LayerNorm first subtracts each token's row's "
+                        "mean and divides the row by its standard deviation, then multiplies each column by a "
+                        "learned weight γ and adds a bias β.");
+    return Text::tr("Attention does not read the stream directly: RMSNorm first divides each token's row by its root "
+                    "mean square (no mean is subtracted), then multiplies each column by a learned weight γ.");
 }
 
 QString heads(const BlockStageForm &)
@@ -92,6 +98,10 @@ QString mlpIn(const BlockStageForm &f)
 {
     if (f.operation == BlockOperation::Identity)
         return Text::tr("Under post-norm the MLP reads the normalised stream as it is after attention.");
+    if (f.norm->centred)
+        return Text::tr("Before the MLP, a second %1 centres and rescales each row of the stream, with weights of "
+                        "its own.")
+            .arg(utf8(f.norm->name));
     return Text::tr("Before the MLP, a second %1 rescales each row of the stream, with weights of its own.")
         .arg(utf8(f.norm->name));
 }
@@ -181,6 +191,24 @@ QString blockStageTitle(BlockStage stage)
         QCoreApplication::translate("BlockStageText", blockStageLook(stage).title), blockStageKey(stage));
 }
 
+// One head h's attention as this block computes it: RoPE on q and k under rotary positions, the
+// causal mask M (0 on and below the diagonal, −∞ above), and under grouped-query attention the
+// key/value head g that G query heads share (h and g counted from 1).
+namespace {
+QString attentionFormula(const BlockStageForm &f)
+{
+    const bool shared = f.queriesPerKv > 1;
+    const QString k = shared ? QStringLiteral("K_g") : QStringLiteral("Kₕ");
+    const QString v = shared ? QStringLiteral("V_g") : QStringLiteral("Vₕ");
+    const QString scores = f.rotary ? QStringLiteral("RoPE(Qₕ)·RoPE(%1)ᵀ").arg(k) : QStringLiteral("Qₕ·%1ᵀ").arg(k);
+    QString text
+        = QStringLiteral("softmax(%1 / √d_head%2)·%3").arg(scores, f.causal ? QStringLiteral(" + M") : QString(), v);
+    if (shared)
+        text += QStringLiteral(", g = ⌈h / %1⌉").arg(f.queriesPerKv);
+    return text;
+}
+} // namespace
+
 QString blockStageFormula(const BlockStageForm &f)
 {
     const BlockStage stage = f.entry->id;
@@ -197,7 +225,7 @@ QString blockStageFormula(const BlockStageForm &f)
     case BlockOperation::Norm:
         return is + normWrittenOut(f, from);
     case BlockOperation::Attention:
-        return is + QStringLiteral("softmax(Qₕ·Kₕᵀ / √d_head)·Vₕ");
+        return is + attentionFormula(f);
     case BlockOperation::Concat:
         return is + QStringLiteral("[head₁ … head_H]");
     case BlockOperation::Residual:
@@ -205,10 +233,10 @@ QString blockStageFormula(const BlockStageForm &f)
     case BlockOperation::ResidualNorm:
         return is + utf8(f.norm->symbol) + subscript(f.entry->norm) + QStringLiteral("(%1)").arg(sum);
     case BlockOperation::Projection:
-        // The gated MLP is written without biases: Llama's and Qwen2's have none (a Llama with
-        // mlp_bias has them in the inspector's derivation).
+        // The gated MLP's biases (Llama's mlp_bias) have no symbols in the look table.
         if (f.gated)
-            return is + QStringLiteral("%1·%2").arg(from, utf8(look.gatedMatrix));
+            return is + QStringLiteral("%1·%2").arg(from, utf8(look.gatedMatrix))
+                + (f.bias ? QStringLiteral(" + b_down") : QString());
         return is + QStringLiteral("%1·%2").arg(from, utf8(look.matrix))
             + (f.bias ? QStringLiteral(" + ") + utf8(look.bias) : QString());
     case BlockOperation::Activation:
@@ -216,7 +244,11 @@ QString blockStageFormula(const BlockStageForm &f)
             + QStringLiteral("%1(%2·%3%4)")
                   .arg(act, from, utf8(look.matrix), f.bias ? QStringLiteral(" + ") + utf8(look.bias) : QString());
     case BlockOperation::GatedActivation:
-        return is + QStringLiteral("%1(%2·%3)·(%2·%4)").arg(act, from, utf8(look.gate), utf8(look.gatedMatrix));
+        // ⊙: elementwise, where · is a matrix product.
+        return is
+            + QStringLiteral("%1(%2·%3%5) ⊙ (%2·%4%6)")
+                  .arg(act, from, utf8(look.gate), utf8(look.gatedMatrix),
+                      f.bias ? QStringLiteral(" + b_gate") : QString(), f.bias ? QStringLiteral(" + b_up") : QString());
     }
     return QString();
 }

@@ -303,7 +303,9 @@ void SettingsPanel::updatePositionalToolTip()
                                     "added its own positions to it, so no second positional encoding is added."));
     else
         m_positional->setToolTip(
-            tr("How token positions enter the computation. Without it, attention ignores word order."));
+            tr("How token positions enter the computation. Without it and without a mask, attention ignores word "
+               "order (swap two tokens and their rows of the result just swap); a causal mask still lets order in, "
+               "since each token sees only itself and the tokens before it."));
 }
 
 bool SettingsPanel::setPositional(core::PositionalEncoding pe)

@@ -174,8 +174,9 @@ void SqrtDkExperiment::retranslate()
     m_keys->setToolTip(tr("How many random keys each query is compared with in the softmax panel"));
     m_runButton->setToolTip(tr("Draw the samples again and redraw the figure"));
     m_explanation->setText(
-        tr("q and k each have d_k independent components of variance 1, so q·k adds up d_k products of "
-           "variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 whatever d_k "
+        tr("q and k each have d_k independent components of mean 0 and variance 1, so q·k adds up d_k "
+           "products of mean 0 and variance 1 and its variance is d_k. Dividing by √d_k brings the variance back to 1 "
+           "whatever d_k "
            "is. Without the division, large d_k makes the logits huge and softmax hands almost all of the "
            "weight to a single key (right panel), which also leaves almost no gradient to learn from."));
     m_figure->setToolTip(tr("Left: variance of the score against d_k (both axes logarithmic). Right: the mean "

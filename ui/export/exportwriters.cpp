@@ -12,6 +12,7 @@
 #include <QSvgGenerator>
 #include <QTextDocument>
 
+#include <charconv>
 #include <cmath>
 
 namespace attnlab::ui {
@@ -150,10 +151,14 @@ bool writeCsvTable(const MatrixTable &table, const QString &path, QString *error
         }
         return text;
     };
-    auto number = [](double v) {
+    // The shortest text that reads back as the same float (0.2, not 0.200000003): std::to_chars
+    // of the float itself, as Python's repr does for a double.
+    auto number = [](core::Scalar v) {
         if (std::isinf(v))
             return v < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
-        return QString::number(v, 'g', 9);
+        char text[32];
+        const auto end = std::to_chars(text, text + sizeof text, v).ptr;
+        return QString::fromLatin1(text, int(end - text));
     };
     const core::Matrix &m = table.values;
     QStringList header {field(table.corner)};
@@ -163,7 +168,7 @@ bool writeCsvTable(const MatrixTable &table, const QString &path, QString *error
     for (int r = 0; r < m.rows(); ++r) {
         QStringList line {field(table.rows.value(r))};
         for (int c = 0; c < m.cols(); ++c)
-            line << number(double(m(r, c)));
+            line << number(m(r, c));
         out += line.join(QLatin1Char(',')) + QLatin1String("\r\n");
     }
     // A byte-order mark so that spreadsheet programs read the tokens as UTF-8.

@@ -277,8 +277,8 @@ void GeneratePanel::retranslate()
 {
     // Names the group of its keys in Help → Keyboard Shortcuts.
     setWindowTitle(tr("Model room: generation"));
-    setToolTip(tr("Generation one token at a time: each new token reads the keys and values cached for every "
-                  "token before it."));
+    setToolTip(tr("Generation one token at a time: each new token's query reads the keys and values cached for "
+                  "every token before it and its own key and value, added to the cache first."));
     m_step->setText(tr("Next Token"));
     m_step->setToolTip(tr("Pick one more token from the prediction and run the model on it (Ctrl+Shift+N)."));
     m_run->setText(tr("Generate"));
@@ -293,7 +293,7 @@ void GeneratePanel::retranslate()
     m_topKLabel->setText(tr("Top-k"));
     m_topK->setToolTip(tr("Keep only the k most likely tokens before sampling; 0 keeps all."));
     m_topPLabel->setText(tr("Top-p"));
-    m_topP->setToolTip(tr("Keep the fewest most likely tokens whose probabilities add up to more than p; 1 keeps "
+    m_topP->setToolTip(tr("Keep the fewest most likely tokens whose probabilities add up to at least p; 1 keeps "
                           "all."));
     m_seedLabel->setText(tr("Seed"));
     m_seed->setToolTip(tr("The random seed of sampling: the same seed and settings give the same tokens again."));

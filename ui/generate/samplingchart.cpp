@@ -132,6 +132,7 @@ void SamplingChart::redraw()
     m_plot->xAxis->setRange(-0.6, std::max<double>(double(m_ids.size()) - 0.4, 1.0));
     const double top = m_heights.empty() ? 1.0 : *std::max_element(m_heights.begin(), m_heights.end());
     m_plot->yAxis->setRange(0, std::max(top * 1.1, 0.05));
+    m_cutBars->setName(cutName());
     m_summary->setText(summary());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -170,13 +171,19 @@ QString SamplingChart::summary() const
         .arg(PredictionPanel::percentText(m_keptMass));
 }
 
+QString SamplingChart::cutName() const
+{
+    return m_settings.greedy() ? tr("not chosen (temperature 0)") : tr("cut by top-k / top-p");
+}
+
 void SamplingChart::retranslate()
 {
     m_keptBars->setName(tr("kept"));
-    m_cutBars->setName(tr("cut by top-k / top-p"));
+    m_cutBars->setName(cutName());
     m_plot->yAxis->setLabel(tr("probability"));
     m_plot->setToolTip(tr("The most likely next tokens, each bar its probability after the temperature. Teal bars "
-                          "can be drawn; grey bars are cut by top-k or top-p. A higher temperature flattens the "
+                          "can be drawn; grey bars are cut by top-k or top-p, or at temperature 0 not chosen. A higher "
+                          "temperature flattens the "
                           "bars, a lower one sharpens them."));
     m_summary->setText(summary());
     m_plot->replot(QCustomPlot::rpQueuedReplot);

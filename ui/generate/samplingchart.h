@@ -37,6 +37,9 @@ public:
     int keptInVocabulary() const { return m_keptInVocabulary; }
     // The number line under the chart ("keeps 3 of 50257 tokens, 81.2 % of the probability").
     QString summary() const;
+    // The legend's name of the grey bars: under greedy decoding they are the tokens not chosen,
+    // otherwise the ones top-k or top-p cut.
+    QString cutName() const;
     QCustomPlot *plot() const { return m_plot; }
 
 private:

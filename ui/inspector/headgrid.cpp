@@ -139,8 +139,9 @@ void HeadGrid::retranslate()
     m_query->setToolTip(tr("The query token whose weights are compared across the heads (the selected row)"));
     m_compare->setToolTip(tr("One row per head: the weights the chosen query gives to each key. "
                              "Right-click to export."));
-    m_hint->setText(tr("Each head has its own W_Q, W_K and W_V columns, so each can attend to something "
-                       "different. Click a head to follow it on the board."));
+    m_hint->setText(tr("In this scene each head has its own W_Q, W_K and W_V columns, so each can attend to "
+                       "something different (a model with grouped-query attention shares W_K and W_V between several "
+                       "heads). Click a head to follow it on the board."));
     refresh();
 }
 

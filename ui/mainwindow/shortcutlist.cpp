@@ -116,9 +116,9 @@ QString ShortcutList::html(const QList<Row> &rows)
 
 void ShortcutList::showDialog(QWidget *window, const QHash<const QAction *, QString> &names)
 {
-    QList<Row> rows = ShortcutList::rows(window, names);
-    // Esc is a key of the presentation view itself, not of an action.
-    rows.append({tr("Board and presentation"), tr("Leave presentation mode"), tr("Esc")});
+    // Esc leaves presentation mode through the window's Leave Presentation Mode action, which
+    // lists it like any other key.
+    const QList<Row> rows = ShortcutList::rows(window, names);
     QDialog dialog(window);
     dialog.setObjectName(QStringLiteral("ShortcutsDialog"));
     dialog.setWindowTitle(tr("Keyboard Shortcuts"));

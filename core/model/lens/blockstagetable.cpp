@@ -18,7 +18,7 @@ const std::vector<BlockStageEntry> &blockStageTable()
         //     pre-norm, post-norm, gated MLP, changed by, norm,
         //     weight, bias, gate, gate bias}
         {S::Input, "input", &BlockStages::input, W::Model, {}, {},
-            O::Stream, O::Stream, O::Stream, 0, 0,
+            O::Stream, O::Stream, O::Stream, C::NormPlacement, 0,
             {}, {}, {}, {}},
         {S::AttnIn, "attn_in", &BlockStages::attnIn, W::Model, S::Input, {},
             O::Norm, O::Identity, O::Norm, norm, 1,
@@ -88,6 +88,10 @@ BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
     f.bias = ((by & BlockChoice::OutputBias) && config.outBias) || ((by & BlockChoice::MlpBias) && config.mlpBias);
     if (by & BlockChoice::Activation)
         f.activation = spec.activation;
+    f.preNorm = spec.preNorm;
+    f.causal = spec.causal;
+    f.rotary = spec.rotary;
+    f.queriesPerKv = spec.kvHeads > 0 ? spec.heads / spec.kvHeads : 1;
     switch (f.entry->width) {
     case StageWidth::Model:
         f.columns = config.dModel;

@@ -104,6 +104,13 @@ struct BlockStageForm {
     Activation activation = Activation::GeluErf;
     // Columns of the stage's matrix in this model (0 for one matrix per head).
     int columns = 0;
+    // The block's shape, for texts that differ with it: norms before each sub-layer (else after
+    // the residual sum); a causal mask; rotary positions; and query heads per key/value head
+    // (1 without grouped-query attention).
+    bool preNorm = true;
+    bool causal = false;
+    bool rotary = false;
+    int queriesPerKv = 1;
 };
 BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config);
 

@@ -67,6 +67,15 @@ TEST_F(ChatPrompt, SpecialTokensComeFromTheConfigAsStringsOrAddedTokens)
     EXPECT_EQ(read.specialTokens.size(), 2u);
 }
 
+// Real Llama 2 and Llama 3.1 folders write transformers' "no limit", int(1e30), as
+// model_max_length: a whole number past 64 bits that must not stop the template being read.
+TEST_F(ChatPrompt, TransformersNoLimitModelMaxLengthIsRead)
+{
+    writeTextFile(m_dir + "/tokenizer_config.json",
+        R"({"model_max_length": 1000000000000000019884624838656, "chat_template": "{{ bos_token }}{{ messages[0]['content'] }}", "bos_token": "<s>"})");
+    EXPECT_EQ(chatPromptForUserTurn(m_dir, "猫吃鱼"), "<s>猫吃鱼");
+}
+
 TEST_F(ChatPrompt, TheDefaultOfAListOfTemplatesIsUsed)
 {
     writeConfig({{"chat_template",

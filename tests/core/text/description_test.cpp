@@ -1,5 +1,6 @@
 // Example descriptions quote their scene's numbers through references, never typed digits.
 #include "core/scene/pipeline.h"
+#include "core/scene/stagesjson.h"
 #include "core/text/chain.h"
 #include "core/text/description.h"
 
@@ -95,4 +96,47 @@ TEST(DescriptionTest, TheTypedNumberCheckFindsATypedNumber)
 {
     const std::string typed = core::withoutReferences("weights {weights[1][0]:.2f} and 0.42, {{not a reference}}");
     EXPECT_EQ(typed, "weights  and 0.42, {not a reference}");
+}
+
+// The rotated stages are Q_rot and K_rot in --dump of a scene as in --dump --model; a description
+// written with the names before issue 36 (Q_rotated, K_rotated) reads the same cells.
+TEST(DescriptionTest, RotatedStagesAreQRotAndKRotAndTheOldNamesStillRead)
+{
+    const core::Scene scene = example("order-matters-rope");
+    core::Pipeline pipeline;
+    const core::Stages &stages = pipeline.compute(scene);
+    EXPECT_STREQ(core::stageName(core::StageQRotated), "Q_rot");
+    EXPECT_STREQ(core::stageName(core::StageKRotated), "K_rot");
+    const core::RenderedDescription now = core::renderDescription("{Q_rot[1][0]} {K_rot[2][1]}", scene, stages);
+    const core::RenderedDescription old = core::renderDescription("{Q_rotated[1][0]} {K_rotated[2][1]}", scene, stages);
+    EXPECT_TRUE(now.unresolved.empty());
+    EXPECT_EQ(now.text, old.text);
+    EXPECT_EQ(now.text,
+        core::formatFixed(stages.heads[0].qRotated(1, 0), 3) + " "
+            + core::formatFixed(stages.heads[0].kRotated(2, 1), 3));
+    const std::string json = core::stagesToJson(scene, stages);
+    EXPECT_NE(json.find("\"Q_rot\""), std::string::npos);
+    EXPECT_NE(json.find("\"K_rot\""), std::string::npos);
+    EXPECT_EQ(json.find("rotated"), std::string::npos);
+}
+
+// 猫吃鱼's description: 吃 gives 猫 and 鱼 together most of its weight (88%), which is not
+// "almost all"; and what it keeps for itself is less than either, not "little".
+TEST(DescriptionTest, CatEatsFishSaysMostForTheShareItHas)
+{
+    const core::Scene scene = example("cat-eats-fish");
+    core::Pipeline pipeline;
+    const core::Stages &stages = pipeline.compute(scene);
+    const core::Matrix &w = stages.heads[0].weights;
+    const double others = double(w(1, 0) + w(1, 2));
+    EXPECT_GT(others, 0.5);
+    EXPECT_LT(others, 0.95) << "then \"almost all\" would hold";
+    EXPECT_LT(w(1, 1), std::min(w(1, 0), w(1, 2)));
+    ASSERT_GE(scene.description.size(), 2u);
+    for (const auto &[language, text] : scene.description) {
+        const bool zh = language == "zh_CN";
+        EXPECT_NE(text.find(zh ? "大部分注意力" : "most of its attention"), std::string::npos) << language;
+        EXPECT_EQ(text.find(zh ? "几乎" : "almost all"), std::string::npos) << language;
+        EXPECT_NE(text.find(zh ? "留给自己的较少" : "less to itself"), std::string::npos) << language;
+    }
 }

@@ -55,6 +55,18 @@ TEST(TokenizerFiles, BertVocabTxtLowercasesUnlessConfigSaysNot)
     EXPECT_EQ(ids(c.tokenizer->encode("The cat")), (Ids {2, 1, 9, 3}));
 }
 
+// transformers' "no limit", int(1e30), is Llama's model_max_length: it loads, and the config's
+// other fields still apply (do_lower_case false here keeps "The" cased).
+TEST(TokenizerFiles, TransformersNoLimitModelMaxLengthLoads)
+{
+    TempDir cased;
+    writeBertVocabTxt(cased.path(), kBertFixtureVocabSize,
+        "{\"model_max_length\": 1000000000000000019884624838656, \"do_lower_case\": false}");
+    const TokenizerLoadResult c = loadTokenizer(cased.path());
+    ASSERT_TRUE(c.ok()) << c.error;
+    EXPECT_EQ(ids(c.tokenizer->encode("The cat")), (Ids {2, 1, 9, 3}));
+}
+
 TEST(TokenizerFiles, TokenizerJsonWinsOverTheOtherFiles)
 {
     TempDir dir;

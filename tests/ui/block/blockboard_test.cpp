@@ -188,7 +188,7 @@ TEST(BlockBoard, Qwen2ShowsRmsNormAndTheGatedSiluWithTheirNumbers)
         ASSERT_TRUE(shownAfter(r.board, [&] { ASSERT_TRUE(r.board.openLayer(1)); }));
         EXPECT_EQ(
             r.board.card(BlockStage::AttnIn)->formula(), QStringLiteral("a = RMSNorm₁(x) = x / √(mean(x²) + ε) · γ"));
-        EXPECT_EQ(r.board.card(BlockStage::MlpAct)->formula(), QStringLiteral("act = SiLU(m·W_gate)·(m·W_up)"));
+        EXPECT_EQ(r.board.card(BlockStage::MlpAct)->formula(), QStringLiteral("act = SiLU(m·W_gate) ⊙ (m·W_up)"));
         EXPECT_EQ(r.board.card(BlockStage::MlpAct)->shape(), QStringLiteral("%1×20").arg(r.session->tokens().size()));
         ASSERT_TRUE(r.board.selectCell(BlockStage::AttnIn, 1, 3));
         const model::CellDerivation &n = *r.board.derivation();

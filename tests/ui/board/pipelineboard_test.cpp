@@ -42,7 +42,7 @@ TEST(BoardStages, FollowTheSceneShape)
 
     scene.positional = core::PositionalEncoding::Rope;
     EXPECT_EQ(names(StepController::boardStages(scene)).join(QLatin1Char(',')),
-        QStringLiteral("X,Q,K,V,Q_rotated,K_rotated,scores,scaled,masked,weights,context"));
+        QStringLiteral("X,Q,K,V,Q_rot,K_rot,scores,scaled,masked,weights,context"));
 
     scene.positional = core::PositionalEncoding::None;
     scene.wo = core::Matrix::Identity(scene.heads * scene.dK, scene.dModel);

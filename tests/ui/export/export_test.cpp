@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 using namespace attnlab;
 using namespace attnlab::ui;
 
@@ -171,6 +173,36 @@ TEST(Export, CsvHasTokensAndFullPrecision)
     EXPECT_EQ(first[0], QStringLiteral("猫"));
     EXPECT_NEAR(first[1].toDouble(), doc.stages().heads[0].masked(0, 0), 1e-7);
     EXPECT_EQ(first[2], QStringLiteral("-inf"));
+}
+
+// Each number is the shortest text that reads back as the same float: 0.2 stays "0.2", not the
+// float's nine digits "0.200000003".
+TEST(Export, CsvWritesTheShortestTextThatReadsBackTheSameFloat)
+{
+    Document doc;
+    loadExampleInto(doc);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("x.csv"));
+    QString error;
+    ASSERT_TRUE(exportCsv(doc, core::StageX, 0, path, &error)) << error.toStdString();
+    const QStringList lines
+        = QString::fromUtf8(readAll(path)).remove(QChar(0xFEFF)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    const core::Matrix &x = doc.stages().x;
+    ASSERT_EQ(lines.size(), x.rows() + 1);
+    int shorter = 0;
+    for (int row = 0; row < x.rows(); ++row) {
+        const QStringList fields = lines[row + 1].split(QLatin1Char(','));
+        ASSERT_EQ(fields.size(), x.cols() + 1);
+        for (int col = 0; col < x.cols(); ++col) {
+            const std::string text = fields[col + 1].toStdString();
+            EXPECT_EQ(std::strtof(text.c_str(), nullptr), x(row, col)) << text;
+            const std::string nine = QString::number(double(x(row, col)), 'g', 9).toStdString();
+            EXPECT_LE(text.size(), nine.size()) << text;
+            shorter += text.size() < nine.size();
+        }
+    }
+    EXPECT_GT(shorter, 0); // the example's two-decimal embeddings, e.g. 0.2 rather than 0.200000003
+    EXPECT_EQ(QString::number(double(0.2f), 'g', 9), QStringLiteral("0.200000003"));
 }
 
 TEST(Export, AStageMatrixAlsoGoesOutAsNumpy)

@@ -234,10 +234,16 @@ TEST(SamplingChart, TopKAndTopPCutTheBarsTheSamplingFunctionsCut)
     EXPECT_EQ(chart->ids().front(), model::greedyToken(logits));
     EXPECT_TRUE(chart->kept().front());
     EXPECT_FALSE(chart->kept()[1]);
+    // Top-k and top-p are off (0 and 1), so the grey bars are not theirs: the legend says so.
+    EXPECT_EQ(panel->topKBox()->value(), 0);
+    EXPECT_DOUBLE_EQ(panel->topPBox()->value(), 1.0);
+    EXPECT_EQ(chart->plot()->plottable(1)->name(), QStringLiteral("not chosen (temperature 0)"));
+    EXPECT_FALSE(chart->plot()->toolTip().isEmpty());
 
     panel->temperatureBox()->setValue(1.0);
     panel->topKBox()->setValue(3);
     EXPECT_EQ(chart->keptInVocabulary(), 3);
+    EXPECT_EQ(chart->plot()->plottable(1)->name(), QStringLiteral("cut by top-k / top-p"));
     for (int i = 0; i < SamplingChart::kBars; ++i)
         EXPECT_EQ(chart->kept()[size_t(i)], i < 3) << i;
     // At temperature 1 the bars are the model's own probabilities, most likely first.

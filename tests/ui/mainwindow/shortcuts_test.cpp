@@ -7,8 +7,12 @@
 #include "ui/mainwindow/shortcutlist.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDialog>
 #include <QMap>
 #include <QSet>
+#include <QTextBrowser>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -104,4 +108,24 @@ TEST(Shortcuts, TheListNamesEveryKeyOfEveryActionOnce)
     const QString html = ShortcutList::html(rows);
     EXPECT_TRUE(html.contains(QStringLiteral("<h4>File</h4>")));
     EXPECT_TRUE(html.contains(QStringLiteral("Extra Test Action")));
+}
+
+// Help → Keyboard Shortcuts names Esc, the key that leaves presentation mode, once.
+TEST(Shortcuts, TheDialogListsLeavingPresentationModeOnce)
+{
+    Document document;
+    document.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);
+    MainWindow window(&document);
+    QString text;
+    QTimer::singleShot(0, [&text] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        ASSERT_NE(dialog, nullptr);
+        if (auto *browser = dialog->findChild<QTextBrowser *>())
+            text = browser->toPlainText();
+        dialog->close();
+    });
+    ShortcutList::showDialog(&window, {});
+    EXPECT_EQ(text.count(QStringLiteral("Leave Presentation Mode"), Qt::CaseInsensitive), 1) << text.toStdString();
+    const QString esc = QKeySequence(Qt::Key_Escape).toString(QKeySequence::NativeText);
+    EXPECT_TRUE(text.contains(esc)) << text.toStdString();
 }

@@ -2,12 +2,16 @@
 // numbers the app computes: which columns a head uses, when identity weights copy X, what
 // d_model counts.
 #include "../uitestscenes.h"
+#include "core/experiment/experiments.h"
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
 #include "ui/editors/settingspanel.h"
+#include "ui/experiments/sqrtdkexperiment.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
 
+#include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 
@@ -135,4 +139,83 @@ TEST(StatedFacts, TheGivenXPageDescribesGpt2AndBertApart)
     EXPECT_TRUE(en.mid(gpt2, bert - gpt2).contains(QStringLiteral("running")));
     EXPECT_GT(zh.indexOf(QStringLiteral("BERT 里")), zh.indexOf(QStringLiteral("GPT-2 里")));
     EXPECT_TRUE(zh.contains(QStringLiteral("token type")));
+}
+
+namespace {
+
+// The contexts of `scene` with its first and last token swapped, rows put back in the first
+// order: equal to the contexts of `scene` exactly when attention ignores word order.
+bool orderIgnored(core::Scene scene)
+{
+    core::Pipeline pipeline;
+    const core::Matrix before = pipeline.compute(scene).heads[0].context;
+    std::swap(scene.tokens.front(), scene.tokens.back());
+    core::Pipeline swappedPipeline;
+    core::Matrix after = swappedPipeline.compute(scene).heads[0].context;
+    after.row(0).swap(after.row(after.rows() - 1));
+    return after.isApprox(before, 1e-5f);
+}
+
+} // namespace
+
+// Settings: without positional encoding attention ignores word order only without a mask; a
+// causal mask lets order in. The tooltip says both.
+TEST(StatedFacts, WithoutPositionsOnlyAnUnmaskedSceneIgnoresWordOrder)
+{
+    core::Scene scene = test::randomUiScene(7, 4, 6, 1, 3);
+    scene.positional = core::PositionalEncoding::None;
+    scene.mask = core::MaskKind::None;
+    EXPECT_TRUE(orderIgnored(scene));
+    scene.mask = core::MaskKind::Causal;
+    EXPECT_FALSE(orderIgnored(scene));
+
+    for (const char *language : {"en", "zh_CN"}) {
+        ui::Language::instance()->apply(QString::fromLatin1(language));
+        ui::Document document;
+        document.load(test::randomUiScene(7, 4, 6, 1, 3));
+        ui::SettingsPanel panel(&document);
+        QString tip;
+        for (QComboBox *box : panel.findChildren<QComboBox *>())
+            if (box->toolTip().contains(QStringLiteral("position")) || box->toolTip().contains(QStringLiteral("位置")))
+                tip = box->toolTip();
+        const bool zh = std::string(language) == "zh_CN";
+        EXPECT_TRUE(tip.contains(zh ? QStringLiteral("既没有位置编码又没有掩码时") : QStringLiteral("without a mask")))
+            << tip.toStdString();
+        EXPECT_TRUE(tip.contains(
+            zh ? QStringLiteral("因果掩码仍会让顺序起作用") : QStringLiteral("a causal mask still lets order in")))
+            << tip.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
+
+// The √d_k experiment: q·k has variance d_k because the components have mean 0 as well as
+// variance 1 (with mean μ it would be d_k·(1 + 2μ²)); the samples are drawn so and the text says so.
+TEST(StatedFacts, TheSqrtDkTextNamesTheMeanZeroTheVarianceNeeds)
+{
+    core::SqrtDkOptions options;
+    options.maxDk = 64;
+    for (const core::SqrtDkPoint &p : core::sqrtDkExperiment(options))
+        EXPECT_NEAR(p.rawVariance / p.dK, 1.0, 0.15) << "d_k " << p.dK;
+    for (const char *language : {"en", "zh_CN"}) {
+        ui::Language::instance()->apply(QString::fromLatin1(language));
+        ui::Document document;
+        document.load(test::randomUiScene(7, 4, 6, 1, 3));
+        ui::SqrtDkExperiment experiment(&document);
+        QString text;
+        for (QLabel *label : experiment.findChildren<QLabel *>())
+            if (label->text().startsWith(QStringLiteral("q ")))
+                text = label->text();
+        const bool zh = std::string(language) == "zh_CN";
+        EXPECT_TRUE(text.contains(
+            zh ? QStringLiteral("均值为 0、方差为 1 的分量") : QStringLiteral("components of mean 0 and variance 1")))
+            << text.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
+
+// The glossary's head: its own slice of W_K and W_V only without grouped-query attention.
+TEST(StatedFacts, TheGlossarysHeadNamesGroupedQueryAttention)
+{
+    EXPECT_TRUE(page("glossary", "en").contains(QStringLiteral("unless the model uses grouped-query attention")));
+    EXPECT_TRUE(page("glossary", "zh_CN").contains(QStringLiteral("除非模型使用分组查询注意力")));
 }
