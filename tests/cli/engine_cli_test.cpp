@@ -98,23 +98,41 @@ TEST(FlashTraceCli, ASceneHeadIsTracedTileByTileAndEndsAtTheContextDumpPrints)
     expectTraceOf(trace, h["Q"], h["K"], h["V"], h["context"], false);
 }
 
-TEST(FlashTraceCli, ACausalModelHeadSkipsTheTilesAboveTheDiagonal)
+using WriteModel = test::TinyModel (*)(const std::string &, const test::TinyModelOptions &);
+
+// Traces head `head` of a tiny causal GQA model (4 heads over 2 key/value heads, d_head 2) written
+// by `write`, and checks it against --dump of the same head; returns the trace.
+json traceOfTinyModel(WriteModel write, const std::string &tag, const std::string &head, const std::string &tiles)
 {
-    const std::string dir = test::makeTempDir("flash-qwen2");
+    const std::string dir = test::makeTempDir(tag);
     test::TinyModelOptions options;
     options.heads = 4;
     options.kvHeads = 2;
     options.positions = 64;
     options.vocab = test::kGpt2FixtureVocabSize;
     options.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
-    test::writeTinyQwen2(dir, options);
-    const std::string head = "--model '" + dir + "' --text 'the cat eats fish' --layer 2 --head 3";
-    const json dump = parsed(test::runAttnlab("--dump " + head));
-    const json trace = parsed(test::runAttnlab("--flash-trace " + head + " --tile-rows 2 --tile-cols 3"));
+    write(dir, options);
+    const std::string args = "--model '" + dir + "' --text 'the cat eats fish' " + head;
+    const json dump = parsed(test::runAttnlab("--dump " + args));
+    const json trace = parsed(test::runAttnlab("--flash-trace " + args + " " + tiles));
     const json &h = dump["heads"][0];
     expectTraceOf(trace, h["Q_rot"], h["K_rot"], h["V"], h["context"], true);
-    EXPECT_NEAR(trace["scale"].get<double>(), 1 / std::sqrt(2.0), 1e-7); // d_head 2
     test::removeTree(dir);
+    return trace;
+}
+
+TEST(FlashTraceCli, ACausalModelHeadSkipsTheTilesAboveTheDiagonal)
+{
+    const json trace
+        = traceOfTinyModel(test::writeTinyQwen2, "flash-qwen2", "--layer 2 --head 3", "--tile-rows 2 --tile-cols 3");
+    EXPECT_NEAR(trace["scale"].get<double>(), 1 / std::sqrt(2.0), 1e-7); // d_head 2
+}
+
+// Qwen3 normalises q and k before the rotation, which a head's scene cannot express: the trace
+// reads what meets in the dot product.
+TEST(FlashTraceCli, AQwen3HeadIsTracedOnItsNormedAndRotatedQueriesAndKeys)
+{
+    traceOfTinyModel(test::writeTinyQwen3, "flash-qwen3", "--layer 1 --head 2", "--tile-rows 3 --tile-cols 2");
 }
 
 TEST(KvReportCli, TheCacheHoldsKAndVOfEveryKeyValueHeadInTheCheckpointsDtype)
