@@ -183,7 +183,7 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
             + " normalises each head's Q and K (q_norm, k_norm) before the rotation; this board does not, so its"
               " scores and weights are not the model's (attnlab --dump --model gives the model's).";
         s.description[1].second += f.name
-            + " 在旋转之前对每个头的 Q 和 K 做归一化（q_norm、k_norm）；此面板没有这一步，"
+            + " 在旋转之前对每个头的 Q 和 K 做归一化（q_norm、k_norm）；此流程板没有这一步，"
               "因此它的分数和权重不是模型的（attnlab --dump --model 给出模型的）。";
     }
     return s;

@@ -372,6 +372,8 @@
     <message>
         <source>With --kv-report: how many tokens the cache holds (default: the longest text the model takes).</source>
         <translation>与 --kv-report 一起用：缓存保存的词元数（默认：模型能读的最长文本）。</translation>
+    </message>
+    <message>
         <source>With --predict or --generate: switch heads off, e.g. 5.1,6.3 (layer.head, counted from 1).</source>
         <translation>与 --predict 或 --generate 一起：关闭这些头，例如 5.1,6.3（层.头，从 1 开始数）。</translation>
     </message>
