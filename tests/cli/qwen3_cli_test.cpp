@@ -217,7 +217,8 @@ TEST(Qwen3MoeCli, BlockOfASparseLayerAddsTheRouterAndPredictAndGenerateFollowThe
     ASSERT_EQ(gen.code, 0) << gen.err;
     core::model::Decoder decoder(w);
     ASSERT_TRUE(decoder.append(runner.tokenIds()));
-    for (const json &step : json::parse(gen.out)["generated"]) {
+    const json generated = json::parse(gen.out); // kept: the loop reads into it
+    for (const json &step : generated["generated"]) {
         Eigen::Index best = 0;
         decoder.probabilities().maxCoeff(&best);
         EXPECT_EQ(step["id"].get<int>(), int(best));
