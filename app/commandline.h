@@ -86,6 +86,10 @@ public:
     const QCommandLineOption &temperature;
     const QCommandLineOption &topK;
     const QCommandLineOption &topP;
+    const QCommandLineOption &kvWindow;
+    const QCommandLineOption &kvSinks;
+    const QCommandLineOption &draft;
+    const QCommandLineOption &draftTokens;
     const QCommandLineOption &lens;
     const QCommandLineOption &attribute;
     const QCommandLineOption &token;

@@ -96,6 +96,20 @@ const std::vector<OptionSpec> kOptions = {
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --generate: sample only from the fewest most likely tokens whose probabilities add up to at least P "
             "(default 1: all)."))},
+    {Opt::KvWindow, "kv-window", nullptr, "W",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: evict from the KV cache all but the last W tokens, so each token attends only to "
+            "them (default: keep every token)."))},
+    {Opt::KvSinks, "kv-sinks", nullptr, "S",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --kv-window: also keep the first S tokens as attention sinks, as StreamingLLM does (default 0)."))},
+    {Opt::Draft, "draft", nullptr, "DIR",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: speculative decoding with this smaller model (same vocabulary) proposing tokens "
+            "that --model checks; the text is --model's own."))},
+    {Opt::DraftTokens, "draft-tokens", nullptr, "K",
+        help(QT_TRANSLATE_NOOP(
+            "CommandLine", "With --draft: how many tokens the draft proposes per step (default 4)."))},
     {Opt::Lens, "lens", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --model and --text: print the logit lens as JSON: what the model would predict after each "

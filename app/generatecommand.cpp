@@ -2,6 +2,7 @@
 
 #include "app/commandline.h"
 #include "app/modelcommand.h"
+#include "core/engine/speculative.h"
 #include "core/generate/generationengine.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/decoder.h"
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -41,12 +43,50 @@ QString coreText(const core::Message &message)
     return ui::coreMessageText(message);
 }
 
+// The draft's proposals per step when --draft-tokens is not given (vLLM's examples and
+// transformers' assisted generation start from a handful; 4 keeps a small draft mostly right).
+constexpr int kDefaultDraftTokens = 4;
+
 struct GenerateSettings {
     int maxNewTokens = kDefaultNewTokens;
     bool maxNewTokensGiven = false;
     SamplingSettings sampling;
     std::uint64_t seed = 0;
+    int kvWindow = 0, kvSinks = 0; // 0: the whole cache
+    int draftTokens = kDefaultDraftTokens;
 };
+
+// A whole number ≥ 0 written with digits only.
+bool parseCount(const QString &text, int *value)
+{
+    if (text == QLatin1String("0")) {
+        *value = 0;
+        return true;
+    }
+    return parsePositive(text, value);
+}
+
+// --kv-window, --kv-sinks, --draft and --draft-tokens. Empty on success, else the problem.
+QString parseEngineSettings(const CommandLine &cli, GenerateSettings *settings)
+{
+    if (cli.isSet(cli.kvWindow) && !parsePositive(cli.value(cli.kvWindow), &settings->kvWindow))
+        return tr("--kv-window: expected a whole number ≥ 1, got \"%1\"").arg(cli.value(cli.kvWindow));
+    if (cli.isSet(cli.kvSinks)) {
+        if (!cli.isSet(cli.kvWindow))
+            return tr("--kv-sinks goes with --kv-window W");
+        if (!parseCount(cli.value(cli.kvSinks), &settings->kvSinks))
+            return tr("--kv-sinks: expected a whole number ≥ 0, got \"%1\"").arg(cli.value(cli.kvSinks));
+    }
+    if (cli.isSet(cli.draftTokens)) {
+        if (!cli.isSet(cli.draft))
+            return tr("--draft-tokens goes with --draft DIR");
+        if (!parsePositive(cli.value(cli.draftTokens), &settings->draftTokens))
+            return tr("--draft-tokens: expected a whole number ≥ 1, got \"%1\"").arg(cli.value(cli.draftTokens));
+    }
+    if (cli.isSet(cli.draft) && cli.isSet(cli.kvWindow))
+        return tr("--draft cannot be combined with --kv-window: the draft and the target would need one policy");
+    return QString();
+}
 
 // A number as the user typed it: digits, an optional sign, point and exponent ("0.7", "-1",
 // "1e-3"); "inf" and "nan" pass here and are refused by the range check.
@@ -110,6 +150,8 @@ int runGenerateCommand(const CommandLine &cli)
     GenerateSettings settings;
     if (const QString problem = parseSettings(cli, &settings); !problem.isEmpty())
         return failModelCommand(problem);
+    if (const QString problem = parseEngineSettings(cli, &settings); !problem.isEmpty())
+        return failModelCommand(problem);
     ModelInput in;
     if (const QString problem = loadModelInput(cli, &in); !problem.isEmpty())
         return failModelCommand(problem);
@@ -130,19 +172,38 @@ int runGenerateCommand(const CommandLine &cli)
             + coreText(core::Message(core::MessageId::GenerateNoRoom, prompt, config.maxPositions, std::max(room, 0),
                 settings.maxNewTokens)));
 
+    std::shared_ptr<const ModelWeights> draftWeights;
+    if (cli.isSet(cli.draft)) {
+        if (const QString problem = loadModelWeights(cli.value(cli.draft), &draftWeights); !problem.isEmpty())
+            return failModelCommand(QStringLiteral("--draft %1: ").arg(cli.value(cli.draft)) + problem);
+        if (draftWeights->config.vocabSize != config.vocabSize)
+            return failModelCommand(QStringLiteral("--draft %1: ").arg(cli.value(cli.draft))
+                + coreText(core::Message(
+                    core::MessageId::GenerateDraftVocabulary, draftWeights->config.vocabSize, config.vocabSize)));
+    }
+
     try {
         Decoder decoder(in.weights);
         decoder.setHeadMask(mask);
+        decoder.setCachePolicy(settings.kvWindow, settings.kvSinks);
         // One engine and one stopping rule with the model room (core/generate).
         core::generate::GenerationEngine engine(settings.seed);
         engine.setSampling(settings.sampling);
         engine.setAlternatives(0);
         engine.setRule(core::generate::readStoppingRule(QFile::encodeName(in.dir).toStdString(), config,
             cli.isSet(cli.chat), [&in](const std::string &piece) { return in.tokenizer->idOf(piece); }));
-        decoder.append(in.ids);
         engine.start(newTokens);
-        while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenCount()) && engine.isRunning())
-            decoder.append({engine.steps().back().id});
+        std::optional<core::engine::SpeculativeCounts> speculative;
+        if (draftWeights) {
+            Decoder draft(draftWeights);
+            core::engine::SpeculativeDecoder runner(decoder, draft, settings.draftTokens);
+            runner.run(in.ids, engine);
+            speculative = runner.counts();
+        } else {
+            decoder.append(in.ids);
+            while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenCount()) && engine.isRunning())
+                decoder.append({engine.steps().back().id});
+        }
         if (engine.end() == core::generate::RunEnd::NoToken)
             return failModelCommand(where + coreText(core::Message(core::MessageId::GenerateNoTokenToDraw)));
         nlohmann::ordered_json out;
@@ -156,6 +217,9 @@ int runGenerateCommand(const CommandLine &cli)
         }
         const std::string text = in.tokenizer->decode(generated);
         out["text"] = isValidUtf8(text) ? text : lossyUtf8(text);
+        if (speculative)
+            out["speculative"] = {{"draft_tokens", speculative->draftTokens}, {"proposed", speculative->proposed},
+                {"accepted", speculative->accepted}, {"target_passes", speculative->targetPasses}};
         const std::string json = core::json::print(out);
         std::fwrite(json.data(), 1, json.size(), stdout);
         if (std::fflush(stdout) != 0)

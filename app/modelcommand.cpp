@@ -77,6 +77,19 @@ bool parsePositive(const QString &text, int *value)
     return *value > 0;
 }
 
+QString loadModelWeights(const QString &argument, std::shared_ptr<const ModelWeights> *weights)
+{
+    QString notFound;
+    const QString dir = modelFolder(argument, &notFound);
+    if (dir.isEmpty())
+        return notFound;
+    LoadModelResult loaded = loadModel(localPath(dir));
+    if (!loaded.ok())
+        return ui::fileProblemText(*loaded.problem);
+    *weights = std::make_shared<const ModelWeights>(std::move(*loaded.weights));
+    return QString();
+}
+
 QString loadModelInput(const CommandLine &cli, ModelInput *in)
 {
     const QString where = QStringLiteral("--model %1: ").arg(cli.value(cli.model));
@@ -255,7 +268,11 @@ int runSaveHeadCommand(const CommandLine &cli)
 
 QString modelFolder(const CommandLine &cli, QString *problem)
 {
-    const QString argument = cli.value(cli.model);
+    return modelFolder(cli.value(cli.model), problem);
+}
+
+QString modelFolder(const QString &argument, QString *problem)
+{
     if (QFileInfo::exists(argument) || !isHubId(argument.toStdString()))
         return argument;
     const std::string cache = hubCacheDir([](const char *name) -> const char * { return std::getenv(name); });

@@ -27,6 +27,12 @@ struct ModelHeadDetail;
 // ("Qwen/Qwen2.5-0.5B-Instruct"), its main snapshot in the local Hugging Face cache (never a
 // download). Empty, with the reason in *problem, when the cache does not hold it.
 QString modelFolder(const CommandLine &cli, QString *problem);
+// The same for a folder or hub id given as `argument` (--draft's).
+QString modelFolder(const QString &argument, QString *problem);
+
+// The checkpoint of a folder or hub id alone (no tokenizer): --draft's model. Empty on success,
+// else the problem (without the option's name).
+QString loadModelWeights(const QString &argument, std::shared_ptr<const core::model::ModelWeights> *weights);
 
 // A quick check of --model DIR before the window opens it: DIR/config.json exists and describes
 // a supported model. Returns the one-line problem, or an empty string. (The window reads the

@@ -27,7 +27,13 @@ bool GenerationEngine::next(
 {
     if (!isRunning())
         start(1);
-    const int id = m_sampler.next(logits, m_sampling);
+    return record(m_sampler.next(logits, m_sampling), probabilities, length);
+}
+
+bool GenerationEngine::record(int id, const Eigen::Ref<const RowVector> &probabilities, int length)
+{
+    if (!isRunning())
+        start(1);
     if (id < 0 || id >= probabilities.size()) {
         m_remaining = 0;
         m_end = RunEnd::NoToken;

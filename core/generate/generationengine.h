@@ -69,6 +69,13 @@ public:
     // a run of one token. False, recording nothing and ending the run (RunEnd::NoToken), when no
     // token can be drawn.
     bool next(const Eigen::Ref<const RowVector> &logits, const Eigen::Ref<const RowVector> &probabilities, int length);
+    // Records token `id`, picked by the caller (speculative decoding's acceptance rule), as next()
+    // records its own pick: a step with the model's `probabilities`, counted against the run and
+    // ending it when the rule says so. False, recording nothing, for an id outside them.
+    bool record(int id, const Eigen::Ref<const RowVector> &probabilities, int length);
+    // The run's random stream, for a caller that draws its own picks (the same seed, the same
+    // draws).
+    model::TokenSampler &sampler() { return m_sampler; }
     // Takes back the last step, for a caller that could not feed its token to the model, and
     // ends the run (RunEnd::Stopped).
     void withdraw();

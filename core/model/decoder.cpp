@@ -76,13 +76,52 @@ bool Decoder::append(const std::vector<int> &ids, const ForwardProgress &progres
         return false;
     m_ids.insert(m_ids.end(), ids.begin(), ids.end());
     m_lastAttention.swap(m_pendingAttention);
-    predict();
+    predict(count);
     return true;
+}
+
+void Decoder::truncate(int tokens)
+{
+    if (tokens < 0 || tokens > tokenCount())
+        throw std::out_of_range(
+            "cannot keep " + std::to_string(tokens) + " of " + std::to_string(tokenCount()) + " cached tokens");
+    m_ids.resize(size_t(tokens));
+    m_logits.resize(0);
+    m_probabilities.resize(0);
+    m_rowLogits.resize(0, 0);
+    for (Matrix &a : m_lastAttention)
+        a.resize(0, 0);
+}
+
+bool Decoder::setCachePolicy(int window, int sinks, const ForwardProgress &progress)
+{
+    if (window < 0 || sinks < 0 || (sinks > 0 && window == 0))
+        throw ForwardError(Message(MessageId::GenerateCachePolicy, window, sinks));
+    if (window == m_spec.cacheWindow && sinks == m_spec.cacheSinks)
+        return true;
+    m_spec.cacheWindow = window;
+    m_spec.cacheSinks = sinks;
+    for (BlockSpec &s : m_layerSpecs) {
+        s.cacheWindow = window;
+        s.cacheSinks = sinks;
+    }
+    return recompute(progress);
+}
+
+// Runs the cached ids again (after a change of what every row depends on).
+bool Decoder::recompute(const ForwardProgress &progress)
+{
+    if (m_ids.empty())
+        return true;
+    const std::vector<int> ids = m_ids;
+    clear();
+    return append(ids, progress);
 }
 
 void Decoder::clear()
 {
     m_ids.clear();
+    m_rowLogits.resize(0, 0);
     m_logits.resize(0);
     m_probabilities.resize(0);
     for (Matrix &a : m_lastAttention)
@@ -99,11 +138,7 @@ bool Decoder::setHeadMask(const Matrix &mask, const ForwardProgress &progress)
     if (mask == m_headMask)
         return true;
     m_headMask = mask;
-    if (m_ids.empty())
-        return true;
-    const std::vector<int> ids = m_ids;
-    clear();
-    return append(ids, progress);
+    return recompute(progress);
 }
 
 void Decoder::reserve(int rows)
@@ -162,15 +197,23 @@ void Decoder::attend(int layer, int from, int count)
     }
 }
 
-void Decoder::predict()
+// The logits of the last of the `rows` appended rows, or of every one of them (m_keepRowLogits).
+void Decoder::predict(int rows)
 {
     const ModelConfig &c = config();
     const ModelWeights &w = *m_weights;
-    Matrix x(1, c.dModel);
-    normRows(m_spec.norm, m_hidden.bottomRows(1), w.finalNorm, m_spec.eps, x, m_spec.normOffset);
+    const int first = m_keepRowLogits ? 0 : rows - 1;
+    Matrix x(rows - first, c.dModel);
+    normRows(m_spec.norm, m_hidden.bottomRows(rows - first), w.finalNorm, m_spec.eps, x, m_spec.normOffset);
+    if (m_keepRowLogits)
+        m_rowLogits.resize(x.rows(), c.vocabSize);
     // The output head: the token embeddings when tied, else lm_head; Gemma caps the logits.
-    projectRow(x.row(0), c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
-    capLogits(m_spec, m_logits.data(), m_logits.size());
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        projectRow(x.row(r), c.tiedOutputHead ? w.tokenEmbeddings : w.outputHead, m_logits);
+        capLogits(m_spec, m_logits.data(), m_logits.size());
+        if (m_keepRowLogits)
+            m_rowLogits.row(r) = m_logits;
+    }
     m_probabilities = softmax(m_logits);
 }
 

@@ -53,6 +53,25 @@ public:
     bool append(const std::vector<int> &ids, const ForwardProgress &progress = {});
     // Empties the cache (the head mask stays).
     void clear();
+    // Keeps the first `tokens` cached rows and forgets the rest (speculative decoding takes back
+    // the rejected proposals this way). The logits and last attention are those of no position
+    // until the next append. Throws std::out_of_range for a count outside 0 … tokenCount().
+    void truncate(int tokens);
+
+    // The cache policy (BlockSpec::cacheWindow/cacheSinks): `window` > 0 keeps the last `window`
+    // keys and the first `sinks` of every layer visible to each query, 0 the whole cache. A change
+    // recomputes every cached row under it. Throws ForwardError for a negative count or sinks
+    // without a window. Returns false when cancelled: the cache is then empty, as setHeadMask's.
+    bool setCachePolicy(int window, int sinks, const ForwardProgress &progress = {});
+    int cacheWindow() const { return m_spec.cacheWindow; }
+    int cacheSinks() const { return m_spec.cacheSinks; }
+
+    // Whether append() computes the logits of every appended row (rowLogits()), not only the
+    // last: what a verifying pass of speculative decoding needs. Off by default.
+    void setKeepRowLogits(bool keep) { m_keepRowLogits = keep; }
+    // The last append's logits, one row per appended token (row r predicts the token after
+    // appended row r); the last row equals logits(). Empty unless setKeepRowLogits(true).
+    const Matrix &rowLogits() const { return m_rowLogits; }
 
     // layers × heads; 1 = the head is on, 0 = ablated (its attention probabilities are multiplied
     // by the value, as transformers' head_mask does). A change recomputes every cached row under
@@ -100,7 +119,8 @@ private:
     void reserve(int rows);
     void runLayer(int layer, int from, int count);
     void attend(int layer, int from, int count);
-    void predict();
+    void predict(int rows);
+    bool recompute(const ForwardProgress &progress);
 
     std::shared_ptr<const ModelWeights> m_weights;
     BlockSpec m_spec;
@@ -113,6 +133,8 @@ private:
     std::vector<Matrix> m_lastAttention; // per layer, heads × tokenCount()
     std::vector<Matrix> m_pendingAttention; // the same for an append under way
     RowVector m_logits, m_probabilities;
+    bool m_keepRowLogits = false;
+    Matrix m_rowLogits;
     // Scratch of the rows being appended, reused from call to call.
     Matrix m_hidden, m_normed, m_context, m_scores;
     Matrix m_q; // the new rows' q | k | v (q the left heads · d_head columns)

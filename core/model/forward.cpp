@@ -111,6 +111,26 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
     return compute(progress);
 }
 
+bool ForwardRunner::setCachePolicy(int window, int sinks, const ForwardProgress &progress)
+{
+    if (window < 0 || sinks < 0 || (sinks > 0 && window == 0))
+        throw ForwardError(Message(MessageId::GenerateCachePolicy, window, sinks));
+    if (window == m_spec.cacheWindow && sinks == m_spec.cacheSinks)
+        return true;
+    m_spec.cacheWindow = window;
+    m_spec.cacheSinks = sinks;
+    for (BlockSpec &s : m_layerSpecs) {
+        s.cacheWindow = window;
+        s.cacheSinks = sinks;
+    }
+    if (m_ids.empty()) {
+        m_restartedFrom = config().layers;
+        return true;
+    }
+    invalidateFrom(0);
+    return compute(progress);
+}
+
 bool ForwardRunner::setHeadMask(const Matrix &mask, const ForwardProgress &progress)
 {
     const ModelConfig &c = config();

@@ -67,6 +67,9 @@ public:
     ForwardRunner &operator=(ForwardRunner &&) = default;
 
     const ModelWeights &weights() const { return *m_weights; }
+    // The checkpoint itself, shared: for a Decoder that runs it beside the runner (edits of the
+    // runner's copies are not in it).
+    const std::shared_ptr<const ModelWeights> &sharedWeights() const { return m_weights; }
     const ModelConfig &config() const { return m_weights->config; }
 
     // Runs the model on `ids` and predicts at `predictionPosition` (−1 = the last position;
@@ -95,6 +98,14 @@ public:
     // or a non-finite value. Returns false when `progress` cancelled.
     bool setHeadMask(const Matrix &mask, const ForwardProgress &progress = {});
     const Matrix &headMask() const { return m_headMask; }
+
+    // An inference engine's cache policy (BlockSpec::cacheWindow/cacheSinks, as Decoder's): each
+    // query sees only the first `sinks` and the last `window` keys; 0 the whole cache. A change
+    // re-runs every layer. Throws ForwardError for a negative count or sinks without a window.
+    // Returns false when `progress` cancelled.
+    bool setCachePolicy(int window, int sinks, const ForwardProgress &progress = {});
+    int cacheWindow() const { return m_spec.cacheWindow; }
+    int cacheSinks() const { return m_spec.cacheSinks; }
 
     // Moves the prediction (−1 = the last position); recomputes only the prediction head.
     // Throws std::invalid_argument for a position outside the sequence.

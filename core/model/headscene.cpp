@@ -103,7 +103,7 @@ Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int l
 }
 
 Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &attentionInput, int layer, int head,
-    const std::vector<std::string> &tokens)
+    const std::vector<std::string> &tokens, int cacheWindow, int cacheSinks)
 {
     if (layer < 0 || layer >= c.layers)
         throw std::invalid_argument("layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(c.layers));
@@ -116,7 +116,9 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
 
     const int d = c.dModel, dh = c.headDim(), first = head * dh;
     const ModelFamily &f = *c.family;
-    const BlockSpec spec = BlockSpec::of(c).layer(layer);
+    BlockSpec spec = BlockSpec::of(c).layer(layer);
+    spec.cacheWindow = cacheWindow;
+    spec.cacheSinks = cacheSinks;
     // The scene's pipeline has no stage for Gemma 2's soft-capping of the scores: a head of such a
     // model is refused rather than shown with other weights than the model's.
     if (spec.attnSoftcap > 0)
@@ -141,13 +143,17 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     // The head as the block computes it (core/model/block/): its mask, the 1/√d_k scaling, and
     // under rotary positions the rotation of Q and K.
     s.mask = spec.causal ? MaskKind::Causal : MaskKind::None;
-    if (spec.causal && spec.window > 0) {
-        // A sliding-window layer: row i sees keys i − window < j ≤ i.
+    if (spec.causal && (spec.window > 0 || spec.cacheWindow > 0)) {
+        // A sliding-window layer (row i sees keys i − window < j ≤ i), and the engine's cache
+        // policy (the sinks and the last keys): BlockSpec::visibleKeys.
         const Eigen::Index n = Eigen::Index(tokens.size());
         s.mask = MaskKind::Custom;
         s.customMask = MaskMatrix::Zero(n, n);
-        for (Eigen::Index r = 0; r < n; ++r)
-            s.customMask.row(r).segment(spec.firstKey(r), r + 1 - spec.firstKey(r)).setOnes();
+        for (Eigen::Index r = 0; r < n; ++r) {
+            const BlockSpec::VisibleKeys v = spec.visibleKeys(r);
+            s.customMask.row(r).segment(v.from, r + 1 - v.from).setOnes();
+            s.customMask.row(r).segment(v.gapFrom, v.gapTo - v.gapFrom).setZero();
+        }
     }
     s.scale = ScaleKind::SqrtDk;
     if (spec.scoreScaling == ScoreScaling::TimesInverseSqrtQueryPreAttnScalar) {
@@ -196,7 +202,8 @@ Scene headScene(const ForwardRunner &runner, int layer, int head, const std::vec
             "layer " + std::to_string(layer + 1) + " is outside 1…" + std::to_string(runner.layers()));
     if (layer >= runner.layersDone())
         throw std::invalid_argument("layer " + std::to_string(layer + 1) + " has not been computed yet");
-    return headScene(runner.config(), runner.layerWeights(layer), runner.attentionInput(layer), layer, head, tokens);
+    return headScene(runner.config(), runner.layerWeights(layer), runner.attentionInput(layer), layer, head, tokens,
+        runner.cacheWindow(), runner.cacheSinks());
 }
 
 } // namespace attnlab::core::model

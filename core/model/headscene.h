@@ -35,12 +35,14 @@ namespace attnlab::core::model {
 Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int layer, int head,
     const std::vector<std::string> &tokens);
 
-// The same from one layer's weights (e.g. ForwardRunner::layerWeights(), which may be edited).
+// The same from one layer's weights (e.g. ForwardRunner::layerWeights(), which may be edited),
+// under an inference engine's cache policy (BlockSpec::cacheWindow/cacheSinks; 0: none), which
+// masks the evicted keys.
 Scene headScene(const ModelConfig &config, const LayerWeights &layerWeights, const Matrix &attentionInput, int layer,
-    int head, const std::vector<std::string> &tokens);
+    int head, const std::vector<std::string> &tokens, int cacheWindow = 0, int cacheSinks = 0);
 
-// The same, with X and the (possibly edited) weights taken from a runner that has computed
-// `layer`.
+// The same, with X, the (possibly edited) weights and the cache policy taken from a runner that
+// has computed `layer`.
 Scene headScene(const ForwardRunner &runner, int layer, int head, const std::vector<std::string> &tokens);
 
 } // namespace attnlab::core::model

@@ -405,6 +405,9 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GenerateEosTokenId, ATTNLAB_MESSAGE("CoreMessage", "expected a token id (a whole number ≥ 0) or a list of them, got %1")},
     {MessageId::GenerateEndTokenOutsideVocabulary, ATTNLAB_MESSAGE("CoreMessage", "token id %1 is outside the model's vocabulary of %2 ids (config.json's vocab_size)")},
     {MessageId::GenerateNoTokenToDraw, ATTNLAB_MESSAGE("CoreMessage", "the model's prediction gives no token a probability (its logits are not finite numbers)")},
+    {MessageId::GenerateCachePolicy, ATTNLAB_MESSAGE("CoreMessage", "the cache window must be a whole number ≥ 1 (0 = the whole cache) and the sinks ≥ 0, with a window; got window %1 and sinks %2")},
+    {MessageId::GenerateDraftVocabulary, ATTNLAB_MESSAGE("CoreMessage", "the draft model's vocabulary has %1 ids and the target's %2: speculative decoding needs one vocabulary")},
+    {MessageId::GenerateDraftTokens, ATTNLAB_MESSAGE("CoreMessage", "the draft must propose at least 1 token per step, got %1")},
     // The stopping rule in words (core/generate/stoppingrule).
     {MessageId::GenerateStopRule, ATTNLAB_MESSAGE("CoreMessage", "A run ends early when the model generates %1; that token is kept, as transformers' generate() keeps it.")},
     {MessageId::GenerateStopModelTokens, ATTNLAB_MESSAGE("CoreMessage", "one of its end tokens %1 (%2, eos_token_id)")},

@@ -390,6 +390,9 @@ enum class MessageId : int {
     GenerateEosTokenId,
     GenerateEndTokenOutsideVocabulary,
     GenerateNoTokenToDraw,
+    GenerateCachePolicy,
+    GenerateDraftVocabulary,
+    GenerateDraftTokens,
     // The stopping rule in words (core/generate/stoppingrule).
     GenerateStopRule,
     GenerateStopModelTokens,

@@ -1,10 +1,16 @@
-// Issue 32's engine commands (a public contract): --flash-trace and --kv-report, run as a real
-// process. The trace's output is checked against the attention the app's --dump prints for the
-// same head (the textbook's weights · V), and every step against its closed form computed from the
-// Q, K and V that --dump prints; the KV cache's size against the formula on the fixture's shapes.
+// Issue 32's engine commands (a public contract): --flash-trace, --kv-report, and --generate's
+// --kv-window/--kv-sinks and --draft, run as a real process. The trace's output is checked against
+// the attention the app's --dump prints for the same head (the textbook's weights · V), and every
+// step against its closed form computed from the Q, K and V that --dump prints; the KV cache's size
+// against the formula on the fixture's shapes; windowed generation against the naive reference's
+// greedy loop under the same visibility; speculative output against the target's own.
 #include "modelfixtures.h"
+#include "rotaryreference.h"
 #include "runattnlab.h"
 #include "tokenizerfixtures.h"
+
+#include "core/model/modelloader.h"
+#include "core/tokenize/tokenizer.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -177,6 +183,146 @@ TEST(EngineCli, BadInputIsOneLineNamingTheOption)
     test::writeTinyBert(dir, options);
     expectBadInput("--kv-report --model '" + dir + "'", "no KV cache");
     test::removeTree(dir);
+}
+
+// A tiny Qwen2 (4 heads over 2 key/value heads) with the GPT-2 fixture tokenizer, 64 positions.
+std::string writeGenerationModel(const std::string &tag, unsigned seed = 1, int layers = 2)
+{
+    const std::string dir = test::makeTempDir(tag);
+    test::TinyModelOptions options;
+    options.heads = 4;
+    options.kvHeads = 2;
+    options.layers = layers;
+    options.positions = 64;
+    options.seed = seed;
+    options.vocab = test::kGpt2FixtureVocabSize;
+    options.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+    test::writeTinyQwen2(dir, options);
+    return dir;
+}
+
+const char *const kPromptText = "the cat eats fish and the dog eats";
+
+// Greedy generation by the naive float64 reference, a whole pass per token, where query i sees key
+// j ≤ i only when j < sinks or j > i − window: the ids and their probabilities.
+std::pair<std::vector<int>, std::vector<double>> referenceWindowed(
+    const std::string &dir, const std::vector<int> &prompt, int count, int window, int sinks)
+{
+    core::model::LoadModelResult loaded = core::model::loadModel(dir);
+    EXPECT_TRUE(loaded.ok());
+    const core::model::ModelWeights &w = *loaded.weights;
+    std::vector<int> all = prompt, ids;
+    std::vector<double> probabilities;
+    for (int i = 0; i < count; ++i) {
+        const test::Reference ref = test::rotaryReference(
+            w, all, test::allOn(w.config), [&](int q, int k) { return window == 0 || k < sinks || k > q - window; });
+        const int id
+            = int(std::max_element(ref.probabilities.begin(), ref.probabilities.end()) - ref.probabilities.begin());
+        ids.push_back(id);
+        probabilities.push_back(ref.probabilities[size_t(id)]);
+        all.push_back(id);
+    }
+    return {ids, probabilities};
+}
+
+void expectGenerated(const json &out, const std::vector<int> &ids, const std::vector<double> &probabilities)
+{
+    ASSERT_EQ(out["generated"].size(), ids.size()) << out.dump();
+    for (size_t i = 0; i < ids.size(); ++i) {
+        EXPECT_EQ(out["generated"][i]["id"].get<int>(), ids[i]) << "new token " << i;
+        EXPECT_NEAR(out["generated"][i]["probability"].get<double>(), probabilities[i], 2e-5);
+    }
+}
+
+TEST(KvWindowCli, GenerationUnderAWindowAndSinksIsTheReferencesUnderTheSameVisibility)
+{
+    const std::string dir = writeGenerationModel("kv-window");
+    const std::string base = "--generate --model '" + dir + "' --text '" + kPromptText + "' --max-new-tokens 12";
+    const json full = parsed(test::runAttnlab(base));
+    const std::vector<int> prompt = full["token_ids"].get<std::vector<int>>();
+    ASSERT_GT(prompt.size(), 5u);
+    for (const auto &[window, sinks] : std::vector<std::pair<int, int>> {{4, 0}, {3, 2}, {6, 1}}) {
+        SCOPED_TRACE("window " + std::to_string(window) + ", sinks " + std::to_string(sinks));
+        const json out = parsed(
+            test::runAttnlab(base + " --kv-window " + std::to_string(window) + " --kv-sinks " + std::to_string(sinks)));
+        EXPECT_EQ(out["token_ids"].get<std::vector<int>>(), prompt);
+        const auto [ids, probabilities] = referenceWindowed(dir, prompt, 12, window, sinks);
+        expectGenerated(out, ids, probabilities);
+    }
+    // The reference with the whole cache is --generate's own output, and a window shorter than
+    // the text changes it (else the comparisons above could not fail).
+    const auto [ids, probabilities] = referenceWindowed(dir, prompt, 12, 0, 0);
+    expectGenerated(full, ids, probabilities);
+    const auto windowed = referenceWindowed(dir, prompt, 12, 3, 0);
+    EXPECT_NE(windowed.second, probabilities);
+    test::removeTree(dir);
+}
+
+// The same ids, and the same probabilities up to the rounding of a pass over several rows.
+void expectSameTokens(const json &out, const json &plain)
+{
+    ASSERT_EQ(out["generated"].size(), plain["generated"].size());
+    for (size_t i = 0; i < plain["generated"].size(); ++i) {
+        EXPECT_EQ(out["generated"][i]["id"], plain["generated"][i]["id"]);
+        EXPECT_NEAR(
+            out["generated"][i]["probability"].get<double>(), plain["generated"][i]["probability"].get<double>(), 2e-5);
+    }
+}
+
+TEST(SpeculativeCli, TheDraftsProposalsGiveTheTargetsOwnGreedyText)
+{
+    const std::string target = writeGenerationModel("spec-target", 1, 2);
+    const std::string draft = writeGenerationModel("spec-draft", 7, 1);
+    const std::string base = "--generate --model '" + target + "' --text '" + kPromptText + "' --max-new-tokens 15";
+    const json plain = parsed(test::runAttnlab(base));
+    for (int k : {1, 3, 5}) {
+        SCOPED_TRACE("draft tokens " + std::to_string(k));
+        const json out
+            = parsed(test::runAttnlab(base + " --draft '" + draft + "' --draft-tokens " + std::to_string(k)));
+        EXPECT_EQ(out["token_ids"], plain["token_ids"]);
+        EXPECT_EQ(out["text"], plain["text"]);
+        expectSameTokens(out, plain);
+        const json &s = out["speculative"];
+        EXPECT_EQ(s["draft_tokens"], k);
+        EXPECT_LE(s["accepted"].get<int>(), s["proposed"].get<int>());
+        // Every pass after the prefill yields its accepted proposals and one token of the target's,
+        // but the last, which may end the run among the accepted ones.
+        const int made = s["accepted"].get<int>() + s["target_passes"].get<int>() - 1;
+        EXPECT_TRUE(made == 15 || made == 16) << made;
+    }
+    EXPECT_FALSE(plain.contains("speculative"));
+    // The target as its own draft: every proposal accepted; three rounds of 3 + 1 tokens, then 3.
+    const json self = parsed(test::runAttnlab(base + " --draft '" + target + "' --draft-tokens 3"));
+    expectSameTokens(self, plain);
+    EXPECT_EQ(self["speculative"]["proposed"], 12);
+    EXPECT_EQ(self["speculative"]["accepted"], 12);
+    EXPECT_EQ(self["speculative"]["target_passes"], 5);
+    test::removeTree(target);
+    test::removeTree(draft);
+}
+
+TEST(SpeculativeCli, BadInputIsOneLineNamingTheOption)
+{
+    const std::string target = writeGenerationModel("spec-bad");
+    const std::string other = test::makeTempDir("spec-other-vocab");
+    test::TinyModelOptions options;
+    options.vocab = test::kGpt2FixtureVocabSize + 5;
+    options.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+    test::writeTinyQwen2(other, options);
+    const std::string base = "--generate --model '" + target + "' --text 'the cat'";
+    expectBadInput(base + " --draft '" + other + "'",
+        "vocabulary has " + std::to_string(options.vocab) + " ids and the target's "
+            + std::to_string(test::kGpt2FixtureVocabSize));
+    expectBadInput(base + " --draft /nonexistent/draft", "--draft /nonexistent/draft");
+    expectBadInput(base + " --draft-tokens 3", "--draft-tokens goes with --draft");
+    expectBadInput(base + " --draft '" + target + "' --draft-tokens 0", "--draft-tokens");
+    expectBadInput(base + " --kv-window 0", "--kv-window");
+    expectBadInput(base + " --kv-sinks 2", "--kv-sinks goes with --kv-window");
+    expectBadInput(base + " --kv-window 4 --kv-sinks x", "--kv-sinks");
+    expectBadInput(
+        "--predict --model '" + target + "' --text 'the cat' --kv-window 4", "--kv-window goes with --generate");
+    test::removeTree(target);
+    test::removeTree(other);
 }
 
 } // namespace

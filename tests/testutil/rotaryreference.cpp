@@ -214,7 +214,8 @@ Vec rotaryInverseFrequenciesRef(int dim, double theta, const RopeScaling &s)
     return inv;
 }
 
-Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask)
+Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask,
+    const std::function<bool(int, int)> &visible)
 {
     const ModelConfig &c = w.config;
     const int n = int(ids.size()), d = c.dModel, dh = c.headDim(), H = c.heads, G = c.keyValueHeads();
@@ -261,7 +262,7 @@ Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, co
                     double s = 0;
                     for (int e = 0; e < dh; ++e)
                         s += q[size_t(i)][size_t(hh * dh + e)] * k[size_t(j)][size_t(g * dh + e)];
-                    z[size_t(j)] = s / std::sqrt(double(dh));
+                    z[size_t(j)] = visible && !visible(i, j) ? -INFINITY : s / std::sqrt(double(dh));
                 }
                 const Vec p = softmaxRef(z);
                 for (int j = 0; j <= i; ++j)

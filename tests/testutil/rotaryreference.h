@@ -8,6 +8,7 @@
 
 #include "modelreference.h"
 
+#include <functional>
 #include <string>
 
 namespace attnlab::test {
@@ -46,7 +47,10 @@ std::shared_ptr<ModelWeights> makeRotary(const ModelConfig &c, unsigned seed = 5
 // input_layernorm, weights[l][h] head h's attention weights. A layer with a router runs Qwen3-MoE's
 // sparse MLP (softmax, top-k with the lower index first among equal probabilities, renormalised
 // when the config says so, the experts' weighted sum) and records its routing.
-Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask);
+// `visible`, when given, says which keys j ≤ i query i may see (an inference engine's cache
+// policy); the others get weight 0.
+Reference rotaryReference(const ModelWeights &w, const std::vector<int> &ids, const Mat &headMask,
+    const std::function<bool(int query, int key)> &visible = {});
 
 // transformers' inverse frequencies (default or llama3) in double.
 Vec rotaryInverseFrequenciesRef(int headDim, double theta, const core::model::RopeScaling &scaling);

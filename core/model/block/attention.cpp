@@ -39,8 +39,14 @@ void headWeights(const BlockSpec &s, const Eigen::Ref<const Matrix> &q, const Ei
         w.block(r0, 0, count, keys).noalias() = q.middleRows(r0, count) * k.topRows(keys).transpose();
     }
     const ScoreScale scale = s.scoreScale();
-    for (Eigen::Index i = 0; i < rows; ++i)
-        scale.softmaxRow(w, i, s.causal ? at[i] + 1 : n, s.causal ? s.firstKey(at[i]) : 0);
+    for (Eigen::Index i = 0; i < rows; ++i) {
+        if (!s.causal) {
+            scale.softmaxRow(w, i, n);
+            continue;
+        }
+        const BlockSpec::VisibleKeys v = s.visibleKeys(at[i]);
+        scale.softmaxRow(w, i, at[i] + 1, v.from, v.gapFrom, v.gapTo);
+    }
 }
 
 void weightedValues(

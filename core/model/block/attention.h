@@ -7,7 +7,8 @@
 // p sees keys 0…p while the later ones get exactly 0 (what softmax of transformers' finfo.min fill
 // underflows to); the context is weights · values. In a sliding-window layer (BlockSpec::window,
 // Gemma) the query at p sees only keys p − window + 1 … p, the others exactly 0 as well; the
-// scores are capped (BlockSpec::attnSoftcap) after the scaling and before that mask.
+// scores are capped (BlockSpec::attnSoftcap) after the scaling and before that mask. Under the
+// engine's cache policy (BlockSpec::cacheWindow, cacheSinks) the evicted keys get exactly 0 too.
 //
 // Shapes: q rows × d_head (one query row per token asked for), k and v n × d_head (keys 0 … n − 1).
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -52,7 +53,8 @@ ScoreScale::ScoreScale(ScoreScaling scaling, int headDim, double queryPreAttnSca
 {
 }
 
-void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible, Eigen::Index from) const
+void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible, Eigen::Index from,
+    Eigen::Index gapFrom, Eigen::Index gapTo) const
 {
     if (from > 0)
         w.row(row).head(from).setZero();
@@ -66,8 +68,15 @@ void ScoreScale::softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index
     // get exactly 0 whatever their capped score, so capping only the visible ones is the same.
     if (m_softcap > 0)
         scores = (scores / m_softcap).tanh() * m_softcap;
+    // Evicted keys: −∞ after the cap, out of the maximum (the query itself is always visible, so
+    // it is finite), then exactly 0 after the exp (Eigen's vectorised exp clamps its argument, so
+    // exp(−∞) would be a denormal).
+    if (gapTo > gapFrom)
+        scores.segment(gapFrom - from, gapTo - gapFrom).setConstant(-std::numeric_limits<Scalar>::infinity());
     const Scalar top = scores.maxCoeff();
     scores = (scores - top).exp();
+    if (gapTo > gapFrom)
+        scores.segment(gapFrom - from, gapTo - gapFrom).setZero();
     scores /= scores.sum();
     if (visible < w.cols())
         w.row(row).tail(w.cols() - visible).setZero();

@@ -69,8 +69,10 @@ public:
     ScoreScale(ScoreScaling scaling, int headDim, double queryPreAttnScalar = 0, Scalar softcap = 0);
     // Row `row` of `w`, the scores of one query over keys 0 … cols − 1, into its attention weights
     // over keys from … visible − 1: scaled, capped, soft-maxed, and the keys before `from` and from
-    // `visible` on set to exactly 0 (what softmax of transformers' finfo.min fill underflows to).
-    void softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible, Eigen::Index from = 0) const;
+    // `visible` on set to exactly 0 (what softmax of transformers' finfo.min fill underflows to),
+    // and so are the keys gapFrom … gapTo − 1 between them (evicted from the cache) when given.
+    void softmaxRow(Eigen::Ref<Matrix> w, Eigen::Index row, Eigen::Index visible, Eigen::Index from = 0,
+        Eigen::Index gapFrom = 0, Eigen::Index gapTo = 0) const;
 
 private:
     bool m_divide;

@@ -62,6 +62,24 @@ BlockSpec BlockSpec::layer(int l) const
     return s;
 }
 
+BlockSpec::VisibleKeys BlockSpec::visibleKeys(Eigen::Index p) const
+{
+    VisibleKeys v {firstKey(p)};
+    if (cacheWindow <= 0)
+        return v;
+    // [from, p] ∩ ([0, sinks) ∪ [p − W + 1, p]): the sinks the layer's window lets through, a gap,
+    // then the last W keys.
+    const Eigen::Index windowStart = std::max<Eigen::Index>(v.from, p - cacheWindow + 1);
+    const Eigen::Index sinksEnd = std::min<Eigen::Index>(cacheSinks, windowStart);
+    if (sinksEnd <= v.from) {
+        v.from = windowStart;
+    } else {
+        v.gapFrom = sinksEnd;
+        v.gapTo = windowStart;
+    }
+    return v;
+}
+
 void capLogits(const BlockSpec &s, Scalar *logits, Eigen::Index count)
 {
     if (!(s.finalSoftcap > 0))

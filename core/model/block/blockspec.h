@@ -74,6 +74,18 @@ struct BlockSpec {
     // The first key position a query at position `p` sees (0 without a window).
     Eigen::Index firstKey(Eigen::Index p) const { return window > 0 ? std::max<Eigen::Index>(0, p - window + 1) : 0; }
 
+    // ---- The inference engine's cache policy (issue 32; not the model's, set by the Decoder) ----
+    // Eviction from the KV cache (StreamingLLM): with cacheWindow W > 0 a query at position i sees
+    // only keys j ≤ i with j < cacheSinks or j > i − W, the kept keys at their original rotary
+    // positions (no re-rotation). A layer's own sliding window still applies on top. 0: full cache.
+    int cacheWindow = 0, cacheSinks = 0;
+    // The keys a query at position `p` sees under the layer's window and the cache policy:
+    // from … p, except gapFrom … gapTo − 1 (no gap when they are equal).
+    struct VisibleKeys {
+        Eigen::Index from = 0, gapFrom = 0, gapTo = 0;
+    };
+    VisibleKeys visibleKeys(Eigen::Index p) const;
+
     // The description of a model of config `c`. Throws ForwardError when the config names an
     // activation activationNamed() does not know.
     static BlockSpec of(const ModelConfig &c);
