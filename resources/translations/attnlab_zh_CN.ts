@@ -381,6 +381,22 @@
         <source>With --generate: sample only from the fewest most likely tokens whose probabilities add up to at least P (default 1: all).</source>
         <translation>与 --generate 一起使用：只从概率之和至少为 P 的最少的一组最可能词元中采样（默认 1：全部）。</translation>
     </message>
+    <message>
+        <source>With --generate: evict from the KV cache all but the last W tokens, so each token attends only to them (default: keep every token).</source>
+        <translation>与 --generate 一起用：KV 缓存只保留最后 W 个词元，其余逐出，每个词元只能关注它们（默认：保留全部词元）。</translation>
+    </message>
+    <message>
+        <source>With --kv-window: also keep the first S tokens as attention sinks, as StreamingLLM does (default 0).</source>
+        <translation>与 --kv-window 一起用：另外保留前 S 个词元作为注意力汇点，和 StreamingLLM 一样（默认 0）。</translation>
+    </message>
+    <message>
+        <source>With --generate: speculative decoding with this smaller model (same vocabulary) proposing tokens that --model checks; the text is --model&apos;s own.</source>
+        <translation>与 --generate 一起用：投机解码，由这个较小的模型（词表相同）提出词元，--model 检查它们；生成的文本仍是 --model 自己的。</translation>
+    </message>
+    <message>
+        <source>With --draft: how many tokens the draft proposes per step (default 4).</source>
+        <translation>与 --draft 一起用：草稿模型每一步提出多少个词元（默认 4）。</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessage</name>
@@ -1864,6 +1880,18 @@
         <source>The model names no end token (%1 has no eos_token_id): a run ends after its number of tokens or at the model&apos;s last position.</source>
         <translation>模型没有指定结束词元（%1 中没有 eos_token_id）：生成在达到设定的词元数或模型的最后一个位置时结束。</translation>
     </message>
+    <message>
+        <source>the cache window must be a whole number ≥ 1 (0 = the whole cache) and the sinks ≥ 0, with a window; got window %1 and sinks %2</source>
+        <translation>缓存窗口必须是 ≥ 1 的整数（0 = 整个缓存），汇点数 ≥ 0 且要有窗口；收到的窗口为 %1，汇点为 %2</translation>
+    </message>
+    <message>
+        <source>the draft model&apos;s vocabulary has %1 ids and the target&apos;s %2: speculative decoding needs one vocabulary</source>
+        <translation>草稿模型的词表有 %1 个编号，目标模型的有 %2 个：投机解码需要同一个词表</translation>
+    </message>
+    <message>
+        <source>the draft must propose at least 1 token per step, got %1</source>
+        <translation>草稿模型每一步至少要提出 1 个词元，收到的是 %1</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2394,6 +2422,30 @@
     <message>
         <source>--tokens: expected a positive whole number, got &quot;%1&quot;</source>
         <translation>--tokens：应为正整数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--kv-window: expected a whole number ≥ 1, got &quot;%1&quot;</source>
+        <translation>--kv-window：应为 ≥ 1 的整数，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--kv-sinks goes with --kv-window W</source>
+        <translation>--kv-sinks 要与 --kv-window W 一起用</translation>
+    </message>
+    <message>
+        <source>--kv-sinks: expected a whole number ≥ 0, got &quot;%1&quot;</source>
+        <translation>--kv-sinks：应为 ≥ 0 的整数，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--draft-tokens goes with --draft DIR</source>
+        <translation>--draft-tokens 要与 --draft DIR 一起用</translation>
+    </message>
+    <message>
+        <source>--draft-tokens: expected a whole number ≥ 1, got &quot;%1&quot;</source>
+        <translation>--draft-tokens：应为 ≥ 1 的整数，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--draft cannot be combined with --kv-window: the draft and the target would need one policy</source>
+        <translation>--draft 不能与 --kv-window 一起用：草稿模型和目标模型得用同一个缓存策略</translation>
     </message>
 </context>
 <context>
@@ -3157,6 +3209,69 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>W_K and W_V are shared with head %1 (grouped-query attention): editing them changes that head too.</source>
         <translation>W_K 和 W_V 与头 %1 共用（分组查询注意力）：修改它们也会改变那个头。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::CachePolicyBar</name>
+    <message>
+        <source>Evicting the KV cache</source>
+        <translation>从 KV 缓存中淘汰</translation>
+    </message>
+    <message>
+        <source>The only token sees its own key.</source>
+        <translation>唯一的词元只看到它自己的键。</translation>
+    </message>
+    <message>
+        <source>The newest token sees all %1 keys.</source>
+        <translation>最新的词元看到全部 %1 个键。</translation>
+    </message>
+    <message>
+        <source>The newest token sees %1 of %2 keys; an engine keeps at most %3 rows per layer.</source>
+        <translation>最新的词元看到 %2 个键中的 %1 个；推理引擎每层最多保留 %3 行。</translation>
+    </message>
+    <message>
+        <source>Cache policy:</source>
+        <translation>缓存策略：</translation>
+    </message>
+    <message>
+        <source>Keep every token</source>
+        <translation>保留全部词元</translation>
+    </message>
+    <message>
+        <source>Window of the last W</source>
+        <translation>最后 W 个的窗口</translation>
+    </message>
+    <message>
+        <source>Window + first S (sinks)</source>
+        <translation>窗口 + 前 S 个（汇点）</translation>
+    </message>
+    <message>
+        <source>Which keys and values the cache keeps. Evicted tokens can no longer be attended to: their weights are 0 in every head, and the prediction changes. Sinks are the first tokens, kept because models put much attention on them (StreamingLLM).</source>
+        <translation>缓存保留哪些键和值。被逐出的词元再也不能被关注：它们在每个头里的权重都是 0，预测也随之改变。汇点是最前面的几个词元，因为模型会把很多注意力放在它们上面而被保留（StreamingLLM）。</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>Window: each token sees itself and the W − 1 tokens before it (besides the sinks).</source>
+        <translation>窗口：每个词元看到它自己和它前面的 W − 1 个词元（汇点之外）。</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>Sinks: the first S tokens stay visible to every later token.</source>
+        <translation>汇点：前 S 个词元对之后的每个词元都保持可见。</translation>
+    </message>
+    <message>
+        <source>Kept keys keep their original positions: nothing is rotated again.</source>
+        <translation>保留的键保持原来的位置：不会重新旋转。</translation>
+    </message>
+    <message>
+        <source>What evicting the cache does, and why sinks help</source>
+        <translation>淘汰缓存会怎样，汇点为什么有用</translation>
     </message>
 </context>
 <context>
@@ -4014,6 +4129,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>Keep the fewest most likely tokens whose probabilities add up to at least p; 1 keeps all.</source>
         <translation>保留概率之和至少为 p 的最少的一组最可能词元；1 表示全部保留。</translation>
     </message>
+    <message>
+        <source>Speculative…</source>
+        <translation>投机解码…</translation>
+    </message>
+    <message>
+        <source>Speculative decoding: let a small draft model guess tokens that this model checks in one pass, and compare the passes and the time (Ctrl+Shift+D).</source>
+        <translation>投机解码：让一个小的草稿模型猜词元，由这个模型一次前向检查，并比较前向次数和用时（Ctrl+Shift+D）。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::HeadGrid</name>
@@ -4203,6 +4326,10 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>An inference engine caches in the checkpoint&apos;s dtype (%1 bytes per number): %2 per token, %3 for the longest text the model takes (%4 tokens).</source>
         <translation>推理引擎按检查点自身的数据类型缓存（每个数 %1 字节）：每个词元 %2，模型能读的最长文本（%4 个词元）共 %3。</translation>
+    </message>
+    <message>
+        <source>Under the cache policy an engine keeps at most %1 tokens (%2 sinks + a window of %3): %4, whatever the length of the text.</source>
+        <translation>在这个缓存策略下，推理引擎最多保留 %1 个词元（%2 个汇点 + %3 个的窗口）：%4，与文本长度无关。</translation>
     </message>
 </context>
 <context>
@@ -5519,6 +5646,129 @@ last change %3</source>
     <message>
         <source>How token positions enter the computation. Without it and without a mask, attention ignores word order (swap two tokens and their rows of the result just swap); a causal mask still lets order in, since each token sees only itself and the tokens before it.</source>
         <translation>词元的位置如何进入计算。既没有位置编码又没有掩码时，注意力不考虑词序（交换两个词元，结果中它们的行也只是互换）；因果掩码仍会让顺序起作用，因为每个词元只能看到自己和它前面的词元。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::SpeculativeDialog</name>
+    <message>
+        <source>Choose the draft model&apos;s folder</source>
+        <translation>选择草稿模型的文件夹</translation>
+    </message>
+    <message>
+        <source>The text already fills the model&apos;s positions.</source>
+        <translation>文本已经占满模型的全部位置。</translation>
+    </message>
+    <message>
+        <source>Choose a draft model: a smaller model with the same vocabulary.</source>
+        <translation>请选择一个草稿模型：词表相同、规模更小的模型。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Draft proposed</source>
+        <translation>草稿模型提出</translation>
+    </message>
+    <message>
+        <source>Target added</source>
+        <translation>目标模型添加</translation>
+    </message>
+    <message>
+        <source>(bonus: all accepted)</source>
+        <translation>（额外词元：全部被接受）</translation>
+    </message>
+    <message>
+        <source>(in place of the rejected one)</source>
+        <translation>（替换被拒绝的那个）</translation>
+    </message>
+    <message>
+        <source>The draft proposed %1 tokens and the target accepted %2 (%3). The target ran %4 passes for %5 tokens, against %6 without the draft (pass 1 is the prompt).</source>
+        <translation>草稿模型提出了 %1 个词元，目标模型接受了 %2 个（%3）。目标模型为 %5 个词元跑了 %4 次前向，不用草稿模型时是 %6 次（第 1 次是提示词）。</translation>
+    </message>
+    <message>
+        <source>Measured here: %1 ms with the draft, %2 ms without; %3 ms saved.</source>
+        <translation>本机实测：用草稿模型 %1 ms，不用 %2 ms；省下 %3 ms。</translation>
+    </message>
+    <message>
+        <source>Both runs wrote the same tokens: the text is the target&apos;s own.</source>
+        <translation>两次运行写出的词元相同：文本就是目标模型自己的。</translation>
+    </message>
+    <message>
+        <source>The runs differ where two tokens were almost equally likely (float rounding of one pass against many).</source>
+        <translation>两次运行在两个词元几乎同样可能的地方有所不同（一次前向与多次前向的浮点舍入不同）。</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>&amp;Draft model:</source>
+        <translation>草稿模型(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>a model folder or hub id with the same vocabulary</source>
+        <translation>词表相同的模型文件夹或 Hub 编号</translation>
+    </message>
+    <message>
+        <source>The draft must share the open model&apos;s vocabulary (e.g. Qwen2.5-0.5B for Qwen2.5-7B).</source>
+        <translation>草稿模型必须与打开的模型使用同一个词表（例如用 Qwen2.5-0.5B 配 Qwen2.5-7B）。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose the draft model&apos;s folder.</source>
+        <translation>选择草稿模型的文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Guesses per pass:</source>
+        <translation>每次猜测数(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>How many tokens the draft proposes before the target checks them (K).</source>
+        <translation>目标模型检查之前，草稿模型提出多少个词元（K）。</translation>
+    </message>
+    <message>
+        <source>&amp;New tokens:</source>
+        <translation>新词元数(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>How many tokens each run generates after the current text.</source>
+        <translation>每次运行在当前文本之后生成多少个词元。</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Generate with and without the draft and compare (Ctrl+Enter).</source>
+        <translation>分别用和不用草稿模型生成，并加以比较（Ctrl+Enter）。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop both runs.</source>
+        <translation>停止两次运行。</translation>
+    </message>
+    <message>
+        <source>Green: accepted guesses. Red, struck through: the first rejected guess; grey: guesses after it, never checked. Blue: the target&apos;s own token.</source>
+        <translation>绿色：被接受的猜测。红色加删除线：第一个被拒绝的猜测；灰色：它之后从未被检查的猜测。蓝色：目标模型自己的词元。</translation>
+    </message>
+    <message>
+        <source>Measured here: %1 ms with the draft, %2 ms without; %3 ms more: this draft costs more than the passes it saves (a draft close to the target&apos;s size saves no reading).</source>
+        <translation>本机实测：用草稿模型 %1 ms，不用 %2 ms；多花了 %3 ms：这个草稿模型的开销超过了它省下的前向（和目标模型差不多大的草稿模型省不下读取）。</translation>
+    </message>
+    <message>
+        <source>A small draft model guesses the next tokens; the open model checks all the guesses in one pass and keeps those it would have chosen itself, plus one token of its own. Greedy runs on the checkpoint&apos;s own weights (edits, switched-off heads and the cache policy are not applied).</source>
+        <translation>小的草稿模型猜接下来的词元；打开的模型一次前向检查所有猜测，保留它自己也会选的那些，再加上一个它自己的词元。贪心解码，使用检查点自己的权重（不应用修改、已关闭的头和缓存策略）。</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/samplingchart.h"
+#include "ui/generate/speculativedialog.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
@@ -51,6 +52,8 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     , m_stepButton(buttonFor(m_step))
     , m_runButton(buttonFor(m_run))
     , m_stopButton(buttonFor(m_stop))
+    , m_speculative(new QAction(this))
+    , m_speculativeButton(buttonFor(m_speculative))
     , m_countLabel(new QLabel)
     , m_temperatureLabel(new QLabel)
     , m_topKLabel(new QLabel)
@@ -74,13 +77,15 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_step->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
     m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Period));
-    for (QAction *action : {m_step, m_run, m_stop}) {
+    m_speculative->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    for (QAction *action : {m_step, m_run, m_stop, m_speculative}) {
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
     connect(m_step, &QAction::triggered, m_generator, &Generator::step);
     connect(m_run, &QAction::triggered, this, [this] { m_generator->run(m_count->value()); });
     connect(m_stop, &QAction::triggered, m_generator, &Generator::stop);
+    connect(m_speculative, &QAction::triggered, this, &GeneratePanel::showSpeculative);
 
     m_count->setRange(1, 256);
     m_count->setValue(8);
@@ -119,6 +124,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     controls->addWidget(m_count);
     controls->addWidget(m_countLabel);
     controls->addWidget(m_stopButton);
+    controls->addWidget(m_speculativeButton);
     controls->addWidget(m_progress);
     controls->addWidget(m_status);
     controls->addStretch(1);
@@ -206,6 +212,22 @@ void GeneratePanel::refreshActions()
     m_step->setEnabled(!running && m_generator->canStep());
     m_run->setEnabled(!running && m_generator->canStep());
     m_stop->setEnabled(running);
+    m_speculative->setEnabled(!running && m_generator->canStep());
+}
+
+SpeculativeDialog *GeneratePanel::speculativeDialog()
+{
+    if (!m_speculativeDialog)
+        m_speculativeDialog = new SpeculativeDialog(m_session, m_generator, this);
+    return m_speculativeDialog;
+}
+
+void GeneratePanel::showSpeculative()
+{
+    SpeculativeDialog *dialog = speculativeDialog();
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 QStringList GeneratePanel::chipTexts() const
@@ -285,6 +307,9 @@ void GeneratePanel::retranslate()
     m_run->setToolTip(tr("Generate as many tokens as the box beside says, one after another (Ctrl+Shift+G)."));
     m_stop->setText(tr("Stop"));
     m_stop->setToolTip(tr("Stop generating after the token under way (Ctrl+Shift+.)."));
+    m_speculative->setText(tr("Speculative…"));
+    m_speculative->setToolTip(tr("Speculative decoding: let a small draft model guess tokens that this model checks "
+                                 "in one pass, and compare the passes and the time (Ctrl+Shift+D)."));
     m_countLabel->setText(tr("tokens"));
     m_count->setToolTip(tr("How many tokens Generate adds."));
     m_temperatureLabel->setText(tr("Temperature"));

@@ -22,6 +22,7 @@ class Generator;
 class KvCachePanel;
 class ModelSession;
 class SamplingChart;
+class SpeculativeDialog;
 
 class GeneratePanel : public Retranslating<QWidget> {
     Q_OBJECT
@@ -34,6 +35,9 @@ public:
     QAction *stepAction() const { return m_step; }
     QAction *runAction() const { return m_run; }
     QAction *stopAction() const { return m_stop; }
+    QAction *speculativeAction() const { return m_speculative; }
+    // The speculative decoding dialog (made on first use; shown by speculativeAction()).
+    SpeculativeDialog *speculativeDialog();
     QDoubleSpinBox *temperatureBox() const { return m_temperature; }
     QSpinBox *topKBox() const { return m_topK; }
     QDoubleSpinBox *topPBox() const { return m_topP; }
@@ -52,6 +56,7 @@ private:
     void refreshChips();
     void refreshStatus();
     void applySettings();
+    void showSpeculative();
 
     ModelSession *m_session;
     Generator *m_generator;
@@ -63,6 +68,9 @@ private:
     QToolButton *m_stepButton;
     QToolButton *m_runButton;
     QToolButton *m_stopButton;
+    QAction *m_speculative;
+    QToolButton *m_speculativeButton;
+    SpeculativeDialog *m_speculativeDialog = nullptr;
     QLabel *m_countLabel;
     QLabel *m_temperatureLabel;
     QLabel *m_topKLabel;

@@ -1,6 +1,7 @@
 #include "ui/generate/kvcachepanel.h"
 
 #include "core/model/decoder.h"
+#include "ui/generate/cachepolicybar.h"
 #include "ui/generate/kvvectorsview.h"
 #include "ui/model/modelsession.h"
 
@@ -34,6 +35,7 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     , m_formula(new QLabel(this))
     , m_table(new QTableWidget(this))
     , m_vectors(new KvVectorsView(session, this))
+    , m_policy(new CachePolicyBar(session, this))
 {
     setObjectName(QStringLiteral("KvCachePanel"));
     m_formula->setWordWrap(true);
@@ -54,6 +56,7 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
+    layout->addWidget(m_policy);
     layout->addWidget(m_formula);
     auto *row = new QHBoxLayout;
     row->setSpacing(4);
@@ -63,6 +66,7 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
 
     connect(m_session, &ModelSession::computed, this, &KvCachePanel::refresh);
     connect(m_session, &ModelSession::modelLoaded, this, &KvCachePanel::refresh);
+    connect(m_session, &ModelSession::cachePolicyChanged, this, &KvCachePanel::refresh);
     retranslate();
 }
 
@@ -132,7 +136,20 @@ QString KvCachePanel::formulaText() const
                                .arg(bytesText(m_engineSize.bytesPerToken))
                                .arg(bytesText(m_engineSize.bytes(m_maxPositions)))
                                .arg(m_maxPositions);
-    return total + QLatin1Char('\n') + gqa + QLatin1Char('\n') + engine;
+    QString text = total + QLatin1Char('\n') + gqa + QLatin1Char('\n') + engine;
+    const int window = m_session->cacheWindow(), sinks = m_session->cacheSinks();
+    if (window > 0) {
+        // Eviction caps what an engine must hold, however long the text grows.
+        const int kept = std::min(m_maxPositions, window + sinks);
+        text += QLatin1Char('\n')
+            + tr("Under the cache policy an engine keeps at most %1 tokens (%2 sinks + a window of %3): %4, whatever "
+                 "the length of the text.")
+                  .arg(kept)
+                  .arg(sinks)
+                  .arg(window)
+                  .arg(bytesText(m_engineSize.bytes(kept)));
+    }
+    return text;
 }
 
 void KvCachePanel::retranslate()

@@ -23,6 +23,7 @@ namespace attnlab::ui {
 class ModelSession;
 
 class KvVectorsView;
+class CachePolicyBar;
 
 class KvCachePanel : public Retranslating<QWidget> {
     Q_OBJECT
@@ -39,6 +40,7 @@ public:
     const core::engine::KvCacheSize &engineSize() const { return m_engineSize; }
     QTableWidget *table() const { return m_table; }
     KvVectorsView *vectors() const { return m_vectors; }
+    CachePolicyBar *policy() const { return m_policy; }
     QString formulaText() const;
 
 private:
@@ -49,6 +51,7 @@ private:
     QLabel *m_formula;
     QTableWidget *m_table;
     KvVectorsView *m_vectors;
+    CachePolicyBar *m_policy;
     int m_layers = 0;
     int m_heads = 0;
     int m_kvHeads = 0;

@@ -142,6 +142,7 @@ void ModelSession::finishLoad()
     m_runner = loaded->runner;
     m_tokenizer = std::move(loaded->tokenizer);
     m_mask = core::Matrix::Ones(m_runner->layers(), m_runner->heads());
+    m_cacheWindow = m_cacheSinks = 0; // the new runner keeps the whole cache
     undoStack()->clear();
     m_tokens.clear();
     m_generated.clear();

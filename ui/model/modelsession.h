@@ -105,6 +105,15 @@ public:
     void toggleAblation(int layer, int head);
     core::Matrix headMask() const { return m_mask; }
 
+    // The inference engine's cache policy for every pass (ForwardRunner::setCachePolicy): each
+    // token attends only to the first `sinks` and the last `window` tokens (0: the whole cache).
+    // A setting of the engine, not an edit of the model, so no undo step; the prediction panel
+    // compares the prediction with the one before the change. A new model starts with the whole
+    // cache. Ignored without a model or for values the core refuses.
+    void setCachePolicy(int window, int sinks);
+    int cacheWindow() const { return m_cacheWindow; }
+    int cacheSinks() const { return m_cacheSinks; }
+
     // Runs `read` on the worker with the runner as the last pass left it, then `done` here; nothing
     // is recomputed and computed() does not follow. For a view whose numbers take long to derive
     // from a finished pass (the block board's whole layer at a thousand tokens). Refused (false)
@@ -189,6 +198,7 @@ Q_SIGNALS:
     // A forward pass finished: every view re-reads the runner.
     void computed();
     void headMaskChanged();
+    void cachePolicyChanged();
     void selectionChanged(int layer, int head);
     // One cell of a block tensor is about to change from `before` to `after` (an edit, its undo or
     // redo): sent on the GUI thread just before the edit's job starts, the worker idle, only while
@@ -243,6 +253,7 @@ private:
     int m_position = -1;
     bool m_computed = false;
     core::Matrix m_mask;
+    int m_cacheWindow = 0, m_cacheSinks = 0;
     int m_selectedLayer = 0;
     int m_selectedHead = 0;
 

@@ -45,6 +45,21 @@ void ModelSession::applyHeadMask(const core::Matrix &mask)
     });
 }
 
+void ModelSession::setCachePolicy(int window, int sinks)
+{
+    if (!m_runner || window < 0 || sinks < 0 || (sinks > 0 && window == 0)
+        || (window == m_cacheWindow && sinks == m_cacheSinks))
+        return;
+    noteEdit();
+    m_cacheWindow = window;
+    m_cacheSinks = sinks;
+    Q_EMIT cachePolicyChanged();
+    m_computed = false;
+    runJob([window, sinks](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+        return runner.setCachePolicy(window, sinks, progress);
+    });
+}
+
 std::vector<model::BlockTensor> ModelSession::blockTensors(int layer) const
 {
     // The checkpoint's own views: they never change, so they are readable while a job runs.
