@@ -2,6 +2,7 @@
 
 #include "core/model/block/attention.h"
 #include "core/model/block/blockmath.h"
+#include "core/model/block/cachepolicy.h"
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
 #include "core/text/messageid.h"
@@ -95,17 +96,7 @@ void Decoder::truncate(int tokens)
 
 bool Decoder::setCachePolicy(int window, int sinks, const ForwardProgress &progress)
 {
-    if (window < 0 || sinks < 0 || (sinks > 0 && window == 0))
-        throw ForwardError(Message(MessageId::GenerateCachePolicy, window, sinks));
-    if (window == m_spec.cacheWindow && sinks == m_spec.cacheSinks)
-        return true;
-    m_spec.cacheWindow = window;
-    m_spec.cacheSinks = sinks;
-    for (BlockSpec &s : m_layerSpecs) {
-        s.cacheWindow = window;
-        s.cacheSinks = sinks;
-    }
-    return recompute(progress);
+    return !applyCachePolicy(window, sinks, m_spec, m_layerSpecs) || recompute(progress);
 }
 
 // Runs the cached ids again (after a change of what every row depends on).

@@ -1,6 +1,7 @@
 #include "core/model/forward.h"
 
 #include "core/model/block/blockmath.h"
+#include "core/model/block/cachepolicy.h"
 #include "core/model/forwardcheck.h"
 #include "core/scene/softmax.h"
 #include "core/text/messageid.h"
@@ -113,16 +114,8 @@ bool ForwardRunner::run(const std::vector<int> &ids, int predictionPosition, con
 
 bool ForwardRunner::setCachePolicy(int window, int sinks, const ForwardProgress &progress)
 {
-    if (window < 0 || sinks < 0 || (sinks > 0 && window == 0))
-        throw ForwardError(Message(MessageId::GenerateCachePolicy, window, sinks));
-    if (window == m_spec.cacheWindow && sinks == m_spec.cacheSinks)
+    if (!applyCachePolicy(window, sinks, m_spec, m_layerSpecs))
         return true;
-    m_spec.cacheWindow = window;
-    m_spec.cacheSinks = sinks;
-    for (BlockSpec &s : m_layerSpecs) {
-        s.cacheWindow = window;
-        s.cacheSinks = sinks;
-    }
     if (m_ids.empty()) {
         m_restartedFrom = config().layers;
         return true;

@@ -295,7 +295,7 @@ TEST(Generate, HelpListsItsKeysUnderItsOwnName)
             keys << row.what + QLatin1Char('=') + row.keys;
     EXPECT_EQ(keys,
         QStringList({QStringLiteral("Next Token=Ctrl+Shift+N"), QStringLiteral("Generate=Ctrl+Shift+G"),
-            QStringLiteral("Stop=Ctrl+Shift+.")}));
+            QStringLiteral("Stop=Ctrl+Shift+."), QStringLiteral("Speculative…=Ctrl+Shift+D")}));
 }
 
 // At 1280×720 the chart is short and narrow: its probability labels and its rotated token labels
