@@ -53,6 +53,7 @@ CachePolicyBar::CachePolicyBar(ModelSession *session, QWidget *parent)
     row->addStretch(1);
     row->addWidget(m_help);
     m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);

@@ -39,6 +39,8 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
 {
     setObjectName(QStringLiteral("KvCachePanel"));
     m_formula->setWordWrap(true);
+    // The lines keep their height on a short window (the table gives way and scrolls instead).
+    m_formula->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     m_formula->setTextFormat(Qt::PlainText);
     m_table->setColumnCount(4);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
