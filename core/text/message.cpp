@@ -252,6 +252,28 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::TensorNotInIndex, ATTNLAB_MESSAGE("CoreMessage", "required tensor \"%1\" (with or without \"%2\") is not in its \"weight_map\"")},
     {MessageId::NoMemoryToConvert, ATTNLAB_MESSAGE("CoreMessage", "not enough memory to convert the weights to float")},
 
+    // GGUF files (core/gguf).
+    {MessageId::GgufTruncated, ATTNLAB_MESSAGE("CoreMessage", "the file ends here: %1 more bytes are needed at byte %2 of %3")},
+    {MessageId::GgufMagic, ATTNLAB_MESSAGE("CoreMessage", "not a GGUF file: it starts with %1 where \"GGUF\" belongs")},
+    {MessageId::GgufVersion, ATTNLAB_MESSAGE("CoreMessage", "GGUF version %1 cannot be read (versions 2 and 3 can)")},
+    {MessageId::GgufLengthBeyondFile, ATTNLAB_MESSAGE("CoreMessage", "length %1 is more than the %2 bytes left in the file")},
+    {MessageId::GgufCountBeyondFile, ATTNLAB_MESSAGE("CoreMessage", "%1 entries cannot fit in the %2 bytes left in the file")},
+    {MessageId::GgufValueType, ATTNLAB_MESSAGE("CoreMessage", "unknown value type %1")},
+    {MessageId::GgufNestedArray, ATTNLAB_MESSAGE("CoreMessage", "an array of arrays, which GGUF readers do not accept")},
+    {MessageId::GgufDuplicateKey, ATTNLAB_MESSAGE("CoreMessage", "the key %1 appears twice")},
+    {MessageId::GgufDuplicateTensor, ATTNLAB_MESSAGE("CoreMessage", "the tensor name %1 appears twice")},
+    {MessageId::GgufDimensionCount, ATTNLAB_MESSAGE("CoreMessage", "%1 dimensions, more than the 4 a GGUF tensor may have")},
+    {MessageId::GgufDimensionBad, ATTNLAB_MESSAGE("CoreMessage", "extent %1 is out of range")},
+    {MessageId::GgufSizeOverflow, ATTNLAB_MESSAGE("CoreMessage", "the size of shape %1 overflows 64 bits")},
+    {MessageId::GgufTensorType, ATTNLAB_MESSAGE("CoreMessage", "unknown tensor type %1")},
+    {MessageId::GgufRowNotBlocks, ATTNLAB_MESSAGE("CoreMessage", "rows of %1 elements are not whole blocks of %2 (%3 elements each)")},
+    {MessageId::GgufValueMustBe, ATTNLAB_MESSAGE("CoreMessage", "must be of type %1, not %2")},
+    {MessageId::GgufAlignment, ATTNLAB_MESSAGE("CoreMessage", "alignment %1 is not a power of two")},
+    {MessageId::GgufOffsetAlignment, ATTNLAB_MESSAGE("CoreMessage", "offset %1 is not a multiple of the alignment %2")},
+    {MessageId::GgufDataBeyondFile, ATTNLAB_MESSAGE("CoreMessage", "its data %1 runs past the end of the data section (%2 bytes): the file is cut short")},
+    {MessageId::GgufDataOverlap, ATTNLAB_MESSAGE("CoreMessage", "its data %1 overlaps tensor %2")},
+    {MessageId::GgufTypeUnreadable, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has type %2; only %3 can be read")},
+
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     {MessageId::JsonTypeString, ATTNLAB_MESSAGE("CoreMessage", "string")},
     {MessageId::JsonTypeBoolean, ATTNLAB_MESSAGE("CoreMessage", "boolean")},

@@ -235,6 +235,28 @@ enum class MessageId : int {
     TensorNotInIndex,
     NoMemoryToConvert,
 
+    // GGUF files (core/gguf): the header, the metadata, the tensor infos, the tensor types.
+    GgufTruncated,
+    GgufMagic,
+    GgufVersion,
+    GgufLengthBeyondFile,
+    GgufCountBeyondFile,
+    GgufValueType,
+    GgufNestedArray,
+    GgufDuplicateKey,
+    GgufDuplicateTensor,
+    GgufDimensionCount,
+    GgufDimensionBad,
+    GgufSizeOverflow,
+    GgufTensorType,
+    GgufRowNotBlocks,
+    GgufValueMustBe,
+    GgufAlignment,
+    GgufOffsetAlignment,
+    GgufDataBeyondFile,
+    GgufDataOverlap,
+    GgufTypeUnreadable,
+
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     // nlohmann's names of JSON types, as arguments of "must be …, not %1" (null, object and
     // array are TypeNull, JsonContextObject and JsonContextArray).

@@ -1153,6 +1153,86 @@
         <translation>内存不足，无法把权重转换为 float</translation>
     </message>
     <message>
+        <source>the file ends here: %1 more bytes are needed at byte %2 of %3</source>
+        <translation>文件在此处结束：第 %2 字节处还需要 %1 字节，而文件只有 %3 字节</translation>
+    </message>
+    <message>
+        <source>not a GGUF file: it starts with %1 where &quot;GGUF&quot; belongs</source>
+        <translation>不是 GGUF 文件：开头是 %1，而不是 &quot;GGUF&quot;</translation>
+    </message>
+    <message>
+        <source>GGUF version %1 cannot be read (versions 2 and 3 can)</source>
+        <translation>无法读取 GGUF 第 %1 版（可读第 2 和第 3 版）</translation>
+    </message>
+    <message>
+        <source>length %1 is more than the %2 bytes left in the file</source>
+        <translation>长度 %1 超过了文件剩余的 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 entries cannot fit in the %2 bytes left in the file</source>
+        <translation>文件剩余的 %2 字节放不下 %1 个条目</translation>
+    </message>
+    <message>
+        <source>unknown value type %1</source>
+        <translation>未知的值类型 %1</translation>
+    </message>
+    <message>
+        <source>an array of arrays, which GGUF readers do not accept</source>
+        <translation>数组的数组，GGUF 读取器不接受</translation>
+    </message>
+    <message>
+        <source>the key %1 appears twice</source>
+        <translation>键 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>the tensor name %1 appears twice</source>
+        <translation>张量名 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>%1 dimensions, more than the 4 a GGUF tensor may have</source>
+        <translation>%1 个维度，超过了 GGUF 张量最多的 4 个</translation>
+    </message>
+    <message>
+        <source>extent %1 is out of range</source>
+        <translation>维度大小 %1 超出范围</translation>
+    </message>
+    <message>
+        <source>the size of shape %1 overflows 64 bits</source>
+        <translation>形状 %1 的大小超出 64 位</translation>
+    </message>
+    <message>
+        <source>unknown tensor type %1</source>
+        <translation>未知的张量类型 %1</translation>
+    </message>
+    <message>
+        <source>rows of %1 elements are not whole blocks of %2 (%3 elements each)</source>
+        <translation>%1 个元素的行不是 %2 整块（每块 %3 个元素）的整数倍</translation>
+    </message>
+    <message>
+        <source>must be of type %1, not %2</source>
+        <translation>类型必须是 %1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>alignment %1 is not a power of two</source>
+        <translation>对齐值 %1 不是 2 的幂</translation>
+    </message>
+    <message>
+        <source>offset %1 is not a multiple of the alignment %2</source>
+        <translation>偏移 %1 不是对齐值 %2 的整数倍</translation>
+    </message>
+    <message>
+        <source>its data %1 runs past the end of the data section (%2 bytes): the file is cut short</source>
+        <translation>其数据 %1 超出了数据区的末尾（%2 字节）：文件不完整</translation>
+    </message>
+    <message>
+        <source>its data %1 overlaps tensor %2</source>
+        <translation>其数据 %1 与张量 %2 重叠</translation>
+    </message>
+    <message>
+        <source>tensor %1 has type %2; only %3 can be read</source>
+        <translation>张量 %1 的类型是 %2；只能读取 %3</translation>
+    </message>
+    <message>
         <source>No such file or directory</source>
         <translation>没有那个文件或目录</translation>
     </message>

@@ -1,0 +1,71 @@
+#pragma once
+// Test helper: writes GGUF files (ggml/docs/gguf.md) byte by byte, so the reader's tests and the
+// model tests make their own tiny files. Metadata values and tensors are added in order;
+// bytes() lays the header out and pads the data section to general.alignment (32 unless a
+// "general.alignment" uint32 was added). Hostile files are made by editing the bytes afterwards
+// or with addRaw().
+
+#include "modelfixtures.h" // writeBytes
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attnlab::test {
+
+// Little-endian encodings, for building values and tensor data.
+std::string le16(std::uint16_t v);
+std::string le32(std::uint32_t v);
+std::string le64(std::uint64_t v);
+std::string f32Bytes(float v);
+std::string ggufString(const std::string &s); // uint64 length + bytes
+// IEEE half of a float, rounded to nearest even (finite, in range).
+std::uint16_t halfBits(float v);
+
+class GgufWriter {
+public:
+    explicit GgufWriter(std::uint32_t version = 3)
+        : m_version(version)
+    {
+    }
+
+    void addString(const std::string &key, const std::string &value);
+    void addUInt32(const std::string &key, std::uint32_t value);
+    void addInt32(const std::string &key, std::int32_t value);
+    void addUInt64(const std::string &key, std::uint64_t value);
+    void addFloat32(const std::string &key, float value);
+    void addBool(const std::string &key, bool value);
+    void addStringArray(const std::string &key, const std::vector<std::string> &values);
+    void addInt32Array(const std::string &key, const std::vector<std::int32_t> &values);
+    void addFloat32Array(const std::string &key, const std::vector<float> &values);
+    // A value given as its type id and encoded bytes (after the type).
+    void addRaw(const std::string &key, std::uint32_t type, const std::string &encoded);
+
+    // A tensor with extents fastest first (ggml's ne[]), ggml type id and data bytes. Its offset
+    // is the next aligned one unless `offset` is given.
+    void addTensor(const std::string &name, const std::vector<std::uint64_t> &extents, std::uint32_t type,
+        const std::string &data, std::int64_t offset = -1);
+    // A float32 tensor.
+    void addF32Tensor(
+        const std::string &name, const std::vector<std::uint64_t> &extents, const std::vector<float> &data);
+
+    std::string bytes() const;
+    // Writes bytes() to `path`.
+    void write(const std::string &path) const;
+
+private:
+    struct Tensor {
+        std::string name;
+        std::vector<std::uint64_t> extents;
+        std::uint32_t type;
+        std::string data;
+        std::int64_t offset;
+    };
+    std::uint32_t m_version;
+    std::uint32_t m_alignment = 32;
+    std::string m_kv;
+    std::uint64_t m_kvCount = 0;
+    std::vector<Tensor> m_tensors;
+};
+
+} // namespace attnlab::test
