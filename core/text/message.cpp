@@ -273,6 +273,11 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GgufDataBeyondFile, ATTNLAB_MESSAGE("CoreMessage", "its data %1 runs past the end of the data section (%2 bytes): the file is cut short")},
     {MessageId::GgufDataOverlap, ATTNLAB_MESSAGE("CoreMessage", "its data %1 overlaps tensor %2")},
     {MessageId::GgufTypeUnreadable, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has type %2; only %3 can be read")},
+    {MessageId::GgufArchitecture, ATTNLAB_MESSAGE("CoreMessage", "architecture %1 cannot be opened as a model (%2 can)")},
+    {MessageId::GgufKeyMissing, ATTNLAB_MESSAGE("CoreMessage", "the key %1 is missing")},
+    {MessageId::GgufTensorMissing, ATTNLAB_MESSAGE("CoreMessage", "required tensor %1 is missing")},
+    {MessageId::GgufTensorShape, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has extents %2 but the metadata implies %3")},
+    {MessageId::GgufRopeFactors, ATTNLAB_MESSAGE("CoreMessage", "the file scales the rotary frequencies (tensor %1), which cannot be read yet")},
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     {MessageId::JsonTypeString, ATTNLAB_MESSAGE("CoreMessage", "string")},

@@ -256,6 +256,11 @@ enum class MessageId : int {
     GgufDataBeyondFile,
     GgufDataOverlap,
     GgufTypeUnreadable,
+    GgufArchitecture,
+    GgufKeyMissing,
+    GgufTensorMissing,
+    GgufTensorShape,
+    GgufRopeFactors,
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     // nlohmann's names of JSON types, as arguments of "must be …, not %1" (null, object and

@@ -1233,6 +1233,26 @@
         <translation>张量 %1 的类型是 %2；只能读取 %3</translation>
     </message>
     <message>
+        <source>architecture %1 cannot be opened as a model (%2 can)</source>
+        <translation>无法把架构 %1 作为模型打开（可以打开 %2）</translation>
+    </message>
+    <message>
+        <source>the key %1 is missing</source>
+        <translation>缺少键 %1</translation>
+    </message>
+    <message>
+        <source>required tensor %1 is missing</source>
+        <translation>缺少必需的张量 %1</translation>
+    </message>
+    <message>
+        <source>tensor %1 has extents %2 but the metadata implies %3</source>
+        <translation>张量 %1 的各维大小为 %2，但元数据表明应为 %3</translation>
+    </message>
+    <message>
+        <source>the file scales the rotary frequencies (tensor %1), which cannot be read yet</source>
+        <translation>文件缩放了旋转位置编码的频率（张量 %1），目前还无法读取</translation>
+    </message>
+    <message>
         <source>No such file or directory</source>
         <translation>没有那个文件或目录</translation>
     </message>

@@ -68,4 +68,14 @@ private:
     std::vector<Tensor> m_tensors;
 };
 
+// Writes the tiny model of `arch` ("llama", "qwen2" or "qwen3", writeTinyLlama … of
+// modelfixtures.h with `options`) twice: as the safetensors folder `dir`, and as `dir`/model.gguf
+// the way llama.cpp's converter writes it (its tensor names, extents fastest first, q's and k's
+// rows paired per head for llama, the metadata keys of the architecture). Returns the GGUF's
+// path. With `matrixTypes` (ggml type ids), the matrices get those types in turn, filled with
+// random blocks, and the folder holds their dequantized values, so both files describe the same
+// model exactly; norms stay float32.
+std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, TinyModelOptions options,
+    const std::vector<std::uint32_t> &matrixTypes = {});
+
 } // namespace attnlab::test

@@ -1,0 +1,152 @@
+// A GGUF model file computes what the same model as a safetensors folder computes: the llama,
+// qwen2 and qwen3 architectures, float32 and every readable quantized type, llama's paired q and
+// k rows put back; and a file that cannot be a model is refused naming the key or tensor.
+#include "core/gguf/ggufmodel.h"
+#include "core/model/forward.h"
+
+#include "ggufwriter.h"
+#include "modelfixtures.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+namespace {
+
+using namespace attnlab;
+using core::model::ForwardRunner;
+using core::model::LoadModelResult;
+using core::model::ModelWeights;
+
+class GgufModelTest : public ::testing::Test {
+protected:
+    void SetUp() override { m_dir = test::makeTempDir("ggufmodel"); }
+    void TearDown() override { test::removeTree(m_dir); }
+
+    // Loads both files and compares the logits of the last position and every head's attention
+    // weights.
+    void expectSameModel(
+        const std::string &arch, const test::TinyModelOptions &o, const std::vector<std::uint32_t> &types = {})
+    {
+        const std::string gguf = test::writeTinyGgufPair(m_dir, arch, o, types);
+        LoadModelResult fromFolder = core::model::loadModel(m_dir);
+        ASSERT_TRUE(fromFolder.ok()) << fromFolder.error;
+        LoadModelResult fromGguf = core::gguf::loadGgufModel(gguf);
+        ASSERT_TRUE(fromGguf.ok()) << fromGguf.error;
+        const auto a = std::make_shared<ModelWeights>(std::move(*fromFolder.weights));
+        const auto b = std::make_shared<ModelWeights>(std::move(*fromGguf.weights));
+        EXPECT_EQ(b->config.family, a->config.family);
+        EXPECT_EQ(b->config.layers, a->config.layers);
+        EXPECT_EQ(b->config.kvHeads, a->config.kvHeads);
+        EXPECT_EQ(b->config.headDim(), a->config.headDim());
+        EXPECT_EQ(b->config.tiedOutputHead, a->config.tiedOutputHead);
+        EXPECT_EQ(b->config.qkvBias, a->config.qkvBias);
+        EXPECT_DOUBLE_EQ(b->config.ropeTheta, a->config.ropeTheta);
+        EXPECT_FLOAT_EQ(b->config.layerNormEps, a->config.layerNormEps);
+        ForwardRunner ra(a), rb(b);
+        const std::vector<int> ids = {1, 5, 2, 7, 3, 0, 4};
+        ASSERT_TRUE(ra.run(ids));
+        ASSERT_TRUE(rb.run(ids));
+        ASSERT_EQ(ra.logits().size(), rb.logits().size());
+        double logitScale = 0, worst = 0;
+        for (int i = 0; i < ra.logits().size(); ++i) {
+            logitScale = std::max(logitScale, double(std::fabs(ra.logits()[i])));
+            worst = std::max(worst, double(std::fabs(ra.logits()[i] - rb.logits()[i])));
+        }
+        EXPECT_GT(logitScale, 1e-3); // the model computes something
+        EXPECT_LE(worst, 1e-4 * std::max(1.0, logitScale));
+        for (int l = 0; l < a->config.layers; ++l)
+            for (int h = 0; h < a->config.heads; ++h)
+                EXPECT_MATRIX_NEAR(ra.attentionWeights(l, h), rb.attentionWeights(l, h), 1e-5)
+                    << "layer " << l << " head " << h;
+    }
+
+    std::string m_dir;
+};
+
+test::TinyModelOptions smallSizes()
+{
+    test::TinyModelOptions o;
+    o.layers = 2;
+    o.heads = 4;
+    o.kvHeads = 2;
+    o.dModel = 32;
+    o.dInner = 64;
+    o.positions = 16;
+    o.vocab = 40;
+    return o;
+}
+
+TEST_F(GgufModelTest, LlamaInFloat32WithItsPairedRowsPutBack)
+{
+    test::TinyModelOptions o = smallSizes();
+    o.attentionBias = true; // the converter pairs the q and k biases' rows too
+    expectSameModel("llama", o);
+}
+
+TEST_F(GgufModelTest, Qwen2WithTiedHeadAndQwen3WithQkNorm)
+{
+    test::TinyModelOptions o = smallSizes();
+    o.tied = true;
+    expectSameModel("qwen2", o);
+    test::TinyModelOptions q3 = smallSizes();
+    q3.headDim = 16;
+    expectSameModel("qwen3", q3);
+}
+
+TEST_F(GgufModelTest, LegacyQuantsF16AndBF16GiveTheDequantizedModel)
+{
+    // Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, F16, BF16 dealt out over the matrices.
+    expectSameModel("llama", smallSizes(), {8, 2, 3, 6, 7, 1, 30});
+    expectSameModel("qwen2", smallSizes(), {6, 8, 30, 3});
+}
+
+TEST_F(GgufModelTest, KQuantsGiveTheDequantizedModel)
+{
+    test::TinyModelOptions o = smallSizes();
+    o.dModel = 256;
+    o.dInner = 256;
+    o.heads = 4;
+    o.kvHeads = 2;
+    expectSameModel("llama", o, {12, 13, 14});
+    o.headDim = 64;
+    expectSameModel("qwen3", o, {14, 12, 13});
+}
+
+TEST_F(GgufModelTest, RefusesFilesThatAreNoModelNamingTheKeyOrTensor)
+{
+    const std::string path = m_dir + "/bad.gguf";
+    {
+        test::GgufWriter w;
+        w.addString("general.architecture", "mamba");
+        w.write(path);
+        EXPECT_EQ(core::gguf::loadGgufModel(path).error,
+            "bad.gguf: architecture \"mamba\" cannot be opened as a model (llama, qwen2, qwen3 can)");
+    }
+    {
+        test::GgufWriter w;
+        w.addString("general.architecture", "llama");
+        w.addUInt32("llama.block_count", 1);
+        w.write(path);
+        EXPECT_EQ(core::gguf::loadGgufModel(path).error, "bad.gguf: the key \"llama.embedding_length\" is missing");
+    }
+    {
+        const std::string gguf = test::writeTinyGgufPair(m_dir, "qwen2", smallSizes());
+        const std::string bytes = test::readBytes(gguf);
+        // Rename one tensor in place (same length): the loader names what it misses.
+        std::string renamed = bytes;
+        const size_t at = renamed.find("blk.1.ffn_up.weight");
+        ASSERT_NE(at, std::string::npos);
+        renamed.replace(at, 19, "blk.1.ffn_uq.weight");
+        test::writeBytes(path, renamed);
+        EXPECT_EQ(
+            core::gguf::loadGgufModel(path).error, "bad.gguf: required tensor \"blk.1.ffn_up.weight\" is missing");
+    }
+    EXPECT_FALSE(core::gguf::loadGgufModel(m_dir + "/absent.gguf").ok());
+    EXPECT_TRUE(core::gguf::isGgufPath("x/Model.Q4_K_M.GGUF"));
+    EXPECT_FALSE(core::gguf::isGgufPath("x/model.safetensors"));
+}
+
+} // namespace
