@@ -278,6 +278,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GgufTensorMissing, ATTNLAB_MESSAGE("CoreMessage", "required tensor %1 is missing")},
     {MessageId::GgufTensorShape, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has extents %2 but the metadata implies %3")},
     {MessageId::GgufRopeFactors, ATTNLAB_MESSAGE("CoreMessage", "the file scales the rotary frequencies (tensor %1), which cannot be read yet")},
+    {MessageId::GgufTokenizerUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tokenizer %1 cannot be read yet (%2 can)")},
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     {MessageId::JsonTypeString, ATTNLAB_MESSAGE("CoreMessage", "string")},

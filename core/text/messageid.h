@@ -261,6 +261,7 @@ enum class MessageId : int {
     GgufTensorMissing,
     GgufTensorShape,
     GgufRopeFactors,
+    GgufTokenizerUnsupported,
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     // nlohmann's names of JSON types, as arguments of "must be …, not %1" (null, object and

@@ -1253,6 +1253,10 @@
         <translation>文件缩放了旋转位置编码的频率（张量 %1），目前还无法读取</translation>
     </message>
     <message>
+        <source>tokenizer %1 cannot be read yet (%2 can)</source>
+        <translation>目前还无法读取分词器 %1（可以读取 %2）</translation>
+    </message>
+    <message>
         <source>No such file or directory</source>
         <translation>没有那个文件或目录</translation>
     </message>
