@@ -4,6 +4,7 @@
 #include "app/modelcommand.h"
 #include "core/engine/flashtrace.h"
 #include "core/engine/kvcachesize.h"
+#include "core/gguf/ggufmodel.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/modelloader.h"
 #include "core/scene/pipeline.h"
@@ -11,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 #include <cmath>
 #include <cstdio>
@@ -137,7 +139,10 @@ int runKvReportCommand(const CommandLine &cli)
     const QString dir = modelFolder(cli, &notFound);
     if (dir.isEmpty())
         return failModelCommand(where + notFound);
-    core::model::LoadModelResult loaded = core::model::loadModel(QFile::encodeName(dir).toStdString());
+    const std::string path = QFile::encodeName(dir).toStdString();
+    core::model::LoadModelResult loaded = core::gguf::isGgufPath(path) && QFileInfo(dir).isFile()
+        ? core::gguf::loadGgufModel(path)
+        : core::model::loadModel(path);
     if (!loaded.ok())
         return failModelCommand(where + ui::fileProblemText(*loaded.problem));
     const core::model::ModelWeights &weights = *loaded.weights;

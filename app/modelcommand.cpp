@@ -3,6 +3,8 @@
 #include "app/commandline.h"
 #include "core/chat/chatprompt.h"
 #include "core/chat/chattemplate.h"
+#include "core/gguf/ggufmodel.h"
+#include "core/gguf/gguftokenizer.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
@@ -99,13 +101,16 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
     in->dir = modelFolder(cli, &notFound);
     if (in->dir.isEmpty())
         return where + notFound;
-    LoadModelResult loaded = loadModel(localPath(in->dir));
+    // A GGUF file holds the weights, the config and the tokenizer in one (core/gguf).
+    const bool gguf = core::gguf::isGgufPath(localPath(in->dir)) && QFileInfo(in->dir).isFile();
+    LoadModelResult loaded = gguf ? core::gguf::loadGgufModel(localPath(in->dir)) : loadModel(localPath(in->dir));
     if (!loaded.ok())
         return where + ui::fileProblemText(*loaded.problem);
     in->weights = std::make_shared<const ModelWeights>(std::move(*loaded.weights));
     const ModelConfig &config = in->weights->config;
 
-    TokenizerLoadResult tokenizer = loadTokenizer(localPath(in->dir));
+    TokenizerLoadResult tokenizer
+        = gguf ? core::gguf::loadGgufTokenizer(localPath(in->dir)) : loadTokenizer(localPath(in->dir));
     if (!tokenizer.ok())
         return where + ui::fileProblemText(*tokenizer.problem);
     in->tokenizer = std::move(tokenizer.tokenizer);
@@ -115,6 +120,8 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
                   .arg(in->tokenizer->vocabSize())
                   .arg(config.vocabSize);
 
+    if (cli.isSet(cli.chat) && gguf)
+        return where + tr("--chat: the chat template of a GGUF file is not read yet");
     if (cli.isSet(cli.chat)) {
         // transformers' apply_chat_template: the template writes the special tokens itself, and
         // the prompt is encoded without the post-processor's (else Llama 3 gets two BOS).

@@ -220,6 +220,9 @@ ModelConfig configOf(const GgufFile &file, const Architecture &arch, const Model
             throw ModelError(file.label(), Message(MessageId::GgufTensorMissing, quoted("token_embd.weight")));
         json[keys.vocab.names.front()] = embd->extents[1];
     }
+    // The end of a text, which --generate stops at (config.json's eos_token_id).
+    if (const GgufValue *eos = file.find("tokenizer.ggml.eos_token_id"); eos && eos->integer())
+        json["eos_token_id"] = *eos->integer();
     // What the tensors say: a bias exists when its tensor does, the head is tied without "output".
     const auto flag = [&](const ConfigFlag &f, bool value) {
         if (!f.key.empty())

@@ -2344,6 +2344,10 @@
         <translation>--model %1 需要 --text 文本</translation>
     </message>
     <message>
+        <source>--chat: the chat template of a GGUF file is not read yet</source>
+        <translation>--chat：目前还无法读取 GGUF 文件中的对话模板</translation>
+    </message>
+    <message>
         <source>the tokenizer has %1 entries but config.json says vocab_size %2</source>
         <translation>分词器有 %1 个词条，但 config.json 中的 vocab_size 为 %2</translation>
     </message>

@@ -263,7 +263,7 @@ std::string randomBlocks(std::mt19937 &rng, std::uint32_t type, size_t count)
 } // namespace
 
 std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, TinyModelOptions options,
-    const std::vector<std::uint32_t> &matrixTypes)
+    const std::vector<std::uint32_t> &matrixTypes, const std::function<void(GgufWriter &)> &metadata)
 {
     struct Stored {
         FixtureTensor tensor;
@@ -310,6 +310,8 @@ std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, T
     w.addFloat32(arch + ".attention.layer_norm_rms_epsilon", 1e-6f);
     if (arch == "qwen3" || options.headDim > 0)
         w.addUInt32(arch + ".attention.key_length", std::uint32_t(dh));
+    if (metadata)
+        metadata(w);
     for (const Stored &s : stored) {
         const std::string name = ggufTensorName(s.tensor.name);
         const std::vector<std::int64_t> &shape = s.tensor.shape;

@@ -8,6 +8,7 @@
 #include "modelfixtures.h" // writeBytes
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -74,8 +75,8 @@ private:
 // rows paired per head for llama, the metadata keys of the architecture). Returns the GGUF's
 // path. With `matrixTypes` (ggml type ids), the matrices get those types in turn, filled with
 // random blocks, and the folder holds their dequantized values, so both files describe the same
-// model exactly; norms stay float32.
+// model exactly; norms stay float32. `metadata` may add keys (a tokenizer's) to the GGUF.
 std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, TinyModelOptions options,
-    const std::vector<std::uint32_t> &matrixTypes = {});
+    const std::vector<std::uint32_t> &matrixTypes = {}, const std::function<void(GgufWriter &)> &metadata = {});
 
 } // namespace attnlab::test

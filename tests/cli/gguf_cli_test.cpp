@@ -1,0 +1,136 @@
+// --model FILE.gguf (issue 34): --predict, --dump of a head and greedy --generate of a tiny Llama
+// and Qwen2 as GGUF files (float32 and quantized) print what the same model as a safetensors
+// folder prints; a file that is no model exits 2 with one line.
+#include "ggufwriter.h"
+#include "modelfixtures.h"
+#include "runattnlab.h"
+#include "tokenizerfixtures.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace attnlab;
+using nlohmann::json;
+
+// The GPT-2 fixture tokenizer, as llama.cpp's converter writes it into a GGUF.
+void addFixtureTokenizer(test::GgufWriter &w)
+{
+    const std::vector<std::string> vocab = test::gpt2FixtureVocab();
+    std::vector<std::string> merges;
+    for (const auto &[a, b] : test::kGpt2Merges)
+        merges.push_back(a + " " + b);
+    std::vector<std::int32_t> types(vocab.size(), 1);
+    types.back() = 3;
+    w.addString("tokenizer.ggml.model", "gpt2");
+    w.addString("tokenizer.ggml.pre", "gpt2");
+    w.addStringArray("tokenizer.ggml.tokens", vocab);
+    w.addInt32Array("tokenizer.ggml.token_type", types);
+    w.addStringArray("tokenizer.ggml.merges", merges);
+    w.addBool("tokenizer.ggml.add_bos_token", false);
+}
+
+class GgufPair {
+public:
+    GgufPair(const std::string &arch, const std::vector<std::uint32_t> &types)
+        : m_dir(test::makeTempDir("cli-gguf-" + arch))
+    {
+        test::TinyModelOptions o;
+        o.layers = 2;
+        o.heads = 4;
+        o.kvHeads = 2;
+        o.dModel = 32;
+        o.dInner = 64;
+        o.positions = 16;
+        o.vocab = test::kGpt2FixtureVocabSize + 20; // padded past the tokenizer, as Qwen pads
+        o.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
+        m_gguf = test::writeTinyGgufPair(m_dir, arch, o, types, addFixtureTokenizer);
+    }
+    ~GgufPair() { test::removeTree(m_dir); }
+    GgufPair(const GgufPair &) = delete;
+    GgufPair &operator=(const GgufPair &) = delete;
+
+    std::string folderArg() const { return "--model '" + m_dir + "'"; }
+    std::string ggufArg() const { return "--model '" + m_gguf + "'"; }
+    const std::string &dir() const { return m_dir; }
+
+private:
+    std::string m_dir, m_gguf;
+};
+
+// Same structure, equal strings and integers, numbers within a tolerance; strings naming the
+// model's path are skipped.
+void expectSameOutput(const json &a, const json &b, const std::string &dir, const std::string &where = "")
+{
+    ASSERT_EQ(a.type(), b.type()) << where;
+    if (a.is_number_float() || b.is_number_float()) {
+        const double x = a.get<double>(), y = b.get<double>();
+        EXPECT_LE(std::fabs(x - y), 1e-5 + 1e-5 * std::fabs(x)) << where;
+    } else if (a.is_array()) {
+        ASSERT_EQ(a.size(), b.size()) << where;
+        for (size_t i = 0; i < a.size(); ++i)
+            expectSameOutput(a[i], b[i], dir, where + "[" + std::to_string(i) + "]");
+    } else if (a.is_object()) {
+        for (auto it = a.begin(); it != a.end(); ++it) {
+            ASSERT_TRUE(b.contains(it.key())) << where << "." << it.key();
+            expectSameOutput(it.value(), b[it.key()], dir, where + "." + it.key());
+        }
+        EXPECT_EQ(a.size(), b.size()) << where;
+    } else if (a.is_string() && (a.get<std::string>().find(dir) != std::string::npos)) {
+        return;
+    } else {
+        EXPECT_EQ(a, b) << where;
+    }
+}
+
+void expectSameCommand(const GgufPair &pair, const std::string &command)
+{
+    const test::Run folder = test::runAttnlab(command + " " + pair.folderArg());
+    const test::Run gguf = test::runAttnlab(command + " " + pair.ggufArg());
+    ASSERT_EQ(folder.code, 0) << folder.err;
+    ASSERT_EQ(gguf.code, 0) << gguf.err;
+    ASSERT_GT(folder.out.size(), 100u) << folder.out; // something to compare
+    expectSameOutput(json::parse(folder.out), json::parse(gguf.out), pair.dir(), command);
+}
+
+const std::string kText = "--text 'The cat sat on the mat'";
+
+TEST(GgufCli, PredictDumpAndGenerateOfAGgufFileMatchTheSafetensorsFolder)
+{
+    for (const std::string arch : {"llama", "qwen2"}) {
+        SCOPED_TRACE(arch);
+        GgufPair pair(arch, {});
+        expectSameCommand(pair, "--predict " + kText + " --top 10");
+        expectSameCommand(pair, "--dump " + kText + " --layer 2 --head 3");
+        expectSameCommand(pair, "--generate " + kText + " --max-new-tokens 5");
+    }
+}
+
+TEST(GgufCli, QuantizedGgufGivesTheOutputsOfItsDequantizedWeights)
+{
+    GgufPair pair("llama", {8, 2, 6, 30}); // Q8_0, Q4_0, Q5_0, BF16 in turn
+    expectSameCommand(pair, "--predict " + kText + " --top 10");
+    expectSameCommand(pair, "--generate " + kText + " --max-new-tokens 5");
+}
+
+TEST(GgufCli, AFileThatIsNoModelExits2WithOneLine)
+{
+    const std::string dir = test::makeTempDir("cli-gguf-bad");
+    test::GgufWriter w;
+    w.addString("general.architecture", "mamba");
+    w.write(dir + "/m.gguf");
+    const test::Run r = test::runAttnlab("--predict --model '" + dir + "/m.gguf' " + kText);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("m.gguf: architecture \"mamba\" cannot be opened as a model"), std::string::npos) << r.err;
+    test::removeTree(dir);
+}
+
+} // namespace
