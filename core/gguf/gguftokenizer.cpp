@@ -18,6 +18,7 @@ namespace {
 
 // The pre-tokenizers of llama.cpp's BPE vocabularies, as their tokenizer.json files write them.
 struct PreTokenizer {
+    const char *model; // tokenizer.ggml.model
     const char *name; // tokenizer.ggml.pre
     const char *splitRegex; // a Split before ByteLevel; null: ByteLevel's own (GPT-2) regex
     bool nfc; // an NFC normalizer
@@ -25,11 +26,11 @@ struct PreTokenizer {
     bool addBos; // llama.cpp's default when tokenizer.ggml.add_bos_token is absent
 };
 const PreTokenizer kPreTokenizers[] = {
-    {"gpt2", nullptr, false, false, false},
-    {"qwen2",
+    {"gpt2", "gpt2", nullptr, false, false, false},
+    {"gpt2", "qwen2",
         R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)",
         true, false, false},
-    {"llama-bpe",
+    {"gpt2", "llama-bpe",
         R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)",
         false, true, true},
 };
@@ -62,7 +63,7 @@ std::string preNames()
 {
     std::string names;
     for (const PreTokenizer &p : kPreTokenizers)
-        names += (names.empty() ? "gpt2/" : ", gpt2/") + std::string(p.name);
+        names += (names.empty() ? "" : ", ") + std::string(p.model) + "/" + p.name;
     return names;
 }
 
@@ -78,9 +79,9 @@ std::string ggufTokenizerJson(const GgufFile &file)
     const GgufValue &model = key(file, "tokenizer.ggml.model");
     const GgufValue *preValue = file.find("tokenizer.ggml.pre");
     const std::string pre = preValue ? preValue->text : "gpt2";
-    const auto row = std::find_if(
-        std::begin(kPreTokenizers), std::end(kPreTokenizers), [&](const PreTokenizer &p) { return pre == p.name; });
-    if (model.text != "gpt2" || row == std::end(kPreTokenizers))
+    const auto row = std::find_if(std::begin(kPreTokenizers), std::end(kPreTokenizers),
+        [&](const PreTokenizer &p) { return model.text == p.model && pre == p.name; });
+    if (row == std::end(kPreTokenizers))
         throw ModelError(
             file.label(), Message(MessageId::GgufTokenizerUnsupported, quoted(model.text + "/" + pre), preNames()));
 
@@ -95,7 +96,7 @@ std::string ggufTokenizerJson(const GgufFile &file)
         const std::int64_t type = types && types->isArray() ? types->integerAt(id).value_or(1) : 1;
         if (type == kControlToken || type == kUserDefinedToken)
             added.push_back(Json {{"id", id}, {"content", tokens[id]}, {"single_word", false}, {"lstrip", false},
-                {"rstrip", false}, {"normalized", type == kUserDefinedToken}, {"special", type == kControlToken}});
+                {"rstrip", false}, {"normalized", false}, {"special", type == kControlToken}});
     }
 
     Json json;

@@ -11,7 +11,8 @@
 //                ignored for whole-vocabulary words (ignore_merges), BOS added by default.
 // tokenizer.ggml.tokens is the vocabulary in id order, tokenizer.ggml.merges the merges ("a b",
 // in rank order), tokenizer.ggml.token_type marks control (3) and user-defined (4) tokens, which
-// become added tokens matched before the split; tokenizer.ggml.add_bos_token (else the pre's
+// become added tokens matched before the split (not normalized, as in Qwen2's and Llama 3's
+// tokenizer.json; the control ones special); tokenizer.ggml.add_bos_token (else the pre's
 // default) with tokenizer.ggml.bos_token_id puts the BOS in front.
 //
 // "llama" (SentencePiece) and other models or pre-tokenizers are refused by name.
