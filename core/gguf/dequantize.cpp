@@ -174,7 +174,8 @@ bool dequantize(GgmlType type, const unsigned char *src, std::size_t count, floa
     const std::size_t n = info->blockSize, bytes = info->blockBytes;
     switch (type) {
     case GgmlType::F32:
-        std::memcpy(out, src, count * sizeof(float));
+        if (count > 0) // an empty tensor's storage may be null, which memcpy must not see
+            std::memcpy(out, src, count * sizeof(float));
         return true;
     case GgmlType::F16:
         for (std::size_t i = 0; i < count; ++i)
