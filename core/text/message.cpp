@@ -297,6 +297,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::TokenizerOutOfMemory, ATTNLAB_MESSAGE("CoreMessage", "out of memory while reading")},
     {MessageId::TokenizerNoFiles, ATTNLAB_MESSAGE("CoreMessage", "no tokenizer.json, vocab.txt, or vocab.json with merges.txt")},
     {MessageId::TokenizerFolderOutOfMemory, ATTNLAB_MESSAGE("CoreMessage", "out of memory while reading the tokenizer")},
+    {MessageId::SentencePieceUnreadable, ATTNLAB_MESSAGE("CoreMessage", "SentencePiece cannot read this model: %1")},
 
     // Chat templates (core/chat): reading and rendering tokenizer_config.json's chat_template.
     {MessageId::ChatTemplateLine, ATTNLAB_MESSAGE("CoreMessage", "template line %1: %2")},

@@ -282,6 +282,7 @@ enum class MessageId : int {
     TokenizerOutOfMemory,
     TokenizerNoFiles,
     TokenizerFolderOutOfMemory,
+    SentencePieceUnreadable,
 
     // Chat templates (core/chat): reading and rendering tokenizer_config.json's chat_template.
     ChatTemplateLine,

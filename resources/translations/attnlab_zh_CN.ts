@@ -1892,6 +1892,10 @@
         <source>the draft must propose at least 1 token per step, got %1</source>
         <translation>草稿模型每一步至少要提出 1 个词元，收到的是 %1</translation>
     </message>
+    <message>
+        <source>SentencePiece cannot read this model: %1</source>
+        <translation>SentencePiece 无法读取此模型：%1</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
