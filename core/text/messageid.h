@@ -283,6 +283,7 @@ enum class MessageId : int {
     TokenizerNoFiles,
     TokenizerFolderOutOfMemory,
     SentencePieceUnreadable,
+    ForwardEncoderDecoder,
 
     // Chat templates (core/chat): reading and rendering tokenizer_config.json's chat_template.
     ChatTemplateLine,

@@ -1896,6 +1896,10 @@
         <source>SentencePiece cannot read this model: %1</source>
         <translation>SentencePiece 无法读取此模型：%1</translation>
     </message>
+    <message>
+        <source>%1 is half of an encoder-decoder: open it as a translation model (--translate, or --target-text)</source>
+        <translation>%1 是编码器-解码器模型的一半：请作为翻译模型打开（--translate 或 --target-text）</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
