@@ -78,11 +78,12 @@ std::vector<CommandSpec> makeCommands()
 
     CommandSpec translate {Command::Translate, {Opt::Translate}};
     translate.reads = {Opt::Model, Opt::Text, Opt::MaxNewTokens};
-    translate.excludes
-        = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens, Opt::Attribute,
-                Opt::Block, Opt::Layer, Opt::Head, Opt::Top, Opt::Ablate, Opt::Chat, Opt::Temperature, Opt::TopK,
-                Opt::TopP, Opt::Seed, Opt::Example, Opt::Experiment, Opt::ListExamples, Opt::Scene},
-            kCannotCombine}};
+    // Only what no earlier rule reports: --chat, --temperature, --top-k, --top-p, --top and --ablate
+    // are strays of --generate and --predict, --block needs --dump, --example and a scene are
+    // --model's own.
+    translate.excludes = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens,
+                               Opt::Attribute, Opt::Layer, Opt::Head, Opt::Seed},
+        kCannotCombine}};
     translate.needs = {{Opt::Text, app(QT_TRANSLATE_NOOP("attnlab::app", "--translate needs --text TEXT"))}};
     translate.start = Start::Console;
     translate.run = runTranslateCommand;
@@ -128,7 +129,7 @@ std::vector<CommandSpec> makeCommands()
     CommandSpec block {Command::Block, {Opt::Block}};
     block.reads = {Opt::Dump, Opt::Model, Opt::Text, Opt::Layer};
     block.excludes = {{{Opt::Lens, Opt::Attribute, Opt::Validate, Opt::Export, Opt::Out, Opt::Head, Opt::Predict,
-                           Opt::Top, Opt::Ablate, Opt::Generate},
+                           Opt::Top, Opt::Ablate, Opt::Generate, Opt::TargetText},
         kCannotCombine}};
     block.needs = {{Opt::Dump, app(QT_TRANSLATE_NOOP("attnlab::app", "--block goes with --dump"))},
         {Opt::Layer, app(QT_TRANSLATE_NOOP("attnlab::app", "--block needs --layer L (counted from 1)"))}};
@@ -175,9 +176,7 @@ std::vector<CommandSpec> makeCommands()
     translateDump.strays = {{Opt::TargetText, Opt::Attention},
         app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 goes with --dump or --predict of an encoder-decoder --model"),
             TableMessage::Other)};
-    translateDump.excludes
-        = {{{Opt::Validate, Opt::Export, Opt::Out, Opt::Block, Opt::Top, Opt::Ablate, Opt::Example, Opt::Scene},
-            kCannotCombine}};
+    translateDump.excludes = {{{Opt::Validate, Opt::Export, Opt::Out}, kCannotCombine}};
     translateDump.needs = {{Opt::Attention,
         app(QT_TRANSLATE_NOOP("attnlab::app", "--dump --target-text needs --attention encoder, decoder or cross"))}};
     translateDump.start = Start::Console;
@@ -186,7 +185,7 @@ std::vector<CommandSpec> makeCommands()
 
     CommandSpec translatePredict {Command::TranslatePredict, {Opt::Predict, Opt::TargetText}};
     translatePredict.reads = {Opt::Model, Opt::Text, Opt::TargetText, Opt::Top};
-    translatePredict.excludes = {{{Opt::Ablate, Opt::Attention}, kCannotCombine}};
+    translatePredict.excludes = {{{Opt::Ablate}, kCannotCombine}};
     translatePredict.start = Start::Console;
     translatePredict.run = runTranslatePredictCommand;
     rows.push_back(translatePredict);

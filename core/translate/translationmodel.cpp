@@ -145,10 +145,9 @@ TranslationModel TranslationModel::load(const std::string &dir)
     const model::EncoderDecoderFamily *family
         = type != config.end() && type->is_string() ? model::findEncoderDecoder(type->get<std::string>()) : nullptr;
     if (!family)
-        throw ModelError(Problem {"model_type",
+        throw ModelError("config.json",
             Message(MessageId::ConfigModelTypeUnsupported,
-                type == config.end() ? std::string("null") : model::detail::shown(*type), "\"marian\""),
-            0, 0, "config.json"});
+                type == config.end() ? std::string("null") : model::detail::shown(*type), "\"marian\""));
     MarianTokenizer tokenizer = MarianTokenizer::load(dir);
     model::ModelWeights encoder = loadStack(dir, *family->encoder);
     model::ModelWeights decoder = loadStack(dir, *family->decoder);
