@@ -65,8 +65,9 @@ TEST(TranslateCli, PrintsTheReferencesGreedyTranslationAsJson)
     }
     EXPECT_TRUE(out.at("text").is_string());
     // The keys in the documented order.
+    const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(run.out);
     std::vector<std::string> keys;
-    for (auto it = out.begin(); it != out.end(); ++it)
+    for (auto it = ordered.begin(); it != ordered.end(); ++it)
         keys.push_back(it.key());
     EXPECT_EQ(keys, (std::vector<std::string> {"source_ids", "generated", "text"}));
 }
