@@ -94,6 +94,9 @@ CommandLine::CommandLine()
     , tileCols(m_options[size_t(Opt::TileCols)])
     , kvReport(m_options[size_t(Opt::KvReport)])
     , tokens(m_options[size_t(Opt::Tokens)])
+    , translate(m_options[size_t(Opt::Translate)])
+    , targetText(m_options[size_t(Opt::TargetText)])
+    , attention(m_options[size_t(Opt::Attention)])
     , noRecovery(m_options[size_t(Opt::NoRecovery)])
 {
     m_parser.setApplicationDescription(QCoreApplication::translate(

@@ -99,6 +99,9 @@ public:
     const QCommandLineOption &tileCols;
     const QCommandLineOption &kvReport;
     const QCommandLineOption &tokens;
+    const QCommandLineOption &translate;
+    const QCommandLineOption &targetText;
+    const QCommandLineOption &attention;
     const QCommandLineOption &noRecovery;
 };
 

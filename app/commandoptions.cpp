@@ -80,8 +80,8 @@ const std::vector<OptionSpec> kOptions = {
             "print the tokens as JSON."))},
     {Opt::MaxNewTokens, "max-new-tokens", nullptr, "N",
         help(QT_TRANSLATE_NOOP("CommandLine",
-            "With --generate: how many tokens to generate at most (default 20); it stops earlier after an "
-            "end-of-sequence token."))},
+            "With --generate or --translate: how many tokens to generate at most (default 20, --translate 64); it "
+            "stops earlier after an end-of-sequence token."))},
     {Opt::Chat, "chat", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --generate: send the text as a user's turn through the model's chat template "
@@ -141,6 +141,18 @@ const std::vector<OptionSpec> kOptions = {
     {Opt::Tokens, "tokens", nullptr, "N",
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --kv-report: how many tokens the cache holds (default: the longest text the model takes)."))},
+    {Opt::Translate, "translate", nullptr, nullptr,
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --model and --text: translate the text with an encoder-decoder model (Marian, opus-mt), "
+            "greedily, and print the source ids, the generated tokens and the text as JSON."))},
+    {Opt::TargetText, "target-text", nullptr, "TEXT",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --dump or --predict and an encoder-decoder --model: the translation so far, which the decoder "
+            "reads after its start token while the encoder reads --text."))},
+    {Opt::Attention, "attention", nullptr, "KIND",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --dump and --target-text: the attention of the head of --layer and --head: encoder, decoder or "
+            "cross (the decoder's attention over the encoder's output)."))},
     {Opt::NoRecovery, "no-recovery", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
             "Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later "

@@ -7,6 +7,7 @@
 #include "app/lenscommand.h"
 #include "app/modelcommand.h"
 #include "app/scenecommand.h"
+#include "app/translate/translatecommand.h"
 #include "app/windowcommand.h"
 #include "ui/export/exportformat.h"
 
@@ -75,6 +76,19 @@ std::vector<CommandSpec> makeCommands()
     kv.run = runKvReportCommand;
     rows.push_back(kv);
 
+    CommandSpec translate {Command::Translate, {Opt::Translate}};
+    translate.reads = {Opt::Model, Opt::Text, Opt::MaxNewTokens};
+    // Only what no earlier rule reports: --chat, --temperature, --top-k, --top-p, --top and --ablate
+    // are strays of --generate and --predict, --block needs --dump, --example and a scene are
+    // --model's own.
+    translate.excludes = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens,
+                               Opt::Attribute, Opt::Layer, Opt::Head, Opt::Seed},
+        kCannotCombine}};
+    translate.needs = {{Opt::Text, app(QT_TRANSLATE_NOOP("attnlab::app", "--translate needs --text TEXT"))}};
+    translate.start = Start::Console;
+    translate.run = runTranslateCommand;
+    rows.push_back(translate);
+
     CommandSpec generate {Command::Generate, {Opt::Generate}};
     generate.reads = {Opt::Model, Opt::Text, Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP,
         Opt::Seed, Opt::Ablate, Opt::KvWindow, Opt::KvSinks, Opt::Draft, Opt::DraftTokens};
@@ -115,7 +129,7 @@ std::vector<CommandSpec> makeCommands()
     CommandSpec block {Command::Block, {Opt::Block}};
     block.reads = {Opt::Dump, Opt::Model, Opt::Text, Opt::Layer};
     block.excludes = {{{Opt::Lens, Opt::Attribute, Opt::Validate, Opt::Export, Opt::Out, Opt::Head, Opt::Predict,
-                           Opt::Top, Opt::Ablate, Opt::Generate},
+                           Opt::Top, Opt::Ablate, Opt::Generate, Opt::TargetText},
         kCannotCombine}};
     block.needs = {{Opt::Dump, app(QT_TRANSLATE_NOOP("attnlab::app", "--block goes with --dump"))},
         {Opt::Layer, app(QT_TRANSLATE_NOOP("attnlab::app", "--block needs --layer L (counted from 1)"))}};
@@ -155,6 +169,26 @@ std::vector<CommandSpec> makeCommands()
     version.start = Start::Console;
     version.run = runVersionCommand;
     rows.push_back(version);
+
+    // --dump and --predict of an encoder-decoder: --target-text says the model translates.
+    CommandSpec translateDump {Command::TranslateDump, {Opt::Dump, Opt::TargetText}};
+    translateDump.reads = {Opt::Model, Opt::Text, Opt::TargetText, Opt::Layer, Opt::Head, Opt::Attention};
+    translateDump.strays = {{Opt::TargetText, Opt::Attention},
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 goes with --dump or --predict of an encoder-decoder --model"),
+            TableMessage::Other)};
+    translateDump.excludes = {{{Opt::Validate, Opt::Export, Opt::Out}, kCannotCombine}};
+    translateDump.needs = {{Opt::Attention,
+        app(QT_TRANSLATE_NOOP("attnlab::app", "--dump --target-text needs --attention encoder, decoder or cross"))}};
+    translateDump.start = Start::Console;
+    translateDump.run = runTranslateDumpCommand;
+    rows.push_back(translateDump);
+
+    CommandSpec translatePredict {Command::TranslatePredict, {Opt::Predict, Opt::TargetText}};
+    translatePredict.reads = {Opt::Model, Opt::Text, Opt::TargetText, Opt::Top};
+    translatePredict.excludes = {{{Opt::Ablate}, kCannotCombine}};
+    translatePredict.start = Start::Console;
+    translatePredict.run = runTranslatePredictCommand;
+    rows.push_back(translatePredict);
 
     CommandSpec predict {Command::Predict, {Opt::Predict}};
     predict.reads = {Opt::Model, Opt::Text, Opt::Top, Opt::Ablate};
@@ -209,7 +243,7 @@ std::vector<CommandSpec> makeCommands()
     // The window opens the model itself; it shows every head.
     CommandSpec modelWindow {Command::ModelWindow, {Opt::Model},
         {Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Generate, Opt::Lens, Opt::Attribute,
-            Opt::Block, Opt::FlashTrace, Opt::KvReport}};
+            Opt::Block, Opt::FlashTrace, Opt::KvReport, Opt::Translate}};
     modelWindow.reads = {Opt::Text, Opt::NoRecovery};
     modelWindow.excludes = {{{Opt::Layer, Opt::Head},
         app(QT_TRANSLATE_NOOP("attnlab::app",
@@ -227,6 +261,7 @@ std::vector<CommandSpec> makeCommands()
     model.neededBy
         = {{Opt::Generate,
                app(QT_TRANSLATE_NOOP("attnlab::app", "--generate needs --model DIR (a model folder or a hub id)"))},
+            {Opt::Translate, kNeedsModel}, {Opt::TargetText, kNeedsModel}, {Opt::Attention, kNeedsModel},
             {Opt::Lens, kNeedsModel}, {Opt::Attribute, kNeedsModel}, {Opt::Token, kNeedsModel},
             {Opt::Block, kNeedsModel}, {Opt::Text, kNeedsModel}, {Opt::Layer, kNeedsModel}, {Opt::Predict, kNeedsModel},
             {Opt::Top, kNeedsModel}, {Opt::Ablate, kNeedsModel}, {Opt::KvReport, kNeedsModel}};

@@ -58,6 +58,9 @@ enum class Opt {
     TileCols,
     KvReport,
     Tokens,
+    Translate,
+    TargetText,
+    Attention,
     NoRecovery,
     Scene, // the positional SCENE file: not an option, but commands refuse it like one
     None,
@@ -103,6 +106,7 @@ struct Given {
 enum class Command {
     FlashTrace,
     KvReport,
+    Translate,
     Generate,
     Lens,
     Attribute,
@@ -110,6 +114,8 @@ enum class Command {
     Experiment,
     Help,
     Version,
+    TranslateDump,
+    TranslatePredict,
     Predict,
     SaveHead,
     Export,

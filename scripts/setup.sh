@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config ccache libpcre2-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins
   libqcustomplot-dev libeigen3-dev nlohmann-json3-dev libopenblas-openmp-dev
-  libgtest-dev libbenchmark-dev clang-format libutf8proc-dev
+  libgtest-dev libbenchmark-dev clang-format libutf8proc-dev libsentencepiece-dev sentencepiece
   fonts-noto-cjk qt6-translations-l10n
   help2man locales librsvg2-bin poppler-utils dpkg-dev file desktop-file-utils appstream
   shared-mime-info libxml2-utils

@@ -259,6 +259,7 @@ void readKeys(const Reader &r, ModelConfig &c)
         readRotary(r, c);
     if (c.family->routing == MlpRouting::SparseTopK)
         readExperts(r, c);
+    c.scaledEmbeddings = !k.scaleEmbedding.key.empty() && r.flag(k.scaleEmbedding.key, k.scaleEmbedding.fallback);
     for (const FixedSetting &s : k.fixed) {
         if (s.isList) {
             readFixedList(r, s);

@@ -177,7 +177,9 @@ std::vector<FileTensor> layerFileTensors(const ModelConfig &c, int l)
             if (seen.name == name)
                 file = &seen;
         if (!file) {
-            files.push_back({name, {}, !s.matrix && s.part != BlockPart::Attention && s.part != BlockPart::Mlp, {}});
+            const bool projection
+                = s.part == BlockPart::Attention || s.part == BlockPart::Mlp || s.part == BlockPart::CrossAttention;
+            files.push_back({name, {}, !s.matrix && !projection, {}});
             file = &files.back();
             file->shape = !s.matrix ? Shape {0} : conv1d ? Shape {in, 0} : Shape {0, in};
         }
@@ -224,6 +226,7 @@ int tensorCount(const ModelFamily &f, const ModelConfig &c, bool head)
         whole += name->empty() ? 0 : 1;
     whole += (t.embeddingNorm.empty() ? 0 : normTensors) + (t.finalNorm.empty() ? 0 : normTensors);
     whole += c.tiedOutputHead ? 0 : 1;
+    whole += t.logitsBias.empty() ? 0 : 1;
     int perLayer = 0;
     for (int l = 0; l < c.layers; ++l)
         perLayer += int(layerFileTensors(c, l).size());
@@ -274,6 +277,9 @@ void bindWeights(Binder &b, ModelWeights &w, bool head)
     // as transformers ties it to the embeddings.
     if (!c.tiedOutputHead)
         w.outputHead = b.require(t.outputHead + ".weight", {c.vocabSize, d});
+    // A vector kept as the file's 1 × vocab buffer (Marian's final_logits_bias).
+    if (!t.logitsBias.empty())
+        w.logitsBias = b.require(t.logitsBias, {1, c.vocabSize});
     if (head) {
         b.linear(t.headDense, {d, d}, w.mlmDense, w.mlmDenseBias);
         w.mlmNorm = b.norm(t.headNorm, d);

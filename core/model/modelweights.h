@@ -73,6 +73,8 @@ struct ModelConfig {
     int experts = 0, expertsPerToken = 0, expertInner = 0, sparseStep = 1;
     bool renormaliseTopK = false;
     std::vector<int> denseLayers;
+    // config.json scales the token embeddings by √d_model (ConfigKeys::scaleEmbedding).
+    bool scaledEmbeddings = false;
 
     // The width of one head.
     int headDim() const { return headDimension > 0 ? headDimension : heads > 0 ? dModel / heads : 0; }
@@ -164,6 +166,12 @@ struct LayerWeights {
     // dense layer leaves them empty and has fcIn, fcOut, mlpGate instead.
     TensorView router;
     std::vector<ExpertWeights> experts;
+    // An encoder-decoder's decoder (ModelFamily::crossAttention): the attention over the encoder's
+    // output, q from this layer's stream (heads·d_head × d), k and v from the encoder's (same
+    // shapes), its output projection (d × heads·d_head), and the norm after its residual sum.
+    TensorView crossQuery, crossQueryBias, crossKey, crossKeyBias, crossValue, crossValueBias;
+    TensorView crossOut, crossOutBias;
+    LayerNormWeights crossNorm;
 };
 
 struct ModelWeights {
@@ -182,6 +190,8 @@ struct ModelWeights {
 
     // The output head when it is not tied to the token embeddings (lm_head, vocab × d).
     TensorView outputHead;
+    // A bias added to the logits (1 × vocab, TensorNames::logitsBias); empty when the family has none.
+    TensorView logitsBias;
 
     // Keeps the views valid: the mapped file and any converted storage.
     std::shared_ptr<const void> owner;

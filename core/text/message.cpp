@@ -325,6 +325,8 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::TokenizerOutOfMemory, ATTNLAB_MESSAGE("CoreMessage", "out of memory while reading")},
     {MessageId::TokenizerNoFiles, ATTNLAB_MESSAGE("CoreMessage", "no tokenizer.json, vocab.txt, or vocab.json with merges.txt")},
     {MessageId::TokenizerFolderOutOfMemory, ATTNLAB_MESSAGE("CoreMessage", "out of memory while reading the tokenizer")},
+    {MessageId::SentencePieceUnreadable, ATTNLAB_MESSAGE("CoreMessage", "SentencePiece cannot read this model: %1")},
+    {MessageId::ForwardEncoderDecoder, ATTNLAB_MESSAGE("CoreMessage", "%1 is half of an encoder-decoder: open it as a translation model (--translate, or --target-text)")},
 
     // Chat templates (core/chat): reading and rendering tokenizer_config.json's chat_template.
     {MessageId::ChatTemplateLine, ATTNLAB_MESSAGE("CoreMessage", "template line %1: %2")},

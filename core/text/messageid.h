@@ -310,6 +310,8 @@ enum class MessageId : int {
     TokenizerOutOfMemory,
     TokenizerNoFiles,
     TokenizerFolderOutOfMemory,
+    SentencePieceUnreadable,
+    ForwardEncoderDecoder,
 
     // Chat templates (core/chat): reading and rendering tokenizer_config.json's chat_template.
     ChatTemplateLine,

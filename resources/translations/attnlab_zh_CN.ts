@@ -318,10 +318,6 @@
         <translation>与 --model 和 --text 一起使用：逐个词元地生成文本的续写（使用 KV 缓存），并以 JSON 输出这些词元。</translation>
     </message>
     <message>
-        <source>With --generate: how many tokens to generate at most (default 20); it stops earlier after an end-of-sequence token.</source>
-        <translation>与 --generate 一起使用：最多生成多少个词元（默认 20）；生成结束符词元后会提前停止。</translation>
-    </message>
-    <message>
         <source>With --generate: divide the logits by X and sample (default 0: always the most likely token).</source>
         <translation>与 --generate 一起使用：把 logits 除以 X 后采样（默认 0：总是取最可能的词元）。</translation>
     </message>
@@ -396,6 +392,22 @@
     <message>
         <source>With --draft: how many tokens the draft proposes per step (default 4).</source>
         <translation>与 --draft 一起用：草稿模型每一步提出多少个词元（默认 4）。</translation>
+    </message>
+    <message>
+        <source>With --generate or --translate: how many tokens to generate at most (default 20, --translate 64); it stops earlier after an end-of-sequence token.</source>
+        <translation>与 --generate 或 --translate 一起使用：最多生成多少个词元（默认 20，--translate 为 64）；生成结束符词元后会提前停止。</translation>
+    </message>
+    <message>
+        <source>With --model and --text: translate the text with an encoder-decoder model (Marian, opus-mt), greedily, and print the source ids, the generated tokens and the text as JSON.</source>
+        <translation>与 --model 和 --text 一起使用：用编码器-解码器模型（Marian、opus-mt）以贪心解码翻译文本，并以 JSON 输出源文本的 id、生成的词元和译文。</translation>
+    </message>
+    <message>
+        <source>With --dump or --predict and an encoder-decoder --model: the translation so far, which the decoder reads after its start token while the encoder reads --text.</source>
+        <translation>与 --dump 或 --predict 及编码器-解码器 --model 一起使用：目前为止的译文，解码器在起始词元之后读取它，编码器读取 --text。</translation>
+    </message>
+    <message>
+        <source>With --dump and --target-text: the attention of the head of --layer and --head: encoder, decoder or cross (the decoder&apos;s attention over the encoder&apos;s output).</source>
+        <translation>与 --dump 和 --target-text 一起使用：--layer 和 --head 所选注意力头的种类：encoder、decoder 或 cross（解码器对编码器输出的注意力）。</translation>
     </message>
 </context>
 <context>
@@ -1996,6 +2008,14 @@
         <source>the draft must propose at least 1 token per step, got %1</source>
         <translation>草稿模型每一步至少要提出 1 个词元，收到的是 %1</translation>
     </message>
+    <message>
+        <source>SentencePiece cannot read this model: %1</source>
+        <translation>SentencePiece 无法读取此模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 is half of an encoder-decoder: open it as a translation model (--translate, or --target-text)</source>
+        <translation>%1 是编码器-解码器模型的一半：请作为翻译模型打开（--translate 或 --target-text）</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2554,6 +2574,22 @@
     <message>
         <source>--draft cannot be combined with --kv-window: the draft and the target would need one policy</source>
         <translation>--draft 不能与 --kv-window 一起用：草稿模型和目标模型得用同一个缓存策略</translation>
+    </message>
+    <message>
+        <source>--translate needs --text TEXT</source>
+        <translation>--translate 需要 --text 文本</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --dump or --predict of an encoder-decoder --model</source>
+        <translation>--%1 只能与编码器-解码器 --model 的 --dump 或 --predict 一起使用</translation>
+    </message>
+    <message>
+        <source>--dump --target-text needs --attention encoder, decoder or cross</source>
+        <translation>--dump --target-text 需要 --attention encoder、decoder 或 cross</translation>
+    </message>
+    <message>
+        <source>--attention: expected encoder, decoder or cross, got &quot;%1&quot;</source>
+        <translation>--attention：应为 encoder、decoder 或 cross，实际为“%1”</translation>
     </message>
 </context>
 <context>

@@ -356,6 +356,21 @@ void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out)
     out.rowwise() += table.matrix().row(row);
 }
 
+void addSinusoidalPositions(int first, Eigen::Ref<Matrix> rows)
+{
+    const Eigen::Index d = rows.cols(), half = (d + 1) / 2;
+    for (Eigen::Index r = 0; r < rows.rows(); ++r) {
+        const double p = double(first + r);
+        for (Eigen::Index j = 0; j < half; ++j) {
+            // numpy: pos / np.power(10000, 2 * (j // 2) / dim) at column 2j (sin) and 2j + 1 (cos).
+            const double angle = p / std::pow(10000.0, double(2 * j) / double(d));
+            rows(r, j) += Scalar(std::sin(angle));
+            if (half + j < d)
+                rows(r, half + j) += Scalar(std::cos(angle));
+        }
+    }
+}
+
 void addBias(Eigen::Ref<Matrix> out, const TensorView &bias)
 {
     out.rowwise() += bias.vector();

@@ -131,6 +131,11 @@ void addTableRows(const TensorView &table, int firstRow, Eigen::Ref<Matrix> out)
 // out.row(r) += table.row(row) for every r (BERT's token type 0).
 void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out);
 // out += the vector `bias`, broadcast over the rows.
+// Adds fixed sinusoidal positions first … first + rows − 1 to `rows` (rows × d), in Marian's
+// layout (MarianSinusoidalPositionalEmbedding._init_weight): with angle a(p, j) = p / 10000^(2j/d),
+// column j < ⌈d/2⌉ gets sin a(p, j) and column ⌈d/2⌉ + j gets cos a(p, j); the table is computed
+// in double and rounded to float, as transformers fills its float32 buffer from numpy.
+void addSinusoidalPositions(int first, Eigen::Ref<Matrix> rows);
 void addBias(Eigen::Ref<Matrix> out, const TensorView &bias);
 
 // The view of rows [first, first + count) of a rank-2 tensor (no copy): those outputs of a

@@ -36,7 +36,8 @@ BlockSpec BlockSpec::of(const ModelConfig &c)
     s.dInner = c.dInner;
     s.normOffset = f.normWeightOffset;
     s.sandwichNorms = !f.tensors.attnPostNorm.empty();
-    if (f.scaledEmbeddings)
+    s.crossAttention = f.crossAttention;
+    if (f.scaledEmbeddings || c.scaledEmbeddings)
         s.embeddingScale = Scalar(std::sqrt(double(c.dModel)));
     s.queryPreAttnScalar = c.queryPreAttnScalar;
     s.attnSoftcap = Scalar(c.attnSoftcap);
@@ -88,8 +89,24 @@ void capLogits(const BlockSpec &s, Scalar *logits, Eigen::Index count)
     x = (x / s.finalSoftcap).tanh() * s.finalSoftcap;
 }
 
+BlockSpec BlockSpec::crossSpec() const
+{
+    BlockSpec s = *this;
+    s.causal = false;
+    s.window = 0;
+    s.layerWindows.clear();
+    s.kvHeads = heads;
+    s.rotary = false;
+    s.qkNorm = false;
+    return s;
+}
+
 std::optional<Message> unsupportedChoice(const ModelFamily &f, const ModelConfig &c)
 {
+    // An encoder-decoder's rows run in core/translate, which gives the decoder its encoder's
+    // output and adds the sinusoidal positions; the decoder-only passes do neither.
+    if (f.crossAttention || f.position == PositionKind::Sinusoidal)
+        return Message(MessageId::ForwardEncoderDecoder, f.name);
     if (f.position == PositionKind::None)
         return Message(MessageId::ForwardNoPositions, f.name);
     if (f.position == PositionKind::Rotary && f.rotary.convention != RotaryConvention::HalfSplit)

@@ -69,6 +69,14 @@ struct BlockSpec {
     // those of set `ropeSet` (0 global, 1 local: RotaryTables).
     int window = 0;
     int ropeSet = 0;
+
+    // ---- Encoder-decoders (issue 35) ----
+    // After its self-attention the block attends to an encoder's output (ModelFamily::
+    // crossAttention): finishLayer() runs that stage over the CrossMemory it is given.
+    bool crossAttention = false;
+    // The cross-attention's own description: this block's without the causal mask or a window
+    // (every target row sees every source row), as many key/value heads as query heads.
+    BlockSpec crossSpec() const;
     // The description of layer `l`: this one with that layer's window and rotary frequencies.
     BlockSpec layer(int l) const;
     // The first key position a query at position `p` sees (0 without a window).

@@ -1,7 +1,10 @@
 #include "core/model/block/layerblock.h"
 
+#include "core/model/block/attention.h"
+
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 
 namespace attnlab::core::model {
 
@@ -163,8 +166,12 @@ void addMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Ma
 }
 
 void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
-    const Eigen::Ref<const Matrix> &context, BlockScratch &scratch, Eigen::Ref<Matrix> out, const BlockCapture &capture)
+    const Eigen::Ref<const Matrix> &context, BlockScratch &scratch, Eigen::Ref<Matrix> out, const BlockCapture &capture,
+    const CrossMemory *cross)
 {
+    // unsupportedChoice() keeps such a block from every pass that has no encoder output to give.
+    if (s.crossAttention && !cross)
+        throw std::logic_error("a block with cross-attention needs its encoder's output");
     const Eigen::Index rows = h.rows();
     Matrix &attnOut = capture.attnOut ? *capture.attnOut : scratch.attnOut;
     attnOut.resize(rows, s.dModel);
@@ -174,6 +181,8 @@ void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<con
     if (s.preNorm) {
         // The residual after attention goes straight into `out`, which the MLP's output is added to.
         addAttention(s, L, h, attnOut, scratch, out);
+        if (s.crossAttention)
+            addCrossAttention(s, L, out, *cross, scratch, capture);
         if (capture.afterAttn)
             *capture.afterAttn = out;
         Matrix &mlpIn = capture.mlpIn ? *capture.mlpIn : scratch.normed;
@@ -187,12 +196,64 @@ void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<con
     Matrix &after = capture.afterAttn ? *capture.afterAttn : scratch.normed;
     after.resize(rows, s.dModel);
     addAttention(s, L, h, attnOut, scratch, after);
+    if (s.crossAttention)
+        addCrossAttention(s, L, after, *cross, scratch, capture);
     if (capture.mlpIn) {
         capture.mlpIn->resize(rows, s.dModel);
         mlpInput(s, L, after, *capture.mlpIn);
     }
     mlp(s, L, after, true, scratch, mlpOut, capture.mlpAct, capture.routing);
     addMlp(s, L, after, mlpOut, scratch, out);
+}
+
+void crossKeysValues(
+    const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &encoderOut, CrossMemory &memory)
+{
+    memory.keys.resize(encoderOut.rows(), s.queryWidth());
+    memory.values.resize(encoderOut.rows(), s.queryWidth());
+    project(encoderOut, L.crossKey, L.crossKeyBias, memory.keys);
+    project(encoderOut, L.crossValue, L.crossValueBias, memory.values);
+}
+
+void crossAttend(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x,
+    const CrossMemory &memory, BlockScratch &scratch, Matrix &context, const BlockCapture &capture)
+{
+    const BlockSpec cs = s.crossSpec();
+    Matrix &q = capture.crossQuery ? *capture.crossQuery : scratch.crossIn;
+    q.resize(x.rows(), s.queryWidth());
+    project(x, L.crossQuery, L.crossQueryBias, q);
+    context.resize(x.rows(), s.queryWidth());
+    if (capture.crossWeights)
+        capture.crossWeights->resize(size_t(s.heads));
+    for (int head = 0; head < s.heads; ++head) {
+        Matrix &w = capture.crossWeights ? (*capture.crossWeights)[size_t(head)] : scratch.crossWeights;
+        const Eigen::Index c0 = Eigen::Index(head) * s.headDim;
+        headWeights(cs, q.middleCols(c0, s.headDim), memory.keys.middleCols(c0, s.headDim), {}, w);
+        weightedValues(cs, w, memory.values.middleCols(c0, s.headDim), {}, context.middleCols(c0, s.headDim));
+    }
+}
+
+void addCrossAttention(const BlockSpec &s, const LayerWeights &L, Eigen::Ref<Matrix> h, const CrossMemory &memory,
+    BlockScratch &scratch, const BlockCapture &capture)
+{
+    const Eigen::Index rows = h.rows();
+    Matrix input;
+    if (s.preNorm) {
+        input.resize(rows, s.dModel);
+        normRows(s.norm, h, L.crossNorm, s.eps, input, s.normOffset);
+    }
+    Matrix &context = capture.crossContext ? *capture.crossContext : scratch.crossContext;
+    if (s.preNorm)
+        crossAttend(s, L, input, memory, scratch, context, capture);
+    else
+        crossAttend(s, L, h, memory, scratch, context, capture);
+    scratch.crossOut.resize(rows, s.dModel);
+    project(context, L.crossOut, L.crossOutBias, scratch.crossOut);
+    h += scratch.crossOut;
+    if (!s.preNorm) {
+        scratch.sum = h;
+        normRows(s.norm, scratch.sum, L.crossNorm, s.eps, h, s.normOffset);
+    }
 }
 
 } // namespace attnlab::core::model

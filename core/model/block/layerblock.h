@@ -19,6 +19,13 @@ namespace attnlab::core::model {
 // Buffers the block reuses between calls (their memory stays, so a pass allocates once).
 struct BlockScratch {
     Matrix attnOut, normed, mlpOut, inner, up, sum;
+    Matrix crossIn, crossContext, crossOut, crossWeights;
+};
+
+// An encoder's output as one decoder layer's cross-attention reads it: its keys and values
+// (source rows × heads·d_head), projected once (crossKeysValues) and read by every target row.
+struct CrossMemory {
+    Matrix keys, values;
 };
 
 // Where finishLayer() also leaves the stages after attention (the block board's); null: not kept.
@@ -29,6 +36,11 @@ struct BlockCapture {
     Matrix *mlpAct = nullptr; // the MLP's inner activation (rows × d_inner)
     Matrix *mlpOut = nullptr; // its output projection, with bias
     MoeRouting *routing = nullptr; // a sparse MLP's routing (left empty on a dense layer)
+    // Cross-attention (BlockSpec::crossAttention): its q before any scaling (rows × heads·d_head),
+    // each head's weights over the source rows (rows × source rows), the heads' context.
+    Matrix *crossQuery = nullptr;
+    std::vector<Matrix> *crossWeights = nullptr;
+    Matrix *crossContext = nullptr;
 };
 
 // What attention reads for rows `h` of the residual stream, into `out` (resized): norm₁(h) under
@@ -83,8 +95,28 @@ void addMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Ma
 // attn_out = context·W_O + b_O, then the residual sums, the norms and the MLP as the placement of
 // the norms says, into `out` (rows × d, sized by the caller; it may be `h` itself): attn_out,
 // addAttention(), mlpInput(), mlp() and addMlp() in turn.
+//
+// A block with cross-attention (BlockSpec::crossAttention) runs it between the two: after the
+// self-attention's residual sum, addCrossAttention() over `cross`, which it then requires.
 void finishLayer(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &h,
     const Eigen::Ref<const Matrix> &context, BlockScratch &scratch, Eigen::Ref<Matrix> out,
-    const BlockCapture &capture = {});
+    const BlockCapture &capture = {}, const CrossMemory *cross = nullptr);
+
+// The keys and values of the encoder's output `encoderOut` (source rows × d) for layer L's
+// cross-attention: encoderOut·W_kᵀ + b_k and encoderOut·W_vᵀ + b_v, into `memory`.
+void crossKeysValues(
+    const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &encoderOut, CrossMemory &memory);
+
+// The cross-attention of rows `x` over `memory`: q = x·W_qᵀ + b_q, each head's weights over every
+// source row (scaled and normalised as the block's self-attention, no mask), the heads' context
+// (rows × heads·d_head) into `context`; q and the weights also go where `capture` says.
+void crossAttend(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x,
+    const CrossMemory &memory, BlockScratch &scratch, Matrix &context, const BlockCapture &capture = {});
+
+// The cross-attention stage of rows `h` (the residual after self-attention), in place:
+// post-norm h = norm_x(h + cross(h)) (Marian's encoder_attn, then encoder_attn_layer_norm),
+// pre-norm h = h + cross(norm_x(h)).
+void addCrossAttention(const BlockSpec &s, const LayerWeights &L, Eigen::Ref<Matrix> h, const CrossMemory &memory,
+    BlockScratch &scratch, const BlockCapture &capture = {});
 
 } // namespace attnlab::core::model

@@ -66,6 +66,27 @@ const std::vector<BlockTensorSpec> &blockTensorSpecs()
             E::Always, false, nullptr, Ls::SparseMlp, [](ExpertWeights &e) -> TensorView & { return e.up; }},
         {T::ExpertDown, "expert_down.weight", &TensorNames::expertDown, ".weight", true, W::Model, W::ExpertInner,
             P::Mlp, E::Always, false, nullptr, Ls::SparseMlp, [](ExpertWeights &e) -> TensorView & { return e.down; }},
+        // An encoder-decoder's cross-attention: k and v read the encoder's output, of width d_model.
+        {T::CrossQuery, "cross_query.weight", &TensorNames::crossQuery, ".weight", true, W::QueryHeads, W::Model,
+            P::CrossAttention, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.crossQuery; }},
+        {T::CrossQueryBias, "cross_query.bias", &TensorNames::crossQuery, ".bias", false, W::QueryHeads, W::Model,
+            P::CrossAttention, E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.crossQueryBias; }},
+        {T::CrossKey, "cross_key.weight", &TensorNames::crossKey, ".weight", true, W::QueryHeads, W::Model,
+            P::CrossAttention, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.crossKey; }},
+        {T::CrossKeyBias, "cross_key.bias", &TensorNames::crossKey, ".bias", false, W::QueryHeads, W::Model,
+            P::CrossAttention, E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.crossKeyBias; }},
+        {T::CrossValue, "cross_value.weight", &TensorNames::crossValue, ".weight", true, W::QueryHeads, W::Model,
+            P::CrossAttention, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.crossValue; }},
+        {T::CrossValueBias, "cross_value.bias", &TensorNames::crossValue, ".bias", false, W::QueryHeads, W::Model,
+            P::CrossAttention, E::QkvBias, false, [](LayerWeights &L) -> TensorView & { return L.crossValueBias; }},
+        {T::CrossOut, "cross_out.weight", &TensorNames::crossOut, ".weight", true, W::Model, W::QueryHeads,
+            P::CrossAttention, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.crossOut; }},
+        {T::CrossOutBias, "cross_out.bias", &TensorNames::crossOut, ".bias", false, W::Model, W::QueryHeads,
+            P::CrossAttention, E::OutBias, false, [](LayerWeights &L) -> TensorView & { return L.crossOutBias; }},
+        {T::CrossNormWeight, "cross_norm.weight", &TensorNames::crossNorm, ".weight", false, W::Model, W::Model,
+            P::CrossNorm, E::Always, false, [](LayerWeights &L) -> TensorView & { return L.crossNorm.weight; }},
+        {T::CrossNormBias, "cross_norm.bias", &TensorNames::crossNorm, ".bias", false, W::Model, W::Model, P::CrossNorm,
+            E::NormBias, false, [](LayerWeights &L) -> TensorView & { return L.crossNorm.bias; }},
     };
     return specs;
 }
@@ -143,11 +164,13 @@ std::vector<BlockTensor> blockTensorsInOrder(const ModelConfig &c, int layer)
 {
     const bool pre = c.family->placement == NormPlacement::PreLn;
     // Pre-norm: each norm before its sublayer (the table's order); post-norm: after it. Gemma's
-    // norms of the sub-layers' outputs follow their sub-layer either way.
-    const BlockPart order[2][6] = {{BlockPart::Attention, BlockPart::AttnPostNorm, BlockPart::AttnNorm, BlockPart::Mlp,
-                                       BlockPart::MlpPostNorm, BlockPart::MlpNorm},
-        {BlockPart::AttnNorm, BlockPart::Attention, BlockPart::AttnPostNorm, BlockPart::MlpNorm, BlockPart::Mlp,
-            BlockPart::MlpPostNorm}};
+    // norms of the sub-layers' outputs follow their sub-layer either way. An encoder-decoder's
+    // cross-attention sits between the self-attention and the MLP.
+    const BlockPart order[2][8]
+        = {{BlockPart::Attention, BlockPart::AttnPostNorm, BlockPart::AttnNorm, BlockPart::CrossAttention,
+               BlockPart::CrossNorm, BlockPart::Mlp, BlockPart::MlpPostNorm, BlockPart::MlpNorm},
+            {BlockPart::AttnNorm, BlockPart::Attention, BlockPart::AttnPostNorm, BlockPart::CrossNorm,
+                BlockPart::CrossAttention, BlockPart::MlpNorm, BlockPart::Mlp, BlockPart::MlpPostNorm}};
     std::vector<BlockTensor> tensors;
     for (const BlockPart part : order[pre ? 1 : 0])
         for (const BlockTensorSpec &s : blockTensorSpecs())

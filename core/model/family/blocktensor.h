@@ -54,6 +54,18 @@ enum class BlockTensor {
     ExpertGate, // each expert's gate_proj, up_proj and down_proj (one row for all experts)
     ExpertUp,
     ExpertDown,
+    // An encoder-decoder's decoder: attention over the encoder's output and the norm after it
+    // (TensorNames::crossQuery, …, crossNorm); not edited on the block board.
+    CrossQuery,
+    CrossQueryBias,
+    CrossKey,
+    CrossKeyBias,
+    CrossValue,
+    CrossValueBias,
+    CrossOut,
+    CrossOutBias,
+    CrossNormWeight,
+    CrossNormBias,
 };
 
 // A width of the block, read from the config.
@@ -72,7 +84,7 @@ enum class BlockWidth {
 enum class BlockLayers { Every, DenseMlp, SparseMlp };
 
 // Which part of the block a tensor belongs to, and what decides whether a model has it.
-enum class BlockPart { AttnNorm, Attention, MlpNorm, Mlp, AttnPostNorm, MlpPostNorm };
+enum class BlockPart { AttnNorm, Attention, MlpNorm, Mlp, AttnPostNorm, MlpPostNorm, CrossAttention, CrossNorm };
 enum class BlockPresence {
     Always,
     NormBias, // a LayerNorm's bias (an RMSNorm has none)

@@ -1,7 +1,7 @@
 #pragma once
 // The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp, qwen3.cpp,
-// qwen3moe.cpp). Only registry.cpp includes this: everything else finds a family by findFamily() and asks its
-// properties.
+// qwen3moe.cpp, marian.cpp). Only registry.cpp includes this: everything else finds a family by findFamily() and asks
+// its properties.
 
 #include "core/model/family/modelfamily.h"
 
@@ -14,5 +14,7 @@ const ModelFamily &llamaFamily();
 const ModelFamily &gemma2Family();
 const ModelFamily &qwen3Family();
 const ModelFamily &qwen3MoeFamily();
+const ModelFamily &marianEncoderFamily();
+const ModelFamily &marianDecoderFamily();
 
 } // namespace attnlab::core::model

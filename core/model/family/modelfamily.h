@@ -54,6 +54,9 @@ enum class MlpRouting {
 enum class PositionKind {
     LearnedAbsolute, // a learned row per position added to the token embedding
     Rotary, // q and k rotated per position inside attention
+    // A fixed table added to the embeddings, Marian's layout (MarianSinusoidalPositionalEmbedding):
+    // column j < d/2 holds sin(p / 10000^(2j/d)), column d/2 + j holds cos of the same angle.
+    Sinusoidal,
     None,
 };
 
@@ -154,6 +157,9 @@ struct ConfigKeys {
     std::vector<std::string> activation;
     std::string activationFallback;
     std::vector<FixedSetting> fixed;
+    // The token embeddings are multiplied by √d_model when this key is true (Marian's
+    // scale_embedding, MarianConfig's default false); no key: only ModelFamily::scaledEmbeddings says.
+    ConfigFlag scaleEmbedding {"", false};
 };
 
 // ---- Gemma 2 and 3's attention variants (issue 31; kept apart from the QK-norm choice) ----
@@ -214,6 +220,12 @@ struct TensorNames {
     // standing for the expert's index (Qwen3-MoE's mlp.gate, mlp.experts.{e}.gate_proj, …).
     std::string router, expertGate, expertUp, expertDown;
     std::string finalNorm;
+    // An encoder-decoder's decoder (ModelFamily::crossAttention): the projections of its
+    // attention over the encoder's output and the norm after that sub-layer's residual sum
+    // (Marian's encoder_attn.q_proj, …, encoder_attn_layer_norm).
+    std::string crossQuery, crossKey, crossValue, crossOut, crossNorm;
+    // A bias added to the logits (1 × vocab, Marian's final_logits_bias, outside `prefix`).
+    std::string logitsBias;
     // An untied output head (vocab × d, nn.Linear without bias), saved outside `prefix`.
     std::string outputHead;
     // A masked-LM head (optional in a checkpoint as a whole): dense + act + norm, then the
@@ -248,7 +260,25 @@ struct ModelFamily {
     float normWeightOffset = 0;
     // The token embeddings are multiplied by √d_model (Gemma's normalizer).
     bool scaledEmbeddings = false;
+
+    // ---- Encoder-decoders (issue 35) ----
+    // After its self-attention the block attends to an encoder's output (cross-attention: q from
+    // this stream, k and v from the encoder's last layer), adds the result and normalises it as
+    // its placement says, before the MLP: an encoder-decoder's decoder (Marian). Such a block
+    // cannot run without that encoder output (core/translate runs it).
+    bool crossAttention = false;
 };
+
+// An encoder-decoder model type: the row of its encoder and the row of its decoder, both read
+// from the same config.json (each with its own keys: encoder_layers, decoder_layers, …).
+struct EncoderDecoderFamily {
+    const ModelFamily *encoder = nullptr;
+    const ModelFamily *decoder = nullptr;
+};
+
+// The encoder-decoder whose model_type is `modelType`, or nullptr. Kept apart from
+// modelFamilies(): no decoder-only path can run one.
+const EncoderDecoderFamily *findEncoderDecoder(const std::string &modelType);
 
 // The family whose model_type is `modelType`, or nullptr. transformers' AutoConfig chooses the
 // configuration class by config.json's model_type alone; so do we.

@@ -9,6 +9,15 @@ const std::vector<const ModelFamily *> &modelFamilies()
     return all;
 }
 
+const EncoderDecoderFamily *findEncoderDecoder(const std::string &modelType)
+{
+    static const EncoderDecoderFamily marian {&marianEncoderFamily(), &marianDecoderFamily()};
+    for (const EncoderDecoderFamily *f : {&marian})
+        if (f->decoder->modelType == modelType)
+            return f;
+    return nullptr;
+}
+
 const ModelFamily *findFamily(const std::string &modelType)
 {
     for (const ModelFamily *f : modelFamilies())

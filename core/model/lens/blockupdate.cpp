@@ -230,6 +230,18 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
         // Not on the block board: a head's W_Q, W_K, W_V are edited on the scene board, whose edits
         // the session re-runs without announcing them cell by cell (ui/model/boardlink.h).
         throw std::invalid_argument(std::string(blockTensorSpec(edit.tensor).key) + " is edited as a head's scene");
+    case BlockTensor::CrossQuery:
+    case BlockTensor::CrossQueryBias:
+    case BlockTensor::CrossKey:
+    case BlockTensor::CrossKeyBias:
+    case BlockTensor::CrossValue:
+    case BlockTensor::CrossValueBias:
+    case BlockTensor::CrossOut:
+    case BlockTensor::CrossOutBias:
+    case BlockTensor::CrossNormWeight:
+    case BlockTensor::CrossNormBias:
+        // The board runs the decoder-only passes, which never hold a cross-attention layer.
+        throw std::invalid_argument(std::string(blockTensorSpec(edit.tensor).key) + " is not on the block board");
     case BlockTensor::MlpGate:
     case BlockTensor::MlpGateBias:
     case BlockTensor::MlpIn:
@@ -337,6 +349,16 @@ BlockUpdate updateBlockStages(const ForwardRunner &runner, int layer, BlockStage
     case BlockTensor::ValueBias:
     case BlockTensor::QueryNormWeight:
     case BlockTensor::KeyNormWeight:
+    case BlockTensor::CrossQuery:
+    case BlockTensor::CrossQueryBias:
+    case BlockTensor::CrossKey:
+    case BlockTensor::CrossKeyBias:
+    case BlockTensor::CrossValue:
+    case BlockTensor::CrossValueBias:
+    case BlockTensor::CrossOut:
+    case BlockTensor::CrossOutBias:
+    case BlockTensor::CrossNormWeight:
+    case BlockTensor::CrossNormBias:
     case BlockTensor::Router:
     case BlockTensor::ExpertGate:
     case BlockTensor::ExpertUp:
