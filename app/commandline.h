@@ -86,6 +86,7 @@ public:
     const QCommandLineOption &temperature;
     const QCommandLineOption &topK;
     const QCommandLineOption &topP;
+    const QCommandLineOption &repetitionPenalty;
     const QCommandLineOption &kvWindow;
     const QCommandLineOption &kvSinks;
     const QCommandLineOption &draft;

@@ -96,6 +96,10 @@ const std::vector<OptionSpec> kOptions = {
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --generate: sample only from the fewest most likely tokens whose probabilities add up to at least P "
             "(default 1: all)."))},
+    {Opt::RepetitionPenalty, "repetition-penalty", nullptr, "R",
+        help(QT_TRANSLATE_NOOP("CommandLine",
+            "With --generate: divide the logit of every token already in the text by R (multiply it when "
+            "negative), as transformers does; 1 is off (default: generation_config.json's, else 1)."))},
     {Opt::KvWindow, "kv-window", nullptr, "W",
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --generate: evict from the KV cache all but the last W tokens, so each token attends only to "

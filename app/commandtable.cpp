@@ -91,9 +91,9 @@ std::vector<CommandSpec> makeCommands()
 
     CommandSpec generate {Command::Generate, {Opt::Generate}};
     generate.reads = {Opt::Model, Opt::Text, Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP,
-        Opt::Seed, Opt::Ablate, Opt::KvWindow, Opt::KvSinks, Opt::Draft, Opt::DraftTokens};
-    generate.strays = {{Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP, Opt::KvWindow,
-                           Opt::KvSinks, Opt::Draft, Opt::DraftTokens},
+        Opt::RepetitionPenalty, Opt::Seed, Opt::Ablate, Opt::KvWindow, Opt::KvSinks, Opt::Draft, Opt::DraftTokens};
+    generate.strays = {{Opt::MaxNewTokens, Opt::Chat, Opt::Temperature, Opt::TopK, Opt::TopP, Opt::RepetitionPenalty,
+                           Opt::KvWindow, Opt::KvSinks, Opt::Draft, Opt::DraftTokens},
         app(QT_TRANSLATE_NOOP("attnlab::app", "--%1 goes with --generate"), TableMessage::Other)};
     generate.excludes
         = {{{Opt::Dump, Opt::Validate, Opt::Export, Opt::Predict, Opt::Layer, Opt::Head, Opt::Out, Opt::Top,

@@ -45,6 +45,7 @@ enum class Opt {
     Temperature,
     TopK,
     TopP,
+    RepetitionPenalty,
     KvWindow,
     KvSinks,
     Draft,

@@ -3,6 +3,7 @@
 #include "app/commandline.h"
 #include "app/modelcommand.h"
 #include "core/engine/speculative.h"
+#include "core/generate/generationconfig.h"
 #include "core/generate/generationengine.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/decoder.h"
@@ -16,6 +17,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -51,6 +53,7 @@ struct GenerateSettings {
     int maxNewTokens = kDefaultNewTokens;
     bool maxNewTokensGiven = false;
     SamplingSettings sampling;
+    std::optional<double> repetitionPenalty; // the user's; else generation_config.json's
     std::uint64_t seed = 0;
     int kvWindow = 0, kvSinks = 0; // 0: the whole cache
     int draftTokens = kDefaultDraftTokens;
@@ -122,6 +125,14 @@ QString parseSettings(const CommandLine &cli, GenerateSettings *settings)
     }
     if (cli.isSet(cli.topP) && !parseNumber(cli.value(cli.topP), &settings->sampling.topP))
         return tr("--top-p: expected a number in (0, 1], got \"%1\"").arg(cli.value(cli.topP));
+    if (cli.isSet(cli.repetitionPenalty)) {
+        double penalty = 0;
+        if (!parseNumber(cli.value(cli.repetitionPenalty), &penalty) || !std::isfinite(penalty) || penalty <= 0)
+            return QStringLiteral("--repetition-penalty: ")
+                + coreText(core::Message(
+                    core::MessageId::GenerateRepetitionPenalty, cli.value(cli.repetitionPenalty).toStdString()));
+        settings->repetitionPenalty = penalty;
+    }
     try {
         checkSamplingSettings(settings->sampling);
     } catch (const ForwardError &e) {
@@ -190,8 +201,17 @@ int runGenerateCommand(const CommandLine &cli)
         core::generate::GenerationEngine engine(settings.seed);
         engine.setSampling(settings.sampling);
         engine.setAlternatives(0);
-        engine.setRule(core::generate::readStoppingRule(QFile::encodeName(in.dir).toStdString(), config,
-            cli.isSet(cli.chat), [&in](const std::string &piece) { return in.tokenizer->idOf(piece); }));
+        const std::string folder = QFile::encodeName(in.dir).toStdString();
+        engine.setRule(core::generate::readStoppingRule(folder, config, cli.isSet(cli.chat),
+            [&in](const std::string &piece) { return in.tokenizer->idOf(piece); }));
+        // generation_config.json's repetition penalty and banned sequences apply, as in
+        // transformers' generate(); its sampling defaults do not: --temperature 0 stays the default.
+        core::generate::LogitRules rules;
+        if (const auto generation = core::generate::readGenerationConfig(folder, config.vocabSize))
+            rules = generation->logitRules();
+        if (settings.repetitionPenalty)
+            rules.repetitionPenalty = *settings.repetitionPenalty;
+        engine.setLogitRules(rules);
         engine.start(newTokens);
         std::optional<core::engine::SpeculativeCounts> speculative;
         if (draftWeights) {
@@ -201,7 +221,7 @@ int runGenerateCommand(const CommandLine &cli)
             speculative = runner.counts();
         } else {
             decoder.append(in.ids);
-            while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenCount()) && engine.isRunning())
+            while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenIds()) && engine.isRunning())
                 decoder.append({engine.steps().back().id});
         }
         if (engine.end() == core::generate::RunEnd::NoToken)

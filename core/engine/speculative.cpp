@@ -51,13 +51,16 @@ std::vector<int> SpeculativeDecoder::propose(generate::GenerationEngine &engine,
         m_draft.append(std::vector<int>(m_sequence.begin() + cached, m_sequence.end()));
     const model::SamplingSettings &settings = engine.sampling();
     std::vector<int> proposed;
+    std::vector<int> sequence = m_sequence;
     for (int i = 0; i < count; ++i) {
-        q.push_back(model::samplingDistribution(m_draft.logits(), settings));
-        const int x = settings.greedy() ? model::greedyToken(m_draft.logits())
-                                        : model::sampleIndex(q.back(), engine.sampler().uniform());
+        const RowVector scores = engine.scores(m_draft.logits(), sequence);
+        q.push_back(model::samplingDistribution(scores, settings));
+        const int x
+            = settings.greedy() ? model::greedyToken(scores) : model::sampleIndex(q.back(), engine.sampler().uniform());
         if (x < 0)
             break;
         proposed.push_back(x);
+        sequence.push_back(x);
         if (i + 1 < count)
             m_draft.append({x});
     }
@@ -79,7 +82,7 @@ void SpeculativeDecoder::round(generate::GenerationEngine &engine)
             m_target.append(pending);
             ++m_counts.targetPasses;
         }
-        if (engine.next(m_target.logits(), m_target.probabilities(), length))
+        if (engine.next(m_target.logits(), m_target.probabilities(), m_sequence))
             m_sequence.push_back(engine.steps().back().id);
         return;
     }
@@ -106,12 +109,13 @@ void SpeculativeDecoder::round(generate::GenerationEngine &engine)
     for (size_t i = 0; i < proposed.size() && engine.isRunning(); ++i) {
         const RowVector logits = targetLogits(int(i));
         const RowVector probabilities = softmax(logits);
+        const RowVector scores = engine.scores(logits, m_sequence);
         const int x = proposed[i];
         bool accept = false;
         if (settings.greedy()) {
-            accept = x == model::greedyToken(logits);
+            accept = x == model::greedyToken(scores);
         } else {
-            const RowVector p = model::samplingDistribution(logits, settings);
+            const RowVector p = model::samplingDistribution(scores, settings);
             accept = engine.sampler().uniform() < std::min(1.0, double(p[x]) / double(q[i][x]));
             if (!accept) {
                 // The residual max(0, p − q), renormalised by sampleIndex; p itself if it is empty.
@@ -125,7 +129,7 @@ void SpeculativeDecoder::round(generate::GenerationEngine &engine)
         }
         if (!accept) {
             // Greedy: the target's arg-max in place of the proposal.
-            if (engine.next(logits, probabilities, int(m_sequence.size())))
+            if (engine.next(logits, probabilities, m_sequence))
                 m_sequence.push_back(engine.steps().back().id);
             round.targetToken = m_sequence.back();
             break;
@@ -136,7 +140,7 @@ void SpeculativeDecoder::round(generate::GenerationEngine &engine)
     }
     if (round.accepted == int(proposed.size()) && engine.isRunning()) {
         const RowVector logits = targetLogits(int(proposed.size()));
-        if (engine.next(logits, softmax(logits), int(m_sequence.size()))) {
+        if (engine.next(logits, softmax(logits), m_sequence)) {
             m_sequence.push_back(engine.steps().back().id);
             round.targetToken = m_sequence.back();
             round.bonus = true;

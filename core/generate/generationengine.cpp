@@ -22,12 +22,19 @@ void GenerationEngine::start(int count)
     m_end = RunEnd::NotEnded;
 }
 
-bool GenerationEngine::next(
-    const Eigen::Ref<const RowVector> &logits, const Eigen::Ref<const RowVector> &probabilities, int length)
+RowVector GenerationEngine::scores(const Eigen::Ref<const RowVector> &logits, const std::vector<int> &sequence) const
+{
+    return applyLogitRules(logits, sequence, m_logitRules);
+}
+
+bool GenerationEngine::next(const Eigen::Ref<const RowVector> &logits, const Eigen::Ref<const RowVector> &probabilities,
+    const std::vector<int> &sequence)
 {
     if (!isRunning())
         start(1);
-    return record(m_sampler.next(logits, m_sampling), probabilities, length);
+    const int id = m_logitRules.active() ? m_sampler.next(scores(logits, sequence), m_sampling)
+                                         : m_sampler.next(logits, m_sampling);
+    return record(id, probabilities, int(sequence.size()));
 }
 
 bool GenerationEngine::record(int id, const Eigen::Ref<const RowVector> &probabilities, int length)

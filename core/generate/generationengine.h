@@ -11,10 +11,11 @@
 //     engine.setRule(readStoppingRule(folder, config, chat, idOf));
 //     engine.start(count);
 //     decoder.append(prompt);
-//     while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenCount())
+//     while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenIds())
 //            && engine.isRunning())
 //         decoder.append({engine.steps().back().id});
 
+#include "core/generate/logitrules.h"
 #include "core/generate/stoppingrule.h"
 #include "core/model/sampling.h"
 #include "core/model/topk.h"
@@ -55,6 +56,12 @@ public:
     std::uint64_t seed() const { return m_seed; }
     // Restarts the random stream: the same seed and settings give the same tokens again.
     void setSeed(std::uint64_t seed);
+    // The logits rules (repetition penalty, banned sequences) applied before the sampling
+    // settings; none by default.
+    const LogitRules &logitRules() const { return m_logitRules; }
+    void setLogitRules(LogitRules rules) { m_logitRules = std::move(rules); }
+    // The scores the next pick after `sequence` is made from: `logits` under the logits rules.
+    RowVector scores(const Eigen::Ref<const RowVector> &logits, const std::vector<int> &sequence) const;
     const StoppingRule &rule() const { return m_rule; }
     void setRule(StoppingRule rule) { m_rule = std::move(rule); }
     // How many alternatives each step records (5 by default; 0 spares the work).
@@ -62,13 +69,15 @@ public:
 
     // Starts a run of at most `count` new tokens (count ≥ 1). The steps of earlier runs stay.
     void start(int count);
-    // Picks the next token from the model's prediction after `length` tokens (the prompt and
-    // every token generated so far, all run through the model): `logits` and `probabilities`
-    // over the whole vocabulary, as Decoder and ForwardRunner give them. Records it as a step and
+    // Picks the next token from the model's prediction after `sequence` (the prompt and every
+    // token generated so far, all run through the model): `logits` and `probabilities` over the
+    // whole vocabulary, as Decoder and ForwardRunner give them; the pick is made from
+    // scores(logits, sequence) under the sampling settings. Records it as a step and
     // counts it against the run, which ends with it when the rule says so. Outside a run it is
     // a run of one token. False, recording nothing and ending the run (RunEnd::NoToken), when no
     // token can be drawn.
-    bool next(const Eigen::Ref<const RowVector> &logits, const Eigen::Ref<const RowVector> &probabilities, int length);
+    bool next(const Eigen::Ref<const RowVector> &logits, const Eigen::Ref<const RowVector> &probabilities,
+        const std::vector<int> &sequence);
     // Records token `id`, picked by the caller (speculative decoding's acceptance rule), as next()
     // records its own pick: a step with the model's `probabilities`, counted against the run and
     // ending it when the rule says so. False, recording nothing, for an id outside them.
@@ -95,6 +104,7 @@ public:
 
 private:
     model::SamplingSettings m_sampling;
+    LogitRules m_logitRules;
     std::uint64_t m_seed;
     model::TokenSampler m_sampler;
     StoppingRule m_rule;

@@ -438,6 +438,9 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GenerateCachePolicy, ATTNLAB_MESSAGE("CoreMessage", "the cache window must be a whole number ≥ 1 (0 = the whole cache) and the sinks ≥ 0, with a window; got window %1 and sinks %2")},
     {MessageId::GenerateDraftVocabulary, ATTNLAB_MESSAGE("CoreMessage", "the draft model's vocabulary has %1 ids and the target's %2: speculative decoding needs one vocabulary")},
     {MessageId::GenerateDraftTokens, ATTNLAB_MESSAGE("CoreMessage", "the draft must propose at least 1 token per step, got %1")},
+    {MessageId::GenerateDoSample, ATTNLAB_MESSAGE("CoreMessage", "expected true or false, got %1")},
+    {MessageId::GenerateRepetitionPenalty, ATTNLAB_MESSAGE("CoreMessage", "the repetition penalty must be a finite number greater than 0 (1 = off), got %1")},
+    {MessageId::GenerateBadWords, ATTNLAB_MESSAGE("CoreMessage", "expected a list of token-id lists, each with at least one id, got %1")},
     // The stopping rule in words (core/generate/stoppingrule).
     {MessageId::GenerateStopRule, ATTNLAB_MESSAGE("CoreMessage", "A run ends early when the model generates %1; that token is kept, as transformers' generate() keeps it.")},
     {MessageId::GenerateStopModelTokens, ATTNLAB_MESSAGE("CoreMessage", "one of its end tokens %1 (%2, eos_token_id)")},

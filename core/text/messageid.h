@@ -423,6 +423,9 @@ enum class MessageId : int {
     GenerateCachePolicy,
     GenerateDraftVocabulary,
     GenerateDraftTokens,
+    GenerateDoSample,
+    GenerateRepetitionPenalty,
+    GenerateBadWords,
     // The stopping rule in words (core/generate/stoppingrule).
     GenerateStopRule,
     GenerateStopModelTokens,

@@ -409,6 +409,10 @@
         <source>With --dump and --target-text: the attention of the head of --layer and --head: encoder, decoder or cross (the decoder&apos;s attention over the encoder&apos;s output).</source>
         <translation>与 --dump 和 --target-text 一起使用：--layer 和 --head 所选注意力头的种类：encoder、decoder 或 cross（解码器对编码器输出的注意力）。</translation>
     </message>
+    <message>
+        <source>With --generate: divide the logit of every token already in the text by R (multiply it when negative), as transformers does; 1 is off (default: generation_config.json&apos;s, else 1).</source>
+        <translation>与 --generate 一起用：把文本中已出现的每个词元的 logit 除以 R（为负时乘以 R），与 transformers 相同；1 表示关闭（默认：generation_config.json 中的值，没有则为 1）。</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessage</name>
@@ -2015,6 +2019,18 @@
     <message>
         <source>%1 is half of an encoder-decoder: open it as a translation model (--translate, or --target-text)</source>
         <translation>%1 是编码器-解码器模型的一半：请作为翻译模型打开（--translate 或 --target-text）</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>应为 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the repetition penalty must be a finite number greater than 0 (1 = off), got %1</source>
+        <translation>重复惩罚必须是大于 0 的有限数（1 = 关闭），实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a list of token-id lists, each with at least one id, got %1</source>
+        <translation>应为由词元 id 列表组成的列表，每个列表至少含一个 id，实际为 %1</translation>
     </message>
 </context>
 <context>
@@ -4280,6 +4296,50 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Speculative decoding: let a small draft model guess tokens that this model checks in one pass, and compare the passes and the time (Ctrl+Shift+D).</source>
         <translation>投机解码：让一个小的草稿模型猜词元，由这个模型一次前向检查，并比较前向次数和用时（Ctrl+Shift+D）。</translation>
+    </message>
+    <message>
+        <source>The model has no generation_config.json: generation starts greedy.</source>
+        <translation>该模型没有 generation_config.json：生成从贪心解码开始。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s generation_config.json sets no sampling: generation starts greedy, as transformers&apos; generate() would.</source>
+        <translation>该模型的 generation_config.json 没有设置采样：生成从贪心解码开始，与 transformers 的 generate() 相同。</translation>
+    </message>
+    <message>
+        <source>greedy (do_sample is not true)</source>
+        <translation>贪心解码（do_sample 不为 true）</translation>
+    </message>
+    <message>
+        <source>sampling at temperature %1, top-k %2, top-p %3</source>
+        <translation>采样，温度 %1，top-k %2，top-p %3</translation>
+    </message>
+    <message>
+        <source>repetition penalty %1</source>
+        <translation>重复惩罚 %1</translation>
+    </message>
+    <message>
+        <source>banned token sequences: %1</source>
+        <translation>禁止的词元序列：%1 个</translation>
+    </message>
+    <message>
+        <source>Starting values from the model&apos;s generation_config.json, as transformers&apos; generate() uses them: %1.</source>
+        <translation>初始值来自该模型的 generation_config.json，与 transformers 的 generate() 的用法相同：%1。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation>重复惩罚</translation>
+    </message>
+    <message>
+        <source>Before sampling, divide the logit of every token already in the text by this (multiply it when negative), as transformers does; 1 is off, above 1 makes repeats less likely.</source>
+        <translation>采样之前，把文本中已出现的每个词元的 logit 除以这个数（为负时乘以它），与 transformers 相同；1 表示关闭，大于 1 让重复更不可能出现。</translation>
+    </message>
+    <message>
+        <source>Loading a model sets the boxes from its generation_config.json; change them freely.</source>
+        <translation>加载模型时，这些框的值取自它的 generation_config.json；之后可以随意修改。</translation>
     </message>
 </context>
 <context>

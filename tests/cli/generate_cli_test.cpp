@@ -454,3 +454,88 @@ TEST(GenerateCli, ChatEndsAtTheTokenizersEosTokenAndThePlainTextDoesNot)
     const Expected plain = generateSlowly(qwen.dir(), "hi", 6);
     expectOutput(parsed(cli("--generate " + qwen.arg() + " --text hi --max-new-tokens 6")), plain);
 }
+
+namespace {
+
+// Greedy generation under generation_config.json's logits rules, the slow way: a full pass per
+// token, then transformers' RepetitionPenaltyLogitsProcessor (every id read so far, once) and
+// NoBadWordsLogitsProcessor (one id always; a longer sequence when the text ends with its head).
+std::vector<int> greedyUnderRules(const std::string &dir, const std::vector<int> &prompt, int newTokens, float penalty,
+    const std::vector<std::vector<int>> &banned)
+{
+    core::model::LoadModelResult loaded = core::model::loadModel(dir);
+    ForwardRunner runner(std::make_shared<const core::model::ModelWeights>(std::move(*loaded.weights)));
+    std::vector<int> all = prompt, made;
+    for (int step = 0; step < newTokens; ++step) {
+        runner.run(all);
+        std::vector<float> scores(runner.logits().data(), runner.logits().data() + runner.logits().size());
+        std::vector<bool> read(scores.size(), false);
+        for (const int id : all)
+            read[size_t(id)] = true;
+        for (size_t id = 0; id < scores.size(); ++id)
+            if (read[id])
+                scores[id] = scores[id] < 0 ? scores[id] * penalty : scores[id] / penalty;
+        for (const std::vector<int> &words : banned) {
+            // transformers skips a sequence longer than the context, or as long: len(seq) > len(ids).
+            if (words.size() > all.size())
+                continue;
+            const size_t head = words.size() - 1;
+            if (std::equal(words.begin(), words.end() - 1, all.end() - std::ptrdiff_t(head)))
+                scores[size_t(words.back())] = -INFINITY;
+        }
+        const int id = int(std::max_element(scores.begin(), scores.end()) - scores.begin());
+        made.push_back(id);
+        all.push_back(id);
+    }
+    return made;
+}
+
+std::vector<int> generatedIds(const json &out)
+{
+    std::vector<int> ids;
+    for (const json &g : out["generated"])
+        ids.push_back(g["id"].get<int>());
+    return ids;
+}
+
+} // namespace
+
+TEST(GenerateCli, GenerationConfigsRepetitionPenaltyAndBannedWordsApplyWhileItsSamplingDefaultsDoNot)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const Expected plain = generateSlowly(gpt2.dir(), kText, 6);
+    // Ban the first greedy token outright and the pair of the next two.
+    const std::vector<std::vector<int>> banned {{plain.ids[0]}, {plain.ids[1], plain.ids[2]}};
+    json file = {{"do_sample", true}, {"temperature", 0.7}, {"top_k", 3}, {"repetition_penalty", 1.8},
+        {"bad_words_ids", banned}};
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", file.dump());
+    const std::string base = "--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 6";
+    // Greedy (the contract's default), under the penalty and the bans: the same with any seed.
+    const std::vector<int> ruled = generatedIds(parsed(cli(base + " --seed 1")));
+    EXPECT_EQ(ruled, greedyUnderRules(gpt2.dir(), plain.prompt, 6, 1.8f, banned));
+    EXPECT_EQ(generatedIds(parsed(cli(base + " --seed 2"))), ruled);
+    EXPECT_NE(ruled[0], plain.ids[0]);
+    // --repetition-penalty overrides the file's; 1 turns it off (the bans stay).
+    EXPECT_EQ(generatedIds(parsed(cli(base + " --repetition-penalty 1"))),
+        greedyUnderRules(gpt2.dir(), plain.prompt, 6, 1.0f, banned));
+    EXPECT_EQ(generatedIds(parsed(cli(base + " --repetition-penalty 3.5"))),
+        greedyUnderRules(gpt2.dir(), plain.prompt, 6, 3.5f, banned));
+    // Without the file: plain greedy again.
+    std::remove((gpt2.dir() + "/generation_config.json").c_str());
+    EXPECT_EQ(generatedIds(parsed(cli(base))), plain.ids);
+    EXPECT_EQ(generatedIds(parsed(cli(base + " --repetition-penalty 1.8"))),
+        greedyUnderRules(gpt2.dir(), plain.prompt, 6, 1.8f, {}));
+}
+
+TEST(GenerateCli, ABadRepetitionPenaltyOrSamplingKeyIsBadInputNamingIt)
+{
+    const ModelFolder gpt2(ModelFolder::Gpt2);
+    const std::string base = "--generate " + gpt2.arg() + " --text '" + kText + "' --max-new-tokens 2";
+    expectBadInput(cli(base + " --repetition-penalty 0"), "--repetition-penalty: the repetition penalty");
+    expectBadInput(cli(base + " --repetition-penalty x"), "--repetition-penalty");
+    expectBadInput(cli("--predict " + gpt2.arg() + " --text a --repetition-penalty 2"), "--repetition-penalty");
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", R"({"top_p": 2})");
+    expectBadInput(cli(base), "generation_config.json: top_p: top-p must be greater than 0");
+    test::writeTextFile(gpt2.dir() + "/generation_config.json", R"({"bad_words_ids": [[1, -1]]})");
+    expectBadInput(cli(base), "generation_config.json: bad_words_ids[0][1]");
+}

@@ -12,8 +12,10 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QToolButton>
@@ -59,14 +61,18 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     , m_topKLabel(new QLabel)
     , m_topPLabel(new QLabel)
     , m_seedLabel(new QLabel)
+    , m_penaltyLabel(new QLabel)
+    , m_defaults(new QLabel)
     , m_count(new QSpinBox)
     , m_temperature(new QDoubleSpinBox)
+    , m_penalty(new QDoubleSpinBox)
     , m_topK(new QSpinBox)
     , m_topP(new QDoubleSpinBox)
     , m_seed(new QSpinBox)
     , m_progress(new QProgressBar)
     , m_status(new QLabel)
     , m_chipsTitle(title())
+    , m_chipScroll(new QScrollArea)
     , m_chipBox(new QWidget)
     , m_chipLayout(new QHBoxLayout(m_chipBox))
     , m_chartTitle(title())
@@ -98,16 +104,25 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_topP->setDecimals(2);
     m_topP->setValue(1);
     m_seed->setRange(0, 999999);
-    for (QLabel *label : {m_countLabel, m_temperatureLabel, m_topKLabel, m_topPLabel, m_seedLabel})
+    m_penalty->setRange(0.01, 10);
+    m_penalty->setSingleStep(0.05);
+    m_penalty->setDecimals(2);
+    m_penalty->setValue(1);
+    m_defaults->setTextFormat(Qt::PlainText);
+    m_defaults->setWordWrap(true);
+    for (QLabel *label : {m_countLabel, m_temperatureLabel, m_topKLabel, m_topPLabel, m_seedLabel, m_penaltyLabel})
         label->setTextFormat(Qt::PlainText);
     m_countLabel->setBuddy(m_count);
     m_temperatureLabel->setBuddy(m_temperature);
     m_topKLabel->setBuddy(m_topK);
     m_topPLabel->setBuddy(m_topP);
     m_seedLabel->setBuddy(m_seed);
+    m_penaltyLabel->setBuddy(m_penalty);
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, &GeneratePanel::applySettings);
     connect(m_topK, &QSpinBox::valueChanged, this, &GeneratePanel::applySettings);
     connect(m_topP, &QDoubleSpinBox::valueChanged, this, &GeneratePanel::applySettings);
+    connect(m_penalty, &QDoubleSpinBox::valueChanged, this, &GeneratePanel::applySettings);
+    connect(m_generator, &Generator::defaultsChanged, this, &GeneratePanel::loadDefaults);
     connect(m_seed, &QSpinBox::valueChanged, this, [this](int seed) { m_generator->setSeed(std::uint64_t(seed)); });
     m_progress->setRange(0, 100);
     m_progress->setTextVisible(false);
@@ -134,8 +149,8 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     settings->setSpacing(4);
     settings->addWidget(m_chartTitle);
     settings->addSpacing(8);
-    for (auto [label, box] : std::initializer_list<std::pair<QLabel *, QWidget *>> {
-             {m_temperatureLabel, m_temperature}, {m_topKLabel, m_topK}, {m_topPLabel, m_topP}}) {
+    for (auto [label, box] : std::initializer_list<std::pair<QLabel *, QWidget *>> {{m_temperatureLabel, m_temperature},
+             {m_topKLabel, m_topK}, {m_topPLabel, m_topP}, {m_penaltyLabel, m_penalty}}) {
         settings->addWidget(label);
         settings->addWidget(box);
     }
@@ -144,12 +159,20 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_chipLayout->setContentsMargins(0, 0, 0, 0);
     m_chipLayout->setSpacing(4);
     m_chipLayout->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    auto *chips = new QScrollArea;
+    QScrollArea *chips = m_chipScroll;
     chips->setWidget(m_chipBox);
     chips->setWidgetResizable(true);
     chips->setFrameShape(QFrame::NoFrame);
     chips->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     chips->setFixedHeight(fontMetrics().height() * 3 + 10);
+    // The newest chip stays in view: when the row grows, scroll to its end (unless the user
+    // scrolled back to read, in which case the row stays where they left it).
+    connect(chips->horizontalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (m_followChips)
+            m_chipScroll->horizontalScrollBar()->setValue(max);
+    });
+    connect(chips->horizontalScrollBar(), &QScrollBar::valueChanged, this,
+        [this](int value) { m_followChips = value >= m_chipScroll->horizontalScrollBar()->maximum(); });
     auto *chipRow = new QHBoxLayout;
     chipRow->addWidget(m_chipsTitle);
     chipRow->addWidget(chips, 1);
@@ -158,6 +181,7 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     auto *chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addLayout(settings);
+    chartLayout->addWidget(m_defaults);
     chartLayout->addWidget(m_chart, 1);
     auto *cacheBox = new QWidget;
     auto *cacheLayout = new QVBoxLayout(cacheBox);
@@ -189,8 +213,56 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     });
     connect(m_session, &ModelSession::progress, this,
         [this](double fraction) { m_progress->setValue(int(fraction * 100)); });
-    applySettings();
+    loadDefaults();
     retranslate();
+}
+
+void GeneratePanel::loadDefaults()
+{
+    // One applySettings for the four boxes, not one per box.
+    core::model::SamplingSettings settings;
+    double penalty = 1;
+    if (const auto &file = m_generator->generationConfig()) {
+        settings = file->samplingDefaults();
+        penalty = file->logitRules().repetitionPenalty;
+    }
+    const QSignalBlocker blockers[]
+        = {QSignalBlocker(m_temperature), QSignalBlocker(m_topK), QSignalBlocker(m_topP), QSignalBlocker(m_penalty)};
+    m_temperature->setValue(settings.temperature);
+    m_topK->setValue(settings.topK);
+    m_topP->setValue(settings.topP);
+    m_penalty->setValue(penalty);
+    applySettings();
+    m_defaults->setText(defaultsText());
+}
+
+QString GeneratePanel::defaultsText() const
+{
+    const auto &file = m_generator->generationConfig();
+    if (!m_session->hasModel())
+        return QString();
+    if (!file)
+        return tr("The model has no generation_config.json: generation starts greedy.");
+    const std::vector<std::string> keys = file->keysSet();
+    if (keys.empty())
+        return tr("The model's generation_config.json sets no sampling: generation starts greedy, as transformers' "
+                  "generate() would.");
+    QStringList parts;
+    const core::model::SamplingSettings s = file->samplingDefaults();
+    if (s.greedy())
+        parts << tr("greedy (do_sample is not true)");
+    else
+        parts << tr("sampling at temperature %1, top-k %2, top-p %3")
+                     .arg(QLocale().toString(s.temperature, 'g', 3))
+                     .arg(s.topK)
+                     .arg(QLocale().toString(s.topP, 'g', 3));
+    const core::generate::LogitRules rules = file->logitRules();
+    if (rules.repetitionPenalty != 1)
+        parts << tr("repetition penalty %1").arg(QLocale().toString(rules.repetitionPenalty, 'g', 3));
+    if (!rules.badWords.empty())
+        parts << tr("banned token sequences: %1").arg(rules.badWords.size());
+    return tr("Starting values from the model's generation_config.json, as transformers' generate() uses them: %1.")
+        .arg(parts.join(tr(", ")));
 }
 
 void GeneratePanel::applySettings()
@@ -200,6 +272,8 @@ void GeneratePanel::applySettings()
     settings.topK = m_topK->value();
     settings.topP = m_topP->value();
     m_generator->setSettings(settings);
+    m_generator->setRepetitionPenalty(m_penalty->value());
+    m_chart->setLogitRules(m_generator->logitRules());
     m_chart->setSettings(settings);
     // top-k and top-p act only when sampling.
     m_topK->setEnabled(!settings.greedy());
@@ -320,6 +394,12 @@ void GeneratePanel::retranslate()
     m_topPLabel->setText(tr("Top-p"));
     m_topP->setToolTip(tr("Keep the fewest most likely tokens whose probabilities add up to at least p; 1 keeps "
                           "all."));
+    m_penaltyLabel->setText(tr("Repetition penalty"));
+    m_penalty->setToolTip(tr("Before sampling, divide the logit of every token already in the text by this "
+                             "(multiply it when negative), as transformers does; 1 is off, above 1 makes repeats "
+                             "less likely."));
+    m_defaults->setToolTip(tr("Loading a model sets the boxes from its generation_config.json; change them freely."));
+    m_defaults->setText(defaultsText());
     m_seedLabel->setText(tr("Seed"));
     m_seed->setToolTip(tr("The random seed of sampling: the same seed and settings give the same tokens again."));
     m_progress->setToolTip(tr("The forward pass of the token under way"));

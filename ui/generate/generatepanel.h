@@ -1,6 +1,7 @@
 #pragma once
 // The model room's Generate control: Next Token (one step) and Generate N with Stop, the
-// sampling settings (temperature, top-k, top-p, seed), the generated tokens as chips (each with
+// sampling settings (temperature, top-k, top-p, repetition penalty, seed; a loaded model's
+// generation_config.json sets their starting values, and a line says so), the generated tokens as chips (each with
 // its probability; its tooltip lists the alternatives the model weighed), a progress bar while a
 // pass runs, and beside them the sampling chart and the KV-cache panel.
 
@@ -13,6 +14,7 @@ class QDoubleSpinBox;
 class QHBoxLayout;
 class QLabel;
 class QProgressBar;
+class QScrollArea;
 class QSpinBox;
 class QToolButton;
 
@@ -41,8 +43,14 @@ public:
     QDoubleSpinBox *temperatureBox() const { return m_temperature; }
     QSpinBox *topKBox() const { return m_topK; }
     QDoubleSpinBox *topPBox() const { return m_topP; }
+    QDoubleSpinBox *repetitionPenaltyBox() const { return m_penalty; }
+    // Where the settings' starting values came from (the model's generation_config.json, or the
+    // app's greedy defaults).
+    QString defaultsText() const;
     QSpinBox *countBox() const { return m_count; }
     QSpinBox *seedBox() const { return m_seed; }
+    // The row of chips; it follows the newest token as it comes (classroom trial, issue 36 item 5).
+    QScrollArea *chipScroll() const { return m_chipScroll; }
     // The chips' texts and tooltips, in order.
     QStringList chipTexts() const;
     QStringList chipToolTips() const;
@@ -56,6 +64,8 @@ private:
     void refreshChips();
     void refreshStatus();
     void applySettings();
+    // The loaded model's defaults into the boxes.
+    void loadDefaults();
     void showSpeculative();
 
     ModelSession *m_session;
@@ -71,19 +81,24 @@ private:
     QAction *m_speculative;
     QToolButton *m_speculativeButton;
     SpeculativeDialog *m_speculativeDialog = nullptr;
+    bool m_followChips = true;
     QLabel *m_countLabel;
     QLabel *m_temperatureLabel;
     QLabel *m_topKLabel;
     QLabel *m_topPLabel;
     QLabel *m_seedLabel;
+    QLabel *m_penaltyLabel;
+    QLabel *m_defaults;
     QSpinBox *m_count;
     QDoubleSpinBox *m_temperature;
+    QDoubleSpinBox *m_penalty;
     QSpinBox *m_topK;
     QDoubleSpinBox *m_topP;
     QSpinBox *m_seed;
     QProgressBar *m_progress;
     QLabel *m_status;
     QLabel *m_chipsTitle;
+    QScrollArea *m_chipScroll;
     QWidget *m_chipBox;
     QHBoxLayout *m_chipLayout;
     QLabel *m_chartTitle;

@@ -6,6 +6,8 @@
 
 #include <QFile>
 
+#include <cmath>
+
 namespace attnlab::ui {
 
 namespace model = core::model;
@@ -34,6 +36,7 @@ Generator::Generator(ModelSession *session, QObject *parent)
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
         m_engine.setSeed(m_engine.seed());
         readRules();
+        Q_EMIT defaultsChanged();
         Q_EMIT readyChanged();
     });
     // A panel made for a model already open (the classroom's chat turn) reads its rules now.
@@ -47,6 +50,16 @@ void Generator::setSettings(const model::SamplingSettings &settings)
     if (settings.temperature == now.temperature && settings.topK == now.topK && settings.topP == now.topP)
         return;
     m_engine.setSampling(settings);
+    Q_EMIT settingsChanged();
+}
+
+void Generator::setRepetitionPenalty(double penalty)
+{
+    if (!(penalty > 0) || !std::isfinite(penalty) || penalty == m_engine.logitRules().repetitionPenalty)
+        return;
+    core::generate::LogitRules rules = m_engine.logitRules();
+    rules.repetitionPenalty = penalty;
+    m_engine.setLogitRules(rules);
     Q_EMIT settingsChanged();
 }
 
@@ -64,6 +77,17 @@ void Generator::readRules()
 {
     const model::ModelConfig *config = m_session->config();
     const std::string folder = QFile::encodeName(m_session->filePath()).toStdString();
+    m_generationConfig.reset();
+    m_engine.setLogitRules({});
+    if (config) {
+        try {
+            m_generationConfig = core::generate::readGenerationConfig(folder, config->vocabSize);
+        } catch (const std::exception &) {
+            // The stopping rule reads the same file and keeps its problem.
+        }
+        if (m_generationConfig)
+            m_engine.setLogitRules(m_generationConfig->logitRules());
+    }
     for (int chat = 0; chat < 2; ++chat) {
         m_rules[chat].reset();
         m_ruleProblems[chat].reset();
@@ -104,7 +128,7 @@ bool Generator::step()
     const bool wasRunning = isRunning();
     m_engine.setRule(*rule());
     bool appended = false;
-    if (m_engine.next(runner.logits(), runner.probabilities(), runner.tokenCount())) {
+    if (m_engine.next(runner.logits(), runner.probabilities(), runner.tokenIds())) {
         m_appending = true;
         appended = m_session->appendToken(m_engine.steps().back().id);
         m_appending = false;

@@ -8,8 +8,11 @@
 // computed it, until the engine ends the run (N tokens, one of the rule's end tokens, which is
 // kept, or the model's last position) or Stop. A chat prompt (ModelSession::TextKind::ChatPrompt)
 // is a chat turn for the rule. The forward passes run on the session's worker, under the
-// session's head mask, so an ablated head stays ablated while generating.
+// session's head mask, so an ablated head stays ablated while generating. The model's
+// generation_config.json gives the sampling defaults the panel starts from and the logits rules
+// (repetition penalty, banned sequences) the engine applies, as transformers' generate() does.
 
+#include "core/generate/generationconfig.h"
 #include "core/generate/generationengine.h"
 #include "core/text/problem.h"
 
@@ -40,6 +43,14 @@ public:
     // Restarts the random stream: the same seed and settings give the same tokens again.
     void setSeed(std::uint64_t seed);
 
+    // The open model's generation_config.json; empty without a model, without the file, or when
+    // it cannot be read (ruleProblem() says why).
+    const std::optional<core::generate::GenerationConfig> &generationConfig() const { return m_generationConfig; }
+    // The logits rules applied now: the file's, with the repetition penalty set here.
+    const core::generate::LogitRules &logitRules() const { return m_engine.logitRules(); }
+    // 1 is off; the file's value when a model is loaded. Values ≤ 0 or not finite are ignored.
+    void setRepetitionPenalty(double penalty);
+
     // The stopping rule for the open model and the kind of its text; null without a model or
     // when the model's files for it cannot be read (ruleProblem() says why).
     const core::generate::StoppingRule *rule() const;
@@ -65,6 +76,8 @@ Q_SIGNALS:
     void stepsChanged();
     void runningChanged(bool running);
     void settingsChanged();
+    // A model was loaded: generationConfig() holds its file (or nothing).
+    void defaultsChanged();
     // canStep() or rule() may have changed.
     void readyChanged();
 
@@ -81,6 +94,7 @@ private:
     // By kindIndex(): the rule, or why it could not be read.
     std::optional<core::generate::StoppingRule> m_rules[2];
     std::optional<core::Problem> m_ruleProblems[2];
+    std::optional<core::generate::GenerationConfig> m_generationConfig;
     bool m_appending = false;
 };
 

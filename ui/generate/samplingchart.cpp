@@ -24,6 +24,8 @@ std::vector<double> tempered(const core::RowVector &logits, double temperature)
 {
     const double top = double(logits.maxCoeff());
     std::vector<double> p(size_t(logits.size()));
+    if (!std::isfinite(top))
+        return p; // every token banned: nothing to draw
     double sum = 0;
     for (Eigen::Index i = 0; i < logits.size(); ++i) {
         p[size_t(i)] = std::exp((double(logits(i)) - top) / temperature);
@@ -80,6 +82,12 @@ void SamplingChart::setSettings(const model::SamplingSettings &settings)
     refresh();
 }
 
+void SamplingChart::setLogitRules(const core::generate::LogitRules &rules)
+{
+    m_rules = rules;
+    refresh();
+}
+
 void SamplingChart::refresh()
 {
     m_ids.clear();
@@ -90,10 +98,12 @@ void SamplingChart::refresh()
     m_keptMass = 0;
     const model::ForwardRunner *runner = m_session->runner();
     if (runner && m_session->isComputed() && runner->canPredict() && runner->logits().size() > 0) {
-        const core::RowVector &logits = runner->logits();
-        const std::vector<double> p = m_settings.greedy()
+        const bool ruled = m_rules.active();
+        const core::RowVector logits
+            = ruled ? core::generate::applyLogitRules(runner->logits(), runner->tokenIds(), m_rules) : runner->logits();
+        const std::vector<double> p = m_settings.greedy() && !ruled
             ? std::vector<double>(runner->probabilities().data(), runner->probabilities().data() + logits.size())
-            : tempered(logits, m_settings.temperature);
+            : tempered(logits, m_settings.greedy() ? 1.0 : m_settings.temperature);
         const core::RowVector share = model::samplingDistribution(logits, m_settings);
         m_vocabulary = int(logits.size());
         for (Eigen::Index i = 0; i < share.size(); ++i)

@@ -6,6 +6,7 @@
 // above 0) or cut it. Greedy keeps only the most likely token. The bars are made once and their
 // data replaced on every change (qt-mvvm's plot controllers).
 
+#include "core/generate/logitrules.h"
 #include "core/model/sampling.h"
 #include "core/types.h"
 #include "ui/i18n/retranslating.h"
@@ -28,6 +29,9 @@ public:
 
     static constexpr int kBars = 16;
     void setSettings(const core::model::SamplingSettings &settings);
+    // The logits rules (repetition penalty, banned sequences) applied before the settings: with
+    // any active, the bars are the probabilities after them.
+    void setLogitRules(const core::generate::LogitRules &rules);
 
     // What the chart shows now, most likely first: token ids, their bar heights, kept or cut.
     const std::vector<int> &ids() const { return m_ids; }
@@ -51,6 +55,7 @@ private:
 
     ModelSession *m_session;
     core::model::SamplingSettings m_settings;
+    core::generate::LogitRules m_rules;
     QCustomPlot *m_plot;
     QCPBars *m_keptBars;
     QCPBars *m_cutBars;

@@ -45,7 +45,7 @@ double msSince(Clock::time_point start)
 // the tokens made so far for the progress bar; `stop` ends either run at its next token or round.
 void runBoth(SpeculativeDialog::Result &r, const std::shared_ptr<const core::model::ModelWeights> &weights,
     const std::string &draftDir, int draftTokens, int count, const core::generate::StoppingRule &rule,
-    std::atomic<bool> &stop, std::atomic<int> &done)
+    const core::generate::LogitRules &logitRules, std::atomic<bool> &stop, std::atomic<int> &done)
 {
     using namespace core::model;
     // A hub id ("Qwen/Qwen2.5-0.5B") opens its snapshot in the local Hugging Face cache.
@@ -66,11 +66,12 @@ void runBoth(SpeculativeDialog::Result &r, const std::shared_ptr<const core::mod
     Decoder target(weights);
     core::generate::GenerationEngine engine;
     engine.setRule(rule);
+    engine.setLogitRules(logitRules);
     engine.setAlternatives(0);
     engine.start(count);
     auto start = Clock::now();
     target.append(r.prompt);
-    while (engine.next(target.logits(), target.probabilities(), target.tokenCount()) && engine.isRunning()) {
+    while (engine.next(target.logits(), target.probabilities(), target.tokenIds()) && engine.isRunning()) {
         if (stop) {
             r.cancelled = true;
             return;
@@ -85,6 +86,7 @@ void runBoth(SpeculativeDialog::Result &r, const std::shared_ptr<const core::mod
     Decoder verifier(weights), drafter(draft);
     core::generate::GenerationEngine speculative;
     speculative.setRule(rule);
+    speculative.setLogitRules(logitRules);
     speculative.setAlternatives(0);
     speculative.start(count);
     core::engine::SpeculativeDecoder decoder(verifier, drafter, draftTokens);
@@ -207,15 +209,15 @@ bool SpeculativeDialog::start()
     m_stop = std::make_shared<std::atomic<bool>>(false);
     auto done = std::make_shared<std::atomic<int>>(0);
     m_pending = pending;
-    m_thread = QThread::create(
-        [pending, stop = m_stop, done, weights = runner->sharedWeights(),
-            dir = QFile::encodeName(m_draft->text().trimmed()).toStdString(), k = m_draftTokens->value(), count, rule] {
-            try {
-                runBoth(*pending, weights, dir, k, count, rule, *stop, *done);
-            } catch (const std::exception &e) {
-                pending->problem = fileProblemText(exceptionProblem(e));
-            }
-        });
+    m_thread = QThread::create([pending, stop = m_stop, done, weights = runner->sharedWeights(),
+                                   dir = QFile::encodeName(m_draft->text().trimmed()).toStdString(),
+                                   k = m_draftTokens->value(), count, rule, logitRules = m_generator->logitRules()] {
+        try {
+            runBoth(*pending, weights, dir, k, count, rule, logitRules, *stop, *done);
+        } catch (const std::exception &e) {
+            pending->problem = fileProblemText(exceptionProblem(e));
+        }
+    });
     m_progress->setRange(0, 2 * count);
     m_progress->setValue(0);
     m_progress->setVisible(true);

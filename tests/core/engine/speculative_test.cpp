@@ -40,7 +40,7 @@ GenerationEngine plainRun(const std::shared_ptr<const ModelWeights> &w, const st
     engine.setRule(rule);
     engine.start(count);
     decoder.append(prompt);
-    while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenCount()) && engine.isRunning())
+    while (engine.next(decoder.logits(), decoder.probabilities(), decoder.tokenIds()) && engine.isRunning())
         decoder.append({engine.steps().back().id});
     return engine;
 }

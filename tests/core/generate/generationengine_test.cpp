@@ -28,6 +28,12 @@ namespace {
 
 constexpr int kVocab = 8;
 
+// A sequence of `length` tokens read so far (the rules in these tests look at no token).
+std::vector<int> read(int length)
+{
+    return std::vector<int>(std::size_t(length), 0);
+}
+
 // A prediction whose arg-max is `top` (logits and their softmax).
 struct Prediction {
     RowVector logits = RowVector::Zero(kVocab);
@@ -51,7 +57,7 @@ std::pair<std::vector<int>, RunEnd> run(GenerationEngine &engine, const std::vec
     int length = prompt;
     for (int top : path) {
         const Prediction p(top);
-        EXPECT_TRUE(engine.next(p.logits, p.probabilities, length));
+        EXPECT_TRUE(engine.next(p.logits, p.probabilities, read(length)));
         ids.push_back(engine.steps().back().id);
         ++length;
         if (!engine.isRunning())
@@ -160,7 +166,7 @@ TEST(GenerationEngine, EachStepRecordsTheModelsProbabilityAndAlternatives)
     GenerationEngine engine(11);
     engine.setRule(ruleWith({}));
     const Prediction p(4);
-    ASSERT_TRUE(engine.next(p.logits, p.probabilities, 3));
+    ASSERT_TRUE(engine.next(p.logits, p.probabilities, read(3)));
     const GenerationStep &step = engine.steps().back();
     EXPECT_EQ(step.id, 4);
     EXPECT_DOUBLE_EQ(step.probability, double(p.probabilities[4]));
@@ -172,7 +178,7 @@ TEST(GenerationEngine, EachStepRecordsTheModelsProbabilityAndAlternatives)
     EXPECT_FALSE(engine.isRunning());
     EXPECT_EQ(engine.end(), RunEnd::TokenCount);
     engine.setAlternatives(0);
-    ASSERT_TRUE(engine.next(p.logits, p.probabilities, 4));
+    ASSERT_TRUE(engine.next(p.logits, p.probabilities, read(4)));
     EXPECT_TRUE(engine.steps().back().alternatives.empty());
 }
 
@@ -186,7 +192,7 @@ TEST(GenerationEngine, SamplingDrawsAsTheTokenSamplerDoes)
     engine.start(6);
     for (int i = 0; i < 6; ++i) {
         const Prediction p(i % kVocab);
-        ASSERT_TRUE(engine.next(p.logits, p.probabilities, i + 1));
+        ASSERT_TRUE(engine.next(p.logits, p.probabilities, read(i + 1)));
         EXPECT_EQ(engine.steps().back().id, sampler.next(p.logits, settings)) << i;
     }
     // The same seed again gives the same tokens.
@@ -198,7 +204,7 @@ TEST(GenerationEngine, SamplingDrawsAsTheTokenSamplerDoes)
     engine.start(6);
     for (int i = 0; i < 6; ++i) {
         const Prediction p(i % kVocab);
-        ASSERT_TRUE(engine.next(p.logits, p.probabilities, i + 1));
+        ASSERT_TRUE(engine.next(p.logits, p.probabilities, read(i + 1)));
         EXPECT_EQ(engine.steps().back().id, first[size_t(i)]) << i;
     }
 }
@@ -210,11 +216,11 @@ TEST(GenerationEngine, APredictionWithoutAProbableTokenEndsTheRun)
     engine.setRule(ruleWith({}));
     engine.start(5);
     const RowVector nan = RowVector::Constant(kVocab, std::numeric_limits<Scalar>::quiet_NaN());
-    EXPECT_FALSE(engine.next(nan, nan, 3));
+    EXPECT_FALSE(engine.next(nan, nan, read(3)));
     EXPECT_TRUE(engine.steps().empty());
     EXPECT_EQ(engine.end(), RunEnd::NoToken);
     EXPECT_FALSE(engine.isRunning());
-    EXPECT_FALSE(engine.next(RowVector(), RowVector(), 3));
+    EXPECT_FALSE(engine.next(RowVector(), RowVector(), read(3)));
 }
 
 TEST(GenerationEngine, StopWithdrawAndClear)
@@ -223,13 +229,13 @@ TEST(GenerationEngine, StopWithdrawAndClear)
     engine.setRule(ruleWith({}));
     engine.start(4);
     const Prediction p(2);
-    ASSERT_TRUE(engine.next(p.logits, p.probabilities, 3));
+    ASSERT_TRUE(engine.next(p.logits, p.probabilities, read(3)));
     EXPECT_EQ(engine.remaining(), 3);
     engine.stop();
     EXPECT_FALSE(engine.isRunning());
     EXPECT_EQ(engine.end(), RunEnd::Stopped);
     engine.start(4);
-    ASSERT_TRUE(engine.next(p.logits, p.probabilities, 4));
+    ASSERT_TRUE(engine.next(p.logits, p.probabilities, read(4)));
     engine.withdraw();
     EXPECT_EQ(engine.steps().size(), 1u);
     EXPECT_EQ(engine.end(), RunEnd::Stopped);

@@ -18,6 +18,8 @@
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QMainWindow>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 
@@ -332,4 +334,29 @@ TEST(SamplingChart, TickLabelsNeverRunIntoOneAnother)
     }
     // Wide enough, every bar is named.
     EXPECT_EQ(plot->xAxis->tickVector().size(), SamplingChart::kBars);
+}
+
+// The row of generated chips follows the newest token, so a token made past the panel's width is
+// still seen; a learner who scrolls back to read keeps their place (issue 36, classroom item 5).
+TEST(Generate, TheGeneratedRowFollowsTheNewestToken)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    QScrollBar *bar = panel->chipScroll()->horizontalScrollBar();
+    // Enough tokens to overflow the row at any width the window takes.
+    const int width = panel->chipScroll()->width();
+    panel->countBox()->setValue(std::max(8, width / 30));
+    panel->runAction()->trigger();
+    ASSERT_TRUE(waitGenerated(room, size_t(panel->countBox()->value())));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return bar->maximum() > 0 && bar->value() == bar->maximum(); }, 3000))
+        << bar->value() << " of " << bar->maximum() << ", width " << width;
+    bar->setValue(0);
+    panel->stepAction()->trigger();
+    ASSERT_TRUE(waitGenerated(room, size_t(panel->countBox()->value() + 1)));
+    QTest::qWait(50);
+    EXPECT_EQ(bar->value(), 0);
 }

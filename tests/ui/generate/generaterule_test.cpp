@@ -5,8 +5,10 @@
 #include "core/model/sampling.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
+#include "ui/generate/samplingchart.h"
 
 #include <QAction>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSpinBox>
 
@@ -148,4 +150,49 @@ TEST(GenerateRule, ABadGenerationConfigJsonStopsGenerationAndSaysWhy)
     const QString status = room.panel->statusText();
     EXPECT_TRUE(status.startsWith(QStringLiteral("generation_config.json: eos_token_id[1]: "))) << status.toStdString();
     EXPECT_TRUE(status.contains(QStringLiteral("5000"))) << status.toStdString();
+}
+
+// generation_config.json's sampling defaults become the boxes' starting values and a line says
+// where they came from; its repetition penalty and banned ids steer the panel's greedy steps as
+// they steer --generate (issue 36 item 10). A folder without the file starts greedy.
+TEST(GenerateRule, GenerationConfigJsonSetsTheStartingValuesAndTheRulesOfTheSteps)
+{
+    const std::vector<int> path = greedyPath(RuleFolder("null").dir, 4);
+    const RuleFolder folder("null");
+    folder.write("generation_config.json",
+        R"({"do_sample": true, "temperature": 0.7, "top_k": 20, "top_p": 0.8, "repetition_penalty": 1.3,
+            "bad_words_ids": [[)"
+            + std::to_string(path[0]) + "]]}");
+    GenerateRoom room;
+    room.openModel(QString::fromStdString(folder.dir), QString::fromStdString(kPrompt));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    EXPECT_DOUBLE_EQ(panel->temperatureBox()->value(), 0.7);
+    EXPECT_EQ(panel->topKBox()->value(), 20);
+    EXPECT_DOUBLE_EQ(panel->topPBox()->value(), 0.8);
+    EXPECT_DOUBLE_EQ(panel->repetitionPenaltyBox()->value(), 1.3);
+    EXPECT_EQ(panel->generator()->settings().topK, 20);
+    EXPECT_DOUBLE_EQ(panel->generator()->logitRules().repetitionPenalty, 1.3);
+    const QString line = panel->defaultsText();
+    EXPECT_TRUE(line.contains(QStringLiteral("generation_config.json"))) << line.toStdString();
+    EXPECT_TRUE(line.contains(QStringLiteral("0.7")) && line.contains(QStringLiteral("1.3"))) << line.toStdString();
+    // Greedy under the file's rules: the banned first token never comes.
+    panel->temperatureBox()->setValue(0);
+    const std::vector<int> ruled = room.generate(3);
+    ASSERT_EQ(ruled.size(), 3u);
+    EXPECT_NE(ruled[0], path[0]);
+    EXPECT_EQ(std::count(ruled.begin(), ruled.end(), path[0]), 0);
+    // The chart draws what the rules leave: the banned token has no bar height.
+    const std::vector<int> &ids = panel->chart()->ids();
+    EXPECT_EQ(std::find(ids.begin(), ids.end(), path[0]), ids.end());
+
+    // Another model without the file: greedy, the penalty off, and the line says why.
+    const RuleFolder plain("null");
+    room.openModel(QString::fromStdString(plain.dir), QString::fromStdString(kPrompt));
+    ASSERT_TRUE(waitComputed(room.session));
+    EXPECT_DOUBLE_EQ(panel->temperatureBox()->value(), 0);
+    EXPECT_DOUBLE_EQ(panel->repetitionPenaltyBox()->value(), 1);
+    EXPECT_FALSE(panel->generator()->logitRules().active());
+    EXPECT_TRUE(panel->defaultsText().contains(QStringLiteral("no generation_config.json")));
+    EXPECT_EQ(room.generate(4), path);
 }
