@@ -117,3 +117,33 @@ TEST(Explanation, ARopeScenesScoresComeFromTheRotatedQueriesAndKeys)
         panel.plainText().contains(QStringLiteral("Q_rot (6 \u00d7 8) \u00b7 K_rot\u1d40 (8 \u00d7 6) = scores")))
         << panel.plainText().toStdString();
 }
+
+// A page is the same text in every scene, so a number it quotes must say whose it is: the
+// chapter's hand calculation (d_k = 4), while this scene's own divisor follows under "In this
+// scene" (the default scene has d_k = 8). Classroom trial, issue 36 item 7.
+TEST(Explanation, APageQuotesTheChaptersNumbersAsTheChaptersAndTheScenesBelow)
+{
+    ui::Document document;
+    document.load(*ui::loadExample(QStringLiteral("cat-eats-fish")).scene);
+    ui::ExplanationPanel panel(&document);
+    document.setSelection({core::StageScaled, -1, -1});
+    for (const char *lang : {"en", "zh_CN"}) {
+        ui::Language::instance()->apply(QLatin1String(lang));
+        const QString text = panel.plainText();
+        const qsizetype quoted = text.indexOf(QStringLiteral("0.37 \u00f7 2.000"));
+        ASSERT_GE(quoted, 0) << lang;
+        // The sentence holding the chapter's numbers names them as the chapter's.
+        const qsizetype start = text.lastIndexOf(QRegularExpression(QStringLiteral("\\.\\s|。")), quoted);
+        const QString sentence = text.mid(start + 1, quoted - start);
+        EXPECT_TRUE(sentence.contains(QStringLiteral("hand calculation")) || sentence.contains(QStringLiteral("手算")))
+            << sentence.toStdString();
+        EXPECT_TRUE(text.contains(QStringLiteral("\u221a8"))) << text.toStdString();
+    }
+    // The context page's 她/小红 is an example sentence, not a claim about this scene.
+    document.setSelection({core::StageContext, -1, -1});
+    ui::Language::instance()->apply(QStringLiteral("en"));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("In a sentence such as")));
+    ui::Language::instance()->apply(QStringLiteral("zh_CN"));
+    EXPECT_TRUE(panel.plainText().contains(QStringLiteral("这样的句子里")));
+    ui::Language::instance()->apply(QStringLiteral("en"));
+}
