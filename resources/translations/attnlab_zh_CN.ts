@@ -4341,6 +4341,30 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>Loading a model sets the boxes from its generation_config.json; change them freely.</source>
         <translation>加载模型时，这些框的值取自它的 generation_config.json；之后可以随意修改。</translation>
     </message>
+    <message>
+        <source>Per layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <source>The cached keys and values of every layer, and their memory</source>
+        <translation>每一层缓存的键和值，以及它们占的内存</translation>
+    </message>
+    <message>
+        <source>Paged blocks</source>
+        <translation>分页块</translation>
+    </message>
+    <message>
+        <source>The same cache as an inference engine pages it: fixed-size blocks, shared by sampled continuations of the prompt</source>
+        <translation>同一个缓存按推理引擎的分页方式存放：固定大小的块，由提示的多个采样续写共享</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>What a decoded token reads, the floor that sets on its time, and prefill against decode on the roofline</source>
+        <translation>解码一个词元要读多少字节、这给它的用时定下的下限，以及屋顶线上预填充与解码的对比</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::HeadGrid</name>
@@ -5365,6 +5389,100 @@ Click to select it, Ctrl+click to switch it off.</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::PagedBlockGrid</name>
+    <message>
+        <source>Block %1: free</source>
+        <translation>块 %1：空闲</translation>
+    </message>
+    <message>
+        <source>%1 of %2 slots filled</source>
+        <translation>%2 个槽中已填 %1 个</translation>
+    </message>
+    <message>
+        <source>Block %1: shared by sequences %2 (%3 references); %4</source>
+        <translation>块 %1：由序列 %2 共享（%3 个引用）；%4</translation>
+    </message>
+    <message>
+        <source>Block %1: sequence %2; %3</source>
+        <translation>块 %1：序列 %2；%3</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::PagedCacheView</name>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <source>Open a model to see its KV cache in blocks.</source>
+        <translation>打开一个模型，查看它分块存放的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>This model reads the whole text at once (it is not causal): it has no KV cache to page.</source>
+        <translation>这个模型一次读入整段文本（它不是因果的）：没有可分页的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens and %2 generated in each of %3 continuations; blocks of %4 tokens, %5 each.</source>
+        <translation>提示 %1 个词元，%3 个续写各生成 %2 个；每块 %4 个词元，每块 %5。</translation>
+    </message>
+    <message>
+        <source>%1 blocks in use, %2 of them shared: %3. Filled: %4. Wasted in partly filled blocks: %5.</source>
+        <translation>使用中的块 %1 个，其中共享的 %2 个：%3。已填：%4。未填满的块中浪费：%5。</translation>
+    </message>
+    <message>
+        <source>Blocks copied on write: %1. Without sharing the continuations would take %2.</source>
+        <translation>写时复制的块：%1 个。不共享时这些续写要占 %2。</translation>
+    </message>
+    <message>
+        <source>The KV cache in pages</source>
+        <translation>分页的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>块大小</translation>
+    </message>
+    <message>
+        <source>Token slots per block. The cache is handed out a block at a time, so only the last block of each sequence can be partly empty. vLLM uses 16.</source>
+        <translation>每块的词元槽数。缓存一次分配一个块，所以每个序列只有最后一个块可能没填满。vLLM 用 16。</translation>
+    </message>
+    <message>
+        <source>Continuations</source>
+        <translation>续写数</translation>
+    </message>
+    <message>
+        <source>How many sampled continuations of the prompt run together. They share the prompt&apos;s blocks; each writes its own tokens into blocks of its own.</source>
+        <translation>同时运行多少个提示的采样续写。它们共享提示的块；各自的词元写进各自的块。</translation>
+    </message>
+    <message>
+        <source>How a paged KV cache shares and wastes memory</source>
+        <translation>分页的 KV 缓存如何共享和浪费内存</translation>
+    </message>
+    <message>
+        <source>The cache&apos;s blocks by id: a colour per continuation, grey with a count for a block several share, an outline for a free block. The solid part is filled, the pale part wasted.</source>
+        <translation>按编号排列的缓存块：每个续写一种颜色，几个续写共享的块为灰色并标出引用数，空闲块只画轮廓。实心部分已填，浅色部分是浪费。</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <source>Block table</source>
+        <translation>块表</translation>
+    </message>
+    <message>
+        <source>Each continuation&apos;s block table: the physical block of its tokens 0 … B−1, B … 2B−1 and so on, where B is the block size.</source>
+        <translation>每个续写的块表：它的词元 0 … B−1、B … 2B−1 等各在哪个物理块里，B 是块大小。</translation>
+    </message>
+    <message>
+        <source>Bytes per block: block size × 2 (K and V) × layers × K/V heads × head_dim × bytes per element of the checkpoint.</source>
+        <translation>每块字节数：块大小 × 2（K 和 V）× 层数 × K/V 头数 × head_dim × 检查点每个元素的字节数。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::PipelineBoard</name>
     <message>
         <source>All %1 stages shown; current: %2</source>
@@ -5581,6 +5699,69 @@ last change %3</source>
     <message>
         <source>&amp;Later</source>
         <translation>稍后(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::RooflineView</name>
+    <message>
+        <source>Open a model to see what a decoded token reads.</source>
+        <translation>打开一个模型，查看解码一个词元要读什么。</translation>
+    </message>
+    <message>
+        <source>This model reads the whole text at once (it is not causal): it does not decode token by token.</source>
+        <translation>这个模型一次读入整段文本（它不是因果的）：它不逐个词元解码。</translation>
+    </message>
+    <message>
+        <source>A decoded token reads %1 MB: %2 MB of weights and %3 MB of KV cache (%4 tokens).</source>
+        <translation>解码一个词元读 %1 MB：权重 %2 MB，KV 缓存 %3 MB（%4 个词元）。</translation>
+    </message>
+    <message>
+        <source>Measuring this machine&apos;s read bandwidth…</source>
+        <translation>正在测量本机的读带宽…</translation>
+    </message>
+    <message>
+        <source>The last generation took %1 ms/token, %2× that floor.</source>
+        <translation>上一次生成每个词元用了 %1 ms，是这个下限的 %2 倍。</translation>
+    </message>
+    <message>
+        <source>Intensity: decode %1 FLOP/byte, prefill of the %2 prompt tokens %3 FLOP/byte.</source>
+        <translation>算术强度：解码 %1 FLOP/字节，%2 个提示词元的预填充 %3 FLOP/字节。</translation>
+    </message>
+    <message>
+        <source>Prefill, decode and the roofline</source>
+        <translation>预填充、解码与屋顶线</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>The roofline: a pass doing I FLOP per byte it reads runs at most at min(peak, I × bandwidth). Decode sits on the slope (memory-bound), a long prefill under the flat ceiling (compute-bound). Both speeds are measured on this machine.</source>
+        <translation>屋顶线：每读一字节做 I 次浮点运算的前向计算，速度最多为 min(峰值, I × 带宽)。解码在斜线上（受内存限制），长的预填充在水平的天花板下（受计算限制）。两个速度都在本机实测。</translation>
+    </message>
+    <message>
+        <source>A decoded token reads every weight once and the whole KV cache, so it cannot be faster than those bytes divided by the read bandwidth.</source>
+        <translation>解码一个词元要把每个权重和整个 KV 缓存各读一遍，所以它不可能比这些字节除以读带宽更快。</translation>
+    </message>
+    <message>
+        <source>Why decode is memory-bound and prefill compute-bound</source>
+        <translation>为什么解码受内存限制而预填充受计算限制</translation>
+    </message>
+    <message>
+        <source>Read bandwidth %1 GB/s, compute ceiling %2 GFLOP/s (measured here): at least %3 ms/token.</source>
+        <translation>读带宽 %1 GB/s，计算上限 %2 GFLOP/s（本机实测）：每个词元至少 %3 ms。</translation>
     </message>
 </context>
 <context>

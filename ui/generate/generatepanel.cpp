@@ -2,6 +2,8 @@
 
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
+#include "ui/generate/pagedcacheview.h"
+#include "ui/generate/rooflineview.h"
 #include "ui/generate/samplingchart.h"
 #include "ui/generate/speculativedialog.h"
 #include "ui/i18n/coremessages.h"
@@ -18,6 +20,7 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -48,6 +51,9 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     , m_generator(new Generator(session, this))
     , m_chart(new SamplingChart(session))
     , m_cache(new KvCachePanel(session))
+    , m_paged(new PagedCacheView(session))
+    , m_roofline(new RooflineView(session))
+    , m_cacheTabs(new QTabWidget)
     , m_step(new QAction(this))
     , m_run(new QAction(this))
     , m_stop(new QAction(this))
@@ -187,7 +193,12 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     auto *cacheLayout = new QVBoxLayout(cacheBox);
     cacheLayout->setContentsMargins(0, 0, 0, 0);
     cacheLayout->addWidget(m_cacheTitle);
-    cacheLayout->addWidget(m_cache, 1);
+    // The cache per layer, the same cache as an engine pages it, and what a decoded token reads.
+    m_cacheTabs->setDocumentMode(true);
+    m_cacheTabs->addTab(m_cache, QString());
+    m_cacheTabs->addTab(m_paged, QString());
+    m_cacheTabs->addTab(m_roofline, QString());
+    cacheLayout->addWidget(m_cacheTabs, 1);
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(chartBox);
@@ -408,6 +419,16 @@ void GeneratePanel::retranslate()
                                 "alternatives."));
     m_chartTitle->setText(tr("Next-token distribution"));
     m_cacheTitle->setText(tr("KV cache"));
+    m_cacheTabs->setTabText(0, tr("Per layer"));
+    m_cacheTabs->setTabToolTip(0, tr("The cached keys and values of every layer, and their memory"));
+    m_cacheTabs->setTabText(1, tr("Paged blocks"));
+    m_cacheTabs->setTabToolTip(1,
+        tr("The same cache as an inference engine pages it: fixed-size blocks, shared "
+           "by sampled continuations of the prompt"));
+    m_cacheTabs->setTabText(2, tr("Roofline"));
+    m_cacheTabs->setTabToolTip(2,
+        tr("What a decoded token reads, the floor that sets on its time, and prefill against decode on the "
+           "roofline"));
     refreshActions();
     refreshChips();
     refreshStatus();

@@ -3,7 +3,8 @@
 // sampling settings (temperature, top-k, top-p, repetition penalty, seed; a loaded model's
 // generation_config.json sets their starting values, and a line says so), the generated tokens as chips (each with
 // its probability; its tooltip lists the alternatives the model weighed), a progress bar while a
-// pass runs, and beside them the sampling chart and the KV-cache panel.
+// pass runs, and beside them the sampling chart and the KV cache, per layer and in paged blocks,
+// and the roofline meter.
 
 #include "ui/i18n/retranslating.h"
 
@@ -16,12 +17,15 @@ class QLabel;
 class QProgressBar;
 class QScrollArea;
 class QSpinBox;
+class QTabWidget;
 class QToolButton;
 
 namespace attnlab::ui {
 
 class Generator;
 class KvCachePanel;
+class PagedCacheView;
+class RooflineView;
 class ModelSession;
 class SamplingChart;
 class SpeculativeDialog;
@@ -34,6 +38,9 @@ public:
     Generator *generator() const { return m_generator; }
     SamplingChart *chart() const { return m_chart; }
     KvCachePanel *cachePanel() const { return m_cache; }
+    PagedCacheView *pagedView() const { return m_paged; }
+    RooflineView *rooflineView() const { return m_roofline; }
+    QTabWidget *cacheTabs() const { return m_cacheTabs; }
     QAction *stepAction() const { return m_step; }
     QAction *runAction() const { return m_run; }
     QAction *stopAction() const { return m_stop; }
@@ -72,6 +79,9 @@ private:
     Generator *m_generator;
     SamplingChart *m_chart;
     KvCachePanel *m_cache;
+    PagedCacheView *m_paged;
+    RooflineView *m_roofline;
+    QTabWidget *m_cacheTabs;
     QAction *m_step;
     QAction *m_run;
     QAction *m_stop;
