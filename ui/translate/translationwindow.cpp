@@ -147,11 +147,13 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 3);
+    split->setSizes({360, 460, 360});
+    split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(m_targets);
     layout->addLayout(heads);
+    layout->addWidget(m_targets);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
 
@@ -211,8 +213,10 @@ void TranslationWindow::openExample(const QString &fallbackDir)
         core::model::hubCacheDir([](const char *name) -> const char * { return std::getenv(name); }), kExampleId);
     m_source->setText(QStringLiteral("猫吃鱼"));
     m_translateWhenOpen = true;
-    if (!openModel(
-            hub.status == core::model::HubModel::Status::Found ? QString::fromStdString(hub.snapshot) : fallbackDir))
+    const bool hubModel = hub.status == core::model::HubModel::Status::Found;
+    // The demo model's random weights rarely pick </s>: a short run keeps its table readable.
+    m_maxTokens->setValue(hubModel ? 32 : 8);
+    if (!openModel(hubModel ? QString::fromStdString(hub.snapshot) : fallbackDir))
         m_translateWhenOpen = false;
 }
 
