@@ -8,6 +8,7 @@
 #include "core/text/messageid.h"
 #include "core/tokenize/tokenizerdata.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -57,8 +58,10 @@ GenerationRules readRules(const fs::path &dir, const Json &config, int vocab)
     int *ids[] = {&r.decoderStart, &r.eos, &r.pad, &r.forcedEos};
     for (int i = 0; i < 4; ++i)
         readId(config, keys[i], "config.json", vocab, *ids[i]);
+    Json generation = Json::object();
     if (isFile(dir / "generation_config.json")) {
-        const Json g = readJsonObject(dir / "generation_config.json", "generation_config.json");
+        generation = readJsonObject(dir / "generation_config.json", "generation_config.json");
+        const Json &g = generation;
         for (int i = 0; i < 4; ++i)
             readId(g, keys[i], "generation_config.json", vocab, *ids[i]);
         // bad_words_ids: lists of ids; a one-id list bans that token (transformers'
@@ -71,6 +74,18 @@ GenerationRules readRules(const fs::path &dir, const Json &config, int vocab)
     }
     if (r.pad >= 0)
         r.banned.push_back(r.pad);
+    for (const Json *source : {&config, static_cast<const Json *>(&generation)}) {
+        if (const auto it = source->find("num_beams"); it != source->end() && it->is_number_unsigned())
+            r.numBeams = std::max(1, int(std::min<std::uint64_t>(it->get<std::uint64_t>(), 64)));
+        if (const auto it = source->find("length_penalty"); it != source->end() && it->is_number())
+            r.lengthPenalty = it->get<double>();
+        if (const auto it = source->find("early_stopping"); it != source->end()) {
+            if (it->is_boolean())
+                r.earlyStopping = it->get<bool>() ? EarlyStopping::WhenFull : EarlyStopping::Heuristic;
+            else if (it->is_string() && it->get<std::string>() == "never")
+                r.earlyStopping = EarlyStopping::Never;
+        }
+    }
     if (r.decoderStart < 0)
         r.decoderStart = r.pad;
     return r;
@@ -187,15 +202,17 @@ Matrix TranslationModel::encode(const std::vector<int> &sourceIds, const HeadPic
     return h;
 }
 
-Matrix TranslationModel::decode(
-    const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick, HeadTrace *trace) const
+Matrix TranslationModel::decode(const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick,
+    HeadTrace *trace, std::vector<std::vector<Matrix>> *crossWeights) const
 {
     checkIds(m_decoder, targetIds);
     const model::BlockSpec s = model::BlockSpec::of(m_decoder.config);
     Matrix h = embed(m_decoder, s, targetIds), context, crossQuery, crossContext;
-    std::vector<Matrix> crossWeights;
+    std::vector<Matrix> heads;
     model::BlockScratch scratch;
     model::CrossMemory memory;
+    if (crossWeights)
+        crossWeights->assign(size_t(m_decoder.config.layers), {});
     for (int l = 0; l < m_decoder.config.layers; ++l) {
         const model::LayerWeights &L = m_decoder.layers[size_t(l)];
         const bool pickedSelf = trace && pick.kind == AttentionKind::Decoder && pick.layer == l;
@@ -205,18 +222,21 @@ Matrix TranslationModel::decode(
         model::BlockCapture capture;
         if (pickedCross) {
             capture.crossQuery = &crossQuery;
-            capture.crossWeights = &crossWeights;
             capture.crossContext = &crossContext;
         }
+        if (pickedCross || crossWeights)
+            capture.crossWeights = &heads;
         model::finishLayer(s, L, h, context, scratch, h, capture, &memory);
         if (pickedCross) {
             const Eigen::Index c0 = Eigen::Index(pick.head) * s.headDim;
             trace->q = crossQuery.middleCols(c0, s.headDim);
             trace->k = memory.keys.middleCols(c0, s.headDim);
             trace->v = memory.values.middleCols(c0, s.headDim);
-            trace->weights = crossWeights[size_t(pick.head)];
+            trace->weights = heads[size_t(pick.head)];
             trace->context = crossContext.middleCols(c0, s.headDim);
         }
+        if (crossWeights)
+            (*crossWeights)[size_t(l)] = heads;
     }
     const model::TensorView &head = m_decoder.outputHead.empty() ? m_decoder.tokenEmbeddings : m_decoder.outputHead;
     Matrix logits(h.rows(), m_decoder.config.vocabSize);
@@ -226,7 +246,8 @@ Matrix TranslationModel::decode(
     return logits;
 }
 
-Translation translateGreedy(const TranslationModel &model, const std::string &text, int maxNewTokens)
+Translation translateGreedy(
+    const TranslationModel &model, const std::string &text, int maxNewTokens, const TranslationProgress &progress)
 {
     const GenerationRules &rules = model.rules();
     Translation t;
@@ -264,8 +285,13 @@ Translation translateGreedy(const TranslationModel &model, const std::string &te
         t.generated.push_back(g);
         generated.push_back(pick);
         target.push_back(pick);
+        const bool stop = progress && !progress(t.generated);
         if (pick == rules.eos)
             break;
+        if (stop) {
+            t.cancelled = true;
+            break;
+        }
     }
     t.text = model.tokenizer().decode(generated);
     return t;

@@ -14,6 +14,7 @@
 #include "core/model/modelweights.h"
 #include "core/translate/mariantokenizer.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,11 @@ struct HeadTrace {
     Matrix q, k, v, weights, context;
 };
 
+// generation_config.json's early_stopping: false (stop when no running beam can beat the worst
+// finished one at its current length), true (stop once num_beams are finished), "never" (stop only
+// when no running beam can beat it at any length up to the limit).
+enum class EarlyStopping { Heuristic, WhenFull, Never };
+
 // generation_config.json's rules for a translation, over config.json's values (transformers'
 // GenerationConfig.from_model_config, then the file).
 struct GenerationRules {
@@ -45,6 +51,11 @@ struct GenerationRules {
     int pad = -1; // pad_token_id: never generated
     int forcedEos = -1; // forced_eos_token_id: the last token a run may make; −1: none
     std::vector<int> banned; // the pad token and every one-token entry of bad_words_ids
+    // Beam search's settings (transformers' defaults: 1 beam, length_penalty 1, early_stopping
+    // false); opus-mt's generation_config.json asks for 4 beams.
+    int numBeams = 1;
+    double lengthPenalty = 1.0;
+    EarlyStopping earlyStopping = EarlyStopping::Heuristic;
 };
 
 class TranslationModel {
@@ -67,8 +78,10 @@ public:
 
     // The logits of every row of `targetIds` (the decoder start first; rows × vocab) over the
     // encoder's output `encoderOut`; the picked decoder or cross head's trace into `trace`.
+    // `crossWeights`, when given, receives every cross-attention head's weights:
+    // [layer][head] → target rows × source rows.
     Matrix decode(const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick = {},
-        HeadTrace *trace = nullptr) const;
+        HeadTrace *trace = nullptr, std::vector<std::vector<Matrix>> *crossWeights = nullptr) const;
 
     // Layers and heads of the stack a kind of attention belongs to.
     int layers(AttentionKind kind) const;
@@ -92,12 +105,18 @@ struct Translation {
     std::vector<int> sourceIds;
     std::vector<GeneratedToken> generated;
     std::string text; // the generated ids decoded, special tokens left out
+    bool cancelled = false; // the progress callback asked to stop; `generated` is what was made
 };
+
+// Told the tokens made so far after each step (beam search: the best running beam's); returning
+// false stops the run (Translation::cancelled).
+using TranslationProgress = std::function<bool(const std::vector<GeneratedToken> &)>;
 
 // Greedy decoding as transformers' generate(num_beams=1, do_sample=False) with max_new_tokens
 // `maxNewTokens`: from the decoder start, the most likely token not banned (the pad token,
 // bad_words_ids) at each step, </s> forced as the `maxNewTokens`-th token when forced_eos_token_id
 // is set; stops after </s> or `maxNewTokens` tokens.
-Translation translateGreedy(const TranslationModel &model, const std::string &text, int maxNewTokens);
+Translation translateGreedy(
+    const TranslationModel &model, const std::string &text, int maxNewTokens, const TranslationProgress &progress = {});
 
 } // namespace attnlab::core::translate

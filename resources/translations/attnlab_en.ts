@@ -41,4 +41,21 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>attnlab::ui::TranslationWindow</name>
+    <message numerus="yes">
+        <source>Opened %1: %2 encoder and %3 decoder layers, %4 heads each; generation_config.json asks for %n beam(s).</source>
+        <translation>
+            <numerusform>Opened %1: %2 encoder and %3 decoder layers, %4 heads each; generation_config.json asks for %n beam.</numerusform>
+            <numerusform>Opened %1: %2 encoder and %3 decoder layers, %4 heads each; generation_config.json asks for %n beams.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n token(s).</source>
+        <translation>
+            <numerusform>Cancelled after %n token.</numerusform>
+            <numerusform>Cancelled after %n tokens.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

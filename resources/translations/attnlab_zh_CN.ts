@@ -6685,6 +6685,240 @@ Separator: the text between separators is a token.</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::TranslateActions</name>
+    <message>
+        <source>Cannot create %1 for the demo model.</source>
+        <translation>无法为演示模型创建 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 for the demo model.</source>
+        <translation>无法为演示模型写入 %1。</translation>
+    </message>
+    <message>
+        <source>&amp;Translate…</source>
+        <translation>翻译(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Translate with a Marian (opus-mt) model and see each target token&apos;s cross-attention over the source (Ctrl+Shift+T)</source>
+        <translation>用 Marian（opus-mt）模型翻译，并查看每个目标词元对源句的交叉注意力（Ctrl+Shift+T）</translation>
+    </message>
+    <message>
+        <source>猫吃鱼 — translate it</source>
+        <translation>猫吃鱼 —— 翻译它</translation>
+    </message>
+    <message>
+        <source>Open the translation view with opus-mt-zh-en from the Hugging Face cache (or the built-in demo model) and translate 猫吃鱼</source>
+        <translation>打开翻译视图，用 Hugging Face 缓存中的 opus-mt-zh-en（或内置演示模型）翻译 猫吃鱼</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::TranslationWindow</name>
+    <message>
+        <source>Choose a Marian (opus-mt) model folder</source>
+        <translation>选择 Marian（opus-mt）模型文件夹</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1: %2 encoder and %3 decoder layers, %4 heads each; generation_config.json asks for %n beam(s).</source>
+        <translation>
+            <numerusform>已打开 %1：编码器 %2 层、解码器 %3 层，每层 %4 个头；generation_config.json 要求 %n 束。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Translating…</source>
+        <translation>正在翻译…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n token(s).</source>
+        <translation>
+            <numerusform>生成 %n 个词元后已取消。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Translation: %1</source>
+        <translation>译文：%1</translation>
+    </message>
+    <message>
+        <source>Score (sum of log-probabilities ÷ length^length_penalty): %1</source>
+        <translation>得分（对数概率之和 ÷ 长度^length_penalty）：%1</translation>
+    </message>
+    <message>
+        <source>%1 (id %2): the model gave it probability %3</source>
+        <translation>%1（id %2）：模型给它的概率是 %3</translation>
+    </message>
+    <message>
+        <source>Cross-attention, layer %1, mean of the heads</source>
+        <translation>交叉注意力，第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <source>Cross-attention, layer %1, head %2</source>
+        <translation>交叉注意力，第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>On this sentence layer %1 aligns most confidently: on average its heads&apos; mean gives %2 of each target token&apos;s attention to the one source token it attends to most.</source>
+        <translation>在这句话上，第 %1 层对齐得最有把握：平均而言，它各头的平均把每个目标词元 %2 的注意力给了它最关注的那个源词元。</translation>
+    </message>
+    <message>
+        <source>Translation — cross-attention</source>
+        <translation>翻译 —— 交叉注意力</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>A Marian (opus-mt) folder or a hub id such as %1</source>
+        <translation>Marian（opus-mt）文件夹，或 %1 这样的 Hub ID</translation>
+    </message>
+    <message>
+        <source>The folder of a Marian translation model (config.json, model.safetensors, source.spm, target.spm, vocab.json), or its id in the local Hugging Face cache</source>
+        <translation>Marian 翻译模型的文件夹（config.json、model.safetensors、source.spm、target.spm、vocab.json），或它在本地 Hugging Face 缓存中的 ID</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose a model folder and open it</source>
+        <translation>选择一个模型文件夹并打开</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open the folder or hub id typed on the left</source>
+        <translation>打开左边输入的文件夹或 Hub ID</translation>
+    </message>
+    <message>
+        <source>猫吃鱼 example</source>
+        <translation>猫吃鱼 示例</translation>
+    </message>
+    <message>
+        <source>Translate 猫吃鱼 with opus-mt-zh-en from the Hugging Face cache, or with the built-in demo model when it is not there</source>
+        <translation>用 Hugging Face 缓存中的 opus-mt-zh-en 翻译 猫吃鱼；缓存中没有时用内置演示模型</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>源句：</translation>
+    </message>
+    <message>
+        <source>The sentence to translate (Enter translates it)</source>
+        <translation>要翻译的句子（按 Enter 翻译）</translation>
+    </message>
+    <message>
+        <source>Beams:</source>
+        <translation>束数：</translation>
+    </message>
+    <message>
+        <source>1: greedy search; more: beam search as transformers runs it. The default is what the model&apos;s generation_config.json asks for</source>
+        <translation>1：贪心搜索；更多：按 transformers 的方式做束搜索。默认值取自模型的 generation_config.json</translation>
+    </message>
+    <message>
+        <source>Max tokens:</source>
+        <translation>最多词元：</translation>
+    </message>
+    <message>
+        <source>At most this many target tokens (&lt;/s&gt; included)</source>
+        <translation>最多生成这么多目标词元（含 &lt;/s&gt;）</translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>Translate on a worker thread; the translation grows token by token</source>
+        <translation>在后台线程中翻译；译文逐个词元增长</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the translation at its next token</source>
+        <translation>在下一个词元处停止翻译</translation>
+    </message>
+    <message>
+        <source>Target tokens made so far</source>
+        <translation>已生成的目标词元</translation>
+    </message>
+    <message>
+        <source>Translation (click a token to see where it looked):</source>
+        <translation>译文（点击一个词元，看它在看哪里）：</translation>
+    </message>
+    <message>
+        <source>The target tokens; the selected one&apos;s cross-attention is drawn below</source>
+        <translation>目标词元；下面画出选中词元的交叉注意力</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>The decoder layer whose cross-attention is shown</source>
+        <translation>显示哪一个解码器层的交叉注意力</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>The cross-attention head shown (when the heads are not averaged)</source>
+        <translation>显示的交叉注意力头（不取各头平均时）</translation>
+    </message>
+    <message>
+        <source>Average of heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>Show the mean of the layer&apos;s heads instead of one head</source>
+        <translation>显示这一层各头的平均，而不是单个头</translation>
+    </message>
+    <message>
+        <source>Source tokens on top, target tokens below: each line&apos;s width and opacity is the weight the selected target token&apos;s query gives that source token</source>
+        <translation>上面是源词元，下面是目标词元：每条线的粗细和深浅是选中目标词元的查询给那个源词元的权重</translation>
+    </message>
+    <message>
+        <source>Cross-attention weights: one row per target token, one column per source token</source>
+        <translation>交叉注意力权重：每个目标词元一行，每个源词元一列</translation>
+    </message>
+    <message>
+        <source>For each target token, the source token it attends to most, per layer (heads averaged) and that weight:</source>
+        <translation>每个目标词元在每一层（各头平均）最关注的源词元，以及那个权重：</translation>
+    </message>
+    <message>
+        <source>Rows: target tokens; columns: decoder layers</source>
+        <translation>行：目标词元；列：解码器层</translation>
+    </message>
+    <message>
+        <source>Attention is not word alignment: it says where the weight went, not which words translate each other, and weight on &lt;/s&gt; or punctuation often means &quot;nothing in particular&quot;.</source>
+        <translation>注意力不是词对齐：它说明权重去了哪里，而不是哪些词互为翻译；放在 &lt;/s&gt; 或标点上的权重往往表示“没有特别要看的”。</translation>
+    </message>
+    <message>
+        <source>Alignment</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>The source token each target token attends to most, per layer</source>
+        <translation>每个目标词元在每一层最关注的源词元</translation>
+    </message>
+    <message>
+        <source>What cross-attention is</source>
+        <translation>什么是交叉注意力</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::UndoHistoryDock</name>
     <message>
         <source>History</source>

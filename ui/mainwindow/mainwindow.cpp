@@ -36,6 +36,7 @@
 #include "ui/model/modelsession.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
+#include "ui/translate/translateactions.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -279,6 +280,7 @@ void MainWindow::createMenus()
     m_experimentsAction = m_toolsMenu->addAction(QString(), this, &MainWindow::showExperiments);
     m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     addAction(m_experimentsAction);
+    new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu()); // Translate…, 猫吃鱼 example
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {

@@ -1,0 +1,137 @@
+#include "ui/translate/translationrun.h"
+
+#include "core/model/hubcache.h"
+#include "ui/i18n/coremessages.h"
+
+#include <QFile>
+#include <QThread>
+
+#include <cstdlib>
+
+namespace attnlab::ui {
+
+namespace {
+
+using namespace core::translate;
+
+// A hub id ("Helsinki-NLP/opus-mt-zh-en") opens its snapshot in the local Hugging Face cache.
+std::string resolveFolder(const std::string &dir)
+{
+    if (QFile::exists(QFile::decodeName(dir.c_str())) || !core::model::isHubId(dir))
+        return dir;
+    const core::model::HubModel hub = core::model::findHubModel(
+        core::model::hubCacheDir([](const char *name) -> const char * { return std::getenv(name); }), dir);
+    return hub.status == core::model::HubModel::Status::Found ? hub.snapshot : dir;
+}
+
+} // namespace
+
+TranslationRun::TranslationRun(QObject *parent)
+    : QObject(parent)
+{
+}
+
+TranslationRun::~TranslationRun()
+{
+    cancel();
+    wait();
+}
+
+void TranslationRun::wait()
+{
+    if (m_thread)
+        m_thread->wait();
+}
+
+void TranslationRun::cancel()
+{
+    if (m_stop)
+        *m_stop = true;
+}
+
+void TranslationRun::launch(QThread *thread, const std::function<void()> &done)
+{
+    m_thread = thread;
+    // Not busy any more before `done` says so: its listeners may start the next job.
+    connect(m_thread, &QThread::finished, this, [this, done] {
+        m_thread->deleteLater();
+        m_thread = nullptr;
+        done();
+    });
+    m_thread->start();
+}
+
+bool TranslationRun::open(const QString &dir)
+{
+    if (m_thread)
+        return false;
+    auto loaded = std::make_shared<std::shared_ptr<const TranslationModel>>();
+    auto problem = std::make_shared<QString>();
+    auto *thread = QThread::create([loaded, problem, path = QFile::encodeName(dir).toStdString()] {
+        try {
+            *loaded = std::make_shared<const TranslationModel>(TranslationModel::load(resolveFolder(path)));
+        } catch (const std::exception &e) {
+            *problem = fileProblemText(exceptionProblem(e));
+        }
+    });
+    launch(thread, [this, loaded, problem, dir] {
+        m_openProblem = *problem;
+        if (*loaded) {
+            m_model = *loaded;
+            m_folder = dir;
+            m_result = Result {};
+            m_partial.clear();
+        }
+        Q_EMIT opened();
+    });
+    return true;
+}
+
+bool TranslationRun::start(const QString &text, const SearchOptions &options)
+{
+    if (m_thread || !m_model)
+        return false;
+    m_stop = std::make_shared<std::atomic<bool>>(false);
+    m_partial.clear();
+    auto pending = std::make_shared<Result>();
+    auto *thread
+        = QThread::create([this, pending, model = m_model, stop = m_stop, options, source = text.toStdString()] {
+              try {
+                  const SearchResult r = translate(*model, source, options, [&](const std::vector<GeneratedToken> &so) {
+                      QMetaObject::invokeMethod(
+                          this,
+                          [this, so] {
+                              m_partial = so;
+                              Q_EMIT progressed();
+                          },
+                          Qt::QueuedConnection);
+                      return !*stop;
+                  });
+                  pending->translation = r.translation;
+                  pending->score = r.score;
+                  for (const int id : r.translation.sourceIds)
+                      pending->sourcePieces.push_back(model->tokenizer().tokenText(id));
+                  // Every cross-attention head over [start] + the tokens: row i made token i.
+                  std::vector<int> target = {model->rules().decoderStart};
+                  for (const GeneratedToken &g : r.translation.generated)
+                      target.push_back(g.id);
+                  const Eigen::Index n = Eigen::Index(r.translation.generated.size());
+                  if (n > 0) {
+                      model->decode(model->encode(r.translation.sourceIds), target, {}, nullptr, &pending->cross);
+                      for (auto &layer : pending->cross)
+                          for (core::Matrix &head : layer)
+                              head = core::Matrix(head.topRows(n));
+                  }
+              } catch (const std::exception &e) {
+                  pending->problem = fileProblemText(exceptionProblem(e));
+              }
+          });
+    launch(thread, [this, pending] {
+        m_result = std::move(*pending);
+        m_partial = m_result.translation.generated;
+        Q_EMIT finished();
+    });
+    return true;
+}
+
+} // namespace attnlab::ui

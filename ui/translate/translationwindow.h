@@ -1,0 +1,95 @@
+#pragma once
+// The translation view (issue 35): open a Marian (opus-mt) folder, type a source sentence and
+// translate it on a worker, greedy or by beam search (the beams generation_config.json asks for by
+// default), with progress and Cancel; the translation grows token by token. For the selected
+// target token, its cross-attention over the source tokens is drawn as lines and the whole
+// translation's as a target × source heatmap, for any layer and head or the heads' average; the
+// alignment table lists, per layer, the source token each target token attends to most, and names
+// the layer most confident on this sentence (attention is not word alignment).
+
+#include "ui/i18n/retranslating.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTextBrowser;
+
+namespace attnlab::ui {
+
+class CrossAttentionLines;
+class MatrixPlot;
+class TranslationRun;
+
+class TranslationWindow : public Retranslating<QWidget> {
+    Q_OBJECT
+public:
+    explicit TranslationWindow(QWidget *parent = nullptr);
+    ~TranslationWindow() override;
+
+    // Opens a Marian folder or hub id on the worker (false while busy).
+    bool openModel(const QString &dir);
+    // Translates the source field's text (false while busy or without a model).
+    bool translate();
+    void cancel();
+    // The 猫吃鱼 example: opus-mt-zh-en from the hub cache when it is there, else `fallbackDir`
+    // (the built-in demo model); then translates 猫吃鱼.
+    void openExample(const QString &fallbackDir);
+
+    TranslationRun *run() const { return m_run; }
+    QLineEdit *sourceEdit() const { return m_source; }
+    QSpinBox *beamsBox() const { return m_beams; }
+    QSpinBox *maxTokensBox() const { return m_maxTokens; }
+    QSpinBox *layerBox() const { return m_layer; }
+    QSpinBox *headBox() const { return m_head; }
+    QCheckBox *averageBox() const { return m_average; }
+    QListWidget *targetList() const { return m_targets; }
+    MatrixPlot *heatmap() const { return m_heatmap; }
+    CrossAttentionLines *lines() const { return m_lines; }
+    QTableWidget *alignmentTable() const { return m_alignment; }
+    QLabel *bestLayerLabel() const { return m_bestLayer; }
+    QLabel *statusLabel() const { return m_status; }
+    QPushButton *translateButton() const { return m_translate; }
+    QPushButton *cancelButton() const { return m_cancel; }
+
+Q_SIGNALS:
+    // The model opened (or failed to) and a translation finished, for tests and the example.
+    void modelOpened();
+    void translated();
+    // The 猫吃鱼 example button was pressed (TranslateActions runs the example).
+    void exampleRequested();
+
+private:
+    void retranslate() override;
+    void browse();
+    void onOpened();
+    void onProgress();
+    void onFinished();
+    void showTokens();
+    void showAttention();
+    void showAlignment();
+    void updateEnabled();
+
+    TranslationRun *m_run;
+    QLabel *m_modelLabel, *m_sourceLabel, *m_beamsLabel, *m_maxTokensLabel, *m_layerLabel, *m_headLabel;
+    QLabel *m_targetsLabel, *m_alignmentTitle, *m_bestLayer, *m_caveat, *m_status;
+    QLineEdit *m_folder, *m_source;
+    QPushButton *m_browse, *m_open, *m_example, *m_translate, *m_cancel;
+    QSpinBox *m_beams, *m_maxTokens, *m_layer, *m_head;
+    QCheckBox *m_average;
+    QProgressBar *m_progress;
+    QListWidget *m_targets;
+    CrossAttentionLines *m_lines;
+    MatrixPlot *m_heatmap;
+    QTableWidget *m_alignment;
+    QTextBrowser *m_explanation;
+    bool m_translateWhenOpen = false;
+};
+
+} // namespace attnlab::ui
