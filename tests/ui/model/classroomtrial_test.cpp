@@ -1,0 +1,121 @@
+// What a teacher met in the model room during a classroom trial (issue 36): the head view and the
+// grid say what their sides and axes are, token positions are numbered one way everywhere, and a
+// head opened from a model shows its sentence as what it is, read-only.
+#include "modelroomfixture.h"
+#include "ui/board/tokenbar.h"
+#include "ui/generate/generatepanel.h"
+#include "ui/generate/samplingchart.h"
+#include "ui/lens/attributionpanel.h"
+#include "ui/model/headview.h"
+#include "ui/model/modelgridview.h"
+#include "ui/model/modelsentence.h"
+
+#include <QComboBox>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSpinBox>
+
+#include "ui/plot/qcp.h"
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+
+namespace {
+
+// Whether anything but the background is painted inside `r` of the rendered widget.
+bool paintedIn(QWidget *widget, const QRect &r)
+{
+    const QImage image = widget->grab().toImage();
+    const QColor base = widget->palette().color(QPalette::Base);
+    const qreal ratio = image.devicePixelRatio();
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+            if (image.pixelColor(QPoint(int(x * ratio), int(y * ratio))) != base)
+                return true;
+    return false;
+}
+
+} // namespace
+
+TEST(ClassroomTrial, TheHeadViewSaysWhichColumnIsTheQueryAndWhichTheKey)
+{
+    TinyFolder folder(false);
+    Room room;
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    HeadView *view = room.room->headView();
+    const QString queries = view->columnHeading(false);
+    const QString keys = view->columnHeading(true);
+    EXPECT_TRUE(queries.contains(QStringLiteral("Quer"))) << queries.toStdString();
+    EXPECT_TRUE(keys.contains(QStringLiteral("Key"))) << keys.toStdString();
+    // Each heading sits over its own column, above the first token, and is drawn.
+    for (const bool isKey : {false, true}) {
+        const QRect heading = view->headingRect(isKey);
+        const QRect first = view->tokenRect(0, isKey);
+        EXPECT_LE(heading.bottom(), first.top());
+        EXPECT_TRUE(heading.intersects(QRect(first.left(), heading.top(), first.width(), heading.height())));
+        // Whole, not elided.
+        EXPECT_LE(view->fontMetrics().horizontalAdvance(isKey ? keys : queries), heading.width() - 8);
+        EXPECT_TRUE(view->rect().contains(heading));
+        EXPECT_TRUE(paintedIn(view, heading)) << "isKey " << isKey;
+    }
+}
+
+TEST(ClassroomTrial, TheGridOfHeadsHasAxisTitles)
+{
+    TinyFolder folder(false);
+    Room room;
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    ModelGridView *grid = room.room->findChild<ModelGridView *>();
+    ASSERT_NE(grid, nullptr);
+    EXPECT_TRUE(grid->headAxisTitle().contains(QStringLiteral("Head")));
+    EXPECT_TRUE(grid->layerAxisTitle().contains(QStringLiteral("Layer")));
+    for (const QRect &title : {grid->headAxisRect(), grid->layerAxisRect()}) {
+        EXPECT_TRUE(grid->rect().contains(title));
+        for (int l = 0; l < 3; ++l)
+            for (int h = 0; h < 2; ++h)
+                EXPECT_FALSE(title.intersects(grid->cellRect(l, h)));
+        EXPECT_TRUE(paintedIn(grid, title));
+    }
+    // The heads' title runs along the top, the layers' stands over the column of layer numbers.
+    EXPECT_LT(grid->headAxisRect().bottom(), grid->cellRect(0, 0).top());
+    EXPECT_LT(grid->layerAxisRect().right(), grid->cellRect(0, 0).left());
+}
+
+TEST(ClassroomTrial, ModelChipsNumberTokensByPositionAsTheBoardDoesAndNameTheIdAsOne)
+{
+    TinyFolder folder(false);
+    Room room;
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    QStringList chips;
+    for (const QLabel *label : room.room->sentence()->findChildren<QLabel *>())
+        if (label->toolTip().startsWith(QStringLiteral("Token ")))
+            chips << label->text().remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    const auto &tokens = room.session->tokens();
+    ASSERT_EQ(chips.size(), int(tokens.size()));
+    for (int i = 0; i < chips.size(); ++i) {
+        const QString display = QString::fromStdString(tokens[size_t(i)].display);
+        // "4 the id 262": the position first, as the board's chips and the matrix rows have it.
+        EXPECT_TRUE(chips[i].startsWith(QString::number(i) + QLatin1Char(' ') + display)) << chips[i].toStdString();
+        EXPECT_TRUE(chips[i].endsWith(QStringLiteral("id %1").arg(tokens[size_t(i)].id))) << chips[i].toStdString();
+    }
+}
+
+
+
