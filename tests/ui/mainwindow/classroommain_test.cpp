@@ -8,6 +8,7 @@
 #include "ui/board/presentationview.h"
 #include "ui/document/examples.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/mainwindow/scenewarnings.h"
 #include "ui/mainwindow/workspaces.h"
 
 #include <QAction>
@@ -31,6 +32,24 @@ namespace {
 using ClassroomMain = test::MainWindowFixture;
 } // namespace
 
+TEST_F(ClassroomMain, ThePaddingScenesWarningIsNotShownInTheModelWorkspace)
+{
+    document.load(*loadExample(QStringLiteral("padding")).scene);
+    MainWindow window(&document);
+    window.show();
+    QCoreApplication::processEvents();
+    auto *warnings = window.findChild<SceneWarnings *>();
+    ASSERT_NE(warnings, nullptr);
+    ASSERT_FALSE(window.warningText().isEmpty());
+    EXPECT_TRUE(warnings->isVisible());
+    window.workspaces()->setCurrent(Workspaces::Workspace::Model);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(warnings->isVisible());
+    EXPECT_FALSE(window.warningText().isEmpty()); // still the scene's, for when it returns
+    window.workspaces()->setCurrent(Workspaces::Workspace::Scene);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(warnings->isVisible());
+}
 
 TEST_F(ClassroomMain, TheWheelOverAHeatmapScrollsTheBoard)
 {
