@@ -117,5 +117,33 @@ TEST(ClassroomTrial, ModelChipsNumberTokensByPositionAsTheBoardDoesAndNameTheIdA
     }
 }
 
+TEST(ClassroomTrial, AHeadFromAModelShowsItsSentenceReadOnlyAndSaysWhereToChangeIt)
+{
+    TinyFolder folder(false);
+    Room room;
+    TokenBar bar(&room.document);
+    room.window.show();
+    bar.show();
+    QLineEdit *field = bar.findChild<QLineEdit *>();
+    ASSERT_NE(field, nullptr);
+    const QColor editable = field->palette().color(QPalette::Base);
+    EXPECT_FALSE(field->isReadOnly());
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    ASSERT_TRUE(room.room->openOnBoard());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return room.document.scene().hasInputX(); }, 5000));
+    EXPECT_TRUE(field->isReadOnly());
+    // It no longer looks like a field to type in: no white box, no frame, no clear button.
+    EXPECT_NE(field->palette().color(QPalette::Base), editable);
+    EXPECT_EQ(field->palette().color(QPalette::Base), field->palette().color(QPalette::Window));
+    EXPECT_FALSE(field->hasFrame());
+    EXPECT_FALSE(field->isClearButtonEnabled());
+    EXPECT_TRUE(field->toolTip().contains(QStringLiteral("Model workspace"))) << field->toolTip().toStdString();
+    // Typing changes nothing.
+    const std::vector<std::string> tokens = room.document.scene().tokens;
+    QTest::keyClicks(field, QStringLiteral(" dog"));
+    bar.commit();
+    EXPECT_EQ(room.document.scene().tokens, tokens);
+}
 
 
