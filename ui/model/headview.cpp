@@ -43,7 +43,9 @@ void HeadView::refresh()
     if (runner && m_session->isComputed() && layer < runner->layers() && head < runner->heads()) {
         m_weights = runner->attentionWeights(layer, head);
         m_tokens = m_session->displayTokens();
-        m_position = runner->predictionPosition();
+        // The session's: −1 for BERT without [MASK], which predicts nothing (the runner would
+        // read its last position, [SEP]).
+        m_position = m_session->predictionPosition();
         m_newest = m_session->generatedIds().empty() ? -1 : int(m_weights.rows()) - 1;
         m_title = tr("Layer %1, head %2").arg(layer + 1).arg(head + 1);
         if (m_session->isAblated(layer, head))

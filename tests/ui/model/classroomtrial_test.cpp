@@ -146,4 +146,55 @@ TEST(ClassroomTrial, AHeadFromAModelShowsItsSentenceReadOnlyAndSaysWhereToChange
     EXPECT_EQ(room.document.scene().tokens, tokens);
 }
 
+TEST(ClassroomTrial, BertWithoutMaskKeepsNoEarlierModelsIdMarksNoRowAndSaysWhyItCannotGenerate)
+{
+    TinyFolder gpt2(false);
+    TinyFolder bert(true);
+    Room room;
+    auto *attribution = new AttributionPanel(room.session);
+    auto *generate = new GeneratePanel(room.session);
+    room.room->addPanel(attribution);
+    room.room->addPanel(generate);
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    room.openModel(gpt2.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    // GPT-2's id 162 lies beyond the BERT fixture's 40 pieces.
+    attribution->tokenId()->setValue(162);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy(); }, 10000));
+    EXPECT_TRUE(generate->stepAction()->isEnabled());
+    EXPECT_FALSE(generate->stepAction()->toolTip().contains(QStringLiteral("Not available")));
+
+    room.openModel(bert.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return room.session->tokens().size() == 5 && !room.session->isBusy() && room.session->isComputed(); },
+        10000));
+    ASSERT_LT(room.session->predictionPosition(), 0);
+    QTest::qWait(50);
+    // The attribution holds a valid id of BERT's vocabulary, offers no pick, and says why.
+    QSpinBox *id = attribution->tokenId();
+    EXPECT_LT(id->value(), test::kBertFixtureVocabSize);
+    EXPECT_EQ(id->maximum(), test::kBertFixtureVocabSize - 1);
+    EXPECT_FALSE(id->isEnabled());
+    EXPECT_FALSE(attribution->tokenBox()->isEnabled());
+    EXPECT_TRUE(id->toolTip().contains(QStringLiteral("[MASK]"))) << id->toolTip().toStdString();
+    EXPECT_TRUE(attribution->message().contains(QStringLiteral("[MASK]"))) << attribution->message().toStdString();
+    // The head view marks no row as the one predicted from ([SEP] is the last).
+    EXPECT_EQ(room.room->headView()->predictionToken(), -1);
+    // Next Token is off, and its tooltip says why.
+    EXPECT_FALSE(generate->stepAction()->isEnabled());
+    EXPECT_TRUE(generate->stepAction()->toolTip().contains(QStringLiteral("Not available now")))
+        << generate->stepAction()->toolTip().toStdString();
+    EXPECT_TRUE(generate->stepAction()->toolTip().contains(QStringLiteral("[MASK]")))
+        << generate->stepAction()->toolTip().toStdString();
+
+    // With [MASK] the head view marks the [MASK] row, and the id box is live again.
+    room.session->setText(QStringLiteral("the [MASK] sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    QTest::qWait(50);
+    EXPECT_GE(room.room->headView()->predictionToken(), 0);
+    EXPECT_EQ(room.room->headView()->predictionToken(), room.session->predictionPosition());
+    EXPECT_TRUE(id->isEnabled());
+}
 
