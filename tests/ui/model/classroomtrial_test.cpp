@@ -198,3 +198,26 @@ TEST(ClassroomTrial, BertWithoutMaskKeepsNoEarlierModelsIdMarksNoRowAndSaysWhyIt
     EXPECT_TRUE(id->isEnabled());
 }
 
+TEST(ClassroomTrial, AtTheDefaultWindowSizeTheNextTokenChartKeepsItsHeightAndItsLegendOffTheBars)
+{
+    TinyFolder folder(false);
+    Room room;
+    auto *generate = new GeneratePanel(room.session);
+    room.room->addPanel(generate);
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    QTest::qWait(50);
+    auto *chart = generate->findChild<SamplingChart *>();
+    ASSERT_NE(chart, nullptr);
+    QCustomPlot *plot = chart->plot();
+    plot->replot();
+    EXPECT_GE(plot->height(), SamplingChart::kMinimumHeight);
+    const QRect bars = plot->axisRect()->rect();
+    EXPECT_GE(bars.height(), 80) << "the bars' own area";
+    ASSERT_TRUE(plot->legend->visible());
+    EXPECT_FALSE(plot->legend->outerRect().intersects(plot->axisRect()->outerRect()))
+        << "the legend lies over the axes";
+}
