@@ -80,3 +80,50 @@ TEST_F(ClassroomMain, TheWheelOverAHeatmapScrollsTheBoard)
     EXPECT_GT(scroll->verticalScrollBar()->value(), before);
 }
 
+TEST_F(ClassroomMain, PresentationModesSidePanelFollowsTheZoomAndTheDarkThemeAndTheHintWraps)
+{
+    MainWindow window(&document);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    PresentationMode *presentation = window.presentation();
+    presentation->setActive(true);
+    presentation->sidePanelAction()->setChecked(true);
+    if (!window.presentationView()->sidePanel() || !window.presentationView()->sidePanel()->isVisible())
+        presentation->sidePanelAction()->trigger();
+    QCoreApplication::processEvents();
+    QWidget *side = window.presentationView()->sidePanel();
+    ASSERT_NE(side, nullptr);
+    ASSERT_TRUE(side->isVisible());
+    const QList<QTextBrowser *> pages = side->findChildren<QTextBrowser *>();
+    ASSERT_GE(pages.size(), 2); // the inspector's and the explanation's
+    const double appPoint = QApplication::font().pointSizeF();
+    for (const double zoom : {1.0, 2.0}) {
+        presentation->setPresentationZoom(zoom);
+        QCoreApplication::processEvents();
+        for (QTextBrowser *page : pages) {
+            // Larger than the window's text, and larger again at a larger zoom.
+            EXPECT_NEAR(page->font().pointSizeF(), appPoint * 1.4 * zoom, 0.01) << page->objectName().toStdString();
+            EXPECT_NEAR(page->document()->defaultFont().pointSizeF(), appPoint * 1.4 * zoom, 0.01);
+            // White on black, as the rest of the view.
+            EXPECT_EQ(page->palette().color(QPalette::Base), QColor(Qt::black));
+            EXPECT_EQ(page->palette().color(QPalette::Text), QColor(Qt::white));
+            EXPECT_EQ(page->viewport()->palette().color(QPalette::Base), QColor(Qt::black));
+            EXPECT_TRUE(page->document()->defaultStyleSheet().contains(QStringLiteral("#8ab4f8")));
+        }
+    }
+    // The keys line wraps rather than running off the edges at a large zoom.
+    presentation->setPresentationZoom(3.0);
+    QCoreApplication::processEvents();
+    QLabel *hint = nullptr;
+    for (QLabel *label : window.presentationView()->findChildren<QLabel *>())
+        if (label->text().contains(QStringLiteral("F11")))
+            hint = label;
+    ASSERT_NE(hint, nullptr);
+    const QRect needed = hint->fontMetrics().boundingRect(
+        QRect(0, 0, hint->contentsRect().width(), 10000), Qt::AlignCenter | Qt::TextWordWrap, hint->text());
+    EXPECT_LE(needed.width(), hint->contentsRect().width());
+    EXPECT_LE(needed.height(), hint->contentsRect().height() + 1);
+    EXPECT_LE(hint->geometry().bottom(), window.presentationView()->height());
+    presentation->setActive(false);
+}
