@@ -85,7 +85,7 @@ void addRotaryPositions(const ModelConfig &c, const BlockSpec &spec, int head, b
             + " of this layer all read key/value head " + kv1 + ", so their "
             + (shared ? "W_K, W_V, b_K and b_V are" : "W_K and W_V are")
             + " one set of numbers: applying an edit of them to the model changes every one of these heads.";
-        zh += "分组查询注意力：这一层的" + headList(kv * group, group, true) + "都读取键/值头 " + kv1 + "，它们的"
+        zh += "分组查询注意力：这一层的" + headList(kv * group, group, true) + " 都读取键/值头 " + kv1 + "，它们的"
             + (shared ? "W_K、W_V、b_K、b_V" : "W_K、W_V") + "是同一组数：把对它们的修改应用到模型，会改变所有这些头。";
     }
     s.description = {{"en", en}, {"zh_CN", zh}};

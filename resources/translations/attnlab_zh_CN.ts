@@ -3150,6 +3150,10 @@
         <source>contribution to the logit of “%1”</source>
         <translation>对“%1”的 logit 的贡献</translation>
     </message>
+    <message>
+        <source>Not available now: BERT predicts only where the sentence has [MASK]; write [MASK] where it should fill in a word.</source>
+        <translation>现在不可用：BERT 只在句子中有 [MASK] 的位置做预测；请在要让它填词的位置写上 [MASK]。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::BlockBoard</name>
@@ -4069,6 +4073,10 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>scene</source>
         <translation>场景</translation>
     </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::FlashExperiment</name>
@@ -4365,6 +4373,43 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>What a decoded token reads, the floor that sets on its time, and prefill against decode on the roofline</source>
         <translation>解码一个词元要读多少字节、这给它的用时定下的下限，以及屋顶线上预填充与解码的对比</translation>
     </message>
+    <message>
+        <source>%1
+Not available now: %2</source>
+        <translation>%1
+现在不可用：%2</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::Generator</name>
+    <message>
+        <source>Open a model first.</source>
+        <translation>请先打开一个模型。</translation>
+    </message>
+    <message>
+        <source>%1 reads the whole text at once, in both directions, so it has no next token to add: it fills in [MASK] instead. Generation needs a left-to-right model such as GPT-2, Qwen2 or Llama.</source>
+        <translation>%1 一次读入整段文本，两个方向都看，所以没有可以追加的下一个词元：它填补的是 [MASK]。生成需要 GPT-2、Qwen2 或 Llama 这样从左到右的模型。</translation>
+    </message>
+    <message>
+        <source>This checkpoint has no output head, so there is no prediction to pick a token from.</source>
+        <translation>这个检查点没有输出头，所以没有可供挑选词元的预测。</translation>
+    </message>
+    <message>
+        <source>Type a sentence first.</source>
+        <translation>请先输入一个句子。</translation>
+    </message>
+    <message>
+        <source>Waiting for the model&apos;s run on the text.</source>
+        <translation>正在等待模型对这段文本的运行。</translation>
+    </message>
+    <message>
+        <source>The text fills all %1 positions the model has.</source>
+        <translation>文本已占满模型的全部 %1 个位置。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s end tokens cannot be read (see the line beside the buttons).</source>
+        <translation>无法读取模型的结束词元（见按钮旁的说明）。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::HeadGrid</name>
@@ -4426,6 +4471,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>: the new token reads all %1 cached positions</source>
         <translation>：新词元读取全部 %1 个已缓存的位置</translation>
+    </message>
+    <message>
+        <source>Keys (being read)</source>
+        <translation>键（被读取）</translation>
+    </message>
+    <message>
+        <source>Queries (reading)</source>
+        <translation>查询（在读取）</translation>
     </message>
 </context>
 <context>
@@ -4758,10 +4811,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <source>Problems the pipeline found in the current scene</source>
-        <translation>计算流程在当前场景中发现的问题</translation>
-    </message>
-    <message>
         <source>&amp;Colours of the Weights</source>
         <translation>权重的配色(&amp;C)</translation>
     </message>
@@ -4816,10 +4865,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
-    </message>
-    <message>
-        <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
-        <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
     </message>
     <message>
         <source>Every keyboard shortcut of the window (Ctrl+/)</source>
@@ -5270,6 +5315,14 @@ Click to select it, Ctrl+click to switch it off.</source>
         <source>The bottom row is the newest token&apos;s query over every cached key.</source>
         <translation>最下面一行是最新词元的查询对所有已缓存键的注意力。</translation>
     </message>
+    <message>
+        <source>Head →</source>
+        <translation>头 →</translation>
+    </message>
+    <message>
+        <source>Layer ↓</source>
+        <translation>层 ↓</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelRoom</name>
@@ -5325,6 +5378,22 @@ Click to select it, Ctrl+click to switch it off.</source>
         <source>Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is transformers&apos; head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
         <translation>消融选中的头（它的上下文在乘 W_O 之前变为零；在 GPT-2 和 BERT 中这就是 transformers 的 head_mask = 0，Qwen2 和 Llama 没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销(&amp;U)：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做(&amp;R)：%1</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelSentence</name>
@@ -5347,6 +5416,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>… and %1 more</source>
         <translation>… 还有 %1 个</translation>
+    </message>
+    <message>
+        <source>&lt;small&gt;%1&lt;/small&gt; %2 &lt;small&gt;id %3&lt;/small&gt;</source>
+        <translation>&lt;small&gt;%1&lt;/small&gt; %2 &lt;small&gt;id %3&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -5797,6 +5870,17 @@ last change %3</source>
     <message>
         <source>The most likely next tokens, each bar its probability after the temperature. Teal bars can be drawn; grey bars are cut by top-k or top-p, or at temperature 0 not chosen. A higher temperature flattens the bars, a lower one sharpens them.</source>
         <translation>最可能的下一个词元，每根柱子是经过温度调整后的概率。青色柱子可能被抽中；灰色柱子被 top-k 或 top-p 截掉，或在温度为 0 时未被选中。温度越高，柱子越平；温度越低，柱子越尖。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::SceneWarnings</name>
+    <message>
+        <source>Problems the pipeline found in the current scene</source>
+        <translation>计算流程在当前场景中发现的问题</translation>
+    </message>
+    <message>
+        <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
+        <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
     </message>
 </context>
 <context>
@@ -6662,10 +6746,6 @@ Separator: the text between separators is a token.</source>
         <translation>把词元设为“%1”</translation>
     </message>
     <message>
-        <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. Type a new sentence in the Model dock, then open the head again.</source>
-        <translation>这些词元来自一个真实模型：X 是该模型的这一层为它们算出的结果。请在“模型”面板中输入新句子，然后重新打开这个头。</translation>
-    </message>
-    <message>
         <source>Token %1: “%2” (not applied yet)</source>
         <translation>词元 %1：“%2”（尚未应用）</translation>
     </message>
@@ -6682,6 +6762,10 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Only the first %1 tokens are shown as chips.</source>
         <translation>这里只显示前 %1 个词元。</translation>
+    </message>
+    <message>
+        <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. To change the text, type it in the Sentence field of the Model workspace (Ctrl+2), then open the head on the board again.</source>
+        <translation>这些词元来自一个真实模型：X 是该模型那一层为它们算出的结果。要修改文本，请在模型工作区（Ctrl+2）的“句子”栏中输入，然后在流程板上重新打开这个头。</translation>
     </message>
 </context>
 <context>

@@ -4,10 +4,13 @@
 #include "ui/plot/heatmapplot.h"
 #include "ui/plot/stageinfo.h"
 
+#include <QAbstractScrollArea>
+#include <QCoreApplication>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 
@@ -217,9 +220,21 @@ bool HeatmapView::eventFilter(QObject *watched, QEvent *event)
     }
     if (watched == m_plot && event->type() == QEvent::Leave)
         m_hoverText.clear();
-    // The plot would take every wheel turn (it has no use for them): left unaccepted, they go
-    // on to the board, which scrolls.
+    // The plot has no use for the wheel, but an ignored turn would still stop at it: QCustomPlot
+    // sets WA_NoMousePropagation. So the turn is handed to the board around it, which scrolls;
+    // the tooltip is left as it is.
     if (watched == m_plot && event->type() == QEvent::Wheel) {
+        auto *wheel = static_cast<QWheelEvent *>(event);
+        for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+            if (auto *area = qobject_cast<QAbstractScrollArea *>(w)) {
+                QWidget *viewport = area->viewport();
+                QWheelEvent board(viewport->mapFromGlobal(wheel->globalPosition()), wheel->globalPosition(),
+                    wheel->pixelDelta(), wheel->angleDelta(), wheel->buttons(), wheel->modifiers(), wheel->phase(),
+                    wheel->inverted(), wheel->source(), wheel->pointingDevice());
+                QCoreApplication::sendEvent(viewport, &board);
+                event->setAccepted(board.isAccepted());
+                return true;
+            }
         event->ignore();
         return true;
     }

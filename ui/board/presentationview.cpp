@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QShortcut>
 #include <QSplitter>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
@@ -45,6 +47,8 @@ PresentationView::PresentationView(Document *document, StepController *steps, QW
     m_progress->setTextFormat(Qt::PlainText);
     m_hint->setTextFormat(Qt::PlainText);
     m_hint->setAlignment(Qt::AlignCenter);
+    // At a large zoom the keys take two lines rather than running off both edges.
+    m_hint->setWordWrap(true);
     m_progress->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
     for (auto [key, forward] :
@@ -167,6 +171,31 @@ void PresentationView::refreshTexts()
     m_hint->setToolTip(tr("Keys that work in presentation mode"));
 }
 
+QPalette PresentationView::sidePalette()
+{
+    QPalette p;
+    for (QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        p.setColor(group, QPalette::Window, Qt::black);
+        p.setColor(group, QPalette::Base, Qt::black);
+        p.setColor(group, QPalette::AlternateBase, QColor(0x20, 0x20, 0x20));
+        p.setColor(group, QPalette::WindowText, Qt::white);
+        p.setColor(group, QPalette::Text, Qt::white);
+        p.setColor(group, QPalette::Button, QColor(0x30, 0x30, 0x30));
+        p.setColor(group, QPalette::ButtonText, Qt::white);
+        p.setColor(group, QPalette::Highlight, QColor(0xff, 0xd7, 0x00)); // the view's yellow accent
+        p.setColor(group, QPalette::HighlightedText, Qt::black);
+        p.setColor(group, QPalette::Link, QColor(0x8a, 0xb4, 0xf8));
+        p.setColor(group, QPalette::LinkVisited, QColor(0xc5, 0x8a, 0xf9));
+        p.setColor(group, QPalette::PlaceholderText, QColor(0xb0, 0xb0, 0xb0));
+    }
+    p.setColor(QPalette::Disabled, QPalette::Window, Qt::black);
+    p.setColor(QPalette::Disabled, QPalette::Base, Qt::black);
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x90, 0x90, 0x90));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x90, 0x90, 0x90));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x90, 0x90, 0x90));
+    return p;
+}
+
 void PresentationView::applyFonts()
 {
     const double appPoint = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 9.0;
@@ -181,10 +210,22 @@ void PresentationView::applyFonts()
     if (m_card)
         m_card->setZoom(m_zoom);
     if (m_side) {
-        // Readable from the back of the room, yet leaving the card most of the screen.
+        // Readable from the back of the room, yet leaving the card most of the screen, and in
+        // the view's white on black. Set on every widget of the panel: under the view's style
+        // sheet a font or palette set on the panel alone does not reach its children.
         QFont side = font();
         side.setPointSizeF(appPoint * 1.4 * m_zoom);
-        m_side->setFont(side);
+        const QPalette dark = sidePalette();
+        const QList<QWidget *> widgets = m_side->findChildren<QWidget *>();
+        for (QWidget *w : widgets + QList<QWidget *> {m_side}) {
+            w->setFont(side);
+            w->setPalette(dark);
+        }
+        // Qt's HTML reader colours links from the application's palette, dark blue on black:
+        // the pages' own style sheet gives them the panel's light blue from the next page on.
+        for (QTextBrowser *page : m_side->findChildren<QTextBrowser *>())
+            page->document()->setDefaultStyleSheet(
+                QStringLiteral("a { color: %1; }").arg(dark.color(QPalette::Link).name()));
     }
     elideSentence();
 }

@@ -6,6 +6,7 @@
 
 #include "ui/i18n/retranslating.h"
 
+#include <QPalette>
 #include <QWidget>
 
 #include <functional>
@@ -53,6 +54,8 @@ private:
     void refreshTexts();
     void retranslate() override { refreshTexts(); }
     void applyFonts();
+    // White on black with the yellow accent, for the side panel's widgets.
+    static QPalette sidePalette();
     void applyVisibility();
     void elideSentence();
 

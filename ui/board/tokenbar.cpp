@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPalette>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -146,6 +147,10 @@ QString TokenBar::message() const
 bool TokenBar::commit()
 {
     m_commitTimer.stop();
+    // A head from a model keeps the model's tokens: its X has a row for each of them, and new
+    // tokens would leave X and the tokens apart (leaving the read-only field commits too).
+    if (m_document->scene().hasInputX())
+        return false;
     const QStringList tokens = tokenize(text(), mode(), separator());
     const core::Scene &scene = m_document->scene();
     showChips(tokens, true);
@@ -191,10 +196,20 @@ void TokenBar::updateEditability()
     const bool fromModel = m_document->scene().hasInputX();
     m_edit->setReadOnly(fromModel);
     m_mode->setEnabled(!fromModel);
-    m_edit->setToolTip(fromModel ? tr("These tokens come from a real model: X is what that model's layer computed "
-                                      "for them. Type a new sentence in the Model dock, then open the head again.")
-                                 : tr("The sentence. It is cut into tokens as you type; Enter or a short pause "
-                                      "applies it."));
+    // Read-only should look it: the field takes the window's colour instead of a text field's
+    // white, and offers no clear button.
+    m_edit->setClearButtonEnabled(!fromModel);
+    QPalette look = palette();
+    if (fromModel)
+        look.setColor(QPalette::Base, look.color(QPalette::Window));
+    m_edit->setPalette(look);
+    m_edit->setFrame(!fromModel);
+    const QString why = tr("These tokens come from a real model: X is what that model's layer computed for them. "
+                           "To change the text, type it in the Sentence field of the Model workspace (Ctrl+2), then "
+                           "open the head on the board again.");
+    m_edit->setToolTip(
+        fromModel ? why : tr("The sentence. It is cut into tokens as you type; Enter or a short pause applies it."));
+    m_sentenceLabel->setToolTip(fromModel ? why : QString());
 }
 
 void TokenBar::syncFromScene()

@@ -222,6 +222,8 @@ void MatrixEditorDock::rebuild()
         auto *view = new MatrixTableView(model, m_tabs);
         model->setParent(view);
         connect(model, &MatrixModel::inputRefused, this, [this](const QString &why) { showMessage(why, true); });
+        connect(view, &MatrixTableView::typedTextChecked, this,
+            [this](const QString &error) { showMessage(error, !error.isEmpty()); });
         const int tab = m_tabs->addTab(view, tabTitle(id));
         m_tabs->setTabToolTip(tab, tabToolTip(id));
         m_views.push_back(view);

@@ -21,17 +21,25 @@ namespace attnlab::ui {
 namespace {
 
 // Edits a cell as text and says at once, in the editor, why the text would be refused.
+// The view hears the verdict too, so the line under the matrix says the same.
 class CellDelegate : public QStyledItemDelegate {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    explicit CellDelegate(MatrixTableView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    {
+    }
 
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
     {
         auto *edit = new QLineEdit(parent);
         edit->setFrame(false);
-        connect(edit, &QLineEdit::textEdited, edit, [edit](const QString &text) {
+        // A new edit starts clean: an earlier cell's refusal is no longer news.
+        Q_EMIT m_view->typedTextChecked(QString());
+        connect(edit, &QLineEdit::textEdited, edit, [edit, view = m_view](const QString &text) {
             QString reason;
             const bool ok = MatrixModel::parseValue(text, &reason).has_value();
+            Q_EMIT view->typedTextChecked(ok ? QString() : reason);
             edit->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #ffd7d7; }"));
             edit->setToolTip(ok ? QString() : reason);
             if (ok)
@@ -52,6 +60,9 @@ public:
     {
         model->setData(index, static_cast<QLineEdit *>(editor)->text(), Qt::EditRole);
     }
+
+private:
+    MatrixTableView *m_view;
 };
 
 } // namespace
@@ -114,7 +125,18 @@ void MatrixTableView::keyPressEvent(QKeyEvent *event)
         paste(QApplication::clipboard()->text());
         return;
     }
+    // Esc dismisses the last refusal as it dismisses an edit.
+    if (event->key() == Qt::Key_Escape)
+        Q_EMIT typedTextChecked(QString());
     QTableView::keyPressEvent(event);
+}
+
+void MatrixTableView::closeEditor(QWidget *editor, QAbstractItemDelegate::EndEditHint hint)
+{
+    // Esc in the cell editor: the text typed is dropped, and with it what was wrong with it.
+    if (hint == QAbstractItemDelegate::RevertModelCache)
+        Q_EMIT typedTextChecked(QString());
+    ScrubTableView::closeEditor(editor, hint);
 }
 
 void MatrixTableView::copySelection()

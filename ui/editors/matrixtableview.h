@@ -21,12 +21,18 @@ public:
     void copySelection();
     bool paste(const QString &text);
 
+Q_SIGNALS:
+    // The state of what is being typed into a cell: why the text would be refused, or empty when
+    // nothing is wrong any more (an editor opened afresh, a valid number typed, Esc pressed).
+    void typedTextChecked(const QString &error);
+
 protected:
     double cellValue(const QModelIndex &index) const override;
     void scrubStarted(const QModelIndex &index) override;
     void scrubbed(const QModelIndex &index, double value) override;
     void scrubFinished() override;
     void keyPressEvent(QKeyEvent *event) override;
+    void closeEditor(QWidget *editor, QAbstractItemDelegate::EndEditHint hint) override;
 
 private:
     MatrixModel *m_model;

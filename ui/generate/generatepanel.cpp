@@ -298,6 +298,15 @@ void GeneratePanel::refreshActions()
     m_run->setEnabled(!running && m_generator->canStep());
     m_stop->setEnabled(running);
     m_speculative->setEnabled(!running && m_generator->canStep());
+    // A greyed-out button says why it is greyed out.
+    const QString why = running ? QString() : m_generator->whyNotStep();
+    const auto withWhy
+        = [&why](const QString &text) { return why.isEmpty() ? text : tr("%1\nNot available now: %2").arg(text, why); };
+    m_step->setToolTip(withWhy(tr("Pick one more token from the prediction and run the model on it (Ctrl+Shift+N).")));
+    m_run->setToolTip(withWhy(tr("Generate as many tokens as the box beside says, one after another (Ctrl+Shift+G).")));
+    m_speculative->setToolTip(withWhy(tr("Speculative decoding: let a small draft model guess tokens that this "
+                                         "model checks in one pass, and compare the passes and the time "
+                                         "(Ctrl+Shift+D).")));
 }
 
 SpeculativeDialog *GeneratePanel::speculativeDialog()
@@ -387,14 +396,10 @@ void GeneratePanel::retranslate()
     setToolTip(tr("Generation one token at a time: each new token's query reads the keys and values cached for "
                   "every token before it and its own key and value, added to the cache first."));
     m_step->setText(tr("Next Token"));
-    m_step->setToolTip(tr("Pick one more token from the prediction and run the model on it (Ctrl+Shift+N)."));
     m_run->setText(tr("Generate"));
-    m_run->setToolTip(tr("Generate as many tokens as the box beside says, one after another (Ctrl+Shift+G)."));
     m_stop->setText(tr("Stop"));
     m_stop->setToolTip(tr("Stop generating after the token under way (Ctrl+Shift+.)."));
     m_speculative->setText(tr("Speculative…"));
-    m_speculative->setToolTip(tr("Speculative decoding: let a small draft model guess tokens that this model checks "
-                                 "in one pass, and compare the passes and the time (Ctrl+Shift+D)."));
     m_countLabel->setText(tr("tokens"));
     m_count->setToolTip(tr("How many tokens Generate adds."));
     m_temperatureLabel->setText(tr("Temperature"));

@@ -120,6 +120,28 @@ bool Generator::canStep() const
         && !m_session->tokens().empty() && runner->tokenCount() < runner->config().maxPositions && rule();
 }
 
+QString Generator::whyNotStep() const
+{
+    if (canStep())
+        return QString();
+    const model::ForwardRunner *runner = m_session->runner();
+    if (!runner)
+        return tr("Open a model first.");
+    if (!runner->config().family->causal)
+        return tr("%1 reads the whole text at once, in both directions, so it has no next token to add: it fills "
+                  "in [MASK] instead. Generation needs a left-to-right model such as GPT-2, Qwen2 or Llama.")
+            .arg(QString::fromStdString(runner->config().family->name));
+    if (!runner->canPredict())
+        return tr("This checkpoint has no output head, so there is no prediction to pick a token from.");
+    if (m_session->tokens().empty())
+        return tr("Type a sentence first.");
+    if (!m_session->isComputed())
+        return tr("Waiting for the model's run on the text.");
+    if (runner->tokenCount() >= runner->config().maxPositions)
+        return tr("The text fills all %1 positions the model has.").arg(runner->config().maxPositions);
+    return tr("The model's end tokens cannot be read (see the line beside the buttons).");
+}
+
 bool Generator::step()
 {
     if (!canStep())

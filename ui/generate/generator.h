@@ -59,6 +59,8 @@ public:
     // A causal model is open, idle, computed for its tokens, has a position left, and its
     // stopping rule could be read.
     bool canStep() const;
+    // Why canStep() is false, in a sentence for a tooltip (empty while it is true).
+    QString whyNotStep() const;
     // Picks and appends one token (false when !canStep()).
     bool step();
     // Generates `count` tokens, one per finished forward pass; the rule may end the run early.

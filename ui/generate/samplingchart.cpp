@@ -59,8 +59,16 @@ SamplingChart::SamplingChart(ModelSession *session, QWidget *parent)
     m_plot->yAxis->setRange(0, 1);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), 8));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    m_plot->setMinimumSize(260, 120);
+    // The legend in a row of its own above the axes, its entries side by side: inside the axis
+    // rectangle it covered the bars and the axis of a short chart.
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    // Tall enough for the bars, the turned token labels and the legend; in a short window the
+    // panel around it scrolls instead of squashing it.
+    m_plot->setMinimumSize(260, kMinimumHeight);
     setChartExportName(m_plot, QStringLiteral("sampling-distribution"));
     m_summary->setWordWrap(true);
 

@@ -28,6 +28,8 @@ public:
     explicit SamplingChart(ModelSession *session, QWidget *parent = nullptr);
 
     static constexpr int kBars = 16;
+    // The plot's least height: bars, token labels and the legend row above them.
+    static constexpr int kMinimumHeight = 220;
     void setSettings(const core::model::SamplingSettings &settings);
     // The logits rules (repetition penalty, banned sequences) applied before the settings: with
     // any active, the bars are the probabilities after them.

@@ -3,6 +3,7 @@
 // the real values. It follows the Document's selection and current head, and redraws whenever
 // the stages change, so it keeps up while a cell is being scrubbed.
 
+#include "ui/document/document.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QDockWidget>
@@ -20,14 +21,21 @@ public:
 
     // The page's text as shown (for tests and for copying).
     QString plainText() const;
+    // Where the selected key or column is on the page, in the viewport's coordinates (after a
+    // click it is in view).
+    QRect selectedRect() const;
+    QTextBrowser *view() const { return m_view; }
 
 protected:
 private:
     void retranslate() override;
     void refresh();
+    // Brings the page's selected key or column into view; false when the page has none.
+    bool scrollToSelected();
 
     Document *m_document;
     QTextBrowser *m_view;
+    Selection m_shown; // the selection the page was last scrolled for
 };
 
 } // namespace attnlab::ui

@@ -62,7 +62,8 @@ QString cell(const QString &text, const QString &background, bool bold)
     // nowrap: a number broken over two lines in a narrow dock is unreadable.
     if (background.isEmpty())
         return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\">%1</td>").arg(body);
-    return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap;\" bgcolor=\"%1\">%2</td>")
+    // The tints are pale: their text stays black also on a dark page (presentation mode).
+    return QStringLiteral("<td align=\"right\" style=\"white-space:nowrap; color:#000000;\" bgcolor=\"%1\">%2</td>")
         .arg(background, body);
 }
 

@@ -381,7 +381,10 @@ QString InspectorPage::softmax(int row, int column)
     const std::vector<size_t> listed = listedKeys(d.weights, column);
     for (size_t j : listed) {
         const bool selected = int(j) == column;
-        const QString key = selected ? QStringLiteral("<b>%1</b>").arg(token(int(j))) : token(int(j));
+        // The anchor the inspector scrolls to when the cell is clicked.
+        const QString key = selected
+            ? QStringLiteral("<a name=\"%1\"><b>%2</b></a>").arg(QLatin1String(kSelectedAnchor), token(int(j)))
+            : token(int(j));
         if (d.visible[j]) {
             // A row is two checked chains: e^(x − shift) = e, and e ÷ the sum = the weight.
             const QStringList e = rowTerms(core::Chain().exponential(d.scaled[j], d.shift).equals().number(d.exps[j]));
@@ -441,7 +444,9 @@ QString InspectorPage::mix(int row, int column)
     t += QStringLiteral("<tr><th style=\"white-space:nowrap;\">%1</th><th colspan=\"2\">%2</th>")
              .arg(tr("token"), tr("weight"));
     for (size_t c = 0; c < d.sum.size(); ++c)
-        t += QStringLiteral("<th>%1%2</th>").arg(int(c) == column ? QStringLiteral("\u25b6") : QString()).arg(c);
+        t += int(c) == column
+            ? QStringLiteral("<th><a name=\"%1\">\u25b6%2</a></th>").arg(QLatin1String(kSelectedAnchor)).arg(c)
+            : QStringLiteral("<th>%1</th>").arg(c);
     t += QStringLiteral("</tr>");
     const std::vector<size_t> listed = listedKeys(d.weights, -1);
     for (size_t j : listed) {

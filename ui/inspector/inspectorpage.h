@@ -18,6 +18,9 @@ public:
     // `target` receives the images the HTML refers to; it may be null (no bars then).
     InspectorPage(const core::Scene &scene, const core::Stages &stages, int head, QTextDocument *target);
 
+    // The anchor on the selected key or column in a page that lists many, for scrolling to it.
+    static constexpr const char *kSelectedAnchor = "selected";
+
     // The page for `selection`: a derivation, or a hint when nothing derivable is selected.
     QString html(const Selection &selection);
 

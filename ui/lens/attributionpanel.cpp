@@ -88,10 +88,7 @@ void AttributionPanel::retranslate()
     setToolTip(tr("Direct logit attribution: how much each part of the model writes toward one token's logit."));
     m_heading->setText(tr("Attribution"));
     m_tokenLabel->setText(tr("Token:"));
-    m_tokenBox->setToolTip(tr("The token whose logit is taken apart: the predicted one, or another of the most "
-                              "likely ones."));
     m_idLabel->setText(tr("id"));
-    m_tokenId->setToolTip(tr("Any token of the vocabulary by its id."));
     m_chart->setToolTip(tr("One bar per part, the largest on top: red pushes the token's logit up, blue pushes it "
                            "down. Click a head's bar to select the head; double-click to open it on the board."));
     m_sum->setToolTip(tr("The parts add up to the logit the model computed."));
@@ -143,8 +140,29 @@ void AttributionPanel::fillTokenBox()
     const QSignalBlocker block(m_tokenBox);
     m_tokenBox->clear();
     const model::ForwardRunner *runner = m_session->runner();
-    if (!runner || !m_session->isComputed() || runner->probabilities().size() == 0
-        || m_session->predictionPosition() < 0)
+    const bool predicts = runner && m_session->isComputed() && runner->probabilities().size() > 0
+        && m_session->predictionPosition() >= 0;
+    {
+        // The id box always holds an id of the open model's vocabulary (an earlier model's may
+        // lie outside it); with no prediction there is no logit to pick, and the tooltip says why.
+        const QSignalBlocker blockId(m_tokenId);
+        if (runner)
+            m_tokenId->setRange(0, runner->config().vocabSize - 1);
+        if (!predicts && m_pinned < 0)
+            m_tokenId->setValue(0);
+        const QString why = runner && m_session->isComputed() && m_session->predictionPosition() < 0
+            ? tr("Not available now: BERT predicts only where the sentence has [MASK]; write [MASK] where it "
+                 "should fill in a word.")
+            : QString();
+        m_tokenBox->setToolTip(tr("The token whose logit is taken apart: the predicted one, or another of the most "
+                                  "likely ones.")
+            + (why.isEmpty() ? QString() : QLatin1Char('\n') + why));
+        m_tokenId->setToolTip(
+            tr("Any token of the vocabulary by its id.") + (why.isEmpty() ? QString() : QLatin1Char('\n') + why));
+    }
+    m_tokenBox->setEnabled(predicts);
+    m_tokenId->setEnabled(predicts);
+    if (!predicts)
         return;
     const std::vector<model::TokenProbability> top = model::topK(runner->probabilities(), kOfferedTokens);
     m_tokenBox->addItem(tr("the predicted token, “%1”").arg(m_session->tokenDisplay(top.front().id)), -1);
@@ -154,8 +172,6 @@ void AttributionPanel::fillTokenBox()
             t.id);
     const int i = m_tokenBox->findData(m_pinned);
     m_tokenBox->setCurrentIndex(i >= 0 ? i : 0);
-    const QSignalBlocker blockId(m_tokenId);
-    m_tokenId->setRange(0, runner->config().vocabSize - 1);
 }
 
 void AttributionPanel::refresh()

@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSettings>
 #include <QTimer>
@@ -432,13 +433,35 @@ FileActions::Answer FileActions::askToSave() const
 {
     if (m_savePrompt)
         return m_savePrompt();
-    const QString name = m_document->filePath().isEmpty() ? tr("The scene") : displayName(m_document->filePath());
-    const auto button = QMessageBox::warning(m_window, tr("Unsaved changes"),
-        tr("%1 has unsaved changes. Save them first?").arg(name),
+    const auto button = QMessageBox::warning(m_window, tr("Unsaved changes"), unsavedChangesQuestion(),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     return button == QMessageBox::Save   ? Answer::Save
         : button == QMessageBox::Discard ? Answer::Discard
                                          : Answer::Cancel;
+}
+
+QString FileActions::unsavedChangesQuestion() const
+{
+    const QString path = m_document->filePath();
+    const std::string &title = m_document->scene().title;
+    const QString name = !path.isEmpty() && !path.startsWith(QLatin1Char(':'))
+        ? displayName(path)
+        : (title.empty() ? tr("The scene") : tr("“%1”").arg(sceneTitle(m_document->scene(), currentLanguage())));
+    return tr("%1 has unsaved changes. Save them first?").arg(name);
+}
+
+QString FileActions::suggestedFileName() const
+{
+    const QString current = m_document->filePath();
+    if (!current.isEmpty() && !current.startsWith(QLatin1Char(':')))
+        return displayName(current);
+    QString base = sceneTitle(m_document->scene(), currentLanguage());
+    // What no file system takes in a name, and runs of blanks, become one space; then trimmed.
+    base.replace(QRegularExpression(QStringLiteral("[\\\\/:*?\"<>|\\s]+")), QStringLiteral(" "));
+    base = base.trimmed().left(60).trimmed();
+    while (base.startsWith(QLatin1Char('.')))
+        base.remove(0, 1);
+    return (base.isEmpty() ? tr("untitled") : base) + kSuffix;
 }
 
 QString FileActions::chooseFile(bool forSaving) const
@@ -448,10 +471,8 @@ QString FileActions::chooseFile(bool forSaving) const
     const QString filter = tr("Attention Lab scenes (*.attn.json);;JSON files (*.json);;All files (*)");
     QString dir = QSettings().value(kDirectoryKey).toString();
     if (forSaving) {
-        const QString current = m_document->filePath();
-        const QString base = current.isEmpty() || current.startsWith(QLatin1Char(':')) ? tr("untitled") + kSuffix
-                                                                                       : displayName(current);
-        return LocalizedFileDialog::getSaveFileName(m_window, tr("Save Scene As"), QDir(dir).filePath(base), filter);
+        return LocalizedFileDialog::getSaveFileName(
+            m_window, tr("Save Scene As"), QDir(dir).filePath(suggestedFileName()), filter);
     }
     return LocalizedFileDialog::getOpenFileName(m_window, tr("Open Scene"), dir, filter);
 }

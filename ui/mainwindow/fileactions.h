@@ -70,6 +70,12 @@ public:
     bool save();
     bool saveAs();
 
+    // The question before unsaved changes are dropped: it names the file, else the scene's title.
+    QString unsavedChangesQuestion() const;
+    // The name Save As suggests: the file's own, else one made of the scene's title (an example
+    // opened from the menu has no file of its own), else "untitled".
+    QString suggestedFileName() const;
+
     QStringList recentFiles() const;
     void clearRecentFiles();
     // The first scene file among dropped URLs, empty when there is none.

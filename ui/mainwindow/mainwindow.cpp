@@ -29,6 +29,7 @@
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
+#include "ui/mainwindow/scenewarnings.h"
 #include "ui/mainwindow/shortcutlist.h"
 #include "ui/mainwindow/workspaces.h"
 #include "ui/model/modelactions.h"
@@ -87,7 +88,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     , m_board(new PipelineBoard(document, m_steps, m_normalPage))
     , m_presentationView(new PresentationView(document, m_steps, m_stack))
     , m_presentation(new PresentationMode(this, m_stack, m_normalPage, m_board, m_presentationView))
-    , m_warnings(new QLabel(this))
+    , m_warnings(new SceneWarnings(document, this))
     , m_readOnly(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
@@ -107,7 +108,6 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
 
-    m_warnings->setTextFormat(Qt::PlainText);
     statusBar()->addPermanentWidget(m_warnings);
     m_readOnly->setObjectName(QStringLiteral("ReadOnlyMark"));
     m_readOnly->setStyleSheet(QStringLiteral("QLabel { color: #b2182b; font-weight: bold; }"));
@@ -141,8 +141,6 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_document, &Document::filePathChanged, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::sceneReset, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::sceneChanged, this, &MainWindow::refreshTitle); // typed sentences rename it
-    connect(m_document, &Document::stagesChanged, this, &MainWindow::refreshWarnings);
-    connect(m_document, &Document::sceneReset, this, &MainWindow::refreshWarnings);
     const auto showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     connect(m_fileActions, &FileActions::statusMessage, this, showStatus);
     connect(m_fileActions, &FileActions::readOnlyChanged, this, &MainWindow::refreshTitle);
@@ -160,7 +158,6 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     });
     retranslate();
     refreshTitle();
-    refreshWarnings();
     resize(1280, 720);
     readSettings();
     followStep();
@@ -183,7 +180,7 @@ void MainWindow::showOnScreen()
 
 QString MainWindow::warningText() const
 {
-    return m_warnings->text();
+    return m_warnings->warnings();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -241,6 +238,8 @@ void MainWindow::createMenus()
         m_editActions->setActiveDocument(m_workspaces->roomInFront() ? m_model->session() : m_document->historyOwner());
     };
     connect(m_workspaces, &Workspaces::frontChanged, this, follow);
+    connect(m_workspaces, &Workspaces::frontChanged, this,
+        [this] { m_warnings->setSceneInFront(!m_workspaces->roomInFront()); });
     connect(m_document, &Document::linkChanged, this, follow);
     m_undo = m_editActions->undoAction();
     m_redo = m_editActions->redoAction();
@@ -495,7 +494,6 @@ void MainWindow::retranslate()
     m_about->setToolTip(tr("Version and licence"));
     m_shortcuts->setText(tr("&Keyboard Shortcuts"));
     m_shortcuts->setToolTip(tr("Every keyboard shortcut of the window (Ctrl+/)"));
-    m_warnings->setToolTip(tr("Problems the pipeline found in the current scene"));
     m_readOnly->setText(tr("Read-only"));
     m_readOnly->setToolTip(tr("Another Attention Lab window has this file open. Your edits here are not saved "
                               "to it; File → Save As keeps them under another name."));
@@ -529,7 +527,6 @@ void MainWindow::retranslate()
     m_steps->retranslate();
     m_presentation->retranslate();
     refreshTitle();
-    refreshWarnings();
 }
 
 void MainWindow::refreshTitle()
@@ -549,22 +546,6 @@ void MainWindow::refreshTitle()
         readOnly ? tr("%1[*] (read-only) — Attention Lab").arg(name) : tr("%1[*] — Attention Lab").arg(name));
     m_readOnly->setVisible(readOnly);
     setWindowModified(m_document->isModified());
-}
-
-void MainWindow::refreshWarnings()
-{
-    // Built here rather than taken from core's English notes, so that they are translated.
-    const core::Scene &scene = m_document->scene();
-    QStringList lines;
-    for (const int row : m_document->stages().rowsWithoutKeys) {
-        const QString token = row >= 0 && size_t(row) < scene.tokens.size()
-            ? QString::fromStdString(scene.tokens[size_t(row)])
-            : QString();
-        lines << tr("row %1 (token “%2”) sees no key: its weights and its context vector are all zero")
-                     .arg(row)
-                     .arg(token);
-    }
-    m_warnings->setText(lines.isEmpty() ? QString() : QStringLiteral("⚠ ") + lines.join(QStringLiteral("  ·  ")));
 }
 
 void MainWindow::readSettings()

@@ -29,6 +29,7 @@ class ModelActions;
 class PipelineBoard;
 class PresentationMode;
 class PresentationView;
+class SceneWarnings;
 class StepController;
 class Workspaces;
 
@@ -94,7 +95,6 @@ private:
     void createColorMapMenu();
     void retranslate() override;
     void refreshTitle();
-    void refreshWarnings();
     void readSettings();
     void writeSettings() const;
 
@@ -107,7 +107,7 @@ private:
     PipelineBoard *m_board;
     PresentationView *m_presentationView;
     PresentationMode *m_presentation;
-    QLabel *m_warnings;
+    SceneWarnings *m_warnings;
     QLabel *m_readOnly; // shown while another attnlab holds the open file
     MatrixEditorDock *m_matrixEditor = nullptr;
     InspectorDock *m_inspector = nullptr;

@@ -10,7 +10,8 @@
 namespace attnlab::ui {
 
 namespace {
-constexpr int kTitleHeight = 22;
+constexpr int kHeadingHeight = 18;
+constexpr int kTitleHeight = 22 + kHeadingHeight; // the title, then the two columns' headings
 constexpr int kColumnWidth = 110;
 } // namespace
 
@@ -42,7 +43,9 @@ void HeadView::refresh()
     if (runner && m_session->isComputed() && layer < runner->layers() && head < runner->heads()) {
         m_weights = runner->attentionWeights(layer, head);
         m_tokens = m_session->displayTokens();
-        m_position = runner->predictionPosition();
+        // The session's: −1 for BERT without [MASK], which predicts nothing (the runner would
+        // read its last position, [SEP]).
+        m_position = m_session->predictionPosition();
         m_newest = m_session->generatedIds().empty() ? -1 : int(m_weights.rows()) - 1;
         m_title = tr("Layer %1, head %2").arg(layer + 1).arg(head + 1);
         if (m_session->isAblated(layer, head))
@@ -125,6 +128,18 @@ QSize HeadView::minimumSizeHint() const
     return QSize(2 * kColumnWidth + 40, kTitleHeight + std::max(1, int(m_tokens.size())) * compactRowHeight());
 }
 
+QString HeadView::columnHeading(bool isKey) const
+{
+    return isKey ? tr("Keys (being read)") : tr("Queries (reading)");
+}
+
+QRect HeadView::headingRect(bool isKey) const
+{
+    // Each heading may use its half of the width, over its column and the lines beside it.
+    const int half = std::max(kColumnWidth, width() / 2 - 4);
+    return QRect(isKey ? width() - half : 0, kTitleHeight - kHeadingHeight, half, kHeadingHeight);
+}
+
 QRect HeadView::tokenRect(int token, bool isKey) const
 {
     const int x = isKey ? width() - kColumnWidth : 0;
@@ -145,8 +160,14 @@ void HeadView::paintEvent(QPaintEvent *)
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    p.drawText(QRect(0, 0, width(), kTitleHeight), Qt::AlignCenter, m_title);
+    p.drawText(QRect(0, 0, width(), kTitleHeight - kHeadingHeight), Qt::AlignCenter, m_title);
     p.setFont(font());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    for (const bool isKey : {false, true})
+        p.drawText(headingRect(isKey).adjusted(4, 0, -4, 0),
+            (isKey ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+            p.fontMetrics().elidedText(columnHeading(isKey), Qt::ElideRight, headingRect(isKey).width() - 8));
+    p.setPen(palette().color(QPalette::Text));
     const QColor lineColor(40, 80, 200);
     // Without a hovered token, a generated token's row stands out over the faded others.
     const bool emphasize = m_newest >= 0 && m_hovered < 0;

@@ -36,6 +36,9 @@ public:
     static constexpr double kMinWeight = 0.01;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // The heading over the query column (left) or the key column (right), and where it is drawn.
+    QString columnHeading(bool isKey) const;
+    QRect headingRect(bool isKey) const;
     // Where a token's label is drawn: the query column (left) or the key column (right).
     QRect tokenRect(int token, bool isKey) const;
     // The token the prediction is read from (its query row), −1 when none is shown.

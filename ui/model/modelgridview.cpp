@@ -13,9 +13,10 @@
 namespace attnlab::ui {
 
 namespace {
-constexpr int kLabelWidth = 34;
+constexpr int kLabelWidth = 50; // the layer numbers, and above them the layers' title
 constexpr int kLabelHeight = 18;
 constexpr int kGap = 3;
+constexpr int kAxisTitle = 16; // the band of an axis title
 } // namespace
 
 ModelGridView::ModelGridView(ModelSession *session, QWidget *parent)
@@ -114,14 +115,35 @@ int ModelGridView::cellSize() const
 {
     if (m_layers == 0 || m_heads == 0)
         return 0;
-    const int byWidth = (width() - kLabelWidth) / m_heads - kGap;
-    const int byHeight = (height() - kLabelHeight) / m_layers - kGap;
+    const int byWidth = (width() - origin().x()) / m_heads - kGap;
+    const int byHeight = (height() - origin().y()) / m_layers - kGap;
     return std::clamp(std::min(byWidth, byHeight), 12, 96);
 }
 
 QPoint ModelGridView::origin() const
 {
-    return QPoint(kLabelWidth, kLabelHeight);
+    return QPoint(kLabelWidth, kAxisTitle + kLabelHeight);
+}
+
+QString ModelGridView::headAxisTitle() const
+{
+    return tr("Head →");
+}
+
+QString ModelGridView::layerAxisTitle() const
+{
+    return tr("Layer ↓");
+}
+
+QRect ModelGridView::headAxisRect() const
+{
+    const int s = cellSize();
+    return QRect(origin().x(), 0, std::max(s, m_heads * (s + kGap) - kGap), kAxisTitle);
+}
+
+QRect ModelGridView::layerAxisRect() const
+{
+    return QRect(0, kAxisTitle, kLabelWidth - 4, kLabelHeight);
 }
 
 QRect ModelGridView::cellRect(int layer, int head) const
@@ -132,12 +154,12 @@ QRect ModelGridView::cellRect(int layer, int head) const
 
 QSize ModelGridView::sizeHint() const
 {
-    return QSize(kLabelWidth + std::max(1, m_heads) * 40, kLabelHeight + std::max(1, m_layers) * 40);
+    return QSize(origin().x() + std::max(1, m_heads) * 40, origin().y() + std::max(1, m_layers) * 40);
 }
 
 QSize ModelGridView::minimumSizeHint() const
 {
-    return QSize(kLabelWidth + std::max(1, m_heads) * (12 + kGap), kLabelHeight + std::max(1, m_layers) * (12 + kGap));
+    return QSize(origin().x() + std::max(1, m_heads) * (12 + kGap), origin().y() + std::max(1, m_layers) * (12 + kGap));
 }
 
 bool ModelGridView::headAt(const QPoint &pos, int *layer, int *head) const
@@ -167,10 +189,13 @@ void ModelGridView::paintEvent(QPaintEvent *)
     p.setFont(small);
     p.setPen(palette().color(QPalette::Text));
     for (int h = 0; h < m_heads; ++h)
-        p.drawText(QRect(cellRect(0, h).left(), 0, s, kLabelHeight), Qt::AlignCenter, QString::number(h + 1));
+        p.drawText(QRect(cellRect(0, h).left(), kAxisTitle, s, kLabelHeight), Qt::AlignCenter, QString::number(h + 1));
     for (int l = 0; l < m_layers; ++l)
         p.drawText(QRect(0, cellRect(l, 0).top(), kLabelWidth - 4, s), Qt::AlignRight | Qt::AlignVCenter,
             QString::number(l + 1));
+    // The axis titles: the heads' above their numbers, the layers' above theirs, in the corner.
+    p.drawText(headAxisRect(), Qt::AlignLeft | Qt::AlignVCenter, headAxisTitle());
+    p.drawText(layerAxisRect(), Qt::AlignRight | Qt::AlignVCenter, layerAxisTitle());
     for (int l = 0; l < m_layers; ++l)
         for (int h = 0; h < m_heads; ++h) {
             const QRect r = cellRect(l, h);

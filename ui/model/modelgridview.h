@@ -31,6 +31,12 @@ public:
     QString headToolTip(int layer, int head) const;
     // The rectangle of a head's thumbnail in widget coordinates.
     QRect cellRect(int layer, int head) const;
+    // The axis titles ("Head →" over the head numbers, "Layer ↓" over the layer numbers, in the
+    // corner) and where they are drawn.
+    QString headAxisTitle() const;
+    QString layerAxisTitle() const;
+    QRect headAxisRect() const;
+    QRect layerAxisRect() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

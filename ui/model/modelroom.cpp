@@ -39,10 +39,16 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     m_ablate = m_toolBar->addAction(
         QString(), this, [this] { m_session->toggleAblation(m_session->selectedLayer(), m_session->selectedHead()); });
     m_ablate->setCheckable(true);
-    m_undo = m_session->undoStack()->createUndoAction(this);
-    m_redo = m_session->undoStack()->createRedoAction(this);
-    m_toolBar->addAction(m_undo);
-    m_toolBar->addAction(m_redo);
+    // Not QUndoStack::createUndoAction(): its "Undo %1" stays in the language it was made in.
+    m_undo = m_toolBar->addAction(QString(), this, [this] { m_session->undo(); });
+    m_redo = m_toolBar->addAction(QString(), this, [this] { m_session->redo(); });
+    QUndoStack *stack = m_session->undoStack();
+    m_undo->setEnabled(stack->canUndo());
+    m_redo->setEnabled(stack->canRedo());
+    connect(stack, &QUndoStack::canUndoChanged, m_undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, m_redo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, &ModelRoom::refreshUndoTexts);
+    connect(stack, &QUndoStack::redoTextChanged, this, &ModelRoom::refreshUndoTexts);
     m_toolBar->addSeparator();
     m_openOnBoard = m_toolBar->addAction(QString(), this, &ModelRoom::openOnBoard);
     m_openLayer = m_toolBar->addAction(
@@ -195,6 +201,16 @@ void ModelRoom::retranslate()
     }
     refreshStale();
     refreshActions();
+    refreshUndoTexts();
+}
+
+void ModelRoom::refreshUndoTexts()
+{
+    // The entries' own texts are retranslated on the stack before the widgets hear of a switch.
+    const QString undo = m_session->undoStack()->undoText();
+    const QString redo = m_session->undoStack()->redoText();
+    m_undo->setText(undo.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(undo));
+    m_redo->setText(redo.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(redo));
 }
 
 void ModelRoom::refreshActions()

@@ -40,6 +40,9 @@ public:
     HeadView *headView() const { return m_headView; }
     PredictionPanel *prediction() const { return m_prediction; }
     QAction *ablateAction() const { return m_ablate; }
+    // The tool bar's Undo and Redo of the model's history.
+    QAction *undoAction() const { return m_undo; }
+    QAction *redoAction() const { return m_redo; }
     QAction *openOnBoardAction() const { return m_openOnBoard; }
     // Model → Open Layer on Board (Ctrl+Shift+L): asks for the selected head's layer as a block.
     QAction *openLayerOnBoardAction() const { return m_openLayer; }
@@ -76,6 +79,7 @@ private:
     // The panel of tab `index` (each sits in a scroll area of its own).
     QWidget *tabPanel(int index) const;
     void refreshActions();
+    void refreshUndoTexts();
     void refreshStale();
     // Scrolls the head view so that the token the prediction is read from is in sight.
     void showPredictionToken();

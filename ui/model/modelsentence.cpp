@@ -99,8 +99,12 @@ void ModelSentence::showChips()
     for (int i = 0; i < shown; ++i) {
         const QString display = QString::fromStdString(tokens[size_t(i)].display);
         m_chipTexts << QStringLiteral("%1: %2").arg(tokens[size_t(i)].id).arg(display);
-        auto *chip
-            = new QLabel(QStringLiteral("%1 <small>%2</small>").arg(display.toHtmlEscaped()).arg(tokens[size_t(i)].id));
+        // The position first, as the board's chips and every matrix row number tokens; the
+        // vocabulary id after the word, said to be one.
+        auto *chip = new QLabel(tr("<small>%1</small> %2 <small>id %3</small>")
+                                    .arg(i)
+                                    .arg(display.toHtmlEscaped())
+                                    .arg(tokens[size_t(i)].id));
         chip->setTextFormat(Qt::RichText);
         chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         chip->setStyleSheet(tokens[size_t(i)].special

@@ -121,7 +121,7 @@ TEST(RotaryHeadScene, TheDescriptionNamesTheFrequenciesAndTheHeadsThatShareKeysA
     EXPECT_NE(en.find("rotate_half pairs (0, 2) (1, 3)"), std::string::npos) << en;
     EXPECT_NE(en.find("1000000^(−2i/d_k)"), std::string::npos) << en;
     EXPECT_NE(en.find("heads 3 and 4 of this layer all read key/value head 2"), std::string::npos) << en;
-    EXPECT_NE(zh.find("头 3、头 4都读取键/值头 2"), std::string::npos) << zh;
+    EXPECT_NE(zh.find("头 3、头 4 都读取键/值头 2"), std::string::npos) << zh;
     EXPECT_EQ(en.find("b_O"), std::string::npos) << "Qwen2's o_proj has no bias";
 
     shape.kvHeads = 4; // every head its own keys and values: nothing shared to name

@@ -8,8 +8,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFile>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUndoStack>
 #include <QWheelEvent>
 
@@ -166,6 +168,49 @@ TEST(MatrixEditorDock, RefusedInputIsShownInTheDock)
     MatrixTableView *view = dock.view(MatrixId::WK);
     view->model()->setData(view->model()->index(0, 0), QStringLiteral("zebra"));
     EXPECT_TRUE(dock.message().contains(QStringLiteral("zebra")));
+}
+
+TEST(MatrixEditorDock, TheErrorLineShowsOnlyTheCurrentErrorAndEscClearsIt)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    MatrixEditorDock dock(&doc);
+    dock.resize(600, 400);
+    dock.show();
+    MatrixTableView *view = dock.view(MatrixId::Embeddings);
+    const QString hint = dock.message();
+    const QModelIndex cell = view->model()->index(0, 0);
+    const auto typeInto = [&](const QString &text) {
+        view->setCurrentIndex(cell);
+        view->edit(cell);
+        auto *editor = qobject_cast<QLineEdit *>(view->indexWidget(cell));
+        if (!editor)
+            editor = view->viewport()->findChild<QLineEdit *>();
+        EXPECT_NE(editor, nullptr);
+        if (editor) {
+            editor->clear();
+            QTest::keyClicks(editor, text);
+        }
+        return editor;
+    };
+    // A refused commit, then a second, different mistake: the line names the second only.
+    QLineEdit *editor = typeInto(QStringLiteral("zebra"));
+    ASSERT_NE(editor, nullptr);
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("zebra"))) << dock.message().toStdString();
+    QTest::keyClick(editor, Qt::Key_Return);
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("zebra"))) << dock.message().toStdString();
+    editor = typeInto(QStringLiteral("2e9"));
+    ASSERT_NE(editor, nullptr);
+    EXPECT_FALSE(dock.message().contains(QStringLiteral("zebra"))) << dock.message().toStdString();
+    EXPECT_TRUE(dock.message().contains(QStringLiteral("1000000"))) << dock.message().toStdString();
+    // Esc drops the text and the error with it.
+    QTest::keyClick(editor, Qt::Key_Escape);
+    EXPECT_EQ(dock.message(), hint);
+    // A refusal that outlived its editor goes with Esc in the table.
+    view->model()->setData(cell, QStringLiteral("zebra"));
+    ASSERT_TRUE(dock.message().contains(QStringLiteral("zebra")));
+    QTest::keyClick(view, Qt::Key_Escape);
+    EXPECT_EQ(dock.message(), hint);
 }
 
 TEST(MatrixEditorDock, CopyAndPasteACellRangeAsTabSeparatedTextInOneUndoStep)

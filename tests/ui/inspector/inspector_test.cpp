@@ -1,4 +1,5 @@
 // The inspector dock: the right derivation for the selection, redrawn while a cell is scrubbed.
+#include "core/scene/sceneedits.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
@@ -278,4 +279,39 @@ TEST_F(InspectorTest, TheContextTablesTokenHeaderIsOneLine)
         EXPECT_EQ(headers, 1) << language.toStdString();
     }
     ui::Language::instance()->apply(QStringLiteral("en"));
+}
+
+TEST(InspectorScroll, AClickedKeyOrColumnIsScrolledIntoView)
+{
+    ui::Language::instance()->apply(QStringLiteral("en"));
+    ui::Document document;
+    core::Scene scene = *ui::loadExample(QStringLiteral("cat-eats-fish")).scene;
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 20; ++i)
+        tokens.push_back("w" + std::to_string(i));
+    scene = core::edits::withDimensions(core::edits::withTokens(scene, tokens), 16, 1, 16);
+    document.load(scene);
+    ui::InspectorDock dock(&document);
+    dock.resize(260, 240);
+    dock.show();
+    QApplication::processEvents();
+    QTextBrowser *view = dock.view();
+    // The weights of row 0: the last key is far down the list.
+    document.setSelection({core::StageWeights, 0, 19});
+    QApplication::processEvents();
+    EXPECT_GT(view->verticalScrollBar()->value(), 0);
+    EXPECT_TRUE(view->viewport()->rect().contains(dock.selectedRect())) << dock.selectedRect().y();
+    // The context of row 0: the last column is far to the right.
+    document.setSelection({core::StageContext, 0, 15});
+    QApplication::processEvents();
+    EXPECT_GT(view->horizontalScrollBar()->value(), 0);
+    EXPECT_TRUE(view->viewport()->rect().contains(dock.selectedRect())) << dock.selectedRect().x();
+    // A scrub redraws the page where the reader is: no jump back to the anchor.
+    view->verticalScrollBar()->setValue(0);
+    const int across = view->horizontalScrollBar()->value();
+    document.setCell(ui::MatrixId::WQ, 0, 0, 0.25f, true);
+    document.flush();
+    QApplication::processEvents();
+    EXPECT_EQ(view->verticalScrollBar()->value(), 0);
+    EXPECT_EQ(view->horizontalScrollBar()->value(), across);
 }

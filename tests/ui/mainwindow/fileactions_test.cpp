@@ -191,3 +191,33 @@ TEST(FileActionsDrop, PicksTheFirstLocalSceneFile)
     none.setText(QStringLiteral("/tmp/scene.attn.json"));
     EXPECT_TRUE(FileActions::sceneFileFromMimeData(&none).isEmpty());
 }
+
+TEST_F(Fixture, AnExampleIsNamedByItsTitleWhenAskingToSaveAndInSaveAs)
+{
+    ASSERT_TRUE(actions.openExample(QStringLiteral("cat-eats-fish-handcalc")));
+    document.setCell(MatrixId::DirectQ, 0, 0, 0.5f);
+    document.flush();
+    ASSERT_TRUE(document.isModified());
+    // "猫吃鱼 — hand calculation": the title, not "The scene", and not untitled.attn.json.
+    const QString question = actions.unsavedChangesQuestion();
+    EXPECT_TRUE(question.contains(QStringLiteral("猫吃鱼 — hand calculation"))) << question.toStdString();
+    EXPECT_FALSE(question.contains(QStringLiteral("The scene"))) << question.toStdString();
+    EXPECT_EQ(actions.suggestedFileName(), QStringLiteral("猫吃鱼 — hand calculation.attn.json"));
+
+    // Characters a file system refuses are left out of the name; a saved file keeps its own.
+    core::Scene scene = document.scene();
+    scene.title = "a/b: c?";
+    document.load(scene);
+    EXPECT_EQ(actions.suggestedFileName(), QStringLiteral("a b c.attn.json"));
+    const QString path = dir.filePath(QStringLiteral("mine.attn.json"));
+    ASSERT_TRUE(actions.saveTo(path));
+    EXPECT_EQ(actions.suggestedFileName(), QStringLiteral("mine.attn.json"));
+    document.setCell(MatrixId::DirectQ, 0, 0, 0.25f);
+    document.flush();
+    EXPECT_TRUE(actions.unsavedChangesQuestion().startsWith(QStringLiteral("mine.attn.json")))
+        << actions.unsavedChangesQuestion().toStdString();
+
+    actions.newScene();
+    EXPECT_EQ(actions.suggestedFileName(), QStringLiteral("untitled.attn.json"));
+    EXPECT_TRUE(actions.unsavedChangesQuestion().startsWith(QStringLiteral("The scene")));
+}

@@ -6,6 +6,7 @@
 #include "ui/model/modelsentence.h"
 #include "ui/model/predictionpanel.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QLabel>
 #include <QRegularExpression>
@@ -118,4 +119,39 @@ TEST_F(ModelRoomLanguage, AFailedRunIsReportedWithTheForwardPassMessageInTheCurr
     EXPECT_FALSE(room.room->prediction()->entries().empty());
     for (const QLabel *label : room.room->prediction()->findChildren<QLabel *>())
         EXPECT_FALSE(label->text().contains(QStringLiteral("Next token"))) << label->text().toStdString();
+}
+
+TEST_F(ModelRoomLanguage, TheToolBarsUndoAndRedoFollowTheLanguageWithTheirEntries)
+{
+    TinyFolder folder(false);
+    Room room;
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    QAction *undo = room.room->undoAction();
+    QAction *redo = room.room->redoAction();
+    EXPECT_FALSE(undo->isEnabled());
+    room.session->toggleAblation(0, 1);
+    ASSERT_TRUE(waitComputed(room.session));
+    ASSERT_TRUE(undo->isEnabled());
+    const QString englishUndo = undo->text();
+    EXPECT_TRUE(englishUndo.startsWith(QStringLiteral("&Undo"))) << englishUndo.toStdString();
+    EXPECT_TRUE(englishUndo.contains(QStringLiteral("1.2"))) << englishUndo.toStdString();
+
+    ASSERT_TRUE(switchTo(QStringLiteral("zh_CN")));
+    for (const QString &text : {undo->text(), redo->text()}) {
+        EXPECT_TRUE(hasHan(text)) << text.toStdString();
+        EXPECT_FALSE(text.contains(QStringLiteral("Undo")) || text.contains(QStringLiteral("Redo")))
+            << text.toStdString();
+    }
+    // The entry's own words, not only the prefix: no English left but the head's name.
+    EXPECT_FALSE(undo->text().contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}"))))
+        << undo->text().toStdString();
+    undo->trigger();
+    ASSERT_TRUE(waitComputed(room.session));
+    EXPECT_TRUE(redo->isEnabled());
+    EXPECT_TRUE(hasHan(redo->text())) << redo->text().toStdString();
+    EXPECT_TRUE(redo->text().contains(QStringLiteral("1.2"))) << redo->text().toStdString();
+    ASSERT_TRUE(switchTo(QStringLiteral("en")));
+    EXPECT_TRUE(redo->text().startsWith(QStringLiteral("&Redo"))) << redo->text().toStdString();
 }

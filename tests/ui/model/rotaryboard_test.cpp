@@ -93,7 +93,7 @@ TEST(RotaryBoard, AQwenHeadShowsItsRotatedCardsAndAKeyEditReachesTheSharingHead)
     EXPECT_TRUE(room.room->boardLink()->description().contains(QStringLiteral("shared with head 2.4")))
         << room.room->boardLink()->description().toStdString();
     Language::instance()->apply(QStringLiteral("zh_CN"));
-    EXPECT_TRUE(banner.text().contains(QStringLiteral("头 3、头 4都读取键/值头 2"))) << banner.text().toStdString();
+    EXPECT_TRUE(banner.text().contains(QStringLiteral("头 3、头 4 都读取键/值头 2"))) << banner.text().toStdString();
     Language::instance()->apply(QStringLiteral("en"));
 
     // Edits of W_K on the board are the model's: head 2.4 reads the same keys.
