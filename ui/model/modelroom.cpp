@@ -43,6 +43,7 @@ ModelRoom::ModelRoom(ModelSession *session, Document *document, QWidget *parent)
     m_undo = m_toolBar->addAction(QString(), this, [this] { m_session->undo(); });
     m_redo = m_toolBar->addAction(QString(), this, [this] { m_session->redo(); });
     QUndoStack *stack = m_session->undoStack();
+    m_undoStack = stack;
     m_undo->setEnabled(stack->canUndo());
     m_redo->setEnabled(stack->canRedo());
     connect(stack, &QUndoStack::canUndoChanged, m_undo, &QAction::setEnabled);
@@ -207,8 +208,12 @@ void ModelRoom::retranslate()
 void ModelRoom::refreshUndoTexts()
 {
     // The entries' own texts are retranslated on the stack before the widgets hear of a switch.
-    const QString undo = m_session->undoStack()->undoText();
-    const QString redo = m_session->undoStack()->redoText();
+    // The stack itself, not the session: a session being destroyed clears its stack from the
+    // stack's destructor, after the session has stopped being a DocumentBase.
+    if (!m_undoStack)
+        return;
+    const QString undo = m_undoStack->undoText();
+    const QString redo = m_undoStack->redoText();
     m_undo->setText(undo.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(undo));
     m_redo->setText(redo.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(redo));
 }

@@ -19,6 +19,7 @@ class QScrollArea;
 class QSplitter;
 class QTabWidget;
 class QToolBar;
+class QUndoStack;
 
 namespace attnlab::ui {
 
@@ -85,6 +86,7 @@ private:
     void showPredictionToken();
 
     ModelSession *m_session;
+    QUndoStack *m_undoStack = nullptr; // the session's
     BoardLink *m_link;
     ModelSentence *m_sentence;
     ModelGridView *m_grid;
