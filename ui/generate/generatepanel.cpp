@@ -284,8 +284,7 @@ void GeneratePanel::applySettings()
     settings.topP = m_topP->value();
     m_generator->setSettings(settings);
     m_generator->setRepetitionPenalty(m_penalty->value());
-    m_chart->setLogitRules(m_generator->logitRules());
-    m_chart->setSettings(settings);
+    m_chart->setSettings(settings, m_generator->logitRules());
     // top-k and top-p act only when sampling.
     m_topK->setEnabled(!settings.greedy());
     m_topP->setEnabled(!settings.greedy());

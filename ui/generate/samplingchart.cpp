@@ -84,14 +84,9 @@ SamplingChart::SamplingChart(ModelSession *session, QWidget *parent)
     retranslate();
 }
 
-void SamplingChart::setSettings(const model::SamplingSettings &settings)
+void SamplingChart::setSettings(const model::SamplingSettings &settings, const core::generate::LogitRules &rules)
 {
     m_settings = settings;
-    refresh();
-}
-
-void SamplingChart::setLogitRules(const core::generate::LogitRules &rules)
-{
     m_rules = rules;
     refresh();
 }

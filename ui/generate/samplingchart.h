@@ -30,10 +30,10 @@ public:
     static constexpr int kBars = 16;
     // The plot's least height: bars, token labels and the legend row above them.
     static constexpr int kMinimumHeight = 220;
-    void setSettings(const core::model::SamplingSettings &settings);
-    // The logits rules (repetition penalty, banned sequences) applied before the settings: with
-    // any active, the bars are the probabilities after them.
-    void setLogitRules(const core::generate::LogitRules &rules);
+    // The sampling settings and the logits rules (repetition penalty, banned sequences) applied
+    // before them, set together so a change redraws once: with any rule active, the bars are the
+    // probabilities after the rules.
+    void setSettings(const core::model::SamplingSettings &settings, const core::generate::LogitRules &rules);
 
     // What the chart shows now, most likely first: token ids, their bar heights, kept or cut.
     const std::vector<int> &ids() const { return m_ids; }

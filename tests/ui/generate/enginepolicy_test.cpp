@@ -2,8 +2,8 @@
 // pass runs under it: evicted keys weigh 0, the head's scene masks them, the prediction panel
 // compares with the prediction before), and the speculative decoding dialog (both runs on a worker,
 // the same tokens, the rounds shown).
-#include "../model/modelroomfixture.h"
 #include "core/model/headscene.h"
+#include "generateroom.h"
 #include "ui/generate/cachepolicybar.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
@@ -19,7 +19,7 @@
 
 using namespace attnlab;
 using namespace attnlab::ui;
-using attnlab::test::Room;
+using attnlab::test::GenerateRoom;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
 
@@ -27,17 +27,12 @@ namespace {
 
 const QString kText = QStringLiteral("the cat eats fish and the dog eats");
 
-struct PolicyRoom : Room {
-    GeneratePanel *panel = new GeneratePanel(session);
-    PolicyRoom() { room->addPanel(panel); }
-};
-
 } // namespace
 
 TEST(CachePolicy, AWindowWithSinksZeroesTheEvictedKeysInEveryPass)
 {
     TinyFolder folder(false, true, 64);
-    PolicyRoom room;
+    GenerateRoom room;
     room.openModel(folder.path(), kText);
     ASSERT_TRUE(waitComputed(room.session));
     const int n = room.session->runner()->tokenCount();
@@ -96,7 +91,7 @@ TEST(CachePolicy, AWindowWithSinksZeroesTheEvictedKeysInEveryPass)
 TEST(CachePolicy, ANewModelStartsWithTheWholeCache)
 {
     TinyFolder folder(false, true, 64);
-    PolicyRoom room;
+    GenerateRoom room;
     room.openModel(folder.path(), kText);
     ASSERT_TRUE(waitComputed(room.session));
     room.panel->cachePanel()->policy()->setPolicy(CachePolicyBar::Window, 2);
@@ -111,7 +106,7 @@ TEST(CachePolicy, ANewModelStartsWithTheWholeCache)
 TEST(SpeculativeDialog, TheModelAsItsOwnDraftAcceptsEveryGuessAndWritesTheSameTokens)
 {
     TinyFolder folder(false);
-    PolicyRoom room;
+    GenerateRoom room;
     room.openModel(folder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(room.session));
     SpeculativeDialog *dialog = room.panel->speculativeDialog();
@@ -136,7 +131,7 @@ TEST(SpeculativeDialog, TheModelAsItsOwnDraftAcceptsEveryGuessAndWritesTheSameTo
 TEST(SpeculativeDialog, ADraftThatCannotBeOpenedSaysWhyAndRunsNothing)
 {
     TinyFolder folder(false);
-    PolicyRoom room;
+    GenerateRoom room;
     room.openModel(folder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(room.session));
     SpeculativeDialog *dialog = room.panel->speculativeDialog();

@@ -1,9 +1,9 @@
 // The model room's Generate control on tiny GPT-2 and BERT checkpoints: tokens one at a time on
 // the session's worker, the KV-cache panel's counts and bytes, the sampling chart's cut, Stop,
 // ablation during generation, and the chips' probabilities and alternatives.
-#include "../model/modelroomfixture.h"
 #include "core/model/sampling.h"
 #include "core/model/topk.h"
+#include "generateroom.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
@@ -28,6 +28,7 @@
 using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
+using attnlab::test::GenerateRoom;
 using attnlab::test::Room;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
@@ -35,7 +36,6 @@ namespace model = attnlab::core::model;
 
 namespace {
 
-struct GenerateRoom;
 bool waitGenerated(GenerateRoom &room, size_t steps);
 
 std::vector<int> ids(const ModelSession &session)
@@ -60,12 +60,6 @@ std::vector<int> greedyReference(const std::string &dir, std::vector<int> prompt
     }
     return out;
 }
-
-// The room as the window composes it: the Generate control under the model's panels.
-struct GenerateRoom : Room {
-    GeneratePanel *panel = new GeneratePanel(session);
-    GenerateRoom() { room->addPanel(panel); }
-};
 
 bool waitGenerated(GenerateRoom &room, size_t steps)
 {
@@ -309,7 +303,7 @@ TEST(SamplingChart, TickLabelsNeverRunIntoOneAnother)
     room.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(room.session));
     SamplingChart chart(room.session);
-    chart.setSettings(model::SamplingSettings {}); // draws the pass already finished
+    chart.setSettings(model::SamplingSettings {}, {}); // draws the pass already finished
     ASSERT_EQ(int(chart.ids().size()), SamplingChart::kBars);
     chart.show();
     QCustomPlot *plot = chart.plot();

@@ -1,8 +1,8 @@
 // The text generation writes and where it stops: generated ids decoded together (a Chinese
 // character split across byte-level tokens enters the sentence whole, never as hex), and a run
 // that ends at config.json's eos_token_id, keeping that token.
-#include "../model/modelroomfixture.h"
 #include "core/model/sampling.h"
+#include "generateroom.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/model/modelsentence.h"
@@ -18,7 +18,7 @@
 using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
-using attnlab::test::Room;
+using attnlab::test::GenerateRoom;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
 namespace model = attnlab::core::model;
@@ -40,11 +40,6 @@ struct EosFolder {
         test::writeTinyGpt2(dir, options);
     }
     ~EosFolder() { test::removeTree(dir); }
-};
-
-struct GenerateRoom : Room {
-    GeneratePanel *panel = new GeneratePanel(session);
-    GenerateRoom() { room->addPanel(panel); }
 };
 
 std::vector<int> greedy(const std::string &dir, std::vector<int> ids, int count)

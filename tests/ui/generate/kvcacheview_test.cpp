@@ -1,7 +1,7 @@
 // Generation in the window runs on the KV cache, and shows it: each new token is one query row
 // per layer; the head view draws that row over every cached position, the grid says where it is,
 // and the KV-cache panel shows the cached key and value vectors of the layer picked in its table.
-#include "../model/modelroomfixture.h"
+#include "generateroom.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
@@ -15,28 +15,11 @@
 
 using namespace attnlab;
 using namespace attnlab::ui;
-using attnlab::test::Room;
+using attnlab::test::GenerateRoom;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
 
 namespace {
-
-struct GenerateRoom : Room {
-    GeneratePanel *panel = new GeneratePanel(session);
-    GenerateRoom() { room->addPanel(panel); }
-    bool generate(int count)
-    {
-        const size_t before = panel->generator()->steps().size();
-        panel->generator()->run(count);
-        return QTest::qWaitFor(
-                   [&] {
-                       return panel->generator()->steps().size() == before + size_t(count)
-                           && !panel->generator()->isRunning() && !session->isBusy();
-                   },
-                   20000)
-            && session->isComputed();
-    }
-};
 
 } // namespace
 

@@ -1,8 +1,8 @@
 // The paged KV cache view (issue 32) shows the current generation of the open model in blocks:
 // the numbers it shows — block tables, tokens, bytes used, filled and wasted, shared blocks,
 // copies on write — read back and counted by hand from the prompt and generated tokens.
-#include "../model/modelroomfixture.h"
 #include "core/engine/kvcachesize.h"
+#include "generateroom.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/pagedblockgrid.h"
@@ -19,28 +19,11 @@
 
 using namespace attnlab;
 using namespace attnlab::ui;
-using attnlab::test::Room;
+using attnlab::test::GenerateRoom;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
 
 namespace {
-
-struct PagedRoom : Room {
-    GeneratePanel *panel = new GeneratePanel(session);
-    PagedRoom() { room->addPanel(panel); }
-    bool generate(int count)
-    {
-        const size_t before = panel->generator()->steps().size();
-        panel->generator()->run(count);
-        return QTest::qWaitFor(
-                   [&] {
-                       return panel->generator()->steps().size() == before + size_t(count)
-                           && !panel->generator()->isRunning() && !session->isBusy();
-                   },
-                   20000)
-            && session->isComputed();
-    }
-};
 
 QString bytes(std::int64_t n)
 {
@@ -52,7 +35,7 @@ QString bytes(std::int64_t n)
 TEST(PagedCacheView, ContinuationsShareThePromptsBlockUntilTheyWriteTheirOwn)
 {
     TinyFolder folder(false);
-    PagedRoom room;
+    GenerateRoom room;
     room.openModel(folder.path(), QStringLiteral("the cat sat"));
     ASSERT_TRUE(waitComputed(room.session));
     PagedCacheView *view = room.panel->pagedView();
@@ -126,7 +109,7 @@ TEST(PagedCacheView, ContinuationsShareThePromptsBlockUntilTheyWriteTheirOwn)
 TEST(PagedCacheView, ABertModelHasNoCacheToPage)
 {
     TinyFolder folder(true);
-    PagedRoom room;
+    GenerateRoom room;
     room.openModel(folder.path(), QStringLiteral("the [MASK] sat"));
     ASSERT_TRUE(waitComputed(room.session));
     PagedCacheView *view = room.panel->pagedView();
