@@ -186,7 +186,7 @@ int runTranslatePredictCommand(const CommandLine &cli)
     try {
         Seq2SeqInput in;
         loadSeq2Seq(dir, cli, &in);
-        const core::Matrix logits = in.model->decode(in.model->encode(in.sourceIds), in.targetIds);
+        const core::Matrix logits = in.model->nextLogits(in.model->encode(in.sourceIds), in.targetIds);
         // The model's own softmax of the last row, in double, then the k most likely.
         const Eigen::Index last = logits.rows() - 1;
         const double peak = double(logits.row(last).maxCoeff());

@@ -118,8 +118,8 @@ std::vector<double> nextLogProbabilities(const TranslationModel &model, const Ma
     const std::vector<int> &targetIds, bool forceEos, std::vector<double> *probabilities)
 {
     const GenerationRules &rules = model.rules();
-    const Matrix logits = model.decode(encoderOut, targetIds);
-    const Eigen::Index last = logits.rows() - 1;
+    const Matrix logits = model.nextLogits(encoderOut, targetIds);
+    const Eigen::Index last = 0;
     const double top = double(logits.row(last).maxCoeff());
     double total = 0;
     for (Eigen::Index j = 0; j < logits.cols(); ++j)

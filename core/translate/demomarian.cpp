@@ -16,12 +16,20 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr int kModel = 16, kHeads = 2, kFfn = 32, kLayers = 2, kPositions = 128;
-
-struct Tensor {
+// A tensor to write: its name, shape, and the uniform range of its values around `mean`.
+struct TensorSpec {
     std::string name;
     std::vector<std::int64_t> shape;
-    std::vector<float> values;
+    double scale = 0;
+    double mean = 0;
+
+    std::int64_t count() const
+    {
+        std::int64_t n = 1;
+        for (const std::int64_t d : shape)
+            n *= d;
+        return n;
+    }
 };
 
 // A fixed stream: xorshift64*, mapped to (−1, 1); the same numbers on every machine and library
@@ -41,44 +49,47 @@ private:
     std::uint64_t m_state = 0x35ULL * 0x9E3779B97F4A7C15ULL;
 };
 
-void add(std::vector<Tensor> &out, Stream &s, const std::string &name, std::vector<std::int64_t> shape, double scale,
-    double mean = 0)
-{
-    Tensor t {name, std::move(shape), {}};
-    std::int64_t n = 1;
-    for (const std::int64_t d : t.shape)
-        n *= d;
-    for (std::int64_t i = 0; i < n; ++i)
-        t.values.push_back(float(mean + scale * s.next()));
-    out.push_back(std::move(t));
-}
-
-void linear(std::vector<Tensor> &out, Stream &s, const std::string &name, int rows, int cols)
-{
-    add(out, s, name + ".weight", {rows, cols}, std::sqrt(3.0 / cols));
-    add(out, s, name + ".bias", {rows}, 0.05);
-}
-
-void norm(std::vector<Tensor> &out, Stream &s, const std::string &name)
-{
-    add(out, s, name + ".weight", {kModel}, 0.1, 1.0);
-    add(out, s, name + ".bias", {kModel}, 0.05);
-}
-
-void layer(std::vector<Tensor> &out, Stream &s, const std::string &p, bool decoder)
-{
-    for (const char *proj : {"q_proj", "k_proj", "v_proj", "out_proj"})
-        linear(out, s, p + "self_attn." + proj, kModel, kModel);
-    norm(out, s, p + "self_attn_layer_norm");
-    if (decoder) {
-        for (const char *proj : {"q_proj", "k_proj", "v_proj", "out_proj"})
-            linear(out, s, p + "encoder_attn." + proj, kModel, kModel);
-        norm(out, s, p + "encoder_attn_layer_norm");
+class Specs {
+public:
+    explicit Specs(const MarianShape &shape)
+        : m_shape(shape)
+    {
     }
-    linear(out, s, p + "fc1", kFfn, kModel);
-    linear(out, s, p + "fc2", kModel, kFfn);
-    norm(out, s, p + "final_layer_norm");
-}
+    void add(const std::string &name, std::vector<std::int64_t> shape, double scale, double mean = 0)
+    {
+        list.push_back({name, std::move(shape), scale, mean});
+    }
+    void linear(const std::string &name, int rows, int cols)
+    {
+        add(name + ".weight", {rows, cols}, std::sqrt(3.0 / cols));
+        add(name + ".bias", {rows}, 0.05);
+    }
+    void norm(const std::string &name)
+    {
+        add(name + ".weight", {m_shape.dModel}, 0.1, 1.0);
+        add(name + ".bias", {m_shape.dModel}, 0.05);
+    }
+    void layer(const std::string &p, bool decoder)
+    {
+        const int d = m_shape.dModel;
+        for (const char *proj : {"q_proj", "k_proj", "v_proj", "out_proj"})
+            linear(p + "self_attn." + proj, d, d);
+        norm(p + "self_attn_layer_norm");
+        if (decoder) {
+            for (const char *proj : {"q_proj", "k_proj", "v_proj", "out_proj"})
+                linear(p + "encoder_attn." + proj, d, d);
+            norm(p + "encoder_attn_layer_norm");
+        }
+        linear(p + "fc1", m_shape.ffn, d);
+        linear(p + "fc2", d, m_shape.ffn);
+        norm(p + "final_layer_norm");
+    }
+
+    std::vector<TensorSpec> list;
+
+private:
+    MarianShape m_shape;
+};
 
 void writeFile(const std::string &path, const std::string &bytes)
 {
@@ -88,65 +99,107 @@ void writeFile(const std::string &path, const std::string &bytes)
         throw std::runtime_error("cannot write " + path);
 }
 
-// The safetensors layout: an 8-byte little-endian header length, the JSON header, the data.
-std::string safetensors(const std::vector<Tensor> &tensors)
+void appendLittleEndian(std::string &out, std::uint64_t value, int bytes)
+{
+    for (int b = 0; b < bytes; ++b)
+        out += char((value >> (8 * b)) & 0xFF);
+}
+
+// The safetensors layout: an 8-byte little-endian header length, the JSON header, the data (F32),
+// written a tensor at a time so that a full-size checkpoint never sits in memory twice.
+void writeSafetensors(const std::string &path, const std::vector<TensorSpec> &tensors)
 {
     Json header = Json::object();
-    std::string data;
-    for (const Tensor &t : tensors) {
-        const size_t begin = data.size();
-        for (const float v : t.values) {
-            std::uint32_t bits = 0;
-            std::memcpy(&bits, &v, sizeof bits);
-            for (int b = 0; b < 4; ++b)
-                data += char((bits >> (8 * b)) & 0xFF);
-        }
-        header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {begin, data.size()}}};
+    std::uint64_t offset = 0;
+    for (const TensorSpec &t : tensors) {
+        const std::uint64_t bytes = std::uint64_t(t.count()) * 4;
+        header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, offset + bytes}}};
+        offset += bytes;
     }
     header["__metadata__"] = {{"format", "pt"}};
     std::string text = header.dump();
     while (text.size() % 8 != 0)
         text += ' ';
-    std::string bytes;
-    for (int b = 0; b < 8; ++b)
-        bytes += char((std::uint64_t(text.size()) >> (8 * b)) & 0xFF);
-    return bytes + text + data;
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    std::string chunk;
+    appendLittleEndian(chunk, text.size(), 8);
+    file.write(chunk.data(), std::streamsize(chunk.size()));
+    file.write(text.data(), std::streamsize(text.size()));
+    Stream s;
+    for (const TensorSpec &t : tensors) {
+        chunk.clear();
+        const std::int64_t n = t.count();
+        for (std::int64_t i = 0; i < n; ++i) {
+            const float v = float(t.mean + t.scale * s.next());
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, &v, sizeof bits);
+            appendLittleEndian(chunk, bits, 4);
+            if (chunk.size() >= (1u << 20) || i + 1 == n) {
+                file.write(chunk.data(), std::streamsize(chunk.size()));
+                chunk.clear();
+            }
+        }
+    }
+    if (!file)
+        throw std::runtime_error("cannot write " + path);
+}
+
+// vocab.json extended with "▁w<id>" pieces to `size` entries, written back.
+Json extendVocabulary(const std::string &path, Json vocab, int size)
+{
+    for (int id = int(vocab.size()); id < size; ++id)
+        vocab["\xE2\x96\x81w" + std::to_string(id)] = id;
+    writeFile(path, vocab.dump(1));
+    return vocab;
 }
 
 } // namespace
 
-void writeDemoMarian(const std::string &dir)
+MarianShape opusMtShape()
+{
+    MarianShape shape;
+    shape.dModel = 512;
+    shape.heads = 8;
+    shape.ffn = 2048;
+    shape.layers = 6;
+    shape.positions = 512;
+    shape.vocab = 65001;
+    return shape;
+}
+
+void writeDemoMarian(const std::string &dir, const MarianShape &shape)
 {
     std::ifstream vocabFile(dir + "/vocab.json");
     if (!vocabFile)
         throw std::runtime_error("cannot read " + dir + "/vocab.json");
     std::stringstream text;
     text << vocabFile.rdbuf();
-    const Json vocab = Json::parse(text.str(), nullptr, false);
+    Json vocab = Json::parse(text.str(), nullptr, false);
     if (!vocab.is_object() || !vocab.contains("<pad>") || !vocab.contains("</s>"))
         throw std::runtime_error(dir + "/vocab.json has no <pad> or </s>");
+    if (shape.vocab > int(vocab.size()))
+        vocab = extendVocabulary(dir + "/vocab.json", std::move(vocab), shape.vocab);
     const int size = int(vocab.size());
     const int pad = vocab.at("<pad>").get<int>(), eos = vocab.at("</s>").get<int>();
 
-    Stream s;
-    std::vector<Tensor> tensors;
-    add(tensors, s, "model.shared.weight", {size, kModel}, 1.0);
-    add(tensors, s, "final_logits_bias", {1, size}, 0.2);
-    for (int l = 0; l < kLayers; ++l)
-        layer(tensors, s, "model.encoder.layers." + std::to_string(l) + ".", false);
-    for (int l = 0; l < kLayers; ++l)
-        layer(tensors, s, "model.decoder.layers." + std::to_string(l) + ".", true);
-    writeFile(dir + "/model.safetensors", safetensors(tensors));
+    Specs specs(shape);
+    specs.add("model.shared.weight", {size, shape.dModel}, 1.0);
+    specs.add("final_logits_bias", {1, size}, 0.2);
+    for (int l = 0; l < shape.layers; ++l)
+        specs.layer("model.encoder.layers." + std::to_string(l) + ".", false);
+    for (int l = 0; l < shape.layers; ++l)
+        specs.layer("model.decoder.layers." + std::to_string(l) + ".", true);
+    writeSafetensors(dir + "/model.safetensors", specs.list);
 
-    const Json config
-        = {{"model_type", "marian"}, {"d_model", kModel}, {"encoder_layers", kLayers}, {"decoder_layers", kLayers},
-            {"encoder_attention_heads", kHeads}, {"decoder_attention_heads", kHeads}, {"encoder_ffn_dim", kFfn},
-            {"decoder_ffn_dim", kFfn}, {"vocab_size", size}, {"max_position_embeddings", kPositions},
-            {"activation_function", "swish"}, {"scale_embedding", true}, {"pad_token_id", pad}, {"eos_token_id", eos},
-            {"decoder_start_token_id", pad}, {"architectures", {"MarianMTModel"}}};
+    const Json config = {{"model_type", "marian"}, {"d_model", shape.dModel}, {"encoder_layers", shape.layers},
+        {"decoder_layers", shape.layers}, {"encoder_attention_heads", shape.heads},
+        {"decoder_attention_heads", shape.heads}, {"encoder_ffn_dim", shape.ffn}, {"decoder_ffn_dim", shape.ffn},
+        {"vocab_size", size}, {"max_position_embeddings", shape.positions}, {"activation_function", "swish"},
+        {"scale_embedding", true}, {"pad_token_id", pad}, {"eos_token_id", eos}, {"decoder_start_token_id", pad},
+        {"architectures", {"MarianMTModel"}}};
     writeFile(dir + "/config.json", config.dump(2));
     const Json generation = {{"bad_words_ids", {{pad}}}, {"decoder_start_token_id", pad}, {"eos_token_id", eos},
-        {"forced_eos_token_id", eos}, {"max_length", kPositions}, {"num_beams", 4}, {"pad_token_id", pad}};
+        {"forced_eos_token_id", eos}, {"max_length", shape.positions}, {"num_beams", 4}, {"pad_token_id", pad}};
     writeFile(dir + "/generation_config.json", generation.dump(2));
 }
 

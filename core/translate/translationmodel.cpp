@@ -111,8 +111,10 @@ Matrix embed(const model::ModelWeights &w, const model::BlockSpec &s, const std:
 
 // One layer's self-attention of rows `h` into `context`, the picked head's trace kept.
 void selfAttention(const model::BlockSpec &s, const model::LayerWeights &L, const Matrix &h, int pickHead,
-    HeadTrace *trace, Matrix &context)
+    HeadTrace *trace, Matrix &context, std::vector<Matrix> *maps)
 {
+    if (maps)
+        maps->assign(size_t(s.heads), Matrix());
     const Eigen::Index n = h.rows();
     Matrix a, q(n, s.queryWidth()), k(n, s.keyValueWidth()), v(n, s.keyValueWidth()), w;
     model::attentionInput(s, L, h, a);
@@ -122,6 +124,8 @@ void selfAttention(const model::BlockSpec &s, const model::LayerWeights &L, cons
         const Eigen::Index qc = Eigen::Index(head) * s.headDim, kc = Eigen::Index(s.kvHeadOf(head)) * s.headDim;
         model::headWeights(s, q.middleCols(qc, s.headDim), k.middleCols(kc, s.headDim), {}, w);
         model::weightedValues(s, w, v.middleCols(kc, s.headDim), {}, context.middleCols(qc, s.headDim));
+        if (maps)
+            (*maps)[size_t(head)] = w;
         if (trace && head == pickHead) {
             trace->q = q.middleCols(qc, s.headDim);
             trace->k = k.middleCols(kc, s.headDim);
@@ -189,14 +193,23 @@ int TranslationModel::heads(AttentionKind kind) const
 
 Matrix TranslationModel::encode(const std::vector<int> &sourceIds, const HeadPick &pick, HeadTrace *trace) const
 {
+    return runEncoder(sourceIds, pick, trace, nullptr);
+}
+
+Matrix TranslationModel::runEncoder(const std::vector<int> &sourceIds, const HeadPick &pick, HeadTrace *trace,
+    std::vector<std::vector<Matrix>> *selfMaps) const
+{
     checkIds(m_encoder, sourceIds);
     const model::BlockSpec s = model::BlockSpec::of(m_encoder.config);
     Matrix h = embed(m_encoder, s, sourceIds), context;
     model::BlockScratch scratch;
+    if (selfMaps)
+        selfMaps->assign(size_t(m_encoder.config.layers), {});
     for (int l = 0; l < m_encoder.config.layers; ++l) {
         const bool picked = trace && pick.kind == AttentionKind::Encoder && pick.layer == l;
         const model::LayerWeights &L = m_encoder.layers[size_t(l)];
-        selfAttention(s, L, h, pick.head, picked ? trace : nullptr, context);
+        selfAttention(
+            s, L, h, pick.head, picked ? trace : nullptr, context, selfMaps ? &(*selfMaps)[size_t(l)] : nullptr);
         model::finishLayer(s, L, h, context, scratch, h);
     }
     return h;
@@ -204,6 +217,37 @@ Matrix TranslationModel::encode(const std::vector<int> &sourceIds, const HeadPic
 
 Matrix TranslationModel::decode(const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick,
     HeadTrace *trace, std::vector<std::vector<Matrix>> *crossWeights) const
+{
+    return logitsOf(runDecoder(encoderOut, targetIds, pick, trace, crossWeights, nullptr));
+}
+
+Matrix TranslationModel::nextLogits(const Matrix &encoderOut, const std::vector<int> &targetIds) const
+{
+    const Matrix h = runDecoder(encoderOut, targetIds, {}, nullptr, nullptr, nullptr);
+    return logitsOf(h.bottomRows(1));
+}
+
+TranslationModel::AttentionMaps TranslationModel::attentionMaps(
+    const std::vector<int> &sourceIds, const std::vector<int> &targetIds) const
+{
+    AttentionMaps maps;
+    const Matrix encoderOut = runEncoder(sourceIds, {}, nullptr, &maps.encoder);
+    runDecoder(encoderOut, targetIds, {}, nullptr, &maps.cross, &maps.decoder);
+    return maps;
+}
+
+Matrix TranslationModel::logitsOf(const Matrix &rows) const
+{
+    const model::TensorView &head = m_decoder.outputHead.empty() ? m_decoder.tokenEmbeddings : m_decoder.outputHead;
+    Matrix logits(rows.rows(), m_decoder.config.vocabSize);
+    model::project(rows, head, {}, logits);
+    if (!m_decoder.logitsBias.empty())
+        model::addTableRowToEach(m_decoder.logitsBias, 0, logits);
+    return logits;
+}
+
+Matrix TranslationModel::runDecoder(const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick,
+    HeadTrace *trace, std::vector<std::vector<Matrix>> *crossWeights, std::vector<std::vector<Matrix>> *selfMaps) const
 {
     checkIds(m_decoder, targetIds);
     const model::BlockSpec s = model::BlockSpec::of(m_decoder.config);
@@ -213,11 +257,14 @@ Matrix TranslationModel::decode(const Matrix &encoderOut, const std::vector<int>
     model::CrossMemory memory;
     if (crossWeights)
         crossWeights->assign(size_t(m_decoder.config.layers), {});
+    if (selfMaps)
+        selfMaps->assign(size_t(m_decoder.config.layers), {});
     for (int l = 0; l < m_decoder.config.layers; ++l) {
         const model::LayerWeights &L = m_decoder.layers[size_t(l)];
         const bool pickedSelf = trace && pick.kind == AttentionKind::Decoder && pick.layer == l;
         const bool pickedCross = trace && pick.kind == AttentionKind::Cross && pick.layer == l;
-        selfAttention(s, L, h, pick.head, pickedSelf ? trace : nullptr, context);
+        selfAttention(
+            s, L, h, pick.head, pickedSelf ? trace : nullptr, context, selfMaps ? &(*selfMaps)[size_t(l)] : nullptr);
         model::crossKeysValues(s, L, encoderOut, memory);
         model::BlockCapture capture;
         if (pickedCross) {
@@ -238,12 +285,7 @@ Matrix TranslationModel::decode(const Matrix &encoderOut, const std::vector<int>
         if (crossWeights)
             (*crossWeights)[size_t(l)] = heads;
     }
-    const model::TensorView &head = m_decoder.outputHead.empty() ? m_decoder.tokenEmbeddings : m_decoder.outputHead;
-    Matrix logits(h.rows(), m_decoder.config.vocabSize);
-    model::project(h, head, {}, logits);
-    if (!m_decoder.logitsBias.empty())
-        model::addTableRowToEach(m_decoder.logitsBias, 0, logits);
-    return logits;
+    return h;
 }
 
 Translation translateGreedy(
@@ -256,8 +298,8 @@ Translation translateGreedy(
     const Matrix encoderOut = model.encode(t.sourceIds);
     std::vector<int> target = {rules.decoderStart}, generated;
     for (int step = 1; step <= maxNewTokens; ++step) {
-        const Matrix logits = model.decode(encoderOut, target);
-        const Eigen::Index last = logits.rows() - 1;
+        const Matrix logits = model.nextLogits(encoderOut, target);
+        const Eigen::Index last = 0;
         // The model's own softmax, in double.
         const double top = double(logits.row(last).maxCoeff());
         double total = 0;

@@ -83,11 +83,33 @@ public:
     Matrix decode(const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick = {},
         HeadTrace *trace = nullptr, std::vector<std::vector<Matrix>> *crossWeights = nullptr) const;
 
+    // The logits of the last row of `targetIds` only (1 × vocab): what the next token is chosen
+    // from. The other rows' logits are never formed (with 65,001 tokens they are most of a step).
+    Matrix nextLogits(const Matrix &encoderOut, const std::vector<int> &targetIds) const;
+
+    // Every head's weights of all three attentions over `sourceIds` and `targetIds` (the decoder
+    // start first): [layer][head] → query rows × key rows; no logits are formed.
+    struct AttentionMaps {
+        std::vector<std::vector<Matrix>> encoder; // source × source
+        std::vector<std::vector<Matrix>> decoder; // target × target, causal
+        std::vector<std::vector<Matrix>> cross; // target × source
+    };
+    AttentionMaps attentionMaps(const std::vector<int> &sourceIds, const std::vector<int> &targetIds) const;
+
     // Layers and heads of the stack a kind of attention belongs to.
     int layers(AttentionKind kind) const;
     int heads(AttentionKind kind) const;
 
 private:
+    // The encoder's output; every layer's heads into `selfMaps` when given.
+    Matrix runEncoder(const std::vector<int> &sourceIds, const HeadPick &pick, HeadTrace *trace,
+        std::vector<std::vector<Matrix>> *selfMaps) const;
+    // The decoder's last hidden rows (before the logits); the maps into `crossMaps` and `selfMaps`.
+    Matrix runDecoder(const Matrix &encoderOut, const std::vector<int> &targetIds, const HeadPick &pick,
+        HeadTrace *trace, std::vector<std::vector<Matrix>> *crossMaps,
+        std::vector<std::vector<Matrix>> *selfMaps) const;
+    // Logits = rows·sharedᵀ + final_logits_bias.
+    Matrix logitsOf(const Matrix &rows) const;
     TranslationModel(
         MarianTokenizer tokenizer, model::ModelWeights encoder, model::ModelWeights decoder, GenerationRules rules);
     MarianTokenizer m_tokenizer;

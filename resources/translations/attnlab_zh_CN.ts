@@ -3057,6 +3057,13 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::AttentionGrid</name>
+    <message>
+        <source>Layer %1, head %2: click to show it</source>
+        <translation>第 %1 层，头 %2：点击显示它</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::AttributionPanel</name>
     <message>
         <source>Direct logit attribution: how much each part of the model writes toward one token&apos;s logit.</source>
@@ -6834,14 +6841,6 @@ Separator: the text between separators is a token.</source>
         <translation>%1（id %2）：模型给它的概率是 %3</translation>
     </message>
     <message>
-        <source>Cross-attention, layer %1, mean of the heads</source>
-        <translation>交叉注意力，第 %1 层，各头的平均</translation>
-    </message>
-    <message>
-        <source>Cross-attention, layer %1, head %2</source>
-        <translation>交叉注意力，第 %1 层，头 %2</translation>
-    </message>
-    <message>
         <source>Layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -6946,16 +6945,8 @@ Separator: the text between separators is a token.</source>
         <translation>层：</translation>
     </message>
     <message>
-        <source>The decoder layer whose cross-attention is shown</source>
-        <translation>显示哪一个解码器层的交叉注意力</translation>
-    </message>
-    <message>
         <source>Head:</source>
         <translation>头：</translation>
-    </message>
-    <message>
-        <source>The cross-attention head shown (when the heads are not averaged)</source>
-        <translation>显示的交叉注意力头（不取各头平均时）</translation>
     </message>
     <message>
         <source>Average of heads</source>
@@ -6964,14 +6955,6 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Show the mean of the layer&apos;s heads instead of one head</source>
         <translation>显示这一层各头的平均，而不是单个头</translation>
-    </message>
-    <message>
-        <source>Source tokens on top, target tokens below: each line&apos;s width and opacity is the weight the selected target token&apos;s query gives that source token</source>
-        <translation>上面是源词元，下面是目标词元：每条线的粗细和深浅是选中目标词元的查询给那个源词元的权重</translation>
-    </message>
-    <message>
-        <source>Cross-attention weights: one row per target token, one column per source token</source>
-        <translation>交叉注意力权重：每个目标词元一行，每个源词元一列</translation>
     </message>
     <message>
         <source>For each target token, the source token it attends to most, per layer (heads averaged) and that weight:</source>
@@ -7000,6 +6983,90 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>What cross-attention is</source>
         <translation>什么是交叉注意力</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>layer %1, mean of the heads</source>
+        <translation>第 %1 层，各头平均</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>Attention:</source>
+        <translation>注意力：</translation>
+    </message>
+    <message>
+        <source>Cross (target → source)</source>
+        <translation>交叉（目标 → 源）</translation>
+    </message>
+    <message>
+        <source>Encoder self (source → source)</source>
+        <translation>编码器自注意力（源 → 源）</translation>
+    </message>
+    <message>
+        <source>Decoder self (target → target)</source>
+        <translation>解码器自注意力（目标 → 目标）</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s queries read the encoder&apos;s output: where each target token looked in the source</source>
+        <translation>解码器的查询读取编码器的输出：每个目标词元在源句中看向哪里</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention over the source, without a mask: every source token reads every other</source>
+        <translation>编码器在源句上的自注意力，没有掩码：每个源词元都读取所有其他源词元</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target position reads the start token and the tokens made before it</source>
+        <translation>解码器的因果自注意力：每个目标位置读取起始词元和在它之前生成的词元</translation>
+    </message>
+    <message>
+        <source>Which of the model&apos;s three attentions the lines, the heatmap and the heads grid show</source>
+        <translation>连线、热力图和各头网格显示模型三种注意力中的哪一种</translation>
+    </message>
+    <message>
+        <source>The layer of the encoder or decoder whose attention is shown</source>
+        <translation>显示其注意力的编码器层或解码器层</translation>
+    </message>
+    <message>
+        <source>The head shown (when the heads are not averaged)</source>
+        <translation>显示的头（不对各头取平均时）</translation>
+    </message>
+    <message>
+        <source>Keys on top, queries below (cross-attention: source on top, translation below): each line&apos;s width and opacity is the weight the selected query gives that key. Click a token below to select it</source>
+        <translation>键在上，查询在下（交叉注意力：源句在上，译文在下）：每条线的粗细和不透明度就是选中的查询给那个键的权重。点击下面的词元即可选中它</translation>
+    </message>
+    <message>
+        <source>The attention weights: one row per query token, one column per key token; a row sums to 1</source>
+        <translation>注意力权重：每个查询词元一行，每个键词元一列；每一行之和为 1</translation>
+    </message>
+    <message>
+        <source>Every head of the chosen attention: row = layer, column = head; in a thumbnail the row is the query, the column the key. Click one to show it</source>
+        <translation>所选注意力的每一个头：行 = 层，列 = 头；缩略图中行是查询，列是键。点击一个即可显示它</translation>
+    </message>
+    <message>
+        <source>Translate a sentence to see every head here.</source>
+        <translation>翻译一个句子，这里就会显示每一个头。</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>各头</translation>
+    </message>
+    <message>
+        <source>Every head of the chosen attention, layer by layer</source>
+        <translation>所选注意力的每一个头，逐层排列</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "ui/plot/chartname.h"
 #include "ui/plot/colormaps.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 #include <QPainter>
 
@@ -59,6 +60,12 @@ MatrixPlot::MatrixPlot(QWidget *parent)
     m_highlight->setVisible(false);
     setChartExportName(this, QStringLiteral("heatmap"));
     setMinimumSize(80, 80);
+    // The numbers come and go with the cells' size: decided once the plot is laid out, before
+    // anything is drawn in the same replot.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (valuesFit() != m_valuesFit)
+            updateLabels();
+    });
     refresh();
 }
 
@@ -270,7 +277,8 @@ bool MatrixPlot::setCells(const core::Matrix &matrix, const std::vector<int> &ro
 void MatrixPlot::updateLabels()
 {
     const int rows = rowCount(), cols = columnCount();
-    const bool show = m_showValues && rows <= kMaxLabelledCells && cols <= kMaxLabelledCells;
+    m_valuesFit = valuesFit();
+    const bool show = m_showValues && rows <= kMaxLabelledCells && cols <= kMaxLabelledCells && m_valuesFit;
     if (!show) {
         for (QCPItemText *label : m_labels)
             label->setVisible(false);
@@ -295,6 +303,25 @@ void MatrixPlot::updateLabels()
             label->setColor(std::isfinite(v) ? contrastingText(m_map->gradient().color(v, range)) : QColor(Qt::black));
             label->setVisible(true);
         }
+}
+
+bool MatrixPlot::valuesFit() const
+{
+    const int rows = rowCount(), cols = columnCount();
+    const QRect area = axisRect()->rect();
+    if (rows == 0 || cols == 0 || area.width() <= 0 || area.height() <= 0)
+        return true;
+    const QFontMetrics metrics(font());
+    return area.width() / cols >= metrics.horizontalAdvance(QStringLiteral("0.00")) + 4
+        && area.height() / rows >= metrics.height();
+}
+
+bool MatrixPlot::valuesShown() const
+{
+    for (const QCPItemText *label : m_labels)
+        if (label->visible())
+            return true;
+    return false;
 }
 
 void MatrixPlot::refresh()

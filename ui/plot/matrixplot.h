@@ -36,8 +36,14 @@ public:
     void clearFixedRange();
     void setTitle(const QString &title);
     QString title() const;
-    // Numbers in the cells (only drawn while the matrix has at most kMaxLabelledCells per side).
+    // Numbers in the cells (only drawn while the matrix has at most kMaxLabelledCells per side
+    // and a cell is wide and tall enough for its number: see valuesFit()).
     void setShowValues(bool show);
+    // Whether a cell of the laid-out plot holds a number without overlapping its neighbours
+    // (true before the first layout).
+    bool valuesFit() const;
+    // Whether the numbers are drawn now.
+    bool valuesShown() const;
     // Axis tick labels; off for thumbnails.
     void setShowLabels(bool show);
     void setShowColorScale(bool show);
@@ -84,6 +90,7 @@ private:
     double m_lo = 0, m_hi = 1;
     double m_lowest = 0, m_highest = 0; // the finite values' extremes (without a fixed range)
     bool m_showValues = true;
+    bool m_valuesFit = true; // at the last layout
     bool m_showLabels = true;
     bool m_framed = false;
     int m_highlightedRow = -1;

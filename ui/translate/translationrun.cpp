@@ -87,21 +87,51 @@ bool TranslationRun::open(const QString &dir)
     return true;
 }
 
+// The maps of `tokens` over `sourceIds`: [start] + every token but the last as the decoder's
+// input, so that row i is the query that made token i.
+TranslationModel::AttentionMaps mapsOf(
+    const TranslationModel &model, const std::vector<int> &sourceIds, const std::vector<GeneratedToken> &tokens)
+{
+    if (tokens.empty())
+        return {};
+    std::vector<int> input = {model.rules().decoderStart};
+    for (size_t i = 0; i + 1 < tokens.size(); ++i)
+        input.push_back(tokens[i].id);
+    return model.attentionMaps(sourceIds, input);
+}
+
 bool TranslationRun::start(const QString &text, const SearchOptions &options)
 {
     if (m_thread || !m_model)
         return false;
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_partial.clear();
+    m_live.reset();
     auto pending = std::make_shared<Result>();
     auto *thread
         = QThread::create([this, pending, model = m_model, stop = m_stop, options, source = text.toStdString()] {
               try {
+                  std::vector<int> sourceIds;
+                  std::vector<std::string> pieces;
+                  for (const auto &token : model->tokenizer().encodeSource(source)) {
+                      sourceIds.push_back(token.id);
+                      pieces.push_back(model->tokenizer().tokenText(token.id));
+                  }
                   const SearchResult r = translate(*model, source, options, [&](const std::vector<GeneratedToken> &so) {
+                      if (*stop)
+                          return false;
+                      auto live = std::make_shared<Result>();
+                      live->translation.sourceIds = sourceIds;
+                      live->translation.generated = so;
+                      live->sourcePieces = pieces;
+                      live->maps = mapsOf(*model, sourceIds, so);
                       QMetaObject::invokeMethod(
                           this,
-                          [this, so] {
-                              m_partial = so;
+                          [this, live] {
+                              if (!m_thread)
+                                  return;
+                              m_partial = live->translation.generated;
+                              m_live = live;
                               Q_EMIT progressed();
                           },
                           Qt::QueuedConnection);
@@ -109,19 +139,8 @@ bool TranslationRun::start(const QString &text, const SearchOptions &options)
                   });
                   pending->translation = r.translation;
                   pending->score = r.score;
-                  for (const int id : r.translation.sourceIds)
-                      pending->sourcePieces.push_back(model->tokenizer().tokenText(id));
-                  // Every cross-attention head over [start] + the tokens: row i made token i.
-                  std::vector<int> target = {model->rules().decoderStart};
-                  for (const GeneratedToken &g : r.translation.generated)
-                      target.push_back(g.id);
-                  const Eigen::Index n = Eigen::Index(r.translation.generated.size());
-                  if (n > 0) {
-                      model->decode(model->encode(r.translation.sourceIds), target, {}, nullptr, &pending->cross);
-                      for (auto &layer : pending->cross)
-                          for (core::Matrix &head : layer)
-                              head = core::Matrix(head.topRows(n));
-                  }
+                  pending->sourcePieces = pieces;
+                  pending->maps = mapsOf(*model, r.translation.sourceIds, r.translation.generated);
               } catch (const std::exception &e) {
                   pending->problem = fileProblemText(exceptionProblem(e));
               }
@@ -129,6 +148,7 @@ bool TranslationRun::start(const QString &text, const SearchOptions &options)
     launch(thread, [this, pending] {
         m_result = std::move(*pending);
         m_partial = m_result.translation.generated;
+        m_live.reset();
         Q_EMIT finished();
     });
     return true;

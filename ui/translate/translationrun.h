@@ -1,8 +1,9 @@
 #pragma once
 // The translation view's model and its runs, on a worker thread so the window never freezes:
 // opening a Marian folder (a hub-cache id opens its snapshot), then one translation at a time by
-// core/translate's search (greedy or beam), its tokens reported as they are made, and at the end
-// every cross-attention head over the finished translation. One job at a time; Cancel stops a
+// core/translate's search (greedy or beam). After each step the tokens so far (beam search: the
+// best running beam's) and every head of the encoder's, the decoder's and the cross-attention over
+// them are reported, so the views grow with the translation. One job at a time; Cancel stops a
 // translation at its next token.
 
 #include "core/translate/beamsearch.h"
@@ -28,8 +29,10 @@ public:
         core::translate::Translation translation;
         double score = 0; // the search's score (beamsearch.h)
         std::vector<std::string> sourcePieces; // the vocabulary strings of translation.sourceIds
-        // [layer][head] → generated tokens × source tokens: row i is the query that made token i.
-        std::vector<std::vector<core::Matrix>> cross;
+        // Every head over the source and [decoder start] + the generated tokens but the last, so
+        // that decoder row i is the query that made token i: encoder source × source, decoder
+        // generated × generated (causal), cross generated × source; [layer][head].
+        core::translate::TranslationModel::AttentionMaps maps;
     };
 
     explicit TranslationRun(QObject *parent = nullptr);
@@ -49,6 +52,9 @@ public:
     // Why the last open failed (empty when it did not).
     QString openProblem() const { return m_openProblem; }
     const Result &result() const { return m_result; }
+    // What the views show: while a translation runs, its tokens and maps so far (no score yet);
+    // otherwise result().
+    const Result &current() const { return isBusy() && m_live ? *m_live : m_result; }
     // The tokens of the running translation so far.
     const std::vector<core::translate::GeneratedToken> &partial() const { return m_partial; }
     // Blocks until the running job ends (for tests and shutdown).
@@ -65,6 +71,7 @@ private:
     std::shared_ptr<const core::translate::TranslationModel> m_model;
     QString m_folder, m_openProblem;
     Result m_result;
+    std::shared_ptr<const Result> m_live; // the running translation's last report
     std::vector<core::translate::GeneratedToken> m_partial;
     std::shared_ptr<std::atomic<bool>> m_stop;
     QThread *m_thread = nullptr;

@@ -6,10 +6,12 @@
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/matrixplot.h"
+#include "ui/translate/attentiongrid.h"
 #include "ui/translate/crossattentionlines.h"
 #include "ui/translate/translationrun.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -45,6 +47,12 @@ QString shownPiece(const std::string &piece)
     return text;
 }
 
+// The attention the kind box's entry `index` shows.
+AttentionKind kindAt(int index)
+{
+    return index == 1 ? AttentionKind::Encoder : index == 2 ? AttentionKind::Decoder : AttentionKind::Cross;
+}
+
 } // namespace
 
 TranslationWindow::TranslationWindow(QWidget *parent)
@@ -54,6 +62,7 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     , m_sourceLabel(new QLabel(this))
     , m_beamsLabel(new QLabel(this))
     , m_maxTokensLabel(new QLabel(this))
+    , m_kindLabel(new QLabel(this))
     , m_layerLabel(new QLabel(this))
     , m_headLabel(new QLabel(this))
     , m_targetsLabel(new QLabel(this))
@@ -72,10 +81,12 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     , m_maxTokens(new QSpinBox(this))
     , m_layer(new QSpinBox(this))
     , m_head(new QSpinBox(this))
+    , m_kind(new QComboBox(this))
     , m_average(new QCheckBox(this))
     , m_progress(new QProgressBar(this))
     , m_targets(new QListWidget(this))
     , m_lines(new CrossAttentionLines(this))
+    , m_grid(new AttentionGrid(this))
     , m_heatmap(new MatrixPlot(this))
     , m_alignment(new QTableWidget(this))
     , m_explanation(new QTextBrowser(this))
@@ -87,6 +98,7 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     m_layer->setRange(1, 1);
     m_head->setRange(1, 1);
     m_average->setChecked(true);
+    m_kind->addItems({QString(), QString(), QString()});
     m_progress->setVisible(false);
     m_targets->setFlow(QListView::LeftToRight);
     m_targets->setWrapping(false);
@@ -122,6 +134,8 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     auto *heads = new QHBoxLayout;
     heads->addWidget(m_targetsLabel);
     heads->addStretch();
+    heads->addWidget(m_kindLabel);
+    heads->addWidget(m_kind);
     heads->addWidget(m_layerLabel);
     heads->addWidget(m_layer);
     heads->addWidget(m_headLabel);
@@ -138,6 +152,7 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     auto *tabs = new QTabWidget(this);
     tabs->setObjectName(QStringLiteral("translationTabs"));
     tabs->addTab(alignment, QString());
+    tabs->addTab(m_grid, QString());
     tabs->addTab(m_explanation, QString());
 
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -170,8 +185,23 @@ TranslationWindow::TranslationWindow(QWidget *parent)
         m_lines->setSelectedTarget(row);
         m_heatmap->setHighlightedRow(row);
     });
-    connect(
-        m_lines, &CrossAttentionLines::targetClicked, m_targets, [this](int row) { m_targets->setCurrentRow(row); });
+    connect(m_lines, &CrossAttentionLines::targetClicked, this, [this](int row) {
+        if (kindAt(m_kind->currentIndex()) == AttentionKind::Encoder) {
+            m_sourceQuery = row;
+            showAttention();
+        } else {
+            m_targets->setCurrentRow(row);
+        }
+    });
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TranslationWindow::onKindChanged);
+    connect(m_grid, &AttentionGrid::headClicked, this, [this](int layer, int head) {
+        const QSignalBlocker blockLayer(m_layer), blockHead(m_head), blockAverage(m_average);
+        m_layer->setValue(layer + 1);
+        m_head->setValue(head + 1);
+        m_average->setChecked(false);
+        m_head->setEnabled(true);
+        showAttention();
+    });
     for (QSpinBox *box : {m_layer, m_head})
         connect(box, &QSpinBox::valueChanged, this, &TranslationWindow::showAttention);
     connect(m_average, &QCheckBox::toggled, this, [this](bool on) {
@@ -229,9 +259,8 @@ void TranslationWindow::onOpened()
         m_translateWhenOpen = false;
     } else if (model) {
         m_beams->setValue(model->rules().numBeams);
-        m_layer->setRange(1, model->layers(AttentionKind::Cross));
         m_layer->setValue(1);
-        m_head->setRange(1, model->heads(AttentionKind::Cross));
+        onKindChanged();
         m_status->setText(tr("Opened %1: %2 encoder and %3 decoder layers, %4 heads each; "
                              "generation_config.json asks for %n beam(s).",
             nullptr, model->rules().numBeams)
@@ -279,6 +308,41 @@ void TranslationWindow::onProgress()
 {
     m_progress->setValue(int(m_run->partial().size()));
     showTokens();
+    if (m_targets->count() > 0 && m_targets->currentRow() < 0)
+        m_targets->setCurrentRow(0);
+    showAttention();
+    showAlignment();
+}
+
+void TranslationWindow::onKindChanged()
+{
+    const TranslationModel *model = m_run->model();
+    const AttentionKind kind = kindAt(m_kind->currentIndex());
+    {
+        const QSignalBlocker blockLayer(m_layer), blockHead(m_head);
+        m_layer->setRange(1, model ? model->layers(kind) : 1);
+        m_head->setRange(1, model ? model->heads(kind) : 1);
+    }
+    showAttention();
+}
+
+const std::vector<std::vector<core::Matrix>> &TranslationWindow::shownMaps() const
+{
+    const TranslationModel::AttentionMaps &maps = m_run->current().maps;
+    switch (kindAt(m_kind->currentIndex())) {
+    case AttentionKind::Encoder:
+        return maps.encoder;
+    case AttentionKind::Decoder:
+        return maps.decoder;
+    case AttentionKind::Cross:
+        break;
+    }
+    return maps.cross;
+}
+
+int TranslationWindow::selectedQuery() const
+{
+    return kindAt(m_kind->currentIndex()) == AttentionKind::Encoder ? m_sourceQuery : m_targets->currentRow();
 }
 
 void TranslationWindow::onFinished()
@@ -320,35 +384,52 @@ void TranslationWindow::showTokens()
 
 void TranslationWindow::showAttention()
 {
-    const TranslationRun::Result &r = m_run->result();
-    QStringList source, target;
+    const TranslationRun::Result &r = m_run->current();
+    const AttentionKind kind = kindAt(m_kind->currentIndex());
+    QStringList source, target, decoderInput;
     for (const std::string &piece : r.sourcePieces)
         source << shownPiece(piece);
     for (const GeneratedToken &g : r.translation.generated)
         target << shownPiece(g.token);
+    // The decoder reads the start token, then each token but the last: row i made token i.
+    if (const TranslationModel *model = m_run->model(); model && !target.isEmpty()) {
+        decoderInput << shownPiece(model->tokenizer().tokenText(model->rules().decoderStart));
+        decoderInput << target.mid(0, target.size() - 1);
+    }
+    const QStringList &queries = kind == AttentionKind::Encoder ? source : target;
+    const QStringList &keys = kind == AttentionKind::Decoder ? decoderInput : source;
+    const auto &maps = shownMaps();
     const int layer = m_layer->value() - 1;
     core::Matrix weights;
-    if (layer >= 0 && layer < int(r.cross.size())) {
-        const auto &heads = r.cross[size_t(layer)];
+    if (layer >= 0 && layer < int(maps.size())) {
+        const auto &heads = maps[size_t(layer)];
         const int head = m_head->value() - 1;
         weights = m_average->isChecked() ? averageHeads(heads)
             : head < int(heads.size())   ? heads[size_t(head)]
                                          : core::Matrix();
     }
-    m_lines->setContent(source, target, weights);
-    m_lines->setSelectedTarget(m_targets->currentRow());
-    m_heatmap->setMatrix(weights, target, source);
-    m_heatmap->setHighlightedRow(m_targets->currentRow());
-    m_heatmap->setTitle(m_average->isChecked()
-            ? tr("Cross-attention, layer %1, mean of the heads").arg(m_layer->value())
-            : tr("Cross-attention, layer %1, head %2").arg(m_layer->value()).arg(m_head->value()));
+    if (kind == AttentionKind::Encoder && m_sourceQuery >= source.size())
+        m_sourceQuery = -1;
+    m_lines->setContent(keys, queries, weights);
+    m_lines->setSelectedTarget(selectedQuery());
+    m_heatmap->setMatrix(weights, queries, keys);
+    m_heatmap->setHighlightedRow(selectedQuery());
+    const QString what = kind == AttentionKind::Encoder ? tr("Encoder self-attention")
+        : kind == AttentionKind::Decoder                ? tr("Decoder self-attention")
+                                                        : tr("Cross-attention");
+    // Two short lines, so that the title fits a narrow heatmap.
+    m_heatmap->setTitle(what + QLatin1Char('\n')
+        + (m_average->isChecked() ? tr("layer %1, mean of the heads").arg(m_layer->value())
+                                  : tr("layer %1, head %2").arg(m_layer->value()).arg(m_head->value())));
     m_heatmap->replot();
+    m_grid->setMaps(maps);
+    m_grid->setSelected(layer, m_average->isChecked() ? -1 : m_head->value() - 1);
 }
 
 void TranslationWindow::showAlignment()
 {
-    const TranslationRun::Result &r = m_run->result();
-    const CrossAlignment al = alignCrossAttention(r.cross);
+    const TranslationRun::Result &r = m_run->current();
+    const CrossAlignment al = alignCrossAttention(r.maps.cross);
     const int rows = int(r.translation.generated.size());
     m_alignment->clear();
     m_alignment->setRowCount(al.layers.empty() ? 0 : rows);
@@ -421,15 +502,35 @@ void TranslationWindow::retranslate()
     m_progress->setToolTip(tr("Target tokens made so far"));
     m_targetsLabel->setText(tr("Translation (click a token to see where it looked):"));
     m_targets->setToolTip(tr("The target tokens; the selected one's cross-attention is drawn below"));
+    m_kindLabel->setText(tr("Attention:"));
+    m_kind->setItemText(0, tr("Cross (target → source)"));
+    m_kind->setItemText(1, tr("Encoder self (source → source)"));
+    m_kind->setItemText(2, tr("Decoder self (target → target)"));
+    m_kind->setItemData(0,
+        tr("The decoder's queries read the encoder's output: where each target token looked in the source"),
+        Qt::ToolTipRole);
+    m_kind->setItemData(1,
+        tr("The encoder's self-attention over the source, without a mask: every source token reads every other"),
+        Qt::ToolTipRole);
+    m_kind->setItemData(2,
+        tr("The decoder's causal self-attention: each target position reads the start token and the tokens made before "
+           "it"),
+        Qt::ToolTipRole);
+    m_kind->setToolTip(tr("Which of the model's three attentions the lines, the heatmap and the heads grid show"));
     m_layerLabel->setText(tr("Layer:"));
-    m_layer->setToolTip(tr("The decoder layer whose cross-attention is shown"));
+    m_layer->setToolTip(tr("The layer of the encoder or decoder whose attention is shown"));
     m_headLabel->setText(tr("Head:"));
-    m_head->setToolTip(tr("The cross-attention head shown (when the heads are not averaged)"));
+    m_head->setToolTip(tr("The head shown (when the heads are not averaged)"));
     m_average->setText(tr("Average of heads"));
     m_average->setToolTip(tr("Show the mean of the layer's heads instead of one head"));
-    m_lines->setToolTip(tr("Source tokens on top, target tokens below: each line's width and opacity is the weight "
-                           "the selected target token's query gives that source token"));
-    m_heatmap->setToolTip(tr("Cross-attention weights: one row per target token, one column per source token"));
+    m_lines->setToolTip(tr("Keys on top, queries below (cross-attention: source on top, translation below): each "
+                           "line's width and opacity is the weight the selected query gives that key. Click a "
+                           "token below to select it"));
+    m_heatmap->setToolTip(tr("The attention weights: one row per query token, one column per key token; a row sums "
+                             "to 1"));
+    m_grid->setToolTip(tr("Every head of the chosen attention: row = layer, column = head; in a thumbnail the row "
+                          "is the query, the column the key. Click one to show it"));
+    m_grid->setPlaceholder(tr("Translate a sentence to see every head here."));
     m_heatmap->setExportName(QStringLiteral("cross-attention"));
     m_alignmentTitle->setText(tr("For each target token, the source token it attends to most, per layer "
                                  "(heads averaged) and that weight:"));
@@ -438,9 +539,11 @@ void TranslationWindow::retranslate()
                          "each other, and weight on </s> or punctuation often means \"nothing in particular\"."));
     if (auto *tabs = findChild<QTabWidget *>(QStringLiteral("translationTabs"))) {
         tabs->setTabText(0, tr("Alignment"));
-        tabs->setTabText(1, tr("Explanation"));
+        tabs->setTabText(1, tr("Heads"));
+        tabs->setTabText(2, tr("Explanation"));
         tabs->setTabToolTip(0, tr("The source token each target token attends to most, per layer"));
-        tabs->setTabToolTip(1, tr("What cross-attention is"));
+        tabs->setTabToolTip(1, tr("Every head of the chosen attention, layer by layer"));
+        tabs->setTabToolTip(2, tr("What cross-attention is"));
     }
     m_explanation->setHtml(
         ExplanationPanel::pageHtml(QStringLiteral("crossattention"), Language::instance()->current()));

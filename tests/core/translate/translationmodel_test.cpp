@@ -120,6 +120,42 @@ TEST_F(TranslationModelTest, LogitsOfEveryTargetRowMatchTheReference)
     EXPECT_EQ(gotTop, wantTop);
 }
 
+TEST_F(TranslationModelTest, NextLogitsAreTheLastRowOnlyAndMatchTheReference)
+{
+    const TranslationModel model = TranslationModel::load(m_dir);
+    const std::vector<int> src = sourceIds(model, "我们喜欢狗。");
+    const test::MatrixD encoderOut = test::marianEncode(m_fixture, src);
+    for (const std::vector<int> &tgt :
+        {std::vector<int> {m_fixture.decoderStart}, std::vector<int> {m_fixture.decoderStart, 3, 32, 30, 26}}) {
+        const core::Matrix next = model.nextLogits(model.encode(src), tgt);
+        ASSERT_EQ(next.rows(), 1);
+        const test::MatrixD want = test::marianDecode(m_fixture, encoderOut, tgt);
+        EXPECT_LT(maxDiff(next, test::MatrixD(want.bottomRows(1))), 1e-3);
+    }
+}
+
+TEST_F(TranslationModelTest, AttentionMapsHoldEveryHeadOfTheThreeAttentionsAsTheReference)
+{
+    const TranslationModel model = TranslationModel::load(m_dir);
+    const std::vector<int> src = sourceIds(model, "小猫不吃鸟");
+    const std::vector<int> tgt = {m_fixture.decoderStart, 3, 32, 30};
+    const TranslationModel::AttentionMaps maps = model.attentionMaps(src, tgt);
+    const test::MatrixD encoderOut = test::marianEncode(m_fixture, src);
+    ASSERT_EQ(maps.encoder.size(), 2u);
+    ASSERT_EQ(maps.decoder.size(), 2u);
+    ASSERT_EQ(maps.cross.size(), 2u);
+    for (int layer = 0; layer < 2; ++layer)
+        for (int head = 0; head < 2; ++head) {
+            test::MarianHeadRef enc, dec, cross;
+            test::marianEncode(m_fixture, src, layer, head, &enc);
+            test::marianDecode(m_fixture, encoderOut, tgt, MarianAttention::Decoder, layer, head, &dec);
+            test::marianDecode(m_fixture, encoderOut, tgt, MarianAttention::Cross, layer, head, &cross);
+            EXPECT_LT(maxDiff(maps.encoder[size_t(layer)][size_t(head)], enc.weights), 1e-5) << layer << head;
+            EXPECT_LT(maxDiff(maps.decoder[size_t(layer)][size_t(head)], dec.weights), 1e-5) << layer << head;
+            EXPECT_LT(maxDiff(maps.cross[size_t(layer)][size_t(head)], cross.weights), 1e-5) << layer << head;
+        }
+}
+
 TEST_F(TranslationModelTest, GreedyTranslationMatchesTheReferenceAndObeysTheRules)
 {
     const TranslationModel model = TranslationModel::load(m_dir);

@@ -3,6 +3,8 @@
 // of the changed matrix gives.
 #include "ui/plot/matrixplot.h"
 
+#include <QCoreApplication>
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
@@ -77,4 +79,28 @@ TEST(MatrixPlotCells, AnotherShapeIsRefused)
     plot.setMatrix(randomMatrix(20, 30), {}, {});
     EXPECT_FALSE(plot.setCells(randomMatrix(21, 30), {0}, -1));
     EXPECT_EQ(plot.rowCount(), 20);
+}
+
+// The numbers in the cells are drawn only while a cell is wide and tall enough for "0.00": a
+// 9 × 9 matrix shows them in a large plot, hides them when the plot is squeezed (they overlapped
+// in the translation view's narrow heatmap) and shows them again when it grows.
+TEST(MatrixPlotValues, TheNumbersHideWhenTheCellsAreTooSmallForThem)
+{
+    MatrixPlot plot;
+    plot.setMatrix(randomMatrix(9, 9), {}, {});
+    plot.resize(900, 900);
+    plot.show(); // a hidden widget hears of no resize
+    QCoreApplication::processEvents();
+    plot.replot();
+    EXPECT_TRUE(plot.valuesFit());
+    EXPECT_TRUE(plot.valuesShown());
+    plot.resize(160, 900);
+    QCoreApplication::processEvents();
+    plot.replot();
+    EXPECT_FALSE(plot.valuesFit());
+    EXPECT_FALSE(plot.valuesShown());
+    plot.resize(900, 900);
+    QCoreApplication::processEvents();
+    plot.replot();
+    EXPECT_TRUE(plot.valuesShown());
 }

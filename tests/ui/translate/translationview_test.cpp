@@ -9,6 +9,7 @@
 #include "core/translate/demomarian.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/matrixplot.h"
+#include "ui/translate/attentiongrid.h"
 #include "ui/translate/crossattentionlines.h"
 #include "ui/translate/translateactions.h"
 #include "ui/translate/translationrun.h"
@@ -19,6 +20,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
@@ -28,6 +30,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -149,6 +152,112 @@ TEST_F(TranslationViewTest, GreedyTranslationTokensHeatmapLinesAndAlignmentAreTh
         << w.bestLayerLabel()->text().toStdString();
     EXPECT_TRUE(w.bestLayerLabel()->text().contains(
         QLocale().toString(al.layers[size_t(al.mostConfident)].confidence, 'f', 2)));
+}
+
+TEST_F(TranslationViewTest, EncoderAndDecoderSelfAttentionAndTheHeadsGridAreTheFloat64Reference)
+{
+    TranslationWindow w;
+    w.resize(1280, 720);
+    w.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
+    ASSERT_TRUE(open(w));
+    w.beamsBox()->setValue(1);
+    w.maxTokensBox()->setValue(6);
+    w.sourceEdit()->setText(QStringLiteral("猫吃鱼。"));
+    ASSERT_TRUE(translate(w));
+    const Translation &got = w.run()->result().translation;
+    const int n = int(got.generated.size()), s = int(got.sourceIds.size());
+    ASSERT_GT(n, 1);
+    // The decoder reads the start token and every generated token but the last.
+    std::vector<int> input = {m_fixture.decoderStart};
+    for (int i = 0; i + 1 < n; ++i)
+        input.push_back(got.generated[size_t(i)].id);
+    const test::MatrixD encoderOut = test::marianEncode(m_fixture, got.sourceIds);
+    auto *tabs = w.findChild<QTabWidget *>(QStringLiteral("translationTabs"));
+    ASSERT_NE(tabs, nullptr);
+    tabs->setCurrentWidget(w.grid());
+    QCoreApplication::processEvents();
+
+    for (const int kind : {1, 2, 0}) { // the encoder's, the decoder's, the cross-attention
+        w.kindBox()->setCurrentIndex(kind);
+        const int rows = kind == 1 ? s : n, cols = kind == 2 ? n : s;
+        EXPECT_EQ(w.layerBox()->maximum(), 2);
+        EXPECT_EQ(w.grid()->layers(), 2);
+        EXPECT_EQ(w.grid()->heads(), 2);
+        for (int layer = 0; layer < 2; ++layer)
+            for (int head = 0; head < 2; ++head) {
+                // A click on the grid shows that head alone.
+                QTest::mouseClick(w.grid(), Qt::LeftButton, {}, w.grid()->cellRect(layer, head).center());
+                EXPECT_FALSE(w.averageBox()->isChecked());
+                EXPECT_EQ(w.layerBox()->value(), layer + 1);
+                EXPECT_EQ(w.headBox()->value(), head + 1);
+                test::MarianHeadRef ref;
+                if (kind == 1)
+                    test::marianEncode(m_fixture, got.sourceIds, layer, head, &ref);
+                else
+                    test::marianDecode(m_fixture, encoderOut, input,
+                        kind == 2 ? test::MarianAttention::Decoder : test::MarianAttention::Cross, layer, head, &ref);
+                ASSERT_EQ(w.heatmap()->rowCount(), rows);
+                ASSERT_EQ(w.heatmap()->columnCount(), cols);
+                ASSERT_EQ(w.grid()->thumbnail(layer, head).size(), QSize(cols, rows));
+                for (int r = 0; r < rows; ++r)
+                    for (int c = 0; c < cols; ++c) {
+                        EXPECT_NEAR(w.heatmap()->cellValue(r, c), ref.weights(r, c), 1e-5)
+                            << kind << " " << layer << " " << head << " " << r << " " << c;
+                        if (kind == 2 && c > r) {
+                            EXPECT_EQ(w.heatmap()->cellValue(r, c), 0.0); // causal
+                        }
+                    }
+                // The lines are the selected query's row: a source token under the encoder's
+                // self-attention (clicked in the lines), a target token otherwise.
+                const int query = rows - 1;
+                if (kind == 1)
+                    Q_EMIT w.lines()->targetClicked(query);
+                else
+                    w.targetList()->setCurrentRow(query);
+                EXPECT_EQ(w.selectedQuery(), query);
+                const std::vector<double> lines = w.lines()->lineWeights();
+                ASSERT_EQ(int(lines.size()), cols);
+                for (int c = 0; c < cols; ++c)
+                    EXPECT_NEAR(lines[size_t(c)], ref.weights(query, c), 1e-5);
+            }
+        // The heatmap's title names the attention on one line and the layer and head on another,
+        // so that it fits a narrow plot.
+        const QStringList title = w.heatmap()->title().split(QLatin1Char('\n'));
+        ASSERT_EQ(title.size(), 2) << w.heatmap()->title().toStdString();
+        EXPECT_EQ(title[1], QStringLiteral("layer 2, head 2"));
+    }
+    EXPECT_TRUE(w.heatmap()->title().startsWith(QStringLiteral("Cross-attention")));
+}
+
+TEST_F(TranslationViewTest, TheViewsGrowWithTheTranslationTokenByToken)
+{
+    TranslationWindow w;
+    ASSERT_TRUE(open(w));
+    w.beamsBox()->setValue(1);
+    w.maxTokensBox()->setValue(6);
+    w.sourceEdit()->setText(QStringLiteral("猫吃鱼。"));
+    std::vector<int> heatmapRows, listed, alignmentRows;
+    QObject::connect(w.run(), &TranslationRun::progressed, &w, [&] {
+        heatmapRows.push_back(w.heatmap()->rowCount());
+        listed.push_back(w.targetList()->count());
+        alignmentRows.push_back(w.alignmentTable()->rowCount());
+        // What is drawn is the model's cross-attention over the tokens so far.
+        const TranslationRun::Result &live = w.run()->current();
+        EXPECT_EQ(live.translation.generated.size(), w.run()->partial().size());
+        ASSERT_EQ(live.maps.cross.size(), 2u);
+        EXPECT_EQ(int(live.maps.cross[0][0].rows()), w.targetList()->count());
+    });
+    ASSERT_TRUE(translate(w));
+    const int n = int(w.run()->result().translation.generated.size());
+    ASSERT_GT(n, 1);
+    ASSERT_EQ(int(heatmapRows.size()), n);
+    for (int i = 0; i < n; ++i) {
+        EXPECT_EQ(heatmapRows[size_t(i)], i + 1);
+        EXPECT_EQ(listed[size_t(i)], i + 1);
+        EXPECT_EQ(alignmentRows[size_t(i)], i + 1);
+    }
+    EXPECT_EQ(w.heatmap()->rowCount(), n);
 }
 
 TEST_F(TranslationViewTest, BeamSearchInTheViewIsTheCoresBeamSearch)
