@@ -15,11 +15,18 @@
 #include "ui/inspector/headgrid.h"
 #include "ui/inspector/inspectordock.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/translate/translateactions.h"
+#include "ui/translate/translationrun.h"
+#include "ui/translate/translationwindow.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QImageReader>
+#include <QListWidget>
 #include <QScrollArea>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -166,6 +173,30 @@ bool exportedBoard(const QString &file, const QString &lang)
     return ok;
 }
 
+// Tools → Translate… on the built-in demo model, 猫吃鱼 translated greedily: attention `kind`
+// (0 cross, 1 the encoder's, 2 the decoder's) with the right-hand tab `tab` (0 alignment, 1 heads).
+bool translation(const QString &file, const QString &lang, int kind, int tab)
+{
+    ui::Language::instance()->apply(lang);
+    ui::TranslationWindow view;
+    view.resize(1280, 720);
+    view.show();
+    EXPECT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy opened(&view, &ui::TranslationWindow::modelOpened);
+    if (!view.openModel(ui::TranslateActions::demoModelFolder()) || !opened.wait(30000))
+        return false;
+    view.beamsBox()->setValue(1);
+    view.maxTokensBox()->setValue(6);
+    QSignalSpy done(&view, &ui::TranslationWindow::translated);
+    if (!view.translate() || !done.wait(30000))
+        return false;
+    view.kindBox()->setCurrentIndex(kind);
+    view.targetList()->setCurrentRow(1);
+    if (auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("translationTabs")))
+        tabs->setCurrentIndex(tab);
+    return save(&view, file);
+}
+
 struct Shot {
     QString name;
     std::function<bool(const QString &file)> make;
@@ -190,6 +221,8 @@ std::vector<Shot> shots()
         {QStringLiteral("experiments-sqrtdk.png"), [](const QString &f) { return sqrtDk(f, en); }},
         {QStringLiteral("headgrid.png"), [](const QString &f) { return headGrid(f, en); }},
         {QStringLiteral("export-board.png"), [](const QString &f) { return exportedBoard(f, en); }},
+        {QStringLiteral("translation-cross-en.png"), [](const QString &f) { return translation(f, en, 0, 0); }},
+        {QStringLiteral("translation-heads-zh.png"), [](const QString &f) { return translation(f, zh, 2, 1); }},
     };
 }
 
