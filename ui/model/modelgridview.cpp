@@ -47,6 +47,41 @@ QColor ModelGridView::colorFor(double weight)
     return QColor::fromRgbF(float(1.0 - 0.92 * w), float(1.0 - 0.75 * w), float(1.0 - 0.35 * w));
 }
 
+QImage ModelGridView::weightsImage(const core::Matrix &w)
+{
+    if (w.size() == 0)
+        return {};
+    QImage image(int(w.cols()), int(w.rows()), QImage::Format_RGB32);
+    for (int q = 0; q < int(w.rows()); ++q) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));
+        for (int k = 0; k < int(w.cols()); ++k)
+            line[k] = colorFor(double(w(q, k))).rgb();
+    }
+    return image;
+}
+
+void ModelGridView::drawThumbnail(
+    QPainter &p, const QRect &r, const QImage &image, bool selected, bool ablated, const QPalette &palette)
+{
+    if (image.isNull())
+        p.fillRect(r, palette.color(QPalette::AlternateBase));
+    else
+        p.drawImage(r, image); // nearest-neighbour: SmoothPixmapTransform is off
+    if (ablated) {
+        p.fillRect(r, QColor(128, 128, 128, 170));
+        p.setPen(QPen(QColor(200, 30, 30), 2));
+        p.drawLine(r.topLeft(), r.bottomRight());
+        p.drawLine(r.topRight(), r.bottomLeft());
+    }
+    if (selected) {
+        p.setPen(QPen(QColor(230, 120, 0), 3));
+        p.drawRect(r.adjusted(-1, -1, 1, 1));
+    } else {
+        p.setPen(QPen(palette.color(QPalette::Mid), 1));
+        p.drawRect(r.adjusted(0, 0, -1, -1));
+    }
+}
+
 void ModelGridView::rebuild()
 {
     const core::model::ForwardRunner *runner = m_session->runner();
@@ -67,15 +102,7 @@ void ModelGridView::rebuild()
                 // Up to ForwardRunner::kThumbnailSize tokens the thumbnail is the weights
                 // themselves, one pixel per cell; beyond, each pixel is a block's strongest weight
                 // (blocks of 2, 4, 8 … cells a side).
-                const core::Matrix &w = runner->attentionThumbnail(l, h);
-                const int n = int(w.rows());
-                QImage image(n, n, QImage::Format_RGB32);
-                for (int q = 0; q < n; ++q) {
-                    auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));
-                    for (int k = 0; k < n; ++k)
-                        line[k] = colorFor(w(q, k)).rgb();
-                }
-                m_images.push_back(image);
+                m_images.push_back(weightsImage(runner->attentionThumbnail(l, h)));
             }
     }
     updateGeometry();
@@ -198,25 +225,8 @@ void ModelGridView::paintEvent(QPaintEvent *)
     p.drawText(layerAxisRect(), Qt::AlignRight | Qt::AlignVCenter, layerAxisTitle());
     for (int l = 0; l < m_layers; ++l)
         for (int h = 0; h < m_heads; ++h) {
-            const QRect r = cellRect(l, h);
-            const QImage image = thumbnail(l, h);
-            if (image.isNull())
-                p.fillRect(r, palette().color(QPalette::AlternateBase));
-            else
-                p.drawImage(r, image); // nearest-neighbour: SmoothPixmapTransform is off
-            if (m_session->isAblated(l, h)) {
-                p.fillRect(r, QColor(128, 128, 128, 170));
-                p.setPen(QPen(QColor(200, 30, 30), 2));
-                p.drawLine(r.topLeft(), r.bottomRight());
-                p.drawLine(r.topRight(), r.bottomLeft());
-            }
-            if (l == m_session->selectedLayer() && h == m_session->selectedHead()) {
-                p.setPen(QPen(QColor(230, 120, 0), 3));
-                p.drawRect(r.adjusted(-1, -1, 1, 1));
-            } else {
-                p.setPen(QPen(palette().color(QPalette::Mid), 1));
-                p.drawRect(r.adjusted(0, 0, -1, -1));
-            }
+            const bool selected = l == m_session->selectedLayer() && h == m_session->selectedHead();
+            drawThumbnail(p, cellRect(l, h), thumbnail(l, h), selected, m_session->isAblated(l, h), palette());
         }
 }
 

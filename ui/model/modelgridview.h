@@ -4,12 +4,15 @@
 // repaint fast. Click selects a head; Ctrl+click, the context menu or the dock's button switch
 // it off (ablated heads are greyed and crossed); Edit → Undo takes it back.
 
+#include "core/types.h"
 #include "ui/i18n/retranslating.h"
 
 #include <QImage>
 #include <QWidget>
 
 #include <vector>
+
+class QPainter;
 
 namespace attnlab::ui {
 
@@ -22,6 +25,13 @@ public:
 
     // The colour of an attention weight in a thumbnail (white → dark blue).
     static QColor colorFor(double weight);
+    // A weights matrix as a thumbnail: one pixel per cell (x = key, y = query), colorFor's colours.
+    static QImage weightsImage(const core::Matrix &weights);
+    // Draws a thumbnail in `cell` (a null image as an empty cell), greyed and crossed when
+    // `ablated`, with its frame: thick orange when `selected`, else a thin line. The translation
+    // view's heads grid draws the same way.
+    static void drawThumbnail(QPainter &painter, const QRect &cell, const QImage &image, bool selected, bool ablated,
+        const QPalette &palette);
     // The thumbnail of a head (x = key, y = query): n × n pixels up to
     // ForwardRunner::kThumbnailSize tokens, beyond that each pixel the strongest weight of a
     // block of cells. Null before a forward pass.

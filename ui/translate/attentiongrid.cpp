@@ -29,19 +29,8 @@ void AttentionGrid::setMaps(const std::vector<std::vector<core::Matrix>> &maps)
     m_layers = int(maps.size());
     m_heads = maps.empty() ? 0 : int(maps.front().size());
     for (const auto &layer : maps)
-        for (int h = 0; h < m_heads; ++h) {
-            const core::Matrix &w = h < int(layer.size()) ? layer[size_t(h)] : core::Matrix();
-            QImage image;
-            if (w.size() > 0) {
-                image = QImage(int(w.cols()), int(w.rows()), QImage::Format_RGB32);
-                for (int q = 0; q < int(w.rows()); ++q) {
-                    auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));
-                    for (int k = 0; k < int(w.cols()); ++k)
-                        line[k] = ModelGridView::colorFor(double(w(q, k))).rgb();
-                }
-            }
-            m_images.push_back(image);
-        }
+        for (int h = 0; h < m_heads; ++h)
+            m_images.push_back(ModelGridView::weightsImage(h < int(layer.size()) ? layer[size_t(h)] : core::Matrix()));
     updateGeometry();
     update();
 }
@@ -93,14 +82,15 @@ QSize AttentionGrid::minimumSizeHint() const
 
 bool AttentionGrid::headAt(const QPoint &pos, int *layer, int *head) const
 {
-    for (int l = 0; l < m_layers; ++l)
-        for (int h = 0; h < m_heads; ++h)
-            if (cellRect(l, h).contains(pos)) {
-                *layer = l;
-                *head = h;
-                return true;
-            }
-    return false;
+    const int step = cellSize() + kGap;
+    if (step <= kGap || pos.x() < kLabel || pos.y() < kLabel)
+        return false;
+    const int l = (pos.y() - kLabel) / step, h = (pos.x() - kLabel) / step;
+    if (l >= m_layers || h >= m_heads || !cellRect(l, h).contains(pos))
+        return false; // past the grid, or in the gap between two cells
+    *layer = l;
+    *head = h;
+    return true;
 }
 
 void AttentionGrid::paintEvent(QPaintEvent *)
@@ -123,21 +113,9 @@ void AttentionGrid::paintEvent(QPaintEvent *)
         p.drawText(
             QRect(0, cellRect(l, 0).top(), kLabel - 4, s), Qt::AlignRight | Qt::AlignVCenter, QString::number(l + 1));
     for (int l = 0; l < m_layers; ++l)
-        for (int h = 0; h < m_heads; ++h) {
-            const QRect r = cellRect(l, h);
-            const QImage image = thumbnail(l, h);
-            if (image.isNull())
-                p.fillRect(r, palette().color(QPalette::AlternateBase));
-            else
-                p.drawImage(r, image);
-            if (l == m_selectedLayer && h == m_selectedHead) {
-                p.setPen(QPen(QColor(230, 120, 0), 3));
-                p.drawRect(r.adjusted(-1, -1, 1, 1));
-            } else {
-                p.setPen(QPen(palette().color(QPalette::Mid), 1));
-                p.drawRect(r.adjusted(0, 0, -1, -1));
-            }
-        }
+        for (int h = 0; h < m_heads; ++h)
+            ModelGridView::drawThumbnail(
+                p, cellRect(l, h), thumbnail(l, h), l == m_selectedLayer && h == m_selectedHead, false, palette());
 }
 
 void AttentionGrid::mousePressEvent(QMouseEvent *event)
