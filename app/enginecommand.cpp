@@ -140,9 +140,8 @@ int runKvReportCommand(const CommandLine &cli)
     if (dir.isEmpty())
         return failModelCommand(where + notFound);
     const std::string path = QFile::encodeName(dir).toStdString();
-    core::model::LoadModelResult loaded = core::gguf::isGgufPath(path) && QFileInfo(dir).isFile()
-        ? core::gguf::loadGgufModel(path)
-        : core::model::loadModel(path);
+    core::model::LoadModelResult loaded
+        = core::gguf::isGgufFile(path) ? core::gguf::loadGgufModel(path) : core::model::loadModel(path);
     if (!loaded.ok())
         return failModelCommand(where + ui::fileProblemText(*loaded.problem));
     const core::model::ModelWeights &weights = *loaded.weights;

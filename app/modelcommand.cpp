@@ -5,6 +5,7 @@
 #include "core/chat/chattemplate.h"
 #include "core/gguf/ggufmodel.h"
 #include "core/gguf/gguftokenizer.h"
+#include "core/gguf/ollamastore.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
@@ -102,7 +103,7 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
     if (in->dir.isEmpty())
         return where + notFound;
     // A GGUF file holds the weights, the config and the tokenizer in one (core/gguf).
-    const bool gguf = core::gguf::isGgufPath(localPath(in->dir)) && QFileInfo(in->dir).isFile();
+    const bool gguf = core::gguf::isGgufFile(localPath(in->dir));
     LoadModelResult loaded = gguf ? core::gguf::loadGgufModel(localPath(in->dir)) : loadModel(localPath(in->dir));
     if (!loaded.ok())
         return where + ui::fileProblemText(*loaded.problem);
@@ -278,9 +279,45 @@ QString modelFolder(const CommandLine &cli, QString *problem)
     return modelFolder(cli.value(cli.model), problem);
 }
 
+namespace {
+
+// `argument` as an Ollama name ("qwen2.5:0.5b"): its GGUF blob in the Ollama store, or empty
+// with `problem` saying where it looked.
+QString ollamaModel(const core::gguf::OllamaName &name, QString *problem)
+{
+    const std::string store
+        = core::gguf::ollamaStoreDir([](const char *variable) -> const char * { return std::getenv(variable); });
+    const QString where = QString::fromStdString(store);
+    try {
+        const core::gguf::OllamaModel found = core::gguf::findOllamaModel(store, name);
+        switch (found.status) {
+        case core::gguf::OllamaModel::Status::Found:
+            return QFile::decodeName(found.blob.c_str());
+        case core::gguf::OllamaModel::Status::NoManifest:
+            *problem = tr("no such file or folder, and the Ollama store %1 has no %2 (set OLLAMA_MODELS for another "
+                          "store; Attention Lab never downloads models)")
+                           .arg(where, QString::fromStdString(name.manifestPath()));
+            break;
+        case core::gguf::OllamaModel::Status::NoBlob:
+            *problem = tr("%1 names the model blob %2, which the store does not hold; pull the model again")
+                           .arg(QString::fromStdString(name.manifestPath()), QFile::decodeName(found.blob.c_str()));
+            break;
+        }
+    } catch (const std::exception &e) {
+        *problem = tr("the Ollama store %1: %2").arg(where, ui::fileProblemText(ui::exceptionProblem(e)));
+    }
+    return QString();
+}
+
+} // namespace
+
 QString modelFolder(const QString &argument, QString *problem)
 {
-    if (QFileInfo::exists(argument) || !isHubId(argument.toStdString()))
+    if (QFileInfo::exists(argument))
+        return argument;
+    if (core::gguf::OllamaName name; core::gguf::parseOllamaName(argument.toStdString(), &name))
+        return ollamaModel(name, problem);
+    if (!isHubId(argument.toStdString()))
         return argument;
     const std::string cache = hubCacheDir([](const char *name) -> const char * { return std::getenv(name); });
     const HubModel hub = findHubModel(cache, argument.toStdString());

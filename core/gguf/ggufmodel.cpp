@@ -11,6 +11,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
 
 namespace attnlab::core::gguf {
 
@@ -283,6 +286,18 @@ bool isGgufPath(const std::string &path)
     std::string ext = path.substr(path.size() - 5);
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
     return ext == ".gguf";
+}
+
+bool isGgufFile(const std::string &path)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return false;
+    if (isGgufPath(path))
+        return true;
+    std::ifstream file(path, std::ios::binary);
+    char magic[4] = {};
+    return file.read(magic, 4) && std::string(magic, 4) == "GGUF";
 }
 
 LoadModelResult loadGgufModel(const std::string &path, const LoadProgress &progress)

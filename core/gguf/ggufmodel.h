@@ -33,5 +33,8 @@ model::LoadModelResult loadGgufModel(const std::string &path, const model::LoadP
 
 // Whether `path` names a GGUF file by its extension (".gguf", any case).
 bool isGgufPath(const std::string &path);
+// Whether `path` is a regular file to open as GGUF: named *.gguf, or beginning with the magic
+// "GGUF" (an Ollama blob, blobs/sha256-…, has no extension).
+bool isGgufFile(const std::string &path);
 
 } // namespace attnlab::core::gguf

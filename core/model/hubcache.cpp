@@ -14,21 +14,6 @@ namespace {
 const std::string kRepoPrefix = "models--";
 const std::string kSeparator = "--";
 
-std::string expandHome(const std::string &path, const Environment &env)
-{
-    if (path.empty() || path[0] != '~' || (path.size() > 1 && path[1] != '/'))
-        return path;
-    const char *home = env("HOME");
-    return home ? std::string(home) + path.substr(1) : path;
-}
-
-// The value of `name`, or empty when it is unset or empty.
-std::string variable(const Environment &env, const char *name)
-{
-    const char *value = env(name);
-    return value ? std::string(value) : std::string();
-}
-
 bool isRepoCharacter(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
@@ -66,15 +51,29 @@ std::string repoFolderName(const std::string &id)
 
 } // namespace
 
+std::string expandHome(const std::string &path, const Environment &env)
+{
+    if (path.empty() || path[0] != '~' || (path.size() > 1 && path[1] != '/'))
+        return path;
+    const char *home = env("HOME");
+    return home ? std::string(home) + path.substr(1) : path;
+}
+
+std::string environmentVariable(const Environment &env, const char *name)
+{
+    const char *value = env(name);
+    return value ? std::string(value) : std::string();
+}
+
 std::string hubCacheDir(const Environment &env)
 {
-    if (const std::string dir = variable(env, "HF_HUB_CACHE"); !dir.empty())
+    if (const std::string dir = environmentVariable(env, "HF_HUB_CACHE"); !dir.empty())
         return expandHome(dir, env);
-    if (const std::string dir = variable(env, "HUGGINGFACE_HUB_CACHE"); !dir.empty())
+    if (const std::string dir = environmentVariable(env, "HUGGINGFACE_HUB_CACHE"); !dir.empty())
         return expandHome(dir, env);
-    std::string home = variable(env, "HF_HOME");
+    std::string home = environmentVariable(env, "HF_HOME");
     if (home.empty()) {
-        std::string cache = variable(env, "XDG_CACHE_HOME");
+        std::string cache = environmentVariable(env, "XDG_CACHE_HOME");
         if (cache.empty())
             cache = "~/.cache";
         home = cache + "/huggingface";

@@ -15,6 +15,11 @@ namespace attnlab::core::model {
 // Reads an environment variable: nullptr when it is not set.
 using Environment = std::function<const char *(const char *name)>;
 
+// `path` with a leading "~" (alone or before "/") replaced by $HOME, as os.path.expanduser does.
+std::string expandHome(const std::string &path, const Environment &env);
+// The value of variable `name`, or empty when it is unset or empty.
+std::string environmentVariable(const Environment &env, const char *name);
+
 // The cache folder as huggingface_hub's constants.py computes it: $HF_HUB_CACHE, else
 // $HUGGINGFACE_HUB_CACHE, else $HF_HOME/hub, else $XDG_CACHE_HOME/huggingface/hub, else
 // ~/.cache/huggingface/hub. A leading "~" stands for $HOME, as os.path.expanduser reads it.

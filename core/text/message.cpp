@@ -447,6 +447,9 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GenerateStopChatToken, ATTNLAB_MESSAGE("CoreMessage", "the chat turn's end token %1 = %2 (tokenizer_config.json, eos_token)")},
     {MessageId::GenerateStopEither, ATTNLAB_MESSAGE("CoreMessage", "%1 or %2")},
     {MessageId::GenerateStopNoEndToken, ATTNLAB_MESSAGE("CoreMessage", "The model names no end token (%1 has no eos_token_id): a run ends after its number of tokens or at the model's last position.")},
+    // The Ollama store (core/gguf/ollamastore).
+    {MessageId::OllamaNoModelLayer, ATTNLAB_MESSAGE("CoreMessage", "no layer has the media type %1")},
+    {MessageId::OllamaBadDigest, ATTNLAB_MESSAGE("CoreMessage", "must be \"sha256:\" and 64 hexadecimal digits, not %1")},
 };
 // clang-format on
 

@@ -432,6 +432,9 @@ enum class MessageId : int {
     GenerateStopChatToken,
     GenerateStopEither,
     GenerateStopNoEndToken,
+    // The Ollama store (core/gguf/ollamastore).
+    OllamaNoModelLayer,
+    OllamaBadDigest,
 };
 
 } // namespace attnlab::core

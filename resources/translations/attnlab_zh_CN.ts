@@ -2032,6 +2032,14 @@
         <source>expected a list of token-id lists, each with at least one id, got %1</source>
         <translation>应为由词元 id 列表组成的列表，每个列表至少含一个 id，实际为 %1</translation>
     </message>
+    <message>
+        <source>no layer has the media type %1</source>
+        <translation>没有媒体类型为 %1 的层</translation>
+    </message>
+    <message>
+        <source>must be &quot;sha256:&quot; and 64 hexadecimal digits, not %1</source>
+        <translation>必须是“sha256:”加 64 位十六进制数字，而不是 %1</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2606,6 +2614,18 @@
     <message>
         <source>--attention: expected encoder, decoder or cross, got &quot;%1&quot;</source>
         <translation>--attention：应为 encoder、decoder 或 cross，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>no such file or folder, and the Ollama store %1 has no %2 (set OLLAMA_MODELS for another store; Attention Lab never downloads models)</source>
+        <translation>没有这个文件或文件夹，Ollama 模型库 %1 中也没有 %2（要用别的模型库，请设置 OLLAMA_MODELS；注意力实验室从不下载模型）</translation>
+    </message>
+    <message>
+        <source>%1 names the model blob %2, which the store does not hold; pull the model again</source>
+        <translation>%1 指向模型数据块 %2，但模型库中没有它；请重新拉取（pull）这个模型</translation>
+    </message>
+    <message>
+        <source>the Ollama store %1: %2</source>
+        <translation>Ollama 模型库 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -117,6 +119,40 @@ TEST(GgufCli, QuantizedGgufGivesTheOutputsOfItsDequantizedWeights)
     GgufPair pair("llama", {8, 2, 6, 30}); // Q8_0, Q4_0, Q5_0, BF16 in turn
     expectSameCommand(pair, "--predict " + kText + " --top 10");
     expectSameCommand(pair, "--generate " + kText + " --max-new-tokens 5");
+}
+
+// `--model NAME:TAG` opens the blob an Ollama store's manifest names (OLLAMA_MODELS): the same
+// output as the GGUF file itself; a name the store lacks exits 2 saying where it looked.
+TEST(GgufCli, AnOllamaNameRunsItsBlobAsTheFileDoes)
+{
+    GgufPair pair("qwen2", {8}); // Q8_0 matrices
+    const std::string store = test::makeTempDir("cli-ollama");
+    const std::string hex(64, 'e');
+    std::filesystem::create_directories(store + "/manifests/registry.ollama.ai/library/tiny-qwen");
+    std::filesystem::create_directories(store + "/blobs");
+    std::filesystem::copy_file(pair.ggufArg().substr(9, pair.ggufArg().size() - 10), store + "/blobs/sha256-" + hex);
+    std::ofstream(store + "/manifests/registry.ollama.ai/library/tiny-qwen/q8")
+        << R"({"schemaVersion":2,"layers":[{"mediaType":"application/vnd.ollama.image.template","digest":"sha256:)"
+        << std::string(64, 'b') << R"(","size":9},{"mediaType":"application/vnd.ollama.image.model","digest":"sha256:)"
+        << hex << R"(","size":1}]})";
+    const std::string env = "env OLLAMA_MODELS='" + store + "'";
+    for (const std::string &command :
+        {"--predict " + kText + " --top 10", "--generate " + kText + " --max-new-tokens 4"}) {
+        const test::Run file = test::runAttnlab(command + " " + pair.ggufArg(), {}, env);
+        const test::Run named = test::runAttnlab(command + " --model tiny-qwen:q8", {}, env);
+        ASSERT_EQ(file.code, 0) << file.err;
+        ASSERT_EQ(named.code, 0) << named.err;
+        EXPECT_TRUE(named.err.empty()) << named.err;
+        expectSameOutput(json::parse(file.out), json::parse(named.out), store, command);
+        expectSameOutput(json::parse(named.out), json::parse(file.out), pair.dir(), command);
+    }
+    const test::Run absent = test::runAttnlab("--predict " + kText + " --model tiny-qwen:q4", {}, env);
+    EXPECT_EQ(absent.code, 2);
+    EXPECT_TRUE(absent.out.empty());
+    EXPECT_EQ(std::count(absent.err.begin(), absent.err.end(), '\n'), 1) << absent.err;
+    EXPECT_NE(absent.err.find(store), std::string::npos) << absent.err;
+    EXPECT_NE(absent.err.find("manifests/registry.ollama.ai/library/tiny-qwen/q4"), std::string::npos) << absent.err;
+    test::removeTree(store);
 }
 
 TEST(GgufCli, AFileThatIsNoModelExits2WithOneLine)

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <memory>
 
 namespace {
@@ -147,6 +148,15 @@ TEST_F(GgufModelTest, RefusesFilesThatAreNoModelNamingTheKeyOrTensor)
     EXPECT_FALSE(core::gguf::loadGgufModel(m_dir + "/absent.gguf").ok());
     EXPECT_TRUE(core::gguf::isGgufPath("x/Model.Q4_K_M.GGUF"));
     EXPECT_FALSE(core::gguf::isGgufPath("x/model.safetensors"));
+    // An Ollama blob has no extension: its first four bytes say GGUF.
+    const std::string dir = test::makeTempDir("gguf-magic");
+    std::ofstream(dir + "/sha256-blob") << "GGUF\x03";
+    std::ofstream(dir + "/other") << "PK\x03\x04";
+    EXPECT_TRUE(core::gguf::isGgufFile(dir + "/sha256-blob"));
+    EXPECT_FALSE(core::gguf::isGgufFile(dir + "/other"));
+    EXPECT_FALSE(core::gguf::isGgufFile(dir)); // a folder
+    EXPECT_FALSE(core::gguf::isGgufFile(dir + "/absent.gguf"));
+    test::removeTree(dir);
 }
 
 } // namespace
