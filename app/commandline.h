@@ -63,6 +63,7 @@ public:
     const QCommandLineOption &validate;
     const QCommandLineOption &example;
     const QCommandLineOption &listExamples;
+    const QCommandLineOption &listModels;
     const QCommandLineOption &lang;
     const QCommandLineOption &help;
     const QCommandLineOption &version;

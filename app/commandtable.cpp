@@ -50,6 +50,17 @@ std::vector<OptionRule> sceneCommandExcludes()
 std::vector<CommandSpec> makeCommands()
 {
     std::vector<CommandSpec> rows;
+    // Lists what is on the machine: any other command or source beside it is an error.
+    CommandSpec listModels {Command::ListModels, {Opt::ListModels}};
+    listModels.excludes
+        = {{{Opt::FlashTrace, Opt::KvReport, Opt::Translate, Opt::Generate, Opt::Lens, Opt::Attribute, Opt::Block,
+                Opt::Dump, Opt::Validate, Opt::Export, Opt::Out, Opt::Predict, Opt::Experiment, Opt::ListExamples,
+                Opt::Model, Opt::Example, Opt::Text, Opt::Layer, Opt::Head},
+               kCannotCombine},
+            {{Opt::Scene}, app(QT_TRANSLATE_NOOP("attnlab::app", "--list-models reads no scene file"))}};
+    listModels.start = Start::Console;
+    listModels.run = runListModelsCommand;
+    rows.push_back(listModels);
     // Looked at first, so that --flash-trace or --kv-report beside another command says they
     // cannot be combined rather than being ignored.
     CommandSpec flash {Command::FlashTrace, {Opt::FlashTrace}};
@@ -276,6 +287,7 @@ std::vector<CommandSpec> makeCommands()
 }
 
 const std::vector<EarlyCheck> kEarlyChecks = {
+    {Command::ListModels, RuleKind::Excludes},
     {Command::FlashTrace, RuleKind::Strays},
     {Command::KvReport, RuleKind::Strays},
     {Command::FlashTrace, RuleKind::Excludes},

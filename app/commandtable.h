@@ -22,6 +22,7 @@ enum class Opt {
     Validate,
     Example,
     ListExamples,
+    ListModels,
     Lang,
     Help,
     Version,
@@ -105,6 +106,7 @@ struct Given {
 
 // The command rows, in the order a command is chosen: the first row whose options are given runs.
 enum class Command {
+    ListModels,
     FlashTrace,
     KvReport,
     Translate,

@@ -5,6 +5,7 @@
 #include "core/engine/flashtrace.h"
 #include "core/engine/kvcachesize.h"
 #include "core/gguf/ggufmodel.h"
+#include "core/gguf/modellist.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/modelloader.h"
 #include "core/scene/pipeline.h"
@@ -16,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace attnlab::app {
@@ -163,6 +165,19 @@ int runKvReportCommand(const CommandLine &cli)
     out["bytes_per_token"] = size.bytesPerToken;
     out["tokens"] = tokens;
     out["bytes"] = size.bytes(tokens);
+    return print(out);
+}
+
+int runListModelsCommand(const CommandLine &)
+{
+    const core::gguf::ModelStores stores
+        = core::gguf::modelStores([](const char *name) -> const char * { return std::getenv(name); });
+    ordered_json models = ordered_json::array();
+    for (const core::gguf::ListedModel &m : core::gguf::listModels(stores))
+        models.push_back({{"source", m.source}, {"id", m.id}, {"path", m.path}, {"family", m.family},
+            {"quantization", m.quantization}, {"bytes", m.bytes}});
+    ordered_json out;
+    out["models"] = std::move(models);
     return print(out);
 }
 

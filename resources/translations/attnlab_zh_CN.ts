@@ -413,6 +413,10 @@
         <source>With --generate: divide the logit of every token already in the text by R (multiply it when negative), as transformers does; 1 is off (default: generation_config.json&apos;s, else 1).</source>
         <translation>与 --generate 一起用：把文本中已出现的每个词元的 logit 除以 R（为负时乘以 R），与 transformers 相同；1 表示关闭（默认：generation_config.json 中的值，没有则为 1）。</translation>
     </message>
+    <message>
+        <source>List the models on this machine (Hugging Face cache, Ollama store, LM Studio) as JSON and exit.</source>
+        <translation>以 JSON 列出本机已有的模型（Hugging Face 缓存、Ollama 模型库、LM Studio），然后退出。</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessage</name>
@@ -2626,6 +2630,10 @@
     <message>
         <source>the Ollama store %1: %2</source>
         <translation>Ollama 模型库 %1：%2</translation>
+    </message>
+    <message>
+        <source>--list-models reads no scene file</source>
+        <translation>--list-models 不读取场景文件</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,74 @@ TEST(GgufCli, AnOllamaNameRunsItsBlobAsTheFileDoes)
     test::removeTree(store);
 }
 
+// --list-models finds what is in a fake Hugging Face cache, Ollama store and LM Studio folder,
+// with family and quantization read from the files' headers; --list-models beside another
+// command is refused.
+TEST(GgufCli, ListModelsFindsTheHubCacheTheOllamaStoreAndLmStudio)
+{
+    GgufPair q8("qwen2", {8}); // Q8_0 matrices, no general.file_type: the tensors say Q8_0
+    const std::string root = test::makeTempDir("cli-stores");
+    namespace fs = std::filesystem;
+    // The hub cache: models--org--tiny at refs/main, the pair's safetensors folder as its snapshot.
+    const std::string commit(40, '1');
+    const fs::path repo = fs::path(root) / "hub" / "models--org--tiny";
+    fs::create_directories(repo / "refs");
+    std::ofstream(repo / "refs" / "main") << commit;
+    fs::create_directories(repo / "snapshots");
+    fs::copy(q8.dir(), repo / "snapshots" / commit, fs::copy_options::recursive);
+    fs::remove(repo / "snapshots" / commit / "model.gguf");
+    // The Ollama store: qwen2.5:0.5b and someone/tiny:q8 name the same blob.
+    const std::string gguf = q8.ggufArg().substr(9, q8.ggufArg().size() - 10);
+    const std::string hex(64, 'd');
+    fs::create_directories(fs::path(root) / "ollama" / "blobs");
+    fs::copy_file(gguf, fs::path(root) / "ollama" / "blobs" / ("sha256-" + hex));
+    const std::string manifest
+        = R"({"layers":[{"mediaType":"application/vnd.ollama.image.model","digest":"sha256:)" + hex + R"("}]})";
+    for (const char *path : {"registry.ollama.ai/library/qwen2.5/0.5b", "registry.ollama.ai/someone/tiny/q8"}) {
+        const fs::path file = fs::path(root) / "ollama" / "manifests" / path;
+        fs::create_directories(file.parent_path());
+        std::ofstream(file) << manifest;
+    }
+    // LM Studio: publisher/repository/file.gguf, with general.file_type 15 (Q4_K_M) in its header.
+    const fs::path lm = fs::path(root) / "home" / ".lmstudio" / "models" / "lmstudio-community" / "Tiny-GGUF";
+    fs::create_directories(lm);
+    test::GgufWriter w;
+    w.addString("general.architecture", "llama");
+    w.addUInt32("general.file_type", 15);
+    w.write((lm / "Tiny-Q4_K_M.gguf").string());
+
+    const std::string env = "env HOME='" + root + "/home' HF_HUB_CACHE='" + root + "/hub' OLLAMA_MODELS='" + root
+        + "/ollama' XDG_CACHE_HOME='" + root + "/xdg'";
+    const test::Run r = test::runAttnlab("--list-models", {}, env);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+    const json models = json::parse(r.out).at("models");
+    ASSERT_EQ(models.size(), 4u) << r.out;
+    const auto expectModel = [&](size_t i, const std::string &source, const std::string &id, const std::string &path,
+                                 const std::string &family, const std::string &quantization) {
+        SCOPED_TRACE(id);
+        EXPECT_EQ(models[i].at("source"), source);
+        EXPECT_EQ(models[i].at("id"), id);
+        EXPECT_EQ(models[i].at("path"), path);
+        EXPECT_EQ(models[i].at("family"), family);
+        EXPECT_EQ(models[i].at("quantization"), quantization);
+    };
+    expectModel(0, "huggingface", "org/tiny", (repo / "snapshots" / commit).string(), "qwen2", "F32");
+    const std::string blob = (fs::path(root) / "ollama" / "blobs" / ("sha256-" + hex)).string();
+    expectModel(1, "ollama", "qwen2.5:0.5b", blob, "qwen2", "Q8_0");
+    expectModel(2, "ollama", "someone/tiny:q8", blob, "qwen2", "Q8_0");
+    expectModel(3, "lmstudio", "lmstudio-community/Tiny-GGUF/Tiny-Q4_K_M.gguf", (lm / "Tiny-Q4_K_M.gguf").string(),
+        "llama", "Q4_K_M");
+    EXPECT_EQ(models[1].at("bytes"), fs::file_size(blob));
+
+    // What it lists opens: the Ollama id runs.
+    EXPECT_EQ(test::runAttnlab("--predict " + kText + " --model someone/tiny:q8", {}, env).code, 0);
+    const test::Run both = test::runAttnlab("--list-models --model org/tiny", {}, env);
+    EXPECT_EQ(both.code, 2);
+    EXPECT_EQ(both.err, "attnlab: --list-models cannot be combined with --model\n");
+    test::removeTree(root);
+}
+
 TEST(GgufCli, AFileThatIsNoModelExits2WithOneLine)
 {
     const std::string dir = test::makeTempDir("cli-gguf-bad");
