@@ -5284,22 +5284,6 @@ head %2</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <source>Open from Hugging Face &amp;Cache</source>
-        <translation>从 Hugging Face 缓存打开(&amp;C)</translation>
-    </message>
-    <message>
-        <source>The models already in the local Hugging Face cache, by hub id</source>
-        <translation>本机 Hugging Face 缓存中已有的模型，按 hub id 列出</translation>
-    </message>
-    <message>
-        <source>No models in %1</source>
-        <translation>%1 中没有模型</translation>
-    </message>
-    <message>
-        <source>Models downloaded with huggingface-cli or transformers appear here; Attention Lab itself never downloads</source>
-        <translation>用 huggingface-cli 或 transformers 下载的模型会列在这里；注意力实验室本身从不下载</translation>
-    </message>
-    <message>
         <source>Chat: 猫吃鱼 with Qwen2.5</source>
         <translation>对话：用 Qwen2.5 问“猫吃鱼”</translation>
     </message>
@@ -5310,6 +5294,34 @@ head %2</source>
     <message>
         <source>Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) and see its real attention (Ctrl+Shift+M)</source>
         <translation>打开 GPT-2、BERT、Qwen2 或 Llama 检查点文件夹（config.json、model.safetensors、tokenizer.json），查看真实的注意力（Ctrl+Shift+M）</translation>
+    </message>
+    <message>
+        <source>Open a Model on This &amp;Machine</source>
+        <translation>打开本机上的模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The models already on this computer: the Hugging Face cache by hub id, Ollama&apos;s by name:tag, LM Studio&apos;s GGUF files, each with its family, quantization and size</source>
+        <translation>这台电脑上已有的模型：Hugging Face 缓存中的按 Hub ID 列出，Ollama 的按“名称:标签”列出，LM Studio 的 GGUF 文件；每个都标出架构、量化方式和大小</translation>
+    </message>
+    <message>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <source>LM Studio</source>
+        <translation>LM Studio</translation>
+    </message>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <source>No models in %1, %2 or %3</source>
+        <translation>%1、%2 和 %3 中都没有模型</translation>
+    </message>
+    <message>
+        <source>Models downloaded with huggingface-cli or transformers, pulled with Ollama or downloaded in LM Studio appear here; Attention Lab itself never downloads</source>
+        <translation>用 huggingface-cli 或 transformers 下载的、用 Ollama 拉取的、在 LM Studio 中下载的模型都会出现在这里；注意力实验室自己从不下载</translation>
     </message>
 </context>
 <context>

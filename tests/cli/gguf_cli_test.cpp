@@ -21,38 +21,15 @@ namespace {
 using namespace attnlab;
 using nlohmann::json;
 
-// The GPT-2 fixture tokenizer, as llama.cpp's converter writes it into a GGUF.
-void addFixtureTokenizer(test::GgufWriter &w)
-{
-    const std::vector<std::string> vocab = test::gpt2FixtureVocab();
-    std::vector<std::string> merges;
-    for (const auto &[a, b] : test::kGpt2Merges)
-        merges.push_back(a + " " + b);
-    std::vector<std::int32_t> types(vocab.size(), 1);
-    types.back() = 3;
-    w.addString("tokenizer.ggml.model", "gpt2");
-    w.addString("tokenizer.ggml.pre", "gpt2");
-    w.addStringArray("tokenizer.ggml.tokens", vocab);
-    w.addInt32Array("tokenizer.ggml.token_type", types);
-    w.addStringArray("tokenizer.ggml.merges", merges);
-    w.addBool("tokenizer.ggml.add_bos_token", false);
-}
-
 class GgufPair {
 public:
     GgufPair(const std::string &arch, const std::vector<std::uint32_t> &types)
         : m_dir(test::makeTempDir("cli-gguf-" + arch))
     {
-        test::TinyModelOptions o;
-        o.layers = 2;
-        o.heads = 4;
-        o.kvHeads = 2;
-        o.dModel = 32;
-        o.dInner = 64;
-        o.positions = 16;
-        o.vocab = test::kGpt2FixtureVocabSize + 20; // padded past the tokenizer, as Qwen pads
+        // The vocabulary padded past the tokenizer, as Qwen pads.
+        test::TinyModelOptions o = test::smallGgufSizes(test::kGpt2FixtureVocabSize + 20);
         o.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
-        m_gguf = test::writeTinyGgufPair(m_dir, arch, o, types, addFixtureTokenizer);
+        m_gguf = test::writeTinyGgufPair(m_dir, arch, o, types, test::addGpt2FixtureTokenizer);
     }
     ~GgufPair() { test::removeTree(m_dir); }
     GgufPair(const GgufPair &) = delete;

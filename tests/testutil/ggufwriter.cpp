@@ -1,6 +1,7 @@
 #include "ggufwriter.h"
 
 #include "core/gguf/dequantize.h"
+#include "tokenizerfixtures.h"
 
 #include <cmath>
 #include <cstring>
@@ -326,6 +327,35 @@ std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, T
     const std::string path = dir + "/model.gguf";
     w.write(path);
     return path;
+}
+
+TinyModelOptions smallGgufSizes(int vocab)
+{
+    TinyModelOptions o;
+    o.layers = 2;
+    o.heads = 4;
+    o.kvHeads = 2;
+    o.dModel = 32;
+    o.dInner = 64;
+    o.positions = 16;
+    o.vocab = vocab;
+    return o;
+}
+
+void addGpt2FixtureTokenizer(GgufWriter &w)
+{
+    const std::vector<std::string> vocab = gpt2FixtureVocab();
+    std::vector<std::string> merges;
+    for (const auto &[a, b] : kGpt2Merges)
+        merges.push_back(a + " " + b);
+    std::vector<std::int32_t> types(vocab.size(), 1);
+    types.back() = 3;
+    w.addString("tokenizer.ggml.model", "gpt2");
+    w.addString("tokenizer.ggml.pre", "gpt2");
+    w.addStringArray("tokenizer.ggml.tokens", vocab);
+    w.addInt32Array("tokenizer.ggml.token_type", types);
+    w.addStringArray("tokenizer.ggml.merges", merges);
+    w.addBool("tokenizer.ggml.add_bos_token", false);
 }
 
 } // namespace attnlab::test

@@ -76,6 +76,14 @@ private:
 // path. With `matrixTypes` (ggml type ids), the matrices get those types in turn, filled with
 // random blocks, and the folder holds their dequantized values, so both files describe the same
 // model exactly; norms stay float32. `metadata` may add keys (a tokenizer's) to the GGUF.
+// The sizes the GGUF tests share: 2 layers, 4 query and 2 key/value heads, d 32, inner 64,
+// 16 positions, `vocab` tokens.
+TinyModelOptions smallGgufSizes(int vocab);
+
+// The GPT-2 fixture tokenizer (tokenizerfixtures.h) as llama.cpp's converter writes it into a
+// GGUF's metadata: tokenizer.ggml.model gpt2, pre gpt2, tokens, token types, merges, no BOS.
+void addGpt2FixtureTokenizer(GgufWriter &w);
+
 std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, TinyModelOptions options,
     const std::vector<std::uint32_t> &matrixTypes = {}, const std::function<void(GgufWriter &)> &metadata = {});
 

@@ -1,6 +1,7 @@
 #include "ui/model/modelactions.h"
 
 #include "core/chat/chatprompt.h"
+#include "core/gguf/modellist.h"
 #include "core/model/hubcache.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
@@ -8,6 +9,7 @@
 #include "ui/model/modelsession.h"
 
 #include <QAction>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -110,8 +112,9 @@ void ModelActions::retranslate()
     m_classroom->setText(tr("Chat: 猫吃鱼 with Qwen2.5"));
     m_classroom->setToolTip(tr("Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user's chat "
                                "turn in its chat template, ready for the model's answer (Ctrl+Shift+F)"));
-    m_cacheMenu->setTitle(tr("Open from Hugging Face &Cache"));
-    m_cacheMenu->setToolTip(tr("The models already in the local Hugging Face cache, by hub id"));
+    m_cacheMenu->setTitle(tr("Open a Model on This &Machine"));
+    m_cacheMenu->setToolTip(tr("The models already on this computer: the Hugging Face cache by hub id, Ollama's "
+                               "by name:tag, LM Studio's GGUF files, each with its family, quantization and size"));
 }
 
 void ModelActions::open(const QString &dir, const QString &text, ModelSession::TextKind kind)
@@ -165,18 +168,41 @@ void ModelActions::openClassroomExample()
 void ModelActions::fillCacheMenu()
 {
     m_cacheMenu->clear();
-    const std::string cache = cacheDir();
-    const std::vector<std::string> ids = core::model::cachedHubModels(cache);
-    for (const std::string &id : ids) {
-        const QString snapshot = QString::fromStdString(core::model::findHubModel(cache, id).snapshot);
-        QAction *a = m_cacheMenu->addAction(QString::fromStdString(id), this, [this, snapshot] { open(snapshot); });
-        a->setToolTip(snapshot);
+    const core::gguf::ModelStores stores
+        = core::gguf::modelStores([](const char *name) -> const char * { return std::getenv(name); });
+    const std::vector<core::gguf::ListedModel> models = core::gguf::listModels(stores);
+    const QLocale locale;
+    QString section;
+    for (const core::gguf::ListedModel &m : models) {
+        const QString source = m.source == "ollama" ? tr("Ollama")
+            : m.source == "lmstudio"                ? tr("LM Studio")
+                                                    : tr("Hugging Face cache");
+        if (source != section) {
+            m_cacheMenu->addSection(source);
+            section = source;
+        }
+        // What a learner knows the model by, then what it is and how big.
+        QStringList facts;
+        for (const std::string &fact : {m.family, m.quantization})
+            if (!fact.empty())
+                facts << QString::fromStdString(fact);
+        if (m.bytes > 0)
+            facts << locale.formattedDataSize(qint64(m.bytes), 1, QLocale::DataSizeTraditionalFormat);
+        const QString path = QString::fromStdString(m.path);
+        QAction *a = m_cacheMenu->addAction(QString::fromStdString(m.id)
+                + (facts.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(facts.join(QStringLiteral(", ")))),
+            this, [this, path] { open(path); });
+        a->setData(QString::fromStdString(m.id));
+        a->setToolTip(path);
     }
-    if (ids.empty()) {
-        QAction *none = m_cacheMenu->addAction(tr("No models in %1").arg(QString::fromStdString(cache)));
+    if (models.empty()) {
+        QAction *none = m_cacheMenu->addAction(
+            tr("No models in %1, %2 or %3")
+                .arg(QString::fromStdString(stores.hubCache), QString::fromStdString(stores.ollama),
+                    QString::fromStdString(stores.lmStudio.front())));
         none->setEnabled(false);
-        none->setToolTip(tr("Models downloaded with huggingface-cli or transformers appear here; "
-                            "Attention Lab itself never downloads"));
+        none->setToolTip(tr("Models downloaded with huggingface-cli or transformers, pulled with Ollama or "
+                            "downloaded in LM Studio appear here; Attention Lab itself never downloads"));
     }
 }
 

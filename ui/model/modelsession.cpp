@@ -1,5 +1,7 @@
 #include "ui/model/modelsession.h"
 
+#include "core/gguf/ggufmodel.h"
+#include "core/gguf/gguftokenizer.h"
 #include "core/model/modelloader.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelcommands.h"
@@ -85,7 +87,10 @@ bool ModelSession::open(const QString &dir, const QString &text, TextKind kind)
                 m_progressHook();
             return !m_cancel.load();
         };
-        model::LoadModelResult result = model::loadModel(path, progress);
+        // A GGUF file (by name, or an Ollama blob by its magic) holds weights and tokenizer in one.
+        const bool gguf = core::gguf::isGgufFile(path);
+        model::LoadModelResult result
+            = gguf ? core::gguf::loadGgufModel(path, progress) : model::loadModel(path, progress);
         if (result.cancelled || m_cancel) {
             loaded->cancelled = true;
             return;
@@ -94,7 +99,7 @@ bool ModelSession::open(const QString &dir, const QString &text, TextKind kind)
             loaded->problem = result.problem;
             return;
         }
-        model::TokenizerLoadResult tokenizer = model::loadTokenizer(path);
+        model::TokenizerLoadResult tokenizer = gguf ? core::gguf::loadGgufTokenizer(path) : model::loadTokenizer(path);
         if (!tokenizer.ok()) {
             loaded->problem = tokenizer.problem;
             return;

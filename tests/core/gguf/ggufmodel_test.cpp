@@ -69,15 +69,7 @@ protected:
 
 test::TinyModelOptions smallSizes()
 {
-    test::TinyModelOptions o;
-    o.layers = 2;
-    o.heads = 4;
-    o.kvHeads = 2;
-    o.dModel = 32;
-    o.dInner = 64;
-    o.positions = 16;
-    o.vocab = 40;
-    return o;
+    return test::smallGgufSizes(40);
 }
 
 TEST_F(GgufModelTest, LlamaInFloat32WithItsPairedRowsPutBack)
