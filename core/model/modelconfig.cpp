@@ -18,15 +18,17 @@ constexpr std::size_t kMaxConfigBytes = std::size_t(16) << 20;
 
 class Reader {
 public:
-    Reader(const Json &root, const std::string &file)
+    // `path` names the object in messages when it is not the top one ("text_config.").
+    Reader(const Json &root, const std::string &file, std::string path = {})
         : m_root(root)
         , m_file(file)
+        , m_path(std::move(path))
     {
     }
 
     [[noreturn]] void fail(const std::string &key, Message message) const
     {
-        throw ModelError(m_file, Message(MessageId::ConfigKey, key, std::move(message)));
+        throw ModelError(m_file, Message(MessageId::ConfigKey, m_path + key, std::move(message)));
     }
 
     // The first of `keys` present in the file, or nullptr.
@@ -127,6 +129,7 @@ public:
 private:
     const Json &m_root;
     const std::string &m_file;
+    std::string m_path;
 };
 
 // The model_type of every family, quoted: "gpt2", "bert", …
@@ -158,7 +161,7 @@ void readRotary(const Reader &r, ModelConfig &c)
     c.ropeScaling.type = type->get<std::string>();
     if (c.ropeScaling.type == "default")
         return;
-    if (c.ropeScaling.type != "llama3")
+    if (c.ropeScaling.type != "llama3" && c.ropeScaling.type != "linear")
         r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingType, detail::quoted(c.ropeScaling.type)));
     const auto need = [&](const char *key) {
         if (!scaling->contains(key))
@@ -166,6 +169,8 @@ void readRotary(const Reader &r, ModelConfig &c)
         return inner.positive(key, 1);
     };
     c.ropeScaling.factor = need("factor");
+    if (c.ropeScaling.type == "linear")
+        return;
     c.ropeScaling.lowFreqFactor = need("low_freq_factor");
     c.ropeScaling.highFreqFactor = need("high_freq_factor");
     const double original = need("original_max_position_embeddings");
@@ -359,9 +364,23 @@ ModelConfig parseWithFamily(const std::string &text, const ModelFamily *given, c
     if (!c.family)
         throw ModelError(file, Message(MessageId::ConfigModelTypeUnsupported, detail::shown(*type), supportedTypes()));
     c.modelType = type->get<std::string>();
-    readKeys(r, c);
-    readVariants(r, c);
+    // A multimodal config keeps the language model's keys in a section of their own (Gemma3Config's
+    // text_config); absent or null, transformers builds it from {}: every key its default.
+    const std::string &sectionKey = c.family->config.section;
+    const Json empty = Json::object();
+    const Json *section = &root;
+    if (!sectionKey.empty()) {
+        const auto it = root.find(sectionKey);
+        section = it == root.end() || it->is_null() ? &empty : &*it;
+        if (!section->is_object())
+            r.fail(sectionKey, Message(MessageId::ConfigRopeScalingObject, detail::shown(*section)));
+    }
+    const Reader keys(*section, file, section == &root ? std::string() : sectionKey + ".");
+    readKeys(keys, c);
+    readVariants(keys, c);
     c.eosTokenIds = eosTokenIds(root, file);
+    if (c.eosTokenIds.empty() && section != &root)
+        c.eosTokenIds = eosTokenIds(*section, file);
 
     if (c.dModel % c.heads != 0) {
         const ConfigKeys &k = c.family->config;

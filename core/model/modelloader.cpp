@@ -62,6 +62,10 @@ public:
                 return t;
             if (const CheckpointTensor t = m_files.find(m_names.prefix + n))
                 return t;
+            if (m_names.prefixAlias.empty())
+                continue;
+            if (const CheckpointTensor t = m_files.find(m_names.prefixAlias + n))
+                return t;
         }
         return {};
     }

@@ -27,11 +27,13 @@
 namespace attnlab::core::model {
 
 // config.json's rope_scaling, as transformers' modeling_rope_utils reads it: absent or null is
-// "default" (plain rotary frequencies); "llama3" adjusts them (_compute_llama3_parameters). The
-// config reader refuses every other type by name.
+// "default" (plain rotary frequencies); "linear" divides every frequency by `factor`
+// (_compute_linear_scaling_rope_parameters: position interpolation, Gemma 3's global layers);
+// "llama3" adjusts them by band (_compute_llama3_parameters). The config reader refuses every
+// other type by name.
 struct RopeScaling {
     std::string type = "default"; // "rope_type", or the older key "type"
-    double factor = 1; // llama3: how much longer the context became (8 in Llama 3.1)
+    double factor = 1; // linear and llama3: how much longer the context became (8 in Llama 3.1, Gemma 3 4B)
     double lowFreqFactor = 1, highFreqFactor = 4;
     int originalMaxPositions = 8192; // original_max_position_embeddings
 };

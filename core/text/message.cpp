@@ -233,7 +233,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ConfigTooLarge, ATTNLAB_MESSAGE("CoreMessage", "the file has %1 bytes, more than the %2 allowed for a config")},
     {MessageId::ConfigPositiveNumber, ATTNLAB_MESSAGE("CoreMessage", "must be a positive number (got %1)")},
     {MessageId::ConfigRopeScalingObject, ATTNLAB_MESSAGE("CoreMessage", "must be an object or null (got %1)")},
-    {MessageId::ConfigRopeScalingType, ATTNLAB_MESSAGE("CoreMessage", "type %1 is not supported (supported: \"default\", \"llama3\")")},
+    {MessageId::ConfigRopeScalingType, ATTNLAB_MESSAGE("CoreMessage", "type %1 is not supported (supported: \"default\", \"linear\", \"llama3\")")},
     {MessageId::ConfigRopeScalingKey, ATTNLAB_MESSAGE("CoreMessage", "needs a number \"%1\" for type \"%2\"")},
     {MessageId::ConfigRopeScalingFactors, ATTNLAB_MESSAGE("CoreMessage", "needs high_freq_factor (%2) greater than low_freq_factor (%1)")},
     {MessageId::ConfigLayerType, ATTNLAB_MESSAGE("CoreMessage", "entry %1 is %2, not \"sliding_attention\" or \"full_attention\"")},

@@ -1621,8 +1621,8 @@
         <translation>必须是对象或 null（实际为 %1）</translation>
     </message>
     <message>
-        <source>type %1 is not supported (supported: &quot;default&quot;, &quot;llama3&quot;)</source>
-        <translation>类型 %1 不受支持（支持：&quot;default&quot;、&quot;llama3&quot;）</translation>
+        <source>type %1 is not supported (supported: &quot;default&quot;, &quot;linear&quot;, &quot;llama3&quot;)</source>
+        <translation>类型 %1 不受支持（支持：&quot;default&quot;、&quot;linear&quot;、&quot;llama3&quot;）</translation>
     </message>
     <message>
         <source>needs a number &quot;%1&quot; for type &quot;%2&quot;</source>

@@ -7,7 +7,8 @@ namespace attnlab::test {
 
 void writeTinyGemma(const std::string &dir, const TinyGemmaOptions &o)
 {
-    const bool gemma3 = o.modelType == "gemma3_text";
+    const bool multimodal = o.modelType == "gemma3";
+    const bool gemma3 = o.modelType == "gemma3_text" || multimodal;
     const std::int64_t d = o.dModel, dh = o.headDim, inner = o.dInner;
     std::vector<std::pair<std::string, std::vector<std::int64_t>>> specs = {{"embed_tokens.weight", {o.vocab, d}}};
     for (int l = 0; l < o.layers; ++l) {
@@ -29,13 +30,23 @@ void writeTinyGemma(const std::string &dir, const TinyGemmaOptions &o)
         specs.push_back({p + "mlp.down_proj.weight", {d, inner}});
     }
     specs.push_back({"norm.weight", {d}});
+    const std::string prefix = multimodal ? o.multimodalPrefix : "model.";
+    for (auto &spec : specs)
+        spec.first = prefix + spec.first;
+    // The parts of Gemma3ForConditionalGeneration the language model does not read.
+    if (multimodal) {
+        specs.push_back({"vision_tower.vision_model.embeddings.patch_embedding.weight", {4, 3, 2, 2}});
+        specs.push_back({"vision_tower.vision_model.post_layernorm.weight", {4}});
+        specs.push_back({"multi_modal_projector.mm_input_projection_weight", {4, d}});
+        specs.push_back({"multi_modal_projector.mm_soft_emb_norm.weight", {4}});
+    }
 
     std::mt19937 rng(o.seed);
     std::normal_distribution<float> normal(0.f, 0.5f);
     std::vector<FixtureTensor> tensors;
     for (const auto &[name, shape] : specs) {
         FixtureTensor t;
-        t.name = "model." + name;
+        t.name = name;
         t.shape = shape;
         t.dtype = o.dtype;
         std::int64_t count = 1;
@@ -52,7 +63,10 @@ void writeTinyGemma(const std::string &dir, const TinyGemmaOptions &o)
 
     std::map<std::string, std::string> keys = {
         {"model_type", "\"" + o.modelType + "\""},
-        {"architectures", gemma3 ? "[\"Gemma3ForCausalLM\"]" : "[\"Gemma2ForCausalLM\"]"},
+        {"architectures",
+            multimodal   ? "[\"Gemma3ForConditionalGeneration\"]"
+                : gemma3 ? "[\"Gemma3ForCausalLM\"]"
+                         : "[\"Gemma2ForCausalLM\"]"},
         {"num_hidden_layers", std::to_string(o.layers)},
         {"num_attention_heads", std::to_string(o.heads)},
         {"num_key_value_heads", std::to_string(o.kvHeads)},
@@ -76,10 +90,20 @@ void writeTinyGemma(const std::string &dir, const TinyGemmaOptions &o)
     };
     for (const auto &[k, v] : o.configEdits)
         keys[k] = v;
-    std::string config = "{\n";
-    for (const auto &[k, v] : keys)
-        if (!v.empty())
-            config += std::string(config.size() > 2 ? ",\n" : "") + "  \"" + k + "\": " + v;
+    // The multimodal layout: these at the top, the rest in text_config.
+    const auto top = [&](const std::string &k) {
+        return !multimodal || k == "model_type" || k == "architectures" || k == "bos_token_id" || k == "eos_token_id";
+    };
+    const auto object = [&](bool atTop, const std::string &indent) {
+        std::string text;
+        for (const auto &[k, v] : keys)
+            if (!v.empty() && top(k) == atTop)
+                text += std::string(text.empty() ? "" : ",\n") + indent + "\"" + k + "\": " + v;
+        return text;
+    };
+    std::string config = "{\n" + object(true, "  ");
+    if (multimodal)
+        config += ",\n  \"text_config\": {\n" + object(false, "    ") + "\n  }";
     writeBytes(dir + "/config.json", config + "\n}\n");
     writeBytes(dir + "/model.safetensors", safetensorsBytes(tensors, {{"format", "pt"}}));
     if (o.addFiles)

@@ -85,6 +85,8 @@ GemmaReference gemmaReference(
             rotate(k[size_t(i)], G, dh, i, theta, factor);
         }
         ref.attentionInputs.push_back(a);
+        ref.qRot.push_back(q);
+        ref.kRot.push_back(k);
         Mat ctx(N, Vec(size_t(H * dh), 0.0));
         std::vector<Mat> weights(size_t(H), Mat(N, Vec(N, 0.0)));
         for (int hh = 0; hh < H; ++hh) {

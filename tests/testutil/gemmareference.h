@@ -32,6 +32,9 @@ struct GemmaReferenceSpec {
 
 struct GemmaReference : Reference {
     std::vector<Mat> afterAttn, mlpIn, mlpOut; // per layer; attentionOutputs is o_proj's output
+    // Per layer, what meets in the dot product: q (n × heads·d_head) and k (n × kv_heads·d_head)
+    // after the QK-norm and the rotation.
+    std::vector<Mat> qRot, kRot;
     Vec logits; // of the last row, capped
 };
 

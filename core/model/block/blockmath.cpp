@@ -174,6 +174,13 @@ RowVector rotaryInverseFrequencies(int headDim, double theta, const RopeScaling 
         inv(i) = 1.0f / std::pow(base, float(2 * i) / float(headDim));
     if (scaling.type == "default")
         return inv;
+    // _compute_linear_scaling_rope_parameters: `inv_freq /= factor` on the float32 tensor.
+    if (scaling.type == "linear") {
+        const float factor = float(scaling.factor);
+        for (int i = 0; i < half; ++i)
+            inv(i) /= factor;
+        return inv;
+    }
     if (scaling.type != "llama3")
         throw std::invalid_argument("unknown rope_scaling type \"" + scaling.type + "\"");
     // _compute_llama3_parameters, with its float32 tensors and Python scalars.

@@ -130,8 +130,9 @@ void BlockSpec::rotaryTables(int first, int count, Matrix &cos, Matrix &sin) con
 void BlockSpec::prepareHead(const LayerNormWeights &w, Eigen::Ref<Matrix> x, const Eigen::Ref<const Matrix> &cos,
     const Eigen::Ref<const Matrix> &sin) const
 {
+    // The block's norm with its weight offset: Gemma 3's q_norm and k_norm are Gemma3RMSNorms (1 + w).
     if (qkNorm)
-        normRows(norm, x, w, eps, x);
+        normRows(norm, x, w, eps, x, normOffset);
     if (rotary)
         applyRotary(x, cos, sin);
 }

@@ -30,8 +30,8 @@ struct BlockSpec {
     // learned absolute ones are added to the embeddings and play no part in the block.
     bool rotary = false;
     RowVector inverseFrequencies;
-    // QK-norm (Qwen3): each head's q and each key/value head's k normalised over its d_head values
-    // by the block's norm (`norm`, `eps`) with the layer's queryNorm / keyNorm weights, after the
+    // QK-norm (Qwen3, Gemma 3): each head's q and each key/value head's k normalised over its d_head
+    // values by the block's norm (`norm`, `eps`, `normOffset`) with the layer's queryNorm / keyNorm weights, after the
     // projection and before the rotation. Then q and k are no longer linear in attention's input.
     bool qkNorm = false;
     // The MLP: gated (down(act(gate(x)) ⊙ up(x))) or plain (out(act(in(x)))), and its activation.

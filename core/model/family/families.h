@@ -1,7 +1,7 @@
 #pragma once
-// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp, qwen3.cpp,
-// qwen3moe.cpp, marian.cpp). Only registry.cpp includes this: everything else finds a family by findFamily() and asks
-// its properties.
+// The families the registry knows, one data file each (gpt2.cpp, bert.cpp, qwen2.cpp, llama.cpp, gemma2.cpp,
+// gemma3.cpp, qwen3.cpp, qwen3moe.cpp, marian.cpp). Only registry.cpp includes this: everything else finds a family by
+// findFamily() and asks its properties.
 
 #include "core/model/family/modelfamily.h"
 
@@ -12,6 +12,8 @@ const ModelFamily &bertFamily();
 const ModelFamily &qwen2Family();
 const ModelFamily &llamaFamily();
 const ModelFamily &gemma2Family();
+const ModelFamily &gemma3TextFamily();
+const ModelFamily &gemma3Family();
 const ModelFamily &qwen3Family();
 const ModelFamily &qwen3MoeFamily();
 const ModelFamily &marianEncoderFamily();

@@ -160,6 +160,11 @@ struct ConfigKeys {
     // The token embeddings are multiplied by √d_model when this key is true (Marian's
     // scale_embedding, MarianConfig's default false); no key: only ModelFamily::scaledEmbeddings says.
     ConfigFlag scaleEmbedding {"", false};
+    // The object of config.json that holds every key above and the attention variants' (a
+    // multimodal model's language part: Gemma3Config's "text_config"); absent or null there: every
+    // key takes its default, as transformers builds the sub-config from {}. model_type stays at the
+    // top, and eos_token_id is read at the top first. Empty: the keys sit at the top.
+    std::string section;
 };
 
 // ---- Gemma 2 and 3's attention variants (issue 31; kept apart from the QK-norm choice) ----
@@ -202,6 +207,9 @@ struct RotarySpec {
 // tensor. Per-layer names follow `layer` + the layer index + ".".
 struct TensorNames {
     std::string prefix;
+    // A second prefix the same tensors may sit under (a newer transformers saves Gemma 3's language
+    // model as "model.language_model." where the hub's files say "language_model.model."); empty: none.
+    std::string prefixAlias;
     std::string tokens, positions, tokenTypes, embeddingNorm;
     std::string layer;
     // q, k and v; one name for two or three of them: one tensor in the file, their outputs

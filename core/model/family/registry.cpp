@@ -5,7 +5,7 @@ namespace attnlab::core::model {
 const std::vector<const ModelFamily *> &modelFamilies()
 {
     static const std::vector<const ModelFamily *> all = {&gpt2Family(), &bertFamily(), &qwen2Family(), &llamaFamily(),
-        &gemma2Family(), &qwen3Family(), &qwen3MoeFamily()};
+        &gemma2Family(), &qwen3Family(), &qwen3MoeFamily(), &gemma3TextFamily(), &gemma3Family()};
     return all;
 }
 

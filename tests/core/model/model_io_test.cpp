@@ -103,11 +103,11 @@ TEST(ModelConfig, GivenValuesOverrideDefaults)
 TEST(ModelConfig, UnsupportedModelTypeNamesTheSupportedOnes)
 {
     EXPECT_EQ(configError(R"({"model_type": "mistral"})"),
-        R"(config.json: "model_type" "mistral" is not supported; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe")");
+        R"(config.json: "model_type" "mistral" is not supported; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe", "gemma3_text", "gemma3")");
     EXPECT_EQ(configError(R"({"model_type": 2})"),
-        R"(config.json: "model_type" 2 is not supported; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe")");
+        R"(config.json: "model_type" 2 is not supported; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe", "gemma3_text", "gemma3")");
     EXPECT_EQ(configError(R"({"n_layer": 2})"),
-        R"(config.json: "model_type" is missing; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe")");
+        R"(config.json: "model_type" is missing; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe", "gemma3_text", "gemma3")");
 }
 
 TEST(ModelConfig, MalformedNumbersNameTheKey)
@@ -491,7 +491,7 @@ TEST_F(ModelFolder, ConfigErrorsPassThrough)
     o.configEdits["model_type"] = "\"t5\"";
     attnlab::test::writeTinyGpt2(m_dir, o);
     EXPECT_EQ(loadError(),
-        R"(config.json: "model_type" "t5" is not supported; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe")");
+        R"(config.json: "model_type" "t5" is not supported; supported: "gpt2", "bert", "qwen2", "llama", "gemma2", "qwen3", "qwen3_moe", "gemma3_text", "gemma3")");
 
     o.configEdits = {{"n_head", "3"}};
     attnlab::test::writeTinyGpt2(m_dir, o);

@@ -238,9 +238,9 @@ TEST(RotaryConfig, BadRotaryConfigsAreRefusedByName)
         "hidden_size": 24})"),
         R"(config.json: "num_attention_heads" (6) is not divisible by "num_key_value_heads" (4))");
     EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": {"rope_type": "yarn", "factor": 4.0}})"),
-        R"(config.json: "rope_scaling" type "yarn" is not supported (supported: "default", "llama3"))");
-    EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": {"type": "linear", "factor": 2.0}})"),
-        R"(config.json: "rope_scaling" type "linear" is not supported (supported: "default", "llama3"))");
+        R"(config.json: "rope_scaling" type "yarn" is not supported (supported: "default", "linear", "llama3"))");
+    EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": {"type": "linear"}})"),
+        R"(config.json: "rope_scaling" needs a number "factor" for type "linear")");
     EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": {"rope_type": "llama3", "factor": 8.0,
         "low_freq_factor": 1.0, "high_freq_factor": 4.0}})"),
         R"(config.json: "rope_scaling" needs a number "original_max_position_embeddings" for type "llama3")");
