@@ -38,7 +38,9 @@ RooflineView::RooflineView(ModelSession *session, QWidget *parent)
     , m_plot(new QCustomPlot(this))
     , m_roof(m_plot->addGraph())
     , m_points(m_plot->addGraph())
+    , m_measured(m_plot->addGraph())
     , m_decodeLabel(new QCPItemText(m_plot))
+    , m_measuredLabel(new QCPItemText(m_plot))
     , m_prefillLabel(new QCPItemText(m_plot))
 {
     setObjectName(QStringLiteral("RooflineView"));
@@ -58,12 +60,19 @@ RooflineView::RooflineView(ModelSession *session, QWidget *parent)
     m_roof->setPen(QPen(QColor(0x21, 0x91, 0x8c), 2));
     m_points->setLineStyle(QCPGraph::lsNone);
     m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0xD5, 0x5E, 0x00), 9));
-    for (QCPItemText *label : {m_decodeLabel, m_prefillLabel}) {
+    m_measured->setLineStyle(QCPGraph::lsNone);
+    m_measured->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0x00, 0x72, 0xB2), 2), Qt::white, 9));
+    for (QCPItemText *label : {m_decodeLabel, m_prefillLabel, m_measuredLabel}) {
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->position->setType(QCPItemPosition::ptPlotCoords);
         label->setFont(QFont(font().family(), 8));
         label->setPadding(QMargins(4, 0, 0, 2));
     }
+    // Below its point: the decode point's label sits above the same x.
+    m_measuredLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_measuredLabel->setPadding(QMargins(4, 2, 0, 0));
+    m_measuredLabel->setColor(QColor(0x00, 0x72, 0xB2));
     m_plot->setMinimumHeight(150);
 
     auto *row = new QHBoxLayout;
@@ -87,6 +96,11 @@ RooflineView::RooflineView(ModelSession *session, QWidget *parent)
 core::engine::PassCost RooflineView::decode() const
 {
     return m_tokens > 0 ? core::engine::decodeCost(m_traffic, m_tokens) : core::engine::PassCost();
+}
+
+double RooflineView::measuredFlops() const
+{
+    return m_tokens > 0 ? core::engine::achievedFlops(decode(), measuredMsPerToken()) : 0;
 }
 
 core::engine::PassCost RooflineView::prefill() const
@@ -166,8 +180,19 @@ void RooflineView::refresh()
         label->position->setCoords(x, y);
     }
     m_points->setData(px, py, true);
+    // The measured point: the last generation's FLOP/s at the decode step's intensity.
+    QVector<double> mx, my;
+    const double achieved = measuredFlops() / 1e9;
+    const bool measured = achieved > 0 && !xs.isEmpty();
+    m_measuredLabel->setVisible(measured);
+    if (measured) {
+        mx << decode().intensity();
+        my << achieved;
+        m_measuredLabel->position->setCoords(mx.front(), achieved);
+    }
+    m_measured->setData(mx, my, true);
     if (!ys.isEmpty())
-        m_plot->yAxis->setRange(ys.front() / 2, ys.back() * 3);
+        m_plot->yAxis->setRange(std::min(ys.front(), measured ? achieved : ys.front()) / 2, ys.back() * 3);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -258,6 +283,7 @@ void RooflineView::retranslate()
     m_plot->yAxis->setLabel(tr("GFLOP/s"));
     m_decodeLabel->setText(tr("decode"));
     m_prefillLabel->setText(tr("prefill"));
+    m_measuredLabel->setText(tr("measured"));
     m_plot->setToolTip(tr("The roofline: a pass doing I FLOP per byte it reads runs at most at min(peak, I × "
                           "bandwidth). Decode sits on the slope (memory-bound), a long prefill under the flat "
                           "ceiling (compute-bound). Both speeds are measured on this machine."));

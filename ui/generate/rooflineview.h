@@ -6,7 +6,8 @@
 // generation measured beside it. Below, a log-log roofline: arithmetic intensity (FLOP per byte)
 // across, GFLOP/s up, the bandwidth's slope meeting the measured compute ceiling, and the points
 // of a decode step and of the prompt's prefill for the open model, each at the height the roof
-// allows it.
+// allows it, and beside the decode point the measured one: the FLOP/s the last generation achieved
+// (a decode step's work over its measured ms/token), under the roof by the time lost.
 
 #include "core/engine/roofline.h"
 #include "ui/i18n/retranslating.h"
@@ -37,10 +38,13 @@ public:
     core::engine::PassCost decode() const;
     core::engine::PassCost prefill() const;
     double measuredMsPerToken() const { return m_decodePasses > 0 ? m_decodeMs / m_decodePasses : 0; }
+    // The FLOP/s the last generation achieved at the decode step's intensity; 0 before one.
+    double measuredFlops() const;
     QString meterText() const;
     QCustomPlot *plot() const { return m_plot; }
     QCPGraph *roofGraph() const { return m_roof; }
     QCPGraph *pointsGraph() const { return m_points; }
+    QCPGraph *measuredGraph() const { return m_measured; }
     // The explanation page in `language`, its example's numbers computed by the core.
     static QString pageHtml(const QString &language);
 
@@ -60,7 +64,9 @@ private:
     QCustomPlot *m_plot;
     QCPGraph *m_roof;
     QCPGraph *m_points;
+    QCPGraph *m_measured;
     QCPItemText *m_decodeLabel;
+    QCPItemText *m_measuredLabel;
     QCPItemText *m_prefillLabel;
     QDialog *m_page = nullptr;
     core::engine::ModelTraffic m_traffic;

@@ -91,6 +91,7 @@ TEST(RooflineView, MeasuresTheGenerationsMsPerToken)
     ASSERT_TRUE(waitComputed(room.session));
     RooflineView *view = room.panel->rooflineView();
     EXPECT_EQ(view->measuredMsPerToken(), 0);
+    EXPECT_EQ(view->measuredGraph()->dataCount(), 0);
     room.panel->generator()->run(2);
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
@@ -101,10 +102,19 @@ TEST(RooflineView, MeasuresTheGenerationsMsPerToken)
     EXPECT_GT(view->measuredMsPerToken(), 0);
     EXPECT_TRUE(view->meterText().contains(QStringLiteral("The last generation took")))
         << view->meterText().toStdString();
+    // The measured point: at the decode step's intensity, its FLOP over the measured time.
+    QCPGraph *measured = view->measuredGraph();
+    ASSERT_EQ(measured->dataCount(), 1);
+    const core::engine::PassCost step = view->decode();
+    EXPECT_NEAR(measured->data()->at(0)->key, step.flops / step.bytes, 1e-9);
+    const double gflops = step.flops / (view->measuredMsPerToken() / 1e3) / 1e9;
+    EXPECT_NEAR(measured->data()->at(0)->value, gflops, 1e-9 * gflops);
+    EXPECT_NEAR(view->measuredFlops(), gflops * 1e9, 1e-6 * gflops * 1e9);
     // A new text starts again.
     room.session->setText(QStringLiteral("a dog"));
     ASSERT_TRUE(waitComputed(room.session));
     EXPECT_EQ(view->measuredMsPerToken(), 0);
+    EXPECT_EQ(view->measuredGraph()->dataCount(), 0);
 }
 
 TEST(RooflineView, ThePagesExampleIsComputedAndTheHelpButtonOpensIt)
