@@ -117,24 +117,33 @@ void RooflineView::showEvent(QShowEvent *event)
 
 void RooflineView::onBusy(bool busy)
 {
-    if (!busy)
+    const int generated = int(m_session->generatedIds().size());
+    if (busy) {
+        m_pass.start();
+        m_passGenerated = generated;
         return;
-    m_pass.start();
-    m_generatedBefore = int(m_session->generatedIds().size());
+    }
+    // The job ended. computed() follows, but the Generator may start the next token's pass from
+    // it before this view hears it: the pass's time and count are kept now.
+    m_endedMs = m_pass.isValid() && generated == m_passGenerated ? double(m_pass.nsecsElapsed()) / 1e6 : -1;
+    m_endedGenerated = generated;
+    m_pass.invalidate();
 }
 
 void RooflineView::onComputed()
 {
-    const int generated = int(m_session->generatedIds().size());
-    if (generated == 0) { // a new text: its generation starts again
+    if (m_endedGenerated == 0) { // a new text: its generation starts again
         m_decodeMs = 0;
         m_decodePasses = 0;
-    } else if (m_pass.isValid() && generated == m_generatedBefore && generated > m_decodePasses) {
+        m_countedThrough = 0;
+    } else if (m_endedMs >= 0 && m_endedGenerated > m_countedThrough) {
         // The pass of one generated token (not an edit recomputing the same tokens).
-        m_decodeMs += double(m_pass.nsecsElapsed()) / 1e6;
-        m_decodePasses = generated;
+        m_decodeMs += m_endedMs;
+        ++m_decodePasses;
+        m_countedThrough = m_endedGenerated;
     }
-    m_pass.invalidate();
+    m_endedMs = -1;
+    m_endedGenerated = -1;
     refresh();
 }
 

@@ -72,9 +72,13 @@ private:
     core::engine::ModelTraffic m_traffic;
     int m_tokens = 0, m_prompt = 0;
     bool m_causal = false;
-    // Timing of the passes: the session's pass from busy to computed.
+    // Timing of the passes: the session's job from busy to not busy, with the generated tokens
+    // when it started and ended (a pass of a generated token reads the same count at both ends).
     QElapsedTimer m_pass;
-    int m_generatedBefore = 0;
+    int m_passGenerated = 0;
+    double m_endedMs = -1;
+    int m_endedGenerated = -1;
+    int m_countedThrough = 0; // the last generated token whose pass was timed
     double m_decodeMs = 0;
     int m_decodePasses = 0;
 };
