@@ -70,4 +70,9 @@ double attainableFlops(double intensity, double bytesPerSecond, double peakFlops
     return std::min(peakFlops, intensity * bytesPerSecond);
 }
 
+double achievedFlops(const PassCost &cost, double ms)
+{
+    return ms > 0 ? cost.flops / (ms / 1e3) : 0;
+}
+
 } // namespace attnlab::core::engine

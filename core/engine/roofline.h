@@ -52,5 +52,9 @@ PassCost prefillCost(const ModelTraffic &model, int tokens);
 double floorMs(double bytes, double bytesPerSecond);
 // The roofline: attainable FLOP/s at `intensity` under a bandwidth and a compute peak.
 double attainableFlops(double intensity, double bytesPerSecond, double peakFlops);
+// The FLOP/s a pass of `cost` achieved when it took `ms` milliseconds: the measured point on the
+// roofline sits at cost.intensity() and this height, under the roof by the time lost. 0 for
+// ms ≤ 0.
+double achievedFlops(const PassCost &cost, double ms);
 
 } // namespace attnlab::core::engine

@@ -12,6 +12,16 @@ namespace attnlab::core::engine {
 using model::Decoder;
 using model::ForwardError;
 
+double acceptanceProbability(const RowVector &p, const RowVector &q, int x)
+{
+    return q[x] > 0 ? std::min(1.0, double(p[x]) / double(q[x])) : 1.0;
+}
+
+RowVector residualDistribution(const RowVector &p, const RowVector &q)
+{
+    return (p - q).cwiseMax(Scalar(0));
+}
+
 SpeculativeDecoder::SpeculativeDecoder(Decoder &target, Decoder &draft, int draftTokens)
     : m_target(target)
     , m_draft(draft)
@@ -116,10 +126,10 @@ void SpeculativeDecoder::round(generate::GenerationEngine &engine)
             accept = x == model::greedyToken(scores);
         } else {
             const RowVector p = model::samplingDistribution(scores, settings);
-            accept = engine.sampler().uniform() < std::min(1.0, double(p[x]) / double(q[i][x]));
+            accept = engine.sampler().uniform() < acceptanceProbability(p, q[i], x);
             if (!accept) {
                 // The residual max(0, p − q), renormalised by sampleIndex; p itself if it is empty.
-                const RowVector residual = (p - q[i]).cwiseMax(Scalar(0));
+                const RowVector residual = residualDistribution(p, q[i]);
                 const int t = model::sampleIndex(residual.sum() > 0 ? residual : p, engine.sampler().uniform());
                 if (engine.record(t, probabilities, int(m_sequence.size())))
                     m_sequence.push_back(t);

@@ -22,6 +22,14 @@
 
 namespace attnlab::core::engine {
 
+// The sampling rule's two halves, as the verifying pass applies them to proposal x drawn from the
+// draft's distribution q where the target's is p (both over the vocabulary, each summing to 1):
+// the probability the target accepts x, min(1, p(x) / q(x)) (1 when q(x) is 0), and the residual
+// max(0, p − q) the replacement is drawn from after a rejection, not renormalised (sampleIndex
+// renormalises; its sum is the probability that a proposal is rejected at all).
+double acceptanceProbability(const RowVector &p, const RowVector &q, int x);
+RowVector residualDistribution(const RowVector &p, const RowVector &q);
+
 // The counts the CLI reports: `proposed` draft tokens, `accepted` of them, and the target's
 // passes (the prompt's prefill included).
 struct SpeculativeCounts {

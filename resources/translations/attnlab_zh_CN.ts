@@ -5883,6 +5883,10 @@ last change %3</source>
         <source>Read bandwidth %1 GB/s, compute ceiling %2 GFLOP/s (measured here): at least %3 ms/token.</source>
         <translation>读带宽 %1 GB/s，计算上限 %2 GFLOP/s（本机实测）：每个词元至少 %3 ms。</translation>
     </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::SamplingChart</name>

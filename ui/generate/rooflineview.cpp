@@ -38,7 +38,9 @@ RooflineView::RooflineView(ModelSession *session, QWidget *parent)
     , m_plot(new QCustomPlot(this))
     , m_roof(m_plot->addGraph())
     , m_points(m_plot->addGraph())
+    , m_measured(m_plot->addGraph())
     , m_decodeLabel(new QCPItemText(m_plot))
+    , m_measuredLabel(new QCPItemText(m_plot))
     , m_prefillLabel(new QCPItemText(m_plot))
 {
     setObjectName(QStringLiteral("RooflineView"));
@@ -58,12 +60,19 @@ RooflineView::RooflineView(ModelSession *session, QWidget *parent)
     m_roof->setPen(QPen(QColor(0x21, 0x91, 0x8c), 2));
     m_points->setLineStyle(QCPGraph::lsNone);
     m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0xD5, 0x5E, 0x00), 9));
-    for (QCPItemText *label : {m_decodeLabel, m_prefillLabel}) {
+    m_measured->setLineStyle(QCPGraph::lsNone);
+    m_measured->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0x00, 0x72, 0xB2), 2), Qt::white, 9));
+    for (QCPItemText *label : {m_decodeLabel, m_prefillLabel, m_measuredLabel}) {
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->position->setType(QCPItemPosition::ptPlotCoords);
         label->setFont(QFont(font().family(), 8));
         label->setPadding(QMargins(4, 0, 0, 2));
     }
+    // Below its point: the decode point's label sits above the same x.
+    m_measuredLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_measuredLabel->setPadding(QMargins(4, 2, 0, 0));
+    m_measuredLabel->setColor(QColor(0x00, 0x72, 0xB2));
     m_plot->setMinimumHeight(150);
 
     auto *row = new QHBoxLayout;
@@ -89,6 +98,11 @@ core::engine::PassCost RooflineView::decode() const
     return m_tokens > 0 ? core::engine::decodeCost(m_traffic, m_tokens) : core::engine::PassCost();
 }
 
+double RooflineView::measuredFlops() const
+{
+    return m_tokens > 0 ? core::engine::achievedFlops(decode(), measuredMsPerToken()) : 0;
+}
+
 core::engine::PassCost RooflineView::prefill() const
 {
     return m_prompt > 0 ? core::engine::prefillCost(m_traffic, m_prompt) : core::engine::PassCost();
@@ -103,24 +117,33 @@ void RooflineView::showEvent(QShowEvent *event)
 
 void RooflineView::onBusy(bool busy)
 {
-    if (!busy)
+    const int generated = int(m_session->generatedIds().size());
+    if (busy) {
+        m_pass.start();
+        m_passGenerated = generated;
         return;
-    m_pass.start();
-    m_generatedBefore = int(m_session->generatedIds().size());
+    }
+    // The job ended. computed() follows, but the Generator may start the next token's pass from
+    // it before this view hears it: the pass's time and count are kept now.
+    m_endedMs = m_pass.isValid() && generated == m_passGenerated ? double(m_pass.nsecsElapsed()) / 1e6 : -1;
+    m_endedGenerated = generated;
+    m_pass.invalidate();
 }
 
 void RooflineView::onComputed()
 {
-    const int generated = int(m_session->generatedIds().size());
-    if (generated == 0) { // a new text: its generation starts again
+    if (m_endedGenerated == 0) { // a new text: its generation starts again
         m_decodeMs = 0;
         m_decodePasses = 0;
-    } else if (m_pass.isValid() && generated == m_generatedBefore && generated > m_decodePasses) {
+        m_countedThrough = 0;
+    } else if (m_endedMs >= 0 && m_endedGenerated > m_countedThrough) {
         // The pass of one generated token (not an edit recomputing the same tokens).
-        m_decodeMs += double(m_pass.nsecsElapsed()) / 1e6;
-        m_decodePasses = generated;
+        m_decodeMs += m_endedMs;
+        ++m_decodePasses;
+        m_countedThrough = m_endedGenerated;
     }
-    m_pass.invalidate();
+    m_endedMs = -1;
+    m_endedGenerated = -1;
     refresh();
 }
 
@@ -166,8 +189,19 @@ void RooflineView::refresh()
         label->position->setCoords(x, y);
     }
     m_points->setData(px, py, true);
+    // The measured point: the last generation's FLOP/s at the decode step's intensity.
+    QVector<double> mx, my;
+    const double achieved = measuredFlops() / 1e9;
+    const bool measured = achieved > 0 && !xs.isEmpty();
+    m_measuredLabel->setVisible(measured);
+    if (measured) {
+        mx << decode().intensity();
+        my << achieved;
+        m_measuredLabel->position->setCoords(mx.front(), achieved);
+    }
+    m_measured->setData(mx, my, true);
     if (!ys.isEmpty())
-        m_plot->yAxis->setRange(ys.front() / 2, ys.back() * 3);
+        m_plot->yAxis->setRange(std::min(ys.front(), measured ? achieved : ys.front()) / 2, ys.back() * 3);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -258,6 +292,7 @@ void RooflineView::retranslate()
     m_plot->yAxis->setLabel(tr("GFLOP/s"));
     m_decodeLabel->setText(tr("decode"));
     m_prefillLabel->setText(tr("prefill"));
+    m_measuredLabel->setText(tr("measured"));
     m_plot->setToolTip(tr("The roofline: a pass doing I FLOP per byte it reads runs at most at min(peak, I × "
                           "bandwidth). Decode sits on the slope (memory-bound), a long prefill under the flat "
                           "ceiling (compute-bound). Both speeds are measured on this machine."));

@@ -6,7 +6,8 @@
 // generation measured beside it. Below, a log-log roofline: arithmetic intensity (FLOP per byte)
 // across, GFLOP/s up, the bandwidth's slope meeting the measured compute ceiling, and the points
 // of a decode step and of the prompt's prefill for the open model, each at the height the roof
-// allows it.
+// allows it, and beside the decode point the measured one: the FLOP/s the last generation achieved
+// (a decode step's work over its measured ms/token), under the roof by the time lost.
 
 #include "core/engine/roofline.h"
 #include "ui/i18n/retranslating.h"
@@ -37,10 +38,13 @@ public:
     core::engine::PassCost decode() const;
     core::engine::PassCost prefill() const;
     double measuredMsPerToken() const { return m_decodePasses > 0 ? m_decodeMs / m_decodePasses : 0; }
+    // The FLOP/s the last generation achieved at the decode step's intensity; 0 before one.
+    double measuredFlops() const;
     QString meterText() const;
     QCustomPlot *plot() const { return m_plot; }
     QCPGraph *roofGraph() const { return m_roof; }
     QCPGraph *pointsGraph() const { return m_points; }
+    QCPGraph *measuredGraph() const { return m_measured; }
     // The explanation page in `language`, its example's numbers computed by the core.
     static QString pageHtml(const QString &language);
 
@@ -60,15 +64,21 @@ private:
     QCustomPlot *m_plot;
     QCPGraph *m_roof;
     QCPGraph *m_points;
+    QCPGraph *m_measured;
     QCPItemText *m_decodeLabel;
+    QCPItemText *m_measuredLabel;
     QCPItemText *m_prefillLabel;
     QDialog *m_page = nullptr;
     core::engine::ModelTraffic m_traffic;
     int m_tokens = 0, m_prompt = 0;
     bool m_causal = false;
-    // Timing of the passes: the session's pass from busy to computed.
+    // Timing of the passes: the session's job from busy to not busy, with the generated tokens
+    // when it started and ended (a pass of a generated token reads the same count at both ends).
     QElapsedTimer m_pass;
-    int m_generatedBefore = 0;
+    int m_passGenerated = 0;
+    double m_endedMs = -1;
+    int m_endedGenerated = -1;
+    int m_countedThrough = 0; // the last generated token whose pass was timed
     double m_decodeMs = 0;
     int m_decodePasses = 0;
 };

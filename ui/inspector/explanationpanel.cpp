@@ -2,6 +2,7 @@
 
 #include "ui/document/document.h"
 #include "ui/i18n/language.h"
+#include "ui/inspector/worksheetquestions.h"
 #include "ui/plot/stagelook.h"
 
 #include <QBoxLayout>
@@ -59,7 +60,7 @@ QString ExplanationPanel::pageHtml(const QString &page, const QString &language)
     for (const QString &lang : {language, QStringLiteral("en")}) {
         QFile file(QStringLiteral(":/explanations/%1/%2.html").arg(lang, page));
         if (file.open(QIODevice::ReadOnly))
-            return QString::fromUtf8(file.readAll());
+            return fillWorksheetQuestion(page, QString::fromUtf8(file.readAll()));
     }
     return QString();
 }

@@ -25,7 +25,8 @@ public:
     static QString pageFor(core::Stage stage);
     // The same for a stage of `scene`: a given X (a head from a model) has its own page, "x-given".
     static QString pageFor(core::Stage stage, const core::Scene &scene);
-    // The HTML of a page in a language, falling back to English; empty when there is none.
+    // The HTML of a page in a language, falling back to English; empty when there is none. The
+    // worksheet question of an engine page has its numbers filled in (worksheetquestions.h).
     static QString pageHtml(const QString &page, const QString &language);
 
     // Shows the glossary, scrolled to `term` when given ("softmax", "head", …).

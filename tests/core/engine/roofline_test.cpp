@@ -89,6 +89,21 @@ TEST(Roofline, TheFloorAndTheRoof)
     EXPECT_NEAR(attainableFlops(64, 20e9, 100e9), 100e9, 1);
 }
 
+// A step of 1 GFLOP reading 988 MB that took 98.8 ms ran at 10 GFLOP/s: at its intensity the roof
+// at 20 GB/s allows 1e9 / 988e6 × 20e9 ≈ 20.2 GFLOP/s, so the point sits at half the roof, as the
+// time is twice the floor.
+TEST(Roofline, TheMeasuredPointIsTheWorkOverTheTimeTaken)
+{
+    PassCost step;
+    step.flops = 1e9;
+    step.bytes = 988e6;
+    EXPECT_NEAR(achievedFlops(step, 98.8), 1e9 / 0.0988, 1e-3);
+    const double roof = attainableFlops(step.intensity(), 20e9, 100e9);
+    const double twiceTheFloor = 2 * floorMs(step.bytes, 20e9);
+    EXPECT_NEAR(achievedFlops(step, twiceTheFloor), roof / 2, 1e-3);
+    EXPECT_EQ(achievedFlops(step, 0), 0);
+}
+
 TEST(Roofline, CountsTheMatricesATokenIsMultipliedWith)
 {
     const std::string dir = attnlab::test::makeTempDir("roofline-llama");

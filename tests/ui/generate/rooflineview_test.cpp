@@ -14,6 +14,9 @@
 #include <QTextBrowser>
 #include <QToolButton>
 
+#include <chrono>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 using namespace attnlab;
@@ -91,6 +94,11 @@ TEST(RooflineView, MeasuresTheGenerationsMsPerToken)
     ASSERT_TRUE(waitComputed(room.session));
     RooflineView *view = room.panel->rooflineView();
     EXPECT_EQ(view->measuredMsPerToken(), 0);
+    EXPECT_EQ(view->measuredGraph()->dataCount(), 0);
+    // Every pass takes at least 40 ms (10 at each of its progress steps). The generator starts the
+    // next token's pass from the previous one's computed(), before this view hears it: the time
+    // must still be the pass's own, not the moment between the two signals.
+    room.session->setProgressHookForTesting([] { std::this_thread::sleep_for(std::chrono::milliseconds(10)); });
     room.panel->generator()->run(2);
     ASSERT_TRUE(QTest::qWaitFor(
         [&] {
@@ -98,13 +106,23 @@ TEST(RooflineView, MeasuresTheGenerationsMsPerToken)
                 && !room.session->isBusy();
         },
         20000));
-    EXPECT_GT(view->measuredMsPerToken(), 0);
+    room.session->setProgressHookForTesting({});
+    EXPECT_GE(view->measuredMsPerToken(), 40);
     EXPECT_TRUE(view->meterText().contains(QStringLiteral("The last generation took")))
         << view->meterText().toStdString();
+    // The measured point: at the decode step's intensity, its FLOP over the measured time.
+    QCPGraph *measured = view->measuredGraph();
+    ASSERT_EQ(measured->dataCount(), 1);
+    const core::engine::PassCost step = view->decode();
+    EXPECT_NEAR(measured->data()->at(0)->key, step.flops / step.bytes, 1e-9);
+    const double gflops = step.flops / (view->measuredMsPerToken() / 1e3) / 1e9;
+    EXPECT_NEAR(measured->data()->at(0)->value, gflops, 1e-9 * gflops);
+    EXPECT_NEAR(view->measuredFlops(), gflops * 1e9, 1e-6 * gflops * 1e9);
     // A new text starts again.
     room.session->setText(QStringLiteral("a dog"));
     ASSERT_TRUE(waitComputed(room.session));
     EXPECT_EQ(view->measuredMsPerToken(), 0);
+    EXPECT_EQ(view->measuredGraph()->dataCount(), 0);
 }
 
 TEST(RooflineView, ThePagesExampleIsComputedAndTheHelpButtonOpensIt)

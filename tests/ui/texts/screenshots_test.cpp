@@ -3,6 +3,7 @@
 // the test suite it writes to a temporary folder and checks that it made exactly the images the
 // documents refer to, at the sizes the metainfo declares.
 #include "docimages.h"
+#include "engineshots.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/stagecard.h"
 #include "ui/board/stepcontroller.h"
@@ -223,6 +224,11 @@ std::vector<Shot> shots()
         {QStringLiteral("export-board.png"), [](const QString &f) { return exportedBoard(f, en); }},
         {QStringLiteral("translation-cross-en.png"), [](const QString &f) { return translation(f, en, 0, 0); }},
         {QStringLiteral("translation-heads-zh.png"), [](const QString &f) { return translation(f, zh, 2, 1); }},
+        {QStringLiteral("engine-flash.png"), test::flashShot},
+        {QStringLiteral("engine-kvcache.png"), test::pagedCacheShot},
+        {QStringLiteral("engine-eviction.png"), test::evictionShot},
+        {QStringLiteral("engine-speculative.png"), test::speculativeShot},
+        {QStringLiteral("engine-roofline.png"), test::rooflineShot},
     };
 }
 
