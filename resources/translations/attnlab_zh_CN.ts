@@ -4170,14 +4170,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>块大小(&amp;T)：</translation>
     </message>
     <message>
-        <source>Query rows per tile</source>
-        <translation>每块的查询行数</translation>
-    </message>
-    <message>
-        <source>Key columns per tile</source>
-        <translation>每块的键列数</translation>
-    </message>
-    <message>
         <source>First</source>
         <translation>第一块</translation>
     </message>
@@ -4224,6 +4216,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Show or hide how FlashAttention works (F1)</source>
         <translation>显示或隐藏 FlashAttention 的原理讲解（F1）</translation>
+    </message>
+    <message>
+        <source>Query rows per tile (at least the tokens ÷ %1, so that a long text has at most %1 tiles a side)</source>
+        <translation>每个分块的查询行数（至少为词元数 ÷ %1，这样长文本每边最多 %1 个分块）</translation>
+    </message>
+    <message>
+        <source>Key columns per tile (at least the tokens ÷ %1, so that a long text has at most %1 tiles a side)</source>
+        <translation>每个分块的键列数（至少为词元数 ÷ %1，这样长文本每边最多 %1 个分块）</translation>
     </message>
 </context>
 <context>

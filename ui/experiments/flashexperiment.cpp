@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -27,6 +28,7 @@ namespace {
 
 // 2 × 2 tiles: the 3 tokens of 猫吃鱼 make 4 tiles, one skipped under a causal mask.
 constexpr int kDefaultTile = 2;
+constexpr int kMaxTile = 256;
 
 QString number(double x)
 {
@@ -69,7 +71,7 @@ FlashExperiment::FlashExperiment(Document *document, QWidget *parent)
     , m_page(new QTextBrowser(this))
 {
     for (QSpinBox *box : {m_tileRows, m_tileCols}) {
-        box->setRange(1, 256);
+        box->setRange(1, kMaxTile);
         box->setValue(kDefaultTile);
     }
     m_tileLabel->setBuddy(m_tileRows);
@@ -143,6 +145,13 @@ void FlashExperiment::recompute()
         return;
     m_head = std::clamp(m_document->currentHead(), 0, int(stages.heads.size()) - 1);
     const core::HeadStages &h = stages.heads[size_t(m_head)];
+    // At most kMaxTilesPerSide tiles a side: a long text (a model head of a thousand tokens) then
+    // traces in a moment and keeps a few megabytes of steps, never one per cell.
+    const int least = std::max(1, (int(h.v.rows()) + kMaxTilesPerSide - 1) / kMaxTilesPerSide);
+    for (QSpinBox *box : {m_tileRows, m_tileCols}) {
+        const QSignalBlocker block(box);
+        box->setRange(least, std::max(kMaxTile, least));
+    }
     m_trace = core::engine::flashTrace(h.queries(), h.keys(), h.v, core::effectiveMask(scene),
         1.0 / double(core::divisor(scene)), m_tileRows->value(), m_tileCols->value());
     std::set<std::pair<int, int>> skipped;
@@ -228,8 +237,12 @@ void FlashExperiment::showStep()
 void FlashExperiment::retranslate()
 {
     m_tileLabel->setText(tr("&Tile:"));
-    m_tileRows->setToolTip(tr("Query rows per tile"));
-    m_tileCols->setToolTip(tr("Key columns per tile"));
+    m_tileRows->setToolTip(tr("Query rows per tile (at least the tokens ÷ %1, so that a long text has at most %1 "
+                              "tiles a side)")
+                               .arg(kMaxTilesPerSide));
+    m_tileCols->setToolTip(tr("Key columns per tile (at least the tokens ÷ %1, so that a long text has at most %1 "
+                              "tiles a side)")
+                               .arg(kMaxTilesPerSide));
     m_first->setText(tr("First"));
     m_first->setToolTip(tr("Go to the first tile (Alt+Home)"));
     m_previous->setText(tr("◀ Previous"));

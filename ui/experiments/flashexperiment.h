@@ -27,6 +27,8 @@ class TileGrid;
 class FlashExperiment : public Retranslating<QWidget> {
     Q_OBJECT
 public:
+    // The tile size grows with the text so that no side has more tiles than this.
+    static constexpr int kMaxTilesPerSide = 64;
     explicit FlashExperiment(Document *document, QWidget *parent = nullptr);
 
     const core::engine::FlashTrace &trace() const { return m_trace; }

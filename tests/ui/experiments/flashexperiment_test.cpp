@@ -79,3 +79,24 @@ TEST(FlashTab, ExplainsItselfInBothLanguages)
     ui::FlashExperiment tab(&doc);
     EXPECT_TRUE(tab.page()->toPlainText().contains(QStringLiteral("FlashAttention")));
 }
+
+// A long text: the tiles grow so that no side has more than kMaxTilesPerSide of them, which keeps
+// the trace quick and its steps a few megabytes (1 × 1 tiles would keep one step per cell).
+TEST(FlashTab, ALongTextGetsTilesLargeEnoughForAtMostSixtyFourASide)
+{
+    ui::Document doc;
+    core::Scene scene = test::randomUiScene(47, 200, 8, 1, 8);
+    scene.mask = core::MaskKind::Causal;
+    doc.load(scene);
+    ui::FlashExperiment tab(&doc);
+    tab.setTileSize(1, 1);
+    const core::engine::FlashTrace &t = tab.trace();
+    EXPECT_EQ(t.tileRows, 4); // ⌈200 ÷ 64⌉
+    EXPECT_EQ(t.tileCols, 4);
+    EXPECT_LE(t.steps.size(), size_t(ui::FlashExperiment::kMaxTilesPerSide * ui::FlashExperiment::kMaxTilesPerSide));
+    EXPECT_LT((t.output - doc.stages().heads[0].context.cast<double>()).cwiseAbs().maxCoeff(), 1e-4);
+    // A short text again allows 1 × 1.
+    doc.load(test::randomUiScene(48, 5, 8, 1, 8));
+    tab.setTileSize(1, 1);
+    EXPECT_EQ(tab.trace().tileRows, 1);
+}
