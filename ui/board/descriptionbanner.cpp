@@ -69,8 +69,8 @@ void DescriptionBanner::refresh()
     palette.setColor(QPalette::WindowText,
         m_stale ? this->palette().color(QPalette::PlaceholderText) : this->palette().color(QPalette::WindowText));
     m_label->setPalette(palette);
-    setToolTip(m_stale ? tr("This description was written for the example as shipped. Its numbers follow the "
-                            "board; what it says about them may no longer hold.")
+    setToolTip(m_stale ? tr("The scene has been changed since it was opened as an example: the description, "
+                            "where it is still shown, is the example's as shipped, with the example's numbers.")
                        : tr("What this scene shows"));
     setVisible(!description.isEmpty() && !m_dismissed);
 }

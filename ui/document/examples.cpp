@@ -174,20 +174,63 @@ const core::Scene *shippedExample(const core::Scene &scene)
     return nullptr;
 }
 
+namespace {
+
+// What about `scene` the words of `example`'s description cannot follow: another sentence, another
+// number of heads, other sizes, another mask, other positions or another scale. Empty when only
+// numbers were edited.
+QStringList shapeChanges(const core::Scene &scene, const core::Scene &example)
+{
+    QStringList changes;
+    const auto tr = [](const char *text) { return QCoreApplication::translate("attnlab::ui", text); };
+    if (scene.tokens != example.tokens)
+        changes << tr("another sentence");
+    if (scene.direct != example.direct || scene.hasInputX() != example.hasInputX())
+        changes << tr("another way of giving Q, K and V");
+    else if (scene.headCount() != example.headCount())
+        changes << tr("another number of heads");
+    else if (scene.dModel != example.dModel || scene.keyDim() != example.keyDim()
+        || scene.valueDim() != example.valueDim() || scene.hasOutputWeights() != example.hasOutputWeights())
+        changes << tr("other sizes");
+    if (scene.mask != example.mask)
+        changes << tr("another mask");
+    if (scene.positional != example.positional)
+        changes << tr("another positional encoding");
+    if (scene.scale != example.scale)
+        changes << tr("another scale");
+    return changes;
+}
+
+} // namespace
+
 QString renderedDescription(const core::Scene &scene, const core::Stages &stages, const QString &language)
 {
     const QString text = sceneDescription(scene, language);
     if (text.isEmpty())
         return text;
-    const QString rendered = QString::fromStdString(core::renderDescription(text.toStdString(), scene, stages).text);
     const core::Scene *example = shippedExample(scene);
     if (!example || *example == scene || isStaleDescription(text))
-        return rendered;
+        return QString::fromStdString(core::renderDescription(text.toStdString(), scene, stages).text);
+    // The words were written for the example as shipped. Printing them with this scene's numbers
+    // (or beside tokens the scene no longer has) would make claims that may be false, so the text
+    // is shown with the example's own numbers when only numbers were edited, and not at all when
+    // the scene has another shape.
+    const QString title = sceneTitle(*example, language);
+    const QStringList changes = shapeChanges(scene, *example);
+    if (!changes.isEmpty())
+        return kStaleMark
+            + QCoreApplication::translate("attnlab::ui",
+                "This scene began as the example “%1”, and its description does not fit it any more (%2), so it "
+                "is not shown. File → Examples → %1 opens the example as shipped, with its description.")
+                  .arg(title, changes.join(QCoreApplication::translate("attnlab::ui", ", ")));
+    core::Pipeline pipeline;
+    const core::Stages shipped = pipeline.compute(*example);
     const QString note = QCoreApplication::translate("attnlab::ui",
-        "This text describes the example “%1” as shipped, and the scene has been changed since: its numbers "
-        "are computed from the scene as it is now, but what it says about them may no longer hold.")
-                             .arg(sceneTitle(*example, language));
-    return kStaleMark + note + QLatin1Char('\n') + rendered;
+        "This describes the example “%1” as shipped, with the example's numbers: the scene has been edited "
+        "since, and the board shows the numbers as they are now.")
+                             .arg(title);
+    return kStaleMark + note + QLatin1Char('\n')
+        + QString::fromStdString(core::renderDescription(text.toStdString(), *example, shipped).text);
 }
 
 bool isStaleDescription(const QString &description)

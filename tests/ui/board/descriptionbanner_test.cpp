@@ -79,7 +79,7 @@ TEST_F(DescriptionBannerTest, CloseHidesItUntilTheNextScene)
     EXPECT_TRUE(banner->text().isEmpty());
 }
 
-TEST_F(DescriptionBannerTest, TheBannerShowsComputedNumbersThatFollowAnEdit)
+TEST_F(DescriptionBannerTest, AnEditedExampleKeepsItsWordsWithTheNumbersTheyWereWrittenFor)
 {
     Document document;
     const core::Scene scene = example("cat-eats-fish");
@@ -98,15 +98,19 @@ TEST_F(DescriptionBannerTest, TheBannerShowsComputedNumbersThatFollowAnEdit)
     document.setCell(MatrixId::WQ, 0, 0, 2.5f);
     document.stages();
     ASSERT_NE(weight(), before);
-    EXPECT_TRUE(banner->text().contains(QStringLiteral("(%1 and").arg(weight()))) << banner->text().toStdString();
-    // The scene is no longer the example as shipped: the banner says so, in each language.
+    // The scene is no longer the example as shipped: the banner says so, in each language, and
+    // keeps the example's own number beside the example's words, which were written for it
+    // (classroom item 3: printing the board's number under them made claims the text never made).
     EXPECT_TRUE(banner->isStale());
     EXPECT_TRUE(banner->text().contains(QStringLiteral("describes the example “猫吃鱼” as shipped")))
         << banner->text().toStdString();
+    EXPECT_TRUE(banner->text().contains(QStringLiteral("(%1 and").arg(before))) << banner->text().toStdString();
+    EXPECT_FALSE(banner->text().contains(QStringLiteral("(%1 and").arg(weight()))) << banner->text().toStdString();
     EXPECT_FALSE(banner->toolTip().isEmpty());
     ASSERT_TRUE(Language::instance()->apply(QStringLiteral("zh_CN")));
     EXPECT_TRUE(banner->text().contains(QStringLiteral("“猫吃鱼”"))) << banner->text().toStdString();
-    EXPECT_TRUE(banner->text().contains(weight()));
+    EXPECT_TRUE(banner->text().contains(before));
+    EXPECT_FALSE(banner->text().contains(weight()));
     ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
 
     // Undo gives the example back, and the note goes.
@@ -117,7 +121,7 @@ TEST_F(DescriptionBannerTest, TheBannerShowsComputedNumbersThatFollowAnEdit)
     EXPECT_EQ(banner->text(), renderedDescription(scene, document.stages(), QStringLiteral("en")));
 }
 
-TEST_F(DescriptionBannerTest, ANewSentenceKeepsTheTextAndNotesThatItDescribesTheExampleAsShipped)
+TEST_F(DescriptionBannerTest, ANewSentenceHidesTheExamplesWordsAndSaysWhy)
 {
     Document document;
     const core::Scene scene = example("cat-eats-fish");
@@ -133,7 +137,10 @@ TEST_F(DescriptionBannerTest, ANewSentenceKeepsTheTextAndNotesThatItDescribesThe
     document.stages();
     EXPECT_TRUE(banner->isStale());
     EXPECT_TRUE(banner->isVisibleTo(&window));
-    EXPECT_TRUE(banner->text().contains(QStringLiteral("as shipped"))) << banner->text().toStdString();
+    // Its words name tokens the scene no longer has: the banner says why it does not print them.
+    EXPECT_TRUE(banner->text().contains(QStringLiteral("does not fit it any more (another sentence)")))
+        << banner->text().toStdString();
+    EXPECT_FALSE(banner->text().contains(QStringLiteral("attention"))) << banner->text().toStdString();
     // The file keeps the text as written, and reading it back still finds the example it came from.
     const core::Scene edited = document.scene();
     EXPECT_EQ(edited.description, scene.description);
@@ -147,7 +154,7 @@ TEST_F(DescriptionBannerTest, ANewSentenceKeepsTheTextAndNotesThatItDescribesThe
     tokens->setText(QStringLiteral("猫吃"));
     ASSERT_TRUE(tokens->commit());
     document.stages();
-    EXPECT_EQ(banner->text().count(QStringLiteral("as shipped")), 1);
+    EXPECT_EQ(banner->text().count(QStringLiteral("does not fit")), 1);
     document.undo();
     document.undo();
     document.stages();
@@ -162,4 +169,25 @@ TEST_F(DescriptionBannerTest, AScenesOwnDescriptionIsRenderedWithoutANote)
     core::Pipeline pipeline;
     EXPECT_EQ(renderedDescription(scene, pipeline.compute(scene), QStringLiteral("en")),
         QStringLiteral("d_k is 8, and {this} is literal."));
+}
+
+TEST_F(DescriptionBannerTest, AnotherNumberOfHeadsOrAnotherMaskSaysWhyTheWordsAreNotShown)
+{
+    core::Pipeline pipeline;
+    core::Scene scene = example("multi-head");
+    ASSERT_EQ(scene.heads, 2);
+    scene.heads = 1;
+    scene.dK *= 2;
+    ASSERT_TRUE(core::validate(scene).empty());
+    const QString english = renderedDescription(scene, pipeline.compute(scene), QStringLiteral("en"));
+    EXPECT_TRUE(isStaleDescription(english));
+    EXPECT_TRUE(english.contains(QStringLiteral("(another number of heads)"))) << english.toStdString();
+
+    scene = example("cat-eats-fish");
+    scene.mask = core::MaskKind::Causal;
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("zh_CN")));
+    const QString chinese = renderedDescription(scene, pipeline.compute(scene), QStringLiteral("zh_CN"));
+    EXPECT_TRUE(isStaleDescription(chinese));
+    EXPECT_TRUE(chinese.contains(QStringLiteral("例子“猫吃鱼”"))) << chinese.toStdString();
+    EXPECT_TRUE(chinese.contains(QStringLiteral("（掩码不同）"))) << chinese.toStdString();
 }
