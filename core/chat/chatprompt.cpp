@@ -166,11 +166,11 @@ ModelChatTemplate readModelChatTemplate(const std::string &folder)
     return result;
 }
 
-std::string chatPromptForUserTurn(const std::string &folder, const std::string &userText, const std::tm &now)
+std::string chatPrompt(const std::string &folder, const std::vector<ChatMessage> &messages, const std::tm &now)
 {
     const ModelChatTemplate chatTemplate = readModelChatTemplate(folder);
     ChatContext context;
-    context.messages = {{"user", userText}};
+    context.messages = messages;
     context.addGenerationPrompt = true;
     context.specialTokens = chatTemplate.specialTokens;
     context.now = now;
@@ -183,6 +183,11 @@ std::string chatPromptForUserTurn(const std::string &folder, const std::string &
             problem.path = "chat_template";
         throw ChatTemplateError(std::move(problem));
     }
+}
+
+std::string chatPromptForUserTurn(const std::string &folder, const std::string &userText, const std::tm &now)
+{
+    return chatPrompt(folder, {{"user", userText}}, now);
 }
 
 } // namespace attnlab::core::chat

@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,15 @@ std::map<std::string, std::string> readSpecialTokens(const std::string &folder);
 // chat template (a base model, not a chat model) or its files cannot be read; the problem names
 // the file.
 ModelChatTemplate readModelChatTemplate(const std::string &folder);
+
+// The prompt a conversation makes: the folder's template applied to `messages` (system, user and
+// assistant turns in order, as transformers' apply_chat_template takes them) with
+// add_generation_prompt on, so it ends where the assistant's next answer begins. An assistant
+// turn holds the answer's text without its end token: the template writes the end of each turn.
+// `now` is the clock strftime_now reads. Throws ChatTemplateError (its problem's file is the
+// template's file), also when the template refuses the order of the roles.
+std::string chatPrompt(
+    const std::string &folder, const std::vector<ChatMessage> &messages, const std::tm &now = ChatContext::localNow());
 
 // The prompt for one user turn as `--chat` sends it to the model: the folder's template applied
 // to [{"role": "user", "content": userText}] with add_generation_prompt on, so it ends where the

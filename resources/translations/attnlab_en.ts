@@ -2,6 +2,30 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>attnlab::ui::ChatPanel</name>
+    <message numerus="yes">
+        <source>it reached the limit of %n token(s)</source>
+        <translation>
+            <numerusform>it reached the limit of %n token</numerusform>
+            <numerusform>it reached the limit of %n tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n token(s) in %1 s</source>
+        <translation>
+            <numerusform>Read %n token in %1 s</numerusform>
+            <numerusform>Read %n tokens in %1 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n token(s) in %1 s</source>
+        <translation>
+            <numerusform>wrote %n token in %1 s</numerusform>
+            <numerusform>wrote %n tokens in %1 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::FileActions</name>
     <message numerus="yes">
         <source>… and %n more problem(s)</source>

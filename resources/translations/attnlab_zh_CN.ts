@@ -2859,10 +2859,6 @@
         <translation>头 %1（共 %2 个）</translation>
     </message>
     <message>
-        <source>This text describes the example “%1” as shipped, and the scene has been changed since: its numbers are computed from the scene as it is now, but what it says about them may no longer hold.</source>
-        <translation>这段说明写的是随程序提供的原始例子“%1”，而场景已经改动过：其中的数字按现在的场景计算，但文字对这些数字的描述可能不再成立。</translation>
-    </message>
-    <message>
         <source>Causal mask: each query sees its own token and the ones before it; every later key is hidden (−∞).</source>
         <translation>因果掩码：每个查询能看到自己和排在前面的词元；后面的键都被遮住（−∞）。</translation>
     </message>
@@ -2943,6 +2939,46 @@
     <message>
         <source>K rotated (RoPE, rotate-half)</source>
         <translation>旋转后的 K（RoPE，前后半配对）</translation>
+    </message>
+    <message>
+        <source>another sentence</source>
+        <translation>换了句子</translation>
+    </message>
+    <message>
+        <source>another way of giving Q, K and V</source>
+        <translation>换了给出 Q、K、V 的方式</translation>
+    </message>
+    <message>
+        <source>another number of heads</source>
+        <translation>头数不同</translation>
+    </message>
+    <message>
+        <source>other sizes</source>
+        <translation>尺寸不同</translation>
+    </message>
+    <message>
+        <source>another mask</source>
+        <translation>掩码不同</translation>
+    </message>
+    <message>
+        <source>another positional encoding</source>
+        <translation>位置编码不同</translation>
+    </message>
+    <message>
+        <source>another scale</source>
+        <translation>缩放不同</translation>
+    </message>
+    <message>
+        <source>This scene began as the example “%1”, and its description does not fit it any more (%2), so it is not shown. File → Examples → %1 opens the example as shipped, with its description.</source>
+        <translation>这个场景最初是例子“%1”，它的说明已不再适用（%2），因此不显示。文件 → 例子 → %1 可打开随程序提供的原始例子及其说明。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>This describes the example “%1” as shipped, with the example&apos;s numbers: the scene has been edited since, and the board shows the numbers as they are now.</source>
+        <translation>以下说明写的是随程序提供的原始例子“%1”，数字也是那个例子的：场景之后已改动过，流程板上显示的是现在的数字。</translation>
     </message>
 </context>
 <context>
@@ -3485,6 +3521,163 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     </message>
 </context>
 <context>
+    <name>attnlab::ui::ChatPanel</name>
+    <message>
+        <source>The model&apos;s text was changed elsewhere before the answer began; the message is back in its box.</source>
+        <translation>回答开始前，模型的文本在别处被改动了；消息已放回输入框。</translation>
+    </message>
+    <message>
+        <source>The conversation was not sent: %1 Start a new chat or shorten it.</source>
+        <translation>对话没有发送：%1 请开始新对话或把它缩短。</translation>
+    </message>
+    <message>
+        <source>This model cannot chat: %1</source>
+        <translation>这个模型不能对话：%1</translation>
+    </message>
+    <message>
+        <source>Reading the conversation…</source>
+        <translation>正在读入对话…</translation>
+    </message>
+    <message>
+        <source>The model cannot answer: %1</source>
+        <translation>模型无法回答：%1</translation>
+    </message>
+    <message>
+        <source>it ended at the model&apos;s end token</source>
+        <translation>在模型的结束词元处结束</translation>
+    </message>
+    <message>
+        <source>the model has no position left</source>
+        <translation>模型已没有剩余位置</translation>
+    </message>
+    <message numerus="yes">
+        <source>it reached the limit of %n token(s)</source>
+        <translation>
+            <numerusform>达到了 %n 个词元的上限</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it was stopped</source>
+        <translation>被停止</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>每秒 %1 个词元</translation>
+    </message>
+    <message>
+        <source>no rate from one token</source>
+        <translation>只有一个词元，算不出速度</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n token(s) in %1 s</source>
+        <translation>
+            <numerusform>读入 %n 个词元，用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n token(s) in %1 s</source>
+        <translation>
+            <numerusform>写出 %n 个词元，用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; %2 (%3); %4.</source>
+        <translation>%1；%2（%3）；%4。</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>(reading the conversation…)</source>
+        <translation>（正在读入对话…）</translation>
+    </message>
+    <message>
+        <source>Write a message below and press Enter. Shift+Enter starts a new line.</source>
+        <translation>在下方输入消息并按 Enter 发送。Shift+Enter 换行。</translation>
+    </message>
+    <message>
+        <source>Model room: chat</source>
+        <translation>模型工作区：对话</translation>
+    </message>
+    <message>
+        <source>A conversation with the open chat model: each message goes through the model&apos;s chat template with every earlier turn, and the answer is written token by token under the Generate tab&apos;s sampling settings.</source>
+        <translation>与打开的对话模型对话：每条消息连同之前的所有轮次一起经过模型的对话模板，回答按“生成”页的采样设置逐个词元写出。</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>系统提示：</translation>
+    </message>
+    <message>
+        <source>optional; empty keeps the template&apos;s own</source>
+        <translation>可选；留空则用模板自带的</translation>
+    </message>
+    <message>
+        <source>The system turn sent before the conversation: how the model should behave. Empty sends none, and a template with a default (Qwen2.5&apos;s) writes its own.</source>
+        <translation>放在对话之前的系统轮次：告诉模型该如何表现。留空则不发送；带默认系统提示的模板（如 Qwen2.5 的）会写入它自己的。</translation>
+    </message>
+    <message>
+        <source>Longest answer:</source>
+        <translation>回答最长：</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <source>An answer stops after this many tokens if the model has not ended it</source>
+        <translation>模型没有自行结束时，回答写到这么多个词元就停止</translation>
+    </message>
+    <message>
+        <source>Your message (Enter sends, Shift+Enter starts a new line)</source>
+        <translation>你的消息（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>The next user turn. Enter or Ctrl+Return sends it.</source>
+        <translation>下一个用户轮次。按 Enter 或 Ctrl+Return 发送。</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Send the message as the next user turn and let the model answer (Enter, Ctrl+Return)</source>
+        <translation>把消息作为下一个用户轮次发送，让模型回答（Enter、Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the answer after the token being computed; what was written is kept (Ctrl+Shift+.)</source>
+        <translation>算完当前词元后停止回答；已写出的内容保留（Ctrl+Shift+.）</translation>
+    </message>
+    <message>
+        <source>New Chat</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <source>Forget the turns and start again; the system prompt stays (Ctrl+Alt+N)</source>
+        <translation>清除所有轮次重新开始；系统提示保留（Ctrl+Alt+N）</translation>
+    </message>
+    <message>
+        <source>The conversation. While an answer is written, the model&apos;s text in the room is the whole conversation, so the heads and the board show what each token reads.</source>
+        <translation>对话内容。回答写出时，模型工作区中模型的文本就是整段对话，因此各个头和流程板显示每个词元读取了什么。</translation>
+    </message>
+    <message>
+        <source>The conversation is the model&apos;s text: the heads above, the grid and Open on Board show every turn as the model reads it, template tokens included.</source>
+        <translation>整段对话就是模型的文本：上方的头、网格和“在流程板上打开”都按模型读到的样子显示每一轮，包括模板词元。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::DescriptionBanner</name>
     <message>
         <source>Hide this description until another scene is opened</source>
@@ -3495,8 +3688,8 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <translation>这个场景展示了什么</translation>
     </message>
     <message>
-        <source>This description was written for the example as shipped. Its numbers follow the board; what it says about them may no longer hold.</source>
-        <translation>这段说明是为随程序提供的原始例子写的。其中的数字跟着流程板变化；文字对它们的描述可能不再成立。</translation>
+        <source>The scene has been changed since it was opened as an example: the description, where it is still shown, is the example&apos;s as shipped, with the example&apos;s numbers.</source>
+        <translation>场景作为例子打开后已改动过：仍显示的说明是原始例子的说明，数字也是原始例子的。</translation>
     </message>
 </context>
 <context>
@@ -4928,6 +5121,10 @@ Not available now: %2</source>
     <message>
         <source>Attribution</source>
         <translation>归因</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>对话</translation>
     </message>
 </context>
 <context>

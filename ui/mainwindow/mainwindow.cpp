@@ -11,6 +11,7 @@
 #include "ui/board/presentationview.h"
 #include "ui/board/stepcontroller.h"
 #include "ui/board/tokenbar.h"
+#include "ui/chat/chatpanel.h"
 #include "ui/document/document.h"
 #include "ui/editors/historydock.h"
 #include "ui/editors/maskeditor.h"
@@ -452,7 +453,11 @@ void MainWindow::createDocks()
     // the board brings the scene back.
     m_model = new ModelActions(m_document, this);
     ModelRoom *room = m_model->room();
-    room->addPanel(new GeneratePanel(m_model->session()), [] { return tr("Generate"); });
+    auto *generate = new GeneratePanel(m_model->session());
+    room->addPanel(generate, [] { return tr("Generate"); });
+    room->addPanel(
+        new ChatPanel(m_model->session(), generate->generator()), [] { return tr("Chat"); },
+        QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     room->addPanel(
         new LensPanel(m_model->session()), [] { return tr("Logit Lens"); },
         QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L));

@@ -291,6 +291,19 @@ void ModelSession::setText(const QString &text, TextKind kind)
         true);
 }
 
+QString ModelSession::continuationText(int count) const
+{
+    count = std::clamp(count, 0, int(m_generated.size()));
+    if (!m_tokenizer || count == 0)
+        return QString();
+    std::vector<int> ids;
+    for (const model::Token &t : m_tokens)
+        ids.push_back(t.id);
+    const std::vector<int> prompt(ids.begin(), ids.end() - std::ptrdiff_t(m_generated.size()));
+    const std::vector<int> generated(m_generated.begin(), m_generated.begin() + count);
+    return QString::fromStdString(m_tokenizer->decodeContinuation(prompt, generated));
+}
+
 bool ModelSession::appendToken(int id)
 {
     if (!m_runner || m_tokens.empty() || id < 0 || id >= m_runner->config().vocabSize

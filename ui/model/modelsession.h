@@ -72,6 +72,9 @@ public:
     bool appendToken(int id);
     // The ids appendToken() added since the text was last set.
     const std::vector<int> &generatedIds() const { return m_generated; }
+    // The text the first `count` of those ids add after the text that was set, decoded as the
+    // text itself is (Tokenizer::decodeContinuation): the chat view's answer without its end token.
+    QString continuationText(int count) const;
     const std::vector<core::model::Token> &tokens() const { return m_tokens; }
     QStringList displayTokens() const;
     // The model's token text of an id, shown as a chip shows it; "<id N>" for an id the

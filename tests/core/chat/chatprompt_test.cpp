@@ -57,6 +57,19 @@ TEST_F(ChatPrompt, AUserTurnEndsWhereTheAssistantsAnswerBegins)
         "<|im_start|>user\n猫吃鱼<|im_end|>\n<|im_start|>assistant\n");
 }
 
+TEST_F(ChatPrompt, AConversationKeepsItsSystemPromptAndEarlierAnswers)
+{
+    writeConfig({{"chat_template", qwenTemplate()}, {"eos_token", "<|im_end|>"}});
+    // The chat view's second turn: its own system prompt replaces Qwen's default one, and the
+    // first answer comes back without its end token, which the template writes.
+    EXPECT_EQ(chatPrompt(m_dir,
+                  {{"system", "你是老师。"}, {"user", "猫吃鱼"}, {"assistant", "对，猫吃鱼。"}, {"user", "为什么？"}}),
+        "<|im_start|>system\n你是老师。<|im_end|>\n<|im_start|>user\n猫吃鱼<|im_end|>\n"
+        "<|im_start|>assistant\n对，猫吃鱼。<|im_end|>\n<|im_start|>user\n为什么？<|im_end|>\n"
+        "<|im_start|>assistant\n");
+    EXPECT_EQ(chatPrompt(m_dir, {{"user", "猫吃鱼"}}), chatPromptForUserTurn(m_dir, "猫吃鱼"));
+}
+
 TEST_F(ChatPrompt, SpecialTokensComeFromTheConfigAsStringsOrAddedTokens)
 {
     writeConfig({{"chat_template", "{{ bos_token }}|{{ eos_token }}|{{ unk_token is defined }}"},
