@@ -47,7 +47,9 @@ void addRotaryPositions(const ModelConfig &c, const BlockSpec &spec, int head, b
         s.ropeFrequencies = spec.inverseFrequencies;
     else
         s.ropeBase = Scalar(c.ropeTheta);
-    const std::string theta = plainNumber(c.ropeTheta);
+    const bool local = spec.ropeSet != 0;
+    const std::string theta = plainNumber(local ? c.localRopeTheta : c.ropeTheta);
+    const std::string &scaling = local ? c.localRopeScaling.type : c.ropeScaling.type;
     // The pairs as the family's pairing gives them: all of up to three, else the first two and
     // the last.
     const int dh = c.headDim(), half = dh / 2;
@@ -64,13 +66,13 @@ void addRotaryPositions(const ModelConfig &c, const BlockSpec &spec, int head, b
     std::string en = "X is what this layer's attention reads (the output of " + f.tensors.attnNorm + "). Then " + f.name
         + " rotates Q and K by each token's position, dimensions turning in " + convention + " pairs " + pairs
         + ", pair i at "
-        + (table ? "the model's own frequency θ_i (rope_theta " + theta + ", rescaled by its rope_scaling \""
-                    + c.ropeScaling.type + "\")"
+        + (table ? "the model's own frequency θ_i (rope_theta " + theta + ", rescaled by its rope_scaling \"" + scaling
+                    + "\")"
                  : "θ_i = " + theta + "^(−2i/d_k)")
         + ".";
     std::string zh = "X 是这一层注意力的输入（" + f.tensors.attnNorm + " 的输出）。随后 " + f.name
         + " 按每个词元的位置旋转 Q 和 K，各维按 " + convention + " 方式成对转动 " + pairs + "，第 i 对的频率为"
-        + (table ? "模型自己的 θ_i（rope_theta " + theta + "，按其 rope_scaling “" + c.ropeScaling.type + "”调整）"
+        + (table ? "模型自己的 θ_i（rope_theta " + theta + "，按其 rope_scaling “" + scaling + "”调整）"
                  : " θ_i = " + theta + "^(−2i/d_k)")
         + "。";
     if (hasOutputBias) {

@@ -5,6 +5,7 @@
 #include "core/model/modelerror.h"
 #include "core/text/messageid.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -125,6 +126,7 @@ public:
     }
 
     const std::string &file() const { return m_file; }
+    const std::string &path() const { return m_path; }
 
 private:
     const Json &m_root;
@@ -141,49 +143,139 @@ std::string supportedTypes()
     return list;
 }
 
-// rope_theta and rope_scaling as transformers' modeling_rope_utils reads them: rope_scaling
-// absent or null is "default"; its type is "rope_type", or the older "type"; llama3 needs its
-// four numbers; every other type is refused by name.
+// The keys transformers' RotaryEmbeddingConfigMixin validates for each rope type it accepts
+// (required and optional, with the older "type" and partial_rotary_factor): any other key is one
+// transformers would warn about and ignore, which here is refused so no number is silently lost.
+bool ropeKeyUsed(const std::string &type, const std::string &key)
+{
+    static const std::vector<std::string> common {"rope_type", "type", "rope_theta", "partial_rotary_factor"};
+    static const std::vector<std::string> llama3 {
+        "factor", "low_freq_factor", "high_freq_factor", "original_max_position_embeddings"};
+    const auto in
+        = [&](const std::vector<std::string> &keys) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
+    if (in(common))
+        return true;
+    if (type == "linear")
+        return key == "factor";
+    return type == "llama3" && in(llama3);
+}
+
+// One rope object — rope_parameters, one of its per-layer-type objects, or the older rope_scaling —
+// named `name` in messages: its type ("rope_type", else "type", else "default"), θ (its own
+// rope_theta, else `theta` as given), and the numbers its type needs. `original` is
+// original_max_position_embeddings when the object has none, or always when `originalWins`
+// (standardize_rope_params gives a top-level original_max_position_embeddings priority, Phi-3's
+// exception). Types other than default, linear and llama3, a partial_rotary_factor other than 1
+// and keys the type does not use are refused by name.
+void readRopeObject(const Reader &r, const Json &object, const std::string &name, int original, bool originalWins,
+    double &theta, RopeScaling &scaling)
+{
+    if (!object.is_object())
+        r.fail(name, Message(MessageId::ConfigRopeScalingObject, detail::shown(object)));
+    const Reader inner(object, r.file(), r.path() + name + ".");
+    const std::string typeKey = object.contains("rope_type") ? "rope_type" : "type";
+    const Json *type = inner.value(typeKey);
+    if (type && !type->is_string())
+        r.fail(name, Message(MessageId::ConfigRopeScalingType, detail::shown(*type)));
+    scaling = RopeScaling {};
+    scaling.type = type ? type->get<std::string>() : "default";
+    if (scaling.type != "default" && scaling.type != "llama3" && scaling.type != "linear")
+        r.fail(name, Message(MessageId::ConfigRopeScalingType, detail::quoted(scaling.type)));
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (!ropeKeyUsed(scaling.type, it.key()))
+            r.fail(name, Message(MessageId::ConfigRopeKeyUnused, it.key(), scaling.type));
+    if (object.contains("rope_theta"))
+        theta = inner.positive("rope_theta", theta);
+    if (object.contains("partial_rotary_factor") && inner.positive("partial_rotary_factor", 1) != 1)
+        r.fail(name + ".partial_rotary_factor",
+            Message(MessageId::ConfigValueUnsupported, detail::shown(object.at("partial_rotary_factor"))));
+    if (scaling.type == "default")
+        return;
+    const auto need = [&](const char *key) {
+        if (!object.contains(key))
+            r.fail(name, Message(MessageId::ConfigRopeScalingKey, key, scaling.type));
+        return inner.positive(key, 1);
+    };
+    scaling.factor = need("factor");
+    if (scaling.type == "linear")
+        return;
+    scaling.lowFreqFactor = need("low_freq_factor");
+    scaling.highFreqFactor = need("high_freq_factor");
+    const double context = object.contains("original_max_position_embeddings") && !originalWins
+        ? need("original_max_position_embeddings")
+        : original;
+    if (context != std::floor(context) || context < 1 || context > kMaxConfigPositions)
+        r.fail(name, Message(MessageId::ConfigRopeScalingKey, "original_max_position_embeddings", scaling.type));
+    scaling.originalMaxPositions = int(context);
+    // _compute_llama3_parameters divides by high − low: equal factors would make every
+    // frequency between the bands infinite.
+    if (!(scaling.highFreqFactor > scaling.lowFreqFactor))
+        r.fail(name,
+            Message(MessageId::ConfigRopeScalingFactors, detail::shown(object.at("low_freq_factor")),
+                detail::shown(object.at("high_freq_factor"))));
+}
+
+// Rotary settings as transformers v5 reads config.json (RotaryEmbeddingConfigMixin, and
+// Gemma3TextConfig.convert_rope_params_to_dict for a family whose rotary settings differ by layer
+// type), older files included:
+// - one object (RotarySpec::parametersKey, "rope_parameters"), unless the older rope_scaling is a
+//   non-empty object, which replaces it (`rope_scaling or self.rope_parameters`); θ from the
+//   object, else the top-level rope_theta, else the family's default;
+// - per layer type: the object holds a "full_attention" and a "sliding_attention" object (absent
+//   or null: {"rope_type": "default"}); rope_scaling is merged into the full one, its keys winning;
+//   the full one's θ falls back to rope_theta, the sliding one's to rope_local_base_freq.
+// A top-level partial_rotary_factor other than 1 is refused too (the mixin copies it into each
+// object).
 void readRotary(const Reader &r, ModelConfig &c)
 {
     const RotarySpec &spec = c.family->rotary;
+    const AttentionVariantKeys &v = c.family->variants;
     c.ropeTheta = r.positive(spec.thetaKey, spec.thetaFallback);
-    const Json *scaling = r.value(spec.scalingKey);
-    if (!scaling || scaling->is_null())
+    if (const Json *partial = r.value("partial_rotary_factor"); partial && r.positive("partial_rotary_factor", 1) != 1)
+        r.fail("partial_rotary_factor", Message(MessageId::ConfigValueUnsupported, detail::shown(*partial)));
+    const Json *legacy = r.value(spec.scalingKey);
+    if (legacy && !legacy->is_null() && !legacy->is_object())
+        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingObject, detail::shown(*legacy)));
+    const bool legacyGiven = legacy && legacy->is_object() && !legacy->empty();
+    const Json *given = r.value(spec.parametersKey);
+    const Json empty = Json::object();
+    const Json *parameters = given && !given->is_null() ? given : &empty;
+    if (!parameters->is_object())
+        r.fail(spec.parametersKey, Message(MessageId::ConfigRopeScalingObject, detail::shown(*parameters)));
+    const double topTheta = c.ropeTheta;
+
+    if (spec.globalLayerType.empty()) {
+        // original_max_position_embeddings: a top-level key wins (for one object only), else the
+        // object's, else max_position_embeddings.
+        const bool topOriginal = r.value("original_max_position_embeddings") != nullptr;
+        const int original = topOriginal
+            ? r.count({{"original_max_position_embeddings"}, c.maxPositions}, kMaxConfigPositions)
+            : c.maxPositions;
+        readRopeObject(r, legacyGiven ? *legacy : *parameters, legacyGiven ? spec.scalingKey : spec.parametersKey,
+            original, topOriginal, c.ropeTheta, c.ropeScaling);
+        if (!v.localRopeTheta.empty())
+            c.localRopeTheta = r.positive(v.localRopeTheta, v.localRopeThetaFallback);
         return;
-    if (!scaling->is_object())
-        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingObject, detail::shown(*scaling)));
-    const Reader inner(*scaling, r.file());
-    const std::string typeKey = scaling->contains("rope_type") ? "rope_type" : "type";
-    const Json *type = inner.value(typeKey);
-    if (!type || !type->is_string())
-        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingType, type ? detail::shown(*type) : "null"));
-    c.ropeScaling.type = type->get<std::string>();
-    if (c.ropeScaling.type == "default")
-        return;
-    if (c.ropeScaling.type != "llama3" && c.ropeScaling.type != "linear")
-        r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingType, detail::quoted(c.ropeScaling.type)));
-    const auto need = [&](const char *key) {
-        if (!scaling->contains(key))
-            r.fail(spec.scalingKey, Message(MessageId::ConfigRopeScalingKey, key, c.ropeScaling.type));
-        return inner.positive(key, 1);
+    }
+    for (auto it = parameters->begin(); it != parameters->end(); ++it)
+        if (it.key() != spec.globalLayerType && it.key() != spec.localLayerType)
+            r.fail(spec.parametersKey,
+                Message(MessageId::ConfigRopeLayerTypeKey, it.key(), spec.globalLayerType, spec.localLayerType));
+    const auto object = [&](const std::string &layerType) {
+        const auto it = parameters->find(layerType);
+        return it == parameters->end() || it->is_null() ? Json::object() : *it;
     };
-    c.ropeScaling.factor = need("factor");
-    if (c.ropeScaling.type == "linear")
-        return;
-    c.ropeScaling.lowFreqFactor = need("low_freq_factor");
-    c.ropeScaling.highFreqFactor = need("high_freq_factor");
-    const double original = need("original_max_position_embeddings");
-    if (original != std::floor(original) || original > kMaxConfigPositions)
-        r.fail(spec.scalingKey,
-            Message(MessageId::ConfigRopeScalingKey, "original_max_position_embeddings", c.ropeScaling.type));
-    c.ropeScaling.originalMaxPositions = int(original);
-    // _compute_llama3_parameters divides by high − low: equal factors would make every
-    // frequency between the bands infinite.
-    if (!(c.ropeScaling.highFreqFactor > c.ropeScaling.lowFreqFactor))
-        r.fail(spec.scalingKey,
-            Message(MessageId::ConfigRopeScalingFactors, detail::shown(scaling->at("low_freq_factor")),
-                detail::shown(scaling->at("high_freq_factor"))));
+    Json global = object(spec.globalLayerType);
+    // Messages name the object the file wrote: rope_scaling when it alone holds the global settings.
+    const bool legacyAlone = legacyGiven && !parameters->contains(spec.globalLayerType);
+    if (legacyGiven && global.is_object())
+        for (auto it = legacy->begin(); it != legacy->end(); ++it)
+            global[it.key()] = it.value();
+    readRopeObject(r, global, legacyAlone ? spec.scalingKey : spec.parametersKey + "." + spec.globalLayerType,
+        c.maxPositions, false, c.ropeTheta, c.ropeScaling);
+    c.localRopeTheta = v.localRopeTheta.empty() ? topTheta : r.positive(v.localRopeTheta, v.localRopeThetaFallback);
+    readRopeObject(r, object(spec.localLayerType), spec.parametersKey + "." + spec.localLayerType, c.maxPositions,
+        false, c.localRopeTheta, c.localRopeScaling);
 }
 
 // A list setting of which one value per entry is implemented (Qwen3's layer_types, all
@@ -297,8 +389,6 @@ void readVariants(const Reader &r, ModelConfig &c)
         c.queryPreAttnScalar = r.positive(k.queryPreAttnScalar, k.queryPreAttnScalarFallback);
     c.attnSoftcap = positiveOrNone(r, k.attnSoftcap, k.attnSoftcapFallback);
     c.finalSoftcap = positiveOrNone(r, k.finalSoftcap, k.finalSoftcapFallback);
-    if (!k.localRopeTheta.empty())
-        c.localRopeTheta = r.positive(k.localRopeTheta, k.localRopeThetaFallback);
     if (k.slidingWindow.empty())
         return;
     c.slidingWindow = r.count({{k.slidingWindow}, k.slidingWindowFallback}, kMaxConfigPositions);

@@ -68,7 +68,10 @@ struct ModelConfig {
     double attnSoftcap = 0, finalSoftcap = 0; // attn_logit_softcapping, final_logit_softcapping; 0: none
     int slidingWindow = 0; // sliding_window
     std::vector<bool> slidingLayers; // per layer: a sliding-window layer (layer_types), else full
-    double localRopeTheta = 0; // rope_local_base_freq; 0: the sliding layers use rope_theta
+    // The sliding layers' rotary base and scaling (rope_local_base_freq, or rope_parameters'
+    // "sliding_attention" object); 0: the sliding layers use rope_theta and ropeScaling.
+    double localRopeTheta = 0;
+    RopeScaling localRopeScaling;
     // A sparse mixture-of-experts MLP (MlpRouting::SparseTopK): the number of experts (0: none),
     // how many each token goes to, each expert's width, whether their weights are renormalised,
     // every how many layers the MLP is sparse, and the layers whose MLP stays dense.

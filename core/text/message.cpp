@@ -236,6 +236,8 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ConfigRopeScalingType, ATTNLAB_MESSAGE("CoreMessage", "type %1 is not supported (supported: \"default\", \"linear\", \"llama3\")")},
     {MessageId::ConfigRopeScalingKey, ATTNLAB_MESSAGE("CoreMessage", "needs a number \"%1\" for type \"%2\"")},
     {MessageId::ConfigRopeScalingFactors, ATTNLAB_MESSAGE("CoreMessage", "needs high_freq_factor (%2) greater than low_freq_factor (%1)")},
+    {MessageId::ConfigRopeKeyUnused, ATTNLAB_MESSAGE("CoreMessage", "has \"%1\", which rope type \"%2\" does not use (refused rather than ignored)")},
+    {MessageId::ConfigRopeLayerTypeKey, ATTNLAB_MESSAGE("CoreMessage", "has \"%1\", but holds one object per layer type (\"%2\", \"%3\")")},
     {MessageId::ConfigLayerType, ATTNLAB_MESSAGE("CoreMessage", "entry %1 is %2, not \"sliding_attention\" or \"full_attention\"")},
     {MessageId::ConfigLayerTypesLength, ATTNLAB_MESSAGE("CoreMessage", "must be a list of one layer type per layer (%1), got %2")},
     {MessageId::TensorMissing, ATTNLAB_MESSAGE("CoreMessage", "required tensor \"%1\" (with or without \"%2\") is missing")},

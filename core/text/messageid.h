@@ -219,6 +219,8 @@ enum class MessageId : int {
     ConfigRopeScalingType,
     ConfigRopeScalingKey,
     ConfigRopeScalingFactors,
+    ConfigRopeKeyUnused,
+    ConfigRopeLayerTypeKey,
     ConfigLayerType,
     ConfigLayerTypesLength,
     TensorMissing,

@@ -2044,6 +2044,14 @@
         <source>must be &quot;sha256:&quot; and 64 hexadecimal digits, not %1</source>
         <translation>必须是“sha256:”加 64 位十六进制数字，而不是 %1</translation>
     </message>
+    <message>
+        <source>has &quot;%1&quot;, which rope type &quot;%2&quot; does not use (refused rather than ignored)</source>
+        <translation>含有“%1”，而旋转位置编码类型“%2”不使用它（予以拒绝，而不是忽略）</translation>
+    </message>
+    <message>
+        <source>has &quot;%1&quot;, but holds one object per layer type (&quot;%2&quot;, &quot;%3&quot;)</source>
+        <translation>含有“%1”，但它应当按层类型各放一个对象（“%2”、“%3”）</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>

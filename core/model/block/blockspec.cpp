@@ -45,10 +45,11 @@ BlockSpec BlockSpec::of(const ModelConfig &c)
     s.layerWindows.assign(size_t(c.layers), 0);
     for (size_t l = 0; l < c.slidingLayers.size() && l < s.layerWindows.size(); ++l)
         s.layerWindows[l] = c.slidingLayers[l] ? c.slidingWindow : 0;
-    // Gemma 3's sliding layers: rope_local_base_freq without rope_scaling (its
-    // rotary_emb_local is built from a config copy with rope_scaling = {"rope_type": "default"}).
+    // Gemma 3's sliding layers: rope_local_base_freq without rope_scaling (its rotary_emb_local is
+    // built from a config copy with rope_scaling = {"rope_type": "default"}), or transformers v5's
+    // rope_parameters["sliding_attention"], which may scale.
     if (s.rotary && c.localRopeTheta > 0)
-        s.localInverseFrequencies = rotaryInverseFrequencies(s.headDim, c.localRopeTheta, RopeScaling {});
+        s.localInverseFrequencies = rotaryInverseFrequencies(s.headDim, c.localRopeTheta, c.localRopeScaling);
     return s;
 }
 

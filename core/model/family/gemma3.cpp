@@ -10,7 +10,8 @@
 //   attention ("sliding_attention" if (i + 1) % pattern else "full_attention"); sliding_window 4096;
 // - two rotary tables (Gemma3RotaryEmbedding): the sliding layers at rope_local_base_freq (10000)
 //   without scaling, the full layers at rope_theta (1 000 000) with rope_scaling (linear, factor 8
-//   in the 4B and larger models; none in 1B);
+//   in the 4B and larger models; none in 1B); transformers v5 writes both in rope_parameters, one
+//   object per layer type ({"full_attention": {…}, "sliding_attention": {…}});
 // - use_bidirectional_attention (the embedding models') makes attention non-causal: refused.
 // The multimodal "gemma3" (Gemma3ForConditionalGeneration) is the same language model: its keys
 // in config.json's text_config, its tensors under language_model.model. as the hub's files store
@@ -48,6 +49,8 @@ const ModelFamily &gemma3TextFamily()
         v.localRopeThetaFallback = 10000;
 
         f.rotary.thetaFallback = 1000000.0;
+        f.rotary.globalLayerType = "full_attention";
+        f.rotary.localLayerType = "sliding_attention";
         f.tensors.queryNorm = "self_attn.q_norm";
         f.tensors.keyNorm = "self_attn.k_norm";
         f.qkNorm = QkNorm::PerHead;

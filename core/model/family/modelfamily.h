@@ -200,6 +200,16 @@ struct RotarySpec {
     std::string thetaKey = "rope_theta";
     double thetaFallback = 10000.0;
     std::string scalingKey = "rope_scaling";
+    // transformers v5 writes θ, the type and the scaling numbers in one object (rope_parameters:
+    // rope_type, rope_theta, factor, …). The rules of its RotaryEmbeddingConfigMixin: a non-empty
+    // `scalingKey` object replaces this one; inside the object rope_theta wins over the top-level
+    // key, which wins over `thetaFallback`; rope_type, else the older "type", else "default".
+    std::string parametersKey = "rope_parameters";
+    // Non-empty: the object holds one such object per kind of layer (Gemma3TextConfig's
+    // "full_attention" and "sliding_attention"), the global layers' under `globalLayerType` (into
+    // which an older `scalingKey` object is merged) and the sliding layers' under `localLayerType`
+    // (whose θ falls back to AttentionVariantKeys::localRopeTheta). Empty: one object for every layer.
+    std::string globalLayerType, localLayerType;
 };
 
 // Tensor names as transformers saves them. Each may also appear under `prefix` (the base

@@ -241,9 +241,11 @@ TEST(RotaryConfig, BadRotaryConfigsAreRefusedByName)
         R"(config.json: "rope_scaling" type "yarn" is not supported (supported: "default", "linear", "llama3"))");
     EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": {"type": "linear"}})"),
         R"(config.json: "rope_scaling" needs a number "factor" for type "linear")");
+    // (Without original_max_position_embeddings llama3 takes max_position_embeddings, as transformers
+    // v5's standardize_rope_params does: ropeparameters_test.cpp.)
     EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": {"rope_type": "llama3", "factor": 8.0,
-        "low_freq_factor": 1.0, "high_freq_factor": 4.0}})"),
-        R"(config.json: "rope_scaling" needs a number "original_max_position_embeddings" for type "llama3")");
+        "low_freq_factor": 1.0, "original_max_position_embeddings": 8192}})"),
+        R"(config.json: "rope_scaling" needs a number "high_freq_factor" for type "llama3")");
     EXPECT_EQ(error(R"({"model_type": "llama", "rope_theta": -1})"),
         R"(config.json: "rope_theta" must be a positive number (got -1))");
     EXPECT_EQ(error(R"({"model_type": "llama", "rope_scaling": 2})"),
