@@ -247,16 +247,16 @@ Values lensValues(const core::model::ForwardRunner &runner, QString *whyNot)
         if (top == token)
             first = l;
     }
-    QString layers, probabilities;
-    for (Eigen::Index l = 0; l <= last; ++l) {
-        layers += QStringLiteral("<td align=\"right\">%1</td>").arg(l);
-        probabilities += QStringLiteral("<td align=\"right\">%1</td>").arg(fixed(lens.probabilities(l, token)));
-    }
+    // One row per layer: a row of 25 columns broke the layer numbers apart in a 600-pixel window.
+    QString rows;
+    for (Eigen::Index l = 0; l <= last; ++l)
+        rows += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td></tr>")
+                    .arg(l)
+                    .arg(fixed(lens.probabilities(l, token)));
     const QString table
-        = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr><th>%1</th>%2</tr>"
-                         "<tr><th>%3</th>%4</tr></table>")
-              .arg(Text::tr("After layer").toHtmlEscaped(), layers, Text::tr("Probability").toHtmlEscaped(),
-                  probabilities);
+        = QStringLiteral(
+            "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr><th>%1</th><th>%2</th></tr>%3</table>")
+              .arg(Text::tr("After layer").toHtmlEscaped(), Text::tr("Probability").toHtmlEscaped(), rows);
     return {
         {"%M_TABLE%", table},
         {"%M_POS%", QString::number(lens.position)},

@@ -5,6 +5,7 @@
 // subject and from the glossary.
 #include "../model/modelroomfixture.h"
 #include "lensreference.h"
+#include "printednumbers.h"
 #include "ui/block/blockboard.h"
 #include "ui/block/blockcard.h"
 #include "ui/generate/kvcachepanel.h"
@@ -65,27 +66,12 @@ QString plain(QString html)
     return html.replace(QLatin1String("&lt;"), QLatin1String("<")).replace(QLatin1String("&gt;"), QLatin1String(">"));
 }
 
-struct Printed {
-    QString text;
-    double value = 0;
-    double tolerance = 0; // half a unit of the last digit printed
-};
-
-std::vector<Printed> numbersIn(const QString &text)
+// Half a unit of the last digit, and 1e-5 for the app's float pass against this test's double reference.
+std::vector<test::Printed> numbersIn(const QString &text)
 {
-    static const QRegularExpression number(
-        QStringLiteral("(?<![\\w.])[-−]?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?(?!\\w|\\.\\d)"));
-    std::vector<Printed> out;
-    for (const QRegularExpressionMatch &m : number.globalMatch(text)) {
-        QString digits = m.captured();
-        digits.remove(QLatin1Char(',')).replace(QChar(0x2212), QLatin1Char('-'));
-        const qsizetype point = digits.indexOf(QLatin1Char('.'));
-        const int decimals = point < 0 ? 0 : int(digits.size() - point - 1);
-        // Half a unit of the last digit, and 1e-5 for the float pass against the test's double reference.
-        out.push_back({m.captured(), digits.toDouble(), 0.5 * std::pow(10.0, -decimals) + 1e-5});
-    }
-    return out;
+    return test::numbersIn(text, 1e-5);
 }
+using test::Printed;
 
 // ε written as a power of ten ("10⁻⁶"): each one must be `eps`; they are taken out of the text.
 QString checkPowersOfTen(QString text, double eps, const char *page)
@@ -144,9 +130,40 @@ struct LessonRoom : Room {
         EXPECT_TRUE(waitComputed(session));
     }
     ~LessonRoom() { Language::instance()->apply(QStringLiteral("en")); }
+    std::vector<int> ids() const
+    {
+        std::vector<int> out;
+        for (const auto &t : session->tokens())
+            out.push_back(t.id);
+        return out;
+    }
+    // A runner of its own over the same folder and text; null when it failed.
+    std::unique_ptr<core::model::ForwardRunner> independentPass() const
+    {
+        auto runner = test::directRunner(folder.dir);
+        return runner->run(ids()) ? std::move(runner) : nullptr;
+    }
 };
 
 const char *const kLanguages[] = {"en", "zh_CN"};
+
+// The tiny GPT-2 read by the room, and its weights loaded again for the double-precision reference.
+struct Gpt2Room : Room {
+    test::TinyFolder folder {false};
+    std::vector<int> ids;
+    core::model::LoadModelResult loaded;
+    Gpt2Room()
+    {
+        Language::instance()->apply(QStringLiteral("en"));
+        openModel(folder.path(), QStringLiteral("the cat sat on the"));
+        if (!waitComputed(session))
+            return;
+        for (const auto &t : session->tokens())
+            ids.push_back(t.id);
+        loaded = core::model::loadModel(folder.dir);
+    }
+    bool ready() const { return !ids.empty() && loaded.ok(); }
+};
 
 } // namespace
 
@@ -188,11 +205,9 @@ TEST(LessonPages, TheGroupedQueryPageGroupsTheOpenModelsHeads)
 TEST(LessonPages, TheNormPageNormalisesARowOfTheOpenModelsStream)
 {
     LessonRoom r;
-    std::vector<int> ids;
-    for (const auto &t : r.session->tokens())
-        ids.push_back(t.id);
-    auto direct = test::directRunner(r.folder.dir);
-    ASSERT_TRUE(direct->run(ids));
+    const std::vector<int> ids = r.ids();
+    const auto direct = r.independentPass();
+    ASSERT_TRUE(direct);
     const core::RowVector x = direct->layerInput(kLayers - 1).row(Eigen::Index(ids.size()) - 1);
     double sum = 0, squares = 0;
     for (Eigen::Index k = 0; k < x.size(); ++k) {
@@ -221,11 +236,9 @@ TEST(LessonPages, TheNormPageNormalisesARowOfTheOpenModelsStream)
 TEST(LessonPages, TheResidualPageMeasuresARowOfTheOpenModelsStream)
 {
     LessonRoom r;
-    std::vector<int> ids;
-    for (const auto &t : r.session->tokens())
-        ids.push_back(t.id);
-    auto direct = test::directRunner(r.folder.dir);
-    ASSERT_TRUE(direct->run(ids));
+    const std::vector<int> ids = r.ids();
+    const auto direct = r.independentPass();
+    ASSERT_TRUE(direct);
     const Eigen::Index last = Eigen::Index(ids.size()) - 1;
     double in = 0, out = 0, diff = 0;
     for (Eigen::Index k = 0; k < kDModel; ++k) {
@@ -264,17 +277,10 @@ TEST(LessonPages, TheActivationPageCountsTheOpenModelsMlp)
 // probability after every layer, and the first layer where it is the top token.
 TEST(LessonPages, TheLensPageFollowsTheOpenModelsPrediction)
 {
-    Language::instance()->apply(QStringLiteral("en"));
-    test::TinyFolder folder(false);
-    Room r;
-    r.openModel(folder.path(), QStringLiteral("the cat sat on the"));
-    ASSERT_TRUE(waitComputed(r.session));
-    std::vector<int> ids;
-    for (const auto &t : r.session->tokens())
-        ids.push_back(t.id);
-    core::model::LoadModelResult loaded = core::model::loadModel(folder.dir);
-    ASSERT_TRUE(loaded.ok());
-    const core::model::ModelWeights &w = *loaded.weights;
+    Gpt2Room r;
+    ASSERT_TRUE(r.ready());
+    const std::vector<int> &ids = r.ids;
+    const core::model::ModelWeights &w = *r.loaded.weights;
     const int position = int(ids.size()) - 1;
     const test::Mat logits = test::gpt2LensReference(w, test::gpt2Reference(w, ids, test::allOn(w.config)), position);
     std::vector<std::vector<double>> p;
@@ -314,17 +320,10 @@ TEST(LessonPages, TheLensPageFollowsTheOpenModelsPrediction)
 // sum, the largest, and ln_f's scale 1/√(σ² + ε) on the last row, by hand.
 TEST(LessonPages, TheAttributionPageSplitsTheOpenModelsLogit)
 {
-    Language::instance()->apply(QStringLiteral("en"));
-    test::TinyFolder folder(false);
-    Room r;
-    r.openModel(folder.path(), QStringLiteral("the cat sat on the"));
-    ASSERT_TRUE(waitComputed(r.session));
-    std::vector<int> ids;
-    for (const auto &t : r.session->tokens())
-        ids.push_back(t.id);
-    core::model::LoadModelResult loaded = core::model::loadModel(folder.dir);
-    ASSERT_TRUE(loaded.ok());
-    const core::model::ModelWeights &w = *loaded.weights;
+    Gpt2Room r;
+    ASSERT_TRUE(r.ready());
+    const std::vector<int> &ids = r.ids;
+    const core::model::ModelWeights &w = *r.loaded.weights;
     const int layers = w.config.layers, heads = w.config.heads, position = int(ids.size()) - 1;
     const test::Reference ref = test::gpt2Reference(w, ids, test::allOn(w.config));
     const test::Vec logits = test::gpt2LensReference(w, ref, position).back();
@@ -398,37 +397,26 @@ TEST(LessonPages, EachPageOpensWhereTheAppShowsItsSubject)
 {
     Language::instance()->apply(QStringLiteral("en"));
     LessonRoom r;
-    KvCachePanel panel(r.session);
-    for (const char *page : {"kvcache", "gqa"}) {
-        auto *button = panel.findChild<QToolButton *>(QStringLiteral("Lesson_") + QLatin1String(page));
+    // The panels' buttons: each opens its page in a window of its own.
+    KvCachePanel cache(r.session);
+    LensPanel lens(r.session);
+    AttributionPanel attribution(r.session);
+    for (const auto &[panel, page] : {std::pair<QWidget *, const char *> {&cache, "kvcache"}, {&cache, "gqa"},
+             {&lens, "lens"}, {&attribution, "attribution"}}) {
+        auto *button = panel->findChild<QToolButton *>(QStringLiteral("Lesson_") + QLatin1String(page));
         ASSERT_TRUE(button) << page;
         button->click();
         auto *dialog = button->findChild<LessonDialog *>();
         ASSERT_TRUE(dialog && dialog->isVisible()) << page;
+        EXPECT_EQ(dialog->page(), QLatin1String(page));
         EXPECT_EQ(dialog->windowTitle(), lessonTitle(QLatin1String(page)));
         EXPECT_EQ(dialog->browser()->toHtml(), [&] {
             QTextBrowser same;
             same.setHtml(lessonPageHtml(QLatin1String(page), r.session));
             return same.toHtml();
-        }());
+        }()) << page;
         dialog->close();
     }
-
-    LensPanel lens(r.session);
-    auto *lensButton = lens.findChild<QToolButton *>(QStringLiteral("Lesson_lens"));
-    ASSERT_TRUE(lensButton);
-    lensButton->click();
-    auto *lensDialog = lensButton->findChild<LessonDialog *>();
-    ASSERT_TRUE(lensDialog && lensDialog->isVisible());
-    EXPECT_EQ(lensDialog->page(), QStringLiteral("lens"));
-
-    AttributionPanel attribution(r.session);
-    auto *attributionButton = attribution.findChild<QToolButton *>(QStringLiteral("Lesson_attribution"));
-    ASSERT_TRUE(attributionButton);
-    attributionButton->click();
-    auto *attributionDialog = attributionButton->findChild<LessonDialog *>();
-    ASSERT_TRUE(attributionDialog && attributionDialog->isVisible());
-    EXPECT_EQ(attributionDialog->page(), QStringLiteral("attribution"));
 
     BlockBoard board(r.session);
     QSignalSpy shown(&board, &BlockBoard::stagesShown);
