@@ -30,9 +30,15 @@ QString whole(long long x)
     return QLocale().toString(qlonglong(x));
 }
 
-QString fixed(double x)
+QString fixed(double x, int decimals = 4)
 {
-    return QLocale().toString(x, 'f', 4);
+    return QLocale().toString(x, 'f', decimals);
+}
+
+// A probability over a vocabulary of 150,000 tokens: 0.0002 hid the differences between layers.
+QString probability(double p)
+{
+    return fixed(p, 6);
 }
 
 // ε as config.json's 1e-06 is meant: "10⁻⁶", or "2.5 × 10⁻⁶" when the mantissa is not 1.
@@ -252,7 +258,7 @@ Values lensValues(const core::model::ForwardRunner &runner, QString *whyNot)
     for (Eigen::Index l = 0; l <= last; ++l)
         rows += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td></tr>")
                     .arg(l)
-                    .arg(fixed(lens.probabilities(l, token)));
+                    .arg(probability(lens.probabilities(l, token)));
     const QString table
         = QStringLiteral(
             "<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr><th>%1</th><th>%2</th></tr>%3</table>")
@@ -261,9 +267,9 @@ Values lensValues(const core::model::ForwardRunner &runner, QString *whyNot)
         {"%M_TABLE%", table},
         {"%M_POS%", QString::number(lens.position)},
         {"%M_ID%", QString::number(token)},
-        {"%M_P%", fixed(lens.probabilities(last, token))},
+        {"%M_P%", probability(lens.probabilities(last, token))},
         {"%M_FIRST%", QString::number(first)},
-        {"%M_FIRST_P%", fixed(lens.probabilities(first, token))},
+        {"%M_FIRST_P%", probability(lens.probabilities(first, token))},
     };
 }
 

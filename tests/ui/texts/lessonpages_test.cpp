@@ -66,10 +66,10 @@ QString plain(QString html)
     return html.replace(QLatin1String("&lt;"), QLatin1String("<")).replace(QLatin1String("&gt;"), QLatin1String(">"));
 }
 
-// Half a unit of the last digit, and 1e-5 for the app's float pass against this test's double reference.
+// Half a unit of the last digit, and 3e-6 for the app's float pass against this test's double reference.
 std::vector<test::Printed> numbersIn(const QString &text)
 {
-    return test::numbersIn(text, 1e-5);
+    return test::numbersIn(text, 3e-6);
 }
 using test::Printed;
 
