@@ -2293,6 +2293,125 @@
     </message>
 </context>
 <context>
+    <name>LessonPages</name>
+    <message>
+        <source>This model reads the whole text at once (it is not causal), so it keeps no KV cache. Open a causal model such as GPT-2, Qwen2 or Llama to see these numbers for it.</source>
+        <translation>这个模型一次读入整段文本（它不是因果模型），所以不保存 KV 缓存。打开一个因果模型，例如 GPT-2、Qwen2 或 Llama，就能看到它的这些数。</translation>
+    </message>
+    <message>
+        <source>This model reads the whole text at once (it is not causal) and keeps no KV cache, which is what sharing key/value heads saves. Open a causal model such as Qwen2 or Llama to see these numbers for it.</source>
+        <translation>这个模型一次读入整段文本（它不是因果模型），不保存 KV 缓存，而共用 K/V 头省下的正是这份缓存。打开一个因果模型，例如 Qwen2 或 Llama，就能看到它的这些数。</translation>
+    </message>
+    <message>
+        <source>This model uses grouped-query attention.</source>
+        <translation>这个模型使用分组查询注意力。</translation>
+    </message>
+    <message>
+        <source>This model does not group its heads: every query head has a key/value head of its own, as in the original transformer.</source>
+        <translation>这个模型不给头分组：每个查询头都有自己的 K/V 头，和最初的 Transformer 一样。</translation>
+    </message>
+    <message>
+        <source>before each sub-layer (pre-norm)</source>
+        <translation>在每个子层之前（前归一化）</translation>
+    </message>
+    <message>
+        <source>after each residual sum (post-norm)</source>
+        <translation>在每次残差相加之后（后归一化）</translation>
+    </message>
+    <message>
+        <source>Its norms multiply by %1 + w, where w is the weight the checkpoint stores (Gemma&apos;s form of γ).</source>
+        <translation>它的归一化乘以 %1 + w，其中 w 是检查点里存的权重（Gemma 写 γ 的方式）。</translation>
+    </message>
+    <message>
+        <source>The KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention</source>
+        <translation>分组查询注意力</translation>
+    </message>
+    <message>
+        <source>LayerNorm and RMSNorm</source>
+        <translation>LayerNorm 与 RMSNorm</translation>
+    </message>
+    <message>
+        <source>Open a model (File → Open Model…) and let it read a text to see this page&apos;s numbers for it and its worksheet question.</source>
+        <translation>打开一个模型（“文件 → 打开模型…”）并让它读入一段文本，就能看到本页针对它的数和练习题。</translation>
+    </message>
+    <message>
+        <source>It is pre-norm: every layer only adds to the stream, so the row leaving layer %1 is the row entering layer 1 plus what the layers&apos; attentions and MLPs wrote.</source>
+        <translation>它是前归一化的：每一层都只往残差流上加，所以离开第 %1 层的行，等于进入第 1 层的行加上各层注意力和 MLP 写入的内容。</translation>
+    </message>
+    <message>
+        <source>It is post-norm, as BERT is: each sum is normalised, so the row leaving the last layer is not the embedding plus what the layers wrote, and its length stays near the scale the last norm gives it.</source>
+        <translation>它和 BERT 一样是后归一化的：每次相加的和都被归一化，所以离开最后一层的行不等于嵌入加上各层写入的内容，它的长度保持在最后一次归一化给它的尺度附近。</translation>
+    </message>
+    <message>
+        <source>This model&apos;s MLPs are mixtures of experts: each token goes through a few of many small gated MLPs, so one width does not describe them.</source>
+        <translation>这个模型的 MLP 是专家混合：每个词元只经过许多小型门控 MLP 中的几个，所以一个宽度描述不了它们。</translation>
+    </message>
+    <message>
+        <source>Its MLP is gated: %1, where act is %2 (config.json&apos;s name for it).</source>
+        <translation>它的 MLP 是门控的：%1，其中 act 是 %2（config.json 里它的名字）。</translation>
+    </message>
+    <message>
+        <source>Its MLP is plain: %1, where act is %2 (config.json&apos;s name for it).</source>
+        <translation>它的 MLP 是普通的：%1，其中 act 是 %2（config.json 里它的名字）。</translation>
+    </message>
+    <message>
+        <source>The residual stream</source>
+        <translation>残差流</translation>
+    </message>
+    <message>
+        <source>GELU, SwiGLU and GeGLU</source>
+        <translation>GELU、SwiGLU 与 GeGLU</translation>
+    </message>
+    <message>
+        <source>This checkpoint has no output head to read the stream with (a BERT checkpoint saved without its masked-LM head), so there is no lens to show.</source>
+        <translation>这个检查点没有可以用来读取残差流的输出头（保存时没有带掩码语言模型头的 BERT 检查点），所以没有透镜可显示。</translation>
+    </message>
+    <message>
+        <source>After layer</source>
+        <translation>在此层之后</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>The logit lens</source>
+        <translation>Logit 透镜</translation>
+    </message>
+    <message>
+        <source>the embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>head %1 of layer %2</source>
+        <translation>第 %2 层，头 %1</translation>
+    </message>
+    <message>
+        <source>the MLP of layer %1</source>
+        <translation>第 %1 层的 MLP</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>the biases</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>This model&apos;s last row is no sum of per-head parts (its norms sit inside each layer), so its attribution is one share per layer. Open a pre-norm model such as GPT-2, Qwen2 or Llama for this page&apos;s numbers.</source>
+        <translation>这个模型的最后一行不是各个头的份额之和（它的归一化位于每一层内部），所以它的归因是每层一份。打开一个前归一化的模型，例如 GPT-2、Qwen2 或 Llama，就能看到本页的数。</translation>
+    </message>
+    <message>
+        <source>Direct logit attribution</source>
+        <translation>直接 logit 归因</translation>
+    </message>
+</context>
+<context>
     <name>PassMessage</name>
     <message>
         <source>Type a sentence.</source>
@@ -3307,6 +3426,10 @@
     <message>
         <source>Redo the change just undone (Ctrl+Shift+Z)</source>
         <translation>重做刚刚撤销的改动（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>课程页：%1</translation>
     </message>
 </context>
 <context>
@@ -4959,6 +5082,17 @@ Not available now: %2</source>
     <message>
         <source>Computing the logit lens…</source>
         <translation>正在计算 logit 透镜…</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::LessonButton</name>
+    <message>
+        <source>%1 (lesson)</source>
+        <translation>%1（课程页）</translation>
+    </message>
+    <message>
+        <source>Open the lesson page on this subject, with the numbers of the open model and a worksheet question</source>
+        <translation>打开这个主题的课程页，其中有当前打开的模型的数和一道练习题</translation>
     </message>
 </context>
 <context>

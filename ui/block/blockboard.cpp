@@ -3,6 +3,8 @@
 #include "ui/block/blockcard.h"
 #include "ui/block/blockderivationtext.h"
 #include "ui/block/blockstagelook.h"
+#include "ui/lessons/lessondialog.h"
+#include "ui/lessons/lessonpages.h"
 #include "ui/model/blockweightpanel.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
@@ -20,6 +22,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -114,6 +117,12 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
 
     m_inspector->setObjectName(QStringLiteral("BlockInspector"));
     m_inspector->setOpenLinks(false);
+    // The explained stage's lesson page ("lesson:norms"), with the session's numbers.
+    connect(m_inspector, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        const QString page = lessonOfLink(url);
+        if (!page.isEmpty())
+            openLesson(page, m_session, this);
+    });
     auto *side = new QWidget;
     side->setLayout(m_side);
     m_side->setContentsMargins(0, 0, 0, 0);
@@ -369,6 +378,10 @@ void BlockBoard::refreshInspector()
         const BlockCard *c = card(*m_explained);
         html += QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
                     .arg(c->title().toHtmlEscaped(), c->formula().toHtmlEscaped(), c->explanation().toHtmlEscaped());
+        if (const char *lesson = blockStageLook(*m_explained).lesson)
+            html += QStringLiteral("<p><a href=\"lesson:%1\">%2</a></p>")
+                        .arg(QLatin1String(lesson),
+                            tr("Lesson: %1").arg(lessonTitle(QLatin1String(lesson))).toHtmlEscaped());
     }
     if (m_updating)
         html += QStringLiteral("<p><b>%1</b></p>")

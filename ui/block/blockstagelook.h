@@ -37,6 +37,9 @@ struct BlockStageLook {
     // rather than numbers signed around zero.
     MatrixPlot::Palette palette;
     bool probability;
+    // The lesson page on what the stage computes (ui/lessons: "norms"), linked from the inspector
+    // when the stage is explained; nullptr for none.
+    const char *lesson;
 };
 
 // Every stage, in the core's order.

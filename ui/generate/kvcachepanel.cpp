@@ -3,6 +3,7 @@
 #include "core/model/decoder.h"
 #include "ui/generate/cachepolicybar.h"
 #include "ui/generate/kvvectorsview.h"
+#include "ui/lessons/lessondialog.h"
 #include "ui/model/modelsession.h"
 
 #include <QHBoxLayout>
@@ -59,7 +60,16 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_policy);
-    layout->addWidget(m_formula);
+    // The formula, and beside it the lessons on what it counts: the cache, and the key/value heads
+    // it is counted over (ui/lessons).
+    auto *formulaRow = new QHBoxLayout;
+    formulaRow->addWidget(m_formula, 1);
+    auto *lessons = new QVBoxLayout;
+    lessons->setSpacing(0);
+    lessons->addWidget(new LessonButton(QStringLiteral("kvcache"), session, this));
+    lessons->addWidget(new LessonButton(QStringLiteral("gqa"), session, this));
+    formulaRow->addLayout(lessons);
+    layout->addLayout(formulaRow);
     auto *row = new QHBoxLayout;
     row->setSpacing(4);
     row->addWidget(m_table, 2);

@@ -101,6 +101,8 @@ void ExplanationPanel::openLink(const QUrl &url)
         showGlossary(url.fragment());
     else if (url.scheme() == QStringLiteral("stage"))
         showStage();
+    else if (url.scheme() == QStringLiteral("lesson"))
+        Q_EMIT lessonRequested(url.path());
 }
 
 void ExplanationPanel::refresh()

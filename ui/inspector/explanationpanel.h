@@ -36,6 +36,11 @@ public:
     bool isShowingGlossary() const { return m_glossary; }
     QString plainText() const;
 
+Q_SIGNALS:
+    // A link to a lesson page of the model room ("lesson:kvcache" in the glossary) was clicked:
+    // whoever composes the window opens it with the open model's numbers (ui/lessons).
+    void lessonRequested(const QString &page);
+
 protected:
 private:
     void retranslate() override;

@@ -3,6 +3,7 @@
 #include "core/model/topk.h"
 #include "ui/lens/attributionchart.h"
 #include "ui/lens/passmessage.h"
+#include "ui/lessons/lessondialog.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
 
@@ -60,6 +61,8 @@ AttributionPanel::AttributionPanel(ModelSession *session, QWidget *parent)
     controls->addWidget(m_tokenId);
     controls->addSpacing(12);
     controls->addWidget(m_sum, 1);
+    // The attribution's caveats, and a worksheet question on this model's own split (ui/lessons).
+    controls->addWidget(new LessonButton(QStringLiteral("attribution"), session, this));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);

@@ -3,9 +3,11 @@
 #include "core/model/lens/lens.h"
 #include "ui/lens/lensmodel.h"
 #include "ui/lens/passmessage.h"
+#include "ui/lessons/lessondialog.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
@@ -64,7 +66,11 @@ LensPanel::LensPanel(ModelSession *session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);
-    layout->addWidget(m_heading);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_heading, 1);
+    // The lens's caveats and a worksheet question on this model's own lens (ui/lessons).
+    top->addWidget(new LessonButton(QStringLiteral("lens"), session, this));
+    layout->addLayout(top);
     layout->addWidget(m_explanation);
     layout->addWidget(m_message);
     layout->addWidget(m_view, 1);

@@ -27,6 +27,7 @@
 #include "ui/inspector/inspectordock.h"
 #include "ui/lens/attributionpanel.h"
 #include "ui/lens/lenspanel.h"
+#include "ui/lessons/lessondialog.h"
 #include "ui/mainwindow/editactions.h"
 #include "ui/mainwindow/fileactions.h"
 #include "ui/mainwindow/guardedapplication.h"
@@ -465,6 +466,8 @@ void MainWindow::createDocks()
     room->addPanel(
         attribution, [] { return tr("Attribution"); }, QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
     connect(attribution, &AttributionPanel::openHeadRequested, room, &ModelRoom::openOnBoard);
+    connect(m_explanation, &ExplanationPanel::lessonRequested, this,
+        [this](const QString &page) { openLesson(page, m_model->session(), this); });
     m_workspaces = new Workspaces(this, m_stack, m_normalPage, m_model->room(), m_presentation, kStateVersion);
     connect(
         m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });

@@ -3,6 +3,7 @@
 // question's case, by plain arithmetic or from the scene's own stages, never through the code that
 // filled the page; and every number it computes appears.
 #include "core/scene/pipeline.h"
+#include "printednumbers.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
@@ -35,26 +36,8 @@ QString worksheetText(const char *page, const char *language)
     return text;
 }
 
-struct Printed {
-    QString text;
-    double value = 0;
-    double tolerance = 0; // half a unit of the last digit printed
-};
-
-std::vector<Printed> numbersIn(const QString &text)
-{
-    static const QRegularExpression number(
-        QStringLiteral("(?<![\\w.])[-−]?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?(?!\\w|\\.\\d)"));
-    std::vector<Printed> out;
-    for (const QRegularExpressionMatch &m : number.globalMatch(text)) {
-        QString digits = m.captured();
-        digits.remove(QLatin1Char(',')).replace(QChar(0x2212), QLatin1Char('-'));
-        const qsizetype point = digits.indexOf(QLatin1Char('.'));
-        const int decimals = point < 0 ? 0 : int(digits.size() - point - 1);
-        out.push_back({m.captured(), digits.toDouble(), 0.5 * std::pow(10.0, -decimals) + 1e-9});
-    }
-    return out;
-}
+using test::numbersIn;
+using test::Printed;
 
 // Every printed number is one of `expected`, and every expected value is printed.
 void expectNumbers(const char *page, const std::vector<double> &expected)
