@@ -56,10 +56,24 @@ QString imageTag(Printout &out, const QImage &image, int widthPx)
 
 Printout handout(const Document &doc, int head);
 
-// The explanation page of a stage without its links (paper has nowhere to go).
+// The stages the handout prints: those the board shows for this scene (one head without W_O has
+// no concat or output card: both would repeat its context).
+QList<core::Stage> handoutStages(const Document &doc)
+{
+    QList<core::Stage> stages;
+    for (core::Stage stage : availableStages(doc))
+        if (!stageLook(stage).onBoard || stageLook(stage).onBoard(doc.scene()))
+            stages << stage;
+    return stages;
+}
+
+// The explanation page of a stage without its links (paper has nowhere to go) and without what
+// the pages say only to the reader at the screen (class "screen": "Click any cell…", the
+// Inspector), which paper cannot do.
 QString explanationBody(core::Stage stage, const core::Scene &scene)
 {
     QString html = ExplanationPanel::pageHtml(ExplanationPanel::pageFor(stage, scene), Language::instance()->current());
+    html = withoutScreenOnlyText(html);
     static const QRegularExpression links(QStringLiteral("</?a\\b[^>]*>"));
     html.remove(links);
     static const QRegularExpression heading(QStringLiteral("<h3>.*?</h3>"));
@@ -201,6 +215,16 @@ QString workedExample(
 
 } // namespace
 
+QString withoutScreenOnlyText(const QString &html)
+{
+    // Spans do not nest in these pages, and a screen-only paragraph holds no other paragraph.
+    static const QRegularExpression screen(
+        QStringLiteral("<span class=\"screen\">.*?</span>|<p class=\"screen\">.*?</p>"),
+        QRegularExpression::DotMatchesEverythingOption);
+    QString out = html;
+    return out.remove(screen);
+}
+
 QList<core::Stage> defaultWorksheetStages(const Document &doc)
 {
     const bool masked = doc.scene().mask != core::MaskKind::None;
@@ -221,7 +245,7 @@ QList<HandoutFigure> handoutBoard(const Document &doc, int head)
     o.largestCell = 44;
     constexpr double kPointsPerPixel = 72.0 / 96.0;
     QList<HandoutFigure> figures;
-    for (core::Stage stage : availableStages(doc)) {
+    for (core::Stage stage : handoutStages(doc)) {
         HandoutFigure figure;
         figure.stage = stage;
         int valuePixels = 0;
@@ -262,7 +286,7 @@ Printout handout(const Document &doc, int head)
     html += QStringLiteral("<p>%1</p>").arg(figures.join(QStringLiteral(" ")));
     ExportOptions o;
     QStringList seen;
-    for (core::Stage stage : availableStages(doc)) {
+    for (core::Stage stage : handoutStages(doc)) {
         const QString page = ExplanationPanel::pageFor(stage, scene);
         html += QStringLiteral("<h2>%1</h2>").arg(escaped(stageDisplayName(stage)));
         if (!seen.contains(page)) {

@@ -3,7 +3,9 @@
 #include "ui/document/examples.h"
 #include "ui/export/handout.h"
 #include "ui/i18n/language.h"
+#include "ui/inspector/explanationpanel.h"
 #include "ui/inspector/inspectorpage.h"
+#include "ui/plot/stageinfo.h"
 
 #include "testutil.h"
 
@@ -161,4 +163,43 @@ TEST_F(HandoutTest, TheHandoutPrintsTheDescriptionWithTheScenesNumbers)
         EXPECT_TRUE(text.contains(weight)) << text.left(800).toStdString();
         EXPECT_FALSE(text.contains(QStringLiteral("{weights"))) << text.left(800).toStdString();
     }
+}
+
+// Paper cannot be clicked: the handout leaves out what the explanation pages say to the reader at
+// the screen, which the panel still shows; and one head without W_O prints no concat or output,
+// which would repeat its context, as the board shows none (issue 36, classroom item 10).
+TEST_F(HandoutTest, TheHandoutLeavesOutScreenInstructionsAndTheCardsOneHeadDoesNotHave)
+{
+    doc.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);
+    ASSERT_EQ(doc.scene().headCount(), 1);
+    ASSERT_FALSE(doc.scene().hasOutputWeights());
+    const auto heading = [](core::Stage stage) { return QStringLiteral("<h2>%1</h2>").arg(stageDisplayName(stage)); };
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        SCOPED_TRACE(language.toStdString());
+        ASSERT_TRUE(Language::instance()->apply(language));
+        const bool en = language == QStringLiteral("en");
+        const QString click = en ? QStringLiteral("Click any cell") : QStringLiteral("点击任意格子");
+        const QString inspector = en ? QStringLiteral("Inspector") : QStringLiteral("检查器");
+        // The panel keeps them.
+        EXPECT_TRUE(ExplanationPanel::pageHtml(QStringLiteral("qkv"), language).contains(click));
+        EXPECT_TRUE(ExplanationPanel::pageHtml(QStringLiteral("scaled"), language).contains(inspector));
+        const QString html = handoutHtml(doc, 0);
+        const QString text = plain(html);
+        EXPECT_TRUE(text.contains(en ? QStringLiteral("Why it exists") : QStringLiteral("为什么需要它")));
+        EXPECT_FALSE(text.contains(click)) << text.toStdString();
+        EXPECT_FALSE(text.contains(inspector)) << text.toStdString();
+        // The sentence around the cut still ends as a sentence: "… = 0.185." / "… = 0.185。"
+        EXPECT_TRUE(text.contains(en ? QStringLiteral("= 0.185.") : QStringLiteral("= 0.185。"))) << text.toStdString();
+        EXPECT_TRUE(html.contains(heading(core::StageContext)));
+        EXPECT_FALSE(html.contains(heading(core::StageConcat)));
+        EXPECT_FALSE(html.contains(heading(core::StageOutput)));
+    }
+    for (const HandoutFigure &figure : handoutBoard(doc, 0))
+        EXPECT_TRUE(figure.stage != core::StageConcat && figure.stage != core::StageOutput) << figure.stage;
+    // Two heads combine: both cards are printed.
+    Language::instance()->apply(QStringLiteral("en"));
+    doc.load(*loadExample(QStringLiteral("multi-head")).scene);
+    const QString html = handoutHtml(doc, 0);
+    EXPECT_TRUE(html.contains(heading(core::StageConcat)));
+    EXPECT_TRUE(html.contains(heading(core::StageOutput)));
 }
