@@ -3107,6 +3107,30 @@
         <source>This describes the example “%1” as shipped, with the example&apos;s numbers: the scene has been edited since, and the board shows the numbers as they are now.</source>
         <translation>以下说明写的是随程序提供的原始例子“%1”，数字也是那个例子的：场景之后已改动过，流程板上显示的是现在的数字。</translation>
     </message>
+    <message>
+        <source>sum: %1</source>
+        <translation>求和：%1</translation>
+    </message>
+    <message>
+        <source>weight %1 → %2: %3</source>
+        <translation>权重 %1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>A key the mask hides counts as −∞, and e^(−∞) = 0: its weight is 0.</source>
+        <translation>被掩码隐藏的键算作 −∞，而 e^(−∞) = 0：它的权重是 0。</translation>
+    </message>
+    <message>
+        <source>Worked example, the softmax of the row of %1:</source>
+        <translation>算例，%1 这一行的 softmax：</translation>
+    </message>
+    <message>
+        <source>weights = softmax(scaled), row by row</source>
+        <translation>注意力权重 = softmax(缩放后的分数)，逐行计算</translation>
+    </message>
+    <message>
+        <source>weights = softmax(scaled), row by row, over the keys the mask lets the row see; a hidden key&apos;s weight is 0</source>
+        <translation>注意力权重 = softmax(缩放后的分数)，逐行计算，只算掩码允许这一行看到的键；被隐藏的键权重为 0</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::AbComparison</name>

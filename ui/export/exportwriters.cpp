@@ -136,9 +136,9 @@ QPageLayout printedPageLayout()
 
 bool writePdfText(const PrintedText &text, const QString &path, QString *error)
 {
-    // 150 dots per inch: the handout's figures are rendered at twice their printed size.
     return writePdf(
-        text.title, printedPageLayout(), 150, [&](QPdfWriter *pdf) { text.document->print(pdf); }, path, error);
+        text.title, printedPageLayout(), kPrintedDotsPerInch, [&](QPdfWriter *pdf) { text.document->print(pdf); }, path,
+        error);
 }
 
 bool writeCsvTable(const MatrixTable &table, const QString &path, QString *error)

@@ -63,7 +63,9 @@ bool writePdfText(const PrintedText &text, const QString &path, QString *error);
 bool writeCsvTable(const MatrixTable &table, const QString &path, QString *error);
 bool writeNpyTable(const MatrixTable &table, const QString &path, QString *error);
 
-// The printed page of the handout and the worksheet: A4 portrait, 15 mm margins.
+// The printed page of the handout and the worksheet: A4 portrait, 15 mm margins, at 150 dots per
+// inch (the handout's figures are rendered at twice their printed size).
 QPageLayout printedPageLayout();
+inline constexpr int kPrintedDotsPerInch = 150;
 
 } // namespace attnlab::ui

@@ -1,10 +1,13 @@
 #include "ui/export/handout.h"
 
+#include "core/scene/derivation.h"
 #include "core/text/chain.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exporter.h"
 #include "ui/export/exportformat.h"
+#include "ui/export/exportwriters.h"
+#include "ui/export/printedpages.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/stageinfo.h"
@@ -16,7 +19,9 @@
 #include <QTextDocument>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace attnlab::ui {
 
@@ -56,10 +61,24 @@ QString imageTag(Printout &out, const QImage &image, int widthPx)
 
 Printout handout(const Document &doc, int head);
 
-// The explanation page of a stage without its links (paper has nowhere to go).
+// The stages the handout prints: those the board shows for this scene (one head without W_O has
+// no concat or output card: both would repeat its context).
+QList<core::Stage> handoutStages(const Document &doc)
+{
+    QList<core::Stage> stages;
+    for (core::Stage stage : availableStages(doc))
+        if (!stageLook(stage).onBoard || stageLook(stage).onBoard(doc.scene()))
+            stages << stage;
+    return stages;
+}
+
+// The explanation page of a stage without its links (paper has nowhere to go) and without what
+// the pages say only to the reader at the screen (class "screen": "Click any cell…", the
+// Inspector), which paper cannot do.
 QString explanationBody(core::Stage stage, const core::Scene &scene)
 {
     QString html = ExplanationPanel::pageHtml(ExplanationPanel::pageFor(stage, scene), Language::instance()->current());
+    html = withoutScreenOnlyText(html);
     static const QRegularExpression links(QStringLiteral("</?a\\b[^>]*>"));
     html.remove(links);
     static const QRegularExpression heading(QStringLiteral("<h3>.*?</h3>"));
@@ -109,6 +128,7 @@ bool writePdf(const Printout &printout, const QString &title, const QString &pat
     for (int i = 0; i < printout.images.size(); ++i)
         doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("image:%1").arg(i)), printout.images[i]);
     doc.setHtml(printout.html);
+    keepHeadingsWithWhatTheyHead(&doc, kPrintedDotsPerInch);
     return writeExport(PrintedText {&doc, title}, path, error);
 }
 
@@ -192,6 +212,47 @@ QString workedExample(
         c.equals().number(h.context(row, 0));
         what = tr("context of %1, column 0").arg(tokens.value(row));
         break;
+    case WorkedExample::Softmax: {
+        // The row's softmax from the scaled scores as the sheet prints them: e^x of each key the
+        // mask lets the row see, their sum, and each e^x ÷ the sum.
+        const core::SoftmaxDerivation d = core::deriveSoftmax(stages, head, row);
+        if (!d.anyVisible)
+            return QString();
+        QStringList lines;
+        core::Chain sum;
+        bool first = true;
+        for (int j = 0; j < n; ++j) {
+            if (!d.visible[size_t(j)])
+                continue;
+            lines << QStringLiteral("%1: %2").arg(escaped(tokens.value(j)),
+                escaped(QString::fromStdString(core::Chain()
+                                                   .exponential(d.scaled[size_t(j)], d.shift)
+                                                   .equals()
+                                                   .number(d.exps[size_t(j)])
+                                                   .text())));
+            if (!std::exchange(first, false))
+                sum.plus();
+            sum.number(d.exps[size_t(j)]);
+        }
+        sum.equals().number(d.sum);
+        lines << escaped(tr("sum: %1").arg(QString::fromStdString(sum.text())));
+        for (int j = 0; j < n; ++j)
+            if (d.visible[size_t(j)])
+                lines << escaped(tr("weight %1 → %2: %3")
+                                     .arg(tokens.value(row), tokens.value(j),
+                                         QString::fromStdString(core::Chain()
+                                                                    .number(d.exps[size_t(j)])
+                                                                    .divide()
+                                                                    .number(d.sum)
+                                                                    .equals()
+                                                                    .number(d.weights[size_t(j)])
+                                                                    .text())));
+        if (std::find(d.visible.begin(), d.visible.end(), false) != d.visible.end())
+            lines << escaped(tr("A key the mask hides counts as −∞, and e^(−∞) = 0: its weight is 0."));
+        return QStringLiteral("<p>%1<br/>%2</p>")
+            .arg(escaped(tr("Worked example, the softmax of the row of %1:").arg(tokens.value(row))),
+                lines.join(QStringLiteral("<br/>")));
+    }
     case WorkedExample::None:
         return QString();
     }
@@ -199,7 +260,29 @@ QString workedExample(
         .arg(tr("Worked example, %1: %2").arg(escaped(what), escaped(QString::fromStdString(c.text()))));
 }
 
+// The formula over a blank table. The board's "weights = softmax(masked)" names the masked
+// scores, which a sheet without them does not print: it then says what the softmax reads.
+QString worksheetFormula(const core::Scene &scene, core::Stage stage, const QList<core::Stage> &blanks)
+{
+    if (stage != core::StageWeights || blanks.contains(core::StageMasked))
+        return stageTitle(scene, stage);
+    if (scene.mask == core::MaskKind::None)
+        return tr("weights = softmax(scaled), row by row");
+    return tr("weights = softmax(scaled), row by row, over the keys the mask lets the row see; a hidden key's "
+              "weight is 0");
+}
+
 } // namespace
+
+QString withoutScreenOnlyText(const QString &html)
+{
+    // Spans do not nest in these pages, and a screen-only paragraph holds no other paragraph.
+    static const QRegularExpression screen(
+        QStringLiteral("<span class=\"screen\">.*?</span>|<p class=\"screen\">.*?</p>"),
+        QRegularExpression::DotMatchesEverythingOption);
+    QString out = html;
+    return out.remove(screen);
+}
 
 QList<core::Stage> defaultWorksheetStages(const Document &doc)
 {
@@ -221,7 +304,7 @@ QList<HandoutFigure> handoutBoard(const Document &doc, int head)
     o.largestCell = 44;
     constexpr double kPointsPerPixel = 72.0 / 96.0;
     QList<HandoutFigure> figures;
-    for (core::Stage stage : availableStages(doc)) {
+    for (core::Stage stage : handoutStages(doc)) {
         HandoutFigure figure;
         figure.stage = stage;
         int valuePixels = 0;
@@ -262,7 +345,7 @@ Printout handout(const Document &doc, int head)
     html += QStringLiteral("<p>%1</p>").arg(figures.join(QStringLiteral(" ")));
     ExportOptions o;
     QStringList seen;
-    for (core::Stage stage : availableStages(doc)) {
+    for (core::Stage stage : handoutStages(doc)) {
         const QString page = ExplanationPanel::pageFor(stage, scene);
         html += QStringLiteral("<h2>%1</h2>").arg(escaped(stageDisplayName(stage)));
         if (!seen.contains(page)) {
@@ -332,12 +415,22 @@ QString worksheetHtml(const Document &doc, int head, const QList<core::Stage> &b
         if (m.size() == 0)
             continue;
         html += QStringLiteral("<h2>%1</h2><p>%2</p>")
-                    .arg(escaped(stageDisplayName(stage)), escaped(stageTitle(scene, stage)));
+                    .arg(escaped(stageDisplayName(stage)), escaped(worksheetFormula(scene, stage, blanks)));
         html += table(scene, m, isSquareStage(stage), !answers);
         if (answers)
             html += workedExample(scene, stages, head, stage, given);
     }
     return html;
+}
+
+QString printedWorksheetHtml(const Document &doc, int head, const QList<core::Stage> &blanks, QString *why)
+{
+    const QString exercise = worksheetHtml(doc, head, blanks, false, why);
+    if (exercise.isEmpty())
+        return {};
+    // The answer key starts on a page of its own.
+    const QString key = worksheetHtml(doc, head, blanks, true, why);
+    return exercise + QStringLiteral("<p style=\"page-break-before: always\"></p>") + key.mid(style().size());
 }
 
 bool exportHandout(const Document &doc, int head, const QString &path, QString *error)
@@ -352,16 +445,9 @@ bool exportHandout(const Document &doc, int head, const QString &path, QString *
 bool exportWorksheet(
     const Document &doc, int head, const QList<core::Stage> &blanks, const QString &path, QString *error)
 {
-    QString why;
-    const QString exercise = worksheetHtml(doc, head, blanks, false, &why);
-    if (exercise.isEmpty()) {
-        *error = why;
+    const QString html = printedWorksheetHtml(doc, head, blanks, error);
+    if (html.isEmpty())
         return false;
-    }
-    // The answer key starts on a page of its own.
-    const QString key = worksheetHtml(doc, head, blanks, true, &why);
-    const QString html
-        = exercise + QStringLiteral("<p style=\"page-break-before: always\"></p>") + key.mid(style().size());
     return writePdf({html, {}}, sceneTitle(doc.scene(), Language::instance()->current()), path, error);
 }
 

@@ -41,8 +41,15 @@ struct HandoutFigure {
 QList<HandoutFigure> handoutBoard(const Document &doc, int head);
 
 QString handoutHtml(const Document &doc, int head);
+// An explanation page without the text it marks as for the screen only (class "screen": what to
+// click, what the Inspector shows), for paper.
+QString withoutScreenOnlyText(const QString &html);
 // Empty with *why set when the scene is too large for a worksheet.
 QString worksheetHtml(const Document &doc, int head, const QList<core::Stage> &blanks, bool answers, QString *why);
+
+// The worksheet as exportWorksheet() prints it: the exercise, then the answer key on a page of its
+// own. Empty with *why set when the scene is too large.
+QString printedWorksheetHtml(const Document &doc, int head, const QList<core::Stage> &blanks, QString *why);
 
 bool exportHandout(const Document &doc, int head, const QString &path, QString *error);
 bool exportWorksheet(

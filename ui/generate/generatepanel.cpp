@@ -24,6 +24,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace attnlab::ui {
 
 namespace {
@@ -165,6 +167,9 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_chipLayout->setContentsMargins(0, 0, 0, 0);
     m_chipLayout->setSpacing(4);
     m_chipLayout->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_chipBox->setStyleSheet(QStringLiteral(
+        "QLabel#generatedChip { background: #e0f2f1; border: 1px solid #21918c; border-radius: 4px; padding: 1px 5px; "
+        "}"));
     QScrollArea *chips = m_chipScroll;
     chips->setWidget(m_chipBox);
     chips->setWidgetResizable(true);
@@ -367,23 +372,31 @@ void GeneratePanel::refreshStatus()
 
 void GeneratePanel::refreshChips()
 {
-    while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
+    // A new token adds its chip; the chips before it stay (each token rebuilt the whole row).
+    const std::vector<Generator::Step> &steps = m_generator->steps();
+    if (m_chipIds.size() > steps.size()
+        || !std::equal(m_chipIds.begin(), m_chipIds.end(), steps.begin(),
+            [](int id, const Generator::Step &step) { return id == step.id; })) {
+        while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
+            delete item->widget();
+            delete item;
+        }
+        m_chipIds.clear();
+    } else if (QLayoutItem *stretch = m_chipLayout->takeAt(m_chipLayout->count() - 1)) {
+        delete stretch;
     }
-    const QStringList texts = chipTexts();
     const QStringList tips = chipToolTips();
-    for (int i = 0; i < texts.size(); ++i) {
+    for (size_t i = m_chipIds.size(); i < steps.size(); ++i) {
         auto *chip = new QLabel;
+        chip->setObjectName(QStringLiteral("generatedChip")); // styled by the row's sheet
         chip->setTextFormat(Qt::RichText);
         chip->setText(QStringLiteral("%1<br><small>%2</small>")
-                          .arg(texts[i].toHtmlEscaped(),
-                              PredictionPanel::percentText(m_generator->steps()[size_t(i)].probability)));
+                          .arg(m_session->tokenDisplay(steps[i].id).toHtmlEscaped(),
+                              PredictionPanel::percentText(steps[i].probability)));
         chip->setAlignment(Qt::AlignCenter);
-        chip->setToolTip(tips[i]);
-        chip->setStyleSheet(QStringLiteral(
-            "QLabel { background: #e0f2f1; border: 1px solid #21918c; border-radius: 4px; padding: 1px 5px; }"));
+        chip->setToolTip(tips[int(i)]);
         m_chipLayout->addWidget(chip);
+        m_chipIds.push_back(steps[i].id);
     }
     m_chipLayout->addStretch(1);
 }
@@ -434,6 +447,7 @@ void GeneratePanel::retranslate()
         tr("What a decoded token reads, the floor that sets on its time, and prefill against decode on the "
            "roofline"));
     refreshActions();
+    m_chipIds.clear(); // every chip's words anew
     refreshChips();
     refreshStatus();
 }

@@ -10,6 +10,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 class QAction;
 class QDoubleSpinBox;
 class QHBoxLayout;
@@ -111,6 +113,7 @@ private:
     QScrollArea *m_chipScroll;
     QWidget *m_chipBox;
     QHBoxLayout *m_chipLayout;
+    std::vector<int> m_chipIds; // the token of each chip shown, in order
     QLabel *m_chartTitle;
     QLabel *m_cacheTitle;
 };

@@ -5,8 +5,10 @@
 #include "ui/model/modelsession.h"
 
 #include <QFile>
+#include <QTimer>
 
 #include <cmath>
+#include <utility>
 
 namespace attnlab::ui {
 
@@ -19,6 +21,11 @@ Generator::Generator(ModelSession *session, QObject *parent)
     m_engine.setAlternatives(kAlternatives);
     connect(m_session, &ModelSession::computed, this, &Generator::onComputed);
     connect(m_session, &ModelSession::busyChanged, this, &Generator::readyChanged);
+    // A read a view asked for after the last pass (the board's head) ran first: the run goes on.
+    connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
+        if (!busy && std::exchange(m_waitingForIdle, false))
+            scheduleAdvance();
+    });
     // Tokens the user typed replace the generated ones: their chips go.
     connect(m_session, &ModelSession::tokensChanged, this, [this] {
         if (m_appending)
@@ -193,7 +200,27 @@ void Generator::onComputed()
 {
     Q_EMIT readyChanged();
     if (isRunning())
+        scheduleAdvance();
+}
+
+void Generator::scheduleAdvance()
+{
+    // The next token is picked once every view has read this pass: picked here, inside computed(),
+    // it started the next pass while the views connected after the generator had still to read
+    // the runner, and they found the session busy (the sampling chart blank with "No prediction
+    // yet", the cache at 0 tokens). A Stop pressed meanwhile is heeded before the next token.
+    if (std::exchange(m_advanceQueued, true))
+        return;
+    QTimer::singleShot(0, this, [this] {
+        m_advanceQueued = false;
+        if (!isRunning())
+            return;
+        if (m_session->isBusy()) {
+            m_waitingForIdle = true;
+            return;
+        }
         advance();
+    });
 }
 
 } // namespace attnlab::ui

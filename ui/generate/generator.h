@@ -87,6 +87,8 @@ private:
     void onComputed();
     // One step of a run: picks a token; a failure ends the run.
     void advance();
+    // advance() after the views have handled the pass just computed (and any read they queued).
+    void scheduleAdvance();
     // Reads the rules for the model just loaded, for a sentence and for a chat turn.
     void readRules();
     int kindIndex() const;
@@ -98,6 +100,8 @@ private:
     std::optional<core::Problem> m_ruleProblems[2];
     std::optional<core::generate::GenerationConfig> m_generationConfig;
     bool m_appending = false;
+    bool m_advanceQueued = false;
+    bool m_waitingForIdle = false;
 };
 
 } // namespace attnlab::ui

@@ -158,14 +158,35 @@ void KvVectorsView::paintEvent(QPaintEvent *)
     }
     p.setFont(font());
     p.setPen(palette().color(QPalette::Text));
-    const int rowHeight = cellRect(0, 0, false).height();
-    if (rowHeight >= fontMetrics().height()) {
-        for (int r = 0; r < rows && r < m_tokens.size(); ++r) {
-            const QRect cell = cellRect(r, 0, false);
-            const QString label = fontMetrics().elidedText(m_tokens[r], Qt::ElideRight, kLabelWidth - 6);
-            p.drawText(QRect(0, cell.top(), kLabelWidth - 4, cell.height()), Qt::AlignRight | Qt::AlignVCenter, label);
-        }
+    // Each label in a line's height centred on its row (rows shorter than a line label every k-th).
+    const int line = fontMetrics().height();
+    for (const int r : labelledRows()) {
+        const QRect cell = cellRect(r, 0, false);
+        const QString label = fontMetrics().elidedText(m_tokens[r], Qt::ElideRight, kLabelWidth - 6);
+        p.drawText(
+            QRect(0, cell.center().y() - line / 2, kLabelWidth - 4, line), Qt::AlignRight | Qt::AlignVCenter, label);
     }
+}
+
+QList<int> KvVectorsView::labelledRows() const
+{
+    const int rows = std::min<int>(int(m_keys.rows()), int(m_tokens.size()));
+    QList<int> out;
+    const double rowHeight = double(mapRect(false).height()) / std::max(1, int(m_keys.rows()));
+    if (rows == 0 || rowHeight <= 0)
+        return out;
+    // At 17 rows in the panel's height a row is shorter than a line: every label used to go.
+    const int step = std::max(1, int(std::ceil(fontMetrics().height() / rowHeight)));
+    for (int r = 0; r < rows; r += step)
+        out << r;
+    // The newest token's row is the one a step adds: it is labelled, in place of the row before
+    // it when they would touch.
+    if (out.last() != rows - 1) {
+        if (rows - 1 - out.last() < step)
+            out.removeLast();
+        out << rows - 1;
+    }
+    return out;
 }
 
 bool KvVectorsView::event(QEvent *event)

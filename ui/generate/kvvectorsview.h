@@ -30,6 +30,10 @@ public:
     QString cellText(const QPoint &pos) const;
     // Where cell (token, column) of the keys (or the values) is drawn.
     QRect cellRect(int token, int column, bool value) const;
+    // The rows whose token is written beside them: every row when a row is a line high, else
+    // every k-th row, k the fewest rows a line of text takes (the first and the newest row among
+    // them), so that the labels never touch.
+    QList<int> labelledRows() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

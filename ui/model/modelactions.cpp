@@ -51,6 +51,9 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     connect(m_open, &QAction::triggered, this, &ModelActions::openInteractive);
 
     connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
+        // A generated token's pass: the Generate panel shows its progress beside its Stop.
+        if (busy && m_session->isRunningAppendedToken())
+            return;
         if (busy) {
             // Shown only when the job takes longer than half a second.
             if (!m_progress) {
@@ -74,7 +77,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
         }
     });
     connect(m_session, &ModelSession::progress, this, [this](double fraction) {
-        if (m_progress && m_session->isBusy())
+        if (m_progress && m_session->isBusy() && !m_session->isRunningAppendedToken())
             m_progress->setValue(int(std::lround(fraction * 1000)));
     });
     connect(m_session, &ModelSession::loadFailed, this, [this] {

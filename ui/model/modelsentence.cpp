@@ -8,6 +8,8 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace attnlab::ui {
 
 ModelSentence::ModelSentence(ModelSession *session, QWidget *parent)
@@ -31,6 +33,11 @@ ModelSentence::ModelSentence(ModelSession *session, QWidget *parent)
     m_chipLayout->setContentsMargins(0, 0, 0, 0);
     m_chipLayout->setSpacing(4);
     m_chipLayout->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_chipBox->setStyleSheet(
+        QStringLiteral("QLabel#tokenChip { border: 1px solid #4a6fa5; border-radius: 8px; padding: 2px 6px; "
+                       "background: #e8eef7; color: #111; }"
+                       "QLabel#specialTokenChip { border: 1px solid #8a6d3b; border-radius: 8px; padding: 2px 6px; "
+                       "background: #fcf3e0; color: #111; }"));
     scroll->setWidget(m_chipBox);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -77,6 +84,7 @@ void ModelSentence::retranslate()
                           "BERT predicts the first [MASK]."));
     if (!m_message->isHidden())
         m_message->setText(m_session->errorText());
+    m_chipIds.clear(); // every chip's words anew
     showChips();
 }
 
@@ -89,16 +97,34 @@ void ModelSentence::commit()
 
 void ModelSentence::showChips()
 {
-    while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-    m_chipTexts.clear();
     const auto &tokens = m_session->tokens();
-    const int shown = std::min<int>(int(tokens.size()), 200);
-    for (int i = 0; i < shown; ++i) {
+    const int shown = std::min<int>(int(tokens.size()), kMostChips);
+    // A generated token appends one chip to the row: the chips before it stay (rebuilding every
+    // chip of a long text for each token cost generation more time than the model's pass).
+    bool extends = m_chipIds.size() <= size_t(shown) && !m_chipIds.empty();
+    for (size_t i = 0; extends && i < m_chipIds.size(); ++i)
+        extends = m_chipIds[i] == tokens[i].id;
+    if (!extends) {
+        while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
+            delete item->widget();
+            delete item;
+        }
+        m_chipTexts.clear();
+        m_chipIds.clear();
+        m_more = nullptr;
+    } else if (QLayoutItem *stretch = m_chipLayout->takeAt(m_chipLayout->count() - 1)) {
+        delete stretch->widget();
+        delete stretch;
+        if (m_more) {
+            m_chipLayout->removeWidget(m_more);
+            delete m_more;
+            m_more = nullptr;
+        }
+    }
+    for (int i = int(m_chipIds.size()); i < shown; ++i) {
         const QString display = QString::fromStdString(tokens[size_t(i)].display);
         m_chipTexts << QStringLiteral("%1: %2").arg(tokens[size_t(i)].id).arg(display);
+        m_chipIds.push_back(tokens[size_t(i)].id);
         // The position first, as the board's chips and every matrix row number tokens; the
         // vocabulary id after the word, said to be one.
         auto *chip = new QLabel(tr("<small>%1</small> %2 <small>id %3</small>")
@@ -107,11 +133,10 @@ void ModelSentence::showChips()
                                     .arg(tokens[size_t(i)].id));
         chip->setTextFormat(Qt::RichText);
         chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-        chip->setStyleSheet(tokens[size_t(i)].special
-                ? QStringLiteral("QLabel { border: 1px solid #8a6d3b; border-radius: 8px; padding: 2px 6px; "
-                                 "background: #fcf3e0; color: #111; }")
-                : QStringLiteral("QLabel { border: 1px solid #4a6fa5; border-radius: 8px; padding: 2px 6px; "
-                                 "background: #e8eef7; color: #111; }"));
+        // Styled by the row's style sheet (one sheet for all chips: a sheet per chip is parsed
+        // per chip).
+        chip->setObjectName(
+            tokens[size_t(i)].special ? QStringLiteral("specialTokenChip") : QStringLiteral("tokenChip"));
         chip->setToolTip(tr("Token %1: “%2”, id %3, vocabulary piece “%4”")
                              .arg(i)
                              .arg(display)
@@ -120,8 +145,8 @@ void ModelSentence::showChips()
         m_chipLayout->addWidget(chip);
     }
     if (shown < int(tokens.size())) {
-        auto *more = new QLabel(tr("… and %1 more").arg(int(tokens.size()) - shown));
-        m_chipLayout->addWidget(more);
+        m_more = new QLabel(tr("… and %1 more").arg(int(tokens.size()) - shown));
+        m_chipLayout->addWidget(m_more);
     }
     m_chipLayout->addStretch(1);
 }

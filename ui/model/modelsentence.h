@@ -8,6 +8,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <vector>
+
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
@@ -44,6 +46,9 @@ private:
     QHBoxLayout *m_chipLayout;
     QLabel *m_message;
     QStringList m_chipTexts;
+    std::vector<int> m_chipIds; // the ids of the chips shown, in order
+    QLabel *m_more = nullptr; // "… and N more" past kMostChips
+    static constexpr int kMostChips = 200;
     QTimer m_timer;
 };
 

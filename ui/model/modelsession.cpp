@@ -335,9 +335,12 @@ bool ModelSession::appendToken(int id)
     m_computed = false;
     Q_EMIT tokensChanged();
     const int position = m_position;
-    runJob([ids, position](model::ForwardRunner &runner,
-               const model::ForwardProgress &progress) { return runner.run(ids, position, progress); },
-        true);
+    // Its own kind of text job: the room shows no progress dialog for it.
+    Job job {[ids, position](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
+                 return runner.run(ids, position, progress);
+             },
+        true, {}, {}, {}, true};
+    runJob(std::move(job));
     return true;
 }
 
@@ -365,7 +368,7 @@ bool ModelSession::readOnWorker(
 
 void ModelSession::runJob(Work work, bool text)
 {
-    runJob(Job {std::move(work), text, {}, {}, {}});
+    runJob(Job {std::move(work), text, {}, {}, {}, false});
 }
 
 void ModelSession::runJob(Job job)
@@ -382,7 +385,7 @@ bool ModelSession::readRunner(Read read, std::function<void(bool finished)> done
     Work work = [read = std::move(read)](model::ForwardRunner &runner, const model::ForwardProgress &progress) {
         return read(runner, progress);
     };
-    runJob(Job {std::move(work), false, std::move(done), std::move(what), {}});
+    runJob(Job {std::move(work), false, std::move(done), std::move(what), {}, false});
     return true;
 }
 
@@ -400,6 +403,7 @@ void ModelSession::startNext()
     m_jobOk = true;
     m_jobProblem.reset();
     m_runningText = job.text;
+    m_runningAppended = job.appended;
     m_runningDone = std::move(job.done);
     m_runningWhat = std::move(job.what);
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
@@ -432,6 +436,7 @@ void ModelSession::finishJob()
     const bool superseded = m_superseded;
     m_superseded = false;
     m_runningText = false;
+    m_runningAppended = false;
     Q_EMIT busyChanged(false);
     const std::optional<core::Problem> failure = std::move(m_jobProblem);
     m_jobProblem.reset();

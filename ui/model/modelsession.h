@@ -51,6 +51,10 @@ public:
     // Asks the running job to stop at its next progress call.
     void cancel();
     bool isBusy() const { return m_thread != nullptr; }
+    // The running job is the pass of a token appendToken() added: generation, whose panel shows
+    // the pass's progress and its own Stop, so the room puts up no progress dialog (a dialog per
+    // token, window-modal, held the Stop button out of reach and its Cancel blanked the panels).
+    bool isRunningAppendedToken() const { return m_runningAppended; }
 
     bool hasModel() const { return m_runner != nullptr; }
     const core::model::ForwardRunner *runner() const { return isBusy() ? nullptr : m_runner.get(); }
@@ -223,6 +227,7 @@ private:
         std::function<void(bool)> done; // set for a read (readRunner, readOnWorker)
         Wording what;
         std::shared_ptr<CellsJob> cells; // set for an edit of block cells
+        bool appended = false; // the pass of a token appendToken() added
     };
     // Runs `job` on the worker; when it is not idle, the job waits until the running one ends.
     void runJob(Work work, bool text = false);
@@ -268,6 +273,7 @@ private:
     bool m_jobOk = true;
     std::optional<core::Problem> m_jobProblem; // why the running job failed, set on the worker
     bool m_runningText = false; // the running job is a text job
+    bool m_runningAppended = false; // … the pass of an appended token
     std::function<void(bool)> m_runningDone; // the running readRunner() job's `done`
     Wording m_runningWhat;
     bool m_superseded = false; // it was cancelled because a newer text came

@@ -2,7 +2,9 @@
 
 #include "ui/plot/chartname.h"
 #include "ui/plot/colormaps.h"
+#include "ui/plot/labelfit.h"
 
+#include <QFontInfo>
 #include <QFontMetrics>
 #include <QLocale>
 #include <QPainter>
@@ -98,8 +100,13 @@ void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLab
         // Past kMostLabels, every k-th label: thousands drawn on top of each other cost time
         // and show nothing.
         const int step = (count + kMostLabels - 1) / kMostLabels;
+        // A long token is elided, as the board's labels are (LabelFit::kMaxLabelEms): at its
+        // full length a 200-character token took the plot's width from its cells.
+        const QFontMetrics metrics(axis->tickLabelFont());
+        const int widest = int(LabelFit::kMaxLabelEms * QFontInfo(axis->tickLabelFont()).pixelSize());
         for (int i = 0; i < count; i += std::max(1, step))
-            map.insert(i, i < labels.size() ? labels.at(i) : QString::number(i + 1));
+            map.insert(i,
+                metrics.elidedText(i < labels.size() ? labels.at(i) : QString::number(i + 1), Qt::ElideRight, widest));
         ticker->setTicks(map);
     };
     ticks(xAxis, columnLabels, cols);

@@ -420,7 +420,7 @@ const std::vector<StageLook> &stageLooks()
         {core::StageWeights, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Attention weights"),
             QT_TRANSLATE_NOOP("attnlab::ui", "weights"),
             weightsFormula, nullptr, weightsFigure, "weights", nullptr, weightsShapes, 2, nullptr,
-            true, true, true, true, nullptr, D::Softmax, false, W::Blank, E::None},
+            true, true, true, true, nullptr, D::Softmax, false, W::Blank, E::Softmax},
         {core::StageContext, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Context vectors"),
             QT_TRANSLATE_NOOP("attnlab::ui", "context"),
             contextFormula, nullptr, contextFigure, "context", nullptr, contextShapes, 3, nullptr,

@@ -32,6 +32,7 @@ enum class WorkedExample {
     DotProduct, // a score: q · k
     Division, // a scaled score: score ÷ divisor
     WeightedSum, // a context entry: Σ weight · v
+    Softmax, // a row of weights: e^x of each visible key, their sum, each e^x ÷ the sum
 };
 
 struct StageLook {

@@ -11,13 +11,17 @@
 #include "ui/mainwindow/shortcutlist.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
+#include "ui/model/modelsentence.h"
 #include "ui/model/predictionpanel.h"
 #include "ui/plot/qcp.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QMainWindow>
+#include <QPointer>
+#include <QProgressDialog>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -29,6 +33,7 @@ using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
 using attnlab::test::GenerateRoom;
+using attnlab::test::HeldWorker;
 using attnlab::test::Room;
 using attnlab::test::TinyFolder;
 using attnlab::test::waitComputed;
@@ -353,4 +358,127 @@ TEST(Generate, TheGeneratedRowFollowsTheNewestToken)
     ASSERT_TRUE(waitGenerated(room, size_t(panel->countBox()->value() + 1)));
     QTest::qWait(50);
     EXPECT_EQ(bar->value(), 0);
+}
+
+// Every view reads each pass of a run, the views made after the generator too: the next token was
+// picked inside the pass's computed(), so the sampling chart and the cache panel found the session
+// busy and drew "No prediction yet" and 0 tokens for the whole run, and the Stop that ended it
+// flashed that blank panel. A Stop after any token ends the run there (issue 36, classroom item 5).
+TEST(Generate, EveryViewReadsEachPassOfARunAndStopEndsItWithoutABlankPanel)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    GeneratePanel *panel = room.panel;
+    const int prompt = int(room.session->tokens().size());
+    for (const int stopAfter : {1, 3}) {
+        SCOPED_TRACE(stopAfter);
+        const int before = int(room.session->tokens().size());
+        // Connected after every view: what each shows once the pass is handled.
+        std::vector<int> chartBars, cacheTokens, tokens;
+        const QMetaObject::Connection seen = QObject::connect(room.session, &ModelSession::computed, [&] {
+            chartBars.push_back(int(panel->chart()->ids().size()));
+            cacheTokens.push_back(panel->cachePanel()->tokens());
+            tokens.push_back(room.session->runner() ? room.session->runner()->tokenCount() : -1);
+        });
+        int steps = 0;
+        const QMetaObject::Connection stop = QObject::connect(panel->generator(), &Generator::stepsChanged, [&] {
+            if (++steps == stopAfter)
+                panel->stopAction()->trigger();
+        });
+        panel->countBox()->setValue(10);
+        panel->runAction()->trigger();
+        EXPECT_TRUE(QTest::qWaitFor(
+            [&] { return !panel->generator()->isRunning() && !room.session->isBusy() && room.session->isComputed(); },
+            10000));
+        QTest::qWait(50);
+        QObject::disconnect(seen);
+        QObject::disconnect(stop);
+        EXPECT_EQ(int(room.session->tokens().size()), before + stopAfter);
+        ASSERT_EQ(int(tokens.size()), stopAfter);
+        for (size_t i = 0; i < tokens.size(); ++i) {
+            EXPECT_EQ(tokens[i], before + int(i) + 1) << i;
+            EXPECT_EQ(chartBars[i], SamplingChart::kBars) << "pass " << i;
+            EXPECT_EQ(cacheTokens[i], tokens[i]) << "pass " << i;
+        }
+        EXPECT_FALSE(panel->chart()->summary().contains(QStringLiteral("No prediction yet")));
+        EXPECT_TRUE(panel->stepAction()->isEnabled());
+    }
+    EXPECT_EQ(int(panel->generator()->steps().size()), 4);
+    EXPECT_EQ(int(room.session->tokens().size()), prompt + 4);
+}
+
+// A generated token adds its chip to the sentence's row and to the Generated row; the chips before
+// it stay the same widgets. Each token rebuilt both rows whole, up to 200 chips with a style sheet
+// each (issue 36, classroom item 5). The chips still read as before.
+TEST(Generate, AGeneratedTokenAddsOneChipAndKeepsTheOthers)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const auto sentenceChips = [&] {
+        QList<QLabel *> chips = room.room->sentence()->findChildren<QLabel *>(QStringLiteral("tokenChip"));
+        chips += room.room->sentence()->findChildren<QLabel *>(QStringLiteral("specialTokenChip"));
+        return chips;
+    };
+    const auto generatedChips
+        = [&] { return room.panel->chipScroll()->widget()->findChildren<QLabel *>(QStringLiteral("generatedChip")); };
+    const int prompt = int(room.session->tokens().size());
+    ASSERT_EQ(sentenceChips().size(), prompt);
+    ASSERT_TRUE(room.generate(2));
+    const QList<QPointer<QLabel>> before = [&] {
+        QList<QPointer<QLabel>> out;
+        for (QLabel *chip : sentenceChips() + generatedChips())
+            out << chip;
+        return out;
+    }();
+    ASSERT_EQ(before.size(), prompt + 2 + 2);
+    ASSERT_TRUE(room.generate(3));
+    QApplication::processEvents();
+    for (const QPointer<QLabel> &chip : before)
+        EXPECT_FALSE(chip.isNull());
+    EXPECT_EQ(sentenceChips().size(), prompt + 5);
+    EXPECT_EQ(generatedChips().size(), 5);
+    EXPECT_EQ(room.room->sentence()->chipTexts().size(), prompt + 5);
+    EXPECT_EQ(room.panel->chipTexts().size(), 5);
+    // The newest chip shows the newest token; the row of the sentence numbers it by position.
+    const int last = room.session->tokens().back().id;
+    EXPECT_TRUE(generatedChips().last()->text().startsWith(room.session->tokenDisplay(last).toHtmlEscaped()));
+    EXPECT_TRUE(room.room->sentence()->chipTexts().last().startsWith(QStringLiteral("%1: ").arg(last)));
+    // A new sentence starts both rows again.
+    room.session->setText(QStringLiteral("the mat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    EXPECT_EQ(sentenceChips().size(), int(room.session->tokens().size()));
+    EXPECT_TRUE(generatedChips().isEmpty());
+}
+
+// A generated token's pass puts up no progress dialog, however long it takes: the Generate panel
+// shows its progress beside Stop. The room's window-modal dialog came up for every pass past half
+// a second (the 0.5B model under load), held the Stop button out of reach, so a run went on to
+// its last token, and its Cancel left the panels blank (issue 36, classroom item 5).
+TEST(Generate, ASlowPassOfAGeneratedTokenShowsNoDialogAndStopStaysWithinReach)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const int before = int(room.session->tokens().size());
+    HeldWorker held(room.session);
+    room.panel->countBox()->setValue(5);
+    room.panel->runAction()->trigger();
+    ASSERT_TRUE(room.session->isBusy());
+    QTest::qWait(900); // past the dialog's half second
+    for (QProgressDialog *dialog : room.window.findChildren<QProgressDialog *>())
+        EXPECT_FALSE(dialog->isVisible());
+    EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
+    EXPECT_TRUE(room.panel->stopAction()->isEnabled());
+    room.panel->stopAction()->trigger();
+    held.release();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy() && room.session->isComputed(); }, 10000));
+    QTest::qWait(50);
+    EXPECT_EQ(int(room.session->tokens().size()), before + 1);
+    EXPECT_EQ(int(room.panel->chart()->ids().size()), SamplingChart::kBars);
 }

@@ -78,3 +78,35 @@ TEST(KvCacheView, EachGeneratedTokenIsOneQueryRowPerLayerOverTheCache)
     EXPECT_EQ(view->newestQuery(), -1);
     EXPECT_EQ(vectors->keys().rows(), room.session->runner()->tokenCount());
 }
+
+// Past the rows a line of text fits, the cache's heatmaps label every k-th row and the newest, the
+// labels a line apart: at 17 rows every row label used to vanish (issue 36, classroom item 13).
+TEST(KvCacheView, SeventeenRowsKeepLabelsThatNeverTouch)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const int n = room.session->runner()->tokenCount();
+    ASSERT_TRUE(room.generate(17 - n));
+    KvVectorsView view(room.session);
+    view.setLayer(1); // reads the cache now
+    view.setLayer(0);
+    ASSERT_EQ(view.keys().rows(), 17);
+    const int line = view.fontMetrics().height();
+    for (const int height : {60 + 17 * line, 60 + 17 * line / 2, 60 + 17 * line / 3}) {
+        SCOPED_TRACE(height);
+        view.resize(500, height);
+        const QList<int> rows = view.labelledRows();
+        ASSERT_GE(rows.size(), 3) << view.cellRect(0, 0, false).height();
+        EXPECT_EQ(rows.first(), 0);
+        EXPECT_EQ(rows.last(), 16);
+        for (int i = 1; i < rows.size(); ++i)
+            EXPECT_GE(view.cellRect(rows[i], 0, false).center().y() - view.cellRect(rows[i - 1], 0, false).center().y(),
+                line - 1)
+                << rows[i];
+        if (view.cellRect(0, 0, false).height() >= line) {
+            EXPECT_EQ(rows.size(), 17);
+        }
+    }
+}
