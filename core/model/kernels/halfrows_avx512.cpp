@@ -8,13 +8,6 @@
 
 #include <immintrin.h>
 
-// GCC 12's AVX-512 headers start some results from _mm256/_mm512_undefined_*(), which -O3
-// reports as (maybe) used uninitialized (GCC bug 105593): about the header, not this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
 namespace attnlab::core::model::kernels::detail {
 
 namespace {
