@@ -81,11 +81,7 @@ void decodeOneToken(benchmark::State &state)
     const int context = int(state.range(0));
     Decoder decoder(g_weights);
     decoder.append(promptIds(context));
-    for (auto _ : state)
-        decoder.append({42});
-    const double floorMs = attnlab::bench::memoryFloorMs(g_fileMegabytes * 1048576.0);
-    state.counters["read_MB_per_s"] = attnlab::bench::readBandwidth();
-    state.counters["floor_ms"] = floorMs;
+    attnlab::bench::timeAgainstFloor(state, g_fileMegabytes * 1048576.0, [&] { decoder.append({42}); });
     state.counters["cache_MiB"] = double(decoder.cacheBytes()) / (1 << 20);
 }
 

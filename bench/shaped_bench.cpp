@@ -184,10 +184,7 @@ void decodeOneToken(benchmark::State &state)
         return;
     Decoder decoder(weights);
     decoder.append(promptIds(12));
-    for (auto _ : state)
-        decoder.append({42});
-    state.counters["read_MB_per_s"] = attnlab::bench::readBandwidth();
-    state.counters["floor_ms"] = attnlab::bench::memoryFloorMs(g_fileBytes);
+    attnlab::bench::timeAgainstFloor(state, g_fileBytes, [&] { decoder.append({42}); });
     state.counters["file_MiB"] = g_fileBytes / (1 << 20);
 }
 

@@ -5,14 +5,11 @@
 
 namespace attnlab::core {
 
-#if defined(ATTNLAB_HAVE_AVX2_KERNEL)
+#if defined(ATTNLAB_HAVE_X86_KERNELS)
 namespace detail {
 bool maskedSoftmaxRowAvx2(const float *scaled, const unsigned char *visible, long n, float *masked, float *weights);
-}
-
-namespace {
-const bool kUseAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
+bool maskedSoftmaxRowAvx512(const float *scaled, const unsigned char *visible, long n, float *masked, float *weights);
+} // namespace detail
 #endif
 
 namespace {
@@ -21,6 +18,8 @@ bool maskedSoftmaxRowPortable(
     const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked, Scalar *weights)
 {
     constexpr Scalar kMinusInf = -std::numeric_limits<Scalar>::infinity();
+    if (n == 0)
+        return false; // no cell, none visible (Eigen's maxCoeff of nothing is undefined)
     Eigen::Map<const Eigen::Array<Scalar, 1, Eigen::Dynamic>> in(scaled, n);
     Eigen::Map<const Eigen::Array<unsigned char, 1, Eigen::Dynamic>> vis(visible, n);
     Eigen::Map<Eigen::Array<Scalar, 1, Eigen::Dynamic>> m(masked, n);
@@ -40,15 +39,25 @@ bool maskedSoftmaxRowPortable(
 
 } // namespace
 
+bool maskedSoftmaxRow(engine::KernelVariant variant, const Scalar *scaled, const unsigned char *visible, Eigen::Index n,
+    Scalar *masked, Scalar *weights)
+{
+#if defined(ATTNLAB_HAVE_X86_KERNELS)
+    static_assert(std::is_same_v<Scalar, float>, "the vector kernels are for float");
+    if (variant == engine::KernelVariant::Avx512)
+        return detail::maskedSoftmaxRowAvx512(scaled, visible, long(n), masked, weights);
+    if (variant == engine::KernelVariant::Avx2)
+        return detail::maskedSoftmaxRowAvx2(scaled, visible, long(n), masked, weights);
+#endif
+    (void)variant;
+    return maskedSoftmaxRowPortable(scaled, visible, n, masked, weights);
+}
+
 bool maskedSoftmaxRow(
     const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked, Scalar *weights)
 {
-#if defined(ATTNLAB_HAVE_AVX2_KERNEL)
-    static_assert(std::is_same_v<Scalar, float>, "the AVX2 kernel is for float");
-    if (kUseAvx2)
-        return detail::maskedSoftmaxRowAvx2(scaled, visible, long(n), masked, weights);
-#endif
-    return maskedSoftmaxRowPortable(scaled, visible, n, masked, weights);
+    static const engine::KernelVariant variant = engine::kernelVariant(); // the process's, chosen once
+    return maskedSoftmaxRow(variant, scaled, visible, n, masked, weights);
 }
 
 RowVector softmax(const Eigen::Ref<const RowVector> &logits)

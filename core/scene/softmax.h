@@ -1,6 +1,7 @@
 #pragma once
 // Row-wise softmax with a visibility mask, the numerically stable way.
 
+#include "core/engine/kernelvariant.h"
 #include "core/types.h"
 
 namespace attnlab::core {
@@ -10,8 +11,15 @@ namespace attnlab::core {
 // The row's maximum over visible cells is subtracted before exponentiating, so logits in the
 // thousands give finite, nearly one-hot weights. A row with no visible cell gets all-zero
 // weights. Returns whether any cell was visible.
+// On x86-64 processors the row runs vector code chosen once per process
+// (core/engine/kernelvariant.h: softmax_avx512.cpp, softmax_avx2.cpp), elsewhere Eigen's.
 bool maskedSoftmaxRow(
     const Scalar *scaled, const unsigned char *visible, Eigen::Index n, Scalar *masked, Scalar *weights);
+
+// The same with the kernel of `variant`, which must be one kernelVariantSupported() accepts (for
+// tests and benchmarks that compare variants).
+bool maskedSoftmaxRow(engine::KernelVariant variant, const Scalar *scaled, const unsigned char *visible, Eigen::Index n,
+    Scalar *masked, Scalar *weights);
 
 // Plain stable softmax of a vector (every entry visible).
 RowVector softmax(const Eigen::Ref<const RowVector> &logits);

@@ -4,24 +4,22 @@
 
 namespace attnlab::core::model::kernels {
 
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
+#ifdef ATTNLAB_HAVE_X86_KERNELS
 namespace detail {
 void widenAvx2(bool bf16, const unsigned short *src, long n, float *out);
 void addWidenedAvx2(bool bf16, const unsigned short *src, long n, float *out);
 void dotRowsAvx2(bool bf16, const float *x, const unsigned short *w, long rows, long k, long stride, float *out);
 void accumulateRowsAvx2(bool bf16, const float *x, const unsigned short *w, long k, long n, long stride, float *out);
+void widenAvx512(bool bf16, const unsigned short *src, long n, float *out);
+void addWidenedAvx512(bool bf16, const unsigned short *src, long n, float *out);
+void dotRowsAvx512(bool bf16, const float *x, const unsigned short *w, long rows, long k, long stride, float *out);
+void accumulateRowsAvx512(bool bf16, const float *x, const unsigned short *w, long k, long n, long stride, float *out);
 } // namespace detail
 #endif
 
 namespace {
 
 static_assert(sizeof(unsigned short) == sizeof(std::uint16_t), "16-bit weights are read as unsigned short");
-
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-const bool kUseAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
-#else
-constexpr bool kUseAvx2 = false;
-#endif
 
 // The plain loops, templated on the widening so it inlines.
 template<typename Widen> void widenLoop(const std::uint16_t *src, std::size_t n, float *out, Widen widen)
@@ -75,51 +73,81 @@ const unsigned short *bits(const std::uint16_t *p)
     return reinterpret_cast<const unsigned short *>(p);
 }
 
+void widenPortable(bool bf16, const unsigned short *src, long n, float *out)
+{
+    const auto *p = reinterpret_cast<const std::uint16_t *>(src);
+    bf16 ? widenLoop(p, std::size_t(n), out, fromBf16) : widenLoop(p, std::size_t(n), out, fromF16);
+}
+
+void addWidenedPortable(bool bf16, const unsigned short *src, long n, float *out)
+{
+    const auto *p = reinterpret_cast<const std::uint16_t *>(src);
+    bf16 ? addLoop(p, std::size_t(n), out, fromBf16) : addLoop(p, std::size_t(n), out, fromF16);
+}
+
+void dotRowsPortable(bool bf16, const float *x, const unsigned short *w, long rows, long k, long stride, float *out)
+{
+    const auto *p = reinterpret_cast<const std::uint16_t *>(w);
+    const auto r = std::size_t(rows), n = std::size_t(k), s = std::size_t(stride);
+    bf16 ? dotLoop(x, p, r, n, s, out, fromBf16) : dotLoop(x, p, r, n, s, out, fromF16);
+}
+
+void accumulateRowsPortable(bool bf16, const float *x, const unsigned short *w, long k, long n, long stride, float *out)
+{
+    const auto *p = reinterpret_cast<const std::uint16_t *>(w);
+    const auto kk = std::size_t(k), nn = std::size_t(n), s = std::size_t(stride);
+    bf16 ? accumulateLoop(x, p, kk, nn, s, out, fromBf16) : accumulateLoop(x, p, kk, nn, s, out, fromF16);
+}
+
+constexpr HalfRowKernels kPortable {widenPortable, addWidenedPortable, dotRowsPortable, accumulateRowsPortable};
+#ifdef ATTNLAB_HAVE_X86_KERNELS
+constexpr HalfRowKernels kAvx2 {
+    detail::widenAvx2, detail::addWidenedAvx2, detail::dotRowsAvx2, detail::accumulateRowsAvx2};
+constexpr HalfRowKernels kAvx512 {
+    detail::widenAvx512, detail::addWidenedAvx512, detail::dotRowsAvx512, detail::accumulateRowsAvx512};
+#endif
+
+// The process's kernels, chosen once.
+const HalfRowKernels &active()
+{
+    static const HalfRowKernels &kernels = halfRowKernels(engine::kernelVariant());
+    return kernels;
+}
+
 } // namespace
+
+const HalfRowKernels &halfRowKernels(engine::KernelVariant variant)
+{
+#ifdef ATTNLAB_HAVE_X86_KERNELS
+    if (variant == engine::KernelVariant::Avx512)
+        return kAvx512;
+    if (variant == engine::KernelVariant::Avx2)
+        return kAvx2;
+#endif
+    (void)variant;
+    return kPortable;
+}
 
 void widen(HalfKind kind, const std::uint16_t *src, std::size_t n, float *out)
 {
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-    if (kUseAvx2)
-        return detail::widenAvx2(kind == HalfKind::BF16, bits(src), long(n), out);
-#endif
-    kind == HalfKind::BF16 ? widenLoop(src, n, out, fromBf16) : widenLoop(src, n, out, fromF16);
+    active().widen(kind == HalfKind::BF16, bits(src), long(n), out);
 }
 
 void addWidened(HalfKind kind, const std::uint16_t *src, std::size_t n, float *out)
 {
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-    if (kUseAvx2)
-        return detail::addWidenedAvx2(kind == HalfKind::BF16, bits(src), long(n), out);
-#endif
-    kind == HalfKind::BF16 ? addLoop(src, n, out, fromBf16) : addLoop(src, n, out, fromF16);
+    active().addWidened(kind == HalfKind::BF16, bits(src), long(n), out);
 }
 
 void dotRows(HalfKind kind, const float *x, const std::uint16_t *w, std::size_t rows, std::size_t k, std::size_t stride,
     float *out)
 {
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-    if (kUseAvx2)
-        return detail::dotRowsAvx2(kind == HalfKind::BF16, x, bits(w), long(rows), long(k), long(stride), out);
-#endif
-    kind == HalfKind::BF16 ? dotLoop(x, w, rows, k, stride, out, fromBf16)
-                           : dotLoop(x, w, rows, k, stride, out, fromF16);
+    active().dotRows(kind == HalfKind::BF16, x, bits(w), long(rows), long(k), long(stride), out);
 }
 
 void accumulateRows(
     HalfKind kind, const float *x, const std::uint16_t *w, std::size_t k, std::size_t n, std::size_t stride, float *out)
 {
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-    if (kUseAvx2)
-        return detail::accumulateRowsAvx2(kind == HalfKind::BF16, x, bits(w), long(k), long(n), long(stride), out);
-#endif
-    kind == HalfKind::BF16 ? accumulateLoop(x, w, k, n, stride, out, fromBf16)
-                           : accumulateLoop(x, w, k, n, stride, out, fromF16);
-}
-
-bool usesVectorKernels()
-{
-    return kUseAvx2;
+    active().accumulateRows(kind == HalfKind::BF16, x, bits(w), long(k), long(n), long(stride), out);
 }
 
 } // namespace attnlab::core::model::kernels

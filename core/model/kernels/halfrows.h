@@ -5,10 +5,13 @@
 //
 // Widening is exact for both types (core/model/checkpoint/safetensors.h: halfToFloat, bfloat16ToFloat), so
 // a kernel's result equals the float32 computation on the widened weights up to the order of
-// the float additions. On x86-64 processors with AVX2, FMA and F16C the kernels use 8-wide
-// vector code chosen at run time (halfrows_avx2.cpp); elsewhere plain loops.
+// the float additions. On x86-64 processors the kernels use vector code chosen once per process
+// (core/engine/kernelvariant.h): 16-wide with AVX-512 (halfrows_avx512.cpp), 8-wide with AVX2,
+// FMA and F16C (halfrows_avx2.cpp); elsewhere plain loops.
 //
 // Pointers to the 16-bit data must be 2-byte aligned; float pointers need no alignment.
+
+#include "core/engine/kernelvariant.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -33,7 +36,17 @@ void dotRows(HalfKind kind, const float *x, const std::uint16_t *w, std::size_t 
 void accumulateRows(HalfKind kind, const float *x, const std::uint16_t *w, std::size_t k, std::size_t n,
     std::size_t stride, float *out);
 
-// Whether the vector kernels are in use on this processor (for benchmarks and tests).
-bool usesVectorKernels();
+// One variant's kernels, in the plain types their own source files use (bf16: BF16 rather than
+// F16), so tests and benchmarks can run every variant in one process. The functions above run
+// kernelVariant()'s.
+struct HalfRowKernels {
+    void (*widen)(bool bf16, const unsigned short *src, long n, float *out);
+    void (*addWidened)(bool bf16, const unsigned short *src, long n, float *out);
+    void (*dotRows)(bool bf16, const float *x, const unsigned short *w, long rows, long k, long stride, float *out);
+    void (*accumulateRows)(bool bf16, const float *x, const unsigned short *w, long k, long n, long stride, float *out);
+};
+
+// The kernels of `variant`, which must be one kernelVariantSupported() accepts.
+const HalfRowKernels &halfRowKernels(engine::KernelVariant variant);
 
 } // namespace attnlab::core::model::kernels

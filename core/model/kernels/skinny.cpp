@@ -4,38 +4,49 @@
 
 namespace attnlab::core::model::kernels {
 
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
+#ifdef ATTNLAB_HAVE_X86_KERNELS
 namespace detail {
 void skinnyDotAvx2(
+    const float *x, long rows, long k, long ldx, const float *w, long ldw, long count, float *out, long ldo);
+void skinnyDotAvx512(
     const float *x, long rows, long k, long ldx, const float *w, long ldw, long count, float *out, long ldo);
 } // namespace detail
 #endif
 
 namespace {
 
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-const bool kUseAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-constexpr bool kUseAvx2 = false;
-#endif
-
-// Outputs per thread chunk (a multiple of the vector kernel's 3 weight rows),
+// Outputs per thread chunk (a multiple of the vector kernels' 3 and 4 weight rows),
 // and the work (rows × outputs × inputs) below which one thread is faster than waking the others.
 constexpr long kChunk = 384;
 constexpr long kParallelWork = 1L << 20;
 
-void dotLoop(const SkinnyInput &x, const float *w, std::size_t ldw, std::size_t count, float *out, std::size_t ldo)
+using Kernel
+    = void (*)(const float *x, long rows, long k, long ldx, const float *w, long ldw, long count, float *out, long ldo);
+
+void dotLoop(const float *x, long rows, long k, long ldx, const float *w, long ldw, long count, float *out, long ldo)
 {
-    for (std::size_t r = 0; r < x.rows; ++r) {
-        const float *xr = x.x + r * x.ldx;
-        for (std::size_t o = 0; o < count; ++o) {
+    for (long r = 0; r < rows; ++r) {
+        const float *xr = x + r * ldx;
+        for (long o = 0; o < count; ++o) {
             const float *wo = w + o * ldw;
             float sum = 0;
-            for (std::size_t i = 0; i < x.k; ++i)
+            for (long i = 0; i < k; ++i)
                 sum += xr[i] * wo[i];
             out[r * ldo + o] = sum;
         }
     }
+}
+
+Kernel kernelOf(engine::KernelVariant variant)
+{
+#ifdef ATTNLAB_HAVE_X86_KERNELS
+    if (variant == engine::KernelVariant::Avx512)
+        return detail::skinnyDotAvx512;
+    if (variant == engine::KernelVariant::Avx2)
+        return detail::skinnyDotAvx2;
+#endif
+    (void)variant;
+    return dotLoop;
 }
 
 // Runs `chunk(first, count)` over [0, total) in pieces of kChunk, on every thread when the
@@ -51,20 +62,26 @@ template<typename Chunk> void splitOutputs(const SkinnyInput &x, std::size_t tot
     }
 }
 
+void runSplit(Kernel kernel, const SkinnyInput &x, const float *w, std::size_t ldw, const SkinnyOutput &out)
+{
+    splitOutputs(x, out.count, [&](std::size_t first, std::size_t count) {
+        kernel(x.x, long(x.rows), long(x.k), long(x.ldx), w + first * ldw, long(ldw), long(count), out.out + first,
+            long(out.ldo));
+    });
+}
+
 } // namespace
+
+void skinnyDot(
+    engine::KernelVariant variant, const SkinnyInput &x, const float *w, std::size_t ldw, const SkinnyOutput &out)
+{
+    runSplit(kernelOf(variant), x, w, ldw, out);
+}
 
 void skinnyDot(const SkinnyInput &x, const float *w, std::size_t ldw, const SkinnyOutput &out)
 {
-    splitOutputs(x, out.count, [&](std::size_t first, std::size_t count) {
-        const float *wFirst = w + first * ldw;
-        float *outFirst = out.out + first;
-#ifdef ATTNLAB_HAVE_AVX2_KERNEL
-        if (kUseAvx2)
-            return detail::skinnyDotAvx2(
-                x.x, long(x.rows), long(x.k), long(x.ldx), wFirst, long(ldw), long(count), outFirst, long(out.ldo));
-#endif
-        dotLoop(x, wFirst, ldw, count, outFirst, out.ldo);
-    });
+    static const Kernel kernel = kernelOf(engine::kernelVariant()); // the process's, chosen once
+    runSplit(kernel, x, w, ldw, out);
 }
 
 } // namespace attnlab::core::model::kernels

@@ -6,9 +6,12 @@
 // a quarter of the product's time (docs/performance.md). Here every weight row is loaded once
 // from memory and used at once by all rows.
 //
-// On x86-64 processors with AVX2 and FMA the inner loops are 8-wide vector code chosen at run
-// time (skinny_avx2.cpp); elsewhere plain loops. Large products split their outputs over the
+// On x86-64 processors the inner loops are vector code chosen once per process
+// (core/engine/kernelvariant.h): 16-wide with AVX-512 (skinny_avx512.cpp), 8-wide with AVX2 and
+// FMA (skinny_avx2.cpp); elsewhere plain loops. Large products split their outputs over the
 // OpenMP threads. Results equal the float computation up to the order of the float additions.
+
+#include "core/engine/kernelvariant.h"
 
 #include <cstddef>
 
@@ -35,5 +38,10 @@ struct SkinnyOutput {
 // out[r][o] = Σ_i x[r][i] · W[o][i] for o < count, where row o of W starts at w + o·ldw (k
 // elements): rows of X against the rows of an nn.Linear weight (out × in).
 void skinnyDot(const SkinnyInput &x, const float *w, std::size_t ldw, const SkinnyOutput &out);
+
+// The same with the kernels of `variant`, which must be one kernelVariantSupported() accepts (for
+// tests and benchmarks that compare variants).
+void skinnyDot(
+    engine::KernelVariant variant, const SkinnyInput &x, const float *w, std::size_t ldw, const SkinnyOutput &out);
 
 } // namespace attnlab::core::model::kernels
