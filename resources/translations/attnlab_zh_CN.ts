@@ -3831,6 +3831,11 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>The conversation is the model&apos;s text: the heads above, the grid and Open on Board show every turn as the model reads it, template tokens included.</source>
         <translation>整段对话就是模型的文本：上方的头、网格和“在流程板上打开”都按模型读到的样子显示每一轮，包括模板词元。</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences in a row (Chinese needs no space between them)</comment>
+        <translation>%1%2</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::DescriptionBanner</name>

@@ -73,7 +73,6 @@ ChatPanel::ChatPanel(ModelSession *session, Generator *generator, QWidget *paren
     , m_sendButton(buttonFor(m_send))
     , m_stopButton(buttonFor(m_stop))
     , m_newChatButton(buttonFor(m_newChat))
-    , m_hint(new QLabel)
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("ChatPanel"));
@@ -94,38 +93,33 @@ ChatPanel::ChatPanel(ModelSession *session, Generator *generator, QWidget *paren
     m_limit->setRange(1, 4096);
     m_limit->setValue(256);
     m_transcript->setOpenLinks(false);
-    m_transcript->setMinimumHeight(160);
+    m_transcript->setMinimumHeight(m_transcript->fontMetrics().lineSpacing() * 3 + 12);
     m_message->setTabChangesFocus(true);
-    m_message->setMaximumHeight(m_message->fontMetrics().lineSpacing() * 4 + 12);
+    // Two lines in sight; a longer message scrolls inside its box.
+    m_message->setFixedHeight(m_message->fontMetrics().lineSpacing() * 2 + 12);
     m_message->installEventFilter(this);
-    m_hint->setWordWrap(true);
-    m_hint->setTextFormat(Qt::PlainText);
-    m_status->setWordWrap(true);
-    m_status->setTextFormat(Qt::PlainText);
+    m_status->setTextFormat(Qt::PlainText); // one line: a wrapped status pushed the message box out of sight
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // Compact enough for the room's tab at 1280 × 720 (about 130 px of page): one row of settings,
+    // the conversation taking what is left, one row for the message and its buttons.
     auto *top = new QHBoxLayout;
     top->addWidget(m_systemLabel);
     top->addWidget(m_system, 1);
+    top->addWidget(m_limitLabel);
+    top->addWidget(m_limit);
     top->addWidget(m_newChatButton);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_message, 1);
-    auto *buttons = new QVBoxLayout;
-    buttons->addWidget(m_sendButton);
-    buttons->addWidget(m_stopButton);
-    buttons->addStretch(1);
-    bottom->addLayout(buttons);
-    auto *limit = new QHBoxLayout;
-    limit->addWidget(m_limitLabel);
-    limit->addWidget(m_limit);
-    limit->addStretch(1);
+    bottom->addWidget(m_sendButton, 0, Qt::AlignTop);
+    bottom->addWidget(m_stopButton, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(3);
     layout->addLayout(top);
     layout->addWidget(m_transcript, 1);
     layout->addLayout(bottom);
-    layout->addLayout(limit);
     layout->addWidget(m_status);
-    layout->addWidget(m_hint);
 
     connect(m_session, &ModelSession::computed, this, &ChatPanel::onComputed);
     connect(m_session, &ModelSession::busyChanged, this, &ChatPanel::refreshActions);
@@ -309,7 +303,11 @@ void ChatPanel::refreshTranscript()
             m_phase == Phase::Reading ? tr("(reading the conversation…)") : pendingAnswer(), true);
     if (html.isEmpty())
         html = QStringLiteral("<p style=\"color:#666\">%1</p>")
-                   .arg(tr("Write a message below and press Enter. Shift+Enter starts a new line.").toHtmlEscaped());
+                   .arg(tr("%1 %2", "two sentences in a row (Chinese needs no space between them)")
+                            .arg(tr("Write a message below and press Enter. Shift+Enter starts a new line."),
+                                tr("The conversation is the model's text: the heads above, the grid and Open on Board "
+                                   "show every turn as the model reads it, template tokens included."))
+                            .toHtmlEscaped());
     m_transcript->setHtml(html);
     // The newest words in sight, as a chat window keeps them.
     m_transcript->verticalScrollBar()->setValue(m_transcript->verticalScrollBar()->maximum());
@@ -372,8 +370,6 @@ void ChatPanel::retranslate()
     m_newChat->setToolTip(tr("Forget the turns and start again; the system prompt stays (Ctrl+Alt+N)"));
     m_transcript->setToolTip(tr("The conversation. While an answer is written, the model's text in the room is the "
                                 "whole conversation, so the heads and the board show what each token reads."));
-    m_hint->setText(tr("The conversation is the model's text: the heads above, the grid and Open on Board show "
-                       "every turn as the model reads it, template tokens included."));
     if (m_statusText)
         m_status->setText(m_statusText());
     m_status->setVisible(!m_status->text().isEmpty());

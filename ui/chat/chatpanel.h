@@ -87,7 +87,6 @@ private:
     QToolButton *m_sendButton;
     QToolButton *m_stopButton;
     QToolButton *m_newChatButton;
-    QLabel *m_hint;
     QLabel *m_status;
 
     std::vector<core::chat::ChatMessage> m_turns;

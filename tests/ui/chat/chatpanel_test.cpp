@@ -22,25 +22,7 @@ using namespace attnlab;
 // A tiny Qwen2 with a ChatML template, as Qwen2.5's begins.
 struct ChatFolder {
     std::string dir = test::makeTempDir("chatpanel");
-    ChatFolder()
-    {
-        test::TinyModelOptions options;
-        options.layers = 2;
-        options.heads = 4;
-        options.kvHeads = 2;
-        options.dModel = 16;
-        options.dInner = 24;
-        options.positions = 256;
-        options.vocab = test::kGpt2FixtureVocabSize;
-        options.addFiles = [](const std::string &d) {
-            test::writeGpt2Tokenizer(d);
-            test::writeTextFile(d + "/tokenizer_config.json",
-                "{\"chat_template\": \"{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\\\n' + "
-                "message['content'] + '<|im_end|>' + '\\\\n' }}{% endfor %}{% if add_generation_prompt %}{{ "
-                "'<|im_start|>assistant\\\\n' }}{% endif %}\", \"eos_token\": \"<|im_end|>\"}");
-        };
-        test::writeTinyQwen2(dir, options);
-    }
+    ChatFolder() { test::writeTinyChatQwen(dir, 256); }
     ~ChatFolder() { test::removeTree(dir); }
 };
 

@@ -38,23 +38,7 @@ struct FixtureCache {
         fs::create_directories(repo / "refs");
         fs::create_directories(snapshot);
         std::ofstream(repo / "refs" / "main") << "0a1b2c";
-        test::TinyModelOptions options;
-        options.layers = 2;
-        options.heads = 4;
-        options.kvHeads = 2;
-        options.dModel = 16;
-        options.dInner = 24;
-        options.positions = 128;
-        options.vocab = test::kGpt2FixtureVocabSize;
-        options.addFiles = [](const std::string &d) {
-            test::writeGpt2Tokenizer(d);
-            // ChatML as Qwen2.5's template begins (without its system and tools branches).
-            test::writeTextFile(d + "/tokenizer_config.json",
-                "{\"chat_template\": \"{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\\\n' + "
-                "message['content'] + '<|im_end|>' + '\\\\n' }}{% endfor %}{% if add_generation_prompt %}{{ "
-                "'<|im_start|>assistant\\\\n' }}{% endif %}\", \"eos_token\": \"<|im_end|>\"}");
-        };
-        test::writeTinyQwen2(snapshot.string(), options);
+        test::writeTinyChatQwen(snapshot.string(), 128);
         return snapshot.string();
     }
 };

@@ -94,4 +94,26 @@ private:
     std::shared_ptr<std::atomic<bool>> m_released = std::make_shared<std::atomic<bool>>(false);
 };
 
+// A tiny Qwen2 in `dir` with a ChatML chat template, as Qwen2.5's begins (without its system and
+// tools branches), and `positions` positions: the classroom's chat turn and the Chat tab use it.
+inline void writeTinyChatQwen(const std::string &dir, int positions)
+{
+    TinyModelOptions options;
+    options.layers = 2;
+    options.heads = 4;
+    options.kvHeads = 2;
+    options.dModel = 16;
+    options.dInner = 24;
+    options.positions = positions;
+    options.vocab = kGpt2FixtureVocabSize;
+    options.addFiles = [](const std::string &d) {
+        writeGpt2Tokenizer(d);
+        writeTextFile(d + "/tokenizer_config.json",
+            "{\"chat_template\": \"{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\\\n' + "
+            "message['content'] + '<|im_end|>' + '\\\\n' }}{% endfor %}{% if add_generation_prompt %}{{ "
+            "'<|im_start|>assistant\\\\n' }}{% endif %}\", \"eos_token\": \"<|im_end|>\"}");
+    };
+    writeTinyQwen2(dir, options);
+}
+
 } // namespace attnlab::test
