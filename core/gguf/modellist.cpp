@@ -104,7 +104,10 @@ void listHubCache(const std::string &cache, std::vector<ListedModel> &out)
                 continue;
             m.bytes += fileSize(file);
             try {
-                for (const model::SafetensorsTensor &t : model::SafetensorsFile::open(file.string())->tensors())
+                // The file is held while its tensors are read: tensors() refers into it, and a
+                // temporary in a range-for's initializer dies before the loop runs.
+                const auto safetensors = model::SafetensorsFile::open(file.string());
+                for (const model::SafetensorsTensor &t : safetensors->tensors())
                     if (t.shape.size() >= 2)
                         tally[t.dtypeName] += t.elements;
             } catch (const std::exception &) {

@@ -88,6 +88,14 @@ TokenBar::TokenBar(Document *document, QWidget *parent)
     syncFromScene();
 }
 
+TokenBar::~TokenBar()
+{
+    // QWidget's destructor hides the field, and a field that had the focus then says its editing
+    // finished: by then this object is only a QWidget, so commit() must no longer be called
+    // (UBSan: a downcast to a TokenBar that is gone).
+    m_edit->disconnect(this);
+}
+
 void TokenBar::retranslate()
 {
     m_sentenceLabel->setText(tr("&Sentence:"));

@@ -23,6 +23,7 @@ class TokenBar : public Retranslating<QWidget> {
     Q_OBJECT
 public:
     explicit TokenBar(Document *document, QWidget *parent = nullptr);
+    ~TokenBar() override;
 
     QString text() const;
     // Sets the sentence as if typed, without committing it.
