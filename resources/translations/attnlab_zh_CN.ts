@@ -7149,10 +7149,6 @@ Separator: the text between separators is a token.</source>
         <translation>句子为什么没有被应用。</translation>
     </message>
     <message>
-        <source>Type at least one token; the scene keeps its current tokens.</source>
-        <translation>请至少输入一个词元；场景保留当前的词元。</translation>
-    </message>
-    <message>
         <source>%1 tokens is more than the limit of %2.</source>
         <translation>%1 个词元超过了上限 %2。</translation>
     </message>
@@ -7185,6 +7181,14 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>These tokens come from a real model: X is what that model&apos;s layer computed for them. To change the text, type it in the Sentence field of the Model workspace (Ctrl+2), then open the head on the board again.</source>
         <translation>这些词元来自一个真实模型：X 是该模型那一层为它们算出的结果。要修改文本，请在模型工作区（Ctrl+2）的“句子”栏中输入，然后在流程板上重新打开这个头。</translation>
+    </message>
+    <message>
+        <source>Type at least one token; until then the board keeps “%1”.</source>
+        <translation>请至少输入一个词元；在此之前，流程板保留“%1”。</translation>
+    </message>
+    <message>
+        <source>A sentence needs at least one token: the board kept “%1”.</source>
+        <translation>句子至少需要一个词元：流程板保留了“%1”。</translation>
     </message>
 </context>
 <context>

@@ -72,7 +72,7 @@ TokenBar::TokenBar(Document *document, QWidget *parent)
     // once the typist pauses or presses Enter, never on every keystroke, so typing a long
     // sentence quickly costs nothing.
     connect(m_edit, &QLineEdit::textEdited, this, [this] { m_commitTimer.start(); });
-    connect(m_edit, &QLineEdit::editingFinished, this, &TokenBar::commit);
+    connect(m_edit, &QLineEdit::editingFinished, this, &TokenBar::finishEditing);
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
         updateSeparatorVisibility();
         commit();
@@ -163,7 +163,8 @@ bool TokenBar::commit()
     const core::Scene &scene = m_document->scene();
     showChips(tokens, true);
     if (tokens.isEmpty()) {
-        showMessage(tr("Type at least one token; the scene keeps its current tokens."));
+        showMessage(tr("Type at least one token; until then the board keeps “%1”.")
+                        .arg(fromStdTokens(scene.tokens).join(QLatin1Char(' '))));
         return false;
     }
     if (tokens.size() > core::limits::kMaxTokens) {
@@ -195,6 +196,17 @@ bool TokenBar::commit()
     m_document->changeScene(
         next, [joined = tokens.join(QLatin1Char('|'))] { return tr("Set tokens to “%1”").arg(joined); });
     return true;
+}
+
+void TokenBar::finishEditing()
+{
+    if (commit() || m_document->scene().hasInputX() || !tokenize(text(), mode(), separator()).isEmpty())
+        return;
+    // Enter or leaving the field with nothing in it: the board still shows the scene's tokens,
+    // so the field shows them again too instead of an empty sentence that applies to nothing.
+    syncFromScene();
+    showMessage(tr("A sentence needs at least one token: the board kept “%1”.")
+                    .arg(fromStdTokens(m_document->scene().tokens).join(QLatin1Char(' '))));
 }
 
 void TokenBar::updateEditability()

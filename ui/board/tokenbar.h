@@ -43,8 +43,9 @@ public:
     // Whether typed text waits for that pause.
     bool isCommitPending() const { return m_commitTimer.isActive(); }
 
-protected:
 private:
+    // Enter or leaving the field: commits, or gives an emptied field the scene's sentence back.
+    void finishEditing();
     void retranslate() override;
     void syncFromScene();
     // Read-only (with the reason as tooltip) for a head taken from a real model.

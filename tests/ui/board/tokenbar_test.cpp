@@ -101,6 +101,30 @@ TEST(TokenBar, EmptySentenceIsRefusedWithAMessage)
     EXPECT_EQ(doc.undoStack()->count(), 0);
 }
 
+TEST(TokenBar, AClearedSentenceGetsTheBoardsTokensBackWhenEditingEnds)
+{
+    Document doc;
+    editortest::loadExampleInto(doc);
+    const core::Scene before = doc.scene();
+    TokenBar bar(&doc);
+    QLineEdit *edit = bar.findChild<QLineEdit *>();
+    ASSERT_NE(edit, nullptr);
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Delete);
+    EXPECT_TRUE(bar.text().isEmpty());
+    EXPECT_TRUE(bar.isCommitPending());
+    EXPECT_FALSE(bar.commit()) << "a pause in typing keeps the empty field, so the typist can go on";
+    EXPECT_TRUE(bar.text().isEmpty());
+    EXPECT_TRUE(bar.message().contains(QStringLiteral("猫 吃 鱼"))) << bar.message().toStdString();
+
+    QTest::keyClick(edit, Qt::Key_Return);
+    EXPECT_EQ(bar.text(), QStringLiteral("猫吃鱼")) << "the field shows what the board shows";
+    EXPECT_EQ(bar.chipTexts(), (QStringList {QStringLiteral("猫"), QStringLiteral("吃"), QStringLiteral("鱼")}));
+    EXPECT_TRUE(bar.message().contains(QStringLiteral("猫 吃 鱼"))) << bar.message().toStdString();
+    EXPECT_EQ(doc.scene(), before);
+    EXPECT_EQ(doc.undoStack()->count(), 0);
+}
+
 TEST(TokenBar, UndoOfTokensWithSpacesSwitchesToSeparatorMode)
 {
     Document doc;
