@@ -452,6 +452,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     // The Ollama store (core/gguf/ollamastore).
     {MessageId::OllamaNoModelLayer, ATTNLAB_MESSAGE("CoreMessage", "no layer has the media type %1")},
     {MessageId::OllamaBadDigest, ATTNLAB_MESSAGE("CoreMessage", "must be \"sha256:\" and 64 hexadecimal digits, not %1")},
+    {MessageId::SessionUnknownTensor, ATTNLAB_MESSAGE("CoreMessage", "expected a tensor of the block such as \"mlp_in.weight\", got \"%1\"")},
 };
 // clang-format on
 

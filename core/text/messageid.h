@@ -437,6 +437,8 @@ enum class MessageId : int {
     // The Ollama store (core/gguf/ollamastore).
     OllamaNoModelLayer,
     OllamaBadDigest,
+    // Model session files (core/session/modelsessionfile).
+    SessionUnknownTensor,
 };
 
 } // namespace attnlab::core

@@ -2052,6 +2052,10 @@
         <source>has &quot;%1&quot;, but holds one object per layer type (&quot;%2&quot;, &quot;%3&quot;)</source>
         <translation>含有“%1”，但它应当按层类型各放一个对象（“%2”、“%3”）</translation>
     </message>
+    <message>
+        <source>expected a tensor of the block such as &quot;mlp_in.weight&quot;, got &quot;%1&quot;</source>
+        <translation>应为块中的张量（例如 &quot;mlp_in.weight&quot;），实际为 &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -6300,6 +6304,115 @@ last change %3</source>
     <message>
         <source>row %1 (token “%2”) sees no key: its weights and its context vector are all zero</source>
         <translation>第 %1 行（词元“%2”）看不到任何键：它的权重和上下文向量全为 0</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::SessionFileActions</name>
+    <message>
+        <source>Save Model &amp;Session…</source>
+        <translation>保存模型会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save what you did to the open model — heads switched off, weights edited, the text and the cache policy — to a file that opens the model again with the same changes</source>
+        <translation>把对当前模型所做的改动（关闭的头、修改的权重、文本和缓存策略）保存到文件中，之后可以带着同样的改动重新打开这个模型</translation>
+    </message>
+    <message>
+        <source>Open Model Sess&amp;ion…</source>
+        <translation>打开模型会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open a saved model session: its model opens and its changes are made again</source>
+        <translation>打开已保存的模型会话：载入它的模型，并重新应用其中的改动</translation>
+    </message>
+    <message>
+        <source>Model Session</source>
+        <translation>模型会话</translation>
+    </message>
+    <message>
+        <source>No model is open, so there is no session to save.</source>
+        <translation>没有打开任何模型，因此没有可保存的会话。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved the model session to %1</source>
+        <translation>模型会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not a model session this Attention Lab can open:
+%2</source>
+        <translation>%1 不是本 Attention Lab 能打开的模型会话：
+%2</translation>
+    </message>
+    <message>
+        <source>%1: model: %2 does not exist on this computer.</source>
+        <translation>%1：model：这台电脑上没有 %2。</translation>
+    </message>
+    <message>
+        <source>%1: cells[%2]: these cells do not lie in this model&apos;s weights.</source>
+        <translation>%1：cells[%2]：这些单元格不在该模型的权重范围内。</translation>
+    </message>
+    <message>
+        <source>%1: head_mask: %2 × %3, but the model has %4 layers × %5 heads.</source>
+        <translation>%1：head_mask 为 %2 × %3，但该模型有 %4 层 × %5 个头。</translation>
+    </message>
+    <message>
+        <source>The model opened without the session&apos;s changes.
+%1</source>
+        <translation>模型已打开，但没有应用会话中的改动。
+%1</translation>
+    </message>
+    <message>
+        <source>Changes from %1</source>
+        <translation>来自 %1 的改动</translation>
+    </message>
+    <message>
+        <source>Heads switched off in %1</source>
+        <translation>%1 中关闭的头</translation>
+    </message>
+    <message>
+        <source>Weights edited in %1</source>
+        <translation>%1 中修改的权重</translation>
+    </message>
+    <message>
+        <source>Opened the model session %1</source>
+        <translation>已打开模型会话 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Model Changes</source>
+        <translation>模型改动未保存</translation>
+    </message>
+    <message>
+        <source>Save Session…</source>
+        <translation>保存会话…</translation>
+    </message>
+    <message>
+        <source>Save Model Session</source>
+        <translation>保存模型会话</translation>
+    </message>
+    <message>
+        <source>Model sessions (*.attnmodel.json)</source>
+        <translation>模型会话 (*.attnmodel.json)</translation>
+    </message>
+    <message>
+        <source>Open Model Session</source>
+        <translation>打开模型会话</translation>
+    </message>
+    <message>
+        <source>Model sessions (*.attnmodel.json);;JSON files (*.json)</source>
+        <translation>模型会话 (*.attnmodel.json);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The open model has changes that are not saved (the latest: “%1”).
+They are lost unless you save them as a model session.</source>
+        <translation>当前模型有未保存的改动（最近一次：“%1”）。
+除非把它们保存为模型会话，否则这些改动会丢失。</translation>
     </message>
 </context>
 <context>

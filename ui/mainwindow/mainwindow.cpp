@@ -39,6 +39,7 @@
 #include "ui/model/modelsession.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
+#include "ui/session/sessionfileactions.h"
 #include "ui/translate/translateactions.h"
 
 #include <QAction>
@@ -148,6 +149,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent)
     connect(m_fileActions, &FileActions::readOnlyChanged, this, &MainWindow::refreshTitle);
     connect(m_exportActions, &ExportActions::statusMessage, this, showStatus);
     connect(m_model, &ModelActions::statusMessage, this, showStatus);
+    connect(m_sessionFile, &SessionFileActions::statusMessage, this, showStatus);
     if (auto *app = qobject_cast<GuardedApplication *>(QCoreApplication::instance())) {
         connect(app, &GuardedApplication::exceptionCaught, this, [this] {
             statusBar()->showMessage(
@@ -187,7 +189,7 @@ QString MainWindow::warningText() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_fileActions->maybeSave()) {
+    if (!m_fileActions->maybeSave() || !m_sessionFile->maybeKeepEdits()) {
         event->ignore();
         return;
     }
@@ -220,11 +222,13 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_fileActions->openAction());
     m_fileMenu->addAction(m_model->openAction());
     m_fileMenu->addMenu(m_model->cacheMenu());
+    m_fileMenu->addAction(m_sessionFile->openAction());
     m_fileMenu->addMenu(m_fileActions->recentMenu());
     m_fileMenu->addMenu(m_fileActions->examplesMenu());
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_fileActions->saveAction());
     m_fileMenu->addAction(m_fileActions->saveAsAction());
+    m_fileMenu->addAction(m_sessionFile->saveAction());
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_matrixEditor->importAction());
     m_fileMenu->addMenu(m_exportActions->menu());
@@ -453,6 +457,7 @@ void MainWindow::createDocks()
     // The model room is a workspace of its own, shown when a model is opened; opening a head on
     // the board brings the scene back.
     m_model = new ModelActions(m_document, this);
+    m_sessionFile = new SessionFileActions(m_model, this);
     ModelRoom *room = m_model->room();
     auto *generate = new GeneratePanel(m_model->session());
     room->addPanel(generate, [] { return tr("Generate"); });
@@ -532,6 +537,7 @@ void MainWindow::retranslate()
     m_fileActions->retranslate();
     m_exportActions->retranslate();
     m_model->retranslate();
+    m_sessionFile->retranslate();
     m_steps->retranslate();
     m_presentation->retranslate();
     refreshTitle();

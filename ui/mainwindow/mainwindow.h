@@ -30,6 +30,7 @@ class PipelineBoard;
 class PresentationMode;
 class PresentationView;
 class SceneWarnings;
+class SessionFileActions;
 class StepController;
 class Workspaces;
 
@@ -45,6 +46,7 @@ public:
 
     FileActions *fileActions() const { return m_fileActions; }
     ExportActions *exportActions() const { return m_exportActions; }
+    SessionFileActions *sessionFileActions() const { return m_sessionFile; }
     StepController *steps() const { return m_steps; }
     PipelineBoard *board() const { return m_board; }
     PresentationMode *presentation() const { return m_presentation; }
@@ -116,6 +118,7 @@ private:
     LanguageMenu *m_languageMenu = nullptr;
     ExperimentsWindow *m_experiments = nullptr;
     ModelActions *m_model = nullptr;
+    SessionFileActions *m_sessionFile = nullptr;
     BlockBoard *m_blockBoard = nullptr;
     Workspaces *m_workspaces = nullptr;
     QAction *m_experimentsAction = nullptr;

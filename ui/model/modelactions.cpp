@@ -120,12 +120,14 @@ void ModelActions::retranslate()
                                "by name:tag, LM Studio's GGUF files, each with its family, quantization and size"));
 }
 
-void ModelActions::open(const QString &dir, const QString &text, ModelSession::TextKind kind)
+void ModelActions::open(const QString &dir, const QString &text, ModelSession::TextKind kind, bool askFirst)
 {
     if (m_session->isBusy()) {
         showError([] { return tr("The model is still busy; wait or press Cancel."); });
         return;
     }
+    if (askFirst && m_beforeOpen && !m_beforeOpen())
+        return;
     m_session->open(dir, text.isEmpty() ? QString() : text, kind);
 }
 

@@ -45,9 +45,12 @@ public:
     // (core/chat's chatPromptForUserTurn, add_generation_prompt on): the model answers next.
     void openClassroomExample();
 
-    // Opens DIR (and, once loaded, runs the model on `text` when it is not empty).
+    // Opens DIR (and, once loaded, runs the model on `text` when it is not empty). With
+    // `askFirst`, the check set by setBeforeOpen() may stop it first (unsaved changes to the model).
     void open(const QString &dir, const QString &text = QString(),
-        ModelSession::TextKind kind = ModelSession::TextKind::Sentence);
+        ModelSession::TextKind kind = ModelSession::TextKind::Sentence, bool askFirst = true);
+    // Asked before any model opens in place of this one; false keeps the open model.
+    void setBeforeOpen(std::function<bool()> check) { m_beforeOpen = std::move(check); }
     // The folder dialog, then open().
     void openInteractive();
     // The last error shown ("" when none) in the current language, for tests; errors appear in a
@@ -78,6 +81,7 @@ private:
     std::function<QString()> m_lastError;
     QString m_lastNotice;
     bool m_quiet = false;
+    std::function<bool()> m_beforeOpen;
 };
 
 } // namespace attnlab::ui

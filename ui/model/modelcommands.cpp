@@ -7,9 +7,9 @@
 
 namespace attnlab::ui {
 
-HeadMaskCommand::HeadMaskCommand(
-    ModelSession *session, const core::Matrix &before, const core::Matrix &after, const HistoryText &text)
-    : TranslatedCommand(text)
+HeadMaskCommand::HeadMaskCommand(ModelSession *session, const core::Matrix &before, const core::Matrix &after,
+    const HistoryText &text, QUndoCommand *parent)
+    : TranslatedCommand(text, parent)
     , m_session(session)
     , m_before(before)
     , m_after(after)

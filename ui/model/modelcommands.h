@@ -17,8 +17,8 @@ class ModelSession;
 
 class HeadMaskCommand : public TranslatedCommand {
 public:
-    HeadMaskCommand(
-        ModelSession *session, const core::Matrix &before, const core::Matrix &after, const HistoryText &text);
+    HeadMaskCommand(ModelSession *session, const core::Matrix &before, const core::Matrix &after,
+        const HistoryText &text, QUndoCommand *parent = nullptr);
     void undo() override;
     void redo() override;
 
@@ -65,6 +65,9 @@ public:
     bool mergeWith(const QUndoCommand *other) override;
     // The gesture and place this step would merge into.
     bool continues(int gesture, const BlockCellsPlace &place) const;
+    // Where it writes, and what (a saved model session lists these, core/session).
+    const BlockCellsPlace &place() const { return m_place; }
+    const std::optional<core::Matrix> &afterValues() const { return m_after->values; }
 
 private:
     ModelSession *m_session;

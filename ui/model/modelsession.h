@@ -147,6 +147,8 @@ public:
     // pushing nothing, when any edit does not fit or holds a value that is not a finite number.
     // Allowed while a job runs.
     bool editCells(const std::vector<CellsEdit> &edits, const HistoryText &text, int gesture = 0);
+    // The edit's cells lie in a tensor of the model and its values are finite numbers.
+    bool cellsFit(const CellsEdit &edit) const;
     // A new scrub gesture's number for editBlockCells() and editCells(), never 0.
     int startScrubGesture() { return ++m_gestures; }
     // The prediction before the last change to the model itself (a head switched off or on, a
@@ -245,8 +247,6 @@ private:
     // An edit of block cells is about to start: records what the cells hold for its undo and
     // announces it (blockCellChanging) when it can.
     void startCells(const CellsJob &cells);
-    // The edit's cells lie in a tensor of the model and its values are finite numbers.
-    bool cellsFit(const CellsEdit &edit) const;
 
     struct Loaded;
     std::shared_ptr<core::model::ForwardRunner> m_runner;
