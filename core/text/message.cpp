@@ -281,6 +281,9 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GgufTensorShape, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has extents %2 but the metadata implies %3")},
     {MessageId::GgufRopeFactors, ATTNLAB_MESSAGE("CoreMessage", "the file scales the rotary frequencies (tensor %1), which cannot be read yet")},
     {MessageId::GgufTokenizerUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tokenizer %1 cannot be read yet (%2 can)")},
+    {MessageId::GgufTokenIdOutOfRange, ATTNLAB_MESSAGE("CoreMessage", "must be a token id from 0 to %1, not %2")},
+    {MessageId::GgufArrayLengthDiffers, ATTNLAB_MESSAGE("CoreMessage", "has %1 values, but %2 has %3")},
+    {MessageId::GgufTokenNotUtf8, ATTNLAB_MESSAGE("CoreMessage", "token %1 is not UTF-8 text")},
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     {MessageId::JsonTypeString, ATTNLAB_MESSAGE("CoreMessage", "string")},

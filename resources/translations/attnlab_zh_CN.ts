@@ -2052,6 +2052,18 @@
         <source>has &quot;%1&quot;, but holds one object per layer type (&quot;%2&quot;, &quot;%3&quot;)</source>
         <translation>含有“%1”，但它应当按层类型各放一个对象（“%2”、“%3”）</translation>
     </message>
+    <message>
+        <source>must be a token id from 0 to %1, not %2</source>
+        <translation>必须是 0 到 %1 之间的词元编号，而不是 %2</translation>
+    </message>
+    <message>
+        <source>has %1 values, but %2 has %3</source>
+        <translation>有 %1 个值，但 %2 有 %3 个</translation>
+    </message>
+    <message>
+        <source>token %1 is not UTF-8 text</source>
+        <translation>词元 %1 不是 UTF-8 文本</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
