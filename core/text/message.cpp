@@ -397,6 +397,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ChatWhatText, ATTNLAB_MESSAGE("CoreMessage", "text")},
     {MessageId::ChatWhatNameValue, ATTNLAB_MESSAGE("CoreMessage", "name=value")},
     {MessageId::ChatTemplateMissing, ATTNLAB_MESSAGE("CoreMessage", "the model folder %1 has no chat template (neither chat_template.jinja nor \"chat_template\" in tokenizer_config.json), so it cannot wrap text as a chat turn")},
+    {MessageId::ChatTemplateMissingInGguf, ATTNLAB_MESSAGE("CoreMessage", "the model file %1 has no chat template (no \"tokenizer.chat_template\" in its metadata), so it cannot wrap text as a chat turn")},
     {MessageId::ChatTemplateNotString, ATTNLAB_MESSAGE("CoreMessage", "must be a string or a list of {\"name\": …, \"template\": …}, not %1")},
     {MessageId::ChatTemplateEntryBad, ATTNLAB_MESSAGE("CoreMessage", "must be {\"name\": a string, \"template\": a string}")},
     {MessageId::ChatTemplateNoDefault, ATTNLAB_MESSAGE("CoreMessage", "lists chat templates named %1 but none named \"default\"")},

@@ -382,6 +382,7 @@ enum class MessageId : int {
     ChatWhatText,
     ChatWhatNameValue,
     ChatTemplateMissing,
+    ChatTemplateMissingInGguf,
     ChatTemplateNotString,
     ChatTemplateEntryBad,
     ChatTemplateNoDefault,
