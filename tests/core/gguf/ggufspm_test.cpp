@@ -67,16 +67,17 @@ struct SpmFixture {
 
     test::GgufWriter gguf(std::uint32_t bos = 1) const
     {
+        // As llama.cpp's converter writes a Llama 2 vocabulary (its pre is "default", which SPM ignores).
         test::GgufWriter w;
-        w.addString("general.architecture", "llama");
-        w.addString("tokenizer.ggml.model", "llama");
+        for (const char *key : {"general.architecture", "tokenizer.ggml.model"})
+            w.addString(key, "llama");
         w.addString("tokenizer.ggml.pre", "default");
-        w.addStringArray("tokenizer.ggml.tokens", tokens);
-        w.addFloat32Array("tokenizer.ggml.scores", scores);
-        w.addInt32Array("tokenizer.ggml.token_type", types);
         w.addUInt32("tokenizer.ggml.bos_token_id", bos);
         w.addUInt32("tokenizer.ggml.eos_token_id", 2);
         w.addUInt32("tokenizer.ggml.unknown_token_id", 0);
+        w.addStringArray("tokenizer.ggml.tokens", tokens);
+        w.addFloat32Array("tokenizer.ggml.scores", scores);
+        w.addInt32Array("tokenizer.ggml.token_type", types);
         return w;
     }
 
