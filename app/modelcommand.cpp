@@ -121,8 +121,6 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
                   .arg(in->tokenizer->vocabSize())
                   .arg(config.vocabSize);
 
-    if (cli.isSet(cli.chat) && gguf)
-        return where + tr("--chat: the chat template of a GGUF file is not read yet");
     if (cli.isSet(cli.chat)) {
         // transformers' apply_chat_template: the template writes the special tokens itself, and
         // the prompt is encoded without the post-processor's (else Llama 3 gets two BOS).

@@ -1,12 +1,17 @@
 #include "core/chat/chatprompt.h"
 
 #include "core/chat/chatlimits.h"
+#include "core/gguf/gguffile.h"
+#include "core/gguf/ggufmodel.h"
 #include "core/json/jsonguard.h"
 #include "core/json/textfile.h"
+#include "core/model/modelerror.h"
 #include "core/text/messageid.h"
 
 #include <filesystem>
+#include <memory>
 #include <system_error>
+#include <utility>
 
 namespace attnlab::core::chat {
 
@@ -137,18 +142,68 @@ std::map<std::string, std::string> specialTokensOfConfig(const Json &config)
     return tokens;
 }
 
+constexpr const char *kGgufTemplateKey = "tokenizer.chat_template";
+
+// The metadata keys of the special tokens' ids, by tokenizer_config.json's name for them.
+const std::pair<const char *, const char *> kGgufSpecialTokens[] = {
+    {"bos_token", "tokenizer.ggml.bos_token_id"},
+    {"eos_token", "tokenizer.ggml.eos_token_id"},
+    {"unk_token", "tokenizer.ggml.unknown_token_id"},
+    {"pad_token", "tokenizer.ggml.padding_token_id"},
+};
+
+// A GGUF file's template (nullopt when its metadata has none) and special tokens. A file that
+// is no valid GGUF is refused with the reader's problem.
+std::pair<std::optional<std::string>, std::map<std::string, std::string>> readGguf(const std::string &path)
+{
+    std::shared_ptr<gguf::GgufFile> file;
+    try {
+        file = gguf::GgufFile::open(path);
+    } catch (const model::ModelError &e) {
+        throw ChatTemplateError(e.problem());
+    }
+    std::optional<std::string> source;
+    if (const gguf::GgufValue *v = file->find(kGgufTemplateKey)) {
+        if (v->type != gguf::GgufValueType::String)
+            refuse(file->label(), std::string("metadata \"") + kGgufTemplateKey + "\"",
+                Message(MessageId::GgufValueMustBe, "string", gguf::valueTypeName(v->type)));
+        source = v->text;
+    }
+    std::map<std::string, std::string> tokens;
+    const gguf::GgufValue *pieces = file->find("tokenizer.ggml.tokens");
+    for (const auto &[name, key] : kGgufSpecialTokens) {
+        const gguf::GgufValue *id = file->find(key);
+        // An id that names no piece is no special token (the tokenizer refuses such a file).
+        if (pieces && id && id->integer() && *id->integer() >= 0 && std::uint64_t(*id->integer()) < pieces->strings.size())
+            tokens[name] = pieces->strings[size_t(*id->integer())];
+    }
+    return {std::move(source), std::move(tokens)};
+}
+
 } // namespace
 
 std::map<std::string, std::string> readSpecialTokens(const std::string &folder)
 {
+    if (gguf::isGgufFile(folder))
+        return readGguf(folder).second;
     const std::optional<Json> config = readTokenizerConfig(fs::path(folder));
     return config ? specialTokensOfConfig(*config) : std::map<std::string, std::string> {};
 }
 
 ModelChatTemplate readModelChatTemplate(const std::string &folder)
 {
-    const fs::path dir(folder);
     ModelChatTemplate result;
+    if (gguf::isGgufFile(folder)) {
+        auto [source, tokens] = readGguf(folder);
+        if (!source)
+            refuse("", "", Message(MessageId::ChatTemplateMissingInGguf, folder));
+        result.source = std::move(*source);
+        result.file = fs::path(folder).filename().string();
+        result.key = kGgufTemplateKey;
+        result.specialTokens = std::move(tokens);
+        return result;
+    }
+    const fs::path dir(folder);
     std::optional<std::string> fromConfig;
     if (const std::optional<Json> config = readTokenizerConfig(dir)) {
         fromConfig = chatTemplateOfConfig(*config);
@@ -160,6 +215,7 @@ ModelChatTemplate readModelChatTemplate(const std::string &folder)
     } else if (fromConfig) {
         result.source = std::move(*fromConfig);
         result.file = kConfigFile;
+        result.key = "chat_template";
     } else {
         refuse("", "", Message(MessageId::ChatTemplateMissing, folder));
     }
@@ -179,8 +235,8 @@ std::string chatPrompt(const std::string &folder, const std::vector<ChatMessage>
     } catch (const ChatTemplateError &e) {
         Problem problem = e.problem();
         problem.file = chatTemplate.file;
-        if (chatTemplate.file == kConfigFile)
-            problem.path = "chat_template";
+        if (!chatTemplate.key.empty())
+            problem.path = chatTemplate.key;
         throw ChatTemplateError(std::move(problem));
     }
 }

@@ -8,6 +8,11 @@
 // - the special tokens (bos_token, eos_token, unk_token, sep_token, pad_token, cls_token,
 //   mask_token) come from tokenizer_config.json, each a string or an AddedToken {"content": …}.
 // tokenizer_config.json goes through the JSON guard (core/json/jsonguard) like every model file.
+//
+// A GGUF file (core/gguf; `folder` is then that file) carries the same in its metadata: the
+// template is "tokenizer.chat_template", and the special tokens are the pieces of
+// tokenizer.ggml.tokens that tokenizer.ggml.bos_token_id, eos_token_id, unknown_token_id and
+// padding_token_id name.
 
 #include "core/chat/chattemplate.h"
 
@@ -23,7 +28,8 @@ namespace attnlab::core::chat {
 
 struct ModelChatTemplate {
     std::string source; // the template's text
-    std::string file; // where it came from: "chat_template.jinja" or "tokenizer_config.json"
+    std::string file; // where it came from: "chat_template.jinja", "tokenizer_config.json" or the GGUF file's name
+    std::string key; // the key of `file` that holds it ("chat_template", "tokenizer.chat_template"); "" for the whole file
     std::map<std::string, std::string> specialTokens; // by key, for ChatContext::specialTokens
 };
 

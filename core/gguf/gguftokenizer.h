@@ -15,7 +15,17 @@
 // tokenizer.json; the control ones special); tokenizer.ggml.add_bos_token (else the pre's
 // default) with tokenizer.ggml.bos_token_id puts the BOS in front.
 //
-// "llama" (SentencePiece) and other models or pre-tokenizers are refused by name.
+// tokenizer.ggml.model "llama" (SentencePiece: Llama 2, TinyLlama, Mistral …; tokenizer.ggml.pre
+// is ignored, as llama.cpp does) becomes llama.cpp's SPM model part (core/tokenize/spm.h) with
+// tokenizer.ggml.scores, behind the normalizer of a Llama 2 tokenizer.json: "▁" put in front of
+// every stretch of text between added tokens (unless tokenizer.ggml.add_space_prefix is false)
+// and for every space; the decoder turns "▁" back into spaces, "<0xNN>" pieces into their bytes
+// and drops the first space. The unknown piece is tokenizer.ggml.unknown_token_id, else id 0;
+// the BOS is added unless tokenizer.ggml.add_bos_token says otherwise.
+// Unknown (2) tokens are split out of the text as control ones are, as llama.cpp does;
+// tokenizer.ggml.add_eos_token puts the EOS (tokenizer.ggml.eos_token_id) at the end.
+//
+// Other models or pre-tokenizers are refused by name.
 
 #include "core/tokenize/tokenizer.h"
 

@@ -281,6 +281,9 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::GgufTensorShape, ATTNLAB_MESSAGE("CoreMessage", "tensor %1 has extents %2 but the metadata implies %3")},
     {MessageId::GgufRopeFactors, ATTNLAB_MESSAGE("CoreMessage", "the file scales the rotary frequencies (tensor %1), which cannot be read yet")},
     {MessageId::GgufTokenizerUnsupported, ATTNLAB_MESSAGE("CoreMessage", "tokenizer %1 cannot be read yet (%2 can)")},
+    {MessageId::GgufTokenIdOutOfRange, ATTNLAB_MESSAGE("CoreMessage", "must be a token id from 0 to %1, not %2")},
+    {MessageId::GgufArrayLengthDiffers, ATTNLAB_MESSAGE("CoreMessage", "has %1 values, but %2 has %3")},
+    {MessageId::GgufTokenNotUtf8, ATTNLAB_MESSAGE("CoreMessage", "token %1 is not UTF-8 text")},
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     {MessageId::JsonTypeString, ATTNLAB_MESSAGE("CoreMessage", "string")},
@@ -394,6 +397,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::ChatWhatText, ATTNLAB_MESSAGE("CoreMessage", "text")},
     {MessageId::ChatWhatNameValue, ATTNLAB_MESSAGE("CoreMessage", "name=value")},
     {MessageId::ChatTemplateMissing, ATTNLAB_MESSAGE("CoreMessage", "the model folder %1 has no chat template (neither chat_template.jinja nor \"chat_template\" in tokenizer_config.json), so it cannot wrap text as a chat turn")},
+    {MessageId::ChatTemplateMissingInGguf, ATTNLAB_MESSAGE("CoreMessage", "the model file %1 has no chat template (no \"tokenizer.chat_template\" in its metadata), so it cannot wrap text as a chat turn")},
     {MessageId::ChatTemplateNotString, ATTNLAB_MESSAGE("CoreMessage", "must be a string or a list of {\"name\": …, \"template\": …}, not %1")},
     {MessageId::ChatTemplateEntryBad, ATTNLAB_MESSAGE("CoreMessage", "must be {\"name\": a string, \"template\": a string}")},
     {MessageId::ChatTemplateNoDefault, ATTNLAB_MESSAGE("CoreMessage", "lists chat templates named %1 but none named \"default\"")},

@@ -264,6 +264,9 @@ enum class MessageId : int {
     GgufTensorShape,
     GgufRopeFactors,
     GgufTokenizerUnsupported,
+    GgufTokenIdOutOfRange,
+    GgufArrayLengthDiffers,
+    GgufTokenNotUtf8,
 
     // Tokenizer files (core/tokenize): tokenizer.json, vocab.txt, vocab.json, merges.txt.
     // nlohmann's names of JSON types, as arguments of "must be …, not %1" (null, object and
@@ -379,6 +382,7 @@ enum class MessageId : int {
     ChatWhatText,
     ChatWhatNameValue,
     ChatTemplateMissing,
+    ChatTemplateMissingInGguf,
     ChatTemplateNotString,
     ChatTemplateEntryBad,
     ChatTemplateNoDefault,

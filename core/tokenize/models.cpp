@@ -1,8 +1,10 @@
 // The models of tokenizers/src/models as tokenizer.json describes them: BPE and WordPiece
-// (serde field names and defaults of models/bpe/serialization.rs and models/wordpiece/serialization.rs).
+// (serde field names and defaults of models/bpe/serialization.rs and models/wordpiece/serialization.rs),
+// and llama.cpp's SentencePiece model (spm.h), which the GGUF reader describes in the same form.
 
 #include "core/text/messageid.h"
 #include "core/tokenize/jsonfields.h"
+#include "core/tokenize/spm.h"
 
 namespace attnlab::core::model {
 
@@ -80,6 +82,29 @@ std::unique_ptr<ModelPart> readWordPiece(const Json &model, const std::string &p
     return wp;
 }
 
+// Not a type of the tokenizers library: what core/gguf/gguftokenizer writes for a vocabulary of
+// tokenizer.ggml.model "llama". "vocab" as BPE's, "scores" the pieces' scores by id, "unk_id" an
+// id of the vocabulary or null.
+std::unique_ptr<ModelPart> readSpm(const Json &model, const std::string &path, StreamedModel &streamed)
+{
+    auto spm = std::make_unique<SpmModel>();
+    readVocabulary(model, path, streamed, spm->vocabulary);
+    const Json &scores = arrayField(model, path, "scores");
+    spm->scores.reserve(scores.size());
+    for (size_t i = 0; i < scores.size(); ++i) {
+        if (!scores[i].is_number())
+            fail(indexed(join(path, "scores"), i), Message(MessageId::ExpectedNumber, typeName(scores[i])));
+        spm->scores.push_back(scores[i].get<float>());
+    }
+    if (const Json *unk = find(model, "unk_id"); unk && !unk->is_null()) {
+        spm->unkId = idAt(*unk, join(path, "unk_id"));
+        if (!spm->vocabulary.textOf(spm->unkId))
+            fail(join(path, "unk_id"),
+                Message(MessageId::TokenizerNotIn, std::to_string(spm->unkId), join(path, "vocab")));
+    }
+    return spm;
+}
+
 // A row of the model table: its "type" and its reader, which also takes what was streamed.
 struct ModelRow {
     const char *type;
@@ -89,6 +114,7 @@ struct ModelRow {
 const ModelRow kModels[] = {
     {"BPE", readBpe},
     {"WordPiece", readWordPiece},
+    {"SentencePieceBpe", readSpm},
 };
 
 } // namespace

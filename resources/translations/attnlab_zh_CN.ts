@@ -2056,6 +2056,22 @@
         <source>expected a tensor of the block such as &quot;mlp_in.weight&quot;, got &quot;%1&quot;</source>
         <translation>应为块中的张量（例如 &quot;mlp_in.weight&quot;），实际为 &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>must be a token id from 0 to %1, not %2</source>
+        <translation>必须是 0 到 %1 之间的词元编号，而不是 %2</translation>
+    </message>
+    <message>
+        <source>has %1 values, but %2 has %3</source>
+        <translation>有 %1 个值，但 %2 有 %3 个</translation>
+    </message>
+    <message>
+        <source>token %1 is not UTF-8 text</source>
+        <translation>词元 %1 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>the model file %1 has no chat template (no &quot;tokenizer.chat_template&quot; in its metadata), so it cannot wrap text as a chat turn</source>
+        <translation>模型文件 %1 没有对话模板（其元数据中没有 &quot;tokenizer.chat_template&quot;），所以无法把文本包装成一轮对话</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2521,10 +2537,6 @@
     <message>
         <source>--model %1 needs --text TEXT</source>
         <translation>--model %1 需要 --text 文本</translation>
-    </message>
-    <message>
-        <source>--chat: the chat template of a GGUF file is not read yet</source>
-        <translation>--chat：目前还无法读取 GGUF 文件中的对话模板</translation>
     </message>
     <message>
         <source>the tokenizer has %1 entries but config.json says vocab_size %2</source>

@@ -23,13 +23,26 @@ using nlohmann::json;
 
 class GgufPair {
 public:
-    GgufPair(const std::string &arch, const std::vector<std::uint32_t> &types)
+    // `chatTemplate`, when given, goes into the folder's tokenizer_config.json and the file's
+    // tokenizer.chat_template, with <|endoftext|> as the eos token of both.
+    GgufPair(const std::string &arch, const std::vector<std::uint32_t> &types, const std::string &chatTemplate = "")
         : m_dir(test::makeTempDir("cli-gguf-" + arch))
     {
         // The vocabulary padded past the tokenizer, as Qwen pads.
         test::TinyModelOptions o = test::smallGgufSizes(test::kGpt2FixtureVocabSize + 20);
-        o.addFiles = [](const std::string &dir) { test::writeGpt2Tokenizer(dir); };
-        m_gguf = test::writeTinyGgufPair(m_dir, arch, o, types, test::addGpt2FixtureTokenizer);
+        o.addFiles = [chatTemplate](const std::string &dir) {
+            test::writeGpt2Tokenizer(dir);
+            if (!chatTemplate.empty())
+                test::writeTextFile(dir + "/tokenizer_config.json",
+                    json {{"chat_template", chatTemplate}, {"eos_token", "<|endoftext|>"}}.dump());
+        };
+        m_gguf = test::writeTinyGgufPair(m_dir, arch, o, types, [chatTemplate](test::GgufWriter &w) {
+            test::addGpt2FixtureTokenizer(w);
+            if (!chatTemplate.empty()) {
+                w.addString("tokenizer.chat_template", chatTemplate);
+                w.addUInt32("tokenizer.ggml.eos_token_id", test::kGpt2FixtureVocabSize - 1);
+            }
+        });
     }
     ~GgufPair() { test::removeTree(m_dir); }
     GgufPair(const GgufPair &) = delete;
@@ -198,6 +211,29 @@ TEST(GgufCli, ListModelsFindsTheHubCacheTheOllamaStoreAndLmStudio)
     EXPECT_EQ(both.code, 2);
     EXPECT_EQ(both.err, "attnlab: --list-models cannot be combined with --model\n");
     test::removeTree(root);
+}
+
+TEST(GgufCli, ChatUsesTheTemplateInTheFilesMetadata)
+{
+    // The template writes the eos token after each turn: the file's comes from its eos_token_id.
+    // (The tiny model takes 16 positions: a short template and a short turn.)
+    const std::string chatTemplate = "{% for m in messages %}{{ m['content'] }}{{ eos_token }}{% endfor %}"
+                                     "{% if add_generation_prompt %}>{% endif %}";
+    GgufPair pair("llama", {}, chatTemplate);
+    const std::string command = "--generate --text hi --max-new-tokens 4";
+    expectSameCommand(pair, command + " --chat");
+    const json chat = json::parse(test::runAttnlab(command + " --chat " + pair.ggufArg()).out);
+    const json plain = json::parse(test::runAttnlab(command + " " + pair.ggufArg()).out);
+    EXPECT_GT(chat["token_ids"].size(), plain["token_ids"].size()); // the template's words came in
+    EXPECT_NE(std::find(chat["token_ids"].begin(), chat["token_ids"].end(), test::kGpt2FixtureVocabSize - 1),
+        chat["token_ids"].end()); // with the eos token it wrote
+
+    GgufPair base("llama", {});
+    const test::Run r = test::runAttnlab("--generate --text hi --chat " + base.ggufArg());
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("has no chat template (no \"tokenizer.chat_template\" in its metadata)"), std::string::npos)
+        << r.err;
 }
 
 TEST(GgufCli, AFileThatIsNoModelExits2WithOneLine)

@@ -1,7 +1,9 @@
 // The GGUF reader on arbitrary bytes: a file it accepts has every tensor inside the data section
-// and every readable tensor dequantizes; anything else is a ModelError, never a crash. The bytes
-// go through an in-memory file, since the reader maps a path.
+// and every readable tensor dequantizes, and a tokenizer its metadata describes (gguftokenizer)
+// is built and encodes and decodes a text; anything else is a ModelError or a refused tokenizer,
+// never a crash. The bytes go through an in-memory file, since the reader maps a path.
 #include "core/gguf/gguffile.h"
+#include "core/gguf/gguftokenizer.h"
 #include "core/model/modelerror.h"
 
 #include <sys/mman.h>
@@ -10,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -30,6 +33,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             if (value.isArray() && value.strings.empty() && value.count > 0)
                 (void)value.numberAt(value.count - 1);
             (void)value.number();
+        }
+        if (file->find("tokenizer.ggml.model")) {
+            const auto tokenizer = attnlab::core::model::parseTokenizerJson(ggufTokenizerJson(*file));
+            if (tokenizer.ok()) {
+                std::vector<int> ids;
+                for (const auto &token : tokenizer.tokenizer->encode("the cat \xe4\xbd\xa0\xe5\xa5\xbd \xf0\x9f\x99\x82\n<s>"))
+                    ids.push_back(token.id);
+                (void)tokenizer.tokenizer->decode(ids);
+            }
         }
         for (const GgufTensor &t : file->tensors()) {
             if (t.offset + t.bytes > file->fileSize() - file->dataOffset() || t.extents.size() > 4)

@@ -97,11 +97,11 @@ TEST_F(GgufTokenizerTest, QwenSplitsDigitsSinglyLlamaInThreesAndAddsItsBos)
 TEST_F(GgufTokenizerTest, RefusesTokenizersItCannotBuildByName)
 {
     test::GgufWriter w;
-    w.addString("tokenizer.ggml.model", "llama");
+    w.addString("tokenizer.ggml.model", "t5");
     w.addStringArray("tokenizer.ggml.tokens", {"<unk>", "<s>"});
-    w.write(m_dir + "/spm.gguf");
-    EXPECT_EQ(core::gguf::loadGgufTokenizer(m_dir + "/spm.gguf").error,
-        "spm.gguf: tokenizer \"llama/gpt2\" cannot be read yet (gpt2/gpt2, gpt2/qwen2, gpt2/llama-bpe can)");
+    w.write(m_dir + "/t5.gguf");
+    EXPECT_EQ(core::gguf::loadGgufTokenizer(m_dir + "/t5.gguf").error,
+        "t5.gguf: tokenizer \"t5/gpt2\" cannot be read yet (gpt2/gpt2, gpt2/qwen2, gpt2/llama-bpe, llama can)");
     test::GgufWriter none;
     none.write(m_dir + "/none.gguf");
     EXPECT_EQ(core::gguf::loadGgufTokenizer(m_dir + "/none.gguf").error,
