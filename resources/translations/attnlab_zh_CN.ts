@@ -5002,6 +5002,79 @@ Not available now: %2</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::KvDesignTable</name>
+    <message numerus="yes">
+        <source>This model (%n K/V head(s))</source>
+        <translation>
+            <numerusform>本模型（%n 个 K/V 头）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MHA (%n K/V head(s))</source>
+        <translation>
+            <numerusform>MHA（%n 个 K/V 头）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>GQA (%n K/V head(s))</source>
+        <translation>
+            <numerusform>GQA（%n 个 K/V 头）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MQA (1 K/V head)</source>
+        <translation>MQA（1 个 K/V 头）</translation>
+    </message>
+    <message>
+        <source>MLA (latent %1 + rotary %2)</source>
+        <translation>MLA（潜向量 %1 + 旋转部分 %2）</translation>
+    </message>
+    <message>
+        <source>What this model caches: a key and a value of %1 numbers for each of its key/value heads, in every layer, for every token read.</source>
+        <translation>本模型缓存的内容：每一层、每个已读入的词元，它的每个键/值头各有一个 %1 个数的键和一个值。</translation>
+    </message>
+    <message>
+        <source>Its sliding-window layers need only the keys inside their window, so their share stops growing once the text is longer than the window; the full-attention layers keep growing.</source>
+        <translation>它的滑动窗口层只需要窗口内的键，所以文本长过窗口之后，这些层占的部分不再增长；全注意力层则继续增长。</translation>
+    </message>
+    <message>
+        <source>Multi-head attention, the original design: every query head has its own key and value, so the cache grows with the number of heads.</source>
+        <translation>多头注意力，最初的设计：每个查询头都有自己的键和值，所以缓存随头数增长。</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: groups of query heads share one key and value head (the model&apos;s own grouping if it has one, else a common choice), dividing the cache by the group size.</source>
+        <translation>分组查询注意力：每组查询头共用一个键/值头（模型自己有分组就用它的分组，否则取一个常见的选择），缓存除以组的大小。</translation>
+    </message>
+    <message>
+        <source>Multi-query attention: all query heads share a single key and value head, the smallest cache that still keeps per-head keys.</source>
+        <translation>多查询注意力：所有查询头共用一个键/值头，这是仍按头保存键的设计中最小的缓存。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention (DeepSeek-V2 and V3): each token leaves one compressed vector (kv_lora_rank numbers) from which every head&apos;s key and value are rebuilt, plus one rotary key part shared by all heads (qk_rope_head_dim numbers). Sized here as DeepSeek-V2 sizes it for its head width: 4 × %1 and %1 / 2.</source>
+        <translation>多头潜在注意力（DeepSeek-V2 和 V3）：每个词元留下一个压缩向量（kv_lora_rank 个数），每个头的键和值都由它重建；另加一个所有头共用的旋转键部分（qk_rope_head_dim 个数）。这里按 DeepSeek-V2 对其头宽度的取法来定大小：4 × %1 和 %1 / 2。</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>Numbers per token and layer</source>
+        <translation>每个词元每层的数</translation>
+    </message>
+    <message>
+        <source>Per token</source>
+        <translation>每个词元</translation>
+    </message>
+    <message>
+        <source>%1k tokens</source>
+        <translation>%1k 个词元</translation>
+    </message>
+    <message>
+        <source>The KV cache of this model beside the standard attention designs at the same layers, heads and head width, in the checkpoint&apos;s bytes per number.</source>
+        <translation>本模型的 KV 缓存与几种标准注意力设计在相同层数、头数和头宽度下的对比，按检查点每个数的字节数计算。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::KvVectorsView</name>
     <message>
         <source>The keys and values this layer has cached, one row per token: a new token adds its own row (outlined) and reads all of them; the earlier rows never change.</source>
