@@ -75,6 +75,18 @@
         <source>plus the bias %1: %2</source>
         <translation>加上偏置 %1：%2</translation>
     </message>
+    <message>
+        <source>times %1 + γ = %1 + %2 = %3: %4</source>
+        <translation>乘以 %1 + γ = %1 + %2 = %3：%4</translation>
+    </message>
+    <message>
+        <source>the norm of %1 (the sub-layer&apos;s output) first:</source>
+        <translation>先对 %1（子层的输出）做归一化：</translation>
+    </message>
+    <message>
+        <source>residual sum: %1 + norm(%2) = %3 + %4 = %5</source>
+        <translation>残差相加：%1 + norm(%2) = %3 + %4 = %5</translation>
+    </message>
 </context>
 <context>
     <name>BlockStageText</name>
@@ -189,6 +201,22 @@
     <message>
         <source>Before the MLP, a second %1 centres and rescales each row of the stream, with weights of its own.</source>
         <translation>进入 MLP 之前，第二个 %1 用它自己的权重把残差流的每一行中心化并重新缩放。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: RMSNorm first divides each token&apos;s row by its root mean square (no mean is subtracted), then multiplies each column by %1 + γ, a learned weight γ plus %1 (Gemma&apos;s input_layernorm): a weight of 0 leaves the row as it is.</source>
+        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行除以它的均方根（不减去均值），再把每一列乘以 %1 + γ，即学到的权重 γ 加上 %1（Gemma 的 input_layernorm）：权重为 0 时这一行保持不变。</translation>
+    </message>
+    <message>
+        <source>Before it is added to the stream, the attention output goes through a norm of its own (Gemma&apos;s post_attention_layernorm, an RMSNorm with its own weights γ′, multiplying by 1 + γ′): the stream grows by rows of a controlled size, whatever attention produced.</source>
+        <translation>注意力输出在加到残差流之前，先经过它自己的归一化（Gemma 的 post_attention_layernorm，一个带自己权重 γ′ 的 RMSNorm，乘以 1 + γ′）：无论注意力算出什么，残差流每次只增加大小受控的行。</translation>
+    </message>
+    <message>
+        <source>Before the MLP, a second %1 rescales each row of the stream, with weights of its own, multiplying by %2 + γ (Gemma&apos;s pre_feedforward_layernorm).</source>
+        <translation>进入 MLP 之前，第二个 %1 用它自己的权重重新缩放残差流的每一行，乘以 %2 + γ（Gemma 的 pre_feedforward_layernorm）。</translation>
+    </message>
+    <message>
+        <source>The MLP output goes through a norm of its own first (Gemma&apos;s post_feedforward_layernorm, weights γ′, multiplying by 1 + γ′) and is then added to the stream; this is what the next layer receives.</source>
+        <translation>MLP 的输出先经过它自己的归一化（Gemma 的 post_feedforward_layernorm，权重 γ′，乘以 1 + γ′），再加到残差流上；这就是下一层收到的内容。</translation>
     </message>
 </context>
 <context>
