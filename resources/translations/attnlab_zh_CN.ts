@@ -6392,7 +6392,7 @@ last change %3</source>
         <translation>Top-k 权重</translation>
     </message>
     <message>
-        <source>Chosen experts&apos; outputs and their weighted sum</source>
+        <source>Chosen experts&apos; outputs, their sum</source>
         <translation>被选中专家的输出及其加权和</translation>
     </message>
 </context>

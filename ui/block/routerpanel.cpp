@@ -45,6 +45,9 @@ RouterPanel::RouterPanel(QWidget *parent)
 {
     setObjectName(QStringLiteral("RouterPanel"));
     setFrameShape(QFrame::StyledPanel);
+    // Room for the plots below the text: the board's scroll area scrolls to it rather than
+    // squeezing the heatmaps to a line.
+    setMinimumHeight(440);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -173,7 +176,7 @@ void RouterPanel::retranslate()
     m_logits->setTitle(tr("Router logits (tokens × experts)"));
     m_probabilities->setTitle(tr("Softmax"));
     m_dispatch->setTitle(tr("Top-k weights"));
-    m_outputs->setTitle(tr("Chosen experts' outputs and their weighted sum"));
+    m_outputs->setTitle(tr("Chosen experts' outputs, their sum"));
     m_tokenLine->setText(tokenLine());
 }
 

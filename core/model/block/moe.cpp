@@ -56,6 +56,24 @@ void runExpert(const BlockSpec &s, const ExpertWeights &E, const Eigen::Ref<cons
     project(gate, E.down, TensorView {}, y);
 }
 
+// Runs every expert that some row of `r` went to, in ascending expert order, and hands `take` each
+// routed row's output: take(row, choice j, output row before its weight).
+template<class Take>
+void forEachExpertRow(
+    const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, const MoeRouting &r, Take take)
+{
+    std::vector<int> picked, slot;
+    Matrix in, gate, up, y;
+    for (int e = 0; e < int(L.experts.size()); ++e) {
+        rowsOfExpert(r, e, picked, slot);
+        if (picked.empty())
+            continue;
+        runExpert(s, L.experts[size_t(e)], x, picked, in, gate, up, y);
+        for (Eigen::Index i = 0; i < Eigen::Index(picked.size()); ++i)
+            take(picked[size_t(i)], slot[size_t(i)], y.row(i));
+    }
+}
+
 } // namespace
 
 void routeRows(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const Matrix> &x, MoeRouting &r)
@@ -91,16 +109,7 @@ void sparseMlp(const BlockSpec &s, const LayerWeights &L, const Eigen::Ref<const
     MoeRouting &r = routing ? *routing : own;
     routeRows(s, L, x, r);
     out.setZero();
-    std::vector<int> picked, slot;
-    Matrix in, gate, up, y;
-    for (int e = 0; e < int(L.experts.size()); ++e) {
-        rowsOfExpert(r, e, picked, slot);
-        if (picked.empty())
-            continue;
-        runExpert(s, L.experts[size_t(e)], x, picked, in, gate, up, y);
-        for (Eigen::Index i = 0; i < Eigen::Index(picked.size()); ++i)
-            out.row(picked[size_t(i)]) += y.row(i) * r.weights(picked[size_t(i)], slot[size_t(i)]);
-    }
+    forEachExpertRow(s, L, x, r, [&out, &r](int row, int j, const auto &y) { out.row(row) += y * r.weights(row, j); });
 }
 
 MoeParts moeParts(
@@ -117,16 +126,8 @@ MoeParts moeParts(
             parts.probabilities(row, e) = p[size_t(e)];
     }
     parts.outputs.assign(size_t(routing.experts.cols()), Matrix::Zero(rows, x.cols()));
-    std::vector<int> picked, slot;
-    Matrix in, gate, up, y;
-    for (int e = 0; e < int(L.experts.size()); ++e) {
-        rowsOfExpert(routing, e, picked, slot);
-        if (picked.empty())
-            continue;
-        runExpert(s, L.experts[size_t(e)], x, picked, in, gate, up, y);
-        for (Eigen::Index i = 0; i < Eigen::Index(picked.size()); ++i)
-            parts.outputs[size_t(slot[size_t(i)])].row(picked[size_t(i)]) = y.row(i);
-    }
+    forEachExpertRow(
+        s, L, x, routing, [&parts](int row, int j, const auto &y) { parts.outputs[size_t(j)].row(row) = y; });
     return parts;
 }
 
