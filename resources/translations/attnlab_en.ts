@@ -46,6 +46,30 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::KvDesignTable</name>
+    <message numerus="yes">
+        <source>This model (%n K/V head(s))</source>
+        <translation>
+            <numerusform>This model (%n K/V head)</numerusform>
+            <numerusform>This model (%n K/V heads)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MHA (%n K/V head(s))</source>
+        <translation>
+            <numerusform>MHA (%n K/V head)</numerusform>
+            <numerusform>MHA (%n K/V heads)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>GQA (%n K/V head(s))</source>
+        <translation>
+            <numerusform>GQA (%n K/V head)</numerusform>
+            <numerusform>GQA (%n K/V heads)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::MaskEditor</name>
     <message numerus="yes">
         <source>Padding mask hiding the last %n key(s)</source>

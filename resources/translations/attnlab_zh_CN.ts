@@ -75,6 +75,18 @@
         <source>plus the bias %1: %2</source>
         <translation>加上偏置 %1：%2</translation>
     </message>
+    <message>
+        <source>times %1 + γ = %1 + %2 = %3: %4</source>
+        <translation>乘以 %1 + γ = %1 + %2 = %3：%4</translation>
+    </message>
+    <message>
+        <source>the norm of %1 (the sub-layer&apos;s output) first:</source>
+        <translation>先对 %1（子层的输出）做归一化：</translation>
+    </message>
+    <message>
+        <source>residual sum: %1 + norm(%2) = %3 + %4 = %5</source>
+        <translation>残差相加：%1 + norm(%2) = %3 + %4 = %5</translation>
+    </message>
 </context>
 <context>
     <name>BlockStageText</name>
@@ -189,6 +201,22 @@
     <message>
         <source>Before the MLP, a second %1 centres and rescales each row of the stream, with weights of its own.</source>
         <translation>进入 MLP 之前，第二个 %1 用它自己的权重把残差流的每一行中心化并重新缩放。</translation>
+    </message>
+    <message>
+        <source>Attention does not read the stream directly: RMSNorm first divides each token&apos;s row by its root mean square (no mean is subtracted), then multiplies each column by %1 + γ, a learned weight γ plus %1 (Gemma&apos;s input_layernorm): a weight of 0 leaves the row as it is.</source>
+        <translation>注意力并不直接读取残差流：RMSNorm 先把每个词元的一行除以它的均方根（不减去均值），再把每一列乘以 %1 + γ，即学到的权重 γ 加上 %1（Gemma 的 input_layernorm）：权重为 0 时这一行保持不变。</translation>
+    </message>
+    <message>
+        <source>Before it is added to the stream, the attention output goes through a norm of its own (Gemma&apos;s post_attention_layernorm, an RMSNorm with its own weights γ′, multiplying by 1 + γ′): the stream grows by rows of a controlled size, whatever attention produced.</source>
+        <translation>注意力输出在加到残差流之前，先经过它自己的归一化（Gemma 的 post_attention_layernorm，一个带自己权重 γ′ 的 RMSNorm，乘以 1 + γ′）：无论注意力算出什么，残差流每次只增加大小受控的行。</translation>
+    </message>
+    <message>
+        <source>Before the MLP, a second %1 rescales each row of the stream, with weights of its own, multiplying by %2 + γ (Gemma&apos;s pre_feedforward_layernorm).</source>
+        <translation>进入 MLP 之前，第二个 %1 用它自己的权重重新缩放残差流的每一行，乘以 %2 + γ（Gemma 的 pre_feedforward_layernorm）。</translation>
+    </message>
+    <message>
+        <source>The MLP output goes through a norm of its own first (Gemma&apos;s post_feedforward_layernorm, weights γ′, multiplying by 1 + γ′) and is then added to the stream; this is what the next layer receives.</source>
+        <translation>MLP 的输出先经过它自己的归一化（Gemma 的 post_feedforward_layernorm，权重 γ′，乘以 1 + γ′），再加到残差流上；这就是下一层收到的内容。</translation>
     </message>
 </context>
 <context>
@@ -5018,6 +5046,79 @@ Not available now: %2</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::KvDesignTable</name>
+    <message numerus="yes">
+        <source>This model (%n K/V head(s))</source>
+        <translation>
+            <numerusform>本模型（%n 个 K/V 头）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MHA (%n K/V head(s))</source>
+        <translation>
+            <numerusform>MHA（%n 个 K/V 头）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>GQA (%n K/V head(s))</source>
+        <translation>
+            <numerusform>GQA（%n 个 K/V 头）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MQA (1 K/V head)</source>
+        <translation>MQA（1 个 K/V 头）</translation>
+    </message>
+    <message>
+        <source>MLA (latent %1 + rotary %2)</source>
+        <translation>MLA（潜向量 %1 + 旋转部分 %2）</translation>
+    </message>
+    <message>
+        <source>What this model caches: a key and a value of %1 numbers for each of its key/value heads, in every layer, for every token read.</source>
+        <translation>本模型缓存的内容：每一层、每个已读入的词元，它的每个键/值头各有一个 %1 个数的键和一个值。</translation>
+    </message>
+    <message>
+        <source>Its sliding-window layers need only the keys inside their window, so their share stops growing once the text is longer than the window; the full-attention layers keep growing.</source>
+        <translation>它的滑动窗口层只需要窗口内的键，所以文本长过窗口之后，这些层占的部分不再增长；全注意力层则继续增长。</translation>
+    </message>
+    <message>
+        <source>Multi-head attention, the original design: every query head has its own key and value, so the cache grows with the number of heads.</source>
+        <translation>多头注意力，最初的设计：每个查询头都有自己的键和值，所以缓存随头数增长。</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: groups of query heads share one key and value head (the model&apos;s own grouping if it has one, else a common choice), dividing the cache by the group size.</source>
+        <translation>分组查询注意力：每组查询头共用一个键/值头（模型自己有分组就用它的分组，否则取一个常见的选择），缓存除以组的大小。</translation>
+    </message>
+    <message>
+        <source>Multi-query attention: all query heads share a single key and value head, the smallest cache that still keeps per-head keys.</source>
+        <translation>多查询注意力：所有查询头共用一个键/值头，这是仍按头保存键的设计中最小的缓存。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention (DeepSeek-V2 and V3): each token leaves one compressed vector (kv_lora_rank numbers) from which every head&apos;s key and value are rebuilt, plus one rotary key part shared by all heads (qk_rope_head_dim numbers). Sized here as DeepSeek-V2 sizes it for its head width: 4 × %1 and %1 / 2.</source>
+        <translation>多头潜在注意力（DeepSeek-V2 和 V3）：每个词元留下一个压缩向量（kv_lora_rank 个数），每个头的键和值都由它重建；另加一个所有头共用的旋转键部分（qk_rope_head_dim 个数）。这里按 DeepSeek-V2 对其头宽度的取法来定大小：4 × %1 和 %1 / 2。</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>Numbers per token and layer</source>
+        <translation>每个词元每层的数</translation>
+    </message>
+    <message>
+        <source>Per token</source>
+        <translation>每个词元</translation>
+    </message>
+    <message>
+        <source>%1k tokens</source>
+        <translation>%1k 个词元</translation>
+    </message>
+    <message>
+        <source>The KV cache of this model beside the standard attention designs at the same layers, heads and head width, in the checkpoint&apos;s bytes per number.</source>
+        <translation>本模型的 KV 缓存与几种标准注意力设计在相同层数、头数和头宽度下的对比，按检查点每个数的字节数计算。</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::KvVectorsView</name>
     <message>
         <source>The keys and values this layer has cached, one row per token: a new token adds its own row (outlined) and reads all of them; the earlier rows never change.</source>
@@ -6270,6 +6371,45 @@ last change %3</source>
     <message>
         <source>measured</source>
         <translation>实测</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::RouterPanel</name>
+    <message>
+        <source>Router: which experts each token goes to</source>
+        <translation>路由：每个词元去往哪些专家</translation>
+    </message>
+    <message>
+        <source>The router scores every token against each of the %1 experts (logits = m·W_routerᵀ), turns the scores into probabilities with a softmax, and sends the token to the %2 most probable experts only. Their probabilities become the weights of their outputs (renormalised to sum to 1 when the model&apos;s norm_topk_prob says so), and the MLP&apos;s output is the weighted sum. Left to right: logits, softmax, the weights of the chosen experts (0 where a token did not go), and for the selected token each chosen expert&apos;s output and their sum. Click a token&apos;s row to select it.</source>
+        <translation>路由给每个词元对 %1 个专家逐一打分（logits = m·W_routerᵀ），用 softmax 把分数变成概率，只把词元送往概率最大的 %2 个专家。这些概率就是各专家输出的权重（模型的 norm_topk_prob 要求时，重新归一化使其和为 1），MLP 的输出是加权和。从左到右：logits、softmax、被选中专家的权重（词元未去的专家为 0），以及所选词元每个被选中专家的输出与它们的和。点击某个词元的行即可选中它。</translation>
+    </message>
+    <message>
+        <source>expert %1 (probability %2, weight %3)</source>
+        <translation>专家 %1（概率 %2，权重 %3）</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2” goes to %3.</source>
+        <translation>词元 %1“%2”去往%3。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Router logits (tokens × experts)</source>
+        <translation>路由 logits（词元 × 专家）</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Top-k weights</source>
+        <translation>Top-k 权重</translation>
+    </message>
+    <message>
+        <source>Chosen experts&apos; outputs, their sum</source>
+        <translation>被选中专家的输出及其加权和</translation>
     </message>
 </context>
 <context>

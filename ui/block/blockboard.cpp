@@ -3,6 +3,7 @@
 #include "ui/block/blockcard.h"
 #include "ui/block/blockderivationtext.h"
 #include "ui/block/blockstagelook.h"
+#include "ui/block/routerpanel.h"
 #include "ui/lessons/lessondialog.h"
 #include "ui/lessons/lessonpages.h"
 #include "ui/model/blockweightpanel.h"
@@ -42,6 +43,7 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     , m_prediction(new PredictionPanel(session))
     , m_inspector(new QTextBrowser)
     , m_side(new QVBoxLayout)
+    , m_router(new RouterPanel)
 {
     setObjectName(QStringLiteral("BlockBoard"));
     QFont big = m_heading->font();
@@ -110,6 +112,8 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
                 Q_EMIT openHeadRequested(m_layer, head);
         });
     }
+    // The router spans the board below the MLP's row of cards (shown on sparse MLP layers only).
+    grid->addWidget(m_router, 2, 0, 1, grid->columnCount());
     auto *scroll = new QScrollArea;
     scroll->setWidget(cards);
     scroll->setWidgetResizable(true);
@@ -248,6 +252,7 @@ void BlockBoard::showRead(const Read &read)
         else if (const core::Matrix *m = core::model::blockStageMatrix(m_stages, card->stage()))
             card->setMatrix(*m, m_tokens, config);
     }
+    m_router->setRouting(m_stages.routing, m_stages.moe, m_stages.mlpOut, m_tokens);
     {
         const QSignalBlocker block(m_layerBox);
         m_layerBox->setMaximum(runner->layers());

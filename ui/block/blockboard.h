@@ -33,6 +33,7 @@ class BlockCard;
 class ModelRoom;
 class ModelSession;
 class PredictionPanel;
+class RouterPanel;
 
 class BlockBoard : public Retranslating<QWidget> {
     Q_OBJECT
@@ -51,6 +52,9 @@ public:
     // The stages shown (those of layer() once stagesShown() came).
     const core::model::BlockStages &stages() const { return m_stages; }
     BlockCard *card(core::model::BlockStage stage) const { return m_cards[size_t(stage)]; }
+    // On a sparse MLP layer, below the cards: the router's logits, softmax, choices and the chosen
+    // experts' outputs (hidden on a dense layer).
+    RouterPanel *router() const { return m_router; }
     // Ctrl+Page Up / Ctrl+Page Down: the layer below or above.
     QAction *previousLayerAction() const { return m_previousLayer; }
     QAction *nextLayerAction() const { return m_nextLayer; }
@@ -120,6 +124,7 @@ private:
     QTextBrowser *m_inspector;
     QVBoxLayout *m_side;
     std::array<BlockCard *, core::model::kBlockStageCount> m_cards {};
+    RouterPanel *m_router;
     int m_layer = -1;
     bool m_dirty = false; // a pass finished while the board was hidden or the session busy
     bool m_loading = false;

@@ -49,9 +49,14 @@ QString normHtml(const NormStep &n, double result)
                         .arg(BlockDerivationText::number(n.x), BlockDerivationText::number(n.denominator),
                             BlockDerivationText::number(n.normalized)));
     }
-    const double scaled = n.hasBias ? n.normalized * n.weight : result;
-    out += line(BlockDerivationText::tr("times the weight γ = %1: %2")
-                    .arg(BlockDerivationText::number(n.weight), BlockDerivationText::number(scaled)));
+    const double scaled = n.hasBias ? n.normalized * (n.offset + n.weight) : result;
+    if (n.offset != 0)
+        out += line(BlockDerivationText::tr("times %1 + γ = %1 + %2 = %3: %4")
+                        .arg(BlockDerivationText::number(n.offset), BlockDerivationText::number(n.weight),
+                            BlockDerivationText::number(n.offset + n.weight), BlockDerivationText::number(scaled)));
+    else
+        out += line(BlockDerivationText::tr("times the weight γ = %1: %2")
+                        .arg(BlockDerivationText::number(n.weight), BlockDerivationText::number(scaled)));
     if (n.hasBias)
         out += line(BlockDerivationText::tr("plus the bias β = %1: %2")
                         .arg(BlockDerivationText::number(n.bias), BlockDerivationText::number(result)));
@@ -94,6 +99,16 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
                                .arg(d.col)
                                .arg(number(d.value)));
     const BlockStageEntry &entry = blockStageEntry(d.stage);
+    if (d.operation == BlockOperation::ResidualOfNorm && d.residual && d.norm) {
+        // Sandwich norms (Gemma): the sub-layer's output is normalised first, then added.
+        const QString added = QString::fromUtf8(blockStageLook(entry.added.value()).symbol);
+        out += line(tr("the norm of %1 (the sub-layer's output) first:").arg(added));
+        out += normHtml(*d.norm, d.residual->second);
+        out += line(tr("residual sum: %1 + norm(%2) = %3 + %4 = %5")
+                        .arg(QString::fromUtf8(blockStageLook(entry.from.value()).symbol), added,
+                            number(d.residual->first), operand(d.residual->second), number(d.value)));
+        return out;
+    }
     if (d.residual) {
         // The stream and what the sub-layer adds to it, by their letters in the cards' formulas.
         out += line(tr("residual sum: %1 + %2 = %3 + %4 = %5")
@@ -133,6 +148,7 @@ QString BlockDerivationText::html(const CellDerivation &d, const QString &token)
     case BlockOperation::Norm:
     case BlockOperation::Residual:
     case BlockOperation::ResidualNorm:
+    case BlockOperation::ResidualOfNorm:
     case BlockOperation::Activation:
     case BlockOperation::GatedActivation:
         break;

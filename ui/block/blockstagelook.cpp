@@ -1,6 +1,7 @@
 #include "ui/block/blockstagelook.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <stdexcept>
 
@@ -38,9 +39,15 @@ QString normWrittenOut(const BlockStageForm &form, const QString &of)
 {
     const QString applied = utf8(form.norm->symbol) + subscript(form.entry->norm) + QStringLiteral("(%1)").arg(of);
     // Concatenated, not arg(): QString::arg() reads "%1²" as the escape %12 (² is a digit to Qt).
+    // Gemma's norms multiply by (1 + γ) (BlockSpec::normOffset).
+    const QString weight = form.normOffset != 0
+        ? QStringLiteral("(%1 + γ)").arg(QLocale::c().toString(form.normOffset, 'g', 6))
+        : QStringLiteral("γ");
     if (form.norm->centred)
-        return applied + QStringLiteral(" = (") + of + QStringLiteral(" − μ) / √(σ² + ε) · γ + β");
-    return applied + QStringLiteral(" = ") + of + QStringLiteral(" / √(mean(") + of + QStringLiteral("²) + ε) · γ");
+        return applied + QStringLiteral(" = (") + of + QStringLiteral(" − μ) / √(σ² + ε) · ") + weight
+            + QStringLiteral(" + β");
+    return applied + QStringLiteral(" = ") + of + QStringLiteral(" / √(mean(") + of + QStringLiteral("²) + ε) · ")
+        + weight;
 }
 
 QString input(const BlockStageForm &f)
@@ -64,6 +71,11 @@ QString attnIn(const BlockStageForm &f)
         return Text::tr("Attention does not read the stream directly: LayerNorm first subtracts each token's row's "
                         "mean and divides the row by its standard deviation, then multiplies each column by a "
                         "learned weight γ and adds a bias β.");
+    if (f.normOffset != 0)
+        return Text::tr("Attention does not read the stream directly: RMSNorm first divides each token's row by its "
+                        "root mean square (no mean is subtracted), then multiplies each column by %1 + γ, a learned "
+                        "weight γ plus %1 (Gemma's input_layernorm): a weight of 0 leaves the row as it is.")
+            .arg(QLocale().toString(f.normOffset));
     return Text::tr("Attention does not read the stream directly: RMSNorm first divides each token's row by its root "
                     "mean square (no mean is subtracted), then multiplies each column by a learned weight γ.");
 }
@@ -88,6 +100,10 @@ QString attnOut(const BlockStageForm &)
 
 QString afterAttn(const BlockStageForm &f)
 {
+    if (f.operation == BlockOperation::ResidualOfNorm)
+        return Text::tr("Before it is added to the stream, the attention output goes through a norm of its own "
+                        "(Gemma's post_attention_layernorm, an RMSNorm with its own weights γ′, multiplying by "
+                        "1 + γ′): the stream grows by rows of a controlled size, whatever attention produced.");
     if (f.operation == BlockOperation::ResidualNorm)
         return Text::tr("The attention output is added to the stream, and the sum goes through LayerNorm straight "
                         "away: post-norm.");
@@ -102,6 +118,11 @@ QString mlpIn(const BlockStageForm &f)
         return Text::tr("Before the MLP, a second %1 centres and rescales each row of the stream, with weights of "
                         "its own.")
             .arg(utf8(f.norm->name));
+    if (f.normOffset != 0)
+        return Text::tr("Before the MLP, a second %1 rescales each row of the stream, with weights of its own, "
+                        "multiplying by %2 + γ (Gemma's pre_feedforward_layernorm).")
+            .arg(utf8(f.norm->name))
+            .arg(QLocale().toString(f.normOffset));
     return Text::tr("Before the MLP, a second %1 rescales each row of the stream, with weights of its own.")
         .arg(utf8(f.norm->name));
 }
@@ -125,6 +146,10 @@ QString mlpOut(const BlockStageForm &)
 
 QString output(const BlockStageForm &f)
 {
+    if (f.operation == BlockOperation::ResidualOfNorm)
+        return Text::tr("The MLP output goes through a norm of its own first (Gemma's post_feedforward_layernorm, "
+                        "weights γ′, multiplying by 1 + γ′) and is then added to the stream; this is what the next "
+                        "layer receives.");
     if (f.operation == BlockOperation::ResidualNorm)
         return Text::tr("The MLP output is added to the stream and the sum is normalised again; this is what the "
                         "next layer receives.");
@@ -232,6 +257,17 @@ QString blockStageFormula(const BlockStageForm &f)
         return is + sum;
     case BlockOperation::ResidualNorm:
         return is + utf8(f.norm->symbol) + subscript(f.entry->norm) + QStringLiteral("(%1)").arg(sum);
+    case BlockOperation::ResidualOfNorm: {
+        // Gemma's post_attention_layernorm / post_feedforward_layernorm: its own weights γ′, (1 + γ′).
+        const QString added = symbol(*f.entry->added);
+        const QString weight = f.normOffset != 0
+            ? QStringLiteral("(%1 + γ′)").arg(QLocale::c().toString(f.normOffset, 'g', 6))
+            : QStringLiteral("γ′");
+        if (f.norm->centred)
+            return is + from + QStringLiteral(" + (") + added + QStringLiteral(" − μ) / √(σ² + ε) · ") + weight;
+        return is + from + QStringLiteral(" + ") + added + QStringLiteral(" / √(mean(") + added
+            + QStringLiteral("²) + ε) · ") + weight;
+    }
     case BlockOperation::Projection:
         // The gated MLP's biases (Llama's mlp_bias) have no symbols in the look table.
         if (f.gated)

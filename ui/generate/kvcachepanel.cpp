@@ -2,6 +2,7 @@
 
 #include "core/model/decoder.h"
 #include "ui/generate/cachepolicybar.h"
+#include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
 #include "ui/lessons/lessondialog.h"
 #include "ui/model/modelsession.h"
@@ -37,6 +38,7 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     , m_table(new QTableWidget(this))
     , m_vectors(new KvVectorsView(session, this))
     , m_policy(new CachePolicyBar(session, this))
+    , m_designs(new KvDesignTable(this))
 {
     setObjectName(QStringLiteral("KvCachePanel"));
     m_formula->setWordWrap(true);
@@ -75,6 +77,7 @@ KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     row->addWidget(m_table, 2);
     row->addWidget(m_vectors, 3);
     layout->addLayout(row, 1);
+    layout->addWidget(m_designs);
 
     connect(m_session, &ModelSession::computed, this, &KvCachePanel::refresh);
     connect(m_session, &ModelSession::modelLoaded, this, &KvCachePanel::refresh);
@@ -119,6 +122,10 @@ void KvCachePanel::refresh()
     if (m_table->rowCount() > 0 && m_table->currentRow() != m_vectors->layer())
         m_table->setCurrentCell(std::min(m_vectors->layer(), m_table->rowCount() - 1), 0);
     m_formula->setText(formulaText());
+    // An engine's bytes per number (the checkpoint's dtype), 2 before a model is open.
+    const bool causal = config && config->family->causal;
+    m_designs->setModel(causal ? config : nullptr, m_engineSize.bytesPerElement > 0 ? m_engineSize.bytesPerElement : 2);
+    m_designs->setVisible(causal);
 }
 
 QString KvCachePanel::formulaText() const

@@ -6,7 +6,8 @@
 // number are the app's (float, 4). The sizes come from core's Decoder::cacheBytes, the same
 // arithmetic as the cache the command line's --generate keeps. Beside the table, the cached key
 // and value vectors themselves of the layer selected in it (KvVectorsView). A last line gives the
-// size in the checkpoint's own dtype, as --kv-report and an inference engine count it.
+// size in the checkpoint's own dtype, as --kv-report and an inference engine count it. Below, the
+// same model's cache beside the standard designs (KvDesignTable).
 
 #include "core/engine/kvcachesize.h"
 #include "ui/i18n/retranslating.h"
@@ -24,6 +25,7 @@ class ModelSession;
 
 class KvVectorsView;
 class CachePolicyBar;
+class KvDesignTable;
 
 class KvCachePanel : public Retranslating<QWidget> {
     Q_OBJECT
@@ -41,6 +43,8 @@ public:
     QTableWidget *table() const { return m_table; }
     KvVectorsView *vectors() const { return m_vectors; }
     CachePolicyBar *policy() const { return m_policy; }
+    // This model's cache beside MHA, GQA, MQA and MLA at its sizes (issue 31).
+    KvDesignTable *designs() const { return m_designs; }
     QString formulaText() const;
 
 private:
@@ -52,6 +56,7 @@ private:
     QTableWidget *m_table;
     KvVectorsView *m_vectors;
     CachePolicyBar *m_policy;
+    KvDesignTable *m_designs;
     int m_layers = 0;
     int m_heads = 0;
     int m_kvHeads = 0;

@@ -108,6 +108,8 @@ BlockStages blockStages(const ForwardRunner &runner, int layer)
     s.output.resize(n, spec.dModel);
     finishLayer(spec, runner.layerWeights(layer), s.input, s.concat, scratch, s.output,
         {&s.attnOut, &s.afterAttn, &s.mlpIn, &s.mlpAct, &s.mlpOut, &s.routing});
+    if (s.routing.logits.size() > 0)
+        s.moe = moeParts(spec, runner.layerWeights(layer), s.mlpIn, s.routing);
     return s;
 }
 

@@ -12,6 +12,7 @@
 // projection with bias. Row i is token i everywhere.
 
 #include "core/model/block/blockmath.h"
+#include "core/model/block/moeparts.h"
 #include "core/model/forward.h"
 
 namespace attnlab::core::model {
@@ -25,6 +26,7 @@ struct BlockStages {
     Matrix mlpIn; // n × d: what the MLP reads
     Matrix mlpAct; // n × d_inner (n × 0 on a sparse MLP layer, whose experts each have their own)
     MoeRouting routing; // a sparse MLP layer's router: logits, chosen experts, their weights
+    MoeParts moe; // and its softmax and the chosen experts' outputs (moeparts.h); empty on a dense layer
     Matrix mlpOut; // n × d
     Matrix output; // n × d: the layer's output, equal to runner.layerInput(layer + 1) up to rounding
 };

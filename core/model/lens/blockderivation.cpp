@@ -39,17 +39,19 @@ const TensorView &tensorOf(const LayerWeights &L, const std::optional<BlockTenso
     return tensor ? blockTensorView(L, *tensor) : none;
 }
 
-// The norm the stage's row names (its weight γ and bias β), of `row` at `col`.
+// The norm the stage's row names (its weight γ and bias β; under sandwich norms the weight of the
+// norm of the sub-layer's output, which has no bias), of `row` at `col`.
 NormStep normOf(const ForwardRunner &runner, const LayerWeights &L, const BlockStageEntry &e,
-    const Eigen::Ref<const RowVector> &row, int col)
+    const Eigen::Ref<const RowVector> &row, int col, bool sandwich = false)
 {
     const BlockSpec &spec = runner.blockSpec();
     const NormDescription &norm = normDescription(spec.norm);
-    const TensorView &bias = tensorOf(L, e.bias);
+    const TensorView &bias = tensorOf(L, sandwich ? std::nullopt : e.bias);
     std::optional<double> beta;
     if (norm.centred && !bias.empty())
         beta = at(bias, col);
-    return deriveNorm(norm, row, col, at(tensorOf(L, e.weight), col), beta, double(runner.config().layerNormEps));
+    return deriveNorm(norm, row, col, at(tensorOf(L, sandwich ? e.sandwichWeight : e.weight), col), beta,
+        double(runner.config().layerNormEps), double(spec.normOffset));
 }
 
 // One column of a projection of one row (x·W + b at `col`).
@@ -75,7 +77,7 @@ ProjectionStep projectionOf(
 } // namespace
 
 NormStep deriveNorm(const NormDescription &norm, const Eigen::Ref<const RowVector> &row, int col, double weight,
-    std::optional<double> bias, double eps)
+    std::optional<double> bias, double eps, double offset)
 {
     if (col < 0 || col >= row.size())
         throw std::out_of_range("column " + std::to_string(col) + " is outside the row");
@@ -102,9 +104,10 @@ NormStep deriveNorm(const NormDescription &norm, const Eigen::Ref<const RowVecto
     s.denominator = std::sqrt(s.variance + eps);
     s.normalized = (s.x - s.mean) / s.denominator;
     s.weight = weight;
+    s.offset = offset;
     s.hasBias = bias.has_value();
     s.bias = bias.value_or(0.0);
-    s.value = s.normalized * s.weight + s.bias;
+    s.value = s.normalized * (s.offset + s.weight) + s.bias;
     return s;
 }
 
@@ -164,6 +167,16 @@ CellDerivation deriveBlockCell(
             const RowVector sum = from->row(row) + added->row(row);
             d.norm = normOf(runner, L, e, sum, col);
         }
+        break;
+    }
+    case BlockOperation::ResidualOfNorm: {
+        // The sub-layer's output normalised by its own norm first, then added to the stream.
+        d.norm = normOf(runner, L, e, added->row(row), col, true);
+        ResidualStep r;
+        r.first = double((*from)(row, col));
+        r.second = d.norm->value;
+        r.sum = r.first + r.second;
+        d.residual = r;
         break;
     }
     case BlockOperation::Activation:

@@ -34,16 +34,18 @@ struct NormStep {
     double denominator = 0; // √(variance + ε)
     double normalized = 0; // (x − μ)/denominator, or x/denominator
     double weight = 0; // γ
+    double offset = 0; // what the norm adds to γ before multiplying (Gemma's 1 + γ); 0 elsewhere
     double bias = 0; // β (0 without one)
     bool hasBias = false;
-    double value = 0; // normalized·γ + β
+    double value = 0; // normalized·(offset + γ) + β
 
     // LayerNorm (mean subtracted, the steps above μ) rather than RMSNorm.
     bool centred() const { return norm->centred; }
 };
-// The norm `norm` of `row` at column `col` with the weight γ and bias β of that column.
+// The norm `norm` of `row` at column `col` with the weight γ and bias β of that column, the
+// normalised value multiplied by offset + γ (BlockSpec::normOffset).
 NormStep deriveNorm(const NormDescription &norm, const Eigen::Ref<const RowVector> &row, int col, double weight,
-    std::optional<double> bias, double eps);
+    std::optional<double> bias, double eps, double offset = 0);
 
 struct ActivationStep {
     Activation function = Activation::GeluErf;

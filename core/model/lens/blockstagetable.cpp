@@ -12,41 +12,42 @@ const std::vector<BlockStageEntry> &blockStageTable()
     using W = StageWidth;
     namespace C = BlockChoice;
     constexpr BlockChoices norm = C::NormPlacement | C::NormKind;
+    constexpr BlockChoices sandwich = norm | C::SandwichNorms;
     // clang-format off
     static const std::vector<BlockStageEntry> table = {
         // {id, key, matrix, width, from, added,
-        //     pre-norm, post-norm, gated MLP, changed by, norm,
-        //     weight, bias, gate, gate bias}
+        //     pre-norm, post-norm, gated MLP, sandwich norms, changed by, norm,
+        //     weight, bias, gate, gate bias, sandwich norm's weight}
         {S::Input, "input", &BlockStages::input, W::Model, {}, {},
-            O::Stream, O::Stream, O::Stream, C::NormPlacement, 0,
-            {}, {}, {}, {}},
+            O::Stream, O::Stream, O::Stream, O::Stream, C::NormPlacement, 0,
+            {}, {}, {}, {}, {}},
         {S::AttnIn, "attn_in", &BlockStages::attnIn, W::Model, S::Input, {},
-            O::Norm, O::Identity, O::Norm, norm, 1,
-            T::AttnNormWeight, T::AttnNormBias, {}, {}},
+            O::Norm, O::Identity, O::Norm, O::Norm, norm, 1,
+            T::AttnNormWeight, T::AttnNormBias, {}, {}, {}},
         {S::Heads, "heads", nullptr, W::PerHead, S::AttnIn, {},
-            O::Attention, O::Attention, O::Attention, 0, 0,
-            {}, {}, {}, {}},
+            O::Attention, O::Attention, O::Attention, O::Attention, 0, 0,
+            {}, {}, {}, {}, {}},
         {S::Concat, "concat", &BlockStages::concat, W::HeadsTimesHeadDim, S::Heads, {},
-            O::Concat, O::Concat, O::Concat, 0, 0,
-            {}, {}, {}, {}},
+            O::Concat, O::Concat, O::Concat, O::Concat, 0, 0,
+            {}, {}, {}, {}, {}},
         {S::AttnOut, "attn_out", &BlockStages::attnOut, W::Model, S::Concat, {},
-            O::Projection, O::Projection, O::Projection, C::OutputBias, 0,
-            T::AttnOut, T::AttnOutBias, {}, {}},
+            O::Projection, O::Projection, O::Projection, O::Projection, C::OutputBias, 0,
+            T::AttnOut, T::AttnOutBias, {}, {}, {}},
         {S::AfterAttn, "after_attn", &BlockStages::afterAttn, W::Model, S::Input, S::AttnOut,
-            O::Residual, O::ResidualNorm, O::Residual, norm, 1,
-            T::AttnNormWeight, T::AttnNormBias, {}, {}},
+            O::Residual, O::ResidualNorm, O::Residual, O::ResidualOfNorm, sandwich, 1,
+            T::AttnNormWeight, T::AttnNormBias, {}, {}, T::AttnPostNormWeight},
         {S::MlpIn, "mlp_in", &BlockStages::mlpIn, W::Model, S::AfterAttn, {},
-            O::Norm, O::Identity, O::Norm, norm, 2,
-            T::MlpNormWeight, T::MlpNormBias, {}, {}},
+            O::Norm, O::Identity, O::Norm, O::Norm, norm, 2,
+            T::MlpNormWeight, T::MlpNormBias, {}, {}, {}},
         {S::MlpAct, "mlp_act", &BlockStages::mlpAct, W::Inner, S::MlpIn, {},
-            O::Activation, O::Activation, O::GatedActivation, C::MlpKind | C::Activation | C::MlpBias, 0,
-            T::MlpIn, T::MlpInBias, T::MlpGate, T::MlpGateBias},
+            O::Activation, O::Activation, O::GatedActivation, O::Activation, C::MlpKind | C::Activation | C::MlpBias, 0,
+            T::MlpIn, T::MlpInBias, T::MlpGate, T::MlpGateBias, {}},
         {S::MlpOut, "mlp_out", &BlockStages::mlpOut, W::Model, S::MlpAct, {},
-            O::Projection, O::Projection, O::Projection, C::MlpKind | C::MlpBias, 0,
-            T::MlpOut, T::MlpOutBias, {}, {}},
+            O::Projection, O::Projection, O::Projection, O::Projection, C::MlpKind | C::MlpBias, 0,
+            T::MlpOut, T::MlpOutBias, {}, {}, {}},
         {S::Output, "output", &BlockStages::output, W::Model, S::AfterAttn, S::MlpOut,
-            O::Residual, O::ResidualNorm, O::Residual, norm, 2,
-            T::MlpNormWeight, T::MlpNormBias, {}, {}},
+            O::Residual, O::ResidualNorm, O::Residual, O::ResidualOfNorm, sandwich, 2,
+            T::MlpNormWeight, T::MlpNormBias, {}, {}, T::MlpPostNormWeight},
     };
     // clang-format on
     return table;
@@ -64,6 +65,8 @@ const BlockStageEntry &blockStageEntry(BlockStage stage)
 BlockOperation blockOperation(BlockStage stage, const BlockSpec &spec)
 {
     const BlockStageEntry &e = blockStageEntry(stage);
+    if (spec.sandwichNorms && (e.changedBy & BlockChoice::SandwichNorms))
+        return e.sandwich;
     if (spec.gatedMlp && (e.changedBy & BlockChoice::MlpKind))
         return e.gatedMlp;
     return spec.preNorm ? e.preNorm : e.postNorm;
@@ -81,8 +84,11 @@ BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
     BlockStageForm f;
     f.entry = &blockStageEntry(stage);
     f.operation = blockOperation(stage, spec);
-    if (f.operation == BlockOperation::Norm || f.operation == BlockOperation::ResidualNorm)
+    if (f.operation == BlockOperation::Norm || f.operation == BlockOperation::ResidualNorm
+        || f.operation == BlockOperation::ResidualOfNorm) {
         f.norm = &normDescription(spec.norm);
+        f.normOffset = double(spec.normOffset);
+    }
     const BlockChoices by = f.entry->changedBy;
     f.gated = (by & BlockChoice::MlpKind) && spec.gatedMlp;
     f.bias = ((by & BlockChoice::OutputBias) && config.outBias) || ((by & BlockChoice::MlpBias) && config.mlpBias);

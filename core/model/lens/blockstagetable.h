@@ -31,6 +31,7 @@ enum class BlockOperation {
     Projection, // a matrix product plus bias (attn_out, mlp_out)
     Residual, // the sum of two stages
     ResidualNorm, // the norm of a residual sum (post-norm)
+    ResidualOfNorm, // a stage plus the norm of a sub-layer's output (Gemma's sandwich norms)
     Activation, // GELU / SiLU of one pre-activation
     GatedActivation, // SiLU(gate)·up
 };
@@ -45,6 +46,7 @@ inline constexpr BlockChoices MlpKind = 1u << 2; // plain or gated MLP
 inline constexpr BlockChoices Activation = 1u << 3; // the config's activation function
 inline constexpr BlockChoices OutputBias = 1u << 4; // the attention output projection has a bias
 inline constexpr BlockChoices MlpBias = 1u << 5; // the MLP's projections have biases
+inline constexpr BlockChoices SandwichNorms = 1u << 6; // the sub-layers' outputs are normalised (Gemma)
 } // namespace BlockChoice
 
 // How many columns a stage's matrix has (a stage's width; family/blocktensor.h's BlockWidth is a tensor's).
@@ -65,24 +67,28 @@ struct BlockStageEntry {
     // The stage it is computed from, and for a residual sum the sub-layer's output added to it;
     // none for the stream entering the block.
     std::optional<BlockStage> from, added;
-    // What it computes in a pre-norm and in a post-norm block, and in a block with the gated MLP
-    // when the MLP's kind changes it.
-    BlockOperation preNorm, postNorm, gatedMlp;
+    // What it computes in a pre-norm and in a post-norm block, in a block with the gated MLP
+    // when the MLP's kind changes it, and in a block with sandwich norms when they change it
+    // (Gemma 2 and 3: post_attention_layernorm and post_feedforward_layernorm on the sub-layers'
+    // outputs before their residual sums).
+    BlockOperation preNorm, postNorm, gatedMlp, sandwich;
     // The choices that change what it computes or how its formula reads.
     BlockChoices changedBy;
     // Which of the block's norms it applies when it applies one: 1 around attention, 2 around
     // the MLP; 0 none.
     int norm;
     // The tensors it reads: a norm's weight γ and bias β, a projection's matrix and bias, the
-    // MLP's up (or only) matrix and bias; and the gated MLP's gate and its bias.
-    std::optional<BlockTensor> weight, bias, gate, gateBias;
+    // MLP's up (or only) matrix and bias; and the gated MLP's gate and its bias. Under sandwich
+    // norms, the weight of the norm of the sub-layer's output it adds.
+    std::optional<BlockTensor> weight, bias, gate, gateBias, sandwichWeight;
 };
 
 // Every stage, in the block's order (row k is BlockStage(k)).
 const std::vector<BlockStageEntry> &blockStageTable();
 const BlockStageEntry &blockStageEntry(BlockStage stage);
 
-// What `stage` computes in a block of description `spec` (its norms' placement, its MLP's kind).
+// What `stage` computes in a block of description `spec` (its norms' placement, its MLP's kind,
+// its sandwich norms).
 BlockOperation blockOperation(BlockStage stage, const BlockSpec &spec);
 
 // The stage's matrix in `stages` (n × d, n × heads·d_head for Concat, n × d_inner for MlpAct);
@@ -96,6 +102,9 @@ struct BlockStageForm {
     BlockOperation operation = BlockOperation::Stream;
     // Norm and ResidualNorm: the norm applied (its number is entry->norm); else nullptr.
     const NormDescription *norm = nullptr;
+    // Norm and ResidualNorm: what the norm adds to its weight γ before multiplying (Gemma's
+    // (1 + γ), BlockSpec::normOffset); 0 elsewhere.
+    double normOffset = 0;
     // The stage belongs to a gated MLP (SiLU(gate)·up, then down).
     bool gated = false;
     // The stage's own matrix adds a bias (b_O, the MLP's b₁ and b₂).

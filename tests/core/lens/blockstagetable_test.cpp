@@ -61,6 +61,13 @@ TEST(BlockStageTable, AChoiceChangesWhatAStageComputesOnlyWhereTheRowSaysSo)
         if (e.gatedMlp != e.preNorm) {
             EXPECT_TRUE(e.changedBy & BlockChoice::MlpKind) << e.key;
         }
+        // Gemma's sandwich norms: a residual sum of a normalised sub-layer output, with that norm's weight.
+        if (e.sandwich != e.preNorm) {
+            EXPECT_TRUE(e.changedBy & BlockChoice::SandwichNorms) << e.key;
+            EXPECT_EQ(e.sandwich, BlockOperation::ResidualOfNorm) << e.key;
+            EXPECT_TRUE(e.sandwichWeight && e.added) << e.key;
+        }
+        EXPECT_EQ(bool(e.sandwichWeight), e.sandwich == BlockOperation::ResidualOfNorm) << e.key;
         // A stage that applies a norm under either placement names which one, and its weights.
         if (isNormed(e.preNorm) || isNormed(e.postNorm)) {
             EXPECT_TRUE(e.norm == 1 || e.norm == 2) << e.key;

@@ -126,6 +126,14 @@ TEST(Qwen3MoeForward, TheBlockBoardShowsTheRoutersChoicesAsTheReferenceMakesThem
             // Renormalised: the two weights sum to 1, the first the larger.
             EXPECT_NEAR(s.routing.weights.row(r).sum(), 1.f, 1e-6);
             EXPECT_GE(s.routing.weights(r, 0), s.routing.weights(r, 1));
+            // The softmax the choice is taken from (the board's), and each chosen expert's output
+            // before its weight: weighted and summed, they are the MLP's output (the board's router).
+            EXPECT_NEAR(s.moe.probabilities.row(r).sum(), 1.f, 1e-6);
+            EXPECT_FLOAT_EQ(s.moe.probabilities(r, s.routing.experts(r, 0)), s.moe.probabilities.row(r).maxCoeff());
+            ASSERT_EQ(s.moe.outputs.size(), 2u);
+            const Matrix sum
+                = s.routing.weights(r, 0) * s.moe.outputs[0].row(r) + s.routing.weights(r, 1) * s.moe.outputs[1].row(r);
+            EXPECT_LE((sum - s.mlpOut.row(r)).cwiseAbs().maxCoeff(), 1e-5f) << l << " row " << r;
             distinct += s.routing.experts(r, 0) != s.routing.experts(0, 0);
         }
     }

@@ -95,6 +95,8 @@ TEST(BlockStageLooks, AFamilyChoiceChangesOnlyTheStagesWhoseRowDeclaresIt)
         {C::Activation, [](ModelFamily &, ModelConfig &c) { c.activation = "relu"; }},
         {C::OutputBias, [](ModelFamily &, ModelConfig &c) { c.outBias = false; }},
         {C::MlpBias, [](ModelFamily &, ModelConfig &c) { c.mlpBias = false; }},
+        // Gemma's norms of the sub-layers' outputs (issue 31).
+        {C::SandwichNorms, [](ModelFamily &f, ModelConfig &) { f.tensors.attnPostNorm = "post_attention_layernorm"; }},
     };
     const ModelConfig base = test::gpt2Config();
     for (const Variant &v : variants) {

@@ -5,10 +5,12 @@
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
+#include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 
+#include <QLocale>
 #include <QTableWidget>
 
 #include <gtest/gtest.h>
@@ -109,4 +111,29 @@ TEST(KvCacheView, SeventeenRowsKeepLabelsThatNeverTouch)
             EXPECT_EQ(rows.size(), 17);
         }
     }
+}
+
+TEST(KvCacheView, TheDesignTableComparesThisModelWithMhaGqaMqaAndMla)
+{
+    TinyFolder folder(false);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    KvDesignTable *designs = room.panel->cachePanel()->designs();
+    ASSERT_EQ(designs->rowCount(), 5);
+    ASSERT_EQ(designs->columnCount(), 6);
+    const core::model::ModelConfig &c = *room.session->config();
+    const std::vector<core::engine::KvCacheLayout> &rows = designs->layouts();
+    ASSERT_EQ(rows.size(), 5u);
+    // This model: 2 · kv_heads · head_dim numbers per layer; MHA: the same with every query head.
+    EXPECT_EQ(designs->item(0, 1)->text(), QLocale().toString(qlonglong(2 * c.keyValueHeads() * c.headDim())));
+    EXPECT_EQ(designs->item(1, 1)->text(), QLocale().toString(qlonglong(2 * c.heads * c.headDim())));
+    EXPECT_EQ(
+        designs->item(0, 3)->text(), QLocale().formattedDataSize(rows[0].bytes(4096), 1, QLocale::DataSizeIecFormat));
+    EXPECT_TRUE(designs->item(0, 0)->text().startsWith(QStringLiteral("This model")))
+        << designs->item(0, 0)->text().toStdString();
+    EXPECT_TRUE(designs->item(4, 0)->text().startsWith(QStringLiteral("MLA")))
+        << designs->item(4, 0)->text().toStdString();
+    EXPECT_TRUE(designs->item(4, 2)->toolTip().contains(QStringLiteral("kv_lora_rank")));
+    EXPECT_EQ(designs->horizontalHeaderItem(5)->text(), QStringLiteral("128k tokens"));
 }

@@ -1,0 +1,116 @@
+#include "ui/generate/kvdesigntable.h"
+
+#include <QHeaderView>
+#include <QLocale>
+
+#include <algorithm>
+#include <iterator>
+
+namespace attnlab::ui {
+
+using core::engine::KvCacheDesign;
+using core::engine::KvCacheLayout;
+
+KvDesignTable::KvDesignTable(QWidget *parent)
+    : Retranslating<QTableWidget>(parent)
+{
+    setObjectName(QStringLiteral("KvDesignTable"));
+    setColumnCount(3 + int(std::size(core::engine::kComparedContexts)));
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionMode(QAbstractItemView::NoSelection);
+    verticalHeader()->hide();
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setStretchLastSection(true);
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    retranslate();
+}
+
+void KvDesignTable::setModel(const core::model::ModelConfig *config, int bytesPerNumber)
+{
+    m_layouts = config ? core::engine::kvCacheDesigns(*config, bytesPerNumber) : std::vector<KvCacheLayout> {};
+    m_headDim = config ? config->headDim() : 0;
+    setRowCount(int(m_layouts.size()));
+    const auto size
+        = [](std::int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat); };
+    for (int r = 0; r < rowCount(); ++r) {
+        const KvCacheLayout &l = m_layouts[size_t(r)];
+        QStringList cells {designName(l), QLocale().toString(qlonglong(l.numbersPerLayer)), size(l.bytesPerToken())};
+        for (std::int64_t tokens : core::engine::kComparedContexts)
+            cells << size(l.bytes(tokens));
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            item->setTextAlignment((c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+            item->setToolTip(designToolTip(l));
+            setItem(r, c, item);
+        }
+    }
+}
+
+QString KvDesignTable::designName(const KvCacheLayout &l) const
+{
+    switch (l.design) {
+    case KvCacheDesign::ThisModel:
+        return tr("This model (%n K/V head(s))", nullptr, l.kvHeads);
+    case KvCacheDesign::Mha:
+        return tr("MHA (%n K/V head(s))", nullptr, l.kvHeads);
+    case KvCacheDesign::Gqa:
+        return tr("GQA (%n K/V head(s))", nullptr, l.kvHeads);
+    case KvCacheDesign::Mqa:
+        return tr("MQA (1 K/V head)");
+    case KvCacheDesign::Mla:
+        return tr("MLA (latent %1 + rotary %2)").arg(l.latentRank).arg(l.ropeDim);
+    }
+    return {};
+}
+
+QString KvDesignTable::designToolTip(const KvCacheLayout &l) const
+{
+    switch (l.design) {
+    case KvCacheDesign::ThisModel: {
+        const bool windows = std::any_of(l.windows.begin(), l.windows.end(), [](int w) { return w > 0; });
+        QString text = tr("What this model caches: a key and a value of %1 numbers for each of its key/value heads, "
+                          "in every layer, for every token read.")
+                           .arg(m_headDim);
+        if (windows)
+            text += QLatin1Char(' ')
+                + tr("Its sliding-window layers need only the keys inside their window, so their share stops "
+                     "growing once the text is longer than the window; the full-attention layers keep growing.");
+        return text;
+    }
+    case KvCacheDesign::Mha:
+        return tr("Multi-head attention, the original design: every query head has its own key and value, so the "
+                  "cache grows with the number of heads.");
+    case KvCacheDesign::Gqa:
+        return tr("Grouped-query attention: groups of query heads share one key and value head (the model's own "
+                  "grouping if it has one, else a common choice), dividing the cache by the group size.");
+    case KvCacheDesign::Mqa:
+        return tr("Multi-query attention: all query heads share a single key and value head, the smallest cache "
+                  "that still keeps per-head keys.");
+    case KvCacheDesign::Mla:
+        return tr("Multi-head latent attention (DeepSeek-V2 and V3): each token leaves one compressed vector "
+                  "(kv_lora_rank numbers) from which every head's key and value are rebuilt, plus one rotary key "
+                  "part shared by all heads (qk_rope_head_dim numbers). Sized here as DeepSeek-V2 sizes it for "
+                  "its head width: 4 × %1 and %1 / 2.")
+            .arg(m_headDim);
+    }
+    return {};
+}
+
+void KvDesignTable::retranslate()
+{
+    QStringList labels {tr("Design"), tr("Numbers per token and layer"), tr("Per token")};
+    for (std::int64_t tokens : core::engine::kComparedContexts)
+        labels << tr("%1k tokens").arg(tokens / 1024);
+    setHorizontalHeaderLabels(labels);
+    setToolTip(tr("The KV cache of this model beside the standard attention designs at the same layers, heads "
+                  "and head width, in the checkpoint's bytes per number."));
+    for (int r = 0; r < rowCount() && r < int(m_layouts.size()); ++r)
+        for (int c = 0; c < columnCount(); ++c)
+            if (QTableWidgetItem *i = item(r, c)) {
+                i->setToolTip(designToolTip(m_layouts[size_t(r)]));
+                if (c == 0)
+                    i->setText(designName(m_layouts[size_t(r)]));
+            }
+}
+
+} // namespace attnlab::ui

@@ -1,0 +1,34 @@
+#pragma once
+// The KV cache of the open model beside the standard attention designs (issue 31): for its layers,
+// heads and head width, what MHA, GQA, MQA and DeepSeek's MLA latent cache would hold, per token and
+// at 4k, 32k and 128k tokens, in the checkpoint's bytes per number. The numbers come from
+// core/engine/kvcachedesigns; each row's tooltip says what that design keeps.
+
+#include "core/engine/kvcachedesigns.h"
+#include "ui/i18n/retranslating.h"
+
+#include <QTableWidget>
+
+#include <vector>
+
+namespace attnlab::ui {
+
+class KvDesignTable : public Retranslating<QTableWidget> {
+    Q_OBJECT
+public:
+    explicit KvDesignTable(QWidget *parent = nullptr);
+
+    // Shows the comparison for `config` (nullptr: empty) at `bytesPerNumber`.
+    void setModel(const core::model::ModelConfig *config, int bytesPerNumber);
+    const std::vector<core::engine::KvCacheLayout> &layouts() const { return m_layouts; }
+
+private:
+    void retranslate() override;
+    QString designName(const core::engine::KvCacheLayout &l) const;
+    QString designToolTip(const core::engine::KvCacheLayout &l) const;
+
+    std::vector<core::engine::KvCacheLayout> m_layouts;
+    int m_headDim = 0;
+};
+
+} // namespace attnlab::ui
