@@ -437,6 +437,10 @@ enum class MessageId : int {
     // The Ollama store (core/gguf/ollamastore).
     OllamaNoModelLayer,
     OllamaBadDigest,
+    // The attention variants of a scene (core/scene/variants).
+    MustBeGreaterThanZero,
+    WhyOnePerHeadDimension,
+    ExpectedVariantsObject,
 };
 
 } // namespace attnlab::core
