@@ -110,6 +110,8 @@ Scalar sinkSoftmaxRow(
 
 Scalar sinkLogitOf(const AttentionVariants &v, int head)
 {
+    if (v.sinkLogits.size() == 1) // one logit for every head
+        return v.sinkLogits[0];
     if (head >= 0 && head < v.sinkLogits.size())
         return v.sinkLogits[head];
     return 0;
@@ -131,7 +133,7 @@ void validateVariants(const Scene &s, std::vector<Problem> &out)
         checkWeights(
             out, "k_norm_weight", v.kNormWeight, s.keyDim(), Message(MessageId::WhyOnePerHeadDimension, s.keyDim()));
     }
-    if (v.sinkLogit)
+    if (v.sinkLogit && v.sinkLogits.size() != 1)
         checkWeights(out, "sink_logits", v.sinkLogits, s.headCount(), Message(MessageId::WhatHeadCount));
 }
 
