@@ -35,7 +35,7 @@ struct AttentionVariants {
     bool firstTokenSink = false; // only with a window: key 0 stays visible
 
     bool sinkLogit = false;
-    // One logit per head; empty means 0 for every head.
+    // One logit per head, or one for every head (length 1); empty means 0 for every head.
     RowVector sinkLogits;
 
     // Whether any variant is on (the scene then computes more than the chapter's pipeline).
