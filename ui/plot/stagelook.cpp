@@ -343,7 +343,7 @@ QString cappedFigure(const core::Scene &s)
 }
 QStringList cappedShapes(const core::Scene &s)
 {
-    return {Explain::tr("capped: %1, every cell strictly between −%2 and %2")
+    return {Explain::tr("capped: %1, every cell between −%2 and %2")
                 .arg(shape(s.tokenCount(), s.tokenCount()), capText(s))};
 }
 QString sinkFormula(const core::Scene &)
