@@ -3,6 +3,7 @@
 #include "core/scene/positional.h"
 #include "core/scene/softmax.h"
 #include "core/scene/stagetable.h"
+#include "core/scene/variants/variants.h"
 
 #include <stdexcept>
 
@@ -27,7 +28,7 @@ bool Pipeline::Shape::operator==(const Shape &o) const
 {
     return tokens == o.tokens && dModel == o.dModel && heads == o.heads && dK == o.dK && dV == o.dV
         && direct == o.direct && hasWo == o.hasWo && hasX == o.hasX && biases == o.biases && positional == o.positional
-        && ropeConvention == o.ropeConvention && ropeFrequencies == o.ropeFrequencies;
+        && ropeConvention == o.ropeConvention && ropeFrequencies == o.ropeFrequencies && variants == o.variants;
 }
 
 Pipeline::Shape Pipeline::shapeOf(const Scene &s)
@@ -49,6 +50,7 @@ Pipeline::Shape Pipeline::shapeOf(const Scene &s)
         shape.ropeConvention = s.ropeConvention;
         shape.ropeFrequencies = ropeFrequencies(s);
     }
+    shape.variants = s.variants;
     return shape;
 }
 
@@ -84,16 +86,28 @@ const Stages &Pipeline::compute(const Scene &scene)
 {
     checkShapes(scene);
     m_shape = shapeOf(scene);
-    if (scene.mask != MaskKind::None || m_visible.rows() != scene.tokenCount() || !m_visibleAll)
-        m_visible = effectiveMask(scene);
-    m_visibleAll = scene.mask == MaskKind::None;
+    const bool allVisible = scene.mask == MaskKind::None && scene.variants.slidingWindow <= 0;
+    if (!allVisible || m_visible.rows() != scene.tokenCount() || !m_visibleAll)
+        m_visible = visibleKeys(scene);
+    m_visibleAll = allVisible;
     m_divisor = divisor(scene);
     m_stages.heads.resize(size_t(m_shape.heads));
-    if (scene.positional != PositionalEncoding::Rope)
-        for (HeadStages &h : m_stages.heads) {
+    // The stages of what is off are empty.
+    const AttentionVariants &v = scene.variants;
+    for (HeadStages &h : m_stages.heads) {
+        if (scene.positional != PositionalEncoding::Rope) {
             h.qRotated.resize(0, 0);
             h.kRotated.resize(0, 0);
         }
+        if (!v.qkNorm) {
+            h.qNormed.resize(0, 0);
+            h.kNormed.resize(0, 0);
+        }
+        if (!(v.softCap > 0))
+            h.capped.resize(0, 0);
+        if (!v.sinkLogit)
+            h.sink.resize(0, 0);
+    }
 
     computeX(scene);
     projectAll(scene);
@@ -144,8 +158,8 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
     if (reads & StageScaled)
         m_divisor = divisor(scene);
     if (reads & StageMasked) {
-        m_visible = effectiveMask(scene);
-        m_visibleAll = scene.mask == MaskKind::None;
+        m_visible = visibleKeys(scene);
+        m_visibleAll = scene.mask == MaskKind::None && scene.variants.slidingWindow <= 0;
         collectWarnings(scene);
     }
     if (reads & StageX) {
@@ -168,7 +182,7 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
             continue;
         if (project)
             projectHead(scene, j, project);
-        if (stale & (StageQRotated | StageKRotated))
+        if (stale & (StageQNormed | StageKNormed | StageQRotated | StageKRotated))
             rotateHead(j);
         if (stale & StageScores)
             scoreHead(j);
@@ -293,12 +307,19 @@ void Pipeline::projectHead(const Scene &s, int head, StageSet which)
 void Pipeline::rotateHead(int head)
 {
     HeadStages &hs = m_stages.heads[size_t(head)];
+    const AttentionVariants &v = m_shape.variants;
+    if (v.qkNorm) { // Qwen3 and Gemma 3 norm each head's vectors before rotating them
+        hs.qNormed = rmsNormRows(hs.q, v.qNormWeight, v.qkNormEpsilon);
+        hs.kNormed = rmsNormRows(hs.k, v.kNormWeight, v.qkNormEpsilon);
+    }
     if (m_shape.positional != PositionalEncoding::Rope)
         return;
-    hs.qRotated.resize(hs.q.rows(), hs.q.cols());
-    hs.kRotated.resize(hs.k.rows(), hs.k.cols());
-    applyRope(hs.q, hs.qRotated, m_shape.ropeConvention, m_shape.ropeFrequencies);
-    applyRope(hs.k, hs.kRotated, m_shape.ropeConvention, m_shape.ropeFrequencies);
+    const Matrix &q = v.qkNorm ? hs.qNormed : hs.q;
+    const Matrix &k = v.qkNorm ? hs.kNormed : hs.k;
+    hs.qRotated.resize(q.rows(), q.cols());
+    hs.kRotated.resize(k.rows(), k.cols());
+    applyRope(q, hs.qRotated, m_shape.ropeConvention, m_shape.ropeFrequencies);
+    applyRope(k, hs.kRotated, m_shape.ropeConvention, m_shape.ropeFrequencies);
 }
 
 void Pipeline::scoreHead(int head)
@@ -316,6 +337,13 @@ void Pipeline::normalizeHead(int head, bool rescale)
     hs.masked.resize(n, n);
     hs.weights.resize(n, n);
     const Scalar d = m_divisor;
+    const AttentionVariants &v = m_shape.variants;
+    const Scalar cap = v.softCap;
+    if (cap > 0)
+        hs.capped.resize(n, n);
+    if (v.sinkLogit)
+        hs.sink.resize(n, 1);
+    const Scalar sink = sinkLogitOf(v, head);
     const bool parallel = n * n >= kParallelCells;
     (void)parallel;
 #ifdef _OPENMP // a build without OpenMP stays free of unknown-pragma warnings
@@ -324,8 +352,16 @@ void Pipeline::normalizeHead(int head, bool rescale)
     for (Eigen::Index r = 0; r < n; ++r) {
         if (rescale)
             hs.scaled.row(r) = hs.scores.row(r) / d;
-        maskedSoftmaxRow(
-            hs.scaled.row(r).data(), m_visible.row(r).data(), n, hs.masked.row(r).data(), hs.weights.row(r).data());
+        // Soft-capping sits after the scaling and before the mask, as in Gemma 2.
+        if (cap > 0)
+            for (Eigen::Index c = 0; c < n; ++c)
+                hs.capped(r, c) = softCapped(hs.scaled(r, c), cap);
+        const Scalar *logits = cap > 0 ? hs.capped.row(r).data() : hs.scaled.row(r).data();
+        if (v.sinkLogit)
+            hs.sink(r, 0) = sinkSoftmaxRow(
+                logits, m_visible.row(r).data(), n, sink, hs.masked.row(r).data(), hs.weights.row(r).data());
+        else
+            maskedSoftmaxRow(logits, m_visible.row(r).data(), n, hs.masked.row(r).data(), hs.weights.row(r).data());
     }
 }
 

@@ -11,6 +11,12 @@
 //   scaled = scores ÷ divisor
 //   masked = scaled where visible, −∞ where hidden
 //   weights = row-wise softmax(masked)                   rows sum to 1; hidden cells exactly 0
+//
+// The scene's attention variants (core/scene/variants/variants.h) add, each only when on:
+//   Q_norm, K_norm = RMSNorm(Q), RMSNorm(K) per row      n × d_k       before RoPE (QK-norm)
+//   capped = tanh(scaled ÷ c)·c                          n × n         masked then takes it (soft cap)
+//   the window hides keys outside i − w < j ≤ i          (in masked: sliding window)
+//   sink = e^sink ÷ (Σ e^masked + e^sink) per row        n × 1         weights then sum to 1 − sink
 //   context = weights·V                                  n × d_v
 //   concat = [context_0 … context_{h−1}]                 n × h·d_v
 //   output = concat·W_O + b_O, or concat when there is no W_O
@@ -43,18 +49,27 @@ enum Stage : unsigned {
     StageContext = 1u << 10,
     StageConcat = 1u << 11,
     StageOutput = 1u << 12,
-    AllStages = (1u << 13) - 1,
+    StageQNormed = 1u << 13,
+    StageKNormed = 1u << 14,
+    StageCapped = 1u << 15,
+    StageSink = 1u << 16,
+    AllStages = (1u << 17) - 1,
 };
 using StageSet = unsigned;
 
 struct HeadStages {
     Matrix q, k, v;
+    Matrix qNormed, kNormed; // empty unless QK-norm is on
     Matrix qRotated, kRotated; // empty unless positional encoding is "rope"
-    Matrix scores, scaled, masked, weights, context;
+    Matrix scores, scaled;
+    Matrix capped; // empty unless soft-capping is on
+    Matrix masked, weights;
+    Matrix sink; // n × 1, the sink logit's share of each row; empty unless the sink is on
+    Matrix context;
 
-    // The Q and K that the scores are computed from (rotated under RoPE).
-    const Matrix &queries() const { return qRotated.size() ? qRotated : q; }
-    const Matrix &keys() const { return kRotated.size() ? kRotated : k; }
+    // The Q and K that the scores are computed from (normed under QK-norm, then rotated under RoPE).
+    const Matrix &queries() const { return qRotated.size() ? qRotated : qNormed.size() ? qNormed : q; }
+    const Matrix &keys() const { return kRotated.size() ? kRotated : kNormed.size() ? kNormed : k; }
 };
 
 struct Stages {
@@ -138,6 +153,8 @@ private:
         // Under RoPE: the pairing and each pair's frequency (a change rotates every row anew).
         RotaryConvention ropeConvention = RotaryConvention::Interleaved;
         std::vector<double> ropeFrequencies;
+        // Any change of a variant recomputes everything.
+        AttentionVariants variants;
         bool operator==(const Shape &o) const;
     };
     static Shape shapeOf(const Scene &scene);

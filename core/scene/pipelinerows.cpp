@@ -37,7 +37,8 @@ constexpr Eigen::Index kParallelCells = 256 * 256;
 
 std::optional<std::vector<int>> Pipeline::rowsEditedBy(const Edit &edit) const
 {
-    if (m_shape.direct || edit.row < 0 || m_rowUpdates >= kMaxRowUpdates)
+    // The rescaling below is the plain softmax's; the variants recompute whole heads.
+    if (m_shape.direct || edit.row < 0 || m_rowUpdates >= kMaxRowUpdates || m_shape.variants.isActive())
         return std::nullopt;
     std::vector<int> rows;
     if (edit.target == Edit::Target::X && m_shape.hasX && edit.row < m_shape.tokens)

@@ -121,7 +121,7 @@ bool Scene::operator==(const Scene &o) const
             || (ropeConvention == o.ropeConvention && sameMatrix(ropeFrequencies, o.ropeFrequencies)
                 && (ropeFrequencies.size() > 0 || ropeBase == o.ropeBase)))
         && scale == o.scale && (scale != ScaleKind::Custom || customDivisor == o.customDivisor) && mask == o.mask
-        && (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask));
+        && (mask != MaskKind::Custom || sameMatrix(customMask, o.customMask)) && variants == o.variants;
 }
 
 namespace {
@@ -269,6 +269,7 @@ std::vector<Problem> validate(const Scene &s)
         checkBiases(out, s);
     }
     validateOptions(out, s, n);
+    validateVariants(s, out);
     if (out.empty())
         validateStageSize(out, s, n);
     return out;

@@ -11,6 +11,7 @@
 // - in an n×n matrix (scores, weights, mask) the row is the query, the column the key.
 
 #include "core/scene/positional.h"
+#include "core/scene/variants/variants.h"
 #include "core/text/problem.h"
 #include "core/types.h"
 
@@ -71,6 +72,9 @@ struct Scene {
     Scalar customDivisor = 1; // used when scale == Custom; > 0
     MaskKind mask = MaskKind::None;
     MaskMatrix customMask; // n × n when mask == Custom
+    // QK-norm, soft-capping, sliding window and sink logit, each off by default
+    // (core/scene/variants/variants.h).
+    AttentionVariants variants;
 
     int tokenCount() const { return int(tokens.size()); }
     int headCount() const { return direct ? 1 : heads; }

@@ -4,6 +4,7 @@
 #include "core/json/jsonwriter.h"
 #include "core/json/textfile.h"
 #include "core/scene/limits.h"
+#include "core/scene/variants/variantsio.h"
 #include "core/text/messageid.h"
 
 #include <cmath>
@@ -490,6 +491,17 @@ template<Matrix Scene::*Field> void readOptionalMatrix(Reader &rd, const std::st
         rd.matrix(*value, key, s.*Field);
 }
 
+// The attention variants are read in their own file (core/scene/variants/variantsio.cpp).
+void readVariantsKey(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    if (!value)
+        return;
+    std::vector<Problem> problems;
+    readVariants(*value, key, s.variants, problems);
+    for (Problem &p : problems)
+        rd.fail(p.path, std::move(p.message));
+}
+
 // Which scenes a key belongs to: direct mode ("direct" given) or model mode (embeddings and
 // weights), or both.
 enum class Mode { Both, Direct, Model };
@@ -513,6 +525,7 @@ const KeyRule kKeys[] = {
     {"rope_frequencies", Mode::Both, readRopeFrequencies},
     {"scale", Mode::Both, readScale},
     {"mask", Mode::Both, readMask},
+    {"variants", Mode::Both, readVariantsKey},
     {"direct", Mode::Direct, readDirect},
     {"d_model", Mode::Model, readDModel},
     {"heads", Mode::Model, readHeads},

@@ -1,6 +1,7 @@
 #include "core/scene/sceneio.h"
 
 #include "core/json/jsonwriter.h"
+#include "core/scene/variants/variantsio.h"
 
 #include <sstream>
 
@@ -81,6 +82,7 @@ std::string writeScene(const Scene &s)
         o << "  \"scale\": " << json::number(s.customDivisor) << ",\n";
         break;
     }
+    o << writeVariants(s.variants);
     if (s.mask == MaskKind::Custom)
         o << "  \"mask\": " << json::matrix(s.customMask, 2) << "\n";
     else

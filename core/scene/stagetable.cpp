@@ -22,18 +22,22 @@ const std::vector<StageEntry> &stageTable()
     static const std::vector<StageEntry> table = {
         {StageX, "X", false, StageQ | StageK | StageV,
             bits({T::Embeddings, T::Positional, T::X}), 0, StagePresence::ModelMode, nullptr, &Stages::x},
-        {StageQ, "Q", true, StageQRotated | StageScores,
+        {StageQ, "Q", true, StageQNormed | StageQRotated | StageScores,
             bits({T::WQ, T::BQ, T::DirectQ}), bits({T::WQ, T::BQ}), StagePresence::Always, &HeadStages::q, nullptr},
-        {StageK, "K", true, StageKRotated | StageScores,
+        {StageK, "K", true, StageKNormed | StageKRotated | StageScores,
             bits({T::WK, T::BK, T::DirectK}), bits({T::WK, T::BK}), StagePresence::Always, &HeadStages::k, nullptr},
         {StageV, "V", true, StageContext,
             bits({T::WV, T::BV, T::DirectV}), bits({T::WV, T::BV}), StagePresence::Always, &HeadStages::v, nullptr},
+        {StageQNormed, "Q_norm", true, StageQRotated | StageScores, 0, 0, StagePresence::QkNorm, &HeadStages::qNormed, nullptr},
+        {StageKNormed, "K_norm", true, StageKRotated | StageScores, 0, 0, StagePresence::QkNorm, &HeadStages::kNormed, nullptr},
         {StageQRotated, "Q_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::qRotated, nullptr},
         {StageKRotated, "K_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::kRotated, nullptr},
         {StageScores, "scores", true, StageScaled, 0, 0, StagePresence::Always, &HeadStages::scores, nullptr},
-        {StageScaled, "scaled", true, StageMasked, bits({T::Scale}), 0, StagePresence::Always, &HeadStages::scaled, nullptr},
-        {StageMasked, "masked", true, StageWeights, bits({T::Mask}), 0, StagePresence::Always, &HeadStages::masked, nullptr},
+        {StageScaled, "scaled", true, StageCapped | StageMasked, bits({T::Scale}), 0, StagePresence::Always, &HeadStages::scaled, nullptr},
+        {StageCapped, "capped", true, StageMasked, 0, 0, StagePresence::SoftCap, &HeadStages::capped, nullptr},
+        {StageMasked, "masked", true, StageWeights | StageSink, bits({T::Mask}), 0, StagePresence::Always, &HeadStages::masked, nullptr},
         {StageWeights, "weights", true, StageContext, 0, 0, StagePresence::Always, &HeadStages::weights, nullptr},
+        {StageSink, "sink", true, 0, 0, 0, StagePresence::Sink, &HeadStages::sink, nullptr},
         {StageContext, "context", true, StageConcat, 0, 0, StagePresence::Always, &HeadStages::context, nullptr},
         {StageConcat, "concat", false, StageOutput, 0, 0, StagePresence::Always, nullptr, &Stages::concat},
         {StageOutput, "output", false, 0, bits({T::WO, T::BO}), 0, StagePresence::Always, nullptr, &Stages::output},
@@ -59,6 +63,12 @@ bool hasStage(const Scene &scene, Stage stage)
         return !scene.direct;
     case StagePresence::Rope:
         return scene.positional == PositionalEncoding::Rope;
+    case StagePresence::QkNorm:
+        return scene.variants.qkNorm;
+    case StagePresence::SoftCap:
+        return scene.variants.softCap > 0;
+    case StagePresence::Sink:
+        return scene.variants.sinkLogit;
     }
     return true;
 }

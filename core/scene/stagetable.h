@@ -24,6 +24,10 @@ enum class StagePresence {
     Always,
     ModelMode, // computed from embeddings or a given X: not in direct mode
     Rope, // the rotated Q and K: rotary positions (in direct mode too, where Q and K are given)
+    // The attention variants' stages (core/scene/variants/variants.h), each while its switch is on.
+    QkNorm,
+    SoftCap,
+    Sink,
 };
 
 struct StageEntry {
@@ -52,7 +56,8 @@ const StageEntry &stageEntry(Stage stage);
 // Whether `scene` has the stage (X only in model mode, the rotations only under RoPE): whether
 // its matrix is computed.
 bool hasStage(const Scene &scene, Stage stage);
-// `stages` and everything downstream of them; the rotated stages only when `rope`.
+// `stages` and everything downstream of them; the rotated stages only when `rope`. The variants'
+// stages stay in the set whether or not they are on: the pipeline skips what is off.
 StageSet downstreamOf(StageSet stages, bool rope);
 // The stage whose inputs `target` edits, or nullptr for Everything.
 const StageEntry *stageEditedBy(Edit::Target target);

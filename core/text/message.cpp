@@ -457,6 +457,10 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::OllamaNoModelLayer, ATTNLAB_MESSAGE("CoreMessage", "no layer has the media type %1")},
     {MessageId::OllamaBadDigest, ATTNLAB_MESSAGE("CoreMessage", "must be \"sha256:\" and 64 hexadecimal digits, not %1")},
     {MessageId::SessionUnknownTensor, ATTNLAB_MESSAGE("CoreMessage", "expected a tensor of the block such as \"mlp_in.weight\", got \"%1\"")},
+    // The attention variants of a scene (core/scene/variants).
+    {MessageId::MustBeGreaterThanZero, ATTNLAB_MESSAGE("CoreMessage", "must be a number greater than 0, got %1")},
+    {MessageId::WhyOnePerHeadDimension, ATTNLAB_MESSAGE("CoreMessage", "one per dimension of a head: d_k = %1")},
+    {MessageId::ExpectedVariantsObject, ATTNLAB_MESSAGE("CoreMessage", "expected an object of attention variants (\"sliding_window\", \"soft_cap\", \"qk_norm\", \"sink_logit\", …), got %1")},
 };
 // clang-format on
 

@@ -443,6 +443,10 @@ enum class MessageId : int {
     OllamaBadDigest,
     // Model session files (core/session/modelsessionfile).
     SessionUnknownTensor,
+    // The attention variants of a scene (core/scene/variants).
+    MustBeGreaterThanZero,
+    WhyOnePerHeadDimension,
+    ExpectedVariantsObject,
 };
 
 } // namespace attnlab::core

@@ -2100,6 +2100,18 @@
         <source>the model file %1 has no chat template (no &quot;tokenizer.chat_template&quot; in its metadata), so it cannot wrap text as a chat turn</source>
         <translation>模型文件 %1 没有对话模板（其元数据中没有 &quot;tokenizer.chat_template&quot;），所以无法把文本包装成一轮对话</translation>
     </message>
+    <message>
+        <source>must be a number greater than 0, got %1</source>
+        <translation>必须是大于 0 的数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>one per dimension of a head: d_k = %1</source>
+        <translation>每个头的每一维一个：d_k = %1</translation>
+    </message>
+    <message>
+        <source>expected an object of attention variants (&quot;sliding_window&quot;, &quot;soft_cap&quot;, &quot;qk_norm&quot;, &quot;sink_logit&quot;, …), got %1</source>
+        <translation>应为注意力变体的对象（&quot;sliding_window&quot;、&quot;soft_cap&quot;、&quot;qk_norm&quot;、&quot;sink_logit&quot;……），实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2338,6 +2350,34 @@
     <message>
         <source>Interleaved pairs would turn column %1 with column %2 instead. The two ways give the same scores once the columns of W_Q and W_K (and the entries of b_Q and b_K) are reordered (column 2i ↔ i, 2i + 1 ↔ i + %3), so a model trained one way is the other&apos;s with its weights permuted.</source>
         <translation>若按相邻成对，第 %1 列会与第 %2 列一起旋转。只要把 W_Q 和 W_K 的列（以及 b_Q、b_K 的分量）重新排列（第 2i 列 ↔ 第 i 列，第 2i + 1 列 ↔ 第 i + %3 列），两种约定算出的分数完全相同；所以按一种约定训练的模型，换一种约定只是权重换了顺序。</translation>
+    </message>
+    <message>
+        <source>QK-norm: %1, row %2, column %3</source>
+        <translation>QK-norm：%1，第 %2 行，第 %3 列</translation>
+    </message>
+    <message>
+        <source>Mean of the squares of the row: %1. Root mean square with ε: √(%1 + ε) = %2.</source>
+        <translation>这一行各数平方的平均值：%1。加上 ε 的均方根：√(%1 + ε) = %2。</translation>
+    </message>
+    <message>
+        <source>%1 ÷ %2 × weight %3 = %4</source>
+        <translation>%1 ÷ %2 × 权重 %3 = %4</translation>
+    </message>
+    <message>
+        <source>Soft cap: query %1, key %2</source>
+        <translation>软上限：查询 %1，键 %2</translation>
+    </message>
+    <message>
+        <source>tanh(%1 ÷ %2) × %2 = tanh(%3) × %2 = %4</source>
+        <translation>tanh(%1 ÷ %2) × %2 = tanh(%3) × %2 = %4</translation>
+    </message>
+    <message>
+        <source>Sink: query %1</source>
+        <translation>汇点：查询 %1</translation>
+    </message>
+    <message>
+        <source>The sink logit %1 takes %2 of this row&apos;s weight; the keys share the other %3.</source>
+        <translation>汇点 logit %1 拿走这一行权重中的 %2；其余的 %3 由各个键分享。</translation>
     </message>
 </context>
 <context>
@@ -3174,6 +3214,38 @@
     <message>
         <source>weights = softmax(scaled), row by row, over the keys the mask lets the row see; a hidden key&apos;s weight is 0</source>
         <translation>注意力权重 = softmax(缩放后的分数)，逐行计算，只算掩码允许这一行看到的键；被隐藏的键权重为 0</translation>
+    </message>
+    <message>
+        <source>Q after QK-norm (RMSNorm per row)</source>
+        <translation>QK-norm 之后的 Q（逐行 RMSNorm）</translation>
+    </message>
+    <message>
+        <source>K after QK-norm (RMSNorm per row)</source>
+        <translation>QK-norm 之后的 K（逐行 RMSNorm）</translation>
+    </message>
+    <message>
+        <source>capped = tanh(scaled ÷ c)·c, c = %1</source>
+        <translation>capped = tanh(scaled ÷ c)·c，c = %1</translation>
+    </message>
+    <message>
+        <source>the sink logit&apos;s share of each row</source>
+        <translation>汇点 logit 在每一行中的份额</translation>
+    </message>
+    <message>
+        <source>sink share</source>
+        <translation>汇点份额</translation>
+    </message>
+    <message>
+        <source>Q normed</source>
+        <translation>归一化后的 Q</translation>
+    </message>
+    <message>
+        <source>K normed</source>
+        <translation>归一化后的 K</translation>
+    </message>
+    <message>
+        <source>capped scores</source>
+        <translation>软上限后的分数</translation>
     </message>
 </context>
 <context>
@@ -4154,6 +4226,18 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Interleaved pairing (RoFormer): column 2i turns with column 2i + 1: %1.</source>
         <translation>相邻成对（RoFormer 的做法）：第 2i 列与第 2i + 1 列一起旋转：%1。</translation>
+    </message>
+    <message>
+        <source>Q and K keep their shape %1; each row is divided by its own root mean square, then multiplied by one weight per column (%2 weights).</source>
+        <translation>Q 和 K 保持形状 %1；每一行除以它自己的均方根，再按列乘以各自的权重（共 %2 个权重）。</translation>
+    </message>
+    <message>
+        <source>capped: %1, every cell between −%2 and %2</source>
+        <translation>capped：%1，每个单元格都在 −%2 与 %2 之间</translation>
+    </message>
+    <message>
+        <source>sink: %1, one share per query; the row&apos;s weights add up to 1 minus it</source>
+        <translation>sink：%1，每个查询一个份额；这一行的权重之和等于 1 减去它</translation>
     </message>
 </context>
 <context>
@@ -7236,6 +7320,42 @@ They are lost unless you save them as a model session.</source>
         <source>K_rot = RoPE(K), pairs (i, i + %1)</source>
         <translation>K_rot = RoPE(K)，配对 (i, i + %1)</translation>
     </message>
+    <message>
+        <source>masked: −∞ outside the window i − %1 &lt; j ≤ i</source>
+        <translation>masked：窗口 i − %1 &lt; j ≤ i 之外为 −∞</translation>
+    </message>
+    <message>
+        <source>Q_norm = Q ÷ rms(row) · w_q</source>
+        <translation>Q_norm = Q ÷ rms(行) · w_q</translation>
+    </message>
+    <message>
+        <source>K_norm = K ÷ rms(row) · w_k</source>
+        <translation>K_norm = K ÷ rms(行) · w_k</translation>
+    </message>
+    <message>
+        <source>capped = tanh(scaled ÷ %1)·%1</source>
+        <translation>capped = tanh(scaled ÷ %1)·%1</translation>
+    </message>
+    <message>
+        <source>sink = e^s ÷ (Σ e^masked + e^s)</source>
+        <translation>sink = e^s ÷ (Σ e^masked + e^s)</translation>
+    </message>
+    <message>
+        <source>Q after QK-norm</source>
+        <translation>QK-norm 之后的 Q</translation>
+    </message>
+    <message>
+        <source>K after QK-norm</source>
+        <translation>QK-norm 之后的 K</translation>
+    </message>
+    <message>
+        <source>Soft-capped scores</source>
+        <translation>软上限后的分数</translation>
+    </message>
+    <message>
+        <source>Sink share</source>
+        <translation>汇点份额</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::StepController</name>
@@ -7763,6 +7883,73 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>&lt;opened scene&gt;</source>
         <translation>&lt;刚打开的场景&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::VariantsBox</name>
+    <message>
+        <source>Attention variants (2024–2025 models)</source>
+        <translation>注意力变体（2024–2025 年的模型）</translation>
+    </message>
+    <message>
+        <source>Sliding &amp;window, width:</source>
+        <translation>滑动窗口(&amp;W)，宽度：</translation>
+    </message>
+    <message>
+        <source>Each query sees only itself and the width − 1 tokens before it (Mistral, Gemma 2 and 3). The Masked card draws the band.</source>
+        <translation>每个查询只看到它自己和它前面的“宽度 − 1”个词元（Mistral、Gemma 2 和 3）。“掩码后的分数”卡片会画出这条带。</translation>
+    </message>
+    <message>
+        <source>The window&apos;s width w: query i sees key j when i − w &lt; j ≤ i.</source>
+        <translation>窗口宽度 w：当 i − w &lt; j ≤ i 时，查询 i 能看到键 j。</translation>
+    </message>
+    <message>
+        <source>First token as sink</source>
+        <translation>第一个词元作为汇点</translation>
+    </message>
+    <message>
+        <source>Under the window, keep the first token visible to every query, as StreamingLLM keeps it in its cache so that spare attention has somewhere to go.</source>
+        <translation>在窗口下，让每个查询始终能看到第一个词元，就像 StreamingLLM 把它留在缓存里，使多余的注意力有处可去。</translation>
+    </message>
+    <message>
+        <source>Sin&amp;k logit:</source>
+        <translation>汇点 logit(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>A learned logit per head that joins every row&apos;s softmax but brings no value (gpt-oss): it takes a share of the weight, shown on the Sink share card.</source>
+        <translation>每个头一个学到的 logit，它参与每一行的 softmax，但不带来任何值（gpt-oss）：它拿走一部分权重，显示在“汇点份额”卡片上。</translation>
+    </message>
+    <message>
+        <source>The sink logit, the same for every head here.</source>
+        <translation>汇点 logit，这里每个头都相同。</translation>
+    </message>
+    <message>
+        <source>&amp;QK-norm (RMSNorm of q and k)</source>
+        <translation>&amp;QK-norm（对 q 和 k 做 RMSNorm）</translation>
+    </message>
+    <message>
+        <source>Each query and key row is divided by its root mean square before the dot product (Qwen3, Gemma 3), with weights of 1.</source>
+        <translation>在点积之前，每个查询行和键行都除以它的均方根（Qwen3、Gemma 3），权重为 1。</translation>
+    </message>
+    <message>
+        <source>Soft &amp;cap:</source>
+        <translation>软上限(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Every scaled score s becomes tanh(s ÷ c)·c before the mask (Gemma 2), so no score passes the cap c.</source>
+        <translation>在掩码之前，每个缩放后的分数 s 变为 tanh(s ÷ c)·c（Gemma 2），所以没有分数会超过上限 c。</translation>
+    </message>
+    <message>
+        <source>The cap c, a number greater than 0.</source>
+        <translation>上限 c，一个大于 0 的数。</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>Attention variants</source>
+        <translation>注意力变体</translation>
     </message>
 </context>
 <context>

@@ -61,7 +61,10 @@ TEST(StageTable, DownstreamFollowsTheArrows)
 {
     EXPECT_EQ(downstreamOf(StageOutput, true), StageSet(StageOutput));
     EXPECT_EQ(downstreamOf(StageMasked, false),
-        StageSet(StageMasked | StageWeights | StageContext | StageConcat | StageOutput));
+        StageSet(StageMasked | StageWeights | StageSink | StageContext | StageConcat | StageOutput));
+    EXPECT_EQ(downstreamOf(StageScaled, false),
+        StageSet(StageScaled | StageCapped | StageMasked | StageWeights | StageSink | StageContext | StageConcat
+            | StageOutput));
     EXPECT_EQ(downstreamOf(StageV, true), StageSet(StageV | StageContext | StageConcat | StageOutput));
     EXPECT_EQ(downstreamOf(StageX, true), StageSet(AllStages));
     EXPECT_EQ(downstreamOf(StageX, false), StageSet(AllStages & ~StageSet(StageQRotated | StageKRotated)));
@@ -70,13 +73,17 @@ TEST(StageTable, DownstreamFollowsTheArrows)
 TEST(StageTable, RowsPointAtTheMatricesThePipelineComputes)
 {
     std::mt19937 rng(7);
-    const Scene scene = randomScene(rng, 5, 8, 2, 4, PositionalEncoding::Rope);
+    Scene scene = randomScene(rng, 5, 8, 2, 4, PositionalEncoding::Rope);
+    // Every variant on, so that every stage is computed.
+    scene.variants.qkNorm = true;
+    scene.variants.softCap = 3;
+    scene.variants.sinkLogit = true;
     ASSERT_TRUE(validate(scene).empty());
     Pipeline pipeline;
     const Stages &st = pipeline.compute(scene);
     const HeadStages &h = st.heads[1];
-    const Matrix *expected[] = {&st.x, &h.q, &h.k, &h.v, &h.qRotated, &h.kRotated, &h.scores, &h.scaled, &h.masked,
-        &h.weights, &h.context, &st.concat, &st.output};
+    const Matrix *expected[] = {&st.x, &h.q, &h.k, &h.v, &h.qNormed, &h.kNormed, &h.qRotated, &h.kRotated, &h.scores,
+        &h.scaled, &h.capped, &h.masked, &h.weights, &h.sink, &h.context, &st.concat, &st.output};
     ASSERT_EQ(std::size(expected), stageTable().size());
     for (size_t i = 0; i < stageTable().size(); ++i) {
         const StageEntry &e = stageTable()[i];

@@ -1,6 +1,7 @@
 #include "ui/board/stagecard.h"
 
 #include "ui/board/heatmapview.h"
+#include "ui/board/softcapcurve.h"
 #include "ui/document/document.h"
 #include "ui/plot/stagelook.h"
 
@@ -12,6 +13,19 @@
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
+
+namespace {
+
+// The figures a card shows under its heatmap, one row per stage that has one.
+struct CardFigure {
+    core::Stage stage;
+    QWidget *(*create)(Document *document, QWidget *parent);
+};
+const CardFigure kCardFigures[] = {
+    {core::StageCapped, [](Document *d, QWidget *p) -> QWidget * { return new SoftCapCurve(d, p); }},
+};
+
+} // namespace
 
 StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     : Retranslating<QFrame>(parent)
@@ -36,6 +50,9 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     layout->addLayout(header);
     layout->addWidget(m_formula);
     layout->addWidget(m_body, 1);
+    for (const CardFigure &figure : kCardFigures)
+        if (figure.stage == stage)
+            layout->addWidget(figure.create(document, this));
     m_body->addWidget(m_heatmap);
     m_body->addWidget(m_veil);
     m_title->setTextFormat(Qt::PlainText);

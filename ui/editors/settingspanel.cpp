@@ -3,6 +3,7 @@
 #include "core/scene/limits.h"
 #include "core/scene/sceneedits.h"
 #include "ui/document/document.h"
+#include "ui/editors/variantsbox.h"
 #include "ui/i18n/coremessages.h"
 
 #include <QCheckBox>
@@ -94,6 +95,7 @@ SettingsPanel::SettingsPanel(Document *document, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(form);
     layout->addWidget(m_message);
+    layout->addWidget(new VariantsBox(m_document));
     layout->addStretch(1);
     retranslate();
 

@@ -169,6 +169,8 @@ QString InspectorPage::html(const Selection &sel)
         return concat(sel.row, sel.column);
     case Derivation::Output:
         return output(sel.row, sel.column);
+    case Derivation::Variant:
+        return variant(stage, sel.row, sel.column);
     }
     return QString();
 }

@@ -45,6 +45,8 @@ private:
     QString mix(int row, int column);
     QString concat(int row, int column) const;
     QString output(int row, int column) const;
+    // QK-norm, soft cap and sink (inspectorvariants.cpp).
+    QString variant(core::Stage stage, int row, int column) const;
 
     const core::Scene &m_scene;
     const core::Stages &m_stages;

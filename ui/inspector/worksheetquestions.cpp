@@ -7,6 +7,7 @@
 #include "core/model/block/blockspec.h"
 #include "core/scene/pipeline.h"
 #include "core/scene/scene.h"
+#include "core/scene/variants/variants.h"
 #include "ui/document/examples.h"
 
 #include <QLocale>
@@ -185,14 +186,105 @@ Numbers roofline()
     };
 }
 
+// The attention variants' questions (issue 31) on 猫吃鱼's query 猫 (row 0) and 鱼 (row 2).
+const core::HeadStages *catEatsFish(core::Pipeline &pipeline)
+{
+    const core::LoadResult loaded = loadExample(QStringLiteral("cat-eats-fish"));
+    if (!loaded.ok())
+        return nullptr;
+    return &pipeline.compute(*loaded.scene).heads.front();
+}
+
+// 猫's scaled score for 鱼 under a cap of 2, and a score of 10 under the same cap.
+Numbers softCap()
+{
+    core::Pipeline pipeline;
+    const core::HeadStages *h = catEatsFish(pipeline);
+    if (!h)
+        return {};
+    constexpr double cap = 2, large = 10;
+    const double s = double(h->scaled(0, 2));
+    return {
+        {"%WQ_CS%", fixed(s, 4)},
+        {"%WQ_CC%", QString::number(cap)},
+        {"%WQ_CO%", fixed(std::tanh(s / cap) * cap, 4)},
+        {"%WQ_CBIG%", QString::number(large)},
+        {"%WQ_CBO%", fixed(std::tanh(large / cap) * cap, 4)},
+    };
+}
+
+// 鱼 (token 2) under a window of 2 sees 吃 and itself.
+Numbers window()
+{
+    core::Pipeline pipeline;
+    const core::HeadStages *h = catEatsFish(pipeline);
+    if (!h)
+        return {};
+    constexpr int width = 2, query = 2;
+    const double a = double(h->scaled(query, 1)), b = double(h->scaled(query, 2));
+    return {
+        {"%WQ_WW%", QString::number(width)},
+        {"%WQ_WI%", QString::number(query)},
+        {"%WQ_WA%", fixed(a, 4)},
+        {"%WQ_WB%", fixed(b, 4)},
+        {"%WQ_WO%", fixed(std::exp(a) / (std::exp(a) + std::exp(b)), 4)},
+    };
+}
+
+// 猫's row with a sink logit of 0.
+Numbers sink()
+{
+    core::Pipeline pipeline;
+    const core::HeadStages *h = catEatsFish(pipeline);
+    if (!h)
+        return {};
+    constexpr double logit = 0;
+    double sum = std::exp(logit);
+    for (int j = 0; j < 3; ++j)
+        sum += std::exp(double(h->scaled(0, j)));
+    const double share = std::exp(logit) / sum;
+    return {
+        {"%WQ_SS%", QString::number(logit)},
+        {"%WQ_K1%", fixed(h->scaled(0, 0), 4)},
+        {"%WQ_K2%", fixed(h->scaled(0, 1), 4)},
+        {"%WQ_K3%", fixed(h->scaled(0, 2), 4)},
+        {"%WQ_SSH%", fixed(share, 4)},
+        {"%WQ_SW3%", fixed(std::exp(double(h->scaled(0, 2))) / sum, 4)},
+        {"%WQ_SREST%", fixed(1 - share, 4)},
+    };
+}
+
+// 猫's query row normed with weights 1 and Qwen3's ε.
+Numbers qkNorm()
+{
+    core::Pipeline pipeline;
+    const core::HeadStages *h = catEatsFish(pipeline);
+    if (!h || h->q.cols() != 4)
+        return {};
+    double meanSquare = 0;
+    for (int c = 0; c < 4; ++c)
+        meanSquare += double(h->q(0, c)) * double(h->q(0, c)) / 4;
+    const double rms = std::sqrt(meanSquare + core::kDefaultQkNormEpsilon);
+    Numbers numbers = {
+        {"%WQ_MS%", fixed(meanSquare, 4)},
+        {"%WQ_RMS%", fixed(rms, 4)},
+        {"%WQ_QN0%", fixed(double(h->q(0, 0)) / rms, 4)},
+    };
+    static const char *const names[] = {"%WQ_Q0%", "%WQ_Q1%", "%WQ_Q2%", "%WQ_Q3%"};
+    for (int c = 0; c < 4; ++c)
+        numbers.emplace_back(names[c], fixed(h->q(0, c), 4));
+    return numbers;
+}
+
 } // namespace
 
 QString fillWorksheetQuestion(const QString &page, QString html)
 {
     if (!html.contains(QLatin1String("%WQ_")))
         return html;
-    static const std::pair<const char *, Numbers (*)()> questions[] = {{"flash", flash}, {"kvpolicy", kvPolicy},
-        {"pagedcache", pagedCache}, {"speculative", speculative}, {"roofline", roofline}};
+    static const std::pair<const char *, Numbers (*)()> questions[]
+        = {{"flash", flash}, {"kvpolicy", kvPolicy}, {"pagedcache", pagedCache}, {"speculative", speculative},
+            {"roofline", roofline}, {"softcap", softCap}, {"window", window}, {"sink", sink}, {"qknorm", qkNorm}};
     Numbers numbers;
     for (const auto &[name, compute] : questions)
         if (page == QLatin1String(name))

@@ -1,5 +1,6 @@
 #include "ui/plot/heatmapplot.h"
 
+#include "core/scene/variants/variants.h"
 #include "ui/plot/blockcolormap.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/heatmaplayer.h"
@@ -244,9 +245,11 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     m_plot->xAxis->setLabel(isEmpty() ? tr("not part of this scene") : columnAxisTitle(scene, m_stage));
 
     m_hidden.resize(0, 0);
-    if (showsMask(m_stage) && scene.mask != core::MaskKind::None && m_rows == scene.tokenCount()
-        && m_columns == scene.tokenCount()) {
-        const core::MaskMatrix visible = core::effectiveMask(scene);
+    // Hidden cells are the pipeline's: the scene's mask and, under a sliding window, everything
+    // outside its band.
+    if (showsMask(m_stage) && (scene.mask != core::MaskKind::None || scene.variants.slidingWindow > 0)
+        && m_rows == scene.tokenCount() && m_columns == scene.tokenCount()) {
+        const core::MaskMatrix visible = core::visibleKeys(scene);
         if ((visible.array() == 0).any())
             m_hidden = (visible.array() == 0).cast<unsigned char>();
     }

@@ -277,6 +277,8 @@ QStringList scaledShapes(const core::Scene &s)
 }
 QString maskedFormula(const core::Scene &s)
 {
+    if (s.variants.slidingWindow > 0)
+        return Card::tr("masked: −∞ outside the window i − %1 < j ≤ i").arg(s.variants.slidingWindow);
     return s.mask == core::MaskKind::None ? Card::tr("masked = scaled (no mask)")
                                           : Card::tr("masked = scaled, −∞ where hidden");
 }
@@ -301,6 +303,65 @@ QStringList weightsShapes(const core::Scene &s)
 {
     return {Explain::tr("weights: %1, each row adds up to 1 over its visible keys")
                 .arg(shape(s.tokenCount(), s.tokenCount()))};
+}
+
+// The attention variants' stages (core/scene/variants/variants.h): QK-norm, soft cap, sink.
+QString qNormFormula(const core::Scene &)
+{
+    return Card::tr("Q_norm = Q ÷ rms(row) · w_q");
+}
+QString kNormFormula(const core::Scene &)
+{
+    return Card::tr("K_norm = K ÷ rms(row) · w_k");
+}
+QString qNormFigure(const core::Scene &)
+{
+    return Figure::tr("Q after QK-norm (RMSNorm per row)");
+}
+QString kNormFigure(const core::Scene &)
+{
+    return Figure::tr("K after QK-norm (RMSNorm per row)");
+}
+QStringList normShapes(const core::Scene &s)
+{
+    return {Explain::tr("Q and K keep their shape %1; each row is divided by its own root mean square, then "
+                        "multiplied by one weight per column (%2 weights).")
+                .arg(shape(s.tokenCount(), s.keyDim()))
+                .arg(s.keyDim())};
+}
+QString capText(const core::Scene &s)
+{
+    return text(core::Chain().compact(double(s.variants.softCap)));
+}
+QString cappedFormula(const core::Scene &s)
+{
+    return Card::tr("capped = tanh(scaled ÷ %1)·%1").arg(capText(s));
+}
+QString cappedFigure(const core::Scene &s)
+{
+    return Figure::tr("capped = tanh(scaled ÷ c)·c, c = %1").arg(capText(s));
+}
+QStringList cappedShapes(const core::Scene &s)
+{
+    return {Explain::tr("capped: %1, every cell between −%2 and %2")
+                .arg(shape(s.tokenCount(), s.tokenCount()), capText(s))};
+}
+QString sinkFormula(const core::Scene &)
+{
+    return Card::tr("sink = e^s ÷ (Σ e^masked + e^s)");
+}
+QString sinkFigure(const core::Scene &)
+{
+    return Figure::tr("the sink logit's share of each row");
+}
+QStringList sinkShapes(const core::Scene &s)
+{
+    return {Explain::tr("sink: %1, one share per query; the row's weights add up to 1 minus it")
+                .arg(shape(s.tokenCount(), 1))};
+}
+QString shareAxis(const core::Scene &)
+{
+    return Figure::tr("sink share");
 }
 
 // context, concat, output.
@@ -397,6 +458,14 @@ const std::vector<StageLook> &stageLooks()
         {core::StageV, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "V — values"), nullptr,
             vFormula, nullptr, vFigure, "qkv", nullptr, projectionShapes, 0, nullptr,
             false, false, false, false, dvAxis, D::Projection, true, W::None, E::None},
+        {core::StageQNormed, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Q after QK-norm"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "Q normed"),
+            qNormFormula, nullptr, qNormFigure, "qknorm", nullptr, normShapes, 1, nullptr,
+            false, false, false, false, dkAxis, D::Variant, true, W::None, E::None},
+        {core::StageKNormed, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "K after QK-norm"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "K normed"),
+            kNormFormula, nullptr, kNormFigure, "qknorm", nullptr, normShapes, 1, nullptr,
+            false, false, false, false, dkAxis, D::Variant, true, W::None, E::None},
         {core::StageQRotated, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Q rotated (RoPE)"),
             QT_TRANSLATE_NOOP("attnlab::ui", "Q rotated"),
             qRotatedFormula, nullptr, qRotatedFigure, "rope", nullptr, rotationShapes, 1, nullptr,
@@ -413,6 +482,10 @@ const std::vector<StageLook> &stageLooks()
             QT_TRANSLATE_NOOP("attnlab::ui", "scaled scores"),
             scaledFormula, scaledTip, scaledFigure, "scaled", nullptr, scaledShapes, 2, nullptr,
             true, false, false, false, nullptr, D::Score, true, W::Blank, E::Division},
+        {core::StageCapped, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Soft-capped scores"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "capped scores"),
+            cappedFormula, nullptr, cappedFigure, "softcap", nullptr, cappedShapes, 2, nullptr,
+            true, false, false, false, nullptr, D::Variant, true, W::None, E::None},
         {core::StageMasked, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Masked scores"),
             QT_TRANSLATE_NOOP("attnlab::ui", "masked scores"),
             maskedFormula, nullptr, maskedFigure, "masked", nullptr, maskedShapes, 2, nullptr,
@@ -421,6 +494,10 @@ const std::vector<StageLook> &stageLooks()
             QT_TRANSLATE_NOOP("attnlab::ui", "weights"),
             weightsFormula, nullptr, weightsFigure, "weights", nullptr, weightsShapes, 2, nullptr,
             true, true, true, true, nullptr, D::Softmax, false, W::Blank, E::Softmax},
+        {core::StageSink, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Sink share"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "sink share"),
+            sinkFormula, nullptr, sinkFigure, "sink", nullptr, sinkShapes, 2, nullptr,
+            false, true, false, false, shareAxis, D::Variant, false, W::None, E::None},
         {core::StageContext, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Context vectors"),
             QT_TRANSLATE_NOOP("attnlab::ui", "context"),
             contextFormula, nullptr, contextFigure, "context", nullptr, contextShapes, 3, nullptr,
@@ -463,6 +540,9 @@ QList<core::Stage> boardStages(const core::Scene &scene)
 QString explanationPage(core::Stage stage, const core::Scene &scene)
 {
     const StageLook &look = stageLook(stage);
+    // Under a sliding window the mask is mostly the window's: its own page says how it works.
+    if (stage == core::StageMasked && scene.variants.slidingWindow > 0)
+        return QStringLiteral("window");
     return QString::fromLatin1(look.givenXPage && scene.hasInputX() ? look.givenXPage : look.page);
 }
 

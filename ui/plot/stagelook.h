@@ -17,7 +17,7 @@
 namespace attnlab::ui {
 
 // How the inspector works out a number of the stage (its own code in InspectorPage).
-enum class Derivation { Embedding, Projection, Rotation, Score, Softmax, Mix, Concat, Output };
+enum class Derivation { Embedding, Projection, Rotation, Score, Softmax, Mix, Concat, Output, Variant };
 
 // What a worksheet does with the stage.
 enum class WorksheetUse {

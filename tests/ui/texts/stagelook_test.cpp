@@ -29,6 +29,10 @@ core::Scene everyStage()
     core::Scene scene = example("cat-eats-fish");
     scene.positional = core::PositionalEncoding::Rope;
     scene.wo = core::Matrix::Identity(scene.heads * scene.dK, scene.dModel);
+    // The attention variants' stages (issue 31) exist only while their switches are on.
+    scene.variants.qkNorm = true;
+    scene.variants.softCap = 5;
+    scene.variants.sinkLogit = true;
     return scene;
 }
 

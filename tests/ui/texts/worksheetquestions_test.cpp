@@ -178,3 +178,60 @@ TEST_F(WorksheetQuestions, BothLanguagesAskWithTheSameNumbers)
         EXPECT_EQ(en.join(QLatin1Char(' ')).toStdString(), zh.join(QLatin1Char(' ')).toStdString()) << page;
     }
 }
+
+// The attention variants' questions (issue 31), each worked out here from 猫吃鱼's own stages by
+// plain arithmetic.
+namespace {
+
+struct CatEatsFish {
+    core::Pipeline pipeline;
+    const core::HeadStages *head = nullptr;
+    CatEatsFish()
+    {
+        const core::LoadResult loaded = ui::loadExample(QStringLiteral("cat-eats-fish"));
+        if (loaded.ok())
+            head = &pipeline.compute(*loaded.scene).heads.front();
+    }
+};
+
+} // namespace
+
+TEST_F(WorksheetQuestions, TheSoftCapQuestionIsTanhOfTheScenesScore)
+{
+    CatEatsFish cat;
+    ASSERT_TRUE(cat.head);
+    const double s = cat.head->scaled(0, 2), c = 2, large = 10;
+    expectNumbers("softcap", {s, c, large, c * std::tanh(s / c), c * std::tanh(large / c)});
+}
+
+TEST_F(WorksheetQuestions, TheWindowQuestionsKeysAndWeightFollowTheBand)
+{
+    CatEatsFish cat;
+    ASSERT_TRUE(cat.head);
+    const double a = cat.head->scaled(2, 1), b = cat.head->scaled(2, 2);
+    expectNumbers("window", {2, 2, 0, a, b, 1 / (1 + std::exp(b - a))});
+}
+
+TEST_F(WorksheetQuestions, TheSinkQuestionsShareIsTheSceneRowWithOneMoreLogit)
+{
+    CatEatsFish cat;
+    ASSERT_TRUE(cat.head);
+    const double s1 = cat.head->scaled(0, 0), s2 = cat.head->scaled(0, 1), s3 = cat.head->scaled(0, 2);
+    const double sum = 1 + std::exp(s1) + std::exp(s2) + std::exp(s3);
+    expectNumbers("sink", {0, s1, s2, s3, 1 / sum, std::exp(s3) / sum, 1 - 1 / sum});
+}
+
+TEST_F(WorksheetQuestions, TheQkNormQuestionDividesByTheRowsRootMeanSquare)
+{
+    CatEatsFish cat;
+    ASSERT_TRUE(cat.head);
+    ASSERT_EQ(cat.head->q.cols(), 4);
+    std::vector<double> q(4);
+    double meanSquare = 0;
+    for (int c = 0; c < 4; ++c) {
+        q[size_t(c)] = cat.head->q(0, c);
+        meanSquare += q[size_t(c)] * q[size_t(c)] / 4;
+    }
+    const double rms = std::sqrt(meanSquare);
+    expectNumbers("qknorm", {q[0], q[1], q[2], q[3], meanSquare, rms, q[0] / rms});
+}
