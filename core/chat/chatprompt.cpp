@@ -174,7 +174,8 @@ std::pair<std::optional<std::string>, std::map<std::string, std::string>> readGg
     for (const auto &[name, key] : kGgufSpecialTokens) {
         const gguf::GgufValue *id = file->find(key);
         // An id that names no piece is no special token (the tokenizer refuses such a file).
-        if (pieces && id && id->integer() && *id->integer() >= 0 && std::uint64_t(*id->integer()) < pieces->strings.size())
+        if (pieces && id && id->integer() && *id->integer() >= 0
+            && std::uint64_t(*id->integer()) < pieces->strings.size())
             tokens[name] = pieces->strings[size_t(*id->integer())];
     }
     return {std::move(source), std::move(tokens)};

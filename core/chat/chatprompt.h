@@ -29,7 +29,8 @@ namespace attnlab::core::chat {
 struct ModelChatTemplate {
     std::string source; // the template's text
     std::string file; // where it came from: "chat_template.jinja", "tokenizer_config.json" or the GGUF file's name
-    std::string key; // the key of `file` that holds it ("chat_template", "tokenizer.chat_template"); "" for the whole file
+    std::string
+        key; // the key of `file` that holds it ("chat_template", "tokenizer.chat_template"); "" for the whole file
     std::map<std::string, std::string> specialTokens; // by key, for ChatContext::specialTokens
 };
 

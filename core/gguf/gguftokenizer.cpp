@@ -64,8 +64,8 @@ const GgufValue &key(const GgufFile &file, const std::string &name)
 
 [[noreturn]] void mustBe(const GgufFile &file, const std::string &name, const char *what, const GgufValue &v)
 {
-    throw ModelError(Problem {"metadata " + quoted(name), Message(MessageId::GgufValueMustBe, what, valueTypeName(v.type)),
-        0, 0, file.label()});
+    throw ModelError(Problem {"metadata " + quoted(name),
+        Message(MessageId::GgufValueMustBe, what, valueTypeName(v.type)), 0, 0, file.label()});
 }
 
 const std::vector<std::string> &stringArray(const GgufFile &file, const std::string &name)
@@ -178,8 +178,8 @@ void sentencePieceModel(const GgufFile &file, const PreTokenizer &, Json &json)
     Json unk = tokens.empty() ? Json() : Json(0);
     if (file.find("tokenizer.ggml.unknown_token_id"))
         unk = tokenId(file, "tokenizer.ggml.unknown_token_id", tokens.size());
-    json["model"] = Json {{"type", "SentencePieceBpe"}, {"vocab", vocabObject(tokens)}, {"scores", scoreArray},
-        {"unk_id", unk}};
+    json["model"]
+        = Json {{"type", "SentencePieceBpe"}, {"vocab", vocabObject(tokens)}, {"scores", scoreArray}, {"unk_id", unk}};
 }
 
 // TemplateProcessing with the BOS in front and/or the EOS behind; ByteLevel's no-op for neither.

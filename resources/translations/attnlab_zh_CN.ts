@@ -6583,7 +6583,7 @@ last change %3</source>
     <message>
         <source>%1 is not a model session this Attention Lab can open:
 %2</source>
-        <translation>%1 不是本 Attention Lab 能打开的模型会话：
+        <translation>%1 不是本注意力实验室能打开的模型会话：
 %2</translation>
     </message>
     <message>

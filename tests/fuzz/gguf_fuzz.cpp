@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             const auto tokenizer = attnlab::core::model::parseTokenizerJson(ggufTokenizerJson(*file));
             if (tokenizer.ok()) {
                 std::vector<int> ids;
-                for (const auto &token : tokenizer.tokenizer->encode("the cat \xe4\xbd\xa0\xe5\xa5\xbd \xf0\x9f\x99\x82\n<s>"))
+                for (const auto &token :
+                    tokenizer.tokenizer->encode("the cat \xe4\xbd\xa0\xe5\xa5\xbd \xf0\x9f\x99\x82\n<s>"))
                     ids.push_back(token.id);
                 (void)tokenizer.tokenizer->decode(ids);
             }

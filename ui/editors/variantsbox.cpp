@@ -130,7 +130,7 @@ bool VariantsBox::setVariants(const core::AttentionVariants &variants)
 
 QString VariantsBox::message() const
 {
-    return m_message->isVisible() ? m_message->text() : QString();
+    return m_message->isHidden() ? QString() : m_message->text();
 }
 
 void VariantsBox::syncFromScene()

@@ -259,21 +259,24 @@ Numbers qkNorm()
 {
     core::Pipeline pipeline;
     const core::HeadStages *h = catEatsFish(pipeline);
-    if (!h || h->q.cols() != 4)
+    if (!h || h->q.cols() < 1)
         return {};
+    const int dk = int(h->q.cols());
     double meanSquare = 0;
-    for (int c = 0; c < 4; ++c)
-        meanSquare += double(h->q(0, c)) * double(h->q(0, c)) / 4;
+    QStringList entries;
+    for (int c = 0; c < dk; ++c) {
+        meanSquare += double(h->q(0, c)) * double(h->q(0, c)) / dk;
+        entries << fixed(h->q(0, c), 4);
+    }
     const double rms = std::sqrt(meanSquare + core::kDefaultQkNormEpsilon);
-    Numbers numbers = {
+    return {
+        {"%WQ_QVEC%", entries.join(QStringLiteral(", "))},
+        {"%WQ_DK%", QString::number(dk)},
+        {"%WQ_Q0%", fixed(h->q(0, 0), 4)},
         {"%WQ_MS%", fixed(meanSquare, 4)},
         {"%WQ_RMS%", fixed(rms, 4)},
         {"%WQ_QN0%", fixed(double(h->q(0, 0)) / rms, 4)},
     };
-    static const char *const names[] = {"%WQ_Q0%", "%WQ_Q1%", "%WQ_Q2%", "%WQ_Q3%"};
-    for (int c = 0; c < 4; ++c)
-        numbers.emplace_back(names[c], fixed(h->q(0, c), 4));
-    return numbers;
 }
 
 } // namespace

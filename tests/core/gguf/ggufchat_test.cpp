@@ -55,7 +55,8 @@ TEST_F(GgufChatTest, AFileWithoutATemplateOrWithABadOneIsRefusedNamingIt)
         core::chat::chatPromptForUserTurn(base, "hi");
         ADD_FAILURE() << "no template, no prompt";
     } catch (const core::chat::ChatTemplateError &e) {
-        EXPECT_EQ(e.problem().message.english(), "the model file " + base
+        EXPECT_EQ(e.problem().message.english(),
+            "the model file " + base
                 + " has no chat template (no \"tokenizer.chat_template\" in its metadata), so it cannot wrap text as "
                   "a chat turn");
     }

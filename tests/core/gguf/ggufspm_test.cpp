@@ -42,14 +42,18 @@ struct SpmFixture {
             std::snprintf(name, sizeof name, "<0x%02X>", b);
             add(name, 0, 6);
         }
-        const std::vector<std::string> pieces = {"\xe2\x96\x81t", "he", "\xe2\x96\x81the", "\xe2\x96\x81" "c", "at",
-            "\xe2\x96\x81" "cat", "\xe2\x96\x81s", "\xe2\x96\x81sat", "\xe2\x96\x81o", "\xe2\x96\x81on", "\xe2\x96\x81m",
-            "\xe2\x96\x81mat", "ll", "llo", "\xe2\x96\x81H", "el", "\xe2\x96\x81He", "\xe2\x96\x81Hel",
-            "\xe2\x96\x81Hello", "or", "\xe2\x96\x81w", "\xe2\x96\x81wor", "ld", "\xe2\x96\x81world",
-            "\xe4\xbd\xa0\xe5\xa5\xbd", "\xe4\xb8\x96\xe7\x95\x8c", "\xe2\x96\x81\xe4\xbd\xa0",
-            "\xe2\x96\x81\xe4\xbd\xa0\xe5\xa5\xbd", "\xe2\x96\x81\xe2\x96\x81", "ab", "bc", "\xe2\x96\x81", "t", "h",
-            "e", "c", "a", "b", "s", "o", "n", "m", "H", "l", "w", "r", "d", "\xe4\xbd\xa0", "\xe5\xa5\xbd",
-            "\xe4\xb8\x96", "\xe7\x95\x8c", ",", "!"};
+        const std::vector<std::string> pieces = {"\xe2\x96\x81t", "he", "\xe2\x96\x81the",
+            "\xe2\x96\x81"
+            "c",
+            "at",
+            "\xe2\x96\x81"
+            "cat",
+            "\xe2\x96\x81s", "\xe2\x96\x81sat", "\xe2\x96\x81o", "\xe2\x96\x81on", "\xe2\x96\x81m", "\xe2\x96\x81mat",
+            "ll", "llo", "\xe2\x96\x81H", "el", "\xe2\x96\x81He", "\xe2\x96\x81Hel", "\xe2\x96\x81Hello", "or",
+            "\xe2\x96\x81w", "\xe2\x96\x81wor", "ld", "\xe2\x96\x81world", "\xe4\xbd\xa0\xe5\xa5\xbd",
+            "\xe4\xb8\x96\xe7\x95\x8c", "\xe2\x96\x81\xe4\xbd\xa0", "\xe2\x96\x81\xe4\xbd\xa0\xe5\xa5\xbd",
+            "\xe2\x96\x81\xe2\x96\x81", "ab", "bc", "\xe2\x96\x81", "t", "h", "e", "c", "a", "b", "s", "o", "n", "m",
+            "H", "l", "w", "r", "d", "\xe4\xbd\xa0", "\xe5\xa5\xbd", "\xe4\xb8\x96", "\xe7\x95\x8c", ",", "!"};
         float score = 0;
         for (const std::string &p : pieces)
             add(p, p == "bc" ? score : --score, 1); // "bc" ties with "ab"
@@ -248,7 +252,9 @@ TEST_F(GgufSpmTest, DecodesSpacesAndBytesAndDropsTheSpacePutInFront)
     for (const std::string text : {"Hello, world!", "the\ncat \xf0\x9f\x99\x82", "  two  spaces ",
              "\xe4\xbd\xa0\xe5\xa5\xbd \xe4\xb8\x96\xe7\x95\x8c"})
         EXPECT_EQ(gguf.tokenizer->decode(ids(*gguf.tokenizer, text), true), text);
-    EXPECT_EQ(gguf.tokenizer->decodedText(spm.id("\xe2\x96\x81" "cat")), "cat");
+    EXPECT_EQ(gguf.tokenizer->decodedText(spm.id("\xe2\x96\x81"
+                                                 "cat")),
+        "cat");
 }
 
 TEST_F(GgufSpmTest, MetadataSwitchesTheSpacePrefixBosAndEos)
@@ -271,7 +277,12 @@ TEST_F(GgufSpmTest, WithoutBytePiecesAnUnknownRunIsOneUnknownPiece)
     const auto gguf = load(spm.gguf());
     ASSERT_TRUE(gguf.ok()) << gguf.error;
     const std::vector<int> got = ids(*gguf.tokenizer, "cat xyz\xf0\x9f\x99\x82 cat", false);
-    EXPECT_EQ(got, (std::vector<int> {spm.id("\xe2\x96\x81" "cat"), spm.id("\xe2\x96\x81"), 0, spm.id("\xe2\x96\x81" "cat")}));
+    EXPECT_EQ(got,
+        (std::vector<int> {spm.id("\xe2\x96\x81"
+                                  "cat"),
+            spm.id("\xe2\x96\x81"), 0,
+            spm.id("\xe2\x96\x81"
+                   "cat")}));
     const auto json = core::model::parseTokenizerJson(spm.tokenizerJson());
     ASSERT_TRUE(json.ok()) << json.error;
     EXPECT_EQ(got, ids(*json.tokenizer, "cat xyz\xf0\x9f\x99\x82 cat", false));
