@@ -3247,6 +3247,10 @@
         <source>capped scores</source>
         <translation>软上限后的分数</translation>
     </message>
+    <message>
+        <source>attention variants switched on</source>
+        <translation>打开了注意力变体</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::AbComparison</name>

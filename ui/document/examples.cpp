@@ -177,7 +177,8 @@ const core::Scene *shippedExample(const core::Scene &scene)
 namespace {
 
 // What about `scene` the words of `example`'s description cannot follow: another sentence, another
-// number of heads, other sizes, another mask, other positions or another scale. Empty when only
+// number of heads, other sizes, another mask, other positions, another scale or attention variants
+// (a window, a sink, QK-norm, a soft cap: the weights are computed differently). Empty when only
 // numbers were edited.
 QStringList shapeChanges(const core::Scene &scene, const core::Scene &example)
 {
@@ -198,6 +199,8 @@ QStringList shapeChanges(const core::Scene &scene, const core::Scene &example)
         changes << tr("another positional encoding");
     if (scene.scale != example.scale)
         changes << tr("another scale");
+    if (!(scene.variants == example.variants))
+        changes << tr("attention variants switched on");
     return changes;
 }
 

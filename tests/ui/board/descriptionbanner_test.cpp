@@ -190,4 +190,12 @@ TEST_F(DescriptionBannerTest, AnotherNumberOfHeadsOrAnotherMaskSaysWhyTheWordsAr
     EXPECT_TRUE(isStaleDescription(chinese));
     EXPECT_TRUE(chinese.contains(QStringLiteral("例子“猫吃鱼”"))) << chinese.toStdString();
     EXPECT_TRUE(chinese.contains(QStringLiteral("（掩码不同）"))) << chinese.toStdString();
+
+    // A sliding window changes which keys each query reads: the words are not printed either.
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
+    scene = example("cat-eats-fish");
+    scene.variants.slidingWindow = 2;
+    ASSERT_TRUE(core::validate(scene).empty());
+    const QString windowed = renderedDescription(scene, pipeline.compute(scene), QStringLiteral("en"));
+    EXPECT_TRUE(windowed.contains(QStringLiteral("(attention variants switched on)"))) << windowed.toStdString();
 }
