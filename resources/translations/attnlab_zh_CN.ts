@@ -6549,16 +6549,8 @@ last change %3</source>
 <context>
     <name>attnlab::ui::SessionFileActions</name>
     <message>
-        <source>Save Model &amp;Session…</source>
-        <translation>保存模型会话(&amp;S)…</translation>
-    </message>
-    <message>
         <source>Save what you did to the open model — heads switched off, weights edited, the text and the cache policy — to a file that opens the model again with the same changes</source>
         <translation>把对当前模型所做的改动（关闭的头、修改的权重、文本和缓存策略）保存到文件中，之后可以带着同样的改动重新打开这个模型</translation>
-    </message>
-    <message>
-        <source>Open Model Sess&amp;ion…</source>
-        <translation>打开模型会话(&amp;I)…</translation>
     </message>
     <message>
         <source>Open a saved model session: its model opens and its changes are made again</source>
@@ -6653,6 +6645,14 @@ last change %3</source>
 They are lost unless you save them as a model session.</source>
         <translation>当前模型有未保存的改动（最近一次：“%1”）。
 除非把它们保存为模型会话，否则这些改动会丢失。</translation>
+    </message>
+    <message>
+        <source>Save Mo&amp;del Session…</source>
+        <translation>保存模型会话(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Open Mode&amp;l Session…</source>
+        <translation>打开模型会话(&amp;L)…</translation>
     </message>
 </context>
 <context>

@@ -90,10 +90,10 @@ SessionFileActions::SessionFileActions(ModelActions *model, QWidget *window)
 
 void SessionFileActions::retranslate()
 {
-    m_save->setText(tr("Save Model &Session…"));
+    m_save->setText(tr("Save Mo&del Session…"));
     m_save->setToolTip(tr("Save what you did to the open model — heads switched off, weights edited, the text and "
                           "the cache policy — to a file that opens the model again with the same changes"));
-    m_open->setText(tr("Open Model Sess&ion…"));
+    m_open->setText(tr("Open Mode&l Session…"));
     m_open->setToolTip(tr("Open a saved model session: its model opens and its changes are made again"));
 }
 
