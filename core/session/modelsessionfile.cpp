@@ -122,14 +122,6 @@ const Json &object(const Json &j, const std::string &path)
     return j;
 }
 
-bool isBlockTensorKey(const std::string &key)
-{
-    for (const model::BlockTensorSpec &spec : model::blockTensorSpecs())
-        if (key == spec.key)
-            return true;
-    return false;
-}
-
 ModelSessionFile read(const Json &top)
 {
     if (!top.is_object())
@@ -176,7 +168,7 @@ ModelSessionFile read(const Json &top)
             SessionCells edit;
             edit.layer = whole(required(c, path, "layer"), path + ".layer", 0, kMaxSessionLayers - 1);
             edit.tensor = text(required(c, path, "tensor"), path + ".tensor");
-            if (!isBlockTensorKey(edit.tensor))
+            if (!sessionTensor(edit.tensor))
                 fail(path + ".tensor", Message(MessageId::SessionUnknownTensor, edit.tensor));
             edit.row = whole(required(c, path, "row"), path + ".row", 0, 1 << 30);
             edit.col = whole(required(c, path, "col"), path + ".col", 0, 1 << 30);
@@ -202,6 +194,14 @@ ModelSessionFile read(const Json &top)
 }
 
 } // namespace
+
+std::optional<model::BlockTensor> sessionTensor(const std::string &key)
+{
+    for (const model::BlockTensorSpec &spec : model::blockTensorSpecs())
+        if (key == spec.key)
+            return spec.tensor;
+    return std::nullopt;
+}
 
 ModelSessionRead parseModelSession(std::string_view bytes)
 {

@@ -6,6 +6,7 @@
 // that differ from it. Reading refuses anything malformed with one problem naming the field, and
 // never allocates more than the file's own size warrants (the fuzz target model_session).
 
+#include "core/model/family/blocktensor.h"
 #include "core/text/problem.h"
 #include "core/types.h"
 
@@ -60,6 +61,9 @@ struct ModelSessionRead {
 inline constexpr int kMaxSessionLayers = 4096;
 inline constexpr int kMaxSessionHeads = 4096;
 inline constexpr std::size_t kMaxSessionCellValues = std::size_t(1) << 22;
+
+// The block tensor a file's "tensor" key names (BlockTensorSpec::key), if any.
+std::optional<model::BlockTensor> sessionTensor(const std::string &key);
 
 // Parses the file's bytes. Never throws for bad input.
 ModelSessionRead parseModelSession(std::string_view bytes);

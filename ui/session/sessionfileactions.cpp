@@ -38,14 +38,6 @@ void addCells(const QUndoCommand *command, std::vector<core::session::SessionCel
         addCells(command->child(i), out);
 }
 
-std::optional<core::model::BlockTensor> tensorOfKey(const std::string &key)
-{
-    for (const core::model::BlockTensorSpec &spec : core::model::blockTensorSpecs())
-        if (key == spec.key)
-            return spec.tensor;
-    return std::nullopt;
-}
-
 } // namespace
 
 core::session::ModelSessionFile captureModelSession(const ModelSession &session)
@@ -178,7 +170,7 @@ void SessionFileActions::restorePending()
     std::vector<CellsEdit> edits;
     for (std::size_t i = 0; i < s.cells.size() && !problem; ++i) {
         const core::session::SessionCells &c = s.cells[i];
-        const CellsEdit edit {{c.layer, *tensorOfKey(c.tensor), c.row, c.col}, c.values};
+        const CellsEdit edit {{c.layer, *core::session::sessionTensor(c.tensor), c.row, c.col}, c.values};
         if (!m_session->cellsFit(edit))
             problem = [file, i] {
                 return tr("%1: cells[%2]: these cells do not lie in this model's weights.").arg(file).arg(i);
