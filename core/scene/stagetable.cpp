@@ -22,12 +22,15 @@ const std::vector<StageEntry> &stageTable()
     static const std::vector<StageEntry> table = {
         {StageX, "X", false, StageQ | StageK | StageV,
             bits({T::Embeddings, T::Positional, T::X}), 0, StagePresence::ModelMode, nullptr, &Stages::x},
+        {StageMemory, "memory", false, StageK | StageV, 0, 0, StagePresence::Memory, nullptr, &Stages::memory},
         {StageQ, "Q", true, StageQRotated | StageScores,
             bits({T::WQ, T::BQ, T::DirectQ}), bits({T::WQ, T::BQ}), StagePresence::Always, &HeadStages::q, nullptr},
         {StageK, "K", true, StageKRotated | StageScores,
-            bits({T::WK, T::BK, T::DirectK}), bits({T::WK, T::BK}), StagePresence::Always, &HeadStages::k, nullptr},
+            bits({T::WK, T::BK, T::DirectK}), bits({T::WK, T::BK}), StagePresence::Always, &HeadStages::k, nullptr,
+            StageInput::MemoryOrX},
         {StageV, "V", true, StageContext,
-            bits({T::WV, T::BV, T::DirectV}), bits({T::WV, T::BV}), StagePresence::Always, &HeadStages::v, nullptr},
+            bits({T::WV, T::BV, T::DirectV}), bits({T::WV, T::BV}), StagePresence::Always, &HeadStages::v, nullptr,
+            StageInput::MemoryOrX},
         {StageQRotated, "Q_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::qRotated, nullptr},
         {StageKRotated, "K_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::kRotated, nullptr},
         {StageScores, "scores", true, StageScaled, 0, 0, StagePresence::Always, &HeadStages::scores, nullptr},
@@ -50,6 +53,17 @@ const StageEntry &stageEntry(Stage stage)
     return stageTable().front();
 }
 
+bool readsMemory(const Scene &scene, Stage stage)
+{
+    return scene.hasMemory() && stageEntry(stage).input == StageInput::MemoryOrX;
+}
+
+const std::vector<std::string> &rowTokens(const Scene &scene, Stage stage)
+{
+    const bool memoryRows = stageEntry(stage).presence == StagePresence::Memory || readsMemory(scene, stage);
+    return memoryRows && scene.hasMemory() ? scene.memory.tokens : scene.tokens;
+}
+
 bool hasStage(const Scene &scene, Stage stage)
 {
     switch (stageEntry(stage).presence) {
@@ -59,6 +73,8 @@ bool hasStage(const Scene &scene, Stage stage)
         return !scene.direct;
     case StagePresence::Rope:
         return scene.positional == PositionalEncoding::Rope;
+    case StagePresence::Memory:
+        return scene.hasMemory();
     }
     return true;
 }

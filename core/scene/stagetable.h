@@ -24,6 +24,13 @@ enum class StagePresence {
     Always,
     ModelMode, // computed from embeddings or a given X: not in direct mode
     Rope, // the rotated Q and K: rotary positions (in direct mode too, where Q and K are given)
+    Memory, // the memory: a scene with one (cross-attention)
+};
+
+// What a projected stage (Q, K, V) is computed from.
+enum class StageInput {
+    X, // X: the tokens' own rows (or nothing: a stage computed from other stages)
+    MemoryOrX, // the scene's memory when it has one (cross-attention: K and V), else X
 };
 
 struct StageEntry {
@@ -43,12 +50,19 @@ struct StageEntry {
     // Where the matrix is kept: a member of HeadStages for per-head stages, else of Stages.
     Matrix HeadStages::*headMatrix;
     Matrix Stages::*sceneMatrix;
+    // Which rows it is projected from: cross-attention's K and V read the memory.
+    StageInput input = StageInput::X;
 };
 
 // Every stage, in pipeline order.
 const std::vector<StageEntry> &stageTable();
 // The row of `stage`; the X row for a value that is no single stage.
 const StageEntry &stageEntry(Stage stage);
+// Whether `stage` of `scene` is projected from the scene's memory rather than X.
+bool readsMemory(const Scene &scene, Stage stage);
+// The tokens that label the rows of `stage`: the key tokens for the memory and the stages
+// projected from it (cross-attention's K and V), else the scene's tokens.
+const std::vector<std::string> &rowTokens(const Scene &scene, Stage stage);
 // Whether `scene` has the stage (X only in model mode, the rotations only under RoPE): whether
 // its matrix is computed.
 bool hasStage(const Scene &scene, Stage stage);

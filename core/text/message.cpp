@@ -452,6 +452,11 @@ constexpr CatalogueEntry kCatalogue[] = {
     // The Ollama store (core/gguf/ollamastore).
     {MessageId::OllamaNoModelLayer, ATTNLAB_MESSAGE("CoreMessage", "no layer has the media type %1")},
     {MessageId::OllamaBadDigest, ATTNLAB_MESSAGE("CoreMessage", "must be \"sha256:\" and 64 hexadecimal digits, not %1")},
+    {MessageId::MemoryTokenPerRow, ATTNLAB_MESSAGE("CoreMessage", "needs one key token per row of memory.X: %1 rows, %2 tokens")},
+    {MessageId::MemoryWidth, ATTNLAB_MESSAGE("CoreMessage", "each row of the memory must be d_model = %1 wide, not %2")},
+    {MessageId::MemoryNoMask, ATTNLAB_MESSAGE("CoreMessage", "must be \"none\" in a scene with a memory (cross-attention masks nothing across the memory), not \"%1\"")},
+    {MessageId::MemoryNoRope, ATTNLAB_MESSAGE("CoreMessage", "a scene with a memory cannot rotate by position (rotary positions belong to self-attention)")},
+    {MessageId::ExpectedMemoryObject, ATTNLAB_MESSAGE("CoreMessage", "expected an object with \"tokens\" and \"X\", got %1")},
 };
 // clang-format on
 

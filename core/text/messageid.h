@@ -437,6 +437,12 @@ enum class MessageId : int {
     // The Ollama store (core/gguf/ollamastore).
     OllamaNoModelLayer,
     OllamaBadDigest,
+    // A scene's memory, cross-attention's keys and values (core/scene/memory).
+    MemoryTokenPerRow,
+    MemoryWidth,
+    MemoryNoMask,
+    MemoryNoRope,
+    ExpectedMemoryObject,
 };
 
 } // namespace attnlab::core

@@ -63,8 +63,10 @@ TEST(StageTable, DownstreamFollowsTheArrows)
     EXPECT_EQ(downstreamOf(StageMasked, false),
         StageSet(StageMasked | StageWeights | StageContext | StageConcat | StageOutput));
     EXPECT_EQ(downstreamOf(StageV, true), StageSet(StageV | StageContext | StageConcat | StageOutput));
-    EXPECT_EQ(downstreamOf(StageX, true), StageSet(AllStages));
-    EXPECT_EQ(downstreamOf(StageX, false), StageSet(AllStages & ~StageSet(StageQRotated | StageKRotated)));
+    // Everything but the memory (cross-attention's, which nothing computes) lies downstream of X.
+    EXPECT_EQ(downstreamOf(StageX, true), StageSet(AllStages & ~StageSet(StageMemory)));
+    EXPECT_EQ(
+        downstreamOf(StageX, false), StageSet(AllStages & ~StageSet(StageQRotated | StageKRotated | StageMemory)));
 }
 
 TEST(StageTable, RowsPointAtTheMatricesThePipelineComputes)
@@ -75,13 +77,17 @@ TEST(StageTable, RowsPointAtTheMatricesThePipelineComputes)
     Pipeline pipeline;
     const Stages &st = pipeline.compute(scene);
     const HeadStages &h = st.heads[1];
-    const Matrix *expected[] = {&st.x, &h.q, &h.k, &h.v, &h.qRotated, &h.kRotated, &h.scores, &h.scaled, &h.masked,
+    const Matrix *expected[] = {&st.x, &st.memory, &h.q, &h.k, &h.v, &h.qRotated, &h.kRotated, &h.scores, &h.scaled, &h.masked,
         &h.weights, &h.context, &st.concat, &st.output};
     ASSERT_EQ(std::size(expected), stageTable().size());
     for (size_t i = 0; i < stageTable().size(); ++i) {
         const StageEntry &e = stageTable()[i];
         EXPECT_EQ(&stageMatrix(st, e.id, 1), expected[i]) << e.name;
         EXPECT_EQ(isPerHead(e.id), e.perHead);
+        if (e.id == StageMemory) { // only a scene with a memory (cross-attention) has it
+            EXPECT_FALSE(hasStage(scene, e.id));
+            continue;
+        }
         EXPECT_TRUE(hasStage(scene, e.id)) << e.name;
         EXPECT_GT(stageMatrix(st, e.id, 1).size(), 0) << e.name;
     }

@@ -1,0 +1,15 @@
+#pragma once
+// The problems of a scene's memory (core/scene/memory/memory.h), for validate(): a memory needs
+// model mode, one key token per row, rows d_model wide and finite, no mask (cross-attention masks
+// nothing across the memory) and no rotary positions (they rotate a sequence against itself).
+
+#include "core/scene/scene.h"
+
+#include <vector>
+
+namespace attnlab::core {
+
+// Appends the memory's problems to `out`; nothing when the scene has no memory.
+void validateMemory(const Scene &scene, std::vector<Problem> &out);
+
+} // namespace attnlab::core
