@@ -2052,6 +2052,26 @@
         <source>has &quot;%1&quot;, but holds one object per layer type (&quot;%2&quot;, &quot;%3&quot;)</source>
         <translation>含有“%1”，但它应当按层类型各放一个对象（“%2”、“%3”）</translation>
     </message>
+    <message>
+        <source>needs one key token per row of memory.X: %1 rows, %2 tokens</source>
+        <translation>memory.X 的每一行都需要一个键词元：现在是 %1 行、%2 个词元</translation>
+    </message>
+    <message>
+        <source>each row of the memory must be d_model = %1 wide, not %2</source>
+        <translation>记忆的每一行必须是 d_model = %1 个数宽，而不是 %2</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot; in a scene with a memory (cross-attention masks nothing across the memory), not &quot;%1&quot;</source>
+        <translation>在带记忆的场景中必须是 &quot;none&quot;（交叉注意力对记忆不做任何遮盖），而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a scene with a memory cannot rotate by position (rotary positions belong to self-attention)</source>
+        <translation>带记忆的场景不能按位置旋转（旋转位置编码属于自注意力）</translation>
+    </message>
+    <message>
+        <source>expected an object with &quot;tokens&quot; and &quot;X&quot;, got %1</source>
+        <translation>应为含 &quot;tokens&quot; 和 &quot;X&quot; 的对象，实际是 %1</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2290,6 +2310,14 @@
     <message>
         <source>Interleaved pairs would turn column %1 with column %2 instead. The two ways give the same scores once the columns of W_Q and W_K (and the entries of b_Q and b_K) are reordered (column 2i ↔ i, 2i + 1 ↔ i + %3), so a model trained one way is the other&apos;s with its weights permuted.</source>
         <translation>若按相邻成对，第 %1 列会与第 %2 列一起旋转。只要把 W_Q 和 W_K 的列（以及 b_Q、b_K 的分量）重新排列（第 2i 列 ↔ 第 i 列，第 2i + 1 列 ↔ 第 i + %3 列），两种约定算出的分数完全相同；所以按一种约定训练的模型，换一种约定只是权重换了顺序。</translation>
+    </message>
+    <message>
+        <source>Memory, row %1, column %2</source>
+        <translation>记忆，第 %1 行，第 %2 列</translation>
+    </message>
+    <message>
+        <source>The memory is given: it is the encoder&apos;s output, one row per source token. Cross-attention projects its keys and values from it (K = memory·W_K, V = memory·W_V), while its queries come from the decoder&apos;s rows X.</source>
+        <translation>记忆是直接给出的：它是编码器的输出，每个源词元一行。交叉注意力从它投影出键和值（K = 记忆·W_K，V = 记忆·W_V），而查询来自解码器的行 X。</translation>
     </message>
 </context>
 <context>
@@ -3130,6 +3158,34 @@
     <message>
         <source>weights = softmax(scaled), row by row, over the keys the mask lets the row see; a hidden key&apos;s weight is 0</source>
         <translation>注意力权重 = softmax(缩放后的分数)，逐行计算，只算掩码允许这一行看到的键；被隐藏的键权重为 0</translation>
+    </message>
+    <message>
+        <source>X (given: the decoder&apos;s rows, from which Q comes)</source>
+        <translation>X（直接给出：解码器的行，Q 由它得出）</translation>
+    </message>
+    <message>
+        <source>memory (the encoder&apos;s output)</source>
+        <translation>记忆（编码器的输出）</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K + b_K</source>
+        <translation>K = 记忆·W_K + b_K</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K</source>
+        <translation>K = 记忆·W_K</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V + b_V</source>
+        <translation>V = 记忆·W_V + b_V</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V</source>
+        <translation>V = 记忆·W_V</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>记忆</translation>
     </message>
 </context>
 <context>
@@ -4110,6 +4166,22 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Interleaved pairing (RoFormer): column 2i turns with column 2i + 1: %1.</source>
         <translation>相邻成对（RoFormer 的做法）：第 2i 列与第 2i + 1 列一起旋转：%1。</translation>
+    </message>
+    <message>
+        <source>memory: %1 source tokens × d_model = %2, one row per key token; X: %3 target tokens, one row per query token.</source>
+        <translation>记忆：%1 个源词元 × d_model = %2，每个键词元一行；X：%3 个目标词元，每个查询词元一行。</translation>
+    </message>
+    <message>
+        <source>memory (%1)</source>
+        <translation>记忆（%1）</translation>
+    </message>
+    <message>
+        <source>W_K (%1)</source>
+        <translation>W_K（%1）</translation>
+    </message>
+    <message>
+        <source>K and V come from the memory instead: %1, one row per source token.</source>
+        <translation>K 和 V 则来自记忆：%1，每个源词元一行。</translation>
     </message>
 </context>
 <context>
@@ -6971,6 +7043,34 @@ last change %3</source>
         <source>K_rot = RoPE(K), pairs (i, i + %1)</source>
         <translation>K_rot = RoPE(K)，配对 (i, i + %1)</translation>
     </message>
+    <message>
+        <source>X (given: the decoder&apos;s rows, from which Q comes)</source>
+        <translation>X（直接给出：解码器的行，Q 由它得出）</translation>
+    </message>
+    <message>
+        <source>memory (given: the encoder&apos;s output, the X of K and V)</source>
+        <translation>记忆（直接给出：编码器的输出，即 K 和 V 的 X）</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K + b_K (memory: the encoder&apos;s output)</source>
+        <translation>K = 记忆·W_K + b_K（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K (memory: the encoder&apos;s output)</source>
+        <translation>K = 记忆·W_K（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V + b_V (memory: the encoder&apos;s output)</source>
+        <translation>V = 记忆·W_V + b_V（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V (memory: the encoder&apos;s output)</source>
+        <translation>V = 记忆·W_V（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>Memory — the encoder&apos;s output</source>
+        <translation>记忆 — 编码器的输出</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::StepController</name>
@@ -7212,6 +7312,10 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Open the translation view with opus-mt-zh-en from the Hugging Face cache (or the built-in demo model) and translate 猫吃鱼</source>
         <translation>打开翻译视图，用 Hugging Face 缓存中的 opus-mt-zh-en（或内置演示模型）翻译 猫吃鱼</translation>
+    </message>
+    <message>
+        <source>Cross-attention layer %1, head %2 is on the pipeline board.</source>
+        <translation>交叉注意力第 %1 层、头 %2 已在流程板上打开。</translation>
     </message>
 </context>
 <context>
@@ -7479,6 +7583,14 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Every head of the chosen attention, layer by layer</source>
         <translation>所选注意力的每一个头，逐层排列</translation>
+    </message>
+    <message>
+        <source>Open on Board</source>
+        <translation>在流程板上打开</translation>
+    </message>
+    <message>
+        <source>Show the cross-attention head in the Layer and Head boxes on the pipeline board, step by step with the model&apos;s numbers: Q from the decoder, K and V from the encoder&apos;s output</source>
+        <translation>在流程板上逐步显示“层”和“头”框中选定的交叉注意力头，用的是模型自己的数：Q 来自解码器，K 和 V 来自编码器的输出</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,8 @@ QString InspectorPage::html(const Selection &sel)
     switch (look.derivation) {
     case Derivation::Embedding:
         return m_scene.direct ? QString() : embedding(sel.row, sel.column);
+    case Derivation::Memory:
+        return memory(sel.row, sel.column);
     case Derivation::Projection:
         return projection(stage, sel.row, sel.column);
     case Derivation::Rotation:
@@ -171,6 +173,21 @@ QString InspectorPage::html(const Selection &sel)
         return output(sel.row, sel.column);
     }
     return QString();
+}
+
+QString InspectorPage::memory(int row, int column) const
+{
+    const core::Memory &m = m_scene.memory;
+    if (row < 0 || row >= m.x.rows() || column < 0 || column >= m.x.cols())
+        return QString();
+    const QString key = escaped(m.tokens[size_t(row)]);
+    QString page = header(tr("Memory, row %1, column %2").arg(key).arg(column), QString());
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("The memory is given: it is the encoder's output, one row per source token. "
+                        "Cross-attention projects its keys and values from it (K = memory·W_K, V = memory·W_V), "
+                        "while its queries come from the decoder's rows X."));
+    page += QStringLiteral("<p>memory[%1][%2] = <b>%3</b></p>").arg(key).arg(column).arg(number(m.x(row, column)));
+    return page;
 }
 
 QString InspectorPage::embedding(int row, int column) const

@@ -38,6 +38,7 @@ private:
     QString bar(double fraction, const QColor &colour);
 
     QString embedding(int row, int column) const;
+    QString memory(int row, int column) const;
     QString projection(core::Stage stage, int row, int column) const;
     QString rotation(core::Stage stage, int row, int column) const;
     QString score(int row, int column) const;

@@ -17,7 +17,8 @@
 namespace attnlab::ui {
 
 // How the inspector works out a number of the stage (its own code in InspectorPage).
-enum class Derivation { Embedding, Projection, Rotation, Score, Softmax, Mix, Concat, Output };
+// Memory: a number of cross-attention's memory, given (the encoder's output).
+enum class Derivation { Embedding, Memory, Projection, Rotation, Score, Softmax, Mix, Concat, Output };
 
 // What a worksheet does with the stage.
 enum class WorksheetUse {
