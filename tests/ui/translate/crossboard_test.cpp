@@ -12,6 +12,7 @@
 #include "ui/board/stepcontroller.h"
 #include "ui/document/document.h"
 #include "ui/editors/variantsbox.h"
+#include "ui/export/exporter.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/heatmapplot.h"
 #include "ui/plot/stagelook.h"
@@ -23,11 +24,13 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -190,4 +193,25 @@ TEST(CrossBoard, VariantsSwitchOnOverACrossHeadButTheWindowIsRefusedNamingItsFie
     EXPECT_EQ(board.card(core::StageCapped)->heatmap()->heatmap()->columnLabels(), source);
     EXPECT_EQ(board.card(core::StageQNormed)->heatmap()->heatmap()->rowLabels(),
         QStringList({QStringLiteral("<s>"), QStringLiteral("the")}));
+
+    // A CSV export labels the same way: keys and K_norm's rows by the source tokens.
+    QTemporaryDir dir;
+    const auto csvLines = [&](core::Stage stage) {
+        const QString path = dir.filePath(QString::fromLatin1(core::stageName(stage)) + QStringLiteral(".csv"));
+        QString error;
+        EXPECT_TRUE(exportCsv(document, stage, 0, path, &error)) << error.toStdString();
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+        return QString::fromUtf8(file.readAll())
+            .remove(QChar(0xFEFF))
+            .split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    };
+    const QStringList capped = csvLines(core::StageCapped);
+    ASSERT_EQ(capped.size(), 3);
+    EXPECT_TRUE(capped[0].endsWith(QStringLiteral(",猫,吃,鱼"))) << capped[0].toStdString();
+    EXPECT_TRUE(capped[1].startsWith(QStringLiteral("<s>,"))) << capped[1].toStdString();
+    const QStringList kNormed = csvLines(core::StageKNormed);
+    ASSERT_EQ(kNormed.size(), 4);
+    for (int i = 0; i < 3; ++i)
+        EXPECT_TRUE(kNormed[i + 1].startsWith(source[i] + QLatin1Char(','))) << kNormed[i + 1].toStdString();
 }
