@@ -1,6 +1,7 @@
 #include "core/scene/derivation.h"
 
 #include "core/scene/positional.h"
+#include "core/scene/stagetable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -85,7 +86,9 @@ ProjectionDerivation deriveProjection(
     }
     d.weightColumn = head * scene.dK + column;
     const core::Matrix &w = weightsFor(scene, stage);
-    d.terms = dotTerms(stages.x.row(row).data(), w.data() + d.weightColumn, int(stages.x.cols()), int(w.cols()));
+    // Cross-attention's K and V are projected from the memory's rows (the stage table says which).
+    const core::Matrix &input = core::readsMemory(scene, stage) ? scene.memory.x : stages.x;
+    d.terms = dotTerms(input.row(row).data(), w.data() + d.weightColumn, int(input.cols()), int(w.cols()));
     const core::RowVector &b = biasFor(scene, stage);
     d.hasBias = b.size() > d.weightColumn;
     if (d.hasBias)

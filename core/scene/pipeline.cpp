@@ -27,8 +27,9 @@ Eigen::Map<const RowVector> biasPart(const RowVector &bias, Eigen::Index first, 
 bool Pipeline::Shape::operator==(const Shape &o) const
 {
     return tokens == o.tokens && dModel == o.dModel && heads == o.heads && dK == o.dK && dV == o.dV
-        && direct == o.direct && hasWo == o.hasWo && hasX == o.hasX && biases == o.biases && positional == o.positional
-        && ropeConvention == o.ropeConvention && ropeFrequencies == o.ropeFrequencies && variants == o.variants;
+        && direct == o.direct && hasWo == o.hasWo && hasX == o.hasX && memoryRows == o.memoryRows && biases == o.biases
+        && positional == o.positional && ropeConvention == o.ropeConvention && ropeFrequencies == o.ropeFrequencies
+        && variants == o.variants;
 }
 
 Pipeline::Shape Pipeline::shapeOf(const Scene &s)
@@ -42,6 +43,7 @@ Pipeline::Shape Pipeline::shapeOf(const Scene &s)
     shape.direct = s.direct;
     shape.hasWo = s.hasOutputWeights();
     shape.hasX = s.hasInputX();
+    shape.memoryRows = s.hasMemory() ? s.memory.rows() : -1;
     if (!s.direct)
         shape.biases = (s.bq.size() > 0 ? 1u : 0u) | (s.bk.size() > 0 ? 2u : 0u) | (s.bv.size() > 0 ? 4u : 0u)
             | (s.bo.size() > 0 ? 8u : 0u);
@@ -75,6 +77,10 @@ void Pipeline::checkShapes(const Scene &s) const
     }
     if (s.mask == MaskKind::Custom)
         ok = ok && s.customMask.rows() == n && s.customMask.cols() == n;
+    if (s.hasMemory())
+        ok = ok && !s.direct && s.memory.x.rows() > 0 && s.memory.x.cols() == s.dModel
+            && s.memory.tokens.size() == size_t(s.memory.x.rows()) && s.mask == MaskKind::None
+            && s.positional != PositionalEncoding::Rope && s.variants.slidingWindow <= 0;
     if (s.positional == PositionalEncoding::Rope)
         ok = ok && s.keyDim() % 2 == 0 && (s.ropeFrequencies.size() == 0 || s.ropeFrequencies.size() == s.keyDim() / 2);
     if (!ok)
@@ -87,7 +93,7 @@ const Stages &Pipeline::compute(const Scene &scene)
     checkShapes(scene);
     m_shape = shapeOf(scene);
     const bool allVisible = scene.mask == MaskKind::None && scene.variants.slidingWindow <= 0;
-    if (!allVisible || m_visible.rows() != scene.tokenCount() || !m_visibleAll)
+    if (!allVisible || m_visible.rows() != scene.tokenCount() || m_visible.cols() != scene.keyCount() || !m_visibleAll)
         m_visible = visibleKeys(scene);
     m_visibleAll = allVisible;
     m_divisor = divisor(scene);
@@ -202,6 +208,10 @@ Update Pipeline::update(const Scene &scene, const Edit &edit)
 void Pipeline::computeX(const Scene &s)
 {
     m_compactRows.clear();
+    if (s.hasMemory())
+        m_stages.memory = s.memory.x;
+    else
+        m_stages.memory.resize(0, 0);
     if (s.direct) {
         m_stages.x.resize(0, 0);
         return;
@@ -262,6 +272,18 @@ void Pipeline::project(const Eigen::Ref<const Matrix> &weights, const Eigen::Ref
         out.row(Eigen::Index(i)) = m_compact.row(m_compactRows[i]);
 }
 
+void Pipeline::projectStage(const Scene &s, Stage stage, const Eigen::Ref<const Matrix> &weights,
+    const Eigen::Ref<const RowVector> &bias, Matrix &out)
+{
+    if (!readsMemory(s, stage)) {
+        project(weights, bias, out);
+        return;
+    }
+    out.noalias() = m_stages.memory * weights;
+    if (bias.size() > 0)
+        out.rowwise() += bias;
+}
+
 void Pipeline::projectAll(const Scene &s)
 {
     if (s.direct || s.heads == 1) {
@@ -273,8 +295,9 @@ void Pipeline::projectAll(const Scene &s)
     // take their column blocks.
     const Matrix *weights[] = {&s.wq, &s.wk, &s.wv};
     const RowVector *biases[] = {&s.bq, &s.bk, &s.bv};
+    const Stage stages[] = {StageQ, StageK, StageV};
     for (int w = 0; w < 3; ++w) {
-        project(*weights[w], *biases[w], m_wide);
+        projectStage(s, stages[w], *weights[w], *biases[w], m_wide);
         for (int j = 0; j < s.heads; ++j) {
             HeadStages &hs = m_stages.heads[size_t(j)];
             Matrix &target = w == 0 ? hs.q : w == 1 ? hs.k : hs.v;
@@ -297,11 +320,11 @@ void Pipeline::projectHead(const Scene &s, int head, StageSet which)
     }
     const Eigen::Index first = Eigen::Index(head) * s.dK;
     if (which & StageQ)
-        project(s.wq.middleCols(first, s.dK), biasPart(s.bq, first, s.dK), hs.q);
+        projectStage(s, StageQ, s.wq.middleCols(first, s.dK), biasPart(s.bq, first, s.dK), hs.q);
     if (which & StageK)
-        project(s.wk.middleCols(first, s.dK), biasPart(s.bk, first, s.dK), hs.k);
+        projectStage(s, StageK, s.wk.middleCols(first, s.dK), biasPart(s.bk, first, s.dK), hs.k);
     if (which & StageV)
-        project(s.wv.middleCols(first, s.dK), biasPart(s.bv, first, s.dK), hs.v);
+        projectStage(s, StageV, s.wv.middleCols(first, s.dK), biasPart(s.bv, first, s.dK), hs.v);
 }
 
 void Pipeline::rotateHead(int head)
@@ -331,16 +354,17 @@ void Pipeline::scoreHead(int head)
 void Pipeline::normalizeHead(int head, bool rescale)
 {
     HeadStages &hs = m_stages.heads[size_t(head)];
-    const Eigen::Index n = hs.scores.rows();
-    if (rescale || hs.scaled.rows() != n)
-        hs.scaled.resize(n, n);
-    hs.masked.resize(n, n);
-    hs.weights.resize(n, n);
+    // n queries × keys (the tokens, or the memory's rows).
+    const Eigen::Index n = hs.scores.rows(), keys = hs.scores.cols();
+    if (rescale || hs.scaled.rows() != n || hs.scaled.cols() != keys)
+        hs.scaled.resize(n, keys);
+    hs.masked.resize(n, keys);
+    hs.weights.resize(n, keys);
     const Scalar d = m_divisor;
     const AttentionVariants &v = m_shape.variants;
     const Scalar cap = v.softCap;
     if (cap > 0)
-        hs.capped.resize(n, n);
+        hs.capped.resize(n, keys);
     if (v.sinkLogit)
         hs.sink.resize(n, 1);
     const Scalar sink = sinkLogitOf(v, head);
@@ -354,14 +378,14 @@ void Pipeline::normalizeHead(int head, bool rescale)
             hs.scaled.row(r) = hs.scores.row(r) / d;
         // Soft-capping sits after the scaling and before the mask, as in Gemma 2.
         if (cap > 0)
-            for (Eigen::Index c = 0; c < n; ++c)
+            for (Eigen::Index c = 0; c < keys; ++c)
                 hs.capped(r, c) = softCapped(hs.scaled(r, c), cap);
         const Scalar *logits = cap > 0 ? hs.capped.row(r).data() : hs.scaled.row(r).data();
         if (v.sinkLogit)
             hs.sink(r, 0) = sinkSoftmaxRow(
-                logits, m_visible.row(r).data(), n, sink, hs.masked.row(r).data(), hs.weights.row(r).data());
+                logits, m_visible.row(r).data(), keys, sink, hs.masked.row(r).data(), hs.weights.row(r).data());
         else
-            maskedSoftmaxRow(logits, m_visible.row(r).data(), n, hs.masked.row(r).data(), hs.weights.row(r).data());
+            maskedSoftmaxRow(logits, m_visible.row(r).data(), keys, hs.masked.row(r).data(), hs.weights.row(r).data());
     }
 }
 

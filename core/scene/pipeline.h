@@ -21,6 +21,14 @@
 //   concat = [context_0 … context_{h−1}]                 n × h·d_v
 //   output = concat·W_O + b_O, or concat when there is no W_O
 //
+// With a memory (cross-attention, core/scene/memory/memory.h), K and V are memory·W_K + b_K and
+// memory·W_V + b_V (s × d_k, as the stage table's StageEntry::input says), so scores, scaled,
+// masked and weights are n × s (row = query token, column = key token) and nothing is masked.
+// The variants that act on Q, K or a row of scores apply to cross-attention too: K_norm is then
+// s × d_k (the memory's rows), capped n × s, sink n × 1. The sliding window does not: it is a
+// band along one sequence's positions, and target and source positions are two sequences, so
+// validate() refuses a window in a scene with a memory (variants.sliding_window).
+//
 // A query row with no visible key gets all-zero weights and a zero context row, and a warning
 // naming the row and its token. No stage ever holds NaN; only `masked` holds −∞.
 
@@ -53,7 +61,10 @@ enum Stage : unsigned {
     StageKNormed = 1u << 14,
     StageCapped = 1u << 15,
     StageSink = 1u << 16,
-    AllStages = (1u << 17) - 1,
+    // Cross-attention's memory (the encoder's output): the X of K and V. A later bit than its
+    // place in the table (after X), so the older stages keep their bits.
+    StageMemory = 1u << 17,
+    AllStages = (1u << 18) - 1,
 };
 using StageSet = unsigned;
 
@@ -74,6 +85,7 @@ struct HeadStages {
 
 struct Stages {
     Matrix x; // empty in direct mode
+    Matrix memory; // the scene's memory, s × d_model (cross-attention); empty without one
     std::vector<HeadStages> heads;
     Matrix concat;
     Matrix output;
@@ -148,6 +160,7 @@ private:
     struct Shape {
         int tokens = -1, dModel = -1, heads = -1, dK = -1, dV = -1;
         bool direct = false, hasWo = false, hasX = false;
+        int memoryRows = -1; // the memory's rows; −1: no memory
         unsigned biases = 0; // which of b_Q, b_K, b_V, b_O are present (adding one touches every head)
         PositionalEncoding positional = PositionalEncoding::None;
         // Under RoPE: the pairing and each pair's frequency (a change rotates every row anew).
@@ -163,6 +176,9 @@ private:
     void projectAll(const Scene &scene);
     // out = X·weights (+ bias when not empty), through the distinct rows of X when tokens repeat.
     void project(const Eigen::Ref<const Matrix> &weights, const Eigen::Ref<const RowVector> &bias, Matrix &out);
+    // The same for `stage`, from the memory when the stage table says the stage reads it.
+    void projectStage(const Scene &scene, Stage stage, const Eigen::Ref<const Matrix> &weights,
+        const Eigen::Ref<const RowVector> &bias, Matrix &out);
     void projectHead(const Scene &scene, int head, StageSet which);
     void rotateHead(int head);
     void scoreHead(int head);

@@ -37,8 +37,10 @@ constexpr Eigen::Index kParallelCells = 256 * 256;
 
 std::optional<std::vector<int>> Pipeline::rowsEditedBy(const Edit &edit) const
 {
-    // The rescaling below is the plain softmax's; the variants recompute whole heads.
-    if (m_shape.direct || edit.row < 0 || m_rowUpdates >= kMaxRowUpdates || m_shape.variants.isActive())
+    // The rescaling below is the plain softmax's; the variants recompute whole heads. With a memory
+    // an X row changes only Q, while the path below also rewrites K and V from X.
+    if (m_shape.direct || m_shape.memoryRows >= 0 || edit.row < 0 || m_rowUpdates >= kMaxRowUpdates
+        || m_shape.variants.isActive())
         return std::nullopt;
     std::vector<int> rows;
     if (edit.target == Edit::Target::X && m_shape.hasX && edit.row < m_shape.tokens)

@@ -1,6 +1,7 @@
 #include "core/scene/scene.h"
 
 #include "core/scene/limits.h"
+#include "core/scene/memory/memorycheck.h"
 #include "core/text/messageid.h"
 
 #include <cmath>
@@ -116,7 +117,7 @@ bool Scene::operator==(const Scene &o) const
         && dModel == o.dModel && vocabulary == o.vocabulary && sameMatrix(embeddings, o.embeddings) && heads == o.heads
         && dK == o.dK && sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv) && sameMatrix(wo, o.wo)
         && sameMatrix(x, o.x) && sameMatrix(bq, o.bq) && sameMatrix(bk, o.bk) && sameMatrix(bv, o.bv)
-        && sameMatrix(bo, o.bo) && positional == o.positional
+        && sameMatrix(bo, o.bo) && memory == o.memory && positional == o.positional
         && (positional != PositionalEncoding::Rope
             || (ropeConvention == o.ropeConvention && sameMatrix(ropeFrequencies, o.ropeFrequencies)
                 && (ropeFrequencies.size() > 0 || ropeBase == o.ropeBase)))
@@ -270,6 +271,7 @@ std::vector<Problem> validate(const Scene &s)
     }
     validateOptions(out, s, n);
     validateVariants(s, out);
+    validateMemory(s, out);
     if (out.empty())
         validateStageSize(out, s, n);
     return out;
@@ -304,6 +306,8 @@ bool hasDefaultRope(const Scene &s)
 MaskMatrix effectiveMask(const Scene &s)
 {
     const Eigen::Index n = s.tokenCount();
+    if (s.hasMemory())
+        return MaskMatrix::Ones(n, s.keyCount());
     switch (s.mask) {
     case MaskKind::None:
         return MaskMatrix::Ones(n, n);

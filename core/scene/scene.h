@@ -10,6 +10,7 @@
 // - W_O is (h·d_k) × d_model and output = concat·W_O;
 // - in an n×n matrix (scores, weights, mask) the row is the query, the column the key.
 
+#include "core/scene/memory/memory.h"
 #include "core/scene/positional.h"
 #include "core/scene/variants/variants.h"
 #include "core/text/problem.h"
@@ -75,6 +76,11 @@ struct Scene {
     // QK-norm, soft-capping, sliding window and sink logit, each off by default
     // (core/scene/variants/variants.h).
     AttentionVariants variants;
+    // Cross-attention (core/scene/memory/memory.h): the s rows K and V are projected from
+    // instead of X, with their key tokens; then scores and weights are n × s. Model mode only,
+    // with the mask "none" and no sliding window (QK-norm, soft cap and sink logit apply as in
+    // self-attention). Absent in a self-attention scene.
+    Memory memory;
 
     int tokenCount() const { return int(tokens.size()); }
     int headCount() const { return direct ? 1 : heads; }
@@ -84,6 +90,11 @@ struct Scene {
     int valueDim() const { return direct ? int(v.cols()) : dK; }
     bool hasOutputWeights() const { return !direct && wo.size() > 0; }
     bool hasInputX() const { return !direct && x.size() > 0; }
+    bool hasMemory() const { return memory.present(); }
+    // How many keys each query sees: the memory's rows, else the tokens.
+    int keyCount() const { return hasMemory() ? memory.rows() : tokenCount(); }
+    // The key tokens: the memory's, else the tokens themselves.
+    const std::vector<std::string> &keyTokens() const { return hasMemory() ? memory.tokens : tokens; }
 
     bool operator==(const Scene &other) const;
     bool operator!=(const Scene &other) const { return !(*this == other); }
@@ -103,7 +114,8 @@ std::vector<double> ropeFrequencies(const Scene &scene);
 // a scene file need not mention.
 bool hasDefaultRope(const Scene &scene);
 
-// The n×n visibility matrix the scene's mask setting describes (1 = visible).
+// The n × keyCount() visibility matrix the scene's mask setting describes (1 = visible); all
+// ones with a memory.
 MaskMatrix effectiveMask(const Scene &scene);
 
 // For each token, its row in the embedding table, or -1 when it has none.

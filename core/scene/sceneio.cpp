@@ -4,6 +4,7 @@
 #include "core/json/jsonwriter.h"
 #include "core/json/textfile.h"
 #include "core/scene/limits.h"
+#include "core/scene/memory/memoryio.h"
 #include "core/scene/variants/variantsio.h"
 #include "core/text/messageid.h"
 
@@ -502,6 +503,22 @@ void readVariantsKey(Reader &rd, const std::string &key, const Json *value, Scen
         rd.fail(p.path, std::move(p.message));
 }
 
+// "memory": cross-attention's keys and values (core/scene/memory/memoryio.h), read with this
+// reader's own rules.
+void readMemoryKey(Reader &rd, const std::string &key, const Json *value, Scene &s)
+{
+    MemoryParsers parse;
+    parse.matrix = [&rd](const Json &j, const std::string &path, Matrix &out) { return rd.matrix(j, path, out); };
+    parse.tokens = [&rd](const Json *j, const std::string &path, std::vector<std::string> &out) {
+        Scene keys;
+        readTokens(rd, path, j, keys);
+        out = std::move(keys.tokens);
+    };
+    parse.fail = [&rd](const std::string &path, Message m) { rd.fail(path, std::move(m)); };
+    parse.typeName = [](const Json &j) { return typeName(j); };
+    readMemory(value, key, parse, s.memory);
+}
+
 // Which scenes a key belongs to: direct mode ("direct" given) or model mode (embeddings and
 // weights), or both.
 enum class Mode { Both, Direct, Model };
@@ -541,6 +558,7 @@ const KeyRule kKeys[] = {
     {"b_K", Mode::Model, readBias<&Scene::bk>},
     {"b_V", Mode::Model, readBias<&Scene::bv>},
     {"b_O", Mode::Model, readBias<&Scene::bo>},
+    {"memory", Mode::Model, readMemoryKey},
 };
 
 const KeyRule *rule(const std::string &key)

@@ -1,6 +1,7 @@
 #include "core/scene/sceneio.h"
 
 #include "core/json/jsonwriter.h"
+#include "core/scene/memory/memoryio.h"
 #include "core/scene/variants/variantsio.h"
 
 #include <sstream>
@@ -59,6 +60,7 @@ std::string writeScene(const Scene &s)
         for (const auto &[key, bias] : biases)
             if (bias->size() > 0)
                 o << "  " << json::quote(key) << ": " << json::row(*bias) << ",\n";
+        o << writeMemory(s.memory);
     }
     o << "  \"positional_encoding\": " << json::quote(name(s.positional)) << ",\n";
     // The rotary keys only when they say something: a scene with the defaults is written as

@@ -22,16 +22,21 @@ const std::vector<StageEntry> &stageTable()
     static const std::vector<StageEntry> table = {
         {StageX, "X", false, StageQ | StageK | StageV,
             bits({T::Embeddings, T::Positional, T::X}), 0, StagePresence::ModelMode, nullptr, &Stages::x},
+        {StageMemory, "memory", false, StageK | StageV, 0, 0, StagePresence::Memory, nullptr, &Stages::memory},
         {StageQ, "Q", true, StageQNormed | StageQRotated | StageScores,
             bits({T::WQ, T::BQ, T::DirectQ}), bits({T::WQ, T::BQ}), StagePresence::Always, &HeadStages::q, nullptr},
         {StageK, "K", true, StageKNormed | StageKRotated | StageScores,
-            bits({T::WK, T::BK, T::DirectK}), bits({T::WK, T::BK}), StagePresence::Always, &HeadStages::k, nullptr},
+            bits({T::WK, T::BK, T::DirectK}), bits({T::WK, T::BK}), StagePresence::Always, &HeadStages::k, nullptr,
+            StageInput::MemoryOrX},
         {StageV, "V", true, StageContext,
-            bits({T::WV, T::BV, T::DirectV}), bits({T::WV, T::BV}), StagePresence::Always, &HeadStages::v, nullptr},
+            bits({T::WV, T::BV, T::DirectV}), bits({T::WV, T::BV}), StagePresence::Always, &HeadStages::v, nullptr,
+            StageInput::MemoryOrX},
         {StageQNormed, "Q_norm", true, StageQRotated | StageScores, 0, 0, StagePresence::QkNorm, &HeadStages::qNormed, nullptr},
-        {StageKNormed, "K_norm", true, StageKRotated | StageScores, 0, 0, StagePresence::QkNorm, &HeadStages::kNormed, nullptr},
+        {StageKNormed, "K_norm", true, StageKRotated | StageScores, 0, 0, StagePresence::QkNorm, &HeadStages::kNormed, nullptr,
+            StageInput::Keys},
         {StageQRotated, "Q_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::qRotated, nullptr},
-        {StageKRotated, "K_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::kRotated, nullptr},
+        {StageKRotated, "K_rot", true, StageScores, 0, 0, StagePresence::Rope, &HeadStages::kRotated, nullptr,
+            StageInput::Keys},
         {StageScores, "scores", true, StageScaled, 0, 0, StagePresence::Always, &HeadStages::scores, nullptr},
         {StageScaled, "scaled", true, StageCapped | StageMasked, bits({T::Scale}), 0, StagePresence::Always, &HeadStages::scaled, nullptr},
         {StageCapped, "capped", true, StageMasked, 0, 0, StagePresence::SoftCap, &HeadStages::capped, nullptr},
@@ -54,6 +59,18 @@ const StageEntry &stageEntry(Stage stage)
     return stageTable().front();
 }
 
+bool readsMemory(const Scene &scene, Stage stage)
+{
+    return scene.hasMemory() && stageEntry(stage).input == StageInput::MemoryOrX;
+}
+
+const std::vector<std::string> &rowTokens(const Scene &scene, Stage stage)
+{
+    const StageEntry &e = stageEntry(stage);
+    const bool memoryRows = e.presence == StagePresence::Memory || e.input != StageInput::X;
+    return memoryRows && scene.hasMemory() ? scene.memory.tokens : scene.tokens;
+}
+
 bool hasStage(const Scene &scene, Stage stage)
 {
     switch (stageEntry(stage).presence) {
@@ -69,6 +86,8 @@ bool hasStage(const Scene &scene, Stage stage)
         return scene.variants.softCap > 0;
     case StagePresence::Sink:
         return scene.variants.sinkLogit;
+    case StagePresence::Memory:
+        return scene.hasMemory();
     }
     return true;
 }

@@ -28,6 +28,14 @@ enum class StagePresence {
     QkNorm,
     SoftCap,
     Sink,
+    Memory, // the memory: a scene with one (cross-attention)
+};
+
+// What a stage's rows are computed from, and so which tokens label them.
+enum class StageInput {
+    X, // X: the tokens' own rows (or nothing: a stage computed from other stages)
+    MemoryOrX, // projected from the scene's memory when it has one (cross-attention: K and V), else X
+    Keys, // row by row from K (K_norm, K_rot): K's rows, the memory's under cross-attention
 };
 
 struct StageEntry {
@@ -47,12 +55,21 @@ struct StageEntry {
     // Where the matrix is kept: a member of HeadStages for per-head stages, else of Stages.
     Matrix HeadStages::*headMatrix;
     Matrix Stages::*sceneMatrix;
+    // Which rows it is computed from: cross-attention's K and V read the memory, and K_norm and
+    // K_rot keep K's rows.
+    StageInput input = StageInput::X;
 };
 
 // Every stage, in pipeline order.
 const std::vector<StageEntry> &stageTable();
 // The row of `stage`; the X row for a value that is no single stage.
 const StageEntry &stageEntry(Stage stage);
+// Whether `stage` of `scene` is projected from the scene's memory rather than X.
+bool readsMemory(const Scene &scene, Stage stage);
+// The tokens that label the rows of `stage`: the key tokens for the memory, the stages projected
+// from it (cross-attention's K and V) and those computed row by row from K (K_norm), else the
+// scene's tokens.
+const std::vector<std::string> &rowTokens(const Scene &scene, Stage stage);
 // Whether `scene` has the stage (X only in model mode, the rotations only under RoPE): whether
 // its matrix is computed.
 bool hasStage(const Scene &scene, Stage stage);

@@ -461,6 +461,13 @@ constexpr CatalogueEntry kCatalogue[] = {
     {MessageId::MustBeGreaterThanZero, ATTNLAB_MESSAGE("CoreMessage", "must be a number greater than 0, got %1")},
     {MessageId::WhyOnePerHeadDimension, ATTNLAB_MESSAGE("CoreMessage", "one per dimension of a head: d_k = %1")},
     {MessageId::ExpectedVariantsObject, ATTNLAB_MESSAGE("CoreMessage", "expected an object of attention variants (\"sliding_window\", \"soft_cap\", \"qk_norm\", \"sink_logit\", …), got %1")},
+    // A scene's memory, cross-attention's keys and values (core/scene/memory).
+    {MessageId::MemoryTokenPerRow, ATTNLAB_MESSAGE("CoreMessage", "needs one key token per row of memory.X: %1 rows, %2 tokens")},
+    {MessageId::MemoryWidth, ATTNLAB_MESSAGE("CoreMessage", "each row of the memory must be d_model = %1 wide, not %2")},
+    {MessageId::MemoryNoMask, ATTNLAB_MESSAGE("CoreMessage", "must be \"none\" in a scene with a memory (cross-attention masks nothing across the memory), not \"%1\"")},
+    {MessageId::MemoryNoRope, ATTNLAB_MESSAGE("CoreMessage", "a scene with a memory cannot rotate by position (rotary positions belong to self-attention)")},
+    {MessageId::ExpectedMemoryObject, ATTNLAB_MESSAGE("CoreMessage", "expected an object with \"tokens\" and \"X\", got %1")},
+    {MessageId::MemoryNoSlidingWindow, ATTNLAB_MESSAGE("CoreMessage", "must be 0 (off) in a scene with a memory, not %1: a sliding window is a band along one sequence's positions, and cross-attention's queries and keys come from two sequences")},
 };
 // clang-format on
 

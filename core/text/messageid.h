@@ -447,6 +447,13 @@ enum class MessageId : int {
     MustBeGreaterThanZero,
     WhyOnePerHeadDimension,
     ExpectedVariantsObject,
+    // A scene's memory, cross-attention's keys and values (core/scene/memory).
+    MemoryTokenPerRow,
+    MemoryWidth,
+    MemoryNoMask,
+    MemoryNoRope,
+    ExpectedMemoryObject,
+    MemoryNoSlidingWindow,
 };
 
 } // namespace attnlab::core

@@ -270,6 +270,7 @@ Matrix TranslationModel::runDecoder(const Matrix &encoderOut, const std::vector<
         if (pickedCross) {
             capture.crossQuery = &crossQuery;
             capture.crossContext = &crossContext;
+            capture.crossInput = &trace->input;
         }
         if (pickedCross || crossWeights)
             capture.crossWeights = &heads;

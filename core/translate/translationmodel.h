@@ -36,6 +36,9 @@ struct HeadPick {
 
 struct HeadTrace {
     Matrix q, k, v, weights, context;
+    // Cross-attention only: the target rows q is projected from (the decoder's rows after its
+    // self-attention sublayer, as the block hands them to the cross-attention), rows × d.
+    Matrix input;
 };
 
 // generation_config.json's early_stopping: false (stop when no running beam can beat the worst

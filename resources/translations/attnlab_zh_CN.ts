@@ -2112,6 +2112,30 @@
         <source>expected an object of attention variants (&quot;sliding_window&quot;, &quot;soft_cap&quot;, &quot;qk_norm&quot;, &quot;sink_logit&quot;, …), got %1</source>
         <translation>应为注意力变体的对象（&quot;sliding_window&quot;、&quot;soft_cap&quot;、&quot;qk_norm&quot;、&quot;sink_logit&quot;……），实际为 %1</translation>
     </message>
+    <message>
+        <source>needs one key token per row of memory.X: %1 rows, %2 tokens</source>
+        <translation>memory.X 的每一行都需要一个键词元：现在是 %1 行、%2 个词元</translation>
+    </message>
+    <message>
+        <source>each row of the memory must be d_model = %1 wide, not %2</source>
+        <translation>记忆的每一行必须是 d_model = %1 个数宽，而不是 %2</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot; in a scene with a memory (cross-attention masks nothing across the memory), not &quot;%1&quot;</source>
+        <translation>在带记忆的场景中必须是 &quot;none&quot;（交叉注意力对记忆不做任何遮盖），而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a scene with a memory cannot rotate by position (rotary positions belong to self-attention)</source>
+        <translation>带记忆的场景不能按位置旋转（旋转位置编码属于自注意力）</translation>
+    </message>
+    <message>
+        <source>expected an object with &quot;tokens&quot; and &quot;X&quot;, got %1</source>
+        <translation>应为含 &quot;tokens&quot; 和 &quot;X&quot; 的对象，实际是 %1</translation>
+    </message>
+    <message>
+        <source>must be 0 (off) in a scene with a memory, not %1: a sliding window is a band along one sequence&apos;s positions, and cross-attention&apos;s queries and keys come from two sequences</source>
+        <translation>在带记忆的场景中必须是 0（关闭），而不是 %1：滑动窗口是沿同一个序列的位置划出的一条带，而交叉注意力的查询和键来自两个序列</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPage</name>
@@ -2378,6 +2402,22 @@
     <message>
         <source>The sink logit %1 takes %2 of this row&apos;s weight; the keys share the other %3.</source>
         <translation>汇点 logit %1 拿走这一行权重中的 %2；其余的 %3 由各个键分享。</translation>
+    </message>
+    <message>
+        <source>Memory, row %1, column %2</source>
+        <translation>记忆，第 %1 行，第 %2 列</translation>
+    </message>
+    <message>
+        <source>The memory is given: it is the encoder&apos;s output, one row per source token. Cross-attention projects its keys and values from it (K = memory·W_K, V = memory·W_V), while its queries come from the decoder&apos;s rows X.</source>
+        <translation>记忆是直接给出的：它是编码器的输出，每个源词元一行。交叉注意力从它投影出键和值（K = 记忆·W_K，V = 记忆·W_V），而查询来自解码器的行 X。</translation>
+    </message>
+    <message>
+        <source>%1[%2][%3] = row %2 of the memory · column %4 of W&lt;sub&gt;%1&lt;/sub&gt;: multiply them entry by entry and add the products.</source>
+        <translation>%1[%2][%3] = 记忆的“%2”行 · W&lt;sub&gt;%1&lt;/sub&gt; 的第 %4 列：逐项相乘，再把乘积加起来。</translation>
+    </message>
+    <message>
+        <source>memory row %1</source>
+        <translation>记忆的“%1”行</translation>
     </message>
 </context>
 <context>
@@ -3250,6 +3290,34 @@
     <message>
         <source>attention variants switched on</source>
         <translation>打开了注意力变体</translation>
+    </message>
+    <message>
+        <source>X (given: the decoder&apos;s rows, from which Q comes)</source>
+        <translation>X（直接给出：解码器的行，Q 由它得出）</translation>
+    </message>
+    <message>
+        <source>memory (the encoder&apos;s output)</source>
+        <translation>记忆（编码器的输出）</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K + b_K</source>
+        <translation>K = 记忆·W_K + b_K</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K</source>
+        <translation>K = 记忆·W_K</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V + b_V</source>
+        <translation>V = 记忆·W_V + b_V</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V</source>
+        <translation>V = 记忆·W_V</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>记忆</translation>
     </message>
 </context>
 <context>
@@ -4242,6 +4310,26 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>sink: %1, one share per query; the row&apos;s weights add up to 1 minus it</source>
         <translation>sink：%1，每个查询一个份额；这一行的权重之和等于 1 减去它</translation>
+    </message>
+    <message>
+        <source>memory: %1 source tokens × d_model = %2, one row per key token; X: %3 target tokens, one row per query token.</source>
+        <translation>记忆：%1 个源词元 × d_model = %2，每个键词元一行；X：%3 个目标词元，每个查询词元一行。</translation>
+    </message>
+    <message>
+        <source>memory (%1)</source>
+        <translation>记忆（%1）</translation>
+    </message>
+    <message>
+        <source>W_K (%1)</source>
+        <translation>W_K（%1）</translation>
+    </message>
+    <message>
+        <source>K and V come from the memory instead: %1, one row per source token.</source>
+        <translation>K 和 V 则来自记忆：%1，每个源词元一行。</translation>
+    </message>
+    <message>
+        <source>Q keeps its shape %1 and K its shape %2 (one row per source token); each row is divided by its own root mean square, then multiplied by one weight per column (%3 weights).</source>
+        <translation>Q 保持形状 %1，K 保持形状 %2（每个源词元一行）；每一行除以它自己的均方根，再按列乘以各自的权重（共 %3 个权重）。</translation>
     </message>
 </context>
 <context>
@@ -7360,6 +7448,34 @@ They are lost unless you save them as a model session.</source>
         <source>Sink share</source>
         <translation>汇点份额</translation>
     </message>
+    <message>
+        <source>X (given: the decoder&apos;s rows, from which Q comes)</source>
+        <translation>X（直接给出：解码器的行，Q 由它得出）</translation>
+    </message>
+    <message>
+        <source>memory (given: the encoder&apos;s output, the X of K and V)</source>
+        <translation>记忆（直接给出：编码器的输出，即 K 和 V 的 X）</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K + b_K (memory: the encoder&apos;s output)</source>
+        <translation>K = 记忆·W_K + b_K（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>K = memory·W_K (memory: the encoder&apos;s output)</source>
+        <translation>K = 记忆·W_K（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V + b_V (memory: the encoder&apos;s output)</source>
+        <translation>V = 记忆·W_V + b_V（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>V = memory·W_V (memory: the encoder&apos;s output)</source>
+        <translation>V = 记忆·W_V（记忆：编码器的输出）</translation>
+    </message>
+    <message>
+        <source>Memory — the encoder&apos;s output</source>
+        <translation>记忆 — 编码器的输出</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::StepController</name>
@@ -7605,6 +7721,10 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Open the translation view with opus-mt-zh-en from the Hugging Face cache (or the built-in demo model) and translate 猫吃鱼</source>
         <translation>打开翻译视图，用 Hugging Face 缓存中的 opus-mt-zh-en（或内置演示模型）翻译 猫吃鱼</translation>
+    </message>
+    <message>
+        <source>Cross-attention layer %1, head %2 is on the pipeline board.</source>
+        <translation>交叉注意力第 %1 层、头 %2 已在流程板上打开。</translation>
     </message>
 </context>
 <context>
@@ -7872,6 +7992,14 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Every head of the chosen attention, layer by layer</source>
         <translation>所选注意力的每一个头，逐层排列</translation>
+    </message>
+    <message>
+        <source>Open on Board</source>
+        <translation>在流程板上打开</translation>
+    </message>
+    <message>
+        <source>Show the cross-attention head in the Layer and Head boxes on the pipeline board, step by step with the model&apos;s numbers: Q from the decoder, K and V from the encoder&apos;s output</source>
+        <translation>在流程板上逐步显示“层”和“头”框中选定的交叉注意力头，用的是模型自己的数：Q 来自解码器，K 和 V 来自编码器的输出</translation>
     </message>
 </context>
 <context>

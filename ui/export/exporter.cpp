@@ -1,5 +1,6 @@
 #include "ui/export/exporter.h"
 
+#include "core/scene/stagetable.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/export/exportformat.h"
@@ -350,12 +351,13 @@ bool exportCsv(const Document &doc, core::Stage stage, int head, const QString &
     MatrixTable table;
     table.values = m;
     table.corner = isSquareStage(stage) ? tr("query \\ key") : tr("token");
+    // Cross-attention: the keys and the rows of K, V and the memory are the source tokens.
+    const std::vector<std::string> &keys = scene.keyTokens(), &rows = core::rowTokens(scene, stage);
     for (int c = 0; c < m.cols(); ++c)
-        table.columns << (isSquareStage(stage) && c < scene.tokenCount()
-                ? QString::fromStdString(scene.tokens[size_t(c)])
-                : QString::number(c));
+        table.columns << (isSquareStage(stage) && c < int(keys.size()) ? QString::fromStdString(keys[size_t(c)])
+                                                                       : QString::number(c));
     for (int r = 0; r < m.rows(); ++r)
-        table.rows << (r < scene.tokenCount() ? QString::fromStdString(scene.tokens[size_t(r)]) : QString());
+        table.rows << (r < int(rows.size()) ? QString::fromStdString(rows[size_t(r)]) : QString());
     return writeExport(table, path, error);
 }
 

@@ -1,5 +1,6 @@
 #include "ui/inspector/inspectorpage.h"
 
+#include "core/scene/stagetable.h"
 #include "core/text/chain.h"
 #include "ui/inspector/inspectorhtml.h"
 #include "ui/plot/stagelook.h"
@@ -49,15 +50,25 @@ QString InspectorPage::number(double value)
     return text;
 }
 
-QString InspectorPage::token(int row) const
+QString InspectorPage::label(const std::vector<std::string> &tokens, int index)
 {
     // A page is built from one scene and its stages; an index past the tokens would mean they
     // disagree, which must show as a placeholder, never as an exception.
-    if (row < 0 || size_t(row) >= m_scene.tokens.size())
+    if (index < 0 || size_t(index) >= tokens.size())
         return QStringLiteral("?");
-    const std::string &t = m_scene.tokens[size_t(row)];
-    const bool repeated = std::count(m_scene.tokens.begin(), m_scene.tokens.end(), t) > 1;
-    return repeated ? QStringLiteral("%1<sub>%2</sub>").arg(escaped(t)).arg(row) : escaped(t);
+    const std::string &t = tokens[size_t(index)];
+    const bool repeated = std::count(tokens.begin(), tokens.end(), t) > 1;
+    return repeated ? QStringLiteral("%1<sub>%2</sub>").arg(escaped(t)).arg(index) : escaped(t);
+}
+
+QString InspectorPage::token(int row) const
+{
+    return label(m_scene.tokens, row);
+}
+
+QString InspectorPage::keyToken(int index) const
+{
+    return label(m_scene.keyTokens(), index);
 }
 
 QString InspectorPage::header(const QString &title, const QString &where) const
@@ -155,6 +166,8 @@ QString InspectorPage::html(const Selection &sel)
     switch (look.derivation) {
     case Derivation::Embedding:
         return m_scene.direct ? QString() : embedding(sel.row, sel.column);
+    case Derivation::Memory:
+        return memory(sel.row, sel.column);
     case Derivation::Projection:
         return projection(stage, sel.row, sel.column);
     case Derivation::Rotation:
@@ -173,6 +186,21 @@ QString InspectorPage::html(const Selection &sel)
         return variant(stage, sel.row, sel.column);
     }
     return QString();
+}
+
+QString InspectorPage::memory(int row, int column) const
+{
+    const core::Memory &m = m_scene.memory;
+    if (row < 0 || row >= m.x.rows() || column < 0 || column >= m.x.cols())
+        return QString();
+    const QString key = escaped(m.tokens[size_t(row)]);
+    QString page = header(tr("Memory, row %1, column %2").arg(key).arg(column), QString());
+    page += QStringLiteral("<p>%1</p>")
+                .arg(tr("The memory is given: it is the encoder's output, one row per source token. "
+                        "Cross-attention projects its keys and values from it (K = memory·W_K, V = memory·W_V), "
+                        "while its queries come from the decoder's rows X."));
+    page += QStringLiteral("<p>memory[%1][%2] = <b>%3</b></p>").arg(key).arg(column).arg(number(m.x(row, column)));
+    return page;
 }
 
 QString InspectorPage::embedding(int row, int column) const
@@ -214,24 +242,27 @@ QString InspectorPage::projection(core::Stage stage, int row, int column) const
 {
     const core::ProjectionDerivation d = core::deriveProjection(m_scene, m_stages, stage, m_head, row, column);
     const QString name = QString::fromLatin1(core::stageName(stage));
-    QString page = header(tr("%1, row %2, column %3").arg(name, token(row)).arg(column), QString());
+    // Cross-attention projects K and V from the memory, one row per source token.
+    const bool fromMemory = core::readsMemory(m_scene, stage);
+    const QString rowToken = fromMemory ? keyToken(row) : token(row);
+    QString page = header(tr("%1, row %2, column %3").arg(name, rowToken).arg(column), QString());
     if (d.given) {
         page += QStringLiteral("<p>%1</p>")
                     .arg(tr("In direct mode %1 is typed in, not computed: this number is <b>%2</b>.")
                              .arg(name, number(d.value)));
         return page;
     }
-    page += QStringLiteral("<p>%1</p>")
-                .arg(tr("%1[%2][%3] = row %2 of X \u00b7 column %4 of W<sub>%1</sub>: multiply them entry by "
-                        "entry and add the products.")
-                         .arg(name, token(row))
-                         .arg(column)
-                         .arg(d.weightColumn));
+    const QString how = fromMemory
+        ? tr("%1[%2][%3] = row %2 of the memory \u00b7 column %4 of W<sub>%1</sub>: multiply them entry by "
+             "entry and add the products.")
+        : tr("%1[%2][%3] = row %2 of X \u00b7 column %4 of W<sub>%1</sub>: multiply them entry by "
+             "entry and add the products.");
+    page += QStringLiteral("<p>%1</p>").arg(how.arg(name, rowToken).arg(column).arg(d.weightColumn));
     QStringList rows;
     for (int i = 0; i < m_scene.dModel; ++i)
         rows << QString::number(i);
-    page += dotTable(
-        d.terms, tr("X row %1").arg(token(row)), tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn), rows);
+    page += dotTable(d.terms, fromMemory ? tr("memory row %1").arg(rowToken) : tr("X row %1").arg(rowToken),
+        tr("W<sub>%1</sub> column %2").arg(name).arg(d.weightColumn), rows);
     page += d.hasBias ? sumLine(d.terms, QStringLiteral("b<sub>%1</sub>[%2]").arg(name).arg(d.weightColumn), d.bias)
                       : sumLine(d.terms);
     return page;
@@ -318,12 +349,12 @@ QString InspectorPage::rotation(core::Stage stage, int row, int column) const
 QString InspectorPage::score(int row, int column) const
 {
     const core::ScoreDerivation d = core::deriveScore(m_scene, m_stages, m_head, row, column);
-    QString page = header(tr("Score: %1 looks at %2").arg(token(row), token(column)),
+    QString page = header(tr("Score: %1 looks at %2").arg(token(row), keyToken(column)),
         tr("Row %1 is the query (the token that looks); column %2 is the key (the token "
            "looked at).")
-            .arg(token(row), token(column)));
+            .arg(token(row), keyToken(column)));
     const QString q = d.rotated ? tr("q (rotated) of %1").arg(token(row)) : tr("q of %1").arg(token(row));
-    const QString k = d.rotated ? tr("k (rotated) of %1").arg(token(column)) : tr("k of %1").arg(token(column));
+    const QString k = d.rotated ? tr("k (rotated) of %1").arg(keyToken(column)) : tr("k of %1").arg(keyToken(column));
     QStringList rows;
     for (size_t i = 0; i < d.terms.products.size(); ++i)
         rows << QString::number(i);
@@ -385,8 +416,8 @@ QString InspectorPage::softmax(int row, int column)
         const bool selected = int(j) == column;
         // The anchor the inspector scrolls to when the cell is clicked.
         const QString key = selected
-            ? QStringLiteral("<a name=\"%1\"><b>%2</b></a>").arg(QLatin1String(kSelectedAnchor), token(int(j)))
-            : token(int(j));
+            ? QStringLiteral("<a name=\"%1\"><b>%2</b></a>").arg(QLatin1String(kSelectedAnchor), keyToken(int(j)))
+            : keyToken(int(j));
         if (d.visible[j]) {
             // A row is two checked chains: e^(x − shift) = e, and e ÷ the sum = the weight.
             const QStringList e = rowTerms(core::Chain().exponential(d.scaled[j], d.shift).equals().number(d.exps[j]));
@@ -414,15 +445,16 @@ QString InspectorPage::softmax(int row, int column)
     // wide for the dock.
     if (column >= 0 && size_t(column) < d.weights.size() && d.visible[size_t(column)])
         page += QStringLiteral("<p>%1</p>")
-                    .arg(chain(core::Chain()
-                                   .symbol(QStringLiteral("w(%1\u2192%2)").arg(token(row), token(column)).toStdString())
-                                   .equals()
-                                   .number(d.exps[size_t(column)])
-                                   .divide()
-                                   .number(d.sum)
-                                   .equals()
-                                   .number(d.weights[size_t(column)])
-                                   .emphasised()));
+                    .arg(chain(
+                        core::Chain()
+                            .symbol(QStringLiteral("w(%1\u2192%2)").arg(token(row), keyToken(column)).toStdString())
+                            .equals()
+                            .number(d.exps[size_t(column)])
+                            .divide()
+                            .number(d.sum)
+                            .equals()
+                            .number(d.weights[size_t(column)])
+                            .emphasised()));
     if (std::find(d.visible.begin(), d.visible.end(), false) != d.visible.end())
         page += QStringLiteral("<p><i>%1</i></p>")
                     .arg(tr("A hidden cell counts as \u2212\u221e, and e<sup>\u2212\u221e"
@@ -453,8 +485,8 @@ QString InspectorPage::mix(int row, int column)
     const std::vector<size_t> listed = listedKeys(d.weights, -1);
     for (size_t j : listed) {
         t += QStringLiteral("<tr><td rowspan=\"2\">%1</td><td rowspan=\"2\" style=\"white-space:nowrap;\">%2 %3</td>")
-                 .arg(token(int(j)), bar(d.weights[j], QColor(76, 114, 176)), number(d.weights[j]))
-            + cell(QStringLiteral("V<sub>%1</sub>").arg(token(int(j))));
+                 .arg(keyToken(int(j)), bar(d.weights[j], QColor(76, 114, 176)), number(d.weights[j]))
+            + cell(QStringLiteral("V<sub>%1</sub>").arg(keyToken(int(j))));
         // Each entry of the scaled row is weight × V entry, a checked chain.
         QStringList values, products;
         for (size_t c = 0; c < d.values[j].size(); ++c) {
@@ -479,7 +511,7 @@ QString InspectorPage::mix(int row, int column)
     page += t;
     QStringList parts;
     for (size_t j : listed)
-        parts << QStringLiteral("%1\u00b7V<sub>%2</sub>").arg(number(d.weights[j]), token(int(j)));
+        parts << QStringLiteral("%1\u00b7V<sub>%2</sub>").arg(number(d.weights[j]), keyToken(int(j)));
     if (listed.size() < d.weights.size())
         parts << QStringLiteral("\u2026 ") + tr("(%1 more terms)").arg(d.weights.size() - listed.size());
     page += QStringLiteral("<p>%1 = %2</p>")

@@ -30,6 +30,11 @@ public:
 
 private:
     QString token(int row) const;
+    // The label of key `index` (a column of scores and weights, a row of K, K_norm and V): a
+    // source token under cross-attention (the scene's memory), else token(index).
+    QString keyToken(int index) const;
+    // `tokens[index]` escaped, with its index when the token repeats; "?" past the end.
+    static QString label(const std::vector<std::string> &tokens, int index);
     QString header(const QString &title, const QString &where) const;
     QString dotTable(const core::DotTerms &terms, const QString &leftName, const QString &rightName,
         const QStringList &rowNames) const;
@@ -38,6 +43,7 @@ private:
     QString bar(double fraction, const QColor &colour);
 
     QString embedding(int row, int column) const;
+    QString memory(int row, int column) const;
     QString projection(core::Stage stage, int row, int column) const;
     QString rotation(core::Stage stage, int row, int column) const;
     QString score(int row, int column) const;

@@ -24,10 +24,11 @@ QString InspectorPage::variant(core::Stage stage, int row, int column) const
         const double meanSquare = double(raw.row(row).squaredNorm()) / double(raw.cols());
         const double rms = std::sqrt(meanSquare + double(v.qkNormEpsilon));
         const double w = weight.size() ? double(weight[column]) : 1.0;
-        QString page = header(tr("QK-norm: %1, row %2, column %3")
-                                  .arg(isQ ? QStringLiteral("q") : QStringLiteral("k"), token(row))
-                                  .arg(column),
-            QString());
+        QString page
+            = header(tr("QK-norm: %1, row %2, column %3")
+                         .arg(isQ ? QStringLiteral("q") : QStringLiteral("k"), isQ ? token(row) : keyToken(row))
+                         .arg(column),
+                QString());
         page += QStringLiteral("<p>%1</p>")
                     .arg(tr("Mean of the squares of the row: %1. Root mean square with ε: √(%1 + ε) = %2.")
                              .arg(number(meanSquare), number(rms)));
@@ -41,7 +42,7 @@ QString InspectorPage::variant(core::Stage stage, int row, int column) const
         if (row >= h.capped.rows() || column < 0 || column >= h.capped.cols())
             return QString();
         const double s = double(h.scaled(row, column)), c = double(v.softCap);
-        QString page = header(tr("Soft cap: query %1, key %2").arg(token(row), token(column)), QString());
+        QString page = header(tr("Soft cap: query %1, key %2").arg(token(row), keyToken(column)), QString());
         page += QStringLiteral("<p>%1</p>")
                     .arg(tr("tanh(%1 ÷ %2) × %2 = tanh(%3) × %2 = %4")
                              .arg(number(s), number(c), number(s / c), number(double(h.capped(row, column)))));

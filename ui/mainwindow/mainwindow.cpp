@@ -285,7 +285,8 @@ void MainWindow::createMenus()
     m_experimentsAction = m_toolsMenu->addAction(QString(), this, &MainWindow::showExperiments);
     m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     addAction(m_experimentsAction);
-    new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu()); // Translate…, 猫吃鱼 example
+    // Translate…, the 猫吃鱼 example, and a cross-attention head of a translation on the board.
+    new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu(), m_document);
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {

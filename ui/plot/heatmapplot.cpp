@@ -1,5 +1,6 @@
 #include "ui/plot/heatmapplot.h"
 
+#include "core/scene/stagetable.h"
 #include "core/scene/variants/variants.h"
 #include "ui/plot/blockcolormap.h"
 #include "ui/plot/colormaps.h"
@@ -248,7 +249,7 @@ void HeatmapPlot::setContent(const core::Scene &scene, const core::Stages &stage
     // Hidden cells are the pipeline's: the scene's mask and, under a sliding window, everything
     // outside its band.
     if (showsMask(m_stage) && (scene.mask != core::MaskKind::None || scene.variants.slidingWindow > 0)
-        && m_rows == scene.tokenCount() && m_columns == scene.tokenCount()) {
+        && m_rows == scene.tokenCount() && m_columns == scene.keyCount()) {
         const core::MaskMatrix visible = core::visibleKeys(scene);
         if ((visible.array() == 0).any())
             m_hidden = (visible.array() == 0).cast<unsigned char>();
@@ -291,15 +292,19 @@ void HeatmapPlot::rebuildLabels(const core::Scene &scene, const std::vector<int>
 {
     QStringList rowLabels, columnLabels;
     m_rowTokens.clear();
-    for (int i = 0; i < m_rows && i < scene.tokenCount(); ++i) {
-        const QString token = QString::fromStdString(scene.tokens[size_t(i)]);
+    // Cross-attention: K and V have a row per key token (the source), and the key columns of
+    // the n × s stages are the source tokens too.
+    const std::vector<std::string> &rowTokens = core::rowTokens(scene, m_stage);
+    const std::vector<std::string> &keyTokens = scene.keyTokens();
+    for (int i = 0; i < m_rows && i < int(rowTokens.size()); ++i) {
+        const QString token = QString::fromStdString(rowTokens[size_t(i)]);
         const bool flag = std::find(flagged.begin(), flagged.end(), i) != flagged.end();
         rowLabels << (flag ? QStringLiteral("\u26A0 ") + token : token);
         m_rowTokens << token;
     }
     for (int j = 0; j < m_columns; ++j)
-        columnLabels << (isSquareStage(m_stage) && j < scene.tokenCount()
-                ? QString::fromStdString(scene.tokens[size_t(j)])
+        columnLabels << (isSquareStage(m_stage) && j < int(keyTokens.size())
+                ? QString::fromStdString(keyTokens[size_t(j)])
                 : QString::number(j));
     if (rowLabels != m_rowLabels || columnLabels != m_columnLabels) {
         m_rowLabels = rowLabels;

@@ -68,6 +68,8 @@ QString maskName(core::MaskKind mask)
 QString xFormula(const core::Scene &s)
 {
     // A head from a model reads what its layer hands it (ln_1's output, BERT's layer input).
+    if (s.hasMemory())
+        return Card::tr("X (given: the decoder's rows, from which Q comes)");
     if (s.hasInputX())
         return Card::tr("X (given: what this layer's attention reads)");
     return s.positional == core::PositionalEncoding::Sinusoidal ? Card::tr("X = embedding of each token + position")
@@ -75,6 +77,8 @@ QString xFormula(const core::Scene &s)
 }
 QString xFigure(const core::Scene &s)
 {
+    if (s.hasMemory())
+        return Figure::tr("X (given: the decoder's rows, from which Q comes)");
     if (s.hasInputX())
         return Figure::tr("X (given: what this layer's attention reads)");
     return s.positional == core::PositionalEncoding::Sinusoidal ? Figure::tr("X = embeddings + positions")
@@ -85,6 +89,23 @@ QStringList xShapes(const core::Scene &s)
     if (s.direct)
         return {Explain::tr("This scene is in direct mode: Q, K and V are typed in, so there is no X.")};
     return {Explain::tr("X: %1 tokens \u00d7 d_model = %2").arg(s.tokenCount()).arg(shape(s.tokenCount(), s.dModel))};
+}
+// The memory: cross-attention's keys and values are projected from it.
+QString memoryFormula(const core::Scene &)
+{
+    return Card::tr("memory (given: the encoder's output, the X of K and V)");
+}
+QString memoryFigure(const core::Scene &)
+{
+    return Figure::tr("memory (the encoder's output)");
+}
+QStringList memoryShapes(const core::Scene &s)
+{
+    return {Explain::tr("memory: %1 source tokens \u00d7 d_model = %2, one row per key token; X: %3 target tokens, "
+                        "one row per query token.")
+                .arg(s.keyCount())
+                .arg(shape(s.keyCount(), s.dModel))
+                .arg(s.tokenCount())};
 }
 QString dModelAxis(const core::Scene &)
 {
@@ -100,12 +121,18 @@ QString qFormula(const core::Scene &s)
 }
 QString kFormula(const core::Scene &s)
 {
+    if (s.hasMemory()) // cross-attention: the encoder's output is the X of K and V
+        return s.bk.size() > 0 ? Card::tr("K = memory·W_K + b_K (memory: the encoder's output)")
+                               : Card::tr("K = memory·W_K (memory: the encoder's output)");
     return s.direct       ? Card::tr("K (given directly)")
         : s.bk.size() > 0 ? Card::tr("K = X·W_K + b_K")
                           : Card::tr("K = X·W_K");
 }
 QString vFormula(const core::Scene &s)
 {
+    if (s.hasMemory())
+        return s.bv.size() > 0 ? Card::tr("V = memory·W_V + b_V (memory: the encoder's output)")
+                               : Card::tr("V = memory·W_V (memory: the encoder's output)");
     return s.direct       ? Card::tr("V (given directly)")
         : s.bv.size() > 0 ? Card::tr("V = X·W_V + b_V")
                           : Card::tr("V = X·W_V");
@@ -118,12 +145,16 @@ QString qFigure(const core::Scene &s)
 }
 QString kFigure(const core::Scene &s)
 {
+    if (s.hasMemory())
+        return s.bk.size() > 0 ? Figure::tr("K = memory·W_K + b_K") : Figure::tr("K = memory·W_K");
     return s.direct       ? Figure::tr("K (given)")
         : s.bk.size() > 0 ? Figure::tr("K = X·W_K + b_K")
                           : Figure::tr("K = X·W_K");
 }
 QString vFigure(const core::Scene &s)
 {
+    if (s.hasMemory())
+        return s.bv.size() > 0 ? Figure::tr("V = memory·W_V + b_V") : Figure::tr("V = memory·W_V");
     return s.direct       ? Figure::tr("V (given)")
         : s.bv.size() > 0 ? Figure::tr("V = X·W_V + b_V")
                           : Figure::tr("V = X·W_V");
@@ -139,7 +170,19 @@ QStringList projectionShapes(const core::Scene &s)
     if (s.bq.size() > 0 || s.bk.size() > 0 || s.bv.size() > 0)
         c.plus().shape(pattern(Explain::tr("b (%1)")), 1, h * dk);
     c.equals().shape("%1", n, h * dk);
-    return {Explain::tr("%1 for all heads; each head takes %2 columns: %3").arg(text(c)).arg(dk).arg(shape(n, dk))};
+    QStringList out {
+        Explain::tr("%1 for all heads; each head takes %2 columns: %3").arg(text(c)).arg(dk).arg(shape(n, dk))};
+    if (s.hasMemory()) {
+        // Cross-attention: K and V are projected from the memory's s rows instead.
+        core::Chain m;
+        m.shape(pattern(Explain::tr("memory (%1)")), s.keyCount(), s.dModel)
+            .dot()
+            .shape(pattern(Explain::tr("W_K (%1)")), s.dModel, h * dk)
+            .equals()
+            .shape("%1", s.keyCount(), h * dk);
+        out << Explain::tr("K and V come from the memory instead: %1, one row per source token.").arg(text(m));
+    }
+    return out;
 }
 QString dkAxis(const core::Scene &)
 {
@@ -223,13 +266,13 @@ QString scoresFigure(const core::Scene &s)
 }
 QStringList scoresShapes(const core::Scene &s)
 {
-    const int n = s.tokenCount(), dk = s.keyDim();
+    const int n = s.tokenCount(), keys = s.keyCount(), dk = s.keyDim();
     core::Chain c;
     c.shape(pattern(rope(s) ? Explain::tr("Q_rot (%1)") : Explain::tr("Q (%1)")), n, dk)
         .dot()
-        .shape(pattern(rope(s) ? Explain::tr("K_rot\u1d40 (%1)") : Explain::tr("K\u1d40 (%1)")), dk, n)
+        .shape(pattern(rope(s) ? Explain::tr("K_rot\u1d40 (%1)") : Explain::tr("K\u1d40 (%1)")), dk, keys)
         .equals()
-        .shape(pattern(Explain::tr("scores %1")), n, n);
+        .shape(pattern(Explain::tr("scores %1")), n, keys);
     return {Explain::tr("%1: one row per query, one column per key.").arg(text(c))};
 }
 QString scaledFormula(const core::Scene &s)
@@ -265,14 +308,14 @@ QString scaledFigure(const core::Scene &s)
 }
 QStringList scaledShapes(const core::Scene &s)
 {
-    const int n = s.tokenCount(), dk = s.keyDim();
+    const int n = s.tokenCount(), keys = s.keyCount(), dk = s.keyDim();
     core::Chain c;
-    c.shape(pattern(Explain::tr("scores %1")), n, n).divide();
+    c.shape(pattern(Explain::tr("scores %1")), n, keys).divide();
     if (s.scale == core::ScaleKind::SqrtDk)
         c.compact(double(core::divisor(s))).alias("\u221a" + std::to_string(dk), std::sqrt(double(dk)));
     else
         c.compact(double(core::divisor(s)));
-    c.equals().shape(pattern(Explain::tr("scaled %1")), n, n);
+    c.equals().shape(pattern(Explain::tr("scaled %1")), n, keys);
     return {text(c)};
 }
 QString maskedFormula(const core::Scene &s)
@@ -289,7 +332,7 @@ QString maskedFigure(const core::Scene &)
 QStringList maskedShapes(const core::Scene &s)
 {
     return {Explain::tr("masked: %1, hidden cells are \u2212\u221e (mask: %2)")
-                .arg(shape(s.tokenCount(), s.tokenCount()), maskName(s.mask))};
+                .arg(shape(s.tokenCount(), s.keyCount()), maskName(s.mask))};
 }
 QString weightsFormula(const core::Scene &)
 {
@@ -302,7 +345,7 @@ QString weightsFigure(const core::Scene &)
 QStringList weightsShapes(const core::Scene &s)
 {
     return {Explain::tr("weights: %1, each row adds up to 1 over its visible keys")
-                .arg(shape(s.tokenCount(), s.tokenCount()))};
+                .arg(shape(s.tokenCount(), s.keyCount()))};
 }
 
 // The attention variants' stages (core/scene/variants/variants.h): QK-norm, soft cap, sink.
@@ -324,6 +367,13 @@ QString kNormFigure(const core::Scene &)
 }
 QStringList normShapes(const core::Scene &s)
 {
+    if (s.hasMemory()) // cross-attention: K has a row per source token
+        return {Explain::tr("Q keeps its shape %1 and K its shape %2 (one row per source token); each row is "
+                            "divided by its own root mean square, then multiplied by one weight per column (%3 "
+                            "weights).")
+                    .arg(shape(s.tokenCount(), s.keyDim()))
+                    .arg(shape(s.keyCount(), s.keyDim()))
+                    .arg(s.keyDim())};
     return {Explain::tr("Q and K keep their shape %1; each row is divided by its own root mean square, then "
                         "multiplied by one weight per column (%2 weights).")
                 .arg(shape(s.tokenCount(), s.keyDim()))
@@ -343,8 +393,8 @@ QString cappedFigure(const core::Scene &s)
 }
 QStringList cappedShapes(const core::Scene &s)
 {
-    return {Explain::tr("capped: %1, every cell between −%2 and %2")
-                .arg(shape(s.tokenCount(), s.tokenCount()), capText(s))};
+    return {
+        Explain::tr("capped: %1, every cell between −%2 and %2").arg(shape(s.tokenCount(), s.keyCount()), capText(s))};
 }
 QString sinkFormula(const core::Scene &)
 {
@@ -449,6 +499,10 @@ const std::vector<StageLook> &stageLooks()
         {core::StageX, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "X — input vectors"), nullptr,
             xFormula, nullptr, xFigure, "x", "x-given", xShapes, 0, nullptr,
             false, false, false, false, dModelAxis, D::Embedding, true, W::None, E::None},
+        {core::StageMemory, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Memory — the encoder's output"),
+            QT_TRANSLATE_NOOP("attnlab::ui", "memory"),
+            memoryFormula, nullptr, memoryFigure, "memory", nullptr, memoryShapes, 0, nullptr,
+            false, false, false, false, dModelAxis, D::Memory, true, W::None, E::None},
         {core::StageQ, QT_TRANSLATE_NOOP("attnlab::ui::StageCard", "Q — queries"), nullptr,
             qFormula, nullptr, qFigure, "qkv", nullptr, projectionShapes, 0, nullptr,
             false, false, false, false, dkAxis, D::Projection, true, W::None, E::None},
@@ -543,6 +597,9 @@ QString explanationPage(core::Stage stage, const core::Scene &scene)
     // Under a sliding window the mask is mostly the window's: its own page says how it works.
     if (stage == core::StageMasked && scene.variants.slidingWindow > 0)
         return QStringLiteral("window");
+    // Cross-attention's X is the decoder's rows: the memory page tells where Q and K, V come from.
+    if (stage == core::StageX && scene.hasMemory())
+        return QStringLiteral("memory");
     return QString::fromLatin1(look.givenXPage && scene.hasInputX() ? look.givenXPage : look.page);
 }
 

@@ -17,7 +17,9 @@
 namespace attnlab::ui {
 
 // How the inspector works out a number of the stage (its own code in InspectorPage).
-enum class Derivation { Embedding, Projection, Rotation, Score, Softmax, Mix, Concat, Output, Variant };
+// Memory: a number of cross-attention's memory, given (the encoder's output). Variant: a number of
+// an attention variant's stage (QK-norm, soft cap, sink).
+enum class Derivation { Embedding, Memory, Projection, Rotation, Score, Softmax, Mix, Concat, Output, Variant };
 
 // What a worksheet does with the stage.
 enum class WorksheetUse {

@@ -1,6 +1,9 @@
 #include "ui/translate/translateactions.h"
 
+#include "core/translate/crossheadscene.h"
 #include "core/translate/demomarian.h"
+#include "ui/document/document.h"
+#include "ui/translate/translationrun.h"
 #include "ui/translate/translationwindow.h"
 
 #include <QAction>
@@ -13,9 +16,10 @@
 
 namespace attnlab::ui {
 
-TranslateActions::TranslateActions(QWidget *window, QMenu *tools, QMenu *examples)
+TranslateActions::TranslateActions(QWidget *window, QMenu *tools, QMenu *examples, Document *board)
     : QObject(window)
     , m_window(window)
+    , m_board(board)
     , m_translate(new QAction(window))
     , m_example(new QAction(window))
 {
@@ -44,6 +48,7 @@ TranslationWindow *TranslateActions::view()
     if (!m_view) {
         m_view = new TranslationWindow(m_window);
         connect(m_view, &TranslationWindow::exampleRequested, this, &TranslateActions::openExample);
+        connect(m_view, &TranslationWindow::crossHeadRequested, this, &TranslateActions::openCrossHead);
     }
     return m_view;
 }
@@ -63,6 +68,29 @@ void TranslateActions::openExample()
     if (!problem.isEmpty())
         m_view->statusLabel()->setText(problem);
     m_view->openExample(demo);
+}
+
+bool TranslateActions::openCrossHead(int layer, int head)
+{
+    const TranslationRun *run = m_view ? m_view->run() : nullptr;
+    const core::translate::TranslationModel *model = run ? run->model() : nullptr;
+    if (!m_board || !model || run->isBusy() || run->result().translation.generated.empty())
+        return false;
+    const core::translate::Translation &t = run->result().translation;
+    std::vector<int> target {model->rules().decoderStart};
+    for (size_t i = 0; i + 1 < t.generated.size(); ++i)
+        target.push_back(t.generated[i].id);
+    try {
+        m_board->load(core::translate::crossHeadScene(*model, t.sourceIds, target, layer, head));
+    } catch (const std::exception &e) {
+        m_view->statusLabel()->setText(QString::fromStdString(e.what()));
+        return false;
+    }
+    m_view->statusLabel()->setText(
+        tr("Cross-attention layer %1, head %2 is on the pipeline board.").arg(layer + 1).arg(head + 1));
+    m_window->raise();
+    m_window->activateWindow();
+    return true;
 }
 
 QString TranslateActions::demoModelFolder(QString *problem)

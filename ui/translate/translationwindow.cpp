@@ -77,6 +77,7 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     , m_example(new QPushButton(this))
     , m_translate(new QPushButton(this))
     , m_cancel(new QPushButton(this))
+    , m_openOnBoard(new QPushButton(this))
     , m_beams(new QSpinBox(this))
     , m_maxTokens(new QSpinBox(this))
     , m_layer(new QSpinBox(this))
@@ -141,6 +142,7 @@ TranslationWindow::TranslationWindow(QWidget *parent)
     heads->addWidget(m_headLabel);
     heads->addWidget(m_head);
     heads->addWidget(m_average);
+    heads->addWidget(m_openOnBoard);
 
     auto *alignment = new QWidget(this);
     auto *alignmentLayout = new QVBoxLayout(alignment);
@@ -209,6 +211,7 @@ TranslationWindow::TranslationWindow(QWidget *parent)
         showAttention();
     });
     connect(m_example, &QPushButton::clicked, this, [this] { Q_EMIT exampleRequested(); });
+    connect(m_openOnBoard, &QPushButton::clicked, this, &TranslationWindow::openCrossHeadOnBoard);
     m_head->setEnabled(false);
     retranslate();
     updateEnabled();
@@ -324,6 +327,7 @@ void TranslationWindow::onKindChanged()
         m_head->setRange(1, model ? model->heads(kind) : 1);
     }
     showAttention();
+    updateEnabled(); // only a cross-attention head opens on the board
 }
 
 const std::vector<std::vector<core::Matrix>> &TranslationWindow::shownMaps() const
@@ -472,6 +476,16 @@ void TranslationWindow::updateEnabled()
     for (QWidget *w :
         {static_cast<QWidget *>(m_browse), static_cast<QWidget *>(m_open), static_cast<QWidget *>(m_example)})
         w->setEnabled(!busy);
+    m_openOnBoard->setEnabled(!busy && model && kindAt(m_kind->currentIndex()) == AttentionKind::Cross
+        && !m_run->result().translation.generated.empty());
+}
+
+bool TranslationWindow::openCrossHeadOnBoard()
+{
+    if (!m_openOnBoard->isEnabled())
+        return false;
+    Q_EMIT crossHeadRequested(m_layer->value() - 1, m_head->value() - 1);
+    return true;
 }
 
 void TranslationWindow::retranslate()
@@ -522,6 +536,10 @@ void TranslationWindow::retranslate()
     m_headLabel->setText(tr("Head:"));
     m_head->setToolTip(tr("The head shown (when the heads are not averaged)"));
     m_average->setText(tr("Average of heads"));
+    m_openOnBoard->setText(tr("Open on Board"));
+    m_openOnBoard->setToolTip(tr("Show the cross-attention head in the Layer and Head boxes on the pipeline board, "
+                                 "step by step with the model's numbers: Q from the decoder, K and V from the "
+                                 "encoder's output"));
     m_average->setToolTip(tr("Show the mean of the layer's heads instead of one head"));
     m_lines->setToolTip(tr("Keys on top, queries below (cross-attention: source on top, translation below): each "
                            "line's width and opacity is the weight the selected query gives that key. Click a "

@@ -73,6 +73,11 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QPushButton *translateButton() const { return m_translate; }
     QPushButton *cancelButton() const { return m_cancel; }
+    QPushButton *openOnBoardButton() const { return m_openOnBoard; }
+    // Asks for cross-attention head (layer, head) of the finished translation on the pipeline
+    // board (the Layer and Head boxes' values, 0-based); false when there is no finished
+    // translation or another attention is shown.
+    bool openCrossHeadOnBoard();
 
 Q_SIGNALS:
     // The model opened (or failed to) and a translation finished, for tests and the example.
@@ -80,6 +85,9 @@ Q_SIGNALS:
     void translated();
     // The 猫吃鱼 example button was pressed (TranslateActions runs the example).
     void exampleRequested();
+    // Cross-attention head (layer, head), 0-based, of the finished translation should open on the
+    // pipeline board (TranslateActions opens it).
+    void crossHeadRequested(int layer, int head);
 
 private:
     void retranslate() override;
@@ -99,7 +107,7 @@ private:
     QLabel *m_modelLabel, *m_sourceLabel, *m_beamsLabel, *m_maxTokensLabel, *m_kindLabel, *m_layerLabel, *m_headLabel;
     QLabel *m_targetsLabel, *m_alignmentTitle, *m_bestLayer, *m_caveat, *m_status;
     QLineEdit *m_folder, *m_source;
-    QPushButton *m_browse, *m_open, *m_example, *m_translate, *m_cancel;
+    QPushButton *m_browse, *m_open, *m_example, *m_translate, *m_cancel, *m_openOnBoard;
     QSpinBox *m_beams, *m_maxTokens, *m_layer, *m_head;
     QComboBox *m_kind;
     QCheckBox *m_average;

@@ -243,6 +243,8 @@ void addCrossAttention(const BlockSpec &s, const LayerWeights &L, Eigen::Ref<Mat
         normRows(s.norm, h, L.crossNorm, s.eps, input, s.normOffset);
     }
     Matrix &context = capture.crossContext ? *capture.crossContext : scratch.crossContext;
+    if (capture.crossInput)
+        *capture.crossInput = s.preNorm ? Matrix(input) : Matrix(h);
     if (s.preNorm)
         crossAttend(s, L, input, memory, scratch, context, capture);
     else

@@ -41,6 +41,9 @@ struct BlockCapture {
     Matrix *crossQuery = nullptr;
     std::vector<Matrix> *crossWeights = nullptr;
     Matrix *crossContext = nullptr;
+    // The rows its q is projected from (post-norm: the normalised residual after self-attention;
+    // pre-norm: that residual through the cross-attention's norm).
+    Matrix *crossInput = nullptr;
 };
 
 // What attention reads for rows `h` of the residual stream, into `out` (resized): norm₁(h) under

@@ -9,7 +9,9 @@
 // - Sliding window (Mistral, Gemma 2/3): key j is visible to query i only when
 //   i − w < j ≤ i (transformers' masking_utils: the causal mask and kv_idx > q_idx − w), on top
 //   of the scene's own mask. "First token as sink" keeps key 0 visible to every query under the
-//   window, as StreamingLLM keeps its first tokens in the cache.
+//   window, as StreamingLLM keeps its first tokens in the cache. A scene with a memory
+//   (cross-attention, core/scene/memory) has no window: its queries and keys are two sequences,
+//   and validate() refuses one there (variants.sliding_window). The other three apply to it.
 // - Sink logit (gpt-oss): each head has one learned logit that joins every row's softmax
 //   denominator; it takes a share of the weight but brings no value vector, so a row's weights
 //   sum to 1 minus the sink's share.
