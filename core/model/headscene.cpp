@@ -121,11 +121,6 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     BlockSpec spec = BlockSpec::of(c).layer(layer);
     spec.cacheWindow = cacheWindow;
     spec.cacheSinks = cacheSinks;
-    // The scene's pipeline has no stage for Gemma 2's soft-capping of the scores: a head of such a
-    // model is refused rather than shown with other weights than the model's.
-    if (spec.attnSoftcap > 0)
-        throw std::invalid_argument("the scene board does not show the soft-capping of the attention scores "
-                                    "(attn_logit_softcapping) yet; use --dump --block, --lens or --predict");
     const bool preLn = spec.preNorm;
     Scene s;
     const std::string &model = f.name;
@@ -145,7 +140,11 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     // The head as the block computes it (core/model/block/): its mask, the 1/√d_k scaling, and
     // under rotary positions the rotation of Q and K.
     s.mask = spec.causal ? MaskKind::Causal : MaskKind::None;
-    if (spec.causal && (spec.window > 0 || spec.cacheWindow > 0)) {
+    if (spec.causal && spec.window > 0 && spec.cacheWindow == 0) {
+        // A sliding-window layer (Gemma 2/3, Mistral) is the scene's own sliding-window choice, so
+        // the board draws its band and the explanation names it.
+        s.variants.slidingWindow = spec.window;
+    } else if (spec.causal && (spec.window > 0 || spec.cacheWindow > 0)) {
         // A sliding-window layer (row i sees keys i − window < j ≤ i), and the engine's cache
         // policy (the sinks and the last keys): BlockSpec::visibleKeys.
         const Eigen::Index n = Eigen::Index(tokens.size());
@@ -185,15 +184,19 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     s.positional = PositionalEncoding::None;
     if (spec.rotary)
         addRotaryPositions(c, spec, head, !L.attnOutBias.empty(), s);
+    // The family's attention variants are the scene's own choices (core/scene/variants): QK-norm
+    // (Qwen3, Gemma 3) with the layer's q_norm and k_norm weights — Gemma's (1 + w) as the weight
+    // the norm multiplies by — and its epsilon; Gemma 2's soft cap of the scores.
     if (spec.qkNorm) {
-        // The board has no QK-norm stage yet: say so rather than let its weights pass for the model's.
-        s.description[0].second += " " + f.name
-            + " normalises each head's Q and K (q_norm, k_norm) before the rotation; this board does not, so its"
-              " scores and weights are not the model's (attnlab --dump --model gives the model's).";
-        s.description[1].second += f.name
-            + " 在旋转之前对每个头的 Q 和 K 做归一化（q_norm、k_norm）；此流程板没有这一步，"
-              "因此它的分数和权重不是模型的（attnlab --dump --model 给出模型的）。";
+        if (spec.norm != NormKind::RmsNorm)
+            throw std::invalid_argument("the scene board's QK-norm is an RMSNorm; this model's is not");
+        s.variants.qkNorm = true;
+        s.variants.qNormWeight = vectorSegment(L.queryNorm.weight, 0, dh).array() + spec.normOffset;
+        s.variants.kNormWeight = vectorSegment(L.keyNorm.weight, 0, dh).array() + spec.normOffset;
+        s.variants.qkNormEpsilon = spec.eps;
     }
+    if (spec.attnSoftcap > 0)
+        s.variants.softCap = spec.attnSoftcap;
     return s;
 }
 

@@ -28,8 +28,12 @@ namespace attnlab::core::model {
 //   (rotaryInverseFrequencies). The description names the heads that share the key/value head.
 // - b_O is the bias of the whole layer's output projection (the model adds it once to the sum of
 //   all heads), so the scene's output is this head's contribution plus that bias.
-// - Scale √d_k; no positional encoding for GPT-2 and BERT (the model already added its own
-//   into X).
+// - Scale √d_k (Gemma: ÷ √query_pre_attn_scalar); no positional encoding for GPT-2 and BERT (the
+//   model already added its own into X).
+// - The family's attention variants as the scene's (core/scene/variants): QK-norm (Qwen3,
+//   Gemma 3) with the layer's q_norm and k_norm weights (Gemma's 1 + w) and the norm's epsilon,
+//   Gemma 2's attn_logit_softcapping as the soft cap, a sliding layer's window (Gemma 2/3) as the
+//   sliding window — or, under an engine's cache policy, a custom mask of the keys it keeps.
 // So the scene's weights equal ForwardRunner::attentionWeights(layer, head).
 // Throws std::invalid_argument when layer or head is out of range or the sizes disagree.
 Scene headScene(const ModelWeights &weights, const Matrix &attentionInput, int layer, int head,
