@@ -282,8 +282,9 @@ Values ropeScalingValues(const core::model::ForwardRunner &runner, QString *)
     return values;
 }
 
-// Row i of a causal softmax averages i + 1 values: the weights of the first layer's heads on the
-// first row, and each row's mean weight on its own token beside the uniform 1/(i + 1).
+// Row i of a causal softmax averages i + 1 values: the smallest of the first layer's heads' weights
+// on the first row (all are 1 up to rounding), and each row's mean weight on its own token beside
+// the uniform 1/(i + 1).
 Values positionLeakValues(const core::model::ForwardRunner &runner, QString *whyNot)
 {
     const core::model::ModelConfig &c = runner.config();
