@@ -7,9 +7,12 @@
 #include "lessonnumbers.h"
 #include "lessonroom.h"
 #include "ui/i18n/language.h"
+#include "ui/inspector/explanationpanel.h"
 #include "ui/lessons/lessonpages.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <QStringList>
 
 #include <gtest/gtest.h>
 
@@ -274,4 +277,25 @@ TEST(ModelLessons, APageSaysWhatTheModelIs)
     const QString rope = lessonPageHtml(QStringLiteral("ropescaling"), r.session);
     EXPECT_TRUE(rope.contains(QStringLiteral("This model has no rotary positions"))) << rope.toStdString();
     EXPECT_FALSE(rope.contains(QLatin1Char('%')));
+}
+
+// Every "lesson:" link of every lesson page and of the glossary, in both languages, names a page
+// that exists, so a cross-link (the lens page to the unembedding's) cannot point nowhere.
+TEST(ModelLessons, EveryLessonLinkNamesALessonPage)
+{
+    static const QRegularExpression link(QStringLiteral("href=\"lesson:([^\"]*)\""));
+    int links = 0;
+    for (const char *language : kLanguages) {
+        QStringList pages {QStringLiteral("glossary")};
+        for (const LessonPage &page : lessonPages())
+            pages << QLatin1String(page.page);
+        for (const QString &page : pages)
+            for (const QRegularExpressionMatch &m :
+                link.globalMatch(ExplanationPanel::pageHtml(page, QLatin1String(language)))) {
+                ++links;
+                EXPECT_TRUE(lessonPage(m.captured(1)))
+                    << language << " " << page.toStdString() << " links " << m.captured(1).toStdString();
+            }
+    }
+    EXPECT_GT(links, 2 * 11);
 }
