@@ -2538,6 +2538,90 @@
         <source>Direct logit attribution</source>
         <translation>直接 logit 归因</translation>
     </message>
+    <message>
+        <source>How a causal mask leaks position</source>
+        <translation>因果掩码如何泄露位置</translation>
+    </message>
+    <message>
+        <source>Llama 3&apos;s rope scaling</source>
+        <translation>Llama 3 的 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>Pre-norm and post-norm</source>
+        <translation>前归一化与后归一化</translation>
+    </message>
+    <message>
+        <source>The unembedding and tied embeddings</source>
+        <translation>反嵌入与共享嵌入</translation>
+    </message>
+    <message>
+        <source>This model&apos;s head does more than one product before its logits (BERT&apos;s head first transforms the row and adds a bias at the end; Gemma 2 caps the logits), so a logit is not just a dot product here. Open GPT-2, Qwen2 or Llama for this page&apos;s numbers.</source>
+        <translation>这个模型的输出头在得到 logit 之前不只做一次乘积（BERT 的输出头先变换这一行，最后再加上偏置；Gemma 2 给 logit 设上限），所以这里的 logit 不只是一个点积。打开 GPT-2、Qwen2 或 Llama，就能看到本页的数。</translation>
+    </message>
+    <message>
+        <source>Its output head is tied: there is no lm_head tensor, and the logits are computed with the token embeddings themselves. That saves %1 weights; the model holds %2, and an lm_head of its own would add %3 per cent to them.</source>
+        <translation>它的输出头是共享的：没有 lm_head 张量，logit 直接用词元嵌入本身计算。这省下了 %1 个权重；模型共有 %2 个权重，若另有自己的 lm_head，会在此基础上增加百分之 %3。</translation>
+    </message>
+    <message>
+        <source>Its output head is not tied: lm_head is a matrix of its own, and it holds %1 of the model&apos;s %2 weights, %3 per cent of them. Tying it to the embeddings would save them.</source>
+        <translation>它的输出头不是共享的：lm_head 是一个独立的矩阵，占模型 %2 个权重中的 %1 个，即百分之 %3。让它与嵌入共享就能省下这些权重。</translation>
+    </message>
+    <message>
+        <source>This model is post-norm, as BERT is: each layer computes norm(x + f(x)), so every row that leaves a layer has just been normalised and its length is set by that norm&apos;s weights, whatever the layer added.</source>
+        <translation>这个模型和 BERT 一样是后归一化的：每一层计算 norm(x + f(x))，所以离开一层的每一行都刚被归一化过，它的长度由那个归一化的权重决定，不管这一层加了什么。</translation>
+    </message>
+    <message>
+        <source>This model is pre-norm with sandwich norms, as Gemma 2 and 3 are: each sub-layer computes x + norm(f(norm(x))), so the stream is still a running sum and can grow.</source>
+        <translation>这个模型和 Gemma 2、3 一样是带三明治归一化的前归一化：每个子层计算 x + norm(f(norm(x)))，所以残差流仍是一个不断累加的和，可以变大。</translation>
+    </message>
+    <message>
+        <source>This model is pre-norm, as GPT-2, Llama and Qwen2 are: each sub-layer computes x + f(norm(x)), so the stream is a running sum and nothing rescales it until the final norm.</source>
+        <translation>这个模型和 GPT-2、Llama、Qwen2 一样是前归一化的：每个子层计算 x + f(norm(x))，所以残差流是一个不断累加的和，在最终归一化之前没有什么重新缩放它。</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>This model scales its rotary frequencies as Llama 3 does (rope_scaling of type llama3). The numbers below are its own.</source>
+        <translation>这个模型像 Llama 3 那样缩放它的旋转频率（rope_scaling 的类型为 llama3）。下面的数都是它自己的。</translation>
+    </message>
+    <message>
+        <source>This model has rotary positions but no llama3 rope scaling (rope_scaling type: %1). The numbers below are not this model&apos;s: they are those of Llama 3.1&apos;s published config, computed by the same function.</source>
+        <translation>这个模型用旋转位置编码，但没有 llama3 的 RoPE 缩放（rope_scaling 类型：%1）。下面的数不是这个模型的：它们来自 Llama 3.1 公开的配置，由同一个函数算出。</translation>
+    </message>
+    <message>
+        <source>This model has no rotary positions, so rope scaling does not concern it. The numbers below are not this model&apos;s: they are those of Llama 3.1&apos;s published config, computed by the same function the app uses for Llama models.</source>
+        <translation>这个模型没有旋转位置编码，所以 RoPE 缩放与它无关。下面的数不是这个模型的：它们来自 Llama 3.1 公开的配置，由本应用计算 Llama 模型时用的同一个函数算出。</translation>
+    </message>
+    <message>
+        <source>With these settings no pair falls between the two wavelengths, so every pair is either kept or divided by the factor.</source>
+        <translation>在这些设置下，没有哪一对的波长落在两个界限之间，所以每一对要么保持原频率，要么除以 factor。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Question.&lt;/b&gt; Pair %1 of a head turns with wavelength %2 positions before scaling. Is it kept, divided by the factor or smoothed? Compute the smooth factor s = (%3 ÷ wavelength − %4) ÷ (%5 − %4) and the number its frequency is multiplied by, (1 − s) ÷ %6 + s. What is its wavelength after scaling?&lt;/p&gt;&lt;p&gt;&lt;b&gt;Answer.&lt;/b&gt; %2 lies between %7 and %8, so it is smoothed: s = %9 and the frequency is multiplied by %10, so the wavelength becomes %2 ÷ %10 = %11 positions. Pairs with a longer wavelength are slowed down more, up to the whole factor %6.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;问题。&lt;/b&gt;一个头的第 %1 对在缩放前的波长是 %2 个位置。它是保持原频率、除以 factor，还是按比例混合？算出平滑因子 s = (%3 ÷ 波长 − %4) ÷ (%5 − %4)，以及它的频率要乘的数 (1 − s) ÷ %6 + s。缩放后它的波长是多少？&lt;/p&gt;&lt;p&gt;&lt;b&gt;答案。&lt;/b&gt;%2 介于 %7 和 %8 之间，所以按比例混合：s = %9，频率乘以 %10，于是波长变为 %2 ÷ %10 = %11 个位置。波长越长的对被放慢得越多，最多放慢 %6 倍，即整个 factor。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>This model is not causal: every token attends to every other, so each row of its attention averages the same number of values and the mask tells it nothing about position. Its position embeddings do. Open a causal model such as GPT-2, Qwen2 or Llama for this page&apos;s numbers.</source>
+        <translation>这个模型不是因果模型：每个词元都关注所有其他词元，所以它的注意力每一行平均的值个数都一样，掩码不透露任何位置信息。位置信息来自它的位置嵌入。打开一个因果模型，例如 GPT-2、Qwen2 或 Llama，就能看到本页的数。</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Tokens it sees</source>
+        <translation>看到的词元数</translation>
+    </message>
+    <message>
+        <source>Uniform weight</source>
+        <translation>均匀权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on itself</source>
+        <translation>给自身的平均权重</translation>
+    </message>
 </context>
 <context>
     <name>PassMessage</name>

@@ -135,6 +135,8 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     auto *weights = new BlockWeightPanel(m_session);
     m_side->addWidget(weights, 1);
     connect(this, &BlockBoard::layerOpened, weights, &BlockWeightPanel::setLayer);
+    // The prediction is the final-normed last row times the unembedding: its lesson sits above it.
+    m_side->addWidget(new LessonButton(QStringLiteral("unembedding"), session, this));
     m_side->addWidget(m_prediction);
 
     auto *splitter = new QSplitter(Qt::Horizontal);
@@ -383,10 +385,10 @@ void BlockBoard::refreshInspector()
         const BlockCard *c = card(*m_explained);
         html += QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
                     .arg(c->title().toHtmlEscaped(), c->formula().toHtmlEscaped(), c->explanation().toHtmlEscaped());
-        if (const char *lesson = blockStageLook(*m_explained).lesson)
-            html += QStringLiteral("<p><a href=\"lesson:%1\">%2</a></p>")
-                        .arg(QLatin1String(lesson),
-                            tr("Lesson: %1").arg(lessonTitle(QLatin1String(lesson))).toHtmlEscaped());
+        if (const char *lessons = blockStageLook(*m_explained).lesson)
+            for (const QString &lesson : QString::fromLatin1(lessons).split(QLatin1Char(' ')))
+                html += QStringLiteral("<p><a href=\"lesson:%1\">%2</a></p>")
+                            .arg(lesson, tr("Lesson: %1").arg(lessonTitle(lesson)).toHtmlEscaped());
     }
     if (m_updating)
         html += QStringLiteral("<p><b>%1</b></p>")

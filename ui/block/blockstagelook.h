@@ -37,8 +37,8 @@ struct BlockStageLook {
     // rather than numbers signed around zero.
     MatrixPlot::Palette palette;
     bool probability;
-    // The lesson page on what the stage computes (ui/lessons: "norms"), linked from the inspector
-    // when the stage is explained; nullptr for none.
+    // The lesson pages on what the stage computes (ui/lessons: "norms"; several separated by
+    // spaces), linked from the inspector when the stage is explained; nullptr for none.
     const char *lesson;
 };
 

@@ -8,6 +8,7 @@
 #include "core/model/lens/lens.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
+#include "ui/lessons/modellessons.h"
 #include "ui/model/modelsession.h"
 
 #include <QCoreApplication>
@@ -25,20 +26,10 @@ struct Text {
 
 using Values = LessonPage::Values;
 
-QString whole(long long x)
-{
-    return QLocale().toString(qlonglong(x));
-}
-
-QString fixed(double x, int decimals = 4)
-{
-    return QLocale().toString(x, 'f', decimals);
-}
-
 // A probability over a vocabulary of 150,000 tokens: 0.0002 hid the differences between layers.
 QString probability(double p)
 {
-    return fixed(p, 6);
+    return decimalNumber(p, 6);
 }
 
 // ε as config.json's 1e-06 is meant: "10⁻⁶", or "2.5 × 10⁻⁶" when the mantissa is not 1.
@@ -81,12 +72,12 @@ Values kvCache(const core::model::ForwardRunner &runner, QString *whyNot)
         {"%M_HEADS%", QString::number(c.heads)},
         {"%M_HEAD_DIM%", QString::number(size.headDim)},
         {"%M_BYTES%", QString::number(size.bytesPerElement)},
-        {"%M_TOKEN_BYTES%", whole(size.bytesPerToken)},
-        {"%M_POSITIONS%", whole(c.maxPositions)},
-        {"%M_FULL_BYTES%", whole(size.bytes(c.maxPositions))},
-        {"%M_TOKENS%", whole(tokens)},
-        {"%M_CACHE_BYTES%", whole(size.bytes(tokens))},
-        {"%M_NEXT%", whole(tokens + 1)},
+        {"%M_TOKEN_BYTES%", wholeNumber(size.bytesPerToken)},
+        {"%M_POSITIONS%", wholeNumber(c.maxPositions)},
+        {"%M_FULL_BYTES%", wholeNumber(size.bytes(c.maxPositions))},
+        {"%M_TOKENS%", wholeNumber(tokens)},
+        {"%M_CACHE_BYTES%", wholeNumber(size.bytes(tokens))},
+        {"%M_NEXT%", wholeNumber(tokens + 1)},
     };
 }
 
@@ -114,8 +105,8 @@ Values groupedQuery(const core::model::ForwardRunner &runner, QString *whyNot)
         {"%M_FIRST%", QString::number(c.heads - group + 1)},
         {"%M_HEAD_DIM%", QString::number(size.headDim)},
         {"%M_BYTES%", QString::number(size.bytesPerElement)},
-        {"%M_TOKEN_BYTES%", whole(size.bytesPerToken)},
-        {"%M_UNGROUPED_BYTES%", whole(size.bytesPerToken * group)},
+        {"%M_TOKEN_BYTES%", wholeNumber(size.bytesPerToken)},
+        {"%M_UNGROUPED_BYTES%", wholeNumber(size.bytesPerToken * group)},
     };
 }
 
@@ -157,14 +148,14 @@ Values norms(const core::model::ForwardRunner &runner, QString *)
         {"%M_D%", QString::number(c.dModel)},
         {"%M_POS%", QString::number(position)},
         {"%M_LAYER%", QString::number(layer + 1)},
-        {"%M_MEAN%", fixed(mean)},
-        {"%M_MS%", fixed(meanSquare)},
-        {"%M_X0%", fixed(x0)},
-        {"%M_VAR%", fixed(variance)},
-        {"%M_SD%", fixed(sd)},
-        {"%M_LN%", fixed((x0 - mean) / sd)},
-        {"%M_RMS%", fixed(rms)},
-        {"%M_RMS_OUT%", fixed(x0 / rms)},
+        {"%M_MEAN%", decimalNumber(mean)},
+        {"%M_MS%", decimalNumber(meanSquare)},
+        {"%M_X0%", decimalNumber(x0)},
+        {"%M_VAR%", decimalNumber(variance)},
+        {"%M_SD%", decimalNumber(sd)},
+        {"%M_LN%", decimalNumber((x0 - mean) / sd)},
+        {"%M_RMS%", decimalNumber(rms)},
+        {"%M_RMS_OUT%", decimalNumber(x0 / rms)},
     };
 }
 
@@ -190,9 +181,9 @@ Values residual(const core::model::ForwardRunner &runner, QString *)
         {"%M_POS%", QString::number(position)},
         {"%M_LAYERS%", QString::number(c.layers)},
         {"%M_WRITES%", QString::number(2 * c.layers)},
-        {"%M_IN%", fixed(inLength)},
-        {"%M_OUT%", fixed(outLength)},
-        {"%M_DIFF%", fixed(double((out - in).norm()))},
+        {"%M_IN%", decimalNumber(inLength)},
+        {"%M_OUT%", decimalNumber(outLength)},
+        {"%M_DIFF%", decimalNumber(double((out - in).norm()))},
         {"%M_RATIO%", QLocale().toString(outLength / inLength, 'f', 2)},
     };
 }
@@ -224,9 +215,9 @@ Values activations(const core::model::ForwardRunner &runner, QString *whyNot)
         {"%M_NOTE%", note},
         {"%M_MATRICES%", QString::number(matrices)},
         {"%M_OTHER%", QString::number(other)},
-        {"%M_D%", whole(c.dModel)},
-        {"%M_INNER%", whole(c.dInner)},
-        {"%M_WEIGHTS%", whole(weights)},
+        {"%M_D%", wholeNumber(c.dModel)},
+        {"%M_INNER%", wholeNumber(c.dInner)},
+        {"%M_WEIGHTS%", wholeNumber(weights)},
         {"%M_RATIO%", QLocale().toString(double(c.dInner) / c.dModel, 'f', 2)},
         {"%M_OTHER_INNER%", QLocale().toString(double(weights) / (double(other) * c.dModel), 'f', 1)},
     };
@@ -329,14 +320,14 @@ Values attribution(const core::model::ForwardRunner &runner, QString *whyNot)
     return {
         {"%M_POS%", QString::number(position)},
         {"%M_ID%", QString::number(token)},
-        {"%M_LOGIT%", fixed(a.logit)},
+        {"%M_LOGIT%", decimalNumber(a.logit)},
         {"%M_PARTS%", QString::number(a.parts.size())},
         {"%M_HEADS_ALL%", QString::number(c.layers * c.heads)},
         {"%M_LAYERS%", QString::number(c.layers)},
-        {"%M_SCALE%", fixed(1 / std::sqrt(divisor + double(spec.eps)))},
+        {"%M_SCALE%", decimalNumber(1 / std::sqrt(divisor + double(spec.eps)))},
         {"%M_TOP_NAME%", top ? partText(*top) : QString()},
-        {"%M_TOP%", top ? fixed(top->value) : QString()},
-        {"%M_SUM%", fixed(sum)},
+        {"%M_TOP%", top ? decimalNumber(top->value) : QString()},
+        {"%M_SUM%", decimalNumber(sum)},
     };
 }
 
@@ -347,9 +338,13 @@ const std::vector<LessonPage> &lessonPages()
     static const std::vector<LessonPage> pages = {
         {"kvcache", QT_TRANSLATE_NOOP("LessonPages", "The KV cache"), kvCache},
         {"gqa", QT_TRANSLATE_NOOP("LessonPages", "Grouped-query attention"), groupedQuery},
+        {"positionleak", QT_TRANSLATE_NOOP("LessonPages", "How a causal mask leaks position"), positionLeakValues},
+        {"ropescaling", QT_TRANSLATE_NOOP("LessonPages", "Llama 3's rope scaling"), ropeScalingValues},
         {"norms", QT_TRANSLATE_NOOP("LessonPages", "LayerNorm and RMSNorm"), norms},
+        {"prepostnorm", QT_TRANSLATE_NOOP("LessonPages", "Pre-norm and post-norm"), prePostNormValues},
         {"residual", QT_TRANSLATE_NOOP("LessonPages", "The residual stream"), residual},
         {"activations", QT_TRANSLATE_NOOP("LessonPages", "GELU, SwiGLU and GeGLU"), activations},
+        {"unembedding", QT_TRANSLATE_NOOP("LessonPages", "The unembedding and tied embeddings"), unembeddingValues},
         {"lens", QT_TRANSLATE_NOOP("LessonPages", "The logit lens"), lensValues},
         {"attribution", QT_TRANSLATE_NOOP("LessonPages", "Direct logit attribution"), attribution},
     };

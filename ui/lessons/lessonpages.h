@@ -1,15 +1,16 @@
 #pragma once
 // The lesson pages of the model room (issue 36): one subject a learner meets on the real-model
 // side each — the KV cache, grouped-query attention, LayerNorm against RMSNorm, the residual
-// stream, the MLP's activation, the logit lens, direct logit attribution — as explanation pages
-// (resources/explanations/LANG/PAGE.html, read by ExplanationPanel::pageHtml). A page's text
-// holds no number of any one model; from its "model" anchor on ("In this model" and the
-// worksheet question) its placeholders (%M_…%) are filled here with the open model's numbers,
+// stream, the MLP's activation, the logit lens, direct logit attribution, and (modellessons.h)
+// the unembedding, pre-norm against post-norm, rope scaling, position from the mask — as
+// explanation pages (resources/explanations/LANG/PAGE.html, read by ExplanationPanel::pageHtml).
+// A page's text holds no number of any one model; from its "model" anchor on ("In this model"
+// and the worksheet question) its placeholders (%M_…%) are filled here with the open model's numbers,
 // computed from its config, its weights and its last pass by the page's row of the table below,
 // so the page cannot disagree with the model it is read beside. Without a computed model, or for
 // a model the subject does not concern (BERT has no KV cache), that part gives way to a sentence
-// saying so. tests/ui/texts/lessonpages_test.cpp checks every number of each page, in both
-// languages, against its own computation.
+// saying so. tests/ui/texts/lessonpages_test.cpp and modellessons_test.cpp check every number of
+// each page, in both languages, against their own computation.
 
 #include <QString>
 

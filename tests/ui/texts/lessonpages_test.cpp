@@ -3,9 +3,9 @@
 // residual stream of an independent pass over the same text), never through the code that filled
 // the page; every number computed appears; and each page opens from where the app shows its
 // subject and from the glossary.
-#include "../model/modelroomfixture.h"
 #include "lensreference.h"
-#include "printednumbers.h"
+#include "lessonnumbers.h"
+#include "lessonroom.h"
 #include "ui/block/blockboard.h"
 #include "ui/block/blockcard.h"
 #include "ui/generate/kvcachepanel.h"
@@ -31,121 +31,21 @@
 
 using namespace attnlab;
 using namespace attnlab::ui;
+using attnlab::test::expectNumbers;
+using attnlab::test::kBytes;
+using attnlab::test::kDModel;
+using attnlab::test::kEps;
+using attnlab::test::kHeads;
+using attnlab::test::kKvHeads;
+using attnlab::test::kLanguages;
+using attnlab::test::kLayers;
+using attnlab::test::kPositions;
+using attnlab::test::LessonRoom;
+using attnlab::test::plain;
 using attnlab::test::Room;
 using attnlab::test::waitComputed;
 
 namespace {
-
-constexpr int kLayers = 3, kHeads = 4, kKvHeads = 2, kDModel = 16, kPositions = 16, kBytes = 4; // F32
-constexpr double kEps = 1e-6; // the fixture's rms_norm_eps
-
-// A tiny Qwen2 with grouped-query attention: 4 query heads over 2 key/value heads.
-struct QwenFolder {
-    std::string dir = test::makeTempDir("lessons-qwen2");
-    QwenFolder()
-    {
-        test::TinyModelOptions o;
-        o.layers = kLayers;
-        o.heads = kHeads;
-        o.kvHeads = kKvHeads;
-        o.dModel = kDModel;
-        o.dInner = 20;
-        o.positions = kPositions;
-        o.vocab = test::kGpt2FixtureVocabSize;
-        o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
-        test::writeTinyQwen2(dir, o);
-    }
-    ~QwenFolder() { test::removeTree(dir); }
-    QString path() const { return QString::fromStdString(dir); }
-};
-
-QString plain(QString html)
-{
-    // A tag becomes a space, so that the lens's table cells stay apart.
-    html.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
-    return html.replace(QLatin1String("&lt;"), QLatin1String("<")).replace(QLatin1String("&gt;"), QLatin1String(">"));
-}
-
-// Half a unit of the last digit, and 3e-6 for the app's float pass against this test's double reference.
-std::vector<test::Printed> numbersIn(const QString &text)
-{
-    return test::numbersIn(text, 3e-6);
-}
-using test::Printed;
-
-// ε written as a power of ten ("10⁻⁶"): each one must be `eps`; they are taken out of the text.
-QString checkPowersOfTen(QString text, double eps, const char *page)
-{
-    static const QRegularExpression power(QStringLiteral("(?:(\\d+(?:\\.\\d+)?) × )?10(⁻?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)"));
-    static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
-    for (const QRegularExpressionMatch &m : power.globalMatch(text)) {
-        int exponent = 0;
-        for (const QChar c : m.captured(3))
-            exponent = exponent * 10 + int(superscripts.indexOf(c));
-        if (!m.captured(2).isEmpty())
-            exponent = -exponent;
-        const double mantissa = m.captured(1).isEmpty() ? 1.0 : m.captured(1).toDouble();
-        EXPECT_NEAR(mantissa * std::pow(10.0, exponent), eps, eps * 1e-3) << page << ": " << m.captured().toStdString();
-    }
-    return text.remove(power);
-}
-
-// Every number on `page` (in the current language) is one of `expected` or of the page's own
-// constants (formula factors, years of papers, model names' versions); every expected value is
-// printed in its part about the model.
-void expectNumbers(const QString &html, const char *page, const std::vector<double> &expected,
-    const std::vector<double> &constants, double eps = 0)
-{
-    const QString language = currentLanguage();
-    ASSERT_FALSE(html.isEmpty()) << page;
-    EXPECT_FALSE(html.contains(QLatin1Char('%')))
-        << page << " " << language.toStdString() << ": " << html.toStdString();
-    const qsizetype at = html.indexOf(QLatin1String("<a name=\"model\">"));
-    ASSERT_GE(at, 0) << page << ": no part about the model";
-    EXPECT_GE(html.indexOf(QLatin1String("<a name=\"worksheet\">")), at) << page;
-    const QString all = checkPowersOfTen(plain(html), eps, page);
-    const QString model = checkPowersOfTen(plain(html.mid(at)), eps, page);
-    std::vector<double> known = expected;
-    known.insert(known.end(), constants.begin(), constants.end());
-    for (const Printed &p : numbersIn(all)) {
-        const bool ok
-            = std::any_of(known.begin(), known.end(), [&](double e) { return std::abs(p.value - e) <= p.tolerance; });
-        EXPECT_TRUE(ok) << page << " " << language.toStdString() << " prints " << p.text.toStdString()
-                        << ", which no computation of the model gives, in:\n"
-                        << all.toStdString();
-    }
-    const std::vector<Printed> printed = numbersIn(model);
-    for (double e : expected) {
-        const bool shown = std::any_of(
-            printed.begin(), printed.end(), [&](const Printed &p) { return std::abs(p.value - e) <= p.tolerance; });
-        EXPECT_TRUE(shown) << page << " " << language.toStdString() << " does not show " << e;
-    }
-}
-
-struct LessonRoom : Room {
-    QwenFolder folder;
-    LessonRoom()
-    {
-        openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
-        EXPECT_TRUE(waitComputed(session));
-    }
-    ~LessonRoom() { Language::instance()->apply(QStringLiteral("en")); }
-    std::vector<int> ids() const
-    {
-        std::vector<int> out;
-        for (const auto &t : session->tokens())
-            out.push_back(t.id);
-        return out;
-    }
-    // A runner of its own over the same folder and text; null when it failed.
-    std::unique_ptr<core::model::ForwardRunner> independentPass() const
-    {
-        auto runner = test::directRunner(folder.dir);
-        return runner->run(ids()) ? std::move(runner) : nullptr;
-    }
-};
-
-const char *const kLanguages[] = {"en", "zh_CN"};
 
 // The tiny GPT-2 read by the room, and its weights loaded again for the double-precision reference.
 struct Gpt2Room : Room {
@@ -392,7 +292,8 @@ TEST(LessonPages, APageSaysWhenTheSubjectDoesNotConcernTheModel)
 }
 
 // The KV-cache panel opens the cache's and the key/value heads' pages; the block board's
-// inspector links a norm's card and the heads' card to theirs; the glossary links every page.
+// prediction opens the unembedding's; its inspector links a norm's card, the residual sums and
+// the heads' card to theirs; the glossary links every page.
 TEST(LessonPages, EachPageOpensWhereTheAppShowsItsSubject)
 {
     Language::instance()->apply(QStringLiteral("en"));
@@ -418,14 +319,23 @@ TEST(LessonPages, EachPageOpensWhereTheAppShowsItsSubject)
         dialog->close();
     }
 
+    // The block board's prediction: its logits are the unembedding's dot products.
     BlockBoard board(r.session);
+    auto *unembedding = board.findChild<QToolButton *>(QStringLiteral("Lesson_unembedding"));
+    ASSERT_TRUE(unembedding);
+    unembedding->click();
+    auto *opened = unembedding->findChild<LessonDialog *>();
+    ASSERT_TRUE(opened && opened->isVisible());
+    EXPECT_EQ(opened->page(), QStringLiteral("unembedding"));
+    opened->close();
     QSignalSpy shown(&board, &BlockBoard::stagesShown);
     ASSERT_TRUE(board.openLayer(0));
     ASSERT_TRUE(shown.count() > 0 || shown.wait(10000));
     using core::model::BlockStage;
     for (const auto &[stage, page] : {std::pair {BlockStage::AttnIn, "norms"}, std::pair {BlockStage::MlpIn, "norms"},
              std::pair {BlockStage::Heads, "gqa"}, std::pair {BlockStage::Input, "residual"},
-             std::pair {BlockStage::MlpAct, "activations"}}) {
+             std::pair {BlockStage::MlpAct, "activations"}, std::pair {BlockStage::AfterAttn, "prepostnorm"},
+             std::pair {BlockStage::Heads, "positionleak"}, std::pair {BlockStage::Heads, "ropescaling"}}) {
         Q_EMIT board.card(stage)->activated();
         auto *inspector = board.findChild<QTextBrowser *>(QStringLiteral("BlockInspector"));
         ASSERT_TRUE(inspector);
