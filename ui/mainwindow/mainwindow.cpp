@@ -39,6 +39,7 @@
 #include "ui/model/modelsession.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
+#include "ui/quant/quantactions.h"
 #include "ui/session/sessionfileactions.h"
 #include "ui/translate/translateactions.h"
 
@@ -286,6 +287,7 @@ void MainWindow::createMenus()
     m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     addAction(m_experimentsAction);
     new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu()); // Translate…, 猫吃鱼 example
+    new QuantActions(m_model, m_toolsMenu, this); // Quantization… of the open GGUF model
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
