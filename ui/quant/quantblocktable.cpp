@@ -24,6 +24,19 @@ QTableWidgetItem *cell(const QString &text)
     return item;
 }
 
+// The group's number and, for a k-quant, its sub-scale (and sub-min) as stored: "2 · sc 37, m 12".
+QString groupText(const core::gguf::QuantBlock &b, const core::gguf::QuantGroup *g)
+{
+    if (!g)
+        return {};
+    QString text = QString::number(g->first / std::max(1, g->count));
+    if (b.groups.size() > 1)
+        text += QStringLiteral(" · sc %1").arg(g->rawScale);
+    if (b.groups.size() > 1 && b.hasMin)
+        text += QStringLiteral(", m %1").arg(g->rawMin);
+    return text;
+}
+
 } // namespace
 
 QuantBlockTable::QuantBlockTable(QWidget *parent)
@@ -67,8 +80,9 @@ QString QuantBlockTable::heading() const
 
 void QuantBlockTable::retranslate()
 {
-    m_table->setToolTip(tr("One row per weight of the picked block: the integer code as the file stores it, the scale "
-                           "and min it is multiplied with, and the value the model computes with"));
+    m_table->setToolTip(tr("One row per weight of the picked block: its group (a k-quant's sub-block, with the "
+                           "sub-scale sc and sub-min m as stored), the integer code as the file stores it, the "
+                           "scale and min it is computed with, and the value the model uses"));
     fill();
 }
 
@@ -134,7 +148,7 @@ void QuantBlockTable::fill()
         const core::gguf::QuantGroup *g = b.groupOf(e);
         const std::int64_t code = b.codes[std::size_t(e)];
         m_table->setItem(e, 0, cell(QLocale().toString(col + e)));
-        m_table->setItem(e, 1, cell(g ? QString::number(g->first / std::max(1, g->count)) : QString()));
+        m_table->setItem(e, 1, cell(groupText(b, g)));
         m_table->setItem(e, 2,
             cell(b.formula == QuantFormula::Plain ? QStringLiteral("0x") + QString::number(code, 16).toUpper()
                                                   : QString::number(code)));

@@ -3,13 +3,17 @@
 // core::gguf::decodeBlock gives them; the error against an original file; a 896 × 4,864 matrix
 // read on the worker while the window keeps answering, painted only where it is shown.
 #include "ggufwriter.h"
+#include "tests/ui/model/modelroomfixture.h"
+#include "ui/quant/quantactions.h"
 #include "ui/quant/quantblocktable.h"
 #include "ui/quant/quantheatmap.h"
 #include "ui/quant/quantwindow.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QImage>
 #include <QLocale>
+#include <QMenu>
 #include <QTableWidget>
 #include <QTest>
 #include <QTimer>
@@ -124,7 +128,10 @@ TEST_F(QuantWindowTest, AClickedBlockShowsItsCodesScalesAndValues)
     ASSERT_EQ(table->columnCount(), 6); // no original: no original and error columns
     for (int e : {0, 31, 32, 100, 255}) {
         EXPECT_EQ(table->item(e, 0)->text(), QLocale().toString(e)) << e;
-        EXPECT_EQ(table->item(e, 1)->text(), QString::number(e / 32)) << e;
+        const core::gguf::QuantGroup &g = want.groups[std::size_t(e / 32)];
+        EXPECT_EQ(
+            table->item(e, 1)->text(), QStringLiteral("%1 · sc %2, m %3").arg(e / 32).arg(g.rawScale).arg(g.rawMin))
+            << e;
         EXPECT_EQ(table->item(e, 2)->text(), QString::number(want.codes[std::size_t(e)])) << e;
         EXPECT_NEAR(QLocale().toDouble(table->item(e, 3)->text()), want.groups[std::size_t(e / 32)].scale,
             1e-5 * std::fabs(want.groups[std::size_t(e / 32)].scale) + 1e-12);
@@ -245,6 +252,35 @@ TEST_F(QuantWindowTest, ABigMatrixIsReadOnTheWorkerAndPaintedOnlyWhereShown)
     // Fit: one pixel stands for many weights and shows the largest, so that weight's colour is there.
     zoom->setCurrentIndex(0);
     EXPECT_LT(map->width(), 1000);
+}
+
+TEST(QuantActions, OnlyAGgufModelOpensTheWindowOnItsFile)
+{
+    test::Room room;
+    QMenu tools;
+    ui::QuantActions quant(room.actions, &tools, &room.window);
+    ASSERT_TRUE(tools.actions().contains(quant.action()));
+    EXPECT_FALSE(quant.action()->isEnabled()); // no model yet
+
+    const test::TinyFolder folder(false);
+    room.openModel(folder.path());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !room.session->isBusy() && room.session->hasModel(); }, 10000));
+    EXPECT_FALSE(quant.action()->isEnabled()); // safetensors: nothing stored quantized
+
+    const std::string dir = test::makeTempDir("quantactions");
+    test::TinyModelOptions o = test::smallGgufSizes(test::kGpt2FixtureVocabSize);
+    o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+    const std::string gguf = test::writeTinyGgufPair(dir, "qwen2", o, {8, 2}, test::addGpt2FixtureTokenizer);
+    room.openModel(QString::fromStdString(gguf));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !room.session->isBusy() && room.session->filePath() == QString::fromStdString(gguf); }, 10000));
+    ASSERT_TRUE(quant.action()->isEnabled());
+    quant.action()->trigger();
+    ASSERT_TRUE(quant.view()->isVisible());
+    EXPECT_EQ(quant.view()->modelPath(), QString::fromStdString(gguf));
+    ASSERT_TRUE(waitShown(*quant.view()));
+    EXPECT_EQ(quant.view()->matrix()->name, "blk.0.attn_q.weight");
+    test::removeTree(dir);
 }
 
 } // namespace
