@@ -209,7 +209,7 @@ void QuantWindow::retranslate()
                           "zoom in pixels per weight shows every weight, with a scroll bar"));
     m_zoom->setItemText(0, tr("Fit"));
     for (int i = 1; i < int(std::size(kZooms)); ++i)
-        m_zoom->setItemText(i, tr("%n px per weight", nullptr, kZooms[i]));
+        m_zoom->setItemText(i, tr("%1 px per weight").arg(kZooms[i]));
     m_compare->setText(tr("&Compare with Original…"));
     m_compare->setToolTip(tr("Open a GGUF file of the same model in F16, BF16 or F32 to see what quantization "
                              "changed in each weight"));
