@@ -6510,10 +6510,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>与原始模型比较(&amp;C)…</translation>
     </message>
     <message>
-        <source>Open a GGUF file of the same model in F16, BF16 or F32 to see what quantization changed in each weight</source>
-        <translation>打开同一模型的 F16、BF16 或 F32 GGUF 文件，查看量化改变了每个权重多少</translation>
-    </message>
-    <message>
         <source>Each weight coloured blue below zero, red above; the lines are block boundaries. Click a block to see its scale, min and codes.</source>
         <translation>每个权重按正负着色：小于零为蓝色，大于零为红色；细线是块的边界。点击一个块，查看它的缩放因子、最小值和编码。</translation>
     </message>
@@ -6550,10 +6546,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>与 %1（%2）相比：最大 |误差| 为 %3，位于第 %4 行第 %5 列 · 均方根误差 %6 · 平均 |误差| %7</translation>
     </message>
     <message>
-        <source>Compare with Original</source>
-        <translation>与原始模型比较</translation>
-    </message>
-    <message>
         <source>GGUF files (*.gguf);;All files (*)</source>
         <translation>GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
@@ -6562,6 +6554,34 @@ Click to select it, Ctrl+click to switch it off.</source>
 %1</source>
         <translation>无法打开原始模型：
 %1</translation>
+    </message>
+    <message>
+        <source>Open the same model in F16, BF16 or F32 beside this file to see what quantization changed in each weight</source>
+        <translation>在此文件旁打开同一模型的 F16、BF16 或 F32 版本，查看量化改变了每个权重多少</translation>
+    </message>
+    <message>
+        <source>&amp;GGUF File…</source>
+        <translation>GGUF 文件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>A GGUF file of the same model in F16, BF16 or F32</source>
+        <translation>同一模型的 F16、BF16 或 F32 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Checkpoint &amp;Folder…</source>
+        <translation>检查点文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s Hugging Face folder (config.json, model.safetensors), as File → Open Model opens it</source>
+        <translation>该模型的 Hugging Face 文件夹（config.json、model.safetensors），与“文件 → 打开模型”所打开的相同</translation>
+    </message>
+    <message>
+        <source>Compare with a Checkpoint Folder</source>
+        <translation>与检查点文件夹比较</translation>
+    </message>
+    <message>
+        <source>Compare with a GGUF File</source>
+        <translation>与 GGUF 文件比较</translation>
     </message>
 </context>
 <context>

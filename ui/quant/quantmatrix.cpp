@@ -1,9 +1,11 @@
 #include "ui/quant/quantmatrix.h"
 
+#include "core/gguf/ggufmodel.h"
+
 namespace attnlab::ui {
 
-QuantMatrix readQuantMatrix(const std::shared_ptr<core::gguf::GgufFile> &file, const std::string &name,
-    const std::shared_ptr<core::gguf::GgufFile> &original)
+QuantMatrix readQuantMatrix(
+    const std::shared_ptr<core::gguf::GgufFile> &file, const std::string &name, const QuantOriginal &original)
 {
     QuantMatrix m;
     m.name = name;
@@ -14,18 +16,31 @@ QuantMatrix readQuantMatrix(const std::shared_ptr<core::gguf::GgufFile> &file, c
     m.rows = int(t->rows());
     m.cols = int(t->rowLength());
     m.values = file->floats(*t);
-    if (!original)
+    if (original.empty())
         return m;
-    const core::gguf::GgufTensor *o = original->tensor(name);
-    if (!o || !o->type->readable) {
-        m.originalProblem = QuantMatrix::Problem::Missing;
-        return m;
+    if (original.file) {
+        const core::gguf::GgufTensor *o = original.file->tensor(name);
+        if (!o || !o->type->readable) {
+            m.originalProblem = QuantMatrix::Problem::Missing;
+            return m;
+        }
+        if (o->extents != t->extents) {
+            m.originalProblem = QuantMatrix::Problem::Shape;
+            return m;
+        }
+        m.original = original.file->floats(*o);
+    } else {
+        m.original = core::gguf::ggufLayoutValues(*original.weights, original.arch, name);
+        if (m.original.empty()) {
+            m.originalProblem = QuantMatrix::Problem::Missing;
+            return m;
+        }
+        if (m.original.size() != m.values.size()) {
+            m.original.clear();
+            m.originalProblem = QuantMatrix::Problem::Shape;
+            return m;
+        }
     }
-    if (o->extents != t->extents) {
-        m.originalProblem = QuantMatrix::Problem::Shape;
-        return m;
-    }
-    m.original = original->floats(*o);
     m.errors.resize(m.values.size());
     for (std::size_t i = 0; i < m.values.size(); ++i)
         m.errors[i] = m.values[i] - m.original[i];

@@ -1,12 +1,14 @@
 #pragma once
 // One weight matrix of a GGUF file as the Quantization window shows it: its dequantized values
-// (rows × cols, row after row as the file stores them) and, when a file of the same model in
-// another type is open beside it, the same tensor's values there and the error per weight
-// (quantized − original) with its largest magnitude and RMS (core/gguf/quantblock.h). Plain C++,
-// made on a worker thread.
+// (rows × cols, row after row as the file stores them) and, when the same model in another type is
+// open beside it (a GGUF file, or a checkpoint folder whose tensors core/gguf/ggufmodel's
+// ggufLayoutValues lays out as the GGUF does), the same tensor's values there and the error per
+// weight (quantized − original) with its largest magnitude and RMS (core/gguf/quantblock.h).
+// Plain C++, made on a worker thread.
 
 #include "core/gguf/gguffile.h"
 #include "core/gguf/quantblock.h"
+#include "core/model/modelweights.h"
 
 #include <memory>
 #include <string>
@@ -28,10 +30,19 @@ struct QuantMatrix {
     enum class Problem { None, Missing, Shape } originalProblem = Problem::None;
 };
 
-// Reads tensor `name` of `file` (a readable 2-D tensor) and, with `original`, the tensor of the
-// same name there. Returns a QuantMatrix whose tensor is null when `file` has no such tensor.
-QuantMatrix readQuantMatrix(const std::shared_ptr<core::gguf::GgufFile> &file, const std::string &name,
-    const std::shared_ptr<core::gguf::GgufFile> &original);
+// What the matrices are compared with: a GGUF file, or a loaded checkpoint with the
+// architecture of the quantized file (its general.architecture); neither: no comparison.
+struct QuantOriginal {
+    std::shared_ptr<core::gguf::GgufFile> file;
+    std::shared_ptr<const core::model::ModelWeights> weights;
+    std::string arch;
+    bool empty() const { return !file && !weights; }
+};
+
+// Reads tensor `name` of `file` (a readable 2-D tensor) and the same tensor of `original`.
+// Returns a QuantMatrix whose tensor is null when `file` has no such tensor.
+QuantMatrix readQuantMatrix(
+    const std::shared_ptr<core::gguf::GgufFile> &file, const std::string &name, const QuantOriginal &original);
 
 // The readable matrices (2-D tensors) of `file`, in file order.
 std::vector<std::string> quantMatrixNames(const core::gguf::GgufFile &file);

@@ -1,5 +1,6 @@
 #include "ui/quant/quantwindow.h"
 
+#include "core/model/modelloader.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/quant/quantblocktable.h"
@@ -11,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -98,7 +100,11 @@ QuantWindow::QuantWindow(QWidget *parent)
     connect(m_matrixBox, &QComboBox::currentIndexChanged, this, &QuantWindow::readCurrent);
     connect(m_show, &QComboBox::currentIndexChanged, this, &QuantWindow::refreshHeatmap);
     connect(m_zoom, &QComboBox::currentIndexChanged, this, &QuantWindow::setZoomIndex);
-    connect(m_compare, &QPushButton::clicked, this, &QuantWindow::chooseOriginal);
+    auto *compareMenu = new QMenu(m_compare);
+    compareMenu->setToolTipsVisible(true);
+    m_compareFile = compareMenu->addAction(QString(), this, [this] { chooseOriginal(false); });
+    m_compareFolder = compareMenu->addAction(QString(), this, [this] { chooseOriginal(true); });
+    m_compare->setMenu(compareMenu);
     connect(m_heatmap, &QuantHeatmap::blockClicked, this, &QuantWindow::selectBlock);
     retranslate();
 }
@@ -126,18 +132,26 @@ bool QuantWindow::openModel(const QString &path)
 
 bool QuantWindow::openOriginal(const QString &path)
 {
-    if (path.isEmpty()) {
-        m_original.reset();
-        m_originalPath.clear();
-    } else {
+    QuantOriginal original;
+    if (!path.isEmpty() && QFileInfo(path).isDir()) {
+        core::model::LoadModelResult loaded = core::model::loadModel(path.toStdString());
+        if (!loaded.ok()) {
+            m_problem = fileProblemText(*loaded.problem);
+            return false;
+        }
+        original.weights = std::make_shared<const core::model::ModelWeights>(std::move(*loaded.weights));
+        const core::gguf::GgufValue *arch = m_file ? m_file->find("general.architecture") : nullptr;
+        original.arch = arch ? arch->text : std::string();
+    } else if (!path.isEmpty()) {
         try {
-            m_original = core::gguf::GgufFile::open(path.toStdString());
+            original.file = core::gguf::GgufFile::open(path.toStdString());
         } catch (const std::exception &e) {
             m_problem = fileProblemText(exceptionProblem(e));
             return false;
         }
-        m_originalPath = path;
     }
+    m_original = std::move(original);
+    m_originalPath = path;
     m_problem.clear();
     readCurrent();
     return true;
@@ -211,8 +225,13 @@ void QuantWindow::retranslate()
     for (int i = 1; i < int(std::size(kZooms)); ++i)
         m_zoom->setItemText(i, tr("%1 px per weight").arg(kZooms[i]));
     m_compare->setText(tr("&Compare with Original…"));
-    m_compare->setToolTip(tr("Open a GGUF file of the same model in F16, BF16 or F32 to see what quantization "
+    m_compare->setToolTip(tr("Open the same model in F16, BF16 or F32 beside this file to see what quantization "
                              "changed in each weight"));
+    m_compareFile->setText(tr("&GGUF File…"));
+    m_compareFile->setToolTip(tr("A GGUF file of the same model in F16, BF16 or F32"));
+    m_compareFolder->setText(tr("Checkpoint &Folder…"));
+    m_compareFolder->setToolTip(
+        tr("The model's Hugging Face folder (config.json, model.safetensors), as File → Open Model opens it"));
     m_heatmap->setToolTip(tr("Each weight coloured blue below zero, red above; the lines are block boundaries. "
                              "Click a block to see its scale, min and codes."));
     m_progress->setToolTip(tr("Reading and dequantizing the matrix"));
@@ -320,7 +339,7 @@ void QuantWindow::refreshSummary()
     if (!m_matrix || !m_matrix->tensor) {
         m_summary->setText(
             m_file && m_names.empty() ? tr("This file holds no weight matrix this window can read.") : QString());
-        m_error->setText(m_originalPath.isEmpty()
+        m_error->setText(m_original.empty()
                 ? tr("No original open: Compare with Original… shows the error of each weight.")
                 : QString());
         return;
@@ -351,18 +370,21 @@ void QuantWindow::refreshSummary()
         return;
     }
     const core::gguf::QuantError &e = m_matrix->error;
-    const core::gguf::GgufTensor *o = m_original ? m_original->tensor(t.name) : nullptr;
+    const core::gguf::GgufTensor *o = m_original.file ? m_original.file->tensor(t.name) : nullptr;
     m_error->setText(
         tr("Against %1 (%2): largest |error| %3 at row %4, column %5 · RMS error %6 · mean |error| %7")
-            .arg(original, o ? QString::fromLatin1(o->type->name) : QString(), number(e.maxAbs),
+            .arg(original, o ? QString::fromLatin1(o->type->name) : QStringLiteral("safetensors"), number(e.maxAbs),
                 locale.toString(qint64(e.maxAt / std::size_t(m_matrix->cols))),
                 locale.toString(qint64(e.maxAt % std::size_t(m_matrix->cols))), number(e.rms), number(e.meanAbs)));
 }
 
-void QuantWindow::chooseOriginal()
+void QuantWindow::chooseOriginal(bool folder)
 {
-    const QString path = LocalizedFileDialog::getOpenFileName(
-        this, tr("Compare with Original"), QFileInfo(m_path).absolutePath(), tr("GGUF files (*.gguf);;All files (*)"));
+    const QString start = QFileInfo(m_path).absolutePath();
+    const QString path = folder
+        ? LocalizedFileDialog::getExistingDirectory(this, tr("Compare with a Checkpoint Folder"), start)
+        : LocalizedFileDialog::getOpenFileName(
+            this, tr("Compare with a GGUF File"), start, tr("GGUF files (*.gguf);;All files (*)"));
     if (path.isEmpty())
         return;
     if (!openOriginal(path))

@@ -3,8 +3,9 @@
 // model is a GGUF file): pick a weight matrix by layer and name, see its dequantized values as a
 // heatmap with the quantization blocks drawn, click a block for its scale(s), min and codes
 // (QuantBlockTable); the tensor's type, bits per weight and size above. Compare with Original…
-// opens a GGUF file of the same model in another type (F16, BF16, F32) beside it: the heatmap can
-// then show the error of each weight, and the summary its largest magnitude and RMS.
+// opens the same model in another type (F16, BF16, F32) beside it, a GGUF file or a checkpoint
+// folder: the heatmap can then show the error of each weight, and the summary its largest
+// magnitude and RMS.
 //
 // A matrix is read and dequantized on a worker thread (a busy bar meanwhile), so a 4,864 × 896
 // matrix never freezes the window; the heatmap paints only what is on screen.
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QProgressBar;
@@ -36,7 +38,8 @@ public:
     // Opens the GGUF file at `path` and shows its first matrix. False, with problem() set, when
     // it cannot be opened.
     bool openModel(const QString &path);
-    // Opens the original to compare with (a GGUF file); an empty path closes it.
+    // Opens the original to compare with (a GGUF file, or a checkpoint folder the model loader
+    // reads); an empty path closes it.
     bool openOriginal(const QString &path);
     QString problem() const { return m_problem; }
     QString modelPath() const { return m_path; }
@@ -71,7 +74,7 @@ private:
     void applyMatrix(std::shared_ptr<QuantMatrix> matrix);
     void refreshHeatmap();
     void refreshSummary();
-    void chooseOriginal();
+    void chooseOriginal(bool folder);
     void setZoomIndex(int index);
 
     QComboBox *m_layer;
@@ -79,6 +82,8 @@ private:
     QComboBox *m_show;
     QComboBox *m_zoom;
     QPushButton *m_compare;
+    QAction *m_compareFile;
+    QAction *m_compareFolder;
     QLabel *m_layerLabel;
     QLabel *m_matrixLabel;
     QLabel *m_showLabel;
@@ -94,7 +99,7 @@ private:
     QString m_originalPath;
     QString m_problem;
     std::shared_ptr<core::gguf::GgufFile> m_file;
-    std::shared_ptr<core::gguf::GgufFile> m_original;
+    QuantOriginal m_original;
     std::vector<std::string> m_names;
     std::shared_ptr<QuantMatrix> m_matrix;
     std::uint64_t m_request = 0; // the newest read asked for; older results are dropped

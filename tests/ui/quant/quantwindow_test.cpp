@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QImage>
 #include <QLocale>
 #include <QMenu>
@@ -252,6 +253,33 @@ TEST_F(QuantWindowTest, ABigMatrixIsReadOnTheWorkerAndPaintedOnlyWhereShown)
     // Fit: one pixel stands for many weights and shows the largest, so that weight's colour is there.
     zoom->setCurrentIndex(0);
     EXPECT_LT(map->width(), 1000);
+}
+
+TEST(QuantWindowFolder, ACheckpointFolderIsComparedInTheGgufLayout)
+{
+    // The folder holds the dequantized values of the GGUF's Q8_0 and Q4_0 matrices: every error is
+    // zero, llama's paired q rows included, once the folder's rows are laid out as the file's.
+    const std::string dir = test::makeTempDir("quantfolder");
+    const std::string gguf = test::writeTinyGgufPair(dir, "llama", test::smallGgufSizes(40), {8, 2});
+    QuantWindow w;
+    ASSERT_TRUE(w.openModel(QString::fromStdString(gguf)));
+    ASSERT_TRUE(waitShown(w));
+    ASSERT_TRUE(w.openOriginal(QString::fromStdString(dir)));
+    ASSERT_TRUE(waitShown(w));
+    EXPECT_EQ(w.matrix()->name, "blk.0.attn_q.weight");
+    ASSERT_EQ(w.matrix()->errors.size(), w.matrix()->values.size());
+    EXPECT_EQ(w.matrix()->error.maxAbs, 0.0);
+    EXPECT_TRUE(w.errorSummary().startsWith(QStringLiteral("Against %1 (safetensors): largest |error| 0 at row 0")
+                                                .arg(QFileInfo(QString::fromStdString(dir)).fileName())))
+        << w.errorSummary().toStdString();
+    ASSERT_TRUE(w.showMatrix(QStringLiteral("blk.1.attn_k.weight")));
+    ASSERT_TRUE(waitShown(w));
+    EXPECT_FALSE(w.matrix()->errors.empty());
+    EXPECT_EQ(w.matrix()->error.maxAbs, 0.0);
+    // A folder that is no model is refused with the loader's message.
+    EXPECT_FALSE(w.openOriginal(QString::fromStdString(test::makeTempDir("quantfolder-empty"))));
+    EXPECT_FALSE(w.problem().isEmpty());
+    test::removeTree(dir);
 }
 
 TEST(QuantActions, OnlyAGgufModelOpensTheWindowOnItsFile)
