@@ -11,8 +11,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -28,6 +30,15 @@ std::uint32_t bitsOf(float f)
 {
     std::uint32_t b;
     std::memcpy(&b, &f, 4);
+    return b;
+}
+
+// A block of `size` zero bytes with the given (offset, byte) pairs set.
+Bytes block(std::size_t size, std::initializer_list<std::pair<std::size_t, unsigned char>> set)
+{
+    Bytes b(size, 0);
+    for (const auto &[offset, value] : set)
+        b[offset] = value;
     return b;
 }
 
@@ -140,15 +151,9 @@ TEST(QuantBlock, LegacyBlocksMadeByHand)
 
 TEST(QuantBlock, KQuantBlocksMadeByHand)
 {
-    // Q4_K: d = 1, dmin = 0.5; sub-block 0 scale 3 min 2; sub-block 4 scale 5 + 16·3 = 53, min 2.
-    Bytes q4k(144, 0);
-    q4k[1] = 0x3C;
-    q4k[3] = 0x38;
-    q4k[4 + 0] = 0xC3;
-    q4k[4 + 4] = 0x02;
-    q4k[4 + 8] = 0x25;
-    q4k[16 + 0] = 0x97; // element 0 code 7, element 32 code 9
-    q4k[16 + 64] = 0x0A; // element 128 code 10
+    // Q4_K: d = 1, dmin = 0.5; sub-block 0 scale 3 min 2; sub-block 4 scale 5 + 16·3 = 53, min 2;
+    // element 0 code 7, element 32 code 9, element 128 code 10.
+    const Bytes q4k = block(144, {{1, 0x3C}, {3, 0x38}, {4, 0xC3}, {8, 0x02}, {12, 0x25}, {16, 0x97}, {80, 0x0A}});
     QuantBlock b = decodeBlock(GgmlType::Q4_K, q4k.data(), 0);
     EXPECT_EQ(b.formula, core::gguf::QuantFormula::ScaleMinusMin);
     EXPECT_FLOAT_EQ(b.d, 1.f);
@@ -166,10 +171,7 @@ TEST(QuantBlock, KQuantBlocksMadeByHand)
     EXPECT_FLOAT_EQ(b.values[128], 529.f);
 
     // Q5_K: bits 0 and 1 of qh[0] give elements 0 and 32 their fifth bit.
-    Bytes q5k(176, 0);
-    q5k[1] = 0x3C;
-    q5k[16 + 0] = 0x03;
-    q5k[48 + 0] = 0x97;
+    const Bytes q5k = block(176, {{1, 0x3C}, {16, 0x03}, {48, 0x97}});
     b = decodeBlock(GgmlType::Q5_K, q5k.data(), 0);
     EXPECT_EQ(b.codes[0], 23);
     EXPECT_EQ(b.codes[32], 25);
@@ -177,12 +179,7 @@ TEST(QuantBlock, KQuantBlocksMadeByHand)
 
     // Q6_K: element 0 low nibble 5, high bits 2 → code 37; element 64 (quadrant 2 of the first
     // half: ql[0]'s high nibble, qh[0]'s bits 4–5) nibble 0xA, bits 3 → 58; group 4 scale −1.
-    Bytes q6k(210, 0);
-    q6k[0] = 0xA5;
-    q6k[128] = 0x32;
-    q6k[192 + 0] = 3;
-    q6k[192 + 4] = 0xFF;
-    q6k[209] = 0x40; // d = 2
+    const Bytes q6k = block(210, {{0, 0xA5}, {128, 0x32}, {192, 3}, {196, 0xFF}, {209, 0x40}}); // d = 2
     b = decodeBlock(GgmlType::Q6_K, q6k.data(), 0);
     EXPECT_EQ(b.zero, 32);
     EXPECT_EQ(b.codes[0], 37);
