@@ -89,6 +89,7 @@ QuantWindow::QuantWindow(QWidget *parent)
     split->addWidget(m_table);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({700, 580}); // the block table's eight columns fit beside the heatmap
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_summary);
