@@ -4,6 +4,7 @@
 // read on the worker while the window keeps answering, painted only where it is shown.
 #include "ggufwriter.h"
 #include "tests/ui/model/modelroomfixture.h"
+#include "ui/i18n/language.h"
 #include "ui/quant/quantactions.h"
 #include "ui/quant/quantblocktable.h"
 #include "ui/quant/quantheatmap.h"
@@ -253,6 +254,25 @@ TEST_F(QuantWindowTest, ABigMatrixIsReadOnTheWorkerAndPaintedOnlyWhereShown)
     // Fit: one pixel stands for many weights and shows the largest, so that weight's colour is there.
     zoom->setCurrentIndex(0);
     EXPECT_LT(map->width(), 1000);
+}
+
+TEST_F(QuantWindowTest, SwitchingToChineseRetranslatesTheOpenWindow)
+{
+    QuantWindow w;
+    ASSERT_TRUE(w.openModel(QString::fromStdString(m_files.quantized)));
+    ASSERT_TRUE(waitShown(w));
+    w.selectBlock(1);
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
+    EXPECT_TRUE(w.summary().startsWith(QStringLiteral("blk.0.attn_q.weight：Q4_K，每个权重 4.5 位")))
+        << w.summary().toStdString();
+    EXPECT_TRUE(w.blockTable()->heading().startsWith(QStringLiteral("第 1 块（共 4 块）：第 1 行")))
+        << w.blockTable()->heading().toStdString();
+    EXPECT_EQ(w.blockTable()->table()->horizontalHeaderItem(2)->text(), QStringLiteral("编码"));
+    EXPECT_EQ(w.findChildren<QComboBox *>().at(1)->toolTip(),
+        QStringLiteral("要查看的权重矩阵，按它在 GGUF 文件中的名称列出"));
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+    EXPECT_TRUE(w.summary().startsWith(QStringLiteral("blk.0.attn_q.weight: Q4_K, 4.5 bits per weight")));
+    EXPECT_EQ(w.blockTable()->table()->horizontalHeaderItem(2)->text(), QStringLiteral("Code"));
 }
 
 TEST(QuantWindowFolder, ACheckpointFolderIsComparedInTheGgufLayout)
