@@ -6448,6 +6448,13 @@ Click to select it, Ctrl+click to switch it off.</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::QuantHeatmap</name>
+    <message>
+        <source>Row %1, column %2: %3 (block %4)</source>
+        <translation>第 %1 行，第 %2 列：%3（第 %4 块）</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::QuantWindow</name>
     <message>
         <source>Quantization</source>

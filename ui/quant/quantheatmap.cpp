@@ -1,9 +1,12 @@
 #include "ui/quant/quantheatmap.h"
 
+#include <QHelpEvent>
 #include <QImage>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -124,6 +127,31 @@ QRectF QuantHeatmap::blockRect(std::int64_t block) const
     const auto row = double(first / m_cols), col = double(first % m_cols);
     const double cw = cellWidth(), ch = cellHeight();
     return {col * cw, row * ch, std::min<double>(m_blockSize, m_cols) * cw, ch};
+}
+
+QString QuantHeatmap::toolTipAt(QPoint p) const
+{
+    const std::int64_t block = blockAt(p);
+    if (block < 0)
+        return toolTip();
+    const int col = std::min(m_cols - 1, int(p.x() / cellWidth()));
+    const int row = std::min(m_rows - 1, int(p.y() / cellHeight()));
+    const float v = m_data[std::size_t(row) * std::size_t(m_cols) + std::size_t(col)];
+    const QLocale locale;
+    return tr("Row %1, column %2: %3 (block %4)")
+               .arg(locale.toString(row), locale.toString(col), locale.toString(v, 'g', 6),
+                   locale.toString(qint64(block)))
+        + QStringLiteral("\n") + toolTip();
+}
+
+bool QuantHeatmap::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        QToolTip::showText(help->globalPos(), toolTipAt(help->pos()), this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void QuantHeatmap::paintEvent(QPaintEvent *event)

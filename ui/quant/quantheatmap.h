@@ -33,6 +33,9 @@ public:
     std::int64_t blockAt(QPoint p) const;
     // The rectangle of block `block` in widget coordinates.
     QRectF blockRect(std::int64_t block) const;
+    // What the tool tip says at widget point p: the weight's row, column, value and block, then
+    // the heatmap's own tool tip; only the latter outside the matrix.
+    QString toolTipAt(QPoint p) const;
 
     QSize sizeHint() const override;
 
@@ -40,6 +43,7 @@ Q_SIGNALS:
     void blockClicked(std::int64_t block);
 
 protected:
+    bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
 

@@ -140,6 +140,13 @@ TEST_F(QuantWindowTest, AClickedBlockShowsItsCodesScalesAndValues)
         EXPECT_NEAR(QLocale().toDouble(table->item(e, 5)->text()), values[512 + std::size_t(e)],
             1e-5 * std::fabs(values[512 + std::size_t(e)]) + 1e-12);
     }
+    // Pointing at a weight names it.
+    map->resize(512, 400); // two pixels per column
+    const QPoint weight(21, int(map->blockRect(2).center().y()));
+    EXPECT_TRUE(map->toolTipAt(weight).startsWith(
+        QStringLiteral("Row 2, column 10: %1 (block 2)\n").arg(QLocale().toString(values[512 + 10], 'g', 6))))
+        << map->toolTipAt(weight).toStdString();
+    EXPECT_EQ(map->toolTipAt(QPoint(-1, -1)), map->toolTip());
     const QString heading = w.blockTable()->heading();
     EXPECT_TRUE(heading.startsWith(QStringLiteral("Block 2 of 4: row 2, columns 0–255 · d = ")))
         << heading.toStdString();
