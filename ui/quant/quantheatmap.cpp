@@ -43,8 +43,9 @@ QuantHeatmap::QuantHeatmap(QWidget *parent)
     setMinimumSize(120, 80);
 }
 
-void QuantHeatmap::setMatrix(const float *data, int rows, int cols, int blockSize)
+void QuantHeatmap::setMatrix(const float *data, int rows, int cols, int blockSize, int groupSize)
 {
+    m_groupSize = groupSize > 0 && groupSize < blockSize ? groupSize : 0;
     m_data = data;
     m_rows = data ? rows : 0;
     m_cols = data ? cols : 0;
@@ -184,7 +185,16 @@ void QuantHeatmap::paintEvent(QPaintEvent *event)
     }
     p.drawImage(area.topLeft(), image);
 
-    // Block boundaries: between blocks along a row, and between rows (each row starts a block).
+    // Sub-block boundaries inside the blocks, fainter, then the blocks' between blocks along a row
+    // and between rows (each row starts a block).
+    if (m_groupSize > 0 && m_groupSize * cw >= 6) {
+        p.setPen(QPen(QColor(60, 60, 60, 60), 1, Qt::DotLine));
+        for (int c = m_groupSize; c < m_cols; c += m_groupSize) {
+            const double x = c * cw;
+            if (c % m_blockSize != 0 && x >= area.left() - 1 && x <= area.right() + 1)
+                p.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom() + 1));
+        }
+    }
     p.setPen(QPen(QColor(60, 60, 60, 140), 1));
     const double blockWidth = std::min(m_blockSize, m_cols) * cw;
     if (blockWidth >= 4 && m_blockSize < m_cols) {

@@ -1,8 +1,8 @@
 #pragma once
 // A weight matrix as a heatmap with its quantization blocks: blue below zero, white at zero, red
 // above, the colour range symmetric about zero. Each block is a run of `blockSize` weights of one
-// row; their boundaries are drawn where a block is at least 4 pixels wide, and the picked block is
-// outlined. A click picks the block under the pointer.
+// row; their boundaries are drawn where a block is at least 4 pixels wide (a k-quant's sub-blocks
+// fainter), and the picked block is outlined. A click picks the block under the pointer.
 //
 // Large matrices stay quick: only the part being painted is computed, and where one pixel covers
 // several weights it shows the one of largest magnitude (so no outlier disappears in a
@@ -21,7 +21,10 @@ public:
     explicit QuantHeatmap(QWidget *parent = nullptr);
 
     // `data` (rows × cols, row-major) must outlive the heatmap's use of it; null clears.
-    void setMatrix(const float *data, int rows, int cols, int blockSize);
+    // `groupSize`: a k-quant's sub-block (32, Q6_K 16), drawn fainter inside each block where it
+    // is at least 6 pixels wide; 0 or blockSize: none.
+    void setMatrix(const float *data, int rows, int cols, int blockSize, int groupSize = 0);
+    int groupSize() const { return m_groupSize; }
     // Colours span −range … range (0: the matrix's largest magnitude).
     void setRange(float range);
     float range() const { return m_range; }
@@ -55,6 +58,7 @@ private:
     int m_rows = 0;
     int m_cols = 0;
     int m_blockSize = 1;
+    int m_groupSize = 0;
     float m_range = 1;
     int m_zoom = 0;
     std::int64_t m_selected = -1;

@@ -330,8 +330,10 @@ void QuantWindow::refreshHeatmap()
     }
     const std::int64_t selected = m_heatmap->selectedBlock();
     const bool error = m_show->currentIndex() == 1 && !m_matrix->errors.empty();
+    const core::gguf::GgufTensor &t = *m_matrix->tensor;
+    const core::gguf::QuantBlock first = core::gguf::decodeBlock(t.ggmlType(), m_file->data(t), 0);
     m_heatmap->setMatrix(error ? m_matrix->errors.data() : m_matrix->values.data(), m_matrix->rows, m_matrix->cols,
-        int(m_matrix->tensor->type->blockSize));
+        int(t.type->blockSize), first.groups.empty() ? 0 : first.groups.front().count);
     m_heatmap->setSelectedBlock(selected);
 }
 

@@ -97,9 +97,11 @@ TEST_F(QuantWindowTest, ListsTheMatricesByLayerWithTypeBitsPerWeightAndSize)
         QStringLiteral("blk.0.attn_q.weight: Q4_K, 4.5 bits per weight · 4 rows × 256 columns · 576 bytes · 4 "
                        "blocks of 256 weights"));
 
+    EXPECT_EQ(w.heatmap()->groupSize(), 32); // Q4_K's sub-blocks are drawn inside its blocks
     ASSERT_TRUE(w.showMatrix(QStringLiteral("blk.0.attn_k.weight")));
     ASSERT_TRUE(waitShown(w));
     EXPECT_EQ(w.matrix()->name, "blk.0.attn_k.weight");
+    EXPECT_EQ(w.heatmap()->groupSize(), 0);
     EXPECT_TRUE(w.summary().contains(QStringLiteral("Q8_0, 8.5 bits per weight · 8 rows × 64 columns · 544 bytes")))
         << w.summary().toStdString();
     ASSERT_TRUE(w.showMatrix(QStringLiteral("token_embd.weight")));
