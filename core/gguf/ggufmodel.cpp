@@ -1,6 +1,7 @@
 #include "core/gguf/ggufmodel.h"
 
 #include "core/gguf/gguffile.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/family/blocktensor.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelerror.h"
@@ -337,6 +338,61 @@ LoadModelResult loadGgufModel(const std::string &path, const LoadProgress &progr
     if (result.problem)
         result.error = formatProblem(result.problem->file, *result.problem);
     return result;
+}
+
+std::vector<float> ggufLayoutValues(const ModelWeights &weights, const std::string &arch, const std::string &name)
+{
+    const auto row = std::find_if(
+        std::begin(kArchitectures), std::end(kArchitectures), [&](const Architecture &a) { return arch == a.name; });
+    if (row == std::end(kArchitectures))
+        return {};
+    const TensorView *view = nullptr;
+    bool paired = false;
+    if (name == "token_embd.weight") {
+        view = &weights.tokenEmbeddings;
+    } else if (name == "output.weight") {
+        view = &weights.outputHead;
+    } else if (name.rfind("blk.", 0) == 0) {
+        // "blk.<layer>.<module><suffix>"
+        const std::size_t dot = name.find('.', 4);
+        if (dot == std::string::npos || dot == 4)
+            return {};
+        int layer = 0;
+        for (std::size_t i = 4; i < dot; ++i) {
+            if (!std::isdigit(static_cast<unsigned char>(name[i])) || layer > 100000)
+                return {};
+            layer = 10 * layer + (name[i] - '0');
+        }
+        if (layer >= int(weights.layers.size()))
+            return {};
+        const std::string rest = name.substr(dot + 1);
+        for (const BlockTensor t : blockTensorsInOrder(weights.config, layer)) {
+            const BlockTensorSpec &spec = blockTensorSpec(t);
+            const TensorName *n = ggufName(std::begin(kLayerTensors), std::end(kLayerTensors), spec.module);
+            if (n && !spec.expertField && rest == std::string(n->gguf) + spec.suffix) {
+                view = &blockTensorView(weights.layers[std::size_t(layer)], t);
+                paired = n->paired && row->pairedRotaryRows && spec.matrix;
+                break;
+            }
+        }
+    }
+    if (!view || view->empty())
+        return {};
+    const Matrix m = tensorCopy(*view); // outputs × inputs: the GGUF's rows
+    const auto rows = std::size_t(m.rows()), cols = std::size_t(m.cols());
+    std::vector<float> out(rows * cols);
+    const auto d = std::size_t(weights.config.headDim());
+    for (std::size_t r = 0; r < rows; ++r) {
+        // The converter's pairing (LlamaModel.permute): file row h·d + 2i + j is row h·d + j·d/2 + i.
+        std::size_t source = r;
+        if (paired) {
+            const std::size_t head = r / d * d, within = r % d;
+            source = head + (within % 2) * (d / 2) + within / 2;
+        }
+        for (std::size_t c = 0; c < cols; ++c)
+            out[r * cols + c] = float(m(Eigen::Index(source), Eigen::Index(c)));
+    }
+    return out;
 }
 
 } // namespace attnlab::core::gguf

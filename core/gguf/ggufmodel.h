@@ -24,12 +24,21 @@
 #include "core/model/modelloader.h"
 
 #include <string>
+#include <vector>
 
 namespace attnlab::core::gguf {
 
 // Loads the GGUF file at `path`. Never throws for bad input; the result names the file (its
 // base name) and the key or tensor in `problem` and `error`.
 model::LoadModelResult loadGgufModel(const std::string &path, const model::LoadProgress &progress = {});
+
+// The values GGUF tensor `name` ("blk.3.attn_q.weight", "token_embd.weight", "output.weight") of a
+// file of architecture `arch` ("llama", "qwen2", "qwen3") holds, taken from `weights`: the same
+// model loaded from any checkpoint (a safetensors folder), in the GGUF file's layout: outputs ×
+// inputs row after row, llama's q and k rows paired per head again as the converter pairs them.
+// Empty when `name` is no matrix or vector of the model.
+std::vector<float> ggufLayoutValues(
+    const model::ModelWeights &weights, const std::string &arch, const std::string &name);
 
 // Whether `path` names a GGUF file by its extension (".gguf", any case).
 bool isGgufPath(const std::string &path);

@@ -6528,6 +6528,242 @@ Click to select it, Ctrl+click to switch it off.</source>
     </message>
 </context>
 <context>
+    <name>attnlab::ui::QuantActions</name>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>The model could not be opened:
+%1</source>
+        <translation>无法打开模型：
+%1</translation>
+    </message>
+    <message>
+        <source>&amp;Quantization…</source>
+        <translation>量化(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>See how the open GGUF model stores its weights: each block&apos;s scale, min and integer codes, and the error against an unquantized original (Ctrl+Shift+Q)</source>
+        <translation>查看已打开的 GGUF 模型如何存储权重：每个块的缩放因子、最小值和整数编码，以及与未量化原始模型相比的误差（Ctrl+Shift+Q）</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::QuantBlockTable</name>
+    <message>
+        <source>One row per weight of the picked block: its group (a k-quant&apos;s sub-block, with the sub-scale sc and sub-min m as stored), the integer code as the file stores it, the scale and min it is computed with, and the value the model uses</source>
+        <translation>所选块的每个权重占一行：它所在的组（k-quant 的子块，附带文件中存储的子缩放 sc 和子最小值 m）、文件中存储的整数编码、计算时所用的缩放因子和最小值，以及模型实际使用的值</translation>
+    </message>
+    <message>
+        <source>Click a block of the heatmap to see its scale, min and codes.</source>
+        <translation>点击热力图中的一个块，查看它的缩放因子、最小值和编码。</translation>
+    </message>
+    <message>
+        <source>Block %1 of %2: row %3, columns %4–%5</source>
+        <translation>第 %1 块（共 %2 块）：第 %3 行，第 %4–%5 列</translation>
+    </message>
+    <message>
+        <source>value = (code − %1) × scale, scale = d × the group&apos;s scale</source>
+        <translation>值 = (编码 − %1) × 缩放，缩放 = d × 该组的缩放</translation>
+    </message>
+    <message>
+        <source>value = (code − %1) × d</source>
+        <translation>值 = (编码 − %1) × d</translation>
+    </message>
+    <message>
+        <source>value = code × d</source>
+        <translation>值 = 编码 × d</translation>
+    </message>
+    <message>
+        <source>value = code × d + m</source>
+        <translation>值 = 编码 × d + m</translation>
+    </message>
+    <message>
+        <source>value = scale × code − min, scale = d × the sub-block&apos;s scale, min = dmin × the sub-block&apos;s min</source>
+        <translation>值 = 缩放 × 编码 − 最小值，缩放 = d × 子块的缩放，最小值 = dmin × 子块的最小值</translation>
+    </message>
+    <message>
+        <source>A plain float: no scale; the code is its bit pattern.</source>
+        <translation>普通浮点数：没有缩放因子；编码就是它的二进制位。</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Original</source>
+        <translation>原始值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::QuantHeatmap</name>
+    <message>
+        <source>Row %1, column %2: %3 (block %4)</source>
+        <translation>第 %1 行，第 %2 列：%3（第 %4 块）</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::QuantWindow</name>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Quantization — %1</source>
+        <translation>量化 — %1</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>层(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Matrix:</source>
+        <translation>矩阵(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Zoom:</source>
+        <translation>放大(&amp;Z)：</translation>
+    </message>
+    <message>
+        <source>The layer whose weight matrices are listed; &quot;Outside the layers&quot; holds the token embeddings and the output head</source>
+        <translation>列出哪一层的权重矩阵；“层之外”包含词元嵌入和输出头</translation>
+    </message>
+    <message>
+        <source>The weight matrix to look at, by its name in the GGUF file</source>
+        <translation>要查看的权重矩阵，按它在 GGUF 文件中的名称列出</translation>
+    </message>
+    <message>
+        <source>Colour the heatmap by the dequantized values, or by each weight&apos;s error against the original (needs Compare with Original…)</source>
+        <translation>热力图按反量化后的值着色，或按每个权重相对原始值的误差着色（需先“与原始模型比较…”）</translation>
+    </message>
+    <message>
+        <source>Dequantized values</source>
+        <translation>反量化后的值</translation>
+    </message>
+    <message>
+        <source>Error (quantized − original)</source>
+        <translation>误差（量化值 − 原始值）</translation>
+    </message>
+    <message>
+        <source>Fit shows the whole matrix, one pixel standing for the largest weight it covers; a zoom in pixels per weight shows every weight, with a scroll bar</source>
+        <translation>“适应窗口”显示整个矩阵，每个像素代表它覆盖的权重中绝对值最大的一个；按“每个权重几像素”放大则显示每个权重，并带滚动条</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>%1 px per weight</source>
+        <translation>每个权重 %1 像素</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with Original…</source>
+        <translation>与原始模型比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Each weight coloured blue below zero, red above; the lines are block boundaries. Click a block to see its scale, min and codes.</source>
+        <translation>每个权重按正负着色：小于零为蓝色，大于零为红色；细线是块的边界。点击一个块，查看它的缩放因子、最小值和编码。</translation>
+    </message>
+    <message>
+        <source>Reading and dequantizing the matrix</source>
+        <translation>正在读取并反量化矩阵</translation>
+    </message>
+    <message>
+        <source>Outside the layers</source>
+        <translation>层之外</translation>
+    </message>
+    <message>
+        <source>This file holds no weight matrix this window can read.</source>
+        <translation>此文件中没有本窗口能读取的权重矩阵。</translation>
+    </message>
+    <message>
+        <source>No original open: Compare with Original… shows the error of each weight.</source>
+        <translation>尚未打开原始模型：“与原始模型比较…”可显示每个权重的误差。</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 bits per weight · %4 rows × %5 columns · %6 bytes · %7 blocks of %8 weights</source>
+        <translation>%1：%2，每个权重 %3 位 · %4 行 × %5 列 · %6 字节 · %7 个块，每块 %8 个权重</translation>
+    </message>
+    <message>
+        <source>%1 has no readable tensor %2 to compare with.</source>
+        <translation>%1 中没有可读取的张量 %2，无法比较。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s tensor %2 has another shape: not the same model.</source>
+        <translation>%1 中的张量 %2 形状不同：不是同一个模型。</translation>
+    </message>
+    <message>
+        <source>Against %1 (%2): largest |error| %3 at row %4, column %5 · RMS error %6 · mean |error| %7</source>
+        <translation>与 %1（%2）相比：最大 |误差| 为 %3，位于第 %4 行第 %5 列 · 均方根误差 %6 · 平均 |误差| %7</translation>
+    </message>
+    <message>
+        <source>GGUF files (*.gguf);;All files (*)</source>
+        <translation>GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The original could not be opened:
+%1</source>
+        <translation>无法打开原始模型：
+%1</translation>
+    </message>
+    <message>
+        <source>Open the same model in F16, BF16 or F32 beside this file to see what quantization changed in each weight</source>
+        <translation>在此文件旁打开同一模型的 F16、BF16 或 F32 版本，查看量化改变了每个权重多少</translation>
+    </message>
+    <message>
+        <source>&amp;GGUF File…</source>
+        <translation>GGUF 文件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>A GGUF file of the same model in F16, BF16 or F32</source>
+        <translation>同一模型的 F16、BF16 或 F32 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Checkpoint &amp;Folder…</source>
+        <translation>检查点文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s Hugging Face folder (config.json, model.safetensors), as File → Open Model opens it</source>
+        <translation>该模型的 Hugging Face 文件夹（config.json、model.safetensors），与“文件 → 打开模型”所打开的相同</translation>
+    </message>
+    <message>
+        <source>Compare with a Checkpoint Folder</source>
+        <translation>与检查点文件夹比较</translation>
+    </message>
+    <message>
+        <source>Compare with a GGUF File</source>
+        <translation>与 GGUF 文件比较</translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::RecoveryDialog</name>
     <message>
         <source>Recover Unsaved Scenes</source>

@@ -238,7 +238,8 @@ const BlockLayout &layoutOf(std::uint32_t type)
     throw std::invalid_argument("no layout for type " + std::to_string(type));
 }
 
-// Random blocks of `type` for `count` elements, with small finite scales.
+} // namespace
+
 std::string randomBlocks(std::mt19937 &rng, std::uint32_t type, size_t count)
 {
     const BlockLayout &l = layoutOf(type);
@@ -260,8 +261,6 @@ std::string randomBlocks(std::mt19937 &rng, std::uint32_t type, size_t count)
     }
     return out;
 }
-
-} // namespace
 
 std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, TinyModelOptions options,
     const std::vector<std::uint32_t> &matrixTypes, const std::function<void(GgufWriter &)> &metadata)

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,10 @@ TinyModelOptions smallGgufSizes(int vocab);
 // The GPT-2 fixture tokenizer (tokenizerfixtures.h) as llama.cpp's converter writes it into a
 // GGUF's metadata: tokenizer.ggml.model gpt2, pre gpt2, tokens, token types, merges, no BOS.
 void addGpt2FixtureTokenizer(GgufWriter &w);
+
+// Random blocks of ggml type `type` (a quant type, F16 or BF16) for `count` elements (a whole
+// number of blocks): random bytes with small finite half-precision scales.
+std::string randomBlocks(std::mt19937 &rng, std::uint32_t type, size_t count);
 
 std::string writeTinyGgufPair(const std::string &dir, const std::string &arch, TinyModelOptions options,
     const std::vector<std::uint32_t> &matrixTypes = {}, const std::function<void(GgufWriter &)> &metadata = {});

@@ -39,6 +39,7 @@
 #include "ui/model/modelsession.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
+#include "ui/quant/quantactions.h"
 #include "ui/session/sessionfileactions.h"
 #include "ui/translate/translateactions.h"
 
@@ -287,6 +288,7 @@ void MainWindow::createMenus()
     addAction(m_experimentsAction);
     // Translate…, the 猫吃鱼 example, and a cross-attention head of a translation on the board.
     new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu(), m_document);
+    new QuantActions(m_model, m_toolsMenu, this); // Quantization… of the open GGUF model
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {

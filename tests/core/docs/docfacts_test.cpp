@@ -1,5 +1,6 @@
 // What README.md and docs/ say about the real-model side holds for the code: the --dump --block
 // fields per family, the rotated stages' names, the MLP's cost and what the runner keeps.
+#include "core/gguf/quantblock.h"
 #include "core/model/block/blockspec.h"
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
@@ -145,4 +146,24 @@ TEST(DocFacts, ReadmeFreezesTheScaleOfEachNormKind)
     ASSERT_TRUE(layerNorm && rmsNorm);
     EXPECT_NE(text.find("1/√(variance + ε) for LayerNorm"), std::string::npos);
     EXPECT_NE(text.find("1/√(mean(x²) + ε) for RMSNorm"), std::string::npos);
+}
+
+// README's Quantization paragraph gives bits per weight of three types and the block sizes; the
+// numbers are ggml's block sizes and bytes (core/gguf/ggmltype).
+TEST(DocFacts, ReadmeGivesEachQuantTypesBitsPerWeight)
+{
+    const std::string text = oneLine(paragraph(sourceFile("README.md"), "**Tools → Quantization…**"));
+    ASSERT_FALSE(text.empty());
+    const auto bits = [](core::gguf::GgmlType t) {
+        char out[32];
+        std::snprintf(out, sizeof out, "%g", core::gguf::bitsPerWeight(*core::gguf::ggmlTypeInfo(std::uint32_t(t))));
+        return std::string(out);
+    };
+    EXPECT_NE(text.find("(Q4_K " + bits(core::gguf::GgmlType::Q4_K) + ", Q6_K " + bits(core::gguf::GgmlType::Q6_K)
+                  + ", Q8_0 " + bits(core::gguf::GgmlType::Q8_0) + ")"),
+        std::string::npos)
+        << text;
+    EXPECT_EQ(core::gguf::ggmlTypeInfo(std::uint32_t(core::gguf::GgmlType::Q8_0))->blockSize, 32u);
+    EXPECT_NE(text.find("32 weights of one row for Q4_0 … Q8_0, 256 for the k-quants"), std::string::npos);
+    EXPECT_EQ(core::gguf::ggmlTypeInfo(std::uint32_t(core::gguf::GgmlType::Q4_K))->blockSize, 256u);
 }

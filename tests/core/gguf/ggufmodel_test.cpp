@@ -1,6 +1,7 @@
 // A GGUF model file computes what the same model as a safetensors folder computes: the llama,
 // qwen2 and qwen3 architectures, float32 and every readable quantized type, llama's paired q and
 // k rows put back; and a file that cannot be a model is refused naming the key or tensor.
+#include "core/gguf/gguffile.h"
 #include "core/gguf/ggufmodel.h"
 #include "core/model/forward.h"
 
@@ -149,6 +150,32 @@ TEST_F(GgufModelTest, RefusesFilesThatAreNoModelNamingTheKeyOrTensor)
     EXPECT_FALSE(core::gguf::isGgufFile(dir)); // a folder
     EXPECT_FALSE(core::gguf::isGgufFile(dir + "/absent.gguf"));
     test::removeTree(dir);
+}
+
+TEST_F(GgufModelTest, TheFoldersTensorsInTheGgufLayoutEqualTheFilesTensors)
+{
+    // llama pairs q's and k's rows in the file; the folder's copy is paired again to match.
+    for (const std::string arch : {"llama", "qwen2"}) {
+        SCOPED_TRACE(arch);
+        const std::string gguf = test::writeTinyGgufPair(m_dir, arch, smallSizes(), {8, 2, 1});
+        const LoadModelResult folder = core::model::loadModel(m_dir);
+        ASSERT_TRUE(folder.ok()) << folder.error;
+        const auto file = core::gguf::GgufFile::open(gguf);
+        int matrices = 0;
+        for (const core::gguf::GgufTensor &t : file->tensors()) {
+            if (t.extents.size() != 2)
+                continue;
+            SCOPED_TRACE(t.name);
+            const std::vector<float> values = core::gguf::ggufLayoutValues(*folder.weights, arch, t.name);
+            ASSERT_EQ(values, file->floats(t));
+            ++matrices;
+        }
+        EXPECT_EQ(matrices, 2 * 7 + 2); // 7 per layer, the embeddings and the untied head
+    }
+    const LoadModelResult folder = core::model::loadModel(m_dir);
+    EXPECT_TRUE(core::gguf::ggufLayoutValues(*folder.weights, "qwen2", "blk.9.attn_q.weight").empty());
+    EXPECT_TRUE(core::gguf::ggufLayoutValues(*folder.weights, "qwen2", "blk.0.attn_z.weight").empty());
+    EXPECT_TRUE(core::gguf::ggufLayoutValues(*folder.weights, "mamba", "blk.0.attn_q.weight").empty());
 }
 
 } // namespace

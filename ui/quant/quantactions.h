@@ -1,0 +1,41 @@
+#pragma once
+// Tools → Quantization… (Ctrl+Shift+Q), also on the model room's tool bar: opens the
+// Quantization window on the model the room has open. Enabled only while that model is a GGUF
+// file, the only kind whose weights are stored quantized.
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace attnlab::ui {
+
+class ModelActions;
+class QuantWindow;
+
+class QuantActions : public QObject {
+    Q_OBJECT
+public:
+    QuantActions(ModelActions *model, QMenu *tools, QWidget *window);
+
+    QAction *action() const { return m_action; }
+    // The window, created when first asked for.
+    QuantWindow *view();
+    // Opens the window on the room's model.
+    void showView();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void retranslate();
+    void refresh();
+
+    ModelActions *m_model;
+    QWidget *m_window;
+    QAction *m_action;
+    QuantWindow *m_view = nullptr;
+};
+
+} // namespace attnlab::ui
