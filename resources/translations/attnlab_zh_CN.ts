@@ -6115,6 +6115,10 @@ Click to select it, Ctrl+click to switch it off.</source>
         <source>Layer ↓</source>
         <translation>层 ↓</translation>
     </message>
+    <message>
+        <source>%1 tokens a side</source>
+        <translation>每边 %1 个词元</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelRoom</name>

@@ -76,20 +76,14 @@ void BlockCard::setMatrix(const core::Matrix &matrix, const QStringList &tokens,
     m_rows = int(matrix.rows());
     m_cols = int(matrix.cols());
     if (m_plot) {
-        // About five numbered columns: a card's plot is some 100 pixels wide, and eight numbers
-        // of two or three digits ran together there. Columns count from 0, as the inspector, the
-        // weight table and the scene board's matrices count them.
+        // Columns count from 0, as the inspector, the weight table and the scene board's matrices
+        // count them. The plot shows every k-th label that fits its cells (MatrixPlot::labelStep):
+        // fixed counts overprinted on a small card and wasted a large one; the inspector names
+        // any row clicked.
         QStringList columns;
-        const int step = std::max(1, (m_cols + 4) / 5);
         for (int c = 0; c < m_cols; ++c)
-            columns << (c % step == 0 ? QString::number(c) : QString());
-        // The rows likewise: at most about sixteen token labels down a card, else they overprint
-        // one another (38 tokens in a card's 160 pixels); the inspector names any row clicked.
-        QStringList rows = tokens;
-        const int rowStep = std::max(1, (int(rows.size()) + 15) / 16);
-        for (int r = 0; r < rows.size(); ++r)
-            if (r % rowStep != 0)
-                rows[r].clear();
+            columns << QString::number(c);
+        const QStringList &rows = tokens;
         m_plot->setMatrix(matrix, rows, columns);
     }
     refreshTexts();

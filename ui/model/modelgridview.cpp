@@ -4,6 +4,7 @@
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QLocale>
 #include <QMenu>
 #include <QPainter>
 #include <QToolTip>
@@ -60,13 +61,41 @@ QImage ModelGridView::weightsImage(const core::Matrix &w)
     return image;
 }
 
+QImage ModelGridView::pooledImage(const QImage &image, const QSize &size)
+{
+    if (image.isNull() || size.isEmpty() || (image.width() <= size.width() && image.height() <= size.height()))
+        return image;
+    const QImage source = image.convertToFormat(QImage::Format_RGB32);
+    const int sw = source.width(), sh = source.height();
+    const int w = std::min(sw, size.width()), h = std::min(sh, size.height());
+    QImage pooled(w, h, QImage::Format_RGB32);
+    for (int y = 0; y < h; ++y) {
+        const int y0 = y * sh / h, y1 = std::max(y0 + 1, (y + 1) * sh / h);
+        auto *out = reinterpret_cast<QRgb *>(pooled.scanLine(y));
+        for (int x = 0; x < w; ++x) {
+            const int x0 = x * sw / w, x1 = std::max(x0 + 1, (x + 1) * sw / w);
+            int red = 255, green = 255, blue = 255;
+            for (int yy = y0; yy < y1; ++yy) {
+                const auto *in = reinterpret_cast<const QRgb *>(source.constScanLine(yy));
+                for (int xx = x0; xx < x1; ++xx) {
+                    red = std::min(red, qRed(in[xx]));
+                    green = std::min(green, qGreen(in[xx]));
+                    blue = std::min(blue, qBlue(in[xx]));
+                }
+            }
+            out[x] = qRgb(red, green, blue);
+        }
+    }
+    return pooled;
+}
+
 void ModelGridView::drawThumbnail(
     QPainter &p, const QRect &r, const QImage &image, bool selected, bool ablated, const QPalette &palette)
 {
     if (image.isNull())
         p.fillRect(r, palette.color(QPalette::AlternateBase));
-    else
-        p.drawImage(r, image); // nearest-neighbour: SmoothPixmapTransform is off
+    else // nearest-neighbour from the pooled image: SmoothPixmapTransform is off
+        p.drawImage(r, pooledImage(image, r.size()));
     if (ablated) {
         p.fillRect(r, QColor(128, 128, 128, 170));
         p.setPen(QPen(QColor(200, 30, 30), 2));
@@ -162,6 +191,14 @@ QString ModelGridView::layerAxisTitle() const
     return tr("Layer ↓");
 }
 
+QString ModelGridView::tokenCountText() const
+{
+    const core::model::ForwardRunner *runner = m_session->runner();
+    if (!runner || !m_session->isComputed() || runner->tokenCount() == 0)
+        return QString();
+    return tr("%1 tokens a side").arg(QLocale().toString(runner->tokenCount()));
+}
+
 QRect ModelGridView::headAxisRect() const
 {
     const int s = cellSize();
@@ -223,6 +260,12 @@ void ModelGridView::paintEvent(QPaintEvent *)
     // The axis titles: the heads' above their numbers, the layers' above theirs, in the corner.
     p.drawText(headAxisRect(), Qt::AlignLeft | Qt::AlignVCenter, headAxisTitle());
     p.drawText(layerAxisRect(), Qt::AlignRight | Qt::AlignVCenter, layerAxisTitle());
+    // How many tokens a thumbnail shows, at the heads' axis's far end when there is room for it.
+    const QString count = tokenCountText();
+    const QRect axis = headAxisRect();
+    const int titleWidth = p.fontMetrics().horizontalAdvance(headAxisTitle()) + p.fontMetrics().averageCharWidth() * 2;
+    if (!count.isEmpty() && p.fontMetrics().horizontalAdvance(count) <= axis.width() - titleWidth)
+        p.drawText(axis, Qt::AlignRight | Qt::AlignVCenter, count);
     for (int l = 0; l < m_layers; ++l)
         for (int h = 0; h < m_heads; ++h) {
             const bool selected = l == m_session->selectedLayer() && h == m_session->selectedHead();

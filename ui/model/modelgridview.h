@@ -27,6 +27,11 @@ public:
     static QColor colorFor(double weight);
     // A weights matrix as a thumbnail: one pixel per cell (x = key, y = query), colorFor's colours.
     static QImage weightsImage(const core::Matrix &weights);
+    // `image` shrunk to at most `size`, each pixel the darkest of the block of pixels it stands
+    // for: in colorFor's colours the strongest weight, so a sharp weight stays visible in a small
+    // cell (drawn nearest-neighbour, a 64-pixel thumbnail in a 20-pixel cell lost two rows and
+    // columns in three, and the pattern turned to a smear). An image that fits is returned as is.
+    static QImage pooledImage(const QImage &image, const QSize &size);
     // Draws a thumbnail in `cell` (a null image as an empty cell), greyed and crossed when
     // `ablated`, with its frame: thick orange when `selected`, else a thin line. The translation
     // view's heads grid draws the same way.
@@ -44,6 +49,9 @@ public:
     // The axis titles ("Head →" over the head numbers, "Layer ↓" over the layer numbers, in the
     // corner) and where they are drawn.
     QString headAxisTitle() const;
+    // "2,048 tokens a side": how many tokens a thumbnail shows, drawn at the end of the heads'
+    // axis (empty before a pass).
+    QString tokenCountText() const;
     QString layerAxisTitle() const;
     QRect headAxisRect() const;
     QRect layerAxisRect() const;

@@ -6,11 +6,13 @@
 
 #include <QFontInfo>
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace attnlab::ui {
 
@@ -67,6 +69,9 @@ MatrixPlot::MatrixPlot(QWidget *parent)
     connect(this, &QCustomPlot::afterLayout, this, [this] {
         if (valuesFit() != m_valuesFit)
             updateLabels();
+        // The axes' ticks were read before this layout: new ones are drawn by the next replot.
+        if (updateTicks(false))
+            replot(QCustomPlot::rpQueuedReplot);
     });
     refresh();
 }
@@ -94,23 +99,33 @@ void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLab
     const QSize cells = axisRect()->size();
     m_map->setSource(
         &m_matrix, nullptr, cells.width() > 1 && cells.height() > 1 ? cells : QSize(kFirstSide, kFirstSide));
-    auto ticks = [](QCPAxis *axis, const QStringList &labels, int count) {
-        auto ticker = axis->ticker().staticCast<QCPAxisTickerText>();
-        QMap<double, QString> map;
-        // Past kMostLabels, every k-th label: thousands drawn on top of each other cost time
-        // and show nothing.
-        const int step = (count + kMostLabels - 1) / kMostLabels;
-        // A long token is elided, as the board's labels are (LabelFit::kMaxLabelEms): at its
-        // full length a 200-character token took the plot's width from its cells.
-        const QFontMetrics metrics(axis->tickLabelFont());
-        const int widest = int(LabelFit::kMaxLabelEms * QFontInfo(axis->tickLabelFont()).pixelSize());
-        for (int i = 0; i < count; i += std::max(1, step))
-            map.insert(i,
-                metrics.elidedText(i < labels.size() ? labels.at(i) : QString::number(i + 1), Qt::ElideRight, widest));
-        ticker->setTicks(map);
+    // A long token is elided, as the board's labels are (LabelFit::kMaxLabelEms): at its full
+    // length a 200-character token took the plot's width from its cells. What a label needs
+    // from its neighbour is measured here once; which labels fit is decided after each layout.
+    const auto elide = [](QCPAxis *axis, const QStringList &labels, int count, double *widest, double *tallest) {
+        const QFontMetricsF metrics(axis->tickLabelFont());
+        const double most = LabelFit::kMaxLabelEms * QFontInfo(axis->tickLabelFont()).pixelSize();
+        QStringList shown;
+        *widest = 0;
+        *tallest = metrics.height();
+        for (int i = 0; i < count; ++i) {
+            const QString label
+                = metrics.elidedText(i < labels.size() ? labels.at(i) : QString::number(i + 1), Qt::ElideRight, most);
+            *widest = std::max(*widest, metrics.horizontalAdvance(label));
+            shown << label;
+        }
+        // A CJK fallback font's line is taller than the primary font's.
+        if (!shown.isEmpty())
+            *tallest = std::max(*tallest, metrics.boundingRect(shown.join(QString())).height());
+        return shown;
     };
-    ticks(xAxis, columnLabels, cols);
-    ticks(yAxis, rowLabels, rows);
+    double widest = 0, tallest = 0;
+    m_columnTicks = elide(xAxis, columnLabels, cols, &widest, &tallest);
+    // Level column labels: the wider one's half on each side, and some space between.
+    m_columnPitch = widest + 0.5 * QFontInfo(xAxis->tickLabelFont()).pixelSize();
+    m_rowTicks = elide(yAxis, rowLabels, rows, &widest, &tallest);
+    m_rowPitch = tallest + 1;
+    updateTicks(true);
     if (reshaped) {
         for (QCPItemText *label : m_labels)
             removeItem(label);
@@ -125,6 +140,51 @@ void MatrixPlot::setMatrix(const core::Matrix &matrix, const QStringList &rowLab
     }
     applyRange();
     redraw();
+}
+
+int MatrixPlot::roundStep(int step)
+{
+    for (int decade = 1;; decade *= 10)
+        for (const int k : {1, 2, 5})
+            if (k * decade >= step || decade > std::numeric_limits<int>::max() / 100)
+                return k * decade;
+}
+
+int MatrixPlot::labelStep(double cell, double pitch)
+{
+    if (!(cell > 0))
+        return roundStep(std::numeric_limits<int>::max() / 1000);
+    const double needed = std::ceil(pitch / cell - 1e-9);
+    return roundStep(int(std::clamp(needed, 1.0, 1e6)));
+}
+
+bool MatrixPlot::updateTicks(bool force)
+{
+    const int rows = int(m_rowTicks.size()), cols = int(m_columnTicks.size());
+    QSize cells = axisRect()->size();
+    if (cells.width() <= 1 || cells.height() <= 1)
+        cells = QSize(kFirstSide, kFirstSide);
+    // Never more than kMostLabels along an axis: thousands cost time even when they fit.
+    const auto step = [](int count, double side, double pitch) {
+        return count == 0
+            ? 1
+            : std::max(labelStep(side / count, pitch), roundStep((count + kMostLabels - 1) / kMostLabels));
+    };
+    const int rowStep = step(rows, cells.height(), m_rowPitch);
+    const int columnStep = step(cols, cells.width(), m_columnPitch);
+    if (!force && rowStep == m_rowStep && columnStep == m_columnStep)
+        return false;
+    m_rowStep = rowStep;
+    m_columnStep = columnStep;
+    const auto ticks = [](QCPAxis *axis, const QStringList &labels, int every) {
+        QMap<double, QString> map;
+        for (int i = 0; i < labels.size(); i += every)
+            map.insert(i, labels.at(i));
+        axis->ticker().staticCast<QCPAxisTickerText>()->setTicks(map);
+    };
+    ticks(xAxis, m_columnTicks, columnStep);
+    ticks(yAxis, m_rowTicks, rowStep);
+    return true;
 }
 
 void MatrixPlot::setPalette(Palette palette)
@@ -298,15 +358,13 @@ void MatrixPlot::updateLabels()
         m_labels.append(label);
     }
     const QCPRange range = m_map->dataRange();
-    const QLocale locale;
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
             QCPItemText *label = m_labels[r * cols + c];
             const double v = m_matrix(r, c);
             label->position->setCoords(c, r);
-            label->setText(std::isnan(v) ? QStringLiteral("–")
-                    : std::isinf(v)      ? (v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞"))
-                                         : locale.toString(v, 'f', 2));
+            label->setText(valueText(v));
+            label->setFont(valueFont());
             label->setColor(std::isfinite(v) ? contrastingText(m_map->gradient().color(v, range)) : QColor(Qt::black));
             label->setVisible(true);
         }
@@ -318,9 +376,27 @@ bool MatrixPlot::valuesFit() const
     const QRect area = axisRect()->rect();
     if (rows == 0 || cols == 0 || area.width() <= 0 || area.height() <= 0)
         return true;
-    const QFontMetrics metrics(font());
-    return area.width() / cols >= metrics.horizontalAdvance(QStringLiteral("0.00")) + 4
-        && area.height() / rows >= metrics.height();
+    // Measured in the font the numbers are drawn in, at the widest number the cells hold, with
+    // half an em of space between neighbours.
+    const QFontMetricsF metrics(valueFont());
+    double widest = metrics.horizontalAdvance(QStringLiteral("0.00"));
+    if (rows <= kMaxLabelledCells && cols <= kMaxLabelledCells)
+        for (Eigen::Index i = 0; i < m_matrix.size(); ++i)
+            widest = std::max(widest, metrics.horizontalAdvance(valueText(m_matrix.data()[i])));
+    return double(area.width()) / cols >= widest + 0.5 * metrics.height()
+        && double(area.height()) / rows >= metrics.height() + 2;
+}
+
+QFont MatrixPlot::valueFont() const
+{
+    return font();
+}
+
+QString MatrixPlot::valueText(double v)
+{
+    return std::isnan(v) ? QStringLiteral("–")
+        : std::isinf(v)  ? (v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞"))
+                         : QLocale().toString(v, 'f', 2);
 }
 
 bool MatrixPlot::valuesShown() const

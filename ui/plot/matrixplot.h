@@ -42,6 +42,10 @@ public:
     // Whether a cell of the laid-out plot holds a number without overlapping its neighbours
     // (true before the first layout).
     bool valuesFit() const;
+    // A cell's number as the plot writes it.
+    static QString valueText(double value);
+    // The font of the numbers in the cells.
+    QFont valueFont() const;
     // Whether the numbers are drawn now.
     bool valuesShown() const;
     // Axis tick labels; off for thumbnails.
@@ -64,6 +68,16 @@ public:
 
     static constexpr int kMaxLabelledCells = 10;
 
+    // Every how-manyth tick label an axis shows when neighbouring cells are `cell` pixels apart
+    // and a label needs `pitch` pixels from its neighbour's centre to its own: the smallest of
+    // 1, 2, 5, 10, 20, 50 … that keeps the labels apart (round steps read as positions).
+    static int labelStep(double cell, double pitch);
+    // The smallest of 1, 2, 5, 10, 20, 50 … that is at least `step`.
+    static int roundStep(int step);
+    // The steps of the tick labels now shown (rows down the y axis, columns along the x axis).
+    int rowLabelStep() const { return m_rowStep; }
+    int columnLabelStep() const { return m_columnStep; }
+
 Q_SIGNALS:
     void cellClicked(int row, int column);
     void clicked();
@@ -76,6 +90,9 @@ private:
     void refresh();
     void redraw();
     void updateLabels();
+    // Sets the axes' tick labels to every k-th label that fits the laid-out cells; true when
+    // the steps changed (then the plot must be laid out again to draw them).
+    bool updateTicks(bool force);
     void updateRange();
     void applyRange();
 
@@ -84,6 +101,12 @@ private:
     QCPTextElement *m_title;
     QCPItemRect *m_highlight;
     QVector<QCPItemText *> m_labels;
+    QStringList m_rowTicks; // the row and column labels, long ones elided
+    QStringList m_columnTicks;
+    double m_rowPitch = 0; // what a tick label needs between its centre and its neighbour's
+    double m_columnPitch = 0;
+    int m_rowStep = 0; // every k-th label shown (0: not set yet)
+    int m_columnStep = 0;
     core::Matrix m_matrix;
     Palette m_palette = Palette::Sequential;
     bool m_fixed = false;
