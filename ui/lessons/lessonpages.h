@@ -3,7 +3,8 @@
 // side each — the KV cache, grouped-query attention, LayerNorm against RMSNorm, the residual
 // stream, the MLP's activation, the logit lens, direct logit attribution, and (modellessons.h)
 // the unembedding, pre-norm against post-norm, rope scaling, position from the mask — as
-// explanation pages (resources/explanations/LANG/PAGE.html, read by ExplanationPanel::pageHtml).
+// explanation pages (resources/explanations/LANG/lessons/PAGE.html, in the resources at
+// :/explanations/LANG/PAGE.html as the stage pages, read by ExplanationPanel::pageHtml).
 // A page's text holds no number of any one model; from its "model" anchor on ("In this model"
 // and the worksheet question) its placeholders (%M_…%) are filled here with the open model's numbers,
 // computed from its config, its weights and its last pass by the page's row of the table below,

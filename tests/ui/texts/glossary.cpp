@@ -89,14 +89,18 @@ void addTs(const QString &path, const QString &name, std::vector<GovernedText> &
 
 void addPages(const QString &root, std::vector<GovernedText> &out)
 {
-    const QDir zh(root + QStringLiteral("/resources/explanations/zh_CN"));
-    for (const QString &page : zh.entryList({QStringLiteral("*.html")}, QDir::Files)) {
-        const QString en = root + QStringLiteral("/resources/explanations/en/") + page;
-        const QString english = QFile::exists(en) ? withoutTags(readText(en)) : QString();
-        out.push_back({QStringLiteral("explanations/zh_CN/") + page, withoutTags(readText(zh.filePath(page))), english,
-            true, !english.isEmpty()});
-        if (!english.isEmpty())
-            out.push_back({QStringLiteral("explanations/en/") + page, english, QString(), false, false});
+    // The stage pages, and the model room's lesson pages in their own folder.
+    for (const QString &folder : {QString(), QStringLiteral("lessons/")}) {
+        const QDir zh(root + QStringLiteral("/resources/explanations/zh_CN/") + folder);
+        for (const QString &page : zh.entryList({QStringLiteral("*.html")}, QDir::Files)) {
+            const QString name = folder + page;
+            const QString en = root + QStringLiteral("/resources/explanations/en/") + name;
+            const QString english = QFile::exists(en) ? withoutTags(readText(en)) : QString();
+            out.push_back({QStringLiteral("explanations/zh_CN/") + name, withoutTags(readText(zh.filePath(page))),
+                english, true, !english.isEmpty()});
+            if (!english.isEmpty())
+                out.push_back({QStringLiteral("explanations/en/") + name, english, QString(), false, false});
+        }
     }
 }
 
