@@ -222,6 +222,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_fileActions->newAction());
     m_fileMenu->addAction(m_fileActions->openAction());
     m_fileMenu->addAction(m_model->openAction());
+    m_fileMenu->addAction(m_model->openFileAction());
     m_fileMenu->addMenu(m_model->cacheMenu());
     m_fileMenu->addAction(m_sessionFile->openAction());
     m_fileMenu->addMenu(m_fileActions->recentMenu());
@@ -287,7 +288,7 @@ void MainWindow::createMenus()
     m_experimentsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     addAction(m_experimentsAction);
     new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu()); // Translate…, 猫吃鱼 example
-    new QuantActions(m_model, m_toolsMenu, this); // Quantization… of the open GGUF model
+    new QuantActions(m_model, m_toolsMenu, this); // Quantization… and Same Head, Several Files… of a GGUF model
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {
