@@ -9,6 +9,7 @@
 #include "ggufwriter.h"
 #include "tests/ui/model/modelroomfixture.h"
 #include "tokenizerfixtures.h"
+#include "ui/i18n/language.h"
 #include "ui/plot/matrixplot.h"
 #include "ui/quant/quantactions.h"
 #include "ui/quant/quantcomparewindow.h"
@@ -217,6 +218,23 @@ TEST(QuantCompare, ToolsOpensItOnTheRoomsModelTextAndHead)
     EXPECT_LT((w->plot(0, Plot::Weights)->matrix() - r.runner->attentionWeights(1, 2)).cwiseAbs().maxCoeff(), 2e-5);
     for (const QPushButton *b : w->findChildren<QPushButton *>(QString(), Qt::FindDirectChildrenOnly))
         EXPECT_FALSE(b->toolTip().isEmpty()) << b->text().toStdString(); // the window's own, not the progress dialog's
+    test::removeTree(dir);
+}
+
+TEST(QuantCompare, SwitchingToChineseRetranslatesTheOpenWindow)
+{
+    const std::string dir = test::makeTempDir("quantcompare-zh");
+    QuantCompareWindow w;
+    w.setText(kText);
+    ASSERT_TRUE(w.addFile(QString::fromStdString(writeFile(dir, "q8", {kQ8_0}))));
+    ASSERT_TRUE(waitIdle(w));
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
+    EXPECT_EQ(w.windowTitle(), QStringLiteral("同一个头，多个文件"));
+    EXPECT_TRUE(w.factsText(0).contains(QStringLiteral("Q8_0，每个权重"))) << w.factsText(0).toStdString();
+    EXPECT_TRUE(w.factsText(0).contains(QStringLiteral("解码：尚未测量"))) << w.factsText(0).toStdString();
+    ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+    EXPECT_EQ(w.windowTitle(), QStringLiteral("Same Head, Several Files"));
+    EXPECT_TRUE(w.factsText(0).contains(QStringLiteral("Q8_0, "))) << w.factsText(0).toStdString();
     test::removeTree(dir);
 }
 
