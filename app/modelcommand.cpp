@@ -3,6 +3,7 @@
 #include "app/commandline.h"
 #include "core/chat/chatprompt.h"
 #include "core/chat/chattemplate.h"
+#include "core/gguf/gguffile.h"
 #include "core/gguf/ggufmodel.h"
 #include "core/gguf/gguftokenizer.h"
 #include "core/gguf/ollamastore.h"
@@ -346,6 +347,16 @@ QString modelFolderProblem(const CommandLine &cli)
     const QString where = QStringLiteral("--model %1: ").arg(cli.value(cli.model));
     if (dir.isEmpty())
         return where + notFound;
+    if (core::gguf::isGgufFile(localPath(dir))) {
+        // The header and tensor table are read (mapped, not loaded): a wrong magic, a truncated
+        // or otherwise broken file is refused before the window opens.
+        try {
+            core::gguf::GgufFile::open(localPath(dir));
+        } catch (const ModelError &e) {
+            return where + ui::fileProblemText(e.problem());
+        }
+        return QString();
+    }
     if (!QFileInfo(dir).isDir())
         return where + tr("no such folder");
     if (!QFileInfo(QDir(dir).filePath(QStringLiteral("config.json"))).isFile())

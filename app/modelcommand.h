@@ -34,9 +34,9 @@ QString modelFolder(const QString &argument, QString *problem);
 // else the problem (without the option's name).
 QString loadModelWeights(const QString &argument, std::shared_ptr<const core::model::ModelWeights> *weights);
 
-// A quick check of --model DIR before the window opens it: DIR/config.json exists and describes
-// a supported model. Returns the one-line problem, or an empty string. (The window reads the
-// weights itself, off the GUI thread.)
+// A quick check of --model DIR or FILE.gguf before the window opens it: DIR/config.json exists
+// and describes a supported model, or the GGUF file's header and tensor table read. Returns the
+// one-line problem, or an empty string. (The window reads the weights itself, off the GUI thread.)
 QString modelFolderProblem(const CommandLine &cli);
 
 // The scene of the head that --model, --text, --layer and --head name (X = that layer's

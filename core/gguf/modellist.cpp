@@ -58,6 +58,22 @@ std::string heaviest(const std::map<std::string, std::uint64_t> &tally)
     return best;
 }
 
+} // namespace
+
+std::string fileQuantization(const GgufFile &file)
+{
+    if (const GgufValue *type = file.find("general.file_type"); type && type->integer())
+        if (std::string name = fileTypeName(*type->integer()); !name.empty())
+            return name;
+    std::map<std::string, std::uint64_t> tally;
+    for (const GgufTensor &t : file.tensors())
+        if (t.extents.size() >= 2)
+            tally[t.type->name] += t.elements;
+    return heaviest(tally);
+}
+
+namespace {
+
 // The architecture and file type of a GGUF file at `path`; the model unchanged when it is not one.
 void describeGguf(const std::string &path, ListedModel &m)
 {
@@ -65,15 +81,7 @@ void describeGguf(const std::string &path, ListedModel &m)
         const std::shared_ptr<GgufFile> file = GgufFile::open(path);
         if (const GgufValue *arch = file->find("general.architecture"))
             m.family = arch->text;
-        if (const GgufValue *type = file->find("general.file_type"); type && type->integer())
-            m.quantization = fileTypeName(*type->integer());
-        if (m.quantization.empty()) {
-            std::map<std::string, std::uint64_t> tally;
-            for (const GgufTensor &t : file->tensors())
-                if (t.extents.size() >= 2)
-                    tally[t.type->name] += t.elements;
-            m.quantization = heaviest(tally);
-        }
+        m.quantization = fileQuantization(*file);
     } catch (const std::exception &) {
         // Listed with its path; opening it says what is wrong.
     }

@@ -12,6 +12,8 @@
 
 namespace attnlab::core::gguf {
 
+class GgufFile;
+
 struct ListedModel {
     std::string source; // "huggingface", "ollama" or "lmstudio"
     // What --model takes: the hub id ("Qwen/Qwen2.5-0.5B"), the Ollama name ("qwen2.5:0.5b",
@@ -41,6 +43,10 @@ ModelStores modelStores(const model::Environment &env);
 // Every model found, by source (huggingface, ollama, lmstudio) then id. A store that is absent
 // lists nothing; an entry whose files cannot be read is listed with what could be read.
 std::vector<ListedModel> listModels(const ModelStores &stores);
+
+// The file type of an open GGUF file as llama.cpp names it (general.file_type, e.g. "Q4_K_M"),
+// else the type most of its matrices' elements have ("Q8_0", "F32").
+std::string fileQuantization(const GgufFile &file);
 
 // llama.cpp's name of a llama_ftype value ("Q4_K_M" for 15); empty for an unknown one.
 std::string fileTypeName(std::int64_t fileType);

@@ -80,6 +80,37 @@
     </message>
 </context>
 <context>
+    <name>attnlab::ui::QuantCompareWindow</name>
+    <message numerus="yes">
+        <source>The model reads at most %n tokens: the rest of the text is left out.</source>
+        <translation>
+            <numerusform>The model reads at most %n token: the rest of the text is left out.</numerusform>
+            <numerusform>The model reads at most %n tokens: the rest of the text is left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Add a GGUF file of the same model in another type (F32, BF16, Q8_0, Q4_K …): up to %n files side by side</source>
+        <translation>
+            <numerusform>Add a GGUF file of the same model in another type (F32, BF16, Q8_0, Q4_K …): up to %n file side by side</numerusform>
+            <numerusform>Add a GGUF file of the same model in another type (F32, BF16, Q8_0, Q4_K …): up to %n files side by side</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generate %n tokens greedily after the text with each file and time them: its decode speed in tokens per second on this computer</source>
+        <translation>
+            <numerusform>Generate %n token greedily after the text with each file and time it: its decode speed in tokens per second on this computer</numerusform>
+            <numerusform>Generate %n tokens greedily after the text with each file and time them: its decode speed in tokens per second on this computer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Decode: %1 tokens/s (%n tokens)</source>
+        <translation>
+            <numerusform>Decode: %1 tokens/s (%n token)</numerusform>
+            <numerusform>Decode: %1 tokens/s (%n tokens)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::TokenBar</name>
     <message numerus="yes">
         <source>… %n more</source>

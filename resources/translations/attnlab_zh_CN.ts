@@ -6068,6 +6068,22 @@ head %2</source>
         <source>Models downloaded with huggingface-cli or transformers, pulled with Ollama or downloaded in LM Studio appear here; Attention Lab itself never downloads</source>
         <translation>用 huggingface-cli 或 transformers 下载的、用 Ollama 拉取的、在 LM Studio 中下载的模型都会出现在这里；注意力实验室自己从不下载</translation>
     </message>
+    <message>
+        <source>Open &amp;GGUF Model File…</source>
+        <translation>打开 GGUF 模型文件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Open one .gguf file as llama.cpp, Ollama and LM Studio keep a model (a Llama, Qwen2 or Qwen3, quantized or not) and see its real attention</source>
+        <translation>打开一个 .gguf 文件（llama.cpp、Ollama 和 LM Studio 保存模型的格式；Llama、Qwen2 或 Qwen3，量化或未量化），查看它真实的注意力</translation>
+    </message>
+    <message>
+        <source>Open GGUF Model File</source>
+        <translation>打开 GGUF 模型文件</translation>
+    </message>
+    <message>
+        <source>GGUF files (*.gguf);;All files (*)</source>
+        <translation>GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ModelGridView</name>
@@ -6551,6 +6567,14 @@ Click to select it, Ctrl+click to switch it off.</source>
         <source>See how the open GGUF model stores its weights: each block&apos;s scale, min and integer codes, and the error against an unquantized original (Ctrl+Shift+Q)</source>
         <translation>查看已打开的 GGUF 模型如何存储权重：每个块的缩放因子、最小值和整数编码，以及与未量化原始模型相比的误差（Ctrl+Shift+Q）</translation>
     </message>
+    <message>
+        <source>Same Head, Several &amp;Files…</source>
+        <translation>同一个头，多个文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>One head on one text from two or three files of the open GGUF model (e.g. F32, Q8_0, Q4_K): scores, weights, context, their difference and the prediction of each, with each file&apos;s size, memory and decode speed</source>
+        <translation>用当前 GGUF 模型的两三个文件（例如 F32、Q8_0、Q4_K）在同一段文本上计算同一个注意力头：各自的分数、权重、上下文、它们的差别和预测，以及每个文件的大小、内存和解码速度</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::QuantBlockTable</name>
@@ -6621,6 +6645,217 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>Error</source>
         <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::QuantCompareWindow</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Type a text: the head is computed on its tokens.</source>
+        <translation>请输入一段文本：注意力头在它的词元上计算。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model reads at most %n tokens: the rest of the text is left out.</source>
+        <translation>
+            <numerusform>模型最多读取 %n 个词元：文本的其余部分被略去。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the head in each file…</source>
+        <translation>正在用每个文件计算这个头…</translation>
+    </message>
+    <message>
+        <source>Measuring the decode speed of each file…</source>
+        <translation>正在测量每个文件的解码速度…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Add a GGUF File of the Same Model</source>
+        <translation>添加同一模型的 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>GGUF files (*.gguf);;All files (*)</source>
+        <translation>GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Same Head, Several Files</source>
+        <translation>同一个头，多个文件</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>文本(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>层(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>头(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>The text every file computes on, split by the first file&apos;s tokenizer; press Enter to compute again</source>
+        <translation>每个文件都在这段文本上计算，由第一个文件的分词器切分；按回车重新计算</translation>
+    </message>
+    <message>
+        <source>The layer of the head to compare (counting from 1)</source>
+        <translation>要比较的头所在的层（从 1 开始计数）</translation>
+    </message>
+    <message>
+        <source>The head to compare in that layer (counting from 1)</source>
+        <translation>该层中要比较的头（从 1 开始计数）</translation>
+    </message>
+    <message>
+        <source>&amp;Add File…</source>
+        <translation>添加文件(&amp;A)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add a GGUF file of the same model in another type (F32, BF16, Q8_0, Q4_K …): up to %n files side by side</source>
+        <translation>
+            <numerusform>添加同一模型另一种类型（F32、BF16、Q8_0、Q4_K …）的 GGUF 文件：最多 %n 个文件并排比较</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Remove Last</source>
+        <translation>移除最后一个(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Take the last file added out of the comparison</source>
+        <translation>把最后添加的文件移出比较</translation>
+    </message>
+    <message>
+        <source>&amp;Measure Speed</source>
+        <translation>测量速度(&amp;M)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Generate %n tokens greedily after the text with each file and time them: its decode speed in tokens per second on this computer</source>
+        <translation>
+            <numerusform>用每个文件在文本之后贪心生成 %n 个词元并计时：得到它在这台计算机上的解码速度（每秒词元数）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Weights − first file</source>
+        <translation>权重 − 第一个文件</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>q·kᵀ scaled, before the softmax: row = query token, column = key token; grey cells are hidden by the causal mask</source>
+        <translation>缩放后的 q·kᵀ，softmax 之前：行 = 查询词元，列 = 键词元；灰色单元格被因果掩码遮住</translation>
+    </message>
+    <message>
+        <source>The attention weights after the softmax, 0 to 1: how much each query token reads each key token</source>
+        <translation>softmax 之后的注意力权重，0 到 1：每个查询词元读取每个键词元的多少</translation>
+    </message>
+    <message>
+        <source>What the head passes on: its weights times its values, one row per token, one column per dimension of the head</source>
+        <translation>这个头向后传递的内容：权重乘以值，每个词元一行，头的每个维度一列</translation>
+    </message>
+    <message>
+        <source>This file&apos;s attention weights minus the first file&apos;s: red where this file attends more, blue where less</source>
+        <translation>这个文件的注意力权重减去第一个文件的：红色表示这个文件关注得更多，蓝色表示更少</translation>
+    </message>
+    <message>
+        <source>The other files are compared with this one</source>
+        <translation>其他文件都与这个文件比较</translation>
+    </message>
+    <message>
+        <source>The file&apos;s type, its bits per weight, its size on disk, the memory its weights take here (every weight as float32) and its measured decode speed</source>
+        <translation>文件的类型、每个权重的位数、磁盘上的大小、它的权重在这里占用的内存（每个权重都按 float32 存放）以及实测的解码速度</translation>
+    </message>
+    <message>
+        <source>The five most likely next tokens after the text, with their probabilities; below the first file, the first file&apos;s probability of the same token and the change</source>
+        <translation>文本之后最可能的五个下一个词元及其概率；第一个文件以下的各行还列出第一个文件对同一词元的概率和变化</translation>
+    </message>
+    <message>
+        <source>%1, %2 bits per weight</source>
+        <translation>%1，每个权重 %2 位</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Memory for the weights: %1 (float32 here)</source>
+        <translation>权重占用内存：%1（这里按 float32 存放）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Decode: %1 tokens/s (%n tokens)</source>
+        <translation>
+            <numerusform>解码：每秒 %1 个词元（%n 个词元）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decode: not measured yet (Measure Speed)</source>
+        <translation>解码：尚未测量（测量速度）</translation>
+    </message>
+    <message>
+        <source>The first file: the others are compared with it.</source>
+        <translation>第一个文件：其他文件都与它比较。</translation>
+    </message>
+    <message>
+        <source>This model does not predict a next token.</source>
+        <translation>这个模型不预测下一个词元。</translation>
+    </message>
+    <message>
+        <source>Same most likely token as the first file</source>
+        <translation>最可能的词元与第一个文件相同</translation>
+    </message>
+    <message>
+        <source>Most likely token changed: %1 → %2</source>
+        <translation>最可能的词元变了：%1 → %2</translation>
+    </message>
+    <message>
+        <source>(first file %1, %2%3)</source>
+        <translation>（第一个文件 %1，%2%3）</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>head size</source>
+        <translation>头的维度</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>%1 is not a file of the same model (%2 %3 ≠ %4).</source>
+        <translation>%1 不是同一模型的文件（%2 %3 ≠ %4）。</translation>
     </message>
 </context>
 <context>

@@ -250,4 +250,25 @@ TEST(GgufCli, AFileThatIsNoModelExits2WithOneLine)
     test::removeTree(dir);
 }
 
+// `attnlab --model FILE.gguf` with no command opens the window on the file: the quick check
+// before the window accepts a GGUF file (it asked for a folder before) and refuses a broken one.
+TEST(GgufCli, TheWindowOpensOnAGgufFileAndRefusesABrokenOne)
+{
+    const GgufPair pair("qwen2", {8});
+    const std::string gguf = pair.ggufArg().substr(9, pair.ggufArg().size() - 10);
+    const std::string window = "env -u DISPLAY QT_QPA_PLATFORM=offscreen ATTNLAB_NO_RECOVERY=1 timeout 6";
+    // Still running when timeout stops it (124): no refusal on stderr.
+    const test::Run open = test::runAttnlab("--model '" + gguf + "'", {}, window);
+    EXPECT_EQ(open.code, 124) << open.err;
+    EXPECT_EQ(open.err.find("attnlab: --model"), std::string::npos) << open.err;
+
+    // The first 40 bytes only: the tensor table is cut off.
+    const std::string cut = pair.dir() + "/cut.gguf";
+    std::ofstream(cut, std::ios::binary) << test::readFile(gguf).substr(0, 40);
+    const test::Run broken = test::runAttnlab("--model '" + cut + "'", {}, window);
+    EXPECT_EQ(broken.code, 2) << broken.err;
+    EXPECT_EQ(std::count(broken.err.begin(), broken.err.end(), '\n'), 1) << broken.err;
+    EXPECT_EQ(broken.err.rfind("attnlab: --model " + cut + ": ", 0), 0u) << broken.err;
+}
+
 } // namespace

@@ -222,6 +222,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_fileActions->newAction());
     m_fileMenu->addAction(m_fileActions->openAction());
     m_fileMenu->addAction(m_model->openAction());
+    m_fileMenu->addAction(m_model->openFileAction());
     m_fileMenu->addMenu(m_model->cacheMenu());
     m_fileMenu->addAction(m_sessionFile->openAction());
     m_fileMenu->addMenu(m_fileActions->recentMenu());
@@ -288,7 +289,7 @@ void MainWindow::createMenus()
     addAction(m_experimentsAction);
     // Translate…, the 猫吃鱼 example, and a cross-attention head of a translation on the board.
     new TranslateActions(this, m_toolsMenu, m_fileActions->examplesMenu(), m_document);
-    new QuantActions(m_model, m_toolsMenu, this); // Quantization… of the open GGUF model
+    new QuantActions(m_model, m_toolsMenu, this); // Quantization… and Same Head, Several Files… of a GGUF model
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_about = m_helpMenu->addAction(QString(), this, [this] {

@@ -24,6 +24,7 @@ namespace attnlab::ui {
 
 namespace {
 const QString kLastFolderKey = QStringLiteral("model/lastFolder");
+const QString kLastFileKey = QStringLiteral("model/lastGgufFile");
 
 std::string cacheDir()
 {
@@ -37,6 +38,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     , m_session(new ModelSession(this))
     , m_room(new ModelRoom(m_session, document, window))
     , m_open(new QAction(this))
+    , m_openFile(new QAction(this))
     , m_cacheMenu(new QMenu(window))
     , m_classroom(new QAction(m_room)) // listed under the room in Help → Keyboard Shortcuts
 {
@@ -49,6 +51,7 @@ ModelActions::ModelActions(Document *document, QWidget *window)
     refreshClassroom();
     m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     connect(m_open, &QAction::triggered, this, &ModelActions::openInteractive);
+    connect(m_openFile, &QAction::triggered, this, &ModelActions::openFileInteractive);
 
     connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
         // A generated token's pass: the Generate panel shows its progress beside its Stop.
@@ -112,6 +115,9 @@ void ModelActions::retranslate()
     m_open->setToolTip(
         tr("Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) "
            "and see its real attention (Ctrl+Shift+M)"));
+    m_openFile->setText(tr("Open &GGUF Model File…"));
+    m_openFile->setToolTip(tr("Open one .gguf file as llama.cpp, Ollama and LM Studio keep a model (a Llama, Qwen2 "
+                              "or Qwen3, quantized or not) and see its real attention"));
     m_classroom->setText(tr("Chat: 猫吃鱼 with Qwen2.5"));
     m_classroom->setToolTip(tr("Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user's chat "
                                "turn in its chat template, ready for the model's answer (Ctrl+Shift+F)"));
@@ -140,6 +146,17 @@ void ModelActions::openInteractive()
         return;
     settings.setValue(kLastFolderKey, dir);
     open(dir);
+}
+
+void ModelActions::openFileInteractive()
+{
+    QSettings settings;
+    const QString file = LocalizedFileDialog::getOpenFileName(m_window, tr("Open GGUF Model File"),
+        settings.value(kLastFileKey).toString(), tr("GGUF files (*.gguf);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    settings.setValue(kLastFileKey, file);
+    open(file);
 }
 
 QString ModelActions::classroomSnapshot() const

@@ -1,5 +1,6 @@
 #pragma once
-// File → Open Model…: picks a checkpoint folder (the last one is remembered), loads it on the
+// File → Open Model…: picks a checkpoint folder, File → Open GGUF Model File… a *.gguf file (the
+// last place is remembered for each), loads it on the
 // session's worker with a progress dialog and Cancel for anything slower than half a second,
 // and shows the loaders' one-line errors and, once, what the user should know about the model
 // opened. Owns the session and the model room.
@@ -29,6 +30,8 @@ public:
     ModelSession *session() const { return m_session; }
     ModelRoom *room() const { return m_room; }
     QAction *openAction() const { return m_open; }
+    // File → Open GGUF Model File…: the same for one *.gguf file (llama.cpp's, Ollama's, LM Studio's).
+    QAction *openFileAction() const { return m_openFile; }
     // File → Open from Hugging Face Cache: the models already downloaded to the local hub cache
     // (never a download), listed anew each time the menu opens.
     QMenu *cacheMenu() const { return m_cacheMenu; }
@@ -53,6 +56,8 @@ public:
     void setBeforeOpen(std::function<bool()> check) { m_beforeOpen = std::move(check); }
     // The folder dialog, then open().
     void openInteractive();
+    // The file dialog (GGUF files), then open().
+    void openFileInteractive();
     // The last error shown ("" when none) in the current language, for tests; errors appear in a
     // message box unless quiet (tests set it).
     QString lastError() const { return m_lastError ? m_lastError() : QString(); }
@@ -75,6 +80,7 @@ private:
     ModelSession *m_session;
     ModelRoom *m_room;
     QAction *m_open;
+    QAction *m_openFile;
     QMenu *m_cacheMenu;
     QAction *m_classroom;
     QProgressDialog *m_progress = nullptr;

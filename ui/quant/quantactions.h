@@ -1,7 +1,9 @@
 #pragma once
 // Tools → Quantization… (Ctrl+Shift+Q), also on the model room's tool bar: opens the
-// Quantization window on the model the room has open. Enabled only while that model is a GGUF
-// file, the only kind whose weights are stored quantized.
+// Quantization window on the model the room has open; Tools → Same Head, Several Files… opens
+// the comparison of files (QuantCompareWindow) with that model first, on the room's text, layer
+// and head. Enabled only while that model is a GGUF file, the only kind whose weights are stored
+// quantized.
 
 #include <QObject>
 
@@ -12,6 +14,7 @@ class QWidget;
 namespace attnlab::ui {
 
 class ModelActions;
+class QuantCompareWindow;
 class QuantWindow;
 
 class QuantActions : public QObject {
@@ -24,6 +27,11 @@ public:
     QuantWindow *view();
     // Opens the window on the room's model.
     void showView();
+    QAction *compareAction() const { return m_compareAction; }
+    // The comparison window, created when first asked for.
+    QuantCompareWindow *compareView();
+    // Opens it; when it holds no file yet, with the room's model, text, layer and head.
+    void showCompareView();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -35,7 +43,9 @@ private:
     ModelActions *m_model;
     QWidget *m_window;
     QAction *m_action;
+    QAction *m_compareAction;
     QuantWindow *m_view = nullptr;
+    QuantCompareWindow *m_compareView = nullptr;
 };
 
 } // namespace attnlab::ui
