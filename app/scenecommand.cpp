@@ -73,42 +73,6 @@ void addRotaryHeadFields(const ModelHeadDetail &detail, nlohmann::ordered_json *
     *head = std::move(out);
 }
 
-// The stages after Q_rot and K_rot of a head whose block normalises q and k (QK-norm), which the
-// head's scene cannot express: the scores, the mask, the softmax and the context of the vectors
-// that meet in the dot product, computed by the same pipeline on a direct scene of them, and the
-// head's output through its W_O and b_O.
-core::Stages qkNormStages(const core::Scene &scene, const core::Stages &stages, const ModelHeadDetail &detail)
-{
-    core::Scene direct;
-    direct.direct = true;
-    direct.tokens = scene.tokens;
-    direct.q = detail.qRot;
-    direct.k = detail.kRot;
-    direct.v = stages.heads[0].v;
-    direct.scale = scene.scale;
-    direct.customDivisor = scene.customDivisor;
-    direct.mask = scene.mask;
-    direct.customMask = scene.customMask;
-    core::Pipeline pipeline;
-    const core::HeadStages &attended = pipeline.compute(direct).heads[0];
-    core::Stages out = stages;
-    core::HeadStages &h = out.heads[0];
-    h.scores = attended.scores;
-    h.scaled = attended.scaled;
-    h.masked = attended.masked;
-    h.weights = attended.weights;
-    h.context = attended.context;
-    out.concat = h.context;
-    if (scene.wo.size() == 0) {
-        out.output = out.concat;
-        return out;
-    }
-    out.output.noalias() = out.concat * scene.wo;
-    if (scene.bo.size() > 0)
-        out.output.rowwise() += scene.bo;
-    return out;
-}
-
 } // namespace
 
 int runDumpCommand(const CommandLine &cli)
@@ -126,8 +90,7 @@ int runDumpCommand(const CommandLine &cli)
         // The same dump with the ids of the model's tokens first.
         nlohmann::ordered_json dump;
         dump["token_ids"] = detail.tokenIds;
-        const std::string text = detail.qkNorm ? core::stagesToJson(*r.scene, qkNormStages(*r.scene, stages, detail))
-                                               : core::stagesToJson(*r.scene, stages);
+        const std::string text = core::stagesToJson(*r.scene, stages);
         nlohmann::ordered_json stagesJson = nlohmann::ordered_json::parse(text);
         for (auto it = stagesJson.begin(); it != stagesJson.end(); ++it)
             dump[it.key()] = std::move(*it);

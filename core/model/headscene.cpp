@@ -197,6 +197,28 @@ Scene headScene(const ModelConfig &c, const LayerWeights &L, const Matrix &atten
     }
     if (spec.attnSoftcap > 0)
         s.variants.softCap = spec.attnSoftcap;
+    // Say which of the Settings panel's variant switches are the model's own.
+    const std::string cap = plainNumber(spec.attnSoftcap), w = std::to_string(spec.window);
+    std::string en, zh;
+    if (spec.qkNorm) {
+        en += " " + f.name
+            + " normalises each head's Q and K (q_norm, k_norm) before the rotation: the board's QK-norm.";
+        zh += f.name + " 在旋转之前对每个头的 Q 和 K 做归一化（q_norm、k_norm）：即流程板的 QK-norm。";
+    }
+    if (spec.attnSoftcap > 0) {
+        en += " " + f.name + " caps every score as tanh(s/" + cap + ")·" + cap
+            + " (attn_logit_softcapping): the board's soft cap.";
+        zh += f.name + " 把每个分数限制为 tanh(s/" + cap + ")·" + cap
+            + "（attn_logit_softcapping）：即流程板的软上限。";
+    }
+    if (s.variants.slidingWindow > 0) {
+        en += " Layer " + l1 + " is a sliding-window layer: each token sees itself and the "
+            + std::to_string(spec.window - 1) + " before it (window " + w + ").";
+        zh += "第 " + l1 + " 层是滑动窗口层：每个词元只看到自己和它之前的 " + std::to_string(spec.window - 1)
+            + " 个（窗口 " + w + "）。";
+    }
+    s.description[0].second += en;
+    s.description[1].second += zh;
     return s;
 }
 

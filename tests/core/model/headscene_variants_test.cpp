@@ -102,6 +102,16 @@ TEST_F(HeadSceneVariants, Gemma2HeadsCapTheirScoresAndSlideTheirWindowOnEveryOth
         EXPECT_EQ(s.mask, MaskKind::Causal);
         EXPECT_FALSE(s.variants.qkNorm);
         EXPECT_NEAR(double(s.customDivisor), std::sqrt(12.0), 1e-6);
+        // The description says which switches are the model's own.
+        const std::string &en = s.description.at(0).second, &zh = s.description.at(1).second;
+        EXPECT_NE(en.find("Gemma 2 caps every score as tanh(s/2.5)·2.5"), std::string::npos) << en;
+        EXPECT_NE(zh.find("Gemma 2 把每个分数限制为 tanh(s/2.5)·2.5"), std::string::npos) << zh;
+        const std::string sliding = "Layer " + std::to_string(layer + 1)
+            + " is a sliding-window layer: each token sees "
+              "itself and the 2 before it (window 3).";
+        EXPECT_EQ(en.find(sliding) != std::string::npos, layer % 2 == 0) << en;
+        EXPECT_EQ(zh.find("只看到自己和它之前的 2 个（窗口 3）") != std::string::npos, layer % 2 == 0) << zh;
+        EXPECT_EQ(en.find("q_norm"), std::string::npos);
     });
 }
 
@@ -157,6 +167,10 @@ TEST(HeadSceneVariantsQwen3, Qwen3HeadsNormaliseQueriesAndKeysBeforeTheRotation)
     expectScenesMatch(run, ref.weights, [&](int layer, const Scene &s) {
         EXPECT_TRUE(s.variants.qkNorm);
         EXPECT_EQ(s.variants.slidingWindow, 0);
+        EXPECT_NE(s.description.at(0).second.find("Qwen3 normalises each head's Q and K (q_norm, k_norm) before the "
+                                                  "rotation: the board's QK-norm."),
+            std::string::npos);
+        EXPECT_EQ(s.description.at(0).second.find("sliding-window"), std::string::npos);
         EXPECT_EQ(double(s.variants.qkNormEpsilon), double(Scalar(w->config.layerNormEps)));
         EXPECT_LT(
             (s.variants.kNormWeight - w->layers[size_t(layer)].keyNorm.weight.vector()).cwiseAbs().maxCoeff(), 1e-7);
