@@ -20,6 +20,8 @@
 #include "gemmafixture.h"
 #include "gemmareference.h"
 
+#include "headscenecheck.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -398,4 +400,23 @@ TEST_F(Gemma3, AMultimodalFolderRunsItsLanguageModelAsTheTextFolderDoes)
     const LoadModelResult r = loadModel(m_dir);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error.find("layers.1.self_attn.k_norm.weight"), std::string::npos) << r.error;
+}
+
+// A head on the board normalises its q and k with Gemma's 1 + w, as the model does (issue 31).
+TEST_F(Gemma3, HeadsOnTheBoardNormaliseQueriesAndKeysWithOnePlusTheirWeights)
+{
+    const auto w = load(gemma3Options());
+    ASSERT_TRUE(w);
+    ForwardRunner run(w);
+    ASSERT_TRUE(run.run(kIds));
+    const GemmaReference ref = gemmaReference(*w, gemma3Spec(), kIds, qkNormsOf(*w));
+    expectHeadScenesMatch(run, ref.weights, [&](int layer, const Scene &s) {
+        EXPECT_TRUE(s.variants.qkNorm);
+        EXPECT_EQ(s.variants.softCap, 0);
+        EXPECT_EQ(s.variants.slidingWindow, layer == 2 ? 0 : 3);
+        // The weight the norm multiplies by is Gemma's 1 + w.
+        const TensorView &q = w->layers[size_t(layer)].queryNorm.weight;
+        ASSERT_EQ(s.variants.qNormWeight.size(), 8);
+        EXPECT_NEAR(double(s.variants.qNormWeight(0)), 1.0 + double(q.vector()(0)), 1e-6);
+    });
 }

@@ -17,9 +17,12 @@
 #include "gemmafixture.h"
 #include "gemmareference.h"
 
+#include "headscenecheck.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -284,4 +287,32 @@ TEST_F(Gemma2, TheLensEndsAtThePredictionAndTheAttributionSumsToTheLogit)
     for (const AttributionPart &p : a.parts)
         sum += p.value;
     EXPECT_NEAR(sum, a.logit, 1e-4);
+}
+
+// A head on the board caps its scores and slides its window as the model does (issue 31).
+TEST_F(Gemma2, HeadsOnTheBoardCapTheirScoresAndSlideTheirWindowOnEveryOtherLayer)
+{
+    const TinyGemmaOptions o; // soft cap 2.5, window 3, layers 0 and 2 sliding, query_pre_attn_scalar 12
+    const auto w = load(o);
+    ASSERT_TRUE(w);
+    ForwardRunner run(w);
+    ASSERT_TRUE(run.run(kIds));
+    const GemmaReference ref = gemmaReference(*w, gemma2Spec(o), kIds);
+    expectHeadScenesMatch(run, ref.weights, [](int layer, const Scene &s) {
+        EXPECT_EQ(double(s.variants.softCap), 2.5);
+        EXPECT_EQ(s.variants.slidingWindow, layer % 2 == 0 ? 3 : 0);
+        EXPECT_EQ(s.mask, MaskKind::Causal);
+        EXPECT_FALSE(s.variants.qkNorm);
+        EXPECT_NEAR(double(s.customDivisor), std::sqrt(12.0), 1e-6);
+        // The description says which switches are the model's own.
+        const std::string &en = s.description.at(0).second, &zh = s.description.at(1).second;
+        EXPECT_NE(en.find("Gemma 2 caps every score as tanh(s/2.5)·2.5"), std::string::npos) << en;
+        EXPECT_NE(zh.find("Gemma 2 把每个分数限制为 tanh(s/2.5)·2.5"), std::string::npos) << zh;
+        const std::string sliding = "Layer " + std::to_string(layer + 1)
+            + " is a sliding-window layer: each token sees "
+              "itself and the 2 before it (window 3).";
+        EXPECT_EQ(en.find(sliding) != std::string::npos, layer % 2 == 0) << en;
+        EXPECT_EQ(zh.find("只看到自己和它之前的 2 个（窗口 3）") != std::string::npos, layer % 2 == 0) << zh;
+        EXPECT_EQ(en.find("q_norm"), std::string::npos);
+    });
 }

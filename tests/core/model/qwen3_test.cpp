@@ -15,6 +15,8 @@
 #include "modelfixtures.h"
 #include "rotaryreference.h"
 
+#include "headscenecheck.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -258,4 +260,28 @@ TEST(Qwen3Config, DefaultsFollowQwen3ConfigAndSlidingWindowsAreRefused)
     EXPECT_EQ(refused(R"({"model_type": "qwen3", "layer_types": ["full_attention", "full_attention"],
         "use_sliding_window": false, "sliding_window": null})"),
         "");
+}
+
+// A head on the board normalises its q and k before the rotation, as the model does (issue 31).
+TEST(Qwen3, HeadsOnTheBoardNormaliseQueriesAndKeysBeforeTheRotation)
+{
+    RotaryShape shape;
+    shape.family = "qwen3";
+    shape.headDim = 6;
+    const auto w = makeRotary(rotaryConfig(shape), 7);
+    ForwardRunner run(w);
+    const std::vector<int> ids = rotaryIds();
+    ASSERT_TRUE(run.run(ids));
+    const Reference ref = rotaryReference(*w, ids, allOn(w->config));
+    expectHeadScenesMatch(run, ref.weights, [&](int layer, const Scene &s) {
+        EXPECT_TRUE(s.variants.qkNorm);
+        EXPECT_EQ(s.variants.slidingWindow, 0);
+        EXPECT_NE(s.description.at(0).second.find("Qwen3 normalises each head's Q and K (q_norm, k_norm) before the "
+                                                  "rotation: the board's QK-norm."),
+            std::string::npos);
+        EXPECT_EQ(s.description.at(0).second.find("sliding-window"), std::string::npos);
+        EXPECT_EQ(double(s.variants.qkNormEpsilon), double(Scalar(w->config.layerNormEps)));
+        EXPECT_LT(
+            (s.variants.kNormWeight - w->layers[size_t(layer)].keyNorm.weight.vector()).cwiseAbs().maxCoeff(), 1e-7);
+    });
 }
