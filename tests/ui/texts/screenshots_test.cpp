@@ -4,6 +4,7 @@
 // documents refer to, at the sizes the metainfo declares.
 #include "docimages.h"
 #include "engineshots.h"
+#include "modelshots.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/stagecard.h"
 #include "ui/board/stepcontroller.h"
@@ -229,6 +230,8 @@ std::vector<Shot> shots()
         {QStringLiteral("engine-eviction.png"), test::evictionShot},
         {QStringLiteral("engine-speculative.png"), test::speculativeShot},
         {QStringLiteral("engine-roofline.png"), test::rooflineShot},
+        {QStringLiteral("board-gemma2.png"), test::gemmaBoardShot},
+        {QStringLiteral("quant-q8-error.png"), test::quantErrorShot},
     };
 }
 
