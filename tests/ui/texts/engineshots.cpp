@@ -19,9 +19,7 @@
 
 namespace attnlab::test {
 
-namespace {
-
-void settle()
+void shotSettle()
 {
     for (int i = 0; i < 5; ++i) {
         QCoreApplication::processEvents();
@@ -29,11 +27,13 @@ void settle()
     }
 }
 
-bool save(QWidget *widget, const QString &file)
+bool shotSave(QWidget *widget, const QString &file)
 {
-    settle();
+    shotSettle();
     return widget->grab().save(file, "PNG");
 }
+
+namespace {
 
 // The tiny GPT-2 (3 layers, 2 heads, 32 positions) in the model room, shown, with 12 tokens
 // generated after "the cat sat".
@@ -74,7 +74,7 @@ bool flashShot(const QString &file)
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return false;
-    return save(&window, file);
+    return shotSave(&window, file);
 }
 
 bool pagedCacheShot(const QString &file)
@@ -87,7 +87,7 @@ bool pagedCacheShot(const QString &file)
     // Blocks of 3: the 4 prompt tokens leave a shared, partly filled block to copy on write.
     paged->blockSizeBox()->setValue(3);
     paged->continuationsBox()->setValue(3);
-    return save(shot.panel(), file);
+    return shotSave(shot.panel(), file);
 }
 
 bool evictionShot(const QString &file)
@@ -99,7 +99,7 @@ bool evictionShot(const QString &file)
         return false;
     shot.panel()->cacheTabs()->setCurrentWidget(shot.panel()->cachePanel());
     shot.room.window.resize(1280, 800);
-    return save(&shot.room.window, file);
+    return shotSave(&shot.room.window, file);
 }
 
 bool speculativeShot(const QString &file)
@@ -124,7 +124,7 @@ bool speculativeShot(const QString &file)
         return false;
     if (!QTest::qWaitFor([&] { return !dialog->isRunning(); }, 20000))
         return false;
-    const bool ok = save(dialog, file);
+    const bool ok = shotSave(dialog, file);
     dialog->close();
     return ok;
 }
@@ -138,7 +138,7 @@ bool rooflineShot(const QString &file)
     if (!QTest::qWaitFor([&] { return speed->isMeasured(); }, 30000) || !shot.generate())
         return false;
     shot.panel()->cacheTabs()->setCurrentWidget(shot.panel()->rooflineView());
-    return save(shot.panel(), file);
+    return shotSave(shot.panel(), file);
 }
 
 } // namespace attnlab::test

@@ -6,7 +6,13 @@
 
 #include <QString>
 
+class QWidget;
+
 namespace attnlab::test {
+
+// Lets layouts and queued replots settle; then grabs `widget` into the PNG `file`.
+void shotSettle();
+bool shotSave(QWidget *widget, const QString &file);
 
 bool flashShot(const QString &file);
 bool pagedCacheShot(const QString &file);

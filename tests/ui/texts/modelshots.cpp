@@ -1,5 +1,7 @@
 #include "modelshots.h"
 
+#include "engineshots.h"
+
 #include "core/model/forward.h"
 #include "core/model/headscene.h"
 #include "core/model/modelloader.h"
@@ -28,20 +30,6 @@
 namespace attnlab::test {
 
 namespace {
-
-void settle()
-{
-    for (int i = 0; i < 5; ++i) {
-        QCoreApplication::processEvents();
-        QTest::qWait(20);
-    }
-}
-
-bool save(QWidget *widget, const QString &file)
-{
-    settle();
-    return widget->grab().save(file, "PNG");
-}
 
 // ggml's quantize_row_q8_0_ref: per block of 32, d = max|x| / 127 stored as half, q = round(x / d).
 std::string quantizeQ8_0(const std::vector<float> &x)
@@ -89,7 +77,7 @@ bool gemmaBoardShot(const QString &file)
         return false;
     window.steps()->setShowAll(true);
     window.steps()->setCurrentStage(core::StageMasked);
-    settle();
+    shotSettle();
     // The capped scores and the masked ones (the window's band) in view.
     if (ui::StageCard *card = window.board()->card(core::StageCapped))
         for (QWidget *w = card->parentWidget(); w; w = w->parentWidget())
@@ -97,7 +85,7 @@ bool gemmaBoardShot(const QString &file)
                 area->ensureWidgetVisible(card, 0, 0);
                 break;
             }
-    return save(&window, file);
+    return shotSave(&window, file);
 }
 
 bool quantErrorShot(const QString &file)
@@ -132,7 +120,7 @@ bool quantErrorShot(const QString &file)
     if (ok) {
         window.setShowError(true);
         window.selectBlock(2 * 4 + 1); // row 2's second block, the one with the outlier
-        ok = save(&window, file);
+        ok = shotSave(&window, file);
     }
     removeTree(dir);
     return ok;
