@@ -9,8 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <mutex>
 #include <random>
 #include <stdexcept>
+
+#include <unistd.h>
 
 namespace attnlab::test {
 
@@ -231,12 +234,49 @@ std::string readBytes(const std::string &path)
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+namespace {
+
+// The folders makeTempDir made in this process, removed when it exits: a test that stops at a
+// failed ASSERT never reaches its own removeTree, and a fixture without a TearDown left one folder
+// per run behind (86 quantwindow folders in /tmp after a day's runs). Only the process that made
+// them removes them.
+class TempDirs {
+public:
+    void add(const std::string &dir)
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_dirs.push_back(dir);
+    }
+    ~TempDirs()
+    {
+        if (getpid() != m_owner)
+            return;
+        for (const std::string &dir : m_dirs)
+            removeTree(dir);
+    }
+
+private:
+    std::mutex m_mutex;
+    std::vector<std::string> m_dirs;
+    const pid_t m_owner = getpid();
+};
+
+TempDirs &tempDirs()
+{
+    static TempDirs dirs;
+    return dirs;
+}
+
+} // namespace
+
 std::string makeTempDir(const std::string &tag)
 {
+    TempDirs &dirs = tempDirs(); // constructed before its first folder, so destroyed after its last use
     const char *tmp = std::getenv("TMPDIR");
     std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/attnlab-" + tag + "-XXXXXX";
     if (!mkdtemp(pattern.data()))
         throw std::runtime_error("cannot create a temporary folder " + pattern);
+    dirs.add(pattern);
     return pattern;
 }
 

@@ -58,7 +58,8 @@ void writeShardedSafetensors(const std::string &dir, const std::vector<FixtureTe
 std::string shardName(int k, int n);
 std::string readBytes(const std::string &path);
 
-// A fresh empty folder under the temporary directory; removeTree deletes it again.
+// A fresh empty folder under the temporary directory ($TMPDIR, else /tmp), removed with
+// everything in it when the process exits; removeTree deletes it sooner.
 std::string makeTempDir(const std::string &tag);
 void removeTree(const std::string &dir);
 
