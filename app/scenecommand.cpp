@@ -94,6 +94,11 @@ int runDumpCommand(const CommandLine &cli)
         nlohmann::ordered_json stagesJson = nlohmann::ordered_json::parse(text);
         for (auto it = stagesJson.begin(); it != stagesJson.end(); ++it)
             dump[it.key()] = std::move(*it);
+        // The model head's contract (README, "--dump --model"): Q_rot and K_rot already are the
+        // normalised vectors and the weights the capped ones, so the scene's own variant stages
+        // are left out.
+        for (const char *stage : {"Q_norm", "K_norm", "capped", "sink"})
+            dump["heads"][0].erase(stage);
         if (detail.rotary || detail.qkNorm)
             addRotaryHeadFields(detail, &dump["heads"][0]);
         std::cout << core::json::print(dump);

@@ -1,6 +1,7 @@
 #include "core/scene/stagesjson.h"
 
 #include "core/json/jsonwriter.h"
+#include "core/scene/stagetable.h"
 
 #include <sstream>
 
@@ -36,42 +37,40 @@ void writeMatrix(std::ostream &out, const Matrix &m, int indent)
 
 void writeStagesJson(std::ostream &o, const Scene &scene, const Stages &st)
 {
+    // Every stage the scene has, named and ordered as the stage table lists them: the scene's own
+    // (X, the memory) before the heads, each head's (Q … context, the variants' Q_norm, K_norm,
+    // capped and sink among them when switched on), then concat and output.
+    const auto present = [&scene](const StageEntry &e) { return hasStage(scene, e.id); };
     o << "{\n";
     o << "  \"tokens\": " << json::stringArray(scene.tokens) << ",\n";
-    if (!scene.direct) {
-        o << "  \"X\": ";
-        writeMatrix(o, st.x, 2);
-        o << ",\n";
-    }
+    for (const StageEntry &e : stageTable())
+        if (!e.perHead && present(e) && e.feeds & (StageQ | StageK | StageV)) {
+            o << "  \"" << e.name << "\": ";
+            writeMatrix(o, st.*e.sceneMatrix, 2);
+            o << ",\n";
+        }
     o << "  \"heads\": [\n";
     for (size_t j = 0; j < st.heads.size(); ++j) {
         const HeadStages &h = st.heads[j];
         o << "    {\n";
-        auto field = [&o](const char *name, const Matrix &m, bool last = false) {
-            o << "      \"" << name << "\": ";
-            writeMatrix(o, m, 6);
-            o << (last ? "\n" : ",\n");
-        };
-        field("Q", h.q);
-        field("K", h.k);
-        field("V", h.v);
-        if (h.qRotated.size()) {
-            field(stageName(StageQRotated), h.qRotated);
-            field(stageName(StageKRotated), h.kRotated);
+        bool first = true;
+        for (const StageEntry &e : stageTable()) {
+            if (!e.perHead || !present(e))
+                continue;
+            o << (first ? "" : ",\n") << "      \"" << e.name << "\": ";
+            writeMatrix(o, h.*e.headMatrix, 6);
+            first = false;
         }
-        field("scores", h.scores);
-        field("scaled", h.scaled);
-        field("masked", h.masked);
-        field("weights", h.weights);
-        field("context", h.context, true);
-        o << (j + 1 < st.heads.size() ? "    },\n" : "    }\n");
+        o << "\n" << (j + 1 < st.heads.size() ? "    },\n" : "    }\n");
     }
     o << "  ],\n";
-    o << "  \"concat\": ";
-    writeMatrix(o, st.concat, 2);
-    o << ",\n  \"output\": ";
-    writeMatrix(o, st.output, 2);
-    o << ",\n  \"warnings\": " << json::stringArray(st.warnings) << "\n";
+    for (const StageEntry &e : stageTable())
+        if (!e.perHead && present(e) && !(e.feeds & (StageQ | StageK | StageV))) {
+            o << "  \"" << e.name << "\": ";
+            writeMatrix(o, st.*e.sceneMatrix, 2);
+            o << ",\n";
+        }
+    o << "  \"warnings\": " << json::stringArray(st.warnings) << "\n";
     o << "}\n";
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// The --dump format: every stage of a computed scene as JSON.
-//   {"tokens": [...], "X": [[...]] (model mode only),
-//    "heads": [{"Q", "K", "V", ("Q_rot", "K_rot" under RoPE), "scores", "scaled",
-//               "masked", "weights", "context"}, ...],
+// The --dump format: every stage of a computed scene as JSON, named and ordered as the stage table
+// (stagetable.h) lists them, each only when the scene has it:
+//   {"tokens": [...], "X": [[...]] (model mode only), "memory": [[...]] (with a memory),
+//    "heads": [{"Q", "K", "V", ("Q_norm", "K_norm" under QK-norm), ("Q_rot", "K_rot" under RoPE),
+//               "scores", "scaled", ("capped" with a soft cap), "masked", "weights",
+//               ("sink" with a sink logit: n × 1, the sink's share of each row), "context"}, ...],
 //    "concat": [[...]], "output": [[...]], "warnings": [...]}
 // Hidden cells of "masked" (−∞) are written as null. Numbers carry 7 significant digits.
 

@@ -1,11 +1,14 @@
 // A scene file's "memory" key: a round trip, refusals of a malformed memory that name the field,
 // and files without the key loading as before.
 
+#include "core/scene/pipeline.h"
 #include "core/scene/sceneio.h"
+#include "core/scene/stagesjson.h"
 
 #include "testutil.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <random>
 
@@ -99,4 +102,25 @@ TEST(MemoryFile, FilesWithoutAMemoryLoadAndWriteAsBefore)
         EXPECT_FALSE(r.scene->hasMemory()) << name;
         EXPECT_EQ(writeScene(*r.scene).find("\"memory\""), std::string::npos) << name;
     }
+}
+
+// --dump writes the memory (the rows K and V are projected from) after X, before the heads.
+TEST(MemoryFile, TheDumpWritesTheMemoryBetweenXAndTheHeads)
+{
+    const LoadResult r = parseScene(crossFile(R"({"tokens": ["猫", "吃", "鱼"], "X": [[1, 2], [3, 4], [5, 6]]})"));
+    ASSERT_TRUE(r.ok());
+    Pipeline p;
+    const std::string text = stagesToJson(*r.scene, p.compute(*r.scene));
+    const size_t x = text.find("\"X\""), memory = text.find("\"memory\""), heads = text.find("\"heads\"");
+    ASSERT_NE(memory, std::string::npos) << text;
+    EXPECT_LT(x, memory);
+    EXPECT_LT(memory, heads);
+    const nlohmann::json dump = nlohmann::json::parse(text);
+    EXPECT_EQ(dump["memory"], nlohmann::json::parse("[[1, 2], [3, 4], [5, 6]]"));
+    EXPECT_EQ(dump["heads"][0]["weights"].size(), 2u);
+    EXPECT_EQ(dump["heads"][0]["weights"][0].size(), 3u); // target × source
+    // A scene without a memory has no such key.
+    Scene plain = *r.scene;
+    plain.memory = {};
+    EXPECT_EQ(stagesToJson(plain, p.compute(plain)).find("\"memory\""), std::string::npos);
 }

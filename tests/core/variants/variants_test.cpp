@@ -1,14 +1,19 @@
 // The scene's attention variants against a naive float64 reference written from the models'
 // definitions (Qwen3's RMSNorm, Gemma 2's soft-capping, masking_utils' sliding window, gpt-oss'
 // sink), and their scene file round trip.
+#include "core/json/jsonprinter.h"
 #include "core/scene/pipeline.h"
 #include "core/scene/sceneio.h"
+#include "core/scene/stagesjson.h"
 #include "core/scene/stagetable.h"
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace attnlab::core;
@@ -239,6 +244,43 @@ TEST(AttentionVariants, AllTogetherMatchTheReference)
     s.variants.firstTokenSink = true;
     s.variants.sinkLogit = true;
     expectMatches(s);
+}
+
+// --dump writes the variants' own stages where the scene has them, so a row whose weights sum to
+// less than 1 shows where the rest went (the sink), and the normed and capped matrices are there.
+TEST(AttentionVariants, TheDumpWritesTheVariantsStages)
+{
+    Scene s = randomScene(4, 4, 10);
+    Pipeline p;
+    const nlohmann::json plain = nlohmann::json::parse(stagesToJson(s, p.compute(s)));
+    for (const char *key : {"Q_norm", "K_norm", "capped", "sink"})
+        EXPECT_FALSE(plain["heads"][0].contains(key)) << key;
+    s.variants.qkNorm = true;
+    s.variants.softCap = 3;
+    s.variants.sinkLogit = true;
+    s.variants.sinkLogits = RowVector::Constant(1, 0.5f);
+    const Stages &st = p.compute(s);
+    const std::string text = stagesToJson(s, st);
+    const nlohmann::ordered_json dump = nlohmann::ordered_json::parse(text);
+    // Laid out as every other dump (the JSON printer's own layout).
+    EXPECT_EQ(json::print(dump), text);
+    const nlohmann::ordered_json &head = dump["heads"][0];
+    std::vector<std::string> keys;
+    for (auto it = head.begin(); it != head.end(); ++it)
+        keys.push_back(it.key());
+    EXPECT_EQ(keys,
+        (std::vector<std::string> {
+            "Q", "K", "V", "Q_norm", "K_norm", "scores", "scaled", "capped", "masked", "weights", "sink", "context"}));
+    const HeadStages &h = st.heads[0];
+    EXPECT_NEAR(head["Q_norm"][2][1].get<double>(), h.qNormed(2, 1), 1e-5);
+    EXPECT_NEAR(head["K_norm"][3][0].get<double>(), h.kNormed(3, 0), 1e-5);
+    EXPECT_NEAR(head["capped"][1][0].get<double>(), h.capped(1, 0), 1e-5);
+    for (int i = 0; i < 4; ++i) {
+        double row = head["sink"][i][0].get<double>();
+        for (int j = 0; j <= i; ++j)
+            row += head["weights"][i][j].get<double>();
+        EXPECT_NEAR(row, 1.0, 1e-5) << "row " << i;
+    }
 }
 
 TEST(AttentionVariants, UpdateAfterAnEditEqualsAFullCompute)
