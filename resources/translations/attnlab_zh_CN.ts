@@ -8509,12 +8509,12 @@ Separator: the text between separators is a token.</source>
         <translation>解码器的查询读取编码器的输出：每个目标词元在源句中看向哪里</translation>
     </message>
     <message>
-        <source>The encoder&apos;s self-attention over the source, without a mask: every source token reads every other</source>
-        <translation>编码器在源句上的自注意力，没有掩码：每个源词元都读取所有其他源词元</translation>
+        <source>The encoder&apos;s self-attention over the source, without a mask: every source token reads all of them, itself included</source>
+        <translation>编码器对源文本的自注意力，没有掩码：每个源词元读取所有源词元，包括它自己</translation>
     </message>
     <message>
-        <source>The decoder&apos;s causal self-attention: each target position reads the start token and the tokens made before it</source>
-        <translation>解码器的因果自注意力：每个目标位置读取起始词元和在它之前生成的词元</translation>
+        <source>The decoder&apos;s causal self-attention: each target position reads the start token, the tokens made before it and itself</source>
+        <translation>解码器的因果自注意力：每个目标位置读取起始词元、在它之前生成的词元以及它自己</translation>
     </message>
     <message>
         <source>Which of the model&apos;s three attentions the lines, the heatmap and the heads grid show</source>

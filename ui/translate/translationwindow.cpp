@@ -524,11 +524,12 @@ void TranslationWindow::retranslate()
         tr("The decoder's queries read the encoder's output: where each target token looked in the source"),
         Qt::ToolTipRole);
     m_kind->setItemData(1,
-        tr("The encoder's self-attention over the source, without a mask: every source token reads every other"),
+        tr("The encoder's self-attention over the source, without a mask: every source token reads all of them, "
+           "itself included"),
         Qt::ToolTipRole);
     m_kind->setItemData(2,
-        tr("The decoder's causal self-attention: each target position reads the start token and the tokens made before "
-           "it"),
+        tr("The decoder's causal self-attention: each target position reads the start token, the tokens made before it "
+           "and itself"),
         Qt::ToolTipRole);
     m_kind->setToolTip(tr("Which of the model's three attentions the lines, the heatmap and the heads grid show"));
     m_layerLabel->setText(tr("Layer:"));
