@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>attnlab::ui</name>
+    <message numerus="yes">
+        <source>A sliding window of %n key(s) hides more: query i does not see key j when j ≤ i − %n.</source>
+        <translation>
+            <numerusform>A sliding window of %n key hides more: query i does not see key j when j ≤ i − %n.</numerusform>
+            <numerusform>A sliding window of %n keys hides more: query i does not see key j when j ≤ i − %n.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>attnlab::ui::ChatPanel</name>
     <message numerus="yes">
         <source>it reached the limit of %n token(s)</source>
@@ -76,6 +86,13 @@
         <translation>
             <numerusform>Padding mask hiding the last %n key</numerusform>
             <numerusform>Padding mask hiding the last %n keys</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>On top of it, a sliding window of %n key(s): query i does not see key j when j ≤ i − %n.</source>
+        <translation>
+            <numerusform>On top of it, a sliding window of %n key: query i does not see key j when j ≤ i − %n.</numerusform>
+            <numerusform>On top of it, a sliding window of %n keys: query i does not see key j when j ≤ i − %n.</numerusform>
         </translation>
     </message>
 </context>

@@ -3403,6 +3403,16 @@
         <source>memory</source>
         <translation>记忆</translation>
     </message>
+    <message numerus="yes">
+        <source>A sliding window of %n key(s) hides more: query i does not see key j when j ≤ i − %n.</source>
+        <translation>
+            <numerusform>滑动窗口（宽 %n 个键）还会再隐藏一些键：当 j ≤ i − %n 时，查询 i 看不到键 j。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The first token stays visible to every query as a sink.</source>
+        <translation>第一个词元作为汇点（sink），对每个查询始终可见。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::AbComparison</name>
@@ -5778,6 +5788,18 @@ Click to show it.</source>
     <message>
         <source>Query rows %1 see no key: their weights and context are all zero.</source>
         <translation>查询行 %1 看不到任何键：它们的权重和上下文全为零。</translation>
+    </message>
+    <message>
+        <source>Query %1 does not see key %2: the mask allows it, but it lies outside the sliding window of %3 keys.
+Click to hide it in the mask as well.</source>
+        <translation>查询 %1 看不到键 %2：掩码允许它，但它位于宽 %3 个键的滑动窗口之外。
+点击可在掩码中也把它隐藏。</translation>
+    </message>
+    <message numerus="yes">
+        <source>On top of it, a sliding window of %n key(s): query i does not see key j when j ≤ i − %n.</source>
+        <translation>
+            <numerusform>此外还有一个宽 %n 个键的滑动窗口：当 j ≤ i − %n 时，查询 i 看不到键 j。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

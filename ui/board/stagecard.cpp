@@ -51,8 +51,10 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     layout->addWidget(m_formula);
     layout->addWidget(m_body, 1);
     for (const CardFigure &figure : kCardFigures)
-        if (figure.stage == stage)
-            layout->addWidget(figure.create(document, this));
+        if (figure.stage == stage) {
+            m_figures << figure.create(document, this);
+            layout->addWidget(m_figures.last());
+        }
     m_body->addWidget(m_heatmap);
     m_body->addWidget(m_veil);
     m_title->setTextFormat(Qt::PlainText);
@@ -62,6 +64,9 @@ StageCard::StageCard(Document *document, core::Stage stage, QWidget *parent)
     m_veil->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_shape->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_formula->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // A long formula (the sliding window's) wraps on a narrow card rather than being cut off.
+    m_formula->setWordWrap(true);
+    m_formula->setObjectName(QStringLiteral("StageCardFormula"));
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setObjectName(QStringLiteral("StageCardTitle"));
     m_title->installEventFilter(this); // re-elide whenever the layout gives the title a new width
@@ -138,6 +143,8 @@ void StageCard::setRevealed(bool revealed)
         m_body->setCurrentWidget(m_veil);
     m_formula->setVisible(revealed);
     m_shape->setVisible(revealed);
+    for (QWidget *figure : std::as_const(m_figures))
+        figure->setVisible(revealed);
     applyStyle();
 }
 

@@ -8,6 +8,7 @@
 #include "ui/i18n/retranslating.h"
 
 #include <QFrame>
+#include <QList>
 
 class QLabel;
 class QStackedWidget;
@@ -84,6 +85,8 @@ private:
     QStackedWidget *m_body;
     HeatmapView *m_heatmap;
     QLabel *m_veil;
+    // The figures under the heatmap (the soft cap's curve): hidden with the heatmap on a veiled card.
+    QList<QWidget *> m_figures;
     int m_stepNumber = 0;
     bool m_current = false;
     bool m_revealed = true;

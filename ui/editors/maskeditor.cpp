@@ -1,6 +1,7 @@
 #include "ui/editors/maskeditor.h"
 
 #include "core/scene/sceneedits.h"
+#include "core/scene/variants/variants.h"
 #include "ui/document/document.h"
 #include "ui/i18n/coremessages.h"
 
@@ -52,7 +53,7 @@ protected:
     void paintEvent(QPaintEvent *event) override
     {
         const core::Scene &s = m_document->scene();
-        const core::MaskMatrix mask = core::effectiveMask(s);
+        const core::MaskMatrix mask = core::effectiveMask(s), visible = core::visibleKeys(s);
         const int n = s.tokenCount(), c = cellSize(), lw = labelWidth(), lh = labelHeight();
         // Only the exposed part: a long sentence makes a grid of millions of cells.
         const QRect exposed = event->rect();
@@ -87,17 +88,21 @@ protected:
         for (int r = firstRow; r < lastRow; ++r)
             for (int col = firstCol; col < lastCol; ++col) {
                 const QRect cell(lw + col * c, lh + r * c, c, c);
-                if (mask(r, col)) {
+                // Outside the window: the mask's cell is open, the window closes it (lighter hatching).
+                const bool outside = mask(r, col) && !visible(r, col);
+                if (visible(r, col)) {
                     p.fillRect(cell, QColor(232, 238, 247));
                 } else {
-                    p.fillRect(cell, QColor(190, 190, 190));
-                    p.fillRect(cell, QBrush(QColor(120, 120, 120), Qt::BDiagPattern));
+                    p.fillRect(cell, outside ? QColor(222, 214, 196) : QColor(190, 190, 190));
+                    p.fillRect(cell,
+                        QBrush(outside ? QColor(160, 140, 100) : QColor(120, 120, 120),
+                            outside ? Qt::FDiagPattern : Qt::BDiagPattern));
                 }
                 p.setPen(QColor(150, 150, 150));
                 p.drawRect(cell.adjusted(0, 0, -1, -1));
                 if (c >= 18) {
-                    p.setPen(mask(r, col) ? QColor(40, 70, 120) : QColor(60, 60, 60));
-                    p.drawText(cell, Qt::AlignCenter, mask(r, col) ? QStringLiteral("✓") : QStringLiteral("✕"));
+                    p.setPen(visible(r, col) ? QColor(40, 70, 120) : QColor(60, 60, 60));
+                    p.drawText(cell, Qt::AlignCenter, visible(r, col) ? QStringLiteral("✓") : QStringLiteral("✕"));
                 }
             }
     }
@@ -117,12 +122,24 @@ protected:
             if (r < 0) {
                 QToolTip::showText(help->globalPos(), MaskEditor::tr("Rows are queries, columns are keys."), this);
             } else {
-                const bool visible = core::effectiveMask(m_document->scene())(r, c) != 0;
-                QToolTip::showText(help->globalPos(),
-                    (visible ? MaskEditor::tr("Query %1 sees key %2.\nClick to hide it.")
-                             : MaskEditor::tr("Query %1 does not see key %2.\nClick to show it."))
-                        .arg(tokenLabel(r), tokenLabel(c)),
-                    this);
+                const core::Scene &s = m_document->scene();
+                const QString query = tokenLabel(r), key = tokenLabel(c);
+                QString text;
+                switch (MaskEditor::cellState(s, r, c)) {
+                case MaskEditor::Cell::Visible:
+                    text = MaskEditor::tr("Query %1 sees key %2.\nClick to hide it.").arg(query, key);
+                    break;
+                case MaskEditor::Cell::Masked:
+                    text = MaskEditor::tr("Query %1 does not see key %2.\nClick to show it.").arg(query, key);
+                    break;
+                case MaskEditor::Cell::OutsideWindow:
+                    text = MaskEditor::tr("Query %1 does not see key %2: the mask allows it, but it lies outside the "
+                                          "sliding window of %3 keys.\nClick to hide it in the mask as well.")
+                               .arg(query, key)
+                               .arg(s.variants.slidingWindow);
+                    break;
+                }
+                QToolTip::showText(help->globalPos(), text, this);
             }
             return true;
         }
@@ -300,6 +317,13 @@ void MaskEditor::toggle(int row, int column)
     });
 }
 
+MaskEditor::Cell MaskEditor::cellState(const core::Scene &scene, int row, int column)
+{
+    if (!core::effectiveMask(scene)(row, column))
+        return Cell::Masked;
+    return core::insideWindow(scene.variants, row, column) ? Cell::Visible : Cell::OutsideWindow;
+}
+
 void MaskEditor::applyNone()
 {
     pushScene(
@@ -322,7 +346,7 @@ void MaskEditor::refresh()
     const core::Scene &s = m_document->scene();
     m_padding->setRange(0, std::max(0, s.tokenCount() - 1));
     static_cast<MaskGrid *>(m_grid)->refresh();
-    const core::MaskMatrix mask = core::effectiveMask(s);
+    const core::MaskMatrix mask = core::visibleKeys(s);
     QStringList blind;
     for (int r = 0; r < mask.rows(); ++r)
         if (mask.row(r).maxCoeff() == 0)
@@ -339,6 +363,10 @@ void MaskEditor::refresh()
         kind = tr("Custom mask.");
         break;
     }
+    if (s.variants.slidingWindow > 0)
+        kind += QLatin1Char(' ')
+            + tr("On top of it, a sliding window of %n key(s): query i does not see key j when j ≤ i − %n.", nullptr,
+                s.variants.slidingWindow);
     if (!blind.isEmpty())
         kind += QLatin1Char(' ')
             + tr("Query rows %1 see no key: their weights and context are all zero.")

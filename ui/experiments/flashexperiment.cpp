@@ -1,6 +1,7 @@
 #include "ui/experiments/flashexperiment.h"
 
 #include "core/scene/pipeline.h"
+#include "core/scene/variants/variants.h"
 #include "ui/document/document.h"
 #include "ui/experiments/tilegrid.h"
 #include "ui/i18n/language.h"
@@ -152,7 +153,7 @@ void FlashExperiment::recompute()
         const QSignalBlocker block(box);
         box->setRange(least, std::max(kMaxTile, least));
     }
-    m_trace = core::engine::flashTrace(h.queries(), h.keys(), h.v, core::effectiveMask(scene),
+    m_trace = core::engine::flashTrace(h.queries(), h.keys(), h.v, core::visibleKeys(scene),
         1.0 / double(core::divisor(scene)), m_tileRows->value(), m_tileCols->value());
     std::set<std::pair<int, int>> skipped;
     const int n = int(h.v.rows());

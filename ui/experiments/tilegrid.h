@@ -30,6 +30,8 @@ public:
     std::pair<int, int> current() const { return {m_rowTile, m_colTile}; }
     // The colour a cell is drawn in (for tests): faded unless its tile has been visited.
     QColor cellColour(int row, int col) const;
+    // Whether tile (rowTile, colTile) is crossed out: the mask (and any sliding window) hides all of it.
+    bool isSkipped(int rowTile, int colTile) const { return m_skipped.count({rowTile, colTile}) > 0; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

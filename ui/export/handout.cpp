@@ -1,6 +1,7 @@
 #include "ui/export/handout.h"
 
 #include "core/scene/derivation.h"
+#include "core/scene/variants/variants.h"
 #include "core/text/chain.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
@@ -31,6 +32,11 @@ QString tr(const char *text)
 {
     // lupdate files a tr() call in a namespace-level function under the namespace's name.
     return QCoreApplication::translate("attnlab::ui", text);
+}
+
+QString tr(const char *text, const char *disambiguation, int n)
+{
+    return QCoreApplication::translate("attnlab::ui", text, disambiguation, n);
 }
 
 QString escaped(const QString &text)
@@ -147,19 +153,27 @@ QString divisorLine(const core::Scene &scene, int dk)
     return QString();
 }
 
-// The mask the masked scores need: a sentence for the causal one, the whole table for a custom one.
+// The mask the masked scores need: a sentence for the causal one, the whole table for a custom one
+// or under a sliding window (the keys it hides are the table's ✗ too, as the pipeline hides them).
 QString maskPart(const core::Scene &scene)
 {
-    if (scene.mask == core::MaskKind::Causal)
+    const int window = scene.variants.slidingWindow;
+    if (scene.mask == core::MaskKind::Causal && window <= 0)
         return QStringLiteral("<p>%1</p>")
             .arg(tr("Causal mask: each query sees its own token and the ones before it; every later key is hidden "
                     "(−∞)."));
-    if (scene.mask != core::MaskKind::Custom)
+    if (scene.mask != core::MaskKind::Custom && window <= 0)
         return QString();
     const QStringList tokens = tokenLabels(scene);
-    const core::MaskMatrix mask = core::effectiveMask(scene);
-    QString t = QStringLiteral("<h2>%1</h2><p>%2</p><table><tr><th></th>")
-                    .arg(tr("Mask"), tr("✓: the query (row) may look at the key (column); ✗: hidden, −∞."));
+    const core::MaskMatrix mask = core::visibleKeys(scene);
+    QString legend = tr("✓: the query (row) may look at the key (column); ✗: hidden, −∞.");
+    if (window > 0)
+        legend += QLatin1Char(' ')
+            + tr("A sliding window of %n key(s) hides more: query i does not see key j when j ≤ i − %n.", nullptr,
+                window);
+    if (window > 0 && scene.variants.firstTokenSink)
+        legend += QLatin1Char(' ') + tr("The first token stays visible to every query as a sink.");
+    QString t = QStringLiteral("<h2>%1</h2><p>%2</p><table><tr><th></th>").arg(tr("Mask"), legend);
     for (const QString &token : tokens)
         t += QStringLiteral("<th>%1</th>").arg(escaped(token));
     t += QStringLiteral("</tr>");
@@ -266,7 +280,7 @@ QString worksheetFormula(const core::Scene &scene, core::Stage stage, const QLis
 {
     if (stage != core::StageWeights || blanks.contains(core::StageMasked))
         return stageTitle(scene, stage);
-    if (scene.mask == core::MaskKind::None)
+    if (scene.mask == core::MaskKind::None && scene.variants.slidingWindow <= 0)
         return tr("weights = softmax(scaled), row by row");
     return tr("weights = softmax(scaled), row by row, over the keys the mask lets the row see; a hidden key's "
               "weight is 0");
@@ -286,7 +300,7 @@ QString withoutScreenOnlyText(const QString &html)
 
 QList<core::Stage> defaultWorksheetStages(const Document &doc)
 {
-    const bool masked = doc.scene().mask != core::MaskKind::None;
+    const bool masked = doc.scene().mask != core::MaskKind::None || doc.scene().variants.slidingWindow > 0;
     QList<core::Stage> out;
     for (const StageLook &look : stageLooks())
         if (look.worksheet == WorksheetUse::Blank || (look.worksheet == WorksheetUse::BlankWhenMasked && masked))

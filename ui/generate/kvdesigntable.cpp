@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QLocale>
+#include <QScrollBar>
 
 #include <algorithm>
 #include <iterator>
@@ -22,7 +23,36 @@ KvDesignTable::KvDesignTable(QWidget *parent)
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    // The rows never scroll: the table is as tall as all of them.
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     retranslate();
+}
+
+int KvDesignTable::fullHeight() const
+{
+    int height = 2 * frameWidth() + horizontalHeader()->sizeHint().height() + verticalHeader()->length();
+    if (horizontalHeader()->length() > viewport()->width())
+        height += horizontalScrollBar()->sizeHint().height();
+    return height;
+}
+
+QSize KvDesignTable::sizeHint() const
+{
+    return {QTableWidget::sizeHint().width(), fullHeight()};
+}
+
+QSize KvDesignTable::minimumSizeHint() const
+{
+    return {QTableWidget::minimumSizeHint().width(), fullHeight()};
+}
+
+void KvDesignTable::resizeEvent(QResizeEvent *event)
+{
+    QTableWidget::resizeEvent(event);
+    // A narrower table may need its horizontal scroll bar, which takes a line of its height.
+    if (height() != fullHeight())
+        updateGeometry();
 }
 
 void KvDesignTable::setModel(const core::model::ModelConfig *config, int bytesPerNumber)
@@ -44,6 +74,7 @@ void KvDesignTable::setModel(const core::model::ModelConfig *config, int bytesPe
             setItem(r, c, item);
         }
     }
+    updateGeometry();
 }
 
 QString KvDesignTable::designName(const KvCacheLayout &l) const

@@ -22,8 +22,19 @@ public:
     void setModel(const core::model::ModelConfig *config, int bytesPerNumber);
     const std::vector<core::engine::KvCacheLayout> &layouts() const { return m_layouts; }
 
+    // Tall enough for the header and every row (five: too few to scroll through), and never
+    // squeezed below that: the panel's per-layer table gives way instead.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void retranslate() override;
+    // The height that shows the header and every row, with the horizontal scroll bar's when the
+    // columns are wider than the table.
+    int fullHeight() const;
     QString designName(const core::engine::KvCacheLayout &l) const;
     QString designToolTip(const core::engine::KvCacheLayout &l) const;
 

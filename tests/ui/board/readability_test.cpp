@@ -21,6 +21,7 @@
 #include <QDockWidget>
 #include <QFontMetricsF>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QSettings>
 #include <QTableView>
@@ -450,4 +451,29 @@ TEST_F(ReadabilityTest, ALongTokenDoesNotPushTheEditorsNumbersOrTheTitleAway)
         }
     }
     EXPECT_TRUE(checked) << "a visible table lists the long token, in full as its tooltip";
+}
+
+// The sliding window's formula on the Masked card is long: at 1280×720 it wraps inside the card
+// rather than being cut off.
+TEST_F(ReadabilityTest, TheSlidingWindowsFormulaFitsItsCardIn1280x720)
+{
+    Document document;
+    core::Scene scene = example("cat-eats-fish");
+    scene.variants.slidingWindow = 2;
+    document.load(scene);
+    MainWindow window(&document);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.steps()->setShowAll(true);
+    StageCard *card = window.board()->card(core::StageMasked);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return card->isVisible(); }));
+    QApplication::processEvents();
+    auto *formula = card->findChild<QLabel *>(QStringLiteral("StageCardFormula"));
+    ASSERT_TRUE(formula);
+    ASSERT_TRUE(formula->text().contains(QStringLiteral("window"))) << formula->text().toStdString();
+    const QRect needed = formula->fontMetrics().boundingRect(
+        QRect(0, 0, formula->contentsRect().width(), 10000), Qt::TextWordWrap, formula->text());
+    EXPECT_LE(needed.width(), formula->contentsRect().width());
+    EXPECT_LE(needed.height(), formula->contentsRect().height()) << formula->text().toStdString();
 }

@@ -37,3 +37,21 @@ TEST(SoftCapCurve, OnlyTheCappedCardHasOne)
     StageCard card(&doc, core::StageScaled);
     EXPECT_EQ(card.findChild<SoftCapCurve *>(), nullptr);
 }
+
+// A card not reached yet in step-through hides what it shows: the curve goes with the heatmap.
+TEST(SoftCapCurve, AVeiledCardHidesItsCurve)
+{
+    Document doc;
+    core::Scene scene = *loadExample(QStringLiteral("cat-eats-fish")).scene;
+    scene.variants.softCap = 0.5f;
+    doc.load(scene);
+    StageCard card(&doc, core::StageCapped);
+    card.show();
+    SoftCapCurve *curve = card.findChild<SoftCapCurve *>();
+    ASSERT_TRUE(curve);
+    EXPECT_TRUE(curve->isVisible());
+    card.setRevealed(false);
+    EXPECT_FALSE(curve->isVisible());
+    card.setRevealed(true);
+    EXPECT_TRUE(curve->isVisible());
+}

@@ -2,6 +2,7 @@
 #include "editortestutil.h"
 #include "ui/editors/maskeditor.h"
 
+#include <QImage>
 #include <QScrollArea>
 #include <QUndoStack>
 
@@ -77,4 +78,42 @@ TEST(MaskEditor, ChineseColumnLabelsStayUpright)
     auto *grid = editor.findChild<QScrollArea *>()->widget();
     const int lines = grid->fontMetrics().height();
     EXPECT_EQ(grid->sizeHint().height() - 2 * 30 - 2, 6 * lines + 8);
+}
+
+namespace {
+// The pixels of the grid painted in the fill of a visible cell.
+int visibleFillPixels(MaskEditor &editor)
+{
+    QWidget *grid = editor.findChild<QScrollArea *>()->widget();
+    grid->resize(grid->sizeHint());
+    const QImage image = grid->grab().toImage();
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            count += image.pixelColor(x, y) == QColor(232, 238, 247);
+    return count;
+}
+} // namespace
+
+// A sliding window hides keys the mask lets through: the grid draws them hidden (apart from the
+// mask's own), the status says so, and a cell's state tells the two apart.
+TEST(MaskEditor, ShowsTheKeysTheSlidingWindowHides)
+{
+    Document doc;
+    editortest::loadExampleInto(doc, "causal-vs-full");
+    ASSERT_EQ(doc.scene().tokenCount(), 4);
+    MaskEditor editor(&doc);
+    const int causal = visibleFillPixels(editor);
+    ASSERT_GT(causal, 0);
+    core::Scene scene = doc.scene();
+    scene.variants.slidingWindow = 2;
+    doc.load(scene);
+    // 7 of the causal mask's 10 visible cells stay visible.
+    const double share = double(visibleFillPixels(editor)) / causal;
+    EXPECT_NEAR(share, 0.7, 0.05);
+    EXPECT_TRUE(editor.message().contains(QStringLiteral("sliding window of 2 keys")))
+        << editor.message().toStdString();
+    EXPECT_EQ(MaskEditor::cellState(doc.scene(), 3, 0), MaskEditor::Cell::OutsideWindow);
+    EXPECT_EQ(MaskEditor::cellState(doc.scene(), 3, 2), MaskEditor::Cell::Visible);
+    EXPECT_EQ(MaskEditor::cellState(doc.scene(), 0, 3), MaskEditor::Cell::Masked);
 }

@@ -100,3 +100,25 @@ TEST(FlashTab, ALongTextGetsTilesLargeEnoughForAtMostSixtyFourASide)
     tab.setTileSize(1, 1);
     EXPECT_EQ(tab.trace().tileRows, 1);
 }
+
+// Under a sliding window the trace reads only the tiles the band touches: a tile wholly left of
+// the window is skipped like one above the diagonal, and the result is still the head's context.
+TEST(FlashTab, SkipsTheTilesOutsideTheSlidingWindow)
+{
+    ui::Document doc;
+    core::Scene scene = test::randomUiScene(43, 7, 8, 1, 4);
+    scene.mask = core::MaskKind::Causal;
+    scene.variants.slidingWindow = 2;
+    doc.load(scene);
+    ui::FlashExperiment tab(&doc);
+    tab.setTileSize(1, 1);
+    const core::engine::FlashTrace &t = tab.trace();
+    // Query i reads keys i − 1 and i: 1 + 2 · 6 cells of 1 × 1.
+    ASSERT_EQ(t.steps.size(), 13u);
+    for (const core::engine::FlashStep &s : t.steps)
+        EXPECT_TRUE(s.colTile == s.rowTile || s.colTile == s.rowTile - 1) << s.rowTile << ", " << s.colTile;
+    EXPECT_TRUE(tab.grid()->isSkipped(6, 0));
+    EXPECT_FALSE(tab.grid()->isSkipped(6, 5));
+    const core::Matrix &context = doc.stages().heads[0].context;
+    EXPECT_LT((t.output - context.cast<double>()).cwiseAbs().maxCoeff(), 1e-5);
+}

@@ -157,6 +157,30 @@ TEST_F(HandoutTest, AWorksheetPrintsTheMaskItsMaskedScoresNeed)
         plain(worksheetHtml(doc, 0, defaultWorksheetStages(doc), false, &why)).contains(QStringLiteral("Causal mask")));
 }
 
+// Under a sliding window the masked scores hide more than the causal mask: the sheet prints the
+// table of what each query sees, band and all, and says what the window is.
+TEST_F(HandoutTest, AWorksheetPrintsTheSlidingWindowsBand)
+{
+    core::Scene scene = *loadExample(QStringLiteral("causal-vs-full")).scene;
+    ASSERT_EQ(scene.tokenCount(), 4);
+    scene.variants.slidingWindow = 2;
+    doc.load(scene);
+    QString why;
+    const QList<core::Stage> blanks = defaultWorksheetStages(doc);
+    EXPECT_TRUE(blanks.contains(core::StageMasked));
+    const QString exercise = plain(worksheetHtml(doc, 0, blanks, false, &why));
+    EXPECT_TRUE(exercise.contains(QStringLiteral("sliding window of 2 keys"))) << exercise.toStdString();
+    // Query 4 sees keys 3 and 4 only: the causal mask alone would let it see all four.
+    EXPECT_TRUE(exercise.contains(QStringLiteral("\u2717\n\u2717\n\u2713\n\u2713"))) << exercise.toStdString();
+    EXPECT_FALSE(exercise.contains(QStringLiteral("Causal mask:"))) << exercise.toStdString();
+
+    // With no mask of its own the window still hides keys: the weights' formula says so.
+    scene.mask = core::MaskKind::None;
+    doc.load(scene);
+    const QString sheet = plain(worksheetHtml(doc, 0, {core::StageWeights}, false, &why));
+    EXPECT_TRUE(sheet.contains(QStringLiteral("over the keys the mask lets the row see"))) << sheet.toStdString();
+}
+
 TEST_F(HandoutTest, TheHandoutPrintsTheDescriptionWithTheScenesNumbers)
 {
     doc.load(*loadExample(QStringLiteral("cat-eats-fish")).scene);

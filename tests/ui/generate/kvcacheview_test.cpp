@@ -1,16 +1,20 @@
 // Generation in the window runs on the KV cache, and shows it: each new token is one query row
 // per layer; the head view draws that row over every cached position, the grid says where it is,
 // and the KV-cache panel shows the cached key and value vectors of the layer picked in its table.
+#include "../mainwindow/mainwindowfixture.h"
 #include "generateroom.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
+#include "ui/mainwindow/mainwindow.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 
 #include <QLocale>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QTableWidget>
 
 #include <gtest/gtest.h>
@@ -136,4 +140,40 @@ TEST(KvCacheView, TheDesignTableComparesThisModelWithMhaGqaMqaAndMla)
         << designs->item(4, 0)->text().toStdString();
     EXPECT_TRUE(designs->item(4, 2)->toolTip().contains(QStringLiteral("kv_lora_rank")));
     EXPECT_EQ(designs->horizontalHeaderItem(5)->text(), QStringLiteral("128k tokens"));
+}
+
+namespace {
+struct KvDesignWindow : test::MainWindowFixture { };
+} // namespace
+
+// In the window at 1280×720 every row of the design table is in view at once (the table does not
+// scroll its five rows away), and the window stays on the screen.
+TEST_F(KvDesignWindow, EveryRowOfTheDesignTableIsReadableAt1280x720)
+{
+    TinyFolder folder(false);
+    MainWindow window(&document);
+    window.modelActions()->setQuiet(true);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(window.modelActions()->session()));
+    KvDesignTable *designs = window.findChild<KvDesignTable *>();
+    ASSERT_TRUE(designs);
+    // The Generate panel in front (the room's first tab), its page scrolled to the table.
+    auto *panels = window.findChild<QTabWidget *>(QStringLiteral("ModelRoomPanels"));
+    ASSERT_TRUE(panels);
+    panels->setCurrentIndex(0);
+    QApplication::processEvents();
+    for (QWidget *w = designs->parentWidget(); w; w = w->parentWidget())
+        if (auto *area = qobject_cast<QScrollArea *>(w))
+            area->ensureWidgetVisible(designs, 0, 0);
+    QApplication::processEvents();
+    ASSERT_TRUE(designs->isVisible());
+    EXPECT_LE(window.height(), 720);
+    ASSERT_EQ(designs->rowCount(), 5);
+    for (int r = 0; r < designs->rowCount(); ++r) {
+        EXPECT_GE(designs->rowViewportPosition(r), 0) << r;
+        EXPECT_LE(designs->rowViewportPosition(r) + designs->rowHeight(r), designs->viewport()->height()) << r;
+    }
 }

@@ -3,6 +3,7 @@
 // d_model counts.
 #include "../uitestscenes.h"
 #include "core/experiment/experiments.h"
+#include "core/model/family/families.h"
 #include "ui/document/document.h"
 #include "ui/editors/matrixmodel.h"
 #include "ui/editors/settingspanel.h"
@@ -139,6 +140,33 @@ TEST(StatedFacts, TheGivenXPageDescribesGpt2AndBertApart)
     EXPECT_TRUE(en.mid(gpt2, bert - gpt2).contains(QStringLiteral("running")));
     EXPECT_GT(zh.indexOf(QStringLiteral("BERT 里")), zh.indexOf(QStringLiteral("GPT-2 里")));
     EXPECT_TRUE(zh.contains(QStringLiteral("token type")));
+}
+
+// x-given.html tells where X comes from in the families of issue 31 too, as their rows declare:
+// Gemma scales the embeddings by √d_model and normalises with (1 + w), and Qwen3 normalises each
+// head's query and key after X.
+TEST(StatedFacts, TheGivenXPageDescribesGemmaAndQwen3AsTheirFamiliesDeclare)
+{
+    const QString en = page("x-given", "en"), zh = page("x-given", "zh_CN");
+    for (const core::model::ModelFamily *gemma : {&core::model::gemma2Family(), &core::model::gemma3TextFamily()}) {
+        EXPECT_TRUE(gemma->scaledEmbeddings) << gemma->name;
+        EXPECT_FLOAT_EQ(gemma->normWeightOffset, 1.0f) << gemma->name;
+        EXPECT_FALSE(gemma->tensors.attnPostNorm.empty()) << gemma->name;
+    }
+    EXPECT_NE(core::model::qwen3Family().qkNorm, core::model::QkNorm::None);
+    const qsizetype qwen3 = en.indexOf(QStringLiteral("in Qwen3")), gemma = en.indexOf(QStringLiteral("in Gemma"));
+    ASSERT_GE(qwen3, 0);
+    ASSERT_GE(gemma, 0);
+    EXPECT_TRUE(en.mid(qwen3, gemma - qwen3).contains(QStringLiteral("q_norm")));
+    EXPECT_TRUE(en.mid(gemma).contains(QStringLiteral("square root of d_model")));
+    EXPECT_TRUE(en.mid(gemma).contains(QStringLiteral("(1 + w)")));
+    const qsizetype zhQwen3 = zh.indexOf(QStringLiteral("Qwen3 和 Qwen3-MoE 里")),
+                    zhGemma = zh.indexOf(QStringLiteral("Gemma 2 和 Gemma 3 里"));
+    ASSERT_GE(zhQwen3, 0);
+    ASSERT_GT(zhGemma, zhQwen3);
+    EXPECT_TRUE(zh.mid(zhQwen3, zhGemma - zhQwen3).contains(QStringLiteral("q_norm")));
+    EXPECT_TRUE(zh.mid(zhGemma).contains(QStringLiteral("d_model 的平方根")));
+    EXPECT_TRUE(zh.mid(zhGemma).contains(QStringLiteral("(1 + w)")));
 }
 
 namespace {
