@@ -6043,10 +6043,6 @@ head %2</source>
         <translation>模型仍在计算中；请稍候或按“取消”。</translation>
     </message>
     <message>
-        <source>Open Model Folder</source>
-        <translation>打开模型文件夹</translation>
-    </message>
-    <message>
         <source>Open Model</source>
         <translation>打开模型</translation>
     </message>
@@ -6057,14 +6053,6 @@ head %2</source>
     <message>
         <source>Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user&apos;s chat turn in its chat template, ready for the model&apos;s answer (Ctrl+Shift+F)</source>
         <translation>从 Hugging Face 缓存打开 Qwen2.5-0.5B-Instruct，把“猫吃鱼”作为用户的一轮对话套入它的对话模板，等待模型回答（Ctrl+Shift+F）</translation>
-    </message>
-    <message>
-        <source>Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) and see its real attention (Ctrl+Shift+M)</source>
-        <translation>打开 GPT-2、BERT、Qwen2 或 Llama 检查点文件夹（config.json、model.safetensors、tokenizer.json），查看真实的注意力（Ctrl+Shift+M）</translation>
-    </message>
-    <message>
-        <source>Open a Model on This &amp;Machine</source>
-        <translation>打开本机上的模型(&amp;M)</translation>
     </message>
     <message>
         <source>The models already on this computer: the Hugging Face cache by hub id, Ollama&apos;s by name:tag, LM Studio&apos;s GGUF files, each with its family, quantization and size</source>
@@ -6105,6 +6093,22 @@ head %2</source>
     <message>
         <source>GGUF files (*.gguf);;All files (*)</source>
         <translation>GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) or a .gguf file and see its real attention (Ctrl+Shift+M)</source>
+        <translation>打开 GPT-2、BERT、Qwen2 或 Llama 检查点文件夹（config.json、model.safetensors、tokenizer.json）或一个 .gguf 文件，查看真实的注意力（Ctrl+Shift+M）</translation>
+    </message>
+    <message>
+        <source>Open Model Folder or GGUF File</source>
+        <translation>打开模型文件夹或 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Model folders and GGUF files (*.gguf);;All files (*)</source>
+        <translation>模型文件夹和 GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a Model on &amp;This Machine</source>
+        <translation>打开本机上的模型(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -6542,12 +6546,12 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>当前卡片独占整个流程板或屏幕，每个标签和数值都有位置；再按一次（或 Esc）恢复其他卡片（E，或双击卡片）</translation>
     </message>
     <message>
-        <source>&amp;Inspector in Presentation</source>
-        <translation>演示时显示检查器(&amp;I)</translation>
-    </message>
-    <message>
         <source>In presentation mode, show the inspector and the explanation beside the card, to explain a number without leaving full screen (I)</source>
         <translation>演示模式中在卡片旁显示检查器和讲解，不离开全屏就能讲解一个数（I）</translation>
+    </message>
+    <message>
+        <source>Inspector in Prese&amp;ntation</source>
+        <translation>演示时显示检查器(&amp;N)</translation>
     </message>
 </context>
 <context>

@@ -186,7 +186,7 @@ void PresentationMode::retranslate()
     m_enlarge->setText(tr("&Enlarge Card"));
     m_enlarge->setToolTip(tr("The current card alone on the whole board or screen, with room for every label and "
                              "value; again (or Esc) brings the other cards back (E, or double-click a card)"));
-    m_sidePanel->setText(tr("&Inspector in Presentation"));
+    m_sidePanel->setText(tr("Inspector in Prese&ntation"));
     m_sidePanel->setToolTip(tr("In presentation mode, show the inspector and the explanation beside the card, to "
                                "explain a number without leaving full screen (I)"));
 }

@@ -2,6 +2,7 @@
 
 #include "core/chat/chatprompt.h"
 #include "core/generate/stoppingrule.h"
+#include "ui/generate/actionbutton.h"
 #include "ui/generate/generator.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelsession.h"
@@ -22,14 +23,6 @@
 namespace attnlab::ui {
 
 namespace {
-
-QToolButton *buttonFor(QAction *action)
-{
-    auto *button = new QToolButton;
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    return button;
-}
 
 // One turn as a bubble: the user's on the right, the model's on the left, the system prompt
 // across the middle. Plain text, escaped; line breaks kept.

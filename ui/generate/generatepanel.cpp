@@ -1,5 +1,6 @@
 #include "ui/generate/generatepanel.h"
 
+#include "ui/generate/actionbutton.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/pagedcacheview.h"
@@ -29,14 +30,6 @@
 namespace attnlab::ui {
 
 namespace {
-QToolButton *buttonFor(QAction *action)
-{
-    auto *button = new QToolButton;
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    return button;
-}
-
 QLabel *title()
 {
     auto *label = new QLabel;

@@ -282,6 +282,65 @@ Values ropeScalingValues(const core::model::ForwardRunner &runner, QString *)
     return values;
 }
 
+namespace {
+
+// Layer 1's numbers for the position page: every head's weight on the first row's own token (the
+// smallest), and each shown row's (and the last row's) mean weight on itself. Each head's weights
+// cost ~20 ms at 1,024 tokens, and an open lesson window refreshes on every pass and language
+// change, so the numbers of the last pass are kept: the same runner, ids and layer-1 input and
+// output (which an edit to layer 1 or an ablation changes) are the same numbers.
+struct LeakNumbers {
+    const core::model::ForwardRunner *runner = nullptr;
+    std::vector<int> ids;
+    core::Matrix input, output;
+    double firstMin = 1;
+    std::vector<double> self; // rows 0 … shown − 1, then the last row
+};
+
+int g_leakComputations = 0;
+
+bool same(const core::Matrix &a, const core::Matrix &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+}
+
+const LeakNumbers &leakNumbers(const core::model::ForwardRunner &runner)
+{
+    static LeakNumbers cached;
+    const core::Matrix &input = runner.layerInput(0);
+    const core::Matrix &output = runner.layerInput(1);
+    if (cached.runner == &runner && cached.ids == runner.tokenIds() && same(cached.input, input)
+        && same(cached.output, output))
+        return cached;
+    ++g_leakComputations;
+    const int heads = runner.config().heads;
+    const int n = runner.tokenCount();
+    // The first rows: a long text's table would bury the page.
+    const int shown = std::min(n, 12);
+    LeakNumbers fresh;
+    fresh.self.assign(std::size_t(shown) + 1, 0.0);
+    for (int h = 0; h < heads; ++h) {
+        const core::Matrix w = runner.attentionWeights(0, h);
+        fresh.firstMin = std::min(fresh.firstMin, double(w(0, 0)));
+        for (int i = 0; i < shown; ++i)
+            fresh.self[std::size_t(i)] += double(w(i, i)) / heads;
+        fresh.self.back() += double(w(n - 1, n - 1)) / heads;
+    }
+    fresh.runner = &runner;
+    fresh.ids = runner.tokenIds();
+    fresh.input = input;
+    fresh.output = output;
+    cached = std::move(fresh);
+    return cached;
+}
+
+} // namespace
+
+int positionLeakComputations()
+{
+    return g_leakComputations;
+}
+
 // Row i of a causal softmax averages i + 1 values: the smallest of the first layer's heads' weights
 // on the first row (all are 1 up to rounding), and each row's mean weight on its own token beside
 // the uniform 1/(i + 1).
@@ -298,35 +357,24 @@ Values positionLeakValues(const core::model::ForwardRunner &runner, QString *why
     }
     if (runner.layersDone() < 1)
         return {};
+    const LeakNumbers &numbers = leakNumbers(runner);
     const int n = runner.tokenCount();
-    std::vector<core::Matrix> weights;
-    double firstMin = 1;
-    for (int h = 0; h < c.heads; ++h) {
-        weights.push_back(runner.attentionWeights(0, h));
-        firstMin = std::min(firstMin, double(weights.back()(0, 0)));
-    }
-    // The first rows: a long text's table would bury the page.
-    const int shown = std::min(n, 12);
+    const int shown = int(numbers.self.size()) - 1; // the last row is the text's last
     QString rows;
-    for (int i = 0; i < shown; ++i) {
-        double self = 0;
-        for (const core::Matrix &w : weights)
-            self += double(w(i, i)) / c.heads;
+    for (int i = 0; i < shown; ++i)
         rows += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
                                "<td align=\"right\">%4</td></tr>")
                     .arg(i)
                     .arg(i + 1)
-                    .arg(decimalNumber(1.0 / (i + 1)), decimalNumber(self));
-    }
+                    .arg(decimalNumber(1.0 / (i + 1)), decimalNumber(numbers.self[std::size_t(i)]));
     const QString table
         = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr><th>%1</th><th>%2"
                          "</th><th>%3</th><th>%4</th></tr>%5</table>")
               .arg(Text::tr("Row").toHtmlEscaped(), Text::tr("Tokens it sees").toHtmlEscaped(),
                   Text::tr("Uniform weight").toHtmlEscaped(), Text::tr("Mean weight on itself").toHtmlEscaped(), rows);
     const int last = n - 1;
-    double lastSelf = 0;
-    for (const core::Matrix &w : weights)
-        lastSelf += double(w(last, last)) / c.heads;
+    const double lastSelf = numbers.self.back();
+    const double firstMin = numbers.firstMin;
     return {
         {"%M_LAST_SELF%", decimalNumber(lastSelf)},
         {"%M_HEADS%", QString::number(c.heads)},

@@ -13,6 +13,9 @@ struct ModelWeights;
 
 namespace attnlab::ui {
 
+// How many times the position page has computed layer 1's attention (its numbers are kept while
+// the pass's runner, ids and layer-1 input and output stay the same); for tests.
+int positionLeakComputations();
 LessonPage::Values unembeddingValues(const core::model::ForwardRunner &runner, QString *whyNot);
 LessonPage::Values prePostNormValues(const core::model::ForwardRunner &runner, QString *whyNot);
 LessonPage::Values ropeScalingValues(const core::model::ForwardRunner &runner, QString *whyNot);

@@ -37,6 +37,7 @@
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
+#include "ui/model/predictionpanel.h"
 #include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 #include "ui/quant/quantactions.h"
@@ -477,6 +478,9 @@ void MainWindow::createDocks()
     connect(attribution, &AttributionPanel::openHeadRequested, room, &ModelRoom::openOnBoard);
     connect(m_explanation, &ExplanationPanel::lessonRequested, this,
         [this](const QString &page) { openLesson(page, m_model->session(), this); });
+    // The prediction is the final-normed last row times the unembedding: its lesson sits above it,
+    // as on the block board.
+    room->prediction()->addLessonWidget(new LessonButton(QStringLiteral("unembedding"), m_model->session()));
     m_workspaces = new Workspaces(this, m_stack, m_normalPage, m_model->room(), m_presentation, kStateVersion);
     connect(
         m_model, &ModelActions::modelOpened, this, [this] { m_workspaces->setCurrent(Workspaces::Workspace::Model); });

@@ -5,10 +5,12 @@
 #include "core/model/hubcache.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
+#include "ui/i18n/modelpathdialog.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -114,14 +116,14 @@ void ModelActions::retranslate()
     m_open->setText(tr("Open &Model…"));
     m_open->setToolTip(
         tr("Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) "
-           "and see its real attention (Ctrl+Shift+M)"));
+           "or a .gguf file and see its real attention (Ctrl+Shift+M)"));
     m_openFile->setText(tr("Open &GGUF Model File…"));
     m_openFile->setToolTip(tr("Open one .gguf file as llama.cpp, Ollama and LM Studio keep a model (a Llama, Qwen2 "
                               "or Qwen3, quantized or not) and see its real attention"));
     m_classroom->setText(tr("Chat: 猫吃鱼 with Qwen2.5"));
     m_classroom->setToolTip(tr("Open Qwen2.5-0.5B-Instruct from the Hugging Face cache with 猫吃鱼 as a user's chat "
                                "turn in its chat template, ready for the model's answer (Ctrl+Shift+F)"));
-    m_cacheMenu->setTitle(tr("Open a Model on This &Machine"));
+    m_cacheMenu->setTitle(tr("Open a Model on &This Machine"));
     m_cacheMenu->setToolTip(tr("The models already on this computer: the Hugging Face cache by hub id, Ollama's "
                                "by name:tag, LM Studio's GGUF files, each with its family, quantization and size"));
 }
@@ -139,13 +141,14 @@ void ModelActions::open(const QString &dir, const QString &text, ModelSession::T
 
 void ModelActions::openInteractive()
 {
+    // One dialog for both kinds: a checkpoint folder or a .gguf file.
     QSettings settings;
-    const QString dir = LocalizedFileDialog::getExistingDirectory(
-        m_window, tr("Open Model Folder"), settings.value(kLastFolderKey).toString());
-    if (dir.isEmpty())
+    const QString path = ModelPathDialog::getModelPath(m_window, tr("Open Model Folder or GGUF File"),
+        settings.value(kLastFolderKey).toString(), tr("Model folders and GGUF files (*.gguf);;All files (*)"));
+    if (path.isEmpty())
         return;
-    settings.setValue(kLastFolderKey, dir);
-    open(dir);
+    settings.setValue(kLastFolderKey, QFileInfo(path).isDir() ? path : QFileInfo(path).absolutePath());
+    open(path);
 }
 
 void ModelActions::openFileInteractive()

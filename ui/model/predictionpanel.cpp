@@ -49,6 +49,11 @@ PredictionPanel::PredictionPanel(ModelSession *session, QWidget *parent)
     retranslate();
 }
 
+void PredictionPanel::addLessonWidget(QWidget *widget)
+{
+    static_cast<QVBoxLayout *>(layout())->insertWidget(0, widget, 0, Qt::AlignLeft);
+}
+
 void PredictionPanel::retranslate()
 {
     refresh();

@@ -1,6 +1,7 @@
 #pragma once
 // The model's prediction: GPT-2's most likely next tokens after the sentence, BERT's most
-// likely fillers for the first [MASK], each with the model's own probability as a bar.
+// likely fillers for the first [MASK], each with the model's own probability as a bar. The main
+// window puts the unembedding lesson's button on it (addLessonWidget), as on the block board.
 
 #include "core/model/topk.h"
 #include "ui/i18n/retranslating.h"
@@ -30,6 +31,9 @@ public:
     QString comparison() const;
     // The same entries' probabilities before that change (empty without one).
     const std::vector<double> &probabilitiesBefore() const { return m_before; }
+    // Puts `widget` (the unembedding lesson's button, which the main window makes: ui/model cannot
+    // depend on ui/lessons) above the heading; the panel takes it.
+    void addLessonWidget(QWidget *widget);
     // A probability as the panel shows it: "12.3 %", "0.0031 %" (never 0.0 % unless it is 0).
     static QString percentText(double probability);
 

@@ -1,5 +1,7 @@
 #include "ui/quant/quantblocktable.h"
 
+#include "ui/plot/stageinfo.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -7,14 +9,12 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 namespace attnlab::ui {
 
 namespace {
-
-QString number(double v)
-{
-    return QLocale().toString(v, 'g', 6);
-}
 
 QTableWidgetItem *cell(const QString &text)
 {
@@ -73,6 +73,19 @@ void QuantBlockTable::clear()
     fill();
 }
 
+int QuantBlockTable::sharedDecimals(const std::vector<double> &values)
+{
+    double smallest = INFINITY;
+    for (double v : values)
+        if (std::isfinite(v) && v != 0)
+            smallest = std::min(smallest, std::abs(v));
+    if (!std::isfinite(smallest))
+        return 3;
+    // 0.0000153's first significant digit is decimal 5 = −floor(log10(1.53e−5)).
+    const int first = -int(std::floor(std::log10(smallest)));
+    return std::clamp(first + 2, 3, 9);
+}
+
 QString QuantBlockTable::heading() const
 {
     return m_heading->text();
@@ -104,6 +117,22 @@ void QuantBlockTable::fill()
         m_table->setColumnCount(0);
         return;
     }
+    // One fixed format for the heading and every number of the table (never 1.52588E-05 beside
+    // 0.0123): the decimals that keep three significant digits of the smallest number shown.
+    std::vector<double> shown = {b.hasD ? double(b.d) : 0.0, b.hasMin ? double(b.m) : 0.0};
+    for (int e = 0; e < b.elements; ++e) {
+        const core::gguf::QuantGroup *g = b.groupOf(e);
+        if (g && b.formula != QuantFormula::Plain)
+            shown.insert(shown.end(), {double(g->scale), b.hasMin ? double(g->min) : 0.0});
+        const double value = b.values[std::size_t(e)];
+        shown.push_back(value);
+        if (m_original) {
+            const double o = m_original[b.firstElement + std::uint64_t(e)];
+            shown.insert(shown.end(), {o, value - o});
+        }
+    }
+    const int decimals = sharedDecimals(shown);
+    const auto number = [decimals](double v) { return formatCellValue(v, decimals); };
     const auto row = qint64(b.firstElement / std::uint64_t(m_cols));
     const auto col = qint64(b.firstElement % std::uint64_t(m_cols));
     QString head = tr("Block %1 of %2: row %3, columns %4–%5")

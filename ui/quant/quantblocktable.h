@@ -28,6 +28,10 @@ public:
     QTableWidget *table() const { return m_table; }
     QString heading() const;
     void retranslate();
+    // The decimals of the window's one number format (ui/plot's formatCellValue, fixed decimals,
+    // never a power of ten beside plain decimals): enough that the smallest nonzero |value| keeps
+    // three significant digits, 3 to 9. Infinities and NaN are ignored.
+    static int sharedDecimals(const std::vector<double> &values);
 
 protected:
     void changeEvent(QEvent *event) override;

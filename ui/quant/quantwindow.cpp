@@ -3,6 +3,7 @@
 #include "core/model/modelloader.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
+#include "ui/plot/stageinfo.h"
 #include "ui/quant/quantblocktable.h"
 #include "ui/quant/quantheatmap.h"
 
@@ -27,11 +28,6 @@ namespace attnlab::ui {
 namespace {
 
 const int kZooms[] = {0, 1, 2, 4, 8, 16};
-
-QString number(double v)
-{
-    return QLocale().toString(v, 'g', 4);
-}
 
 // "blk.3" for "blk.3.attn_q.weight", "" for a tensor outside the layers.
 QString layerOf(const QString &name)
@@ -373,6 +369,9 @@ void QuantWindow::refreshSummary()
         return;
     }
     const core::gguf::QuantError &e = m_matrix->error;
+    // The block table's format: fixed decimals, never a power of ten.
+    const int decimals = QuantBlockTable::sharedDecimals({e.maxAbs, e.rms, e.meanAbs});
+    const auto number = [decimals](double v) { return formatCellValue(v, decimals); };
     const core::gguf::GgufTensor *o = m_original.file ? m_original.file->tensor(t.name) : nullptr;
     m_error->setText(
         tr("Against %1 (%2): largest |error| %3 at row %4, column %5 · RMS error %6 · mean |error| %7")

@@ -3,7 +3,7 @@
 // post_feedforward_layernorm normalise the sub-layers' outputs before their residual sums
 // (after_attn, output). The board's formulas say so, and each card's cell, derived in double
 // precision from the layer's own tensors, equals the number the core's block computed.
-#include "../model/modelroomfixture.h"
+#include "boardfixture.h"
 #include "core/model/lens/block.h"
 #include "gemmafixture.h"
 #include "ui/block/blockboard.h"
@@ -17,7 +17,7 @@
 using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
-using attnlab::test::Room;
+using attnlab::test::openBoardLayer;
 using attnlab::test::waitComputed;
 namespace model = attnlab::core::model;
 using model::BlockOperation;
@@ -35,33 +35,11 @@ void writeGemma(const std::string &dir, const std::string &type)
     test::writeTinyGemma(dir, o);
 }
 
-struct GemmaFolder {
-    std::string dir;
-    explicit GemmaFolder(const std::string &type)
-        : dir(test::makeTempDir("blockboard-" + type))
-    {
-        writeGemma(dir, type);
-    }
-    ~GemmaFolder() { test::removeTree(dir); }
-};
-
-struct BoardRoom : Room {
-    BlockBoard board {session};
-};
-
-bool openBoardLayer(BlockBoard &board, int layer)
-{
-    QSignalSpy shown(&board, &BlockBoard::stagesShown);
-    if (!board.openLayer(layer))
-        return false;
-    return shown.count() > 0 || shown.wait(10000);
-}
-
 void checkFourNorms(const std::string &type)
 {
     SCOPED_TRACE(type);
-    GemmaFolder folder(type);
-    BoardRoom r;
+    test::WrittenFolder folder("blockboard-" + type, [&](const std::string &dir) { writeGemma(dir, type); });
+    test::BoardRoom r;
     r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
     ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
     ASSERT_TRUE(openBoardLayer(r.board, 1));
@@ -84,10 +62,7 @@ void checkFourNorms(const std::string &type)
 
     // The cards hold the core's stages of an independent runner.
     auto runner = directRunner(folder.dir);
-    std::vector<int> ids;
-    for (const auto &t : r.session->tokens())
-        ids.push_back(t.id);
-    ASSERT_TRUE(runner->run(ids));
+    ASSERT_TRUE(runner->run(test::sessionIds(r.session)));
     EXPECT_EQ(model::blockOperation(BlockStage::AfterAttn, runner->blockSpec()), BlockOperation::ResidualOfNorm);
     EXPECT_EQ(model::blockOperation(BlockStage::Output, runner->blockSpec()), BlockOperation::ResidualOfNorm);
     const model::BlockStages s = model::blockStages(*runner, 1);

@@ -2,9 +2,8 @@
 // checkpoint shows the router's logits, softmax, the chosen experts' renormalised weights and the
 // chosen experts' outputs with their weighted sum, each equal to the core's block stages of an
 // independent runner; a dense layer (mlp_only_layers) hides the router.
-#include "../model/modelroomfixture.h"
+#include "boardfixture.h"
 #include "core/model/lens/block.h"
-#include "ui/block/blockboard.h"
 #include "ui/block/routerpanel.h"
 #include "ui/plot/matrixplot.h"
 
@@ -15,7 +14,7 @@
 using namespace attnlab;
 using namespace attnlab::ui;
 using attnlab::test::directRunner;
-using attnlab::test::Room;
+using attnlab::test::openBoardLayer;
 using attnlab::test::waitComputed;
 namespace model = attnlab::core::model;
 
@@ -43,23 +42,12 @@ void writeMoe(const std::string &dir)
     test::writeTinyQwen3Moe(dir, o);
 }
 
-struct MoeFolder {
-    std::string dir = test::makeTempDir("routerpanel-qwen3moe");
-    MoeFolder() { writeMoe(dir); }
-    ~MoeFolder() { test::removeTree(dir); }
+struct MoeFolder : test::WrittenFolder {
+    MoeFolder()
+        : WrittenFolder("routerpanel-qwen3moe", writeMoe)
+    {
+    }
 };
-
-struct BoardRoom : Room {
-    BlockBoard board {session};
-};
-
-bool openBoardLayer(BlockBoard &board, int layer)
-{
-    QSignalSpy shown(&board, &BlockBoard::stagesShown);
-    if (!board.openLayer(layer))
-        return false;
-    return shown.count() > 0 || shown.wait(10000);
-}
 
 double maxDiff(const core::Matrix &a, const core::Matrix &b)
 {
@@ -73,7 +61,7 @@ double maxDiff(const core::Matrix &a, const core::Matrix &b)
 TEST(RouterPanel, AMoeLayerShowsTheRoutersLogitsSoftmaxChoicesAndTheExpertsOutputsAsTheCoreComputesThem)
 {
     MoeFolder folder;
-    BoardRoom r;
+    test::BoardRoom r;
     r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
     ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
     ASSERT_TRUE(openBoardLayer(r.board, 0));
@@ -82,9 +70,7 @@ TEST(RouterPanel, AMoeLayerShowsTheRoutersLogitsSoftmaxChoicesAndTheExpertsOutpu
     EXPECT_FALSE(router->isHidden());
 
     auto runner = directRunner(folder.dir);
-    std::vector<int> ids;
-    for (const auto &t : r.session->tokens())
-        ids.push_back(t.id);
+    const std::vector<int> ids = test::sessionIds(r.session);
     ASSERT_TRUE(runner->run(ids));
     const model::BlockStages s = model::blockStages(*runner, 0);
     const int n = int(ids.size());

@@ -64,6 +64,28 @@ Files writeFiles(const std::string &dir)
     return f;
 }
 
+// A table cell's number as the app writes it (true minus sign, fixed decimals) and the half unit of
+// its last decimal, the most its rounding can be off.
+double cellNumber(const QString &text, double *halfUnit = nullptr)
+{
+    QString plain = text;
+    plain.replace(QChar(0x2212), QLatin1Char('-'));
+    bool ok = false;
+    const double v = plain.toDouble(&ok);
+    EXPECT_TRUE(ok) << text.toStdString();
+    const qsizetype point = plain.indexOf(QLatin1Char('.'));
+    const int decimals = point < 0 ? 0 : int(plain.size() - point - 1);
+    if (halfUnit)
+        *halfUnit = 0.5 * std::pow(10.0, -decimals) * 1.0001;
+    return v;
+}
+
+int decimalsOf(const QString &text)
+{
+    const qsizetype point = text.indexOf(QLatin1Char('.'));
+    return point < 0 ? 0 : int(text.size() - point - 1);
+}
+
 bool waitShown(QuantWindow &w)
 {
     return QTest::qWaitFor([&] { return !w.isBusy() && w.matrix(); }, 20000);
@@ -137,10 +159,11 @@ TEST_F(QuantWindowTest, AClickedBlockShowsItsCodesScalesAndValues)
             table->item(e, 1)->text(), QStringLiteral("%1 · sc %2, m %3").arg(e / 32).arg(g.rawScale).arg(g.rawMin))
             << e;
         EXPECT_EQ(table->item(e, 2)->text(), QString::number(want.codes[std::size_t(e)])) << e;
-        EXPECT_NEAR(QLocale().toDouble(table->item(e, 3)->text()), want.groups[std::size_t(e / 32)].scale,
-            1e-5 * std::fabs(want.groups[std::size_t(e / 32)].scale) + 1e-12);
-        EXPECT_NEAR(QLocale().toDouble(table->item(e, 5)->text()), values[512 + std::size_t(e)],
-            1e-5 * std::fabs(values[512 + std::size_t(e)]) + 1e-12);
+        double half = 0;
+        const double scale = cellNumber(table->item(e, 3)->text(), &half);
+        EXPECT_NEAR(scale, want.groups[std::size_t(e / 32)].scale, half) << e;
+        const double value = cellNumber(table->item(e, 5)->text(), &half);
+        EXPECT_NEAR(value, values[512 + std::size_t(e)], half) << e;
     }
     // Pointing at a weight names it.
     map->resize(512, 400); // two pixels per column
@@ -187,14 +210,19 @@ TEST_F(QuantWindowTest, AnOriginalGivesTheErrorOfEachWeightAndItsLargestAndRms)
     }
     EXPECT_DOUBLE_EQ(m->error.maxAbs, most);
     EXPECT_NEAR(m->error.rms, std::sqrt(squares / 1024), 1e-12);
-    const QString expected
-        = QStringLiteral("Against original.gguf (F32): largest |error| %1 at row %2, column %3 · RMS "
-                         "error %4")
-              .arg(QLocale().toString(most, 'g', 4))
-              .arg(at / 256)
-              .arg(at % 256)
-              .arg(QLocale().toString(std::sqrt(squares / 1024), 'g', 4));
-    EXPECT_TRUE(w.errorSummary().startsWith(expected)) << w.errorSummary().toStdString();
+    const QString summary = w.errorSummary();
+    const QString largest = summary.section(QStringLiteral("|error| "), 1).section(QLatin1Char(' '), 0, 0);
+    const QString rms = summary.section(QStringLiteral("RMS error "), 1).section(QLatin1Char(' '), 0, 0);
+    double half = 0;
+    const double largestShown = cellNumber(largest, &half);
+    EXPECT_NEAR(largestShown, most, half) << summary.toStdString();
+    const double rmsShown = cellNumber(rms, &half);
+    EXPECT_NEAR(rmsShown, std::sqrt(squares / 1024), half) << summary.toStdString();
+    EXPECT_EQ(decimalsOf(largest), decimalsOf(rms)) << summary.toStdString();
+    EXPECT_TRUE(summary.startsWith(QStringLiteral("Against original.gguf (F32): largest |error| ")))
+        << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral(" at row %1, column %2 · RMS error ").arg(at / 256).arg(at % 256)))
+        << summary.toStdString();
 
     // The error heatmap's colours span the largest error.
     w.setShowError(true);
@@ -206,7 +234,8 @@ TEST_F(QuantWindowTest, AnOriginalGivesTheErrorOfEachWeightAndItsLargestAndRms)
     w.selectBlock(1);
     QTableWidget *table = w.blockTable()->table();
     ASSERT_EQ(table->columnCount(), 8);
-    EXPECT_NEAR(QLocale().toDouble(table->item(7, 6)->text()), m_files.originalQ[256 + 7], 1e-6);
+    const double original = cellNumber(table->item(7, 6)->text(), &half);
+    EXPECT_NEAR(original, m_files.originalQ[256 + 7], half);
 
     // The original's attn_k has another shape.
     ASSERT_TRUE(w.showMatrix(QStringLiteral("blk.0.attn_k.weight")));
@@ -219,6 +248,45 @@ TEST_F(QuantWindowTest, AnOriginalGivesTheErrorOfEachWeightAndItsLargestAndRms)
     ASSERT_TRUE(waitShown(w));
     EXPECT_EQ(
         w.errorSummary(), QStringLiteral("original.gguf has no readable tensor token_embd.weight to compare with."));
+}
+
+TEST_F(QuantWindowTest, TheBlockTableWritesEveryNumberInOneFixedFormat)
+{
+    QuantWindow w;
+    ASSERT_TRUE(w.openModel(QString::fromStdString(m_files.quantized)));
+    ASSERT_TRUE(w.openOriginal(QString::fromStdString(m_files.original)));
+    ASSERT_TRUE(waitShown(w));
+    w.selectBlock(1);
+    QTableWidget *table = w.blockTable()->table();
+    ASSERT_EQ(table->columnCount(), 8);
+    const ui::QuantMatrix *m = w.matrix();
+    int decimals = -1;
+    double smallest = INFINITY;
+    for (int e = 0; e < table->rowCount(); ++e) {
+        for (int c : {3, 4, 5, 6, 7}) {
+            const QString text = table->item(e, c)->text();
+            // Never a power of ten ("1.52588E-05") beside plain decimals.
+            EXPECT_FALSE(text.contains(QLatin1Char('e'), Qt::CaseInsensitive)) << text.toStdString();
+            if (decimals < 0)
+                decimals = decimalsOf(text);
+            EXPECT_EQ(decimalsOf(text), decimals) << e << " " << c << " " << text.toStdString();
+        }
+        const std::size_t i = 256 + std::size_t(e);
+        const double error = double(m->values[i]) - double(m_files.originalQ[i]);
+        if (error != 0)
+            smallest = std::min(smallest, std::fabs(error));
+        double half = 0;
+        const double shown = cellNumber(table->item(e, 7)->text(), &half);
+        EXPECT_NEAR(shown, error, half) << e;
+    }
+    // Enough decimals that even the smallest error keeps three significant digits.
+    ASSERT_TRUE(std::isfinite(smallest));
+    EXPECT_LE(0.5 * std::pow(10.0, -decimals), 0.005 * smallest * 1.0001);
+    // The heading's d and dmin in the same format.
+    const QString heading = w.blockTable()->heading();
+    const qsizetype d = heading.indexOf(QStringLiteral("d = "));
+    ASSERT_GE(d, 0);
+    EXPECT_EQ(decimalsOf(heading.mid(d + 4).section(QLatin1Char(' '), 0, 0)), decimals) << heading.toStdString();
 }
 
 TEST_F(QuantWindowTest, ABigMatrixIsReadOnTheWorkerAndPaintedOnlyWhereShown)
@@ -298,7 +366,7 @@ TEST(QuantWindowFolder, ACheckpointFolderIsComparedInTheGgufLayout)
     EXPECT_EQ(w.matrix()->name, "blk.0.attn_q.weight");
     ASSERT_EQ(w.matrix()->errors.size(), w.matrix()->values.size());
     EXPECT_EQ(w.matrix()->error.maxAbs, 0.0);
-    EXPECT_TRUE(w.errorSummary().startsWith(QStringLiteral("Against %1 (safetensors): largest |error| 0 at row 0")
+    EXPECT_TRUE(w.errorSummary().startsWith(QStringLiteral("Against %1 (safetensors): largest |error| 0.000 at row 0")
                                                 .arg(QFileInfo(QString::fromStdString(dir)).fileName())))
         << w.errorSummary().toStdString();
     ASSERT_TRUE(w.showMatrix(QStringLiteral("blk.1.attn_k.weight")));

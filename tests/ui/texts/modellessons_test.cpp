@@ -8,11 +8,15 @@
 #include "lessonroom.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
+#include "ui/lessons/lessondialog.h"
 #include "ui/lessons/lessonpages.h"
+#include "ui/lessons/modellessons.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <QStringList>
+#include <QTextBrowser>
+#include <QWidget>
 
 #include <gtest/gtest.h>
 
@@ -298,4 +302,30 @@ TEST(ModelLessons, EveryLessonLinkNamesALessonPage)
             }
     }
     EXPECT_GT(links, 2 * 11);
+}
+
+// An open position page refreshes on every pass and language change; layer 1's attention (~20 ms a
+// head at 1,024 tokens) is computed again only when the pass changed.
+TEST(ModelLessons, ThePositionPageKeepsLayerOnesNumbersWhileThePassIsTheSame)
+{
+    test::LessonRoom r;
+    QWidget owner;
+    const int before = positionLeakComputations();
+    LessonDialog *dialog = openLesson(QStringLiteral("positionleak"), r.session, &owner);
+    ASSERT_TRUE(dialog);
+    const int opened = positionLeakComputations();
+    EXPECT_EQ(opened, before + 1);
+    const QString english = dialog->browser()->toPlainText();
+    for (const char *language : {"zh_CN", "en"}) // two refreshes of the same pass
+        ASSERT_TRUE(Language::instance()->apply(QString::fromLatin1(language)));
+    EXPECT_EQ(lessonPageHtml(QStringLiteral("positionleak"), r.session).isEmpty(), false);
+    EXPECT_EQ(positionLeakComputations(), opened);
+    EXPECT_EQ(dialog->browser()->toPlainText(), english);
+
+    // Another text is another pass: its numbers are computed.
+    r.session->setText(QStringLiteral("a dog ran"));
+    ASSERT_TRUE(waitComputed(r.session));
+    dialog->showPage(QStringLiteral("positionleak"));
+    EXPECT_GT(positionLeakComputations(), opened);
+    EXPECT_NE(dialog->browser()->toPlainText(), english);
 }
