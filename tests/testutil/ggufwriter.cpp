@@ -183,9 +183,6 @@ void GgufWriter::write(const std::string &path) const
 
 namespace attnlab::test {
 
-namespace {
-
-// Hugging Face module names → llama.cpp's, written out independently of core/gguf.
 std::string ggufTensorName(std::string name)
 {
     if (name.rfind("model.", 0) == 0)
@@ -207,6 +204,8 @@ std::string ggufTensorName(std::string name)
             return "blk." + layer + "." + gguf + rest.substr(std::strlen(hf));
     throw std::invalid_argument("no GGUF name for " + name);
 }
+
+namespace {
 
 // convert_hf_to_gguf.py's LlamaModel.permute on whole rows of `rowBytes` bytes: per head of d
 // rows, Hugging Face row j·d/2 + i goes to row 2i + j.

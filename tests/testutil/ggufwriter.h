@@ -70,6 +70,11 @@ private:
     std::vector<Tensor> m_tensors;
 };
 
+// A Hugging Face tensor name ("model.layers.3.self_attn.q_proj.weight") as llama.cpp's converter
+// names it ("blk.3.attn_q.weight"), written out independently of core/gguf; throws
+// std::invalid_argument for a name it does not know.
+std::string ggufTensorName(std::string name);
+
 // Writes the tiny model of `arch` ("llama", "qwen2" or "qwen3", writeTinyLlama … of
 // modelfixtures.h with `options`) twice: as the safetensors folder `dir`, and as `dir`/model.gguf
 // the way llama.cpp's converter writes it (its tensor names, extents fastest first, q's and k's
