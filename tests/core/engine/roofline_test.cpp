@@ -155,4 +155,3 @@ TEST(Roofline, AQuantizedModelReadsItsBlocks)
     EXPECT_EQ(attnlab::core::engine::kvCacheSize(*r.weights).bytesPerElement, 2);
     attnlab::test::removeTree(dir);
 }
-
