@@ -4,6 +4,11 @@
 
 namespace attnlab::core::engine {
 
+int cacheElementBytes(const model::TensorView &key)
+{
+    return key.type == model::ElementType::F32 ? 4 : 2;
+}
+
 KvCacheSize kvCacheSize(const model::ModelWeights &weights)
 {
     const model::ModelConfig &c = weights.config;
@@ -11,8 +16,7 @@ KvCacheSize kvCacheSize(const model::ModelWeights &weights)
     size.layers = c.layers;
     size.kvHeads = c.keyValueHeads();
     size.headDim = c.headDim();
-    const bool half = !weights.layers.empty() && weights.layers.front().key.isHalf();
-    size.bytesPerElement = half ? 2 : 4;
+    size.bytesPerElement = weights.layers.empty() ? 4 : cacheElementBytes(weights.layers.front().key);
     // The decoder's own arithmetic for one token.
     size.bytesPerToken = model::Decoder::cacheBytes(c, 1, size.bytesPerElement);
     return size;

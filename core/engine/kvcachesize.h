@@ -16,8 +16,13 @@ struct KvCacheSize {
     long long bytes(long long tokens) const { return bytesPerToken * tokens; }
 };
 
-// The size for a model: its layers, key/value heads and head width from the config, and the
-// element size of its key projection as stored (4 for F32, 2 for F16 and BF16).
+// What an inference engine caches a model's keys and values in, from its key projection's
+// element type: 4 bytes for F32, 2 for F16 and BF16, and 2 for a quantized matrix too (llama.cpp
+// keeps a GGUF model's cache in F16 unless told otherwise).
+int cacheElementBytes(const model::TensorView &key);
+
+// The size for a model: its layers, key/value heads and head width from the config, and
+// cacheElementBytes of its key projection.
 KvCacheSize kvCacheSize(const model::ModelWeights &weights);
 
 } // namespace attnlab::core::engine

@@ -1,5 +1,8 @@
 #include "core/engine/roofline.h"
 
+#include "core/engine/kvcachesize.h"
+#include "core/model/block/blockmath.h"
+
 #include <algorithm>
 
 namespace attnlab::core::engine {
@@ -8,6 +11,13 @@ namespace {
 std::int64_t elements(const model::TensorView &t)
 {
     return t.empty() ? 0 : std::int64_t(t.rows) * t.cols;
+}
+
+// Adds a matrix read `times` times per token to the traffic.
+void addMatrix(ModelTraffic &t, const model::TensorView &m, std::int64_t times = 1)
+{
+    t.weights += times * elements(m);
+    t.storedBytes += times * model::tensorBytes(m);
 }
 } // namespace
 
@@ -24,20 +34,20 @@ ModelTraffic modelTraffic(const model::ModelWeights &weights)
     t.heads = c.heads;
     t.kvHeads = c.keyValueHeads();
     t.headDim = c.headDim();
-    const bool half = !weights.layers.empty() && weights.layers.front().key.isHalf();
-    t.bytesPerWeight = half ? 2 : 4;
+    t.bytesPerWeight = weights.layers.empty() ? 4 : cacheElementBytes(weights.layers.front().key);
     for (const model::LayerWeights &l : weights.layers) {
         for (const model::TensorView *m : {&l.query, &l.key, &l.value, &l.attnOut, &l.fcIn, &l.fcOut, &l.mlpGate,
                  &l.router, &l.crossQuery, &l.crossKey, &l.crossValue, &l.crossOut})
-            t.weights += elements(*m);
+            addMatrix(t, *m);
         // A token goes through expertsPerToken of the experts: only theirs are read for it.
         if (!l.experts.empty()) {
             const model::ExpertWeights &e = l.experts.front();
             const int routed = std::min<int>(int(l.experts.size()), std::max(1, c.expertsPerToken));
-            t.weights += routed * (elements(e.gate) + elements(e.up) + elements(e.down));
+            for (const model::TensorView *m : {&e.gate, &e.up, &e.down})
+                addMatrix(t, *m, routed);
         }
     }
-    t.weights += elements(!weights.outputHead.empty() ? weights.outputHead : weights.tokenEmbeddings);
+    addMatrix(t, !weights.outputHead.empty() ? weights.outputHead : weights.tokenEmbeddings);
     return t;
 }
 

@@ -21,10 +21,13 @@ namespace attnlab::core::engine {
 // What a pass reads and computes, from a model's shape.
 struct ModelTraffic {
     std::int64_t weights = 0; // matrix weights a token is multiplied with (the experts it is routed to)
-    int bytesPerWeight = 0; // of the checkpoint's dtype: 4 for F32, 2 for F16 and BF16
+    int bytesPerWeight = 0; // of the checkpoint's dtype: 4 for F32, 2 for F16, BF16 and the quantized types
     int layers = 0, heads = 0, kvHeads = 0, headDim = 0;
+    // The bytes those weights take as stored when that is not weights · bytesPerWeight (a GGUF
+    // file's quantized blocks: about 0.56 bytes per weight for Q4_K); 0: weights · bytesPerWeight.
+    std::int64_t storedBytes = 0;
 
-    std::int64_t weightBytes() const { return weights * bytesPerWeight; }
+    std::int64_t weightBytes() const { return storedBytes > 0 ? storedBytes : weights * bytesPerWeight; }
     // K and V of `tokens` tokens in every layer, in the checkpoint's dtype (as KvCacheSize).
     std::int64_t cacheBytes(std::int64_t tokens) const;
 };

@@ -1,6 +1,7 @@
 #include "core/gguf/dequantize.h"
 
 #include "core/model/checkpoint/safetensors.h"
+#include "core/model/kernels/quantblocks.h"
 
 #include <cstdint>
 #include <cstring>
@@ -17,161 +18,37 @@ float half(const unsigned char *p)
     return halfToFloat(std::uint16_t(p[0] | (p[1] << 8)));
 }
 
-void q4_0(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    const unsigned char *qs = b + 2;
-    for (int j = 0; j < 16; ++j) {
-        const int x0 = (qs[j] & 0x0F) - 8;
-        const int x1 = (qs[j] >> 4) - 8;
-        y[j] = float(x0) * d;
-        y[j + 16] = float(x1) * d;
-    }
-}
-
-void q4_1(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    const float m = half(b + 2);
-    const unsigned char *qs = b + 4;
-    for (int j = 0; j < 16; ++j) {
-        y[j] = float(qs[j] & 0x0F) * d + m;
-        y[j + 16] = float(qs[j] >> 4) * d + m;
-    }
-}
-
-void q5_0(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    std::uint32_t qh;
-    std::memcpy(&qh, b + 2, 4);
-    const unsigned char *qs = b + 6;
-    for (int j = 0; j < 16; ++j) {
-        const int xh0 = int(((qh >> j) << 4) & 0x10);
-        const int xh1 = int((qh >> (j + 12)) & 0x10);
-        y[j] = float(((qs[j] & 0x0F) | xh0) - 16) * d;
-        y[j + 16] = float(((qs[j] >> 4) | xh1) - 16) * d;
-    }
-}
-
-void q5_1(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    const float m = half(b + 2);
-    std::uint32_t qh;
-    std::memcpy(&qh, b + 4, 4);
-    const unsigned char *qs = b + 8;
-    for (int j = 0; j < 16; ++j) {
-        const int xh0 = int(((qh >> j) << 4) & 0x10);
-        const int xh1 = int((qh >> (j + 12)) & 0x10);
-        y[j] = float((qs[j] & 0x0F) | xh0) * d + m;
-        y[j + 16] = float((qs[j] >> 4) | xh1) * d + m;
-    }
-}
-
-void q8_0(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    for (int j = 0; j < 32; ++j)
-        y[j] = float(std::int8_t(b[2 + j])) * d;
-}
-
-// ggml's get_scale_min_k4: sub-block j's 6-bit scale and min from the 12 packed bytes.
-void scaleMin(int j, const unsigned char *q, int *scale, int *min)
-{
-    if (j < 4) {
-        *scale = q[j] & 63;
-        *min = q[j + 4] & 63;
-    } else {
-        *scale = (q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4);
-        *min = (q[j + 4] >> 4) | ((q[j] >> 6) << 4);
-    }
-}
-
-void q4_K(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    const float dmin = half(b + 2);
-    const unsigned char *scales = b + 4;
-    const unsigned char *q = b + 16;
-    for (int is = 0; is < 8; is += 2) {
-        int sc, m;
-        scaleMin(is, scales, &sc, &m);
-        const float d1 = d * float(sc), m1 = dmin * float(m);
-        scaleMin(is + 1, scales, &sc, &m);
-        const float d2 = d * float(sc), m2 = dmin * float(m);
-        for (int l = 0; l < 32; ++l)
-            *y++ = d1 * float(q[l] & 0xF) - m1;
-        for (int l = 0; l < 32; ++l)
-            *y++ = d2 * float(q[l] >> 4) - m2;
-        q += 32;
-    }
-}
-
-void q5_K(const unsigned char *b, float *y)
-{
-    const float d = half(b);
-    const float dmin = half(b + 2);
-    const unsigned char *scales = b + 4;
-    const unsigned char *qh = b + 16;
-    const unsigned char *ql = b + 48;
-    unsigned u1 = 1, u2 = 2;
-    for (int is = 0; is < 8; is += 2) {
-        int sc, m;
-        scaleMin(is, scales, &sc, &m);
-        const float d1 = d * float(sc), m1 = dmin * float(m);
-        scaleMin(is + 1, scales, &sc, &m);
-        const float d2 = d * float(sc), m2 = dmin * float(m);
-        for (int l = 0; l < 32; ++l)
-            *y++ = d1 * float((ql[l] & 0xF) + ((qh[l] & u1) ? 16 : 0)) - m1;
-        for (int l = 0; l < 32; ++l)
-            *y++ = d2 * float((ql[l] >> 4) + ((qh[l] & u2) ? 16 : 0)) - m2;
-        ql += 32;
-        u1 <<= 2;
-        u2 <<= 2;
-    }
-}
-
-void q6_K(const unsigned char *b, float *y)
-{
-    const unsigned char *ql = b;
-    const unsigned char *qh = b + 128;
-    const auto *sc = reinterpret_cast<const std::int8_t *>(b + 192);
-    const float d = half(b + 208);
-    for (int n = 0; n < 256; n += 128) {
-        for (int l = 0; l < 32; ++l) {
-            const int is = l / 16;
-            const int q1 = ((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
-            const int q2 = ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
-            const int q3 = ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
-            const int q4 = ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-            y[l] = d * float(sc[is]) * float(q1);
-            y[l + 32] = d * float(sc[is + 2]) * float(q2);
-            y[l + 64] = d * float(sc[is + 4]) * float(q3);
-            y[l + 96] = d * float(sc[is + 6]) * float(q4);
-        }
-        y += 128;
-        ql += 64;
-        qh += 32;
-        sc += 8;
-    }
-}
-
-template<void (*Block)(const unsigned char *, float *)>
-void blocks(const unsigned char *src, std::size_t count, float *out, std::size_t blockSize, std::size_t blockBytes)
-{
-    for (std::size_t i = 0; i < count / blockSize; ++i)
-        Block(src + i * blockBytes, out + i * blockSize);
-}
-
 } // namespace
+
+model::ElementType quantElementType(GgmlType type)
+{
+    switch (type) {
+    case GgmlType::Q4_0:
+        return model::ElementType::Q4_0;
+    case GgmlType::Q4_1:
+        return model::ElementType::Q4_1;
+    case GgmlType::Q5_0:
+        return model::ElementType::Q5_0;
+    case GgmlType::Q5_1:
+        return model::ElementType::Q5_1;
+    case GgmlType::Q8_0:
+        return model::ElementType::Q8_0;
+    case GgmlType::Q4_K:
+        return model::ElementType::Q4_K;
+    case GgmlType::Q5_K:
+        return model::ElementType::Q5_K;
+    case GgmlType::Q6_K:
+        return model::ElementType::Q6_K;
+    default:
+        return model::ElementType::F32;
+    }
+}
 
 bool dequantize(GgmlType type, const unsigned char *src, std::size_t count, float *out)
 {
     const GgmlTypeInfo *info = ggmlTypeInfo(std::uint32_t(type));
     if (!info || !info->readable)
         return false;
-    const std::size_t n = info->blockSize, bytes = info->blockBytes;
     switch (type) {
     case GgmlType::F32:
         if (count > 0) // an empty tensor's storage may be null, which memcpy must not see
@@ -185,32 +62,13 @@ bool dequantize(GgmlType type, const unsigned char *src, std::size_t count, floa
         for (std::size_t i = 0; i < count; ++i)
             out[i] = bfloat16ToFloat(std::uint16_t(src[2 * i] | (src[2 * i + 1] << 8)));
         return true;
-    case GgmlType::Q4_0:
-        blocks<q4_0>(src, count, out, n, bytes);
+    default: {
+        const model::ElementType e = quantElementType(type);
+        if (e == model::ElementType::F32)
+            return false;
+        model::kernels::dequantizeBlocks(e, src, count / info->blockSize, out);
         return true;
-    case GgmlType::Q4_1:
-        blocks<q4_1>(src, count, out, n, bytes);
-        return true;
-    case GgmlType::Q5_0:
-        blocks<q5_0>(src, count, out, n, bytes);
-        return true;
-    case GgmlType::Q5_1:
-        blocks<q5_1>(src, count, out, n, bytes);
-        return true;
-    case GgmlType::Q8_0:
-        blocks<q8_0>(src, count, out, n, bytes);
-        return true;
-    case GgmlType::Q4_K:
-        blocks<q4_K>(src, count, out, n, bytes);
-        return true;
-    case GgmlType::Q5_K:
-        blocks<q5_K>(src, count, out, n, bytes);
-        return true;
-    case GgmlType::Q6_K:
-        blocks<q6_K>(src, count, out, n, bytes);
-        return true;
-    default:
-        return false;
+    }
     }
 }
 

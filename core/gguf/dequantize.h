@@ -20,6 +20,7 @@
 //         value d·scale·(q − 32) for 16-element groups.
 
 #include "core/gguf/ggmltype.h"
+#include "core/model/modelweights.h"
 
 #include <cstddef>
 
@@ -28,5 +29,9 @@ namespace attnlab::core::gguf {
 // Dequantizes `count` elements of `type` (a whole number of its blocks) from `src` into `out`.
 // Returns false, writing nothing, for a type GgmlTypeInfo does not mark readable.
 bool dequantize(GgmlType type, const unsigned char *src, std::size_t count, float *out);
+
+// The weight kernels' element type for quantized ggml type `type` (the block arithmetic lives in
+// core/model/kernels/quantblocks.h); ElementType::F32 for a type that is not one of them.
+model::ElementType quantElementType(GgmlType type);
 
 } // namespace attnlab::core::gguf

@@ -1,5 +1,6 @@
 #include "core/gguf/ggufmodel.h"
 
+#include "core/gguf/dequantize.h"
 #include "core/gguf/gguffile.h"
 #include "core/model/block/blockmath.h"
 #include "core/model/family/blocktensor.h"
@@ -99,11 +100,27 @@ std::string baseName(const std::string &path)
 
 struct Cancelled { };
 
-// The mapped file and the dequantized tensors the views point into.
+// The mapped file, the vectors converted to float, and the matrices whose rows the loader put
+// back in order (still in the file's element type) that the views point into.
 struct Storage {
     std::shared_ptr<GgufFile> file;
     std::vector<std::vector<float>> buffers;
+    std::vector<std::vector<unsigned char>> rows;
 };
+
+// The weight kernels' element type of a matrix of ggml type `type`; F32 for one that is read as
+// floats.
+ElementType matrixType(GgmlType type)
+{
+    switch (type) {
+    case GgmlType::F16:
+        return ElementType::F16;
+    case GgmlType::BF16:
+        return ElementType::BF16;
+    default:
+        return quantElementType(type);
+    }
+}
 
 class GgufBinder {
 public:
@@ -133,12 +150,34 @@ public:
         v.rows = inputs > 0 ? int(outputs) : 1;
         v.cols = inputs > 0 ? int(inputs) : int(outputs);
         const unsigned char *bytes = m_file.data(*t);
-        if (t->ggmlType() == GgmlType::F32 && headRows == 0 && reinterpret_cast<std::uintptr_t>(bytes) % 4 == 0) {
+        const ElementType kept = inputs > 0 ? matrixType(t->ggmlType()) : ElementType::F32;
+        if (kept != ElementType::F32 && reinterpret_cast<std::uintptr_t>(bytes) % 2 == 0) {
+            // A 16-bit or quantized matrix stays in its own elements: rows of whole blocks.
+            const std::size_t rowBytes = std::size_t(inputs) / t->type->blockSize * t->type->blockBytes;
+            if (headRows > 0) {
+                m_storage.rows.push_back(
+                    unpairRows(bytes, std::size_t(outputs) * rowBytes, rowBytes, size_t(headRows)));
+                bytes = m_storage.rows.back().data();
+            }
+            v.type = kept;
+            if (v.isHalf())
+                v.bits = reinterpret_cast<const std::uint16_t *>(bytes);
+            else {
+                v.quant = bytes;
+                v.rowBytes = rowBytes;
+            }
+        } else if (t->ggmlType() == GgmlType::F32 && headRows == 0
+            && reinterpret_cast<std::uintptr_t>(bytes) % 4 == 0) {
             v.data = reinterpret_cast<const float *>(bytes);
         } else {
             std::vector<float> values = m_file.floats(*t);
-            if (headRows > 0)
-                values = unpairRows(values, inputs > 0 ? size_t(inputs) : 1, size_t(headRows));
+            if (headRows > 0) {
+                const std::size_t rowBytes = (inputs > 0 ? size_t(inputs) : 1) * sizeof(float);
+                const std::vector<unsigned char> rows
+                    = unpairRows(reinterpret_cast<const unsigned char *>(values.data()), values.size() * sizeof(float),
+                        rowBytes, size_t(headRows));
+                std::memcpy(values.data(), rows.data(), rows.size());
+            }
             m_storage.buffers.push_back(std::move(values));
             v.data = m_storage.buffers.back().data();
         }
@@ -149,16 +188,16 @@ public:
     }
 
 private:
-    // LlamaModel.permute undone: within each head of d rows, file row 2i + j is row j·d/2 + i.
-    static std::vector<float> unpairRows(const std::vector<float> &file, size_t rowLength, size_t d)
+    // LlamaModel.permute undone on `size` bytes of rows of `rowBytes` (whole rows, whatever their
+    // element type): within each head of d rows, file row 2i + j is row j·d/2 + i.
+    static std::vector<unsigned char> unpairRows(const unsigned char *file, size_t size, size_t rowBytes, size_t d)
     {
-        std::vector<float> out(file.size());
-        const size_t rows = file.size() / rowLength;
+        std::vector<unsigned char> out(size);
+        const size_t rows = size / rowBytes;
         for (size_t r = 0; r < rows; ++r) {
             const size_t head = r / d * d, within = r % d;
             const size_t hf = head + (within % 2) * (d / 2) + within / 2;
-            std::copy_n(
-                file.begin() + std::ptrdiff_t(r * rowLength), rowLength, out.begin() + std::ptrdiff_t(hf * rowLength));
+            std::memcpy(out.data() + hf * rowBytes, file + r * rowBytes, rowBytes);
         }
         return out;
     }

@@ -18,8 +18,12 @@
 //   adjacent dimensions: row h·d + 2i + j of the file is row h·d + j·d/2 + i of the Hugging Face
 //   weight. The loader puts them back, so the half-split block computes the same numbers.
 //
-// Weights are dequantized to float32 on load (exactly ggml's values, core/gguf/dequantize.h);
-// F32 tensors are read in place.
+// Matrices stay in the file's elements where it is mapped: F32 as floats, F16 and BF16 as their
+// 16 bits, the quantized types as ggml's blocks (TensorView::quant), which the weight kernels
+// dequantize a block at a time to exactly ggml's values (core/model/kernels/quantmatrix.h), so a
+// 4-bit file takes about 4 bits per weight of memory. llama's paired q and k matrices are copied
+// once with their rows put back, still in their blocks; vectors (norms, biases) are converted to
+// float32.
 
 #include "core/model/modelloader.h"
 

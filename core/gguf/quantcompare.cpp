@@ -44,9 +44,9 @@ FileCost fileCost(const GgufFile &file)
     for (const GgufTensor &t : file.tensors()) {
         cost.weightElements += t.elements;
         bytes += t.bytes;
+        cost.memoryBytes += t.extents.size() == 2 ? t.bytes : t.elements * sizeof(float);
     }
     cost.bitsPerWeight = cost.weightElements ? double(bytes) * 8 / double(cost.weightElements) : 0;
-    cost.memoryBytes = cost.weightElements * sizeof(float);
     return cost;
 }
 

@@ -45,8 +45,9 @@ struct FileCost {
     double bitsPerWeight = 0; // the tensors' bytes · 8 / their elements
     std::uint64_t fileBytes = 0; // the whole file
     std::uint64_t weightElements = 0; // every tensor's elements
-    // The bytes the app holds for the weights once loaded: it dequantizes every tensor to float32
-    // (core/gguf/ggufmodel.h), so 4 per element whatever the file stores.
+    // The bytes the app holds for the weights once loaded (core/gguf/ggufmodel.h): every matrix
+    // in the file's own elements (its quantized blocks, its 16 bits, its floats), every vector
+    // (norms, biases) as float32. About the file's size for a quantized file.
     std::uint64_t memoryBytes = 0;
 };
 FileCost fileCost(const GgufFile &file);

@@ -4,7 +4,8 @@
 //
 // Every view points into the memory-mapped safetensors file where it can: F32 tensors as floats,
 // F16 and BF16 matrices as their 16-bit elements (TensorView::bits), so a BF16 checkpoint takes
-// its file size in memory and no float copy. Vectors (norms, biases) of F16/BF16 and tensors
+// its file size in memory and no float copy; a GGUF file's quantized matrices as their blocks
+// (TensorView::quant), so a 4-bit file takes about 4 bits per weight. Vectors (norms, biases) of F16/BF16 and tensors
 // whose bytes are not aligned for their type are converted to float once, into storage the
 // owner keeps. A ModelWeights therefore owns (through `owner`) whatever keeps the views
 // alive, and must not outlive nothing: keep it by value or shared_ptr, never copy the views
@@ -19,6 +20,7 @@
 #include "core/model/family/modelfamily.h"
 #include "core/types.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -98,8 +100,9 @@ struct ModelConfig {
     }
 };
 
-// How a TensorView's elements are stored: floats, or the checkpoint's own 16-bit floats.
-enum class ElementType { F32, F16, BF16 };
+// How a TensorView's elements are stored: floats, the checkpoint's own 16-bit floats, or ggml's
+// quantized blocks (a GGUF file's Q4_0 … Q6_K, layouts in core/gguf/dequantize.h).
+enum class ElementType { F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q4_K, Q5_K, Q6_K };
 
 // A read-only tensor of rank 1 or 2. `rows` × `cols` is its logical shape: a projection's weight
 // is outputs × inputs, an embedding table entries × d_model, a vector 1 × length. How the
@@ -109,7 +112,11 @@ enum class ElementType { F32, F16, BF16 };
 // as the q of GPT-2's fused c_attn). F32 elements are `data`; a matrix a checkpoint holds in F16
 // or BF16 stays in those 16 bits where the file lies (`bits`, little-endian as safetensors stores
 // them) and is widened to float inside core/model/block/blockmath's functions, which are the only
-// readers of either. matrix() and vector() are for F32 views only.
+// readers of either. A quantized matrix (a GGUF file's, row-major: rows are outputs) stays in its
+// ggml blocks where the file lies (`quant`, `rowBytes` from one row to the next), each row a whole
+// number of blocks; a column window starts `quantCol` elements into the stored row. Those
+// functions dequantize it a block at a time (core/model/kernels/quantmatrix.h), exactly as ggml
+// does. matrix() and vector() are for F32 views only.
 struct TensorView {
     const Scalar *data = nullptr; // F32 elements; null for F16/BF16
     int rows = 0; // rank 1: 1
@@ -118,6 +125,9 @@ struct TensorView {
     ElementType type = ElementType::F32;
     bool inputMajor = false; // stored transposed: storedRows() = cols, storedCols() = rows
     int stride = 0; // elements from one stored row to the next; 0: storedCols()
+    const unsigned char *quant = nullptr; // quantized blocks; null for the other types
+    std::size_t rowBytes = 0; // quantized: bytes from one row to the next
+    int quantCol = 0; // quantized: the stored column of logical column 0
 
     int storedRows() const { return inputMajor ? cols : rows; }
     int storedCols() const { return inputMajor ? rows : cols; }
@@ -130,8 +140,9 @@ struct TensorView {
     }
     // A vector's elements (contiguous: rank 1, or a window of one).
     Eigen::Map<const RowVector> vector() const { return Eigen::Map<const RowVector>(data, rows * cols); }
-    bool empty() const { return data == nullptr && bits == nullptr; }
-    bool isHalf() const { return type != ElementType::F32; }
+    bool empty() const { return data == nullptr && bits == nullptr && quant == nullptr; }
+    bool isHalf() const { return type == ElementType::F16 || type == ElementType::BF16; }
+    bool isQuantized() const { return quant != nullptr; }
 };
 
 struct LayerNormWeights {

@@ -6814,8 +6814,8 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>其他文件都与这个文件比较</translation>
     </message>
     <message>
-        <source>The file&apos;s type, its bits per weight, its size on disk, the memory its weights take here (every weight as float32) and its measured decode speed</source>
-        <translation>文件的类型、每个权重的位数、磁盘上的大小、它的权重在这里占用的内存（每个权重都按 float32 存放）以及实测的解码速度</translation>
+        <source>The file&apos;s type, its bits per weight, its size on disk, the memory its weights take here (the matrices stay in the file&apos;s blocks, the norms become float32) and its measured decode speed</source>
+        <translation>文件的类型、每个权重的位数、磁盘上的大小、它的权重在这里占用的内存（矩阵保持文件中的量化块，归一化向量转为 float32）以及实测的解码速度</translation>
     </message>
     <message>
         <source>The five most likely next tokens after the text, with their probabilities; below the first file, the first file&apos;s probability of the same token and the change</source>
@@ -6830,8 +6830,8 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <source>Memory for the weights: %1 (float32 here)</source>
-        <translation>权重占用内存：%1（这里按 float32 存放）</translation>
+        <source>Memory for the weights: %1</source>
+        <translation>权重占用内存：%1</translation>
     </message>
     <message numerus="yes">
         <source>Decode: %1 tokens/s (%n tokens)</source>

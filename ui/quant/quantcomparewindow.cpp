@@ -454,8 +454,8 @@ void QuantCompareWindow::retranslate()
         = {tr("File"), tr("Scores"), tr("Weights"), tr("Context"), tr("Weights − first file"), tr("Next token")};
     for (size_t c = 0; c < m_headers.size(); ++c)
         m_headers[c]->setText(QStringLiteral("<b>%1</b>").arg(headers[c]));
-    m_factsTip = tr("The file's type, its bits per weight, its size on disk, the memory its weights take here (every "
-                    "weight as float32) and its measured decode speed");
+    m_factsTip = tr("The file's type, its bits per weight, its size on disk, the memory its weights take here (the "
+                    "matrices stay in the file's blocks, the norms become float32) and its measured decode speed");
     for (const auto &row : m_rows) {
         row->facts->setToolTip(m_factsTip);
         row->plots[int(Plot::Scores)]->setToolTip(
@@ -522,7 +522,7 @@ void QuantCompareWindow::refreshRow(int i)
     facts << tr("%1, %2 bits per weight")
                  .arg(QString::fromStdString(f.cost.quantization), locale.toString(f.cost.bitsPerWeight, 'f', 2));
     facts << tr("File: %1").arg(bytes(f.cost.fileBytes));
-    facts << tr("Memory for the weights: %1 (float32 here)").arg(bytes(f.cost.memoryBytes));
+    facts << tr("Memory for the weights: %1").arg(bytes(f.cost.memoryBytes));
     facts << (f.speed ? tr("Decode: %1 tokens/s (%n tokens)", nullptr, f.speed->tokens)
                             .arg(locale.toString(f.speed->tokensPerSecond(), 'f', 1))
                       : tr("Decode: not measured yet (Measure Speed)"));

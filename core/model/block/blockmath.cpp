@@ -1,6 +1,8 @@
 #include "core/model/block/blockmath.h"
 
 #include "core/model/kernels/halfmatrix.h"
+#include "core/model/kernels/quantblocks.h"
+#include "core/model/kernels/quantmatrix.h"
 #include "core/model/kernels/skinny.h"
 
 #include <algorithm>
@@ -270,7 +272,7 @@ namespace {
 // without packing.
 bool isSkinny(Eigen::Index rows, const TensorView &w, int count)
 {
-    return !w.inputMajor && !w.isHalf() && rows <= kernels::kSkinnyRows
+    return !w.inputMajor && !w.isHalf() && !w.isQuantized() && rows <= kernels::kSkinnyRows
         && long(count) * w.cols >= kernels::kSkinnyMinWeights;
 }
 
@@ -297,7 +299,9 @@ void projectFloat(const Eigen::Ref<const Matrix> &x, const TensorView &w, int fi
 void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, const TensorView &bias, Eigen::Ref<Matrix> out)
 {
     const int count = w.rows;
-    if (w.isHalf())
+    if (w.isQuantized())
+        kernels::projectQuantized(x, w, 0, count, out);
+    else if (w.isHalf())
         kernels::projectHalf(x, w, 0, count, out);
     else if (isSkinny(x.rows(), w, count))
         projectSkinny(x, w, 0, count, out);
@@ -310,7 +314,10 @@ void project(const Eigen::Ref<const Matrix> &x, const TensorView &w, const Tenso
 void projectSlice(
     const Eigen::Ref<const Matrix> &x, const TensorView &w, const TensorView &bias, int first, int count, Matrix &out)
 {
-    if (w.isHalf()) {
+    if (w.isQuantized()) {
+        out.resize(x.rows(), count);
+        kernels::projectQuantized(x, w, first, count, out);
+    } else if (w.isHalf()) {
         out.resize(x.rows(), count);
         kernels::projectHalf(x, w, first, count, out);
     } else if (isSkinny(x.rows(), w, count)) {
@@ -327,7 +334,9 @@ void projectSlice(
 void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVector &out)
 {
     out.resize(w.rows);
-    if (w.isHalf())
+    if (w.isQuantized())
+        kernels::projectQuantized(x, w, 0, w.rows, out);
+    else if (w.isHalf())
         kernels::projectHalf(x, w, 0, w.rows, out);
     else if (isSkinny(1, w, w.rows))
         projectSkinny(x, w, 0, w.rows, out);
@@ -337,6 +346,8 @@ void projectRow(const Eigen::Ref<const RowVector> &x, const TensorView &w, RowVe
 
 void embeddingRows(const TensorView &table, const std::vector<int> &ids, int from, Eigen::Ref<Matrix> out)
 {
+    if (table.isQuantized())
+        return kernels::dequantizeRows(table, ids.data() + from, out);
     if (table.isHalf())
         return kernels::widenRows(table, ids.data() + from, out);
     const auto t = table.matrix();
@@ -346,9 +357,11 @@ void embeddingRows(const TensorView &table, const std::vector<int> &ids, int fro
 
 void addTableRows(const TensorView &table, int firstRow, Eigen::Ref<Matrix> out)
 {
-    if (table.isHalf()) {
+    if (table.isHalf() || table.isQuantized()) {
         std::vector<int> rows(size_t(out.rows()));
         std::iota(rows.begin(), rows.end(), firstRow);
+        if (table.isQuantized())
+            return kernels::addDequantizedRows(table, rows.data(), out);
         return kernels::addWidenedRows(table, rows.data(), out);
     }
     out += table.matrix().middleRows(firstRow, out.rows());
@@ -356,8 +369,10 @@ void addTableRows(const TensorView &table, int firstRow, Eigen::Ref<Matrix> out)
 
 void addTableRowToEach(const TensorView &table, int row, Eigen::Ref<Matrix> out)
 {
-    if (table.isHalf()) {
+    if (table.isHalf() || table.isQuantized()) {
         const std::vector<int> rows(size_t(out.rows()), row);
+        if (table.isQuantized())
+            return kernels::addDequantizedRows(table, rows.data(), out);
         return kernels::addWidenedRows(table, rows.data(), out);
     }
     out.rowwise() += table.matrix().row(row);
@@ -389,6 +404,10 @@ TensorView tensorRows(const TensorView &t, int first, int count)
     band.rows = count;
     band.stride = t.ld();
     // Rows are outputs: stored rows of a row-major view, stored columns of an input-major one.
+    if (t.isQuantized()) { // row-major whole rows of blocks
+        band.quant = t.quant + size_t(first) * t.rowBytes;
+        return band;
+    }
     const size_t offset = t.inputMajor ? size_t(first) : size_t(first) * size_t(t.ld());
     if (t.isHalf())
         band.bits = t.bits + offset;
@@ -403,12 +422,26 @@ TensorView tensorColumns(const TensorView &t, int first, int count)
     band.cols = count;
     band.stride = t.ld();
     // Columns are inputs: stored columns of a row-major view, stored rows of an input-major one.
+    if (t.isQuantized()) { // a window of each row: its blocks are read from quantCol on
+        band.quantCol = t.quantCol + first;
+        return band;
+    }
     const size_t offset = t.inputMajor ? size_t(first) * size_t(t.ld()) : size_t(first);
     if (t.isHalf())
         band.bits = t.bits + offset;
     else
         band.data = t.data + offset;
     return band;
+}
+
+std::int64_t tensorBytes(const TensorView &t)
+{
+    if (t.empty())
+        return 0;
+    const std::int64_t n = std::int64_t(t.rows) * t.cols;
+    if (t.isQuantized())
+        return n / kernels::quantBlockSize(t.type) * std::int64_t(kernels::quantBlockBytes(t.type));
+    return n * (t.isHalf() ? 2 : 4);
 }
 
 Matrix tensorCopy(const TensorView &t)
@@ -418,6 +451,8 @@ Matrix tensorCopy(const TensorView &t)
 
 Matrix storedCopy(const TensorView &t)
 {
+    if (t.isQuantized())
+        return kernels::dequantizeBlock(t, 0, 0, t.rows, t.cols);
     if (t.isHalf())
         return kernels::widenBlock(t, 0, 0, t.storedRows(), t.storedCols());
     return t.matrix();
@@ -425,6 +460,8 @@ Matrix storedCopy(const TensorView &t)
 
 Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols)
 {
+    if (t.isQuantized())
+        return kernels::dequantizeBlock(t, row, col, rows, cols);
     if (t.inputMajor) {
         if (t.isHalf())
             return kernels::widenBlock(t, col, row, cols, rows).transpose();
@@ -437,6 +474,8 @@ Matrix tensorBlock(const TensorView &t, int row, int col, int rows, int cols)
 
 RowVector vectorSegment(const TensorView &t, int first, int count)
 {
+    if (t.isQuantized())
+        return kernels::dequantizeBlock(t, 0, first, 1, count);
     if (t.isHalf())
         return kernels::widenBlock(t, 0, first, 1, count);
     return t.vector().segment(first, count);

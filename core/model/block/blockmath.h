@@ -16,6 +16,7 @@
 #include "core/model/modelweights.h"
 #include "core/types.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -144,6 +145,9 @@ TensorView tensorRows(const TensorView &t, int first, int count);
 // The view of columns [first, first + count) of a rank-2 tensor (no copy): those inputs of a
 // projection, e.g. the part of W_O that one head's context feeds.
 TensorView tensorColumns(const TensorView &t, int first, int count);
+// The bytes a tensor's elements take as stored: 4 per element for F32, 2 for F16 and BF16, and
+// for a quantized matrix its blocks (rows × cols / block size × block bytes); 0 when empty.
+std::int64_t tensorBytes(const TensorView &t);
 // A float copy of a tensor (rank 1 as one row) in its logical orientation (outputs × inputs).
 Matrix tensorCopy(const TensorView &t);
 // A float copy of a tensor as it is stored (storedRows() × storedCols()), for code that keeps an

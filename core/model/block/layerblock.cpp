@@ -31,6 +31,8 @@ bool continuesWeights(const TensorView &a, const TensorView &b)
 {
     if (a.type != b.type || a.inputMajor != b.inputMajor || a.cols != b.cols || a.ld() != b.ld())
         return false;
+    if (a.isQuantized())
+        return a.rowBytes == b.rowBytes && a.quantCol == b.quantCol && a.quant + a.rows * a.rowBytes == b.quant;
     const std::ptrdiff_t next = a.inputMajor ? a.rows : std::ptrdiff_t(a.rows) * a.ld();
     return a.isHalf() ? a.bits && a.bits + next == b.bits : a.data && a.data + next == b.data;
 }

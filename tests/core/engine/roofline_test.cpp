@@ -4,9 +4,12 @@
 // machine's measured speeds.
 
 #include "core/engine/bandwidth.h"
+#include "core/engine/kvcachesize.h"
 #include "core/engine/roofline.h"
+#include "core/gguf/ggufmodel.h"
 #include "core/model/modelloader.h"
 
+#include "ggufwriter.h"
 #include "modelfixtures.h"
 #include "testutil.h"
 
@@ -132,4 +135,23 @@ TEST(Roofline, MeasuresThisMachinesSpeeds)
     const double flops = measureFlops(128, 2);
     EXPECT_TRUE(std::isfinite(flops));
     EXPECT_GT(flops, 1e7);
+}
+
+TEST(Roofline, AQuantizedModelReadsItsBlocks)
+{
+    const std::string dir = attnlab::test::makeTempDir("roofline-q4k");
+    attnlab::test::TinyModelOptions o = attnlab::test::smallGgufSizes(40);
+    o.dModel = 256;
+    o.dInner = 256;
+    o.headDim = 64;
+    const std::string gguf = attnlab::test::writeTinyGgufPair(dir, "qwen2", o, {12}); // Q4_K
+    const model::LoadModelResult r = attnlab::core::gguf::loadGgufModel(gguf);
+    ASSERT_TRUE(r.ok()) << r.error;
+    const ModelTraffic t = modelTraffic(*r.weights);
+    // Q4_K: 144 bytes per 256 weights; the cache is F16, as llama.cpp keeps it.
+    EXPECT_GT(t.weights, 0);
+    EXPECT_EQ(t.weightBytes() * 256, t.weights * 144);
+    EXPECT_EQ(t.bytesPerWeight, 2);
+    EXPECT_EQ(attnlab::core::engine::kvCacheSize(*r.weights).bytesPerElement, 2);
+    attnlab::test::removeTree(dir);
 }

@@ -1,8 +1,10 @@
 // A GGUF model file computes what the same model as a safetensors folder computes: the llama,
 // qwen2 and qwen3 architectures, float32 and every readable quantized type, llama's paired q and
 // k rows put back; and a file that cannot be a model is refused naming the key or tensor.
+#include "core/gguf/dequantize.h"
 #include "core/gguf/gguffile.h"
 #include "core/gguf/ggufmodel.h"
+#include "core/model/block/blockmath.h"
 #include "core/model/forward.h"
 
 #include "ggufwriter.h"
@@ -13,6 +15,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <malloc.h>
 #include <memory>
 
 namespace {
@@ -107,6 +110,76 @@ TEST_F(GgufModelTest, KQuantsGiveTheDequantizedModel)
     expectSameModel("llama", o, {12, 13, 14});
     o.headDim = 64;
     expectSameModel("qwen3", o, {14, 12, 13});
+}
+
+TEST_F(GgufModelTest, EachQuantTypeStaysQuantizedInMemoryAndGivesTheDequantizedModel)
+{
+    // Every matrix of one type, the head tied to the quantized embeddings (qwen2) or its own
+    // (llama, whose q and k rows the loader reorders in their blocks).
+    for (const std::uint32_t type : {8u, 2u, 3u, 6u, 7u, 12u, 13u, 14u}) {
+        SCOPED_TRACE(core::gguf::ggmlTypeInfo(type)->name);
+        test::TinyModelOptions o = smallSizes();
+        if (type >= 12) { // a k-quant row is 256 wide
+            o.dModel = 256;
+            o.dInner = 256;
+            o.headDim = 64;
+        }
+        for (const std::string arch : {"qwen2", "llama"}) {
+            o.tied = arch == "qwen2";
+            expectSameModel(arch, o, {type});
+            const LoadModelResult loaded = core::gguf::loadGgufModel(m_dir + "/model.gguf");
+            ASSERT_TRUE(loaded.ok()) << loaded.error;
+            const ModelWeights &w = *loaded.weights;
+            const core::model::ElementType want = core::gguf::quantElementType(core::gguf::GgmlType(type));
+            for (const core::model::TensorView *v :
+                {&w.tokenEmbeddings, &w.layers[0].query, &w.layers[1].key, &w.layers[1].fcOut, &w.layers[0].mlpGate}) {
+                EXPECT_TRUE(v->isQuantized());
+                EXPECT_EQ(v->type, want);
+            }
+            EXPECT_EQ(w.outputHead.isQuantized(), arch == "llama");
+            EXPECT_FALSE(w.finalNorm.weight.isQuantized()); // vectors are floats
+        }
+    }
+}
+
+// Heap bytes in use (glibc), small blocks and mapped large ones.
+std::size_t heapInUse()
+{
+    const struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
+TEST_F(GgufModelTest, AQuantizedFileTakesAboutItsOwnSizeNotFourBytesPerWeight)
+{
+    test::TinyModelOptions o = smallSizes();
+    o.dModel = 256;
+    o.dInner = 768;
+    o.vocab = 512;
+    o.headDim = 64;
+    o.tied = true;
+    const std::string gguf = test::writeTinyGgufPair(m_dir, "llama", o, {12}); // Q4_K
+    const auto fileBytes = std::int64_t(test::readBytes(gguf).size());
+    const std::size_t before = heapInUse();
+    const LoadModelResult loaded = core::gguf::loadGgufModel(gguf);
+    const auto grown = std::int64_t(heapInUse()) - std::int64_t(before);
+    ASSERT_TRUE(loaded.ok()) << loaded.error;
+    const ModelWeights &w = *loaded.weights;
+    std::int64_t weights = 0, stored = 0;
+    const auto count = [&](const core::model::TensorView &v) {
+        weights += std::int64_t(v.rows) * v.cols;
+        stored += core::model::tensorBytes(v);
+    };
+    count(w.tokenEmbeddings);
+    for (const core::model::LayerWeights &L : w.layers)
+        for (const core::model::TensorView *v : {&L.query, &L.key, &L.value, &L.attnOut, &L.mlpGate, &L.fcIn, &L.fcOut})
+            count(*v);
+    // Q4_K: 144 bytes per 256 weights, 4.5 bits each; the file is those blocks and a little more.
+    EXPECT_EQ(stored * 256, weights * 144);
+    EXPECT_LT(stored, fileBytes);
+    EXPECT_GT(stored, fileBytes * 9 / 10);
+    // What loading allocated: llama's reordered q and k (in their blocks), the norms and the
+    // metadata — well under the file, where float32 weights would take 4 · weights, 7 times it.
+    EXPECT_LT(grown, fileBytes / 4) << "weights " << weights;
 }
 
 TEST_F(GgufModelTest, RefusesFilesThatAreNoModelNamingTheKeyOrTensor)
