@@ -247,8 +247,10 @@ TEST(QuantCompare, TheReadmeSaysWhatTheWindowDoes)
     EXPECT_NE(readme.find("times a greedy generation of " + std::to_string(QuantCompareWindow::kMeasureTokens)
                   + " tokens with each file"),
         std::string::npos);
+    // The open file counts: Add File adds at most kMaxFiles − 1 = two more.
     ASSERT_EQ(QuantCompareWindow::kMaxFiles, 3);
-    EXPECT_NE(readme.find("(**Add File…**, up to three:"), std::string::npos);
+    EXPECT_NE(
+        readme.find("beside up to two more files of the same\nmodel (**Add File…**; three in all"), std::string::npos);
 }
 
 } // namespace
