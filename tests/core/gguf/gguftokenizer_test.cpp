@@ -94,6 +94,32 @@ TEST_F(GgufTokenizerTest, QwenSplitsDigitsSinglyLlamaInThreesAndAddsItsBos)
     EXPECT_EQ(ids(*withBos.tokenizer, "a 1234").front(), bos);
 }
 
+// A name listed twice in tokenizer.ggml.tokens: the later id is the one text encodes to, as in
+// llama.cpp's token_to_id map, and the other ids keep theirs.
+TEST_F(GgufTokenizerTest, ARepeatedTokenNameEncodesToItsLaterId)
+{
+    std::vector<std::string> vocab = test::gpt2FixtureVocab();
+    const auto json = core::model::parseTokenizerJson(test::gpt2TokenizerJson());
+    ASSERT_TRUE(json.ok()) << json.error;
+    const std::vector<int> before = ids(*json.tokenizer, "the cat");
+    ASSERT_GE(before.size(), 2u);
+    vocab.push_back(vocab[size_t(before[0])]);
+    std::vector<std::string> merges;
+    for (const auto &[a, b] : test::kGpt2Merges)
+        merges.push_back(a + " " + b);
+    test::GgufWriter w;
+    w.addString("tokenizer.ggml.model", "gpt2");
+    w.addString("tokenizer.ggml.pre", "gpt2");
+    w.addStringArray("tokenizer.ggml.tokens", vocab);
+    w.addStringArray("tokenizer.ggml.merges", merges);
+    w.write(m_dir + "/twice.gguf");
+    const auto gguf = core::gguf::loadGgufTokenizer(m_dir + "/twice.gguf");
+    ASSERT_TRUE(gguf.ok()) << gguf.error;
+    std::vector<int> after = before;
+    after[0] = int(vocab.size()) - 1;
+    EXPECT_EQ(ids(*gguf.tokenizer, "the cat"), after);
+}
+
 TEST_F(GgufTokenizerTest, RefusesTokenizersItCannotBuildByName)
 {
     test::GgufWriter w;
