@@ -62,16 +62,17 @@ const std::vector<OptionSpec> kOptions = {
             "(default: a new one each run)."))},
     {Opt::Model, "model", nullptr, "DIR",
         help(QT_TRANSLATE_NOOP("CommandLine",
-            "A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): "
-            "opens it in the window, or is the scene source of --dump, --export, --out and --predict."))},
+            "A model: a folder as the Hugging Face hub stores it (config.json, model.safetensors, "
+            "tokenizer.json), a hub id in the local cache, a .gguf file or an Ollama NAME:TAG: opens it in the "
+            "window, or is the scene source of --dump, --export, --out and --predict."))},
     {Opt::Text, "text", nullptr, "TEXT",
         help(QT_TRANSLATE_NOOP("CommandLine", "With --model: the text the model reads."))},
     {Opt::Layer, "layer", nullptr, "L",
         help(QT_TRANSLATE_NOOP("CommandLine", "With --model: the layer of the head, counted from 1."))},
     {Opt::Predict, "predict", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
-            "With --model and --text: print the model's most likely next tokens (GPT-2) or fillers of the "
-            "first [MASK] (BERT) as JSON."))},
+            "With --model and --text: print the model's most likely next tokens (a causal model: GPT-2, "
+            "Qwen2/3, Llama, Gemma …) or fillers of the first [MASK] (BERT) as JSON."))},
     {Opt::Top, "top", nullptr, "K",
         help(QT_TRANSLATE_NOOP("CommandLine", "With --predict or --lens: how many tokens to list (default 10)."))},
     {Opt::Ablate, "ablate", nullptr, "L.H,...",
@@ -88,7 +89,7 @@ const std::vector<OptionSpec> kOptions = {
     {Opt::Chat, "chat", nullptr, nullptr,
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --generate: send the text as a user's turn through the model's chat template "
-            "(tokenizer_config.json), so a chat model answers it."))},
+            "(tokenizer_config.json, or a GGUF file's tokenizer.chat_template), so a chat model answers it."))},
     {Opt::Temperature, "temperature", nullptr, "X",
         help(QT_TRANSLATE_NOOP("CommandLine",
             "With --generate: divide the logits by X and sample (default 0: always the most likely token)."))},

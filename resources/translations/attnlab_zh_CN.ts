@@ -167,10 +167,6 @@
         <translation>进入 MLP 之前，第二个 %1 用它自己的权重重新缩放残差流的每一行。</translation>
     </message>
     <message>
-        <source>The MLP widens each row to %1 numbers twice: a gate that goes through SiLU and an up projection; the product of the two is what the last matrix reads.</source>
-        <translation>MLP 把每一行两次加宽到 %1 个数：一路是经过 SiLU 的门，一路是上投影；两者的乘积就是最后一个矩阵读取的内容。</translation>
-    </message>
-    <message>
         <source>The MLP widens each row to %1 numbers and bends each one with %2: negative values are mostly cut away, positive ones pass.</source>
         <translation>MLP 把每一行加宽到 %1 个数，并用 %2 弯折每个数：负值大多被削去，正值通过。</translation>
     </message>
@@ -217,6 +213,14 @@
     <message>
         <source>The MLP output goes through a norm of its own first (Gemma&apos;s post_feedforward_layernorm, weights γ′, multiplying by 1 + γ′) and is then added to the stream; this is what the next layer receives.</source>
         <translation>MLP 的输出先经过它自己的归一化（Gemma 的 post_feedforward_layernorm，权重 γ′，乘以 1 + γ′），再加到残差流上；这就是下一层收到的内容。</translation>
+    </message>
+    <message>
+        <source>The MLP widens each row to %1 numbers twice: a gate that goes through %2 and an up projection; their elementwise product is what the last matrix reads.</source>
+        <translation>MLP 把每一行两次加宽到 %1 个数：一路是经过 %2 的门，一路是上投影；两者逐元素的乘积就是最后一个矩阵读取的内容。</translation>
+    </message>
+    <message>
+        <source>M on sliding layers</source>
+        <translation>滑动窗口层上的 M</translation>
     </message>
 </context>
 <context>
@@ -286,20 +290,12 @@
         <translation>把名为 NAME 的实验（sqrt-dk）的图写入 --out 指定的文件，不打开窗口。</translation>
     </message>
     <message>
-        <source>A model folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json): opens it in the window, or is the scene source of --dump, --export, --out and --predict.</source>
-        <translation>按 Hugging Face Hub 方式存放的模型文件夹（config.json、model.safetensors、tokenizer.json）：在窗口中打开它，或作为 --dump、--export、--out 和 --predict 的场景来源。</translation>
-    </message>
-    <message>
         <source>With --model: the text the model reads.</source>
         <translation>与 --model 一起：模型读入的文本。</translation>
     </message>
     <message>
         <source>With --model: the layer of the head, counted from 1.</source>
         <translation>与 --model 一起：头所在的层，从 1 开始数。</translation>
-    </message>
-    <message>
-        <source>With --model and --text: print the model&apos;s most likely next tokens (GPT-2) or fillers of the first [MASK] (BERT) as JSON.</source>
-        <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（GPT-2）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
     </message>
     <message>
         <source>Do not offer the scenes a crashed or killed Attention Lab left unsaved (they are kept for a later start).</source>
@@ -374,10 +370,6 @@
         <translation>与 --dump、--model、--text 和 --layer 一起：输出这一整层的每个阶段（归一化、注意力、MLP、残差），而不是单个头。</translation>
     </message>
     <message>
-        <source>With --generate: send the text as a user&apos;s turn through the model&apos;s chat template (tokenizer_config.json), so a chat model answers it.</source>
-        <translation>与 --generate 同用：把文本作为用户的一轮对话，套进模型的对话模板（tokenizer_config.json），让对话模型来回答。</translation>
-    </message>
-    <message>
         <source>Print FlashAttention&apos;s pass over one head as JSON, tile by tile (running maximum, sum and accumulator), with the output beside the textbook&apos;s softmax(QK^T)V; the head of --model, --text, --layer and --head, or of a scene (--example, FILE, --head).</source>
         <translation>以 JSON 输出 FlashAttention 对一个头的逐块计算（运行最大值、运行和与累加器），并把结果与教科书的 softmax(QK^T)V 并列；头由 --model、--text、--layer 和 --head 指定，或来自场景（--example、FILE、--head）。</translation>
     </message>
@@ -444,6 +436,18 @@
     <message>
         <source>List the models on this machine (Hugging Face cache, Ollama store, LM Studio) as JSON and exit.</source>
         <translation>以 JSON 列出本机已有的模型（Hugging Face 缓存、Ollama 模型库、LM Studio），然后退出。</translation>
+    </message>
+    <message>
+        <source>A model: a folder as the Hugging Face hub stores it (config.json, model.safetensors, tokenizer.json), a hub id in the local cache, a .gguf file or an Ollama NAME:TAG: opens it in the window, or is the scene source of --dump, --export, --out and --predict.</source>
+        <translation>一个模型：按 Hugging Face Hub 方式存放的文件夹（config.json、model.safetensors、tokenizer.json）、本地缓存中的 Hub ID、一个 .gguf 文件或 Ollama 的 名称:标签：在窗口中打开它，或作为 --dump、--export、--out 和 --predict 的场景来源。</translation>
+    </message>
+    <message>
+        <source>With --model and --text: print the model&apos;s most likely next tokens (a causal model: GPT-2, Qwen2/3, Llama, Gemma …) or fillers of the first [MASK] (BERT) as JSON.</source>
+        <translation>与 --model 和 --text 一起：以 JSON 输出模型最可能的下一个词元（因果模型：GPT-2、Qwen2/3、Llama、Gemma 等）或第一个 [MASK] 处最可能的填充（BERT）。</translation>
+    </message>
+    <message>
+        <source>With --generate: send the text as a user&apos;s turn through the model&apos;s chat template (tokenizer_config.json, or a GGUF file&apos;s tokenizer.chat_template), so a chat model answers it.</source>
+        <translation>与 --generate 同用：把文本作为用户的一轮对话，套进模型的对话模板（tokenizer_config.json，或 GGUF 文件的 tokenizer.chat_template），让对话模型来回答。</translation>
     </message>
 </context>
 <context>
@@ -2531,10 +2535,6 @@
         <translation>偏置</translation>
     </message>
     <message>
-        <source>This model&apos;s last row is no sum of per-head parts (its norms sit inside each layer), so its attribution is one share per layer. Open a pre-norm model such as GPT-2, Qwen2 or Llama for this page&apos;s numbers.</source>
-        <translation>这个模型的最后一行不是各个头的份额之和（它的归一化位于每一层内部），所以它的归因是每层一份。打开一个前归一化的模型，例如 GPT-2、Qwen2 或 Llama，就能看到本页的数。</translation>
-    </message>
-    <message>
         <source>Direct logit attribution</source>
         <translation>直接 logit 归因</translation>
     </message>
@@ -2621,6 +2621,26 @@
     <message>
         <source>Mean weight on itself</source>
         <translation>给自身的平均权重</translation>
+    </message>
+    <message>
+        <source>This model&apos;s sliding-window layers keep only their last %1 tokens: once a text passes %1 tokens they hold less than these counts, add nothing more, and their queries meet %1 keys. The counts are those of a cache of every token, as its full-attention layers keep it.</source>
+        <translation>这个模型的滑动窗口层只保留最后 %1 个词元：文本超过 %1 个词元后，这些层保存的比上面的数少，不再增加，它们的查询只遇到 %1 个键。上面的数是保存每个词元的缓存的数，即它的全注意力层保存的方式。</translation>
+    </message>
+    <message>
+        <source>before and after each sub-layer (Gemma&apos;s sandwich norms)</source>
+        <translation>在每个子层之前和之后（Gemma 的三明治归一化）</translation>
+    </message>
+    <message>
+        <source>%1, and inside %2 and %3</source>
+        <translation>%1，以及 %2 和 %3 内部</translation>
+    </message>
+    <message>
+        <source>This model&apos;s last row is no sum of per-head parts (BERT&apos;s norms sit inside each layer; Gemma normalises each sub-layer&apos;s output before adding it), so its attribution is one share per layer. Open GPT-2, Qwen2, Qwen3 or Llama for this page&apos;s numbers.</source>
+        <translation>这个模型的最后一行不是各个头的份额之和（BERT 的归一化位于每一层内部；Gemma 在把每个子层的输出加上去之前先对它归一化），所以它的归因是每层一份。打开 GPT-2、Qwen2、Qwen3 或 Llama，就能看到本页的数。</translation>
+    </message>
+    <message>
+        <source>Layer 1 of this model is a sliding-window layer (w = %1): from row %2 on, every row sees exactly %1 tokens, so there the mask no longer tells the rows apart.</source>
+        <translation>这个模型的第 1 层是滑动窗口层（w = %1）：从第 %2 行起，每一行都恰好看到 %1 个词元，所以从那里起掩码不再能区分各行。</translation>
     </message>
 </context>
 <context>
@@ -3658,12 +3678,16 @@
         <source>Not available now: BERT predicts only where the sentence has [MASK]; write [MASK] where it should fill in a word.</source>
         <translation>现在不可用：BERT 只在句子中有 [MASK] 的位置做预测；请在要让它填词的位置写上 [MASK]。</translation>
     </message>
+    <message>
+        <source>This model normalises the output of every attention and MLP before adding it to the residual stream (Gemma&apos;s post_attention_layernorm and post_feedforward_layernorm), and Gemma 2 also caps the final logits, so the logit does not split into heads: each bar is a whole layer, how much it changes the logit lens&apos;s logit of the token (the embeddings&apos; bar is the lens at layer 0). These also add up to the logit.</source>
+        <translation>这个模型在把每个注意力和 MLP 的输出加到残差流之前先对它做归一化（Gemma 的 post_attention_layernorm 和 post_feedforward_layernorm），Gemma 2 还对最终 logit 设软上限，所以 logit 无法拆分到各个头：每根条是一整层，表示它让 logit 透镜中该词元的 logit 改变了多少（嵌入那根条是第 0 层的透镜）。这些加起来同样等于 logit。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::BlockBoard</name>
     <message>
         <source>Open a layer from the model room (Open Layer on Board).</source>
-        <translation>请在模型室中打开一层（在流程板上打开整层）。</translation>
+        <translation>请在模型工作区中打开一层（“在流程板上打开第 N 层”）。</translation>
     </message>
     <message>
         <source>Click a cell to see how its number is computed.</source>
@@ -5307,12 +5331,16 @@ Not available now: %2</source>
         <translation>每一层为已读入的每个词元缓存一行键和一行值，因此新词元只需计算它自己的一行。选择一层即可查看它的向量。</translation>
     </message>
     <message>
-        <source>An inference engine caches in the checkpoint&apos;s dtype (%1 bytes per number): %2 per token, %3 for the longest text the model takes (%4 tokens).</source>
-        <translation>推理引擎按检查点自身的数据类型缓存（每个数 %1 字节）：每个词元 %2，模型能读的最长文本（%4 个词元）共 %3。</translation>
-    </message>
-    <message>
         <source>Under the cache policy an engine keeps at most %1 tokens (%2 sinks + a window of %3): %4, whatever the length of the text.</source>
         <translation>在这个缓存策略下，推理引擎最多保留 %1 个词元（%2 个汇点 + %3 个的窗口）：%4，与文本长度无关。</translation>
+    </message>
+    <message>
+        <source>An inference engine caches keys and values at %1 bytes per number (the checkpoint&apos;s float type; F16 for a quantized GGUF file, as llama.cpp does): %2 per token, %3 for the longest text the model takes (%4 tokens).</source>
+        <translation>推理引擎按每个数 %1 字节缓存键和值（检查点的浮点类型；量化的 GGUF 文件按 F16，与 llama.cpp 相同）：每个词元 %2，模型能读的最长文本（%4 个词元）共 %3。</translation>
+    </message>
+    <message>
+        <source>That counts every token in every layer; since its sliding-window layers keep only their last %1 tokens, an engine needs %2 for %3 tokens.</source>
+        <translation>这是按每层每个词元计算的；由于它的滑动窗口层只保留最后 %1 个词元，%3 个词元时推理引擎只需要 %2。</translation>
     </message>
 </context>
 <context>
@@ -5384,8 +5412,8 @@ Not available now: %2</source>
         <translation>%1k 个词元</translation>
     </message>
     <message>
-        <source>The KV cache of this model beside the standard attention designs at the same layers, heads and head width, in the checkpoint&apos;s bytes per number.</source>
-        <translation>本模型的 KV 缓存与几种标准注意力设计在相同层数、头数和头宽度下的对比，按检查点每个数的字节数计算。</translation>
+        <source>The KV cache of this model beside the standard attention designs at the same layers, heads and head width, in the bytes per number an engine caches in.</source>
+        <translation>这个模型的 KV 缓存，与层数、头数和头宽相同的几种标准注意力设计并列比较，按推理引擎缓存时每个数的字节数计算。</translation>
     </message>
 </context>
 <context>
@@ -6095,10 +6123,6 @@ head %2</source>
         <translation>GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) or a .gguf file and see its real attention (Ctrl+Shift+M)</source>
-        <translation>打开 GPT-2、BERT、Qwen2 或 Llama 检查点文件夹（config.json、model.safetensors、tokenizer.json）或一个 .gguf 文件，查看真实的注意力（Ctrl+Shift+M）</translation>
-    </message>
-    <message>
         <source>Open Model Folder or GGUF File</source>
         <translation>打开模型文件夹或 GGUF 文件</translation>
     </message>
@@ -6109,6 +6133,10 @@ head %2</source>
     <message>
         <source>Open a Model on &amp;This Machine</source>
         <translation>打开本机上的模型(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2, BERT, Qwen2, Qwen3, Qwen3-MoE, Llama, Gemma 2 or Gemma 3 checkpoint folder (config.json, model.safetensors, tokenizer.json) or a .gguf file and see its real attention (Ctrl+Shift+M)</source>
+        <translation>打开一个 GPT-2、BERT、Qwen2、Qwen3、Qwen3-MoE、Llama、Gemma 2 或 Gemma 3 检查点文件夹（config.json、model.safetensors、tokenizer.json）或一个 .gguf 文件，查看它真实的注意力（Ctrl+Shift+M）</translation>
     </message>
 </context>
 <context>
@@ -6197,10 +6225,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>显示“%1”</translation>
     </message>
     <message>
-        <source>A real GPT-2, BERT, Qwen2 or Llama model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
-        <translation>真实的 GPT-2、BERT、Qwen2 或 Llama 模型：每一层、每个头的注意力，选中的头，以及预测结果。</translation>
-    </message>
-    <message>
         <source>Undo the last change to the model: a head switched off or on, or a weight edited on a board (Ctrl+Z)</source>
         <translation>撤销对模型的上一次改动：关闭或打开一个头，或在流程板上修改的权重（Ctrl+Z）</translation>
     </message>
@@ -6231,6 +6255,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>&amp;Redo %1</source>
         <translation>重做(&amp;R)：%1</translation>
+    </message>
+    <message>
+        <source>A real GPT-2, BERT, Qwen2, Qwen3, Qwen3-MoE, Llama, Gemma 2 or Gemma 3 model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
+        <translation>一个真实的 GPT-2、BERT、Qwen2、Qwen3、Qwen3-MoE、Llama、Gemma 2 或 Gemma 3 模型：每一层每个头的注意力、选中的头，以及预测。</translation>
     </message>
 </context>
 <context>
@@ -6389,8 +6417,8 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>每个续写的块表：它的词元 0 … B−1、B … 2B−1 等各在哪个物理块里，B 是块大小。</translation>
     </message>
     <message>
-        <source>Bytes per block: block size × 2 (K and V) × layers × K/V heads × head_dim × bytes per element of the checkpoint.</source>
-        <translation>每块字节数：块大小 × 2（K 和 V）× 层数 × K/V 头数 × head_dim × 检查点每个元素的字节数。</translation>
+        <source>Bytes per block: block size × 2 (K and V) × layers × K/V heads × head_dim × bytes per element an engine caches in (F16 for a quantized GGUF file).</source>
+        <translation>每块字节数：块大小 × 2（K 和 V）× 层数 × K/V 头数 × head_dim × 推理引擎缓存时每个元素的字节数（量化 GGUF 文件按 F16）。</translation>
     </message>
 </context>
 <context>

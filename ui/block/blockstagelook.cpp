@@ -130,9 +130,10 @@ QString mlpIn(const BlockStageForm &f)
 QString mlpAct(const BlockStageForm &f)
 {
     if (f.gated)
-        return Text::tr("The MLP widens each row to %1 numbers twice: a gate that goes through SiLU and an up "
-                        "projection; the product of the two is what the last matrix reads.")
-            .arg(f.columns);
+        return Text::tr("The MLP widens each row to %1 numbers twice: a gate that goes through %2 and an up "
+                        "projection; their elementwise product is what the last matrix reads.")
+            .arg(f.columns)
+            .arg(utf8(activationLook(f.activation).name));
     return Text::tr("The MLP widens each row to %1 numbers and bends each one with %2: negative values are "
                     "mostly cut away, positive ones pass.")
         .arg(f.columns)
@@ -216,20 +217,37 @@ QString blockStageTitle(BlockStage stage)
         QCoreApplication::translate("BlockStageText", blockStageLook(stage).title), blockStageKey(stage));
 }
 
-// One head h's attention as this block computes it: RoPE on q and k under rotary positions, the
-// causal mask M (0 on and below the diagonal, −∞ above), and under grouped-query attention the
-// key/value head g that G query heads share (h and g counted from 1).
+// One head h's attention as this block computes it: QK-norm on q and k, RoPE on them under rotary
+// positions, the divisor √d_head or √s (s = query_pre_attn_scalar), the cap c·tanh(·/c), the mask
+// M (0 where the key is seen, −∞ elsewhere: causal, and under a sliding window only the last w
+// keys), and under grouped-query attention the key/value head g that G query heads share (h and g
+// counted from 1).
 namespace {
 QString attentionFormula(const BlockStageForm &f)
 {
     const bool shared = f.queriesPerKv > 1;
-    const QString k = shared ? QStringLiteral("K_g") : QStringLiteral("Kₕ");
+    QString q = QStringLiteral("Qₕ");
+    QString k = shared ? QStringLiteral("K_g") : QStringLiteral("Kₕ");
     const QString v = shared ? QStringLiteral("V_g") : QStringLiteral("Vₕ");
-    const QString scores = f.rotary ? QStringLiteral("RoPE(Qₕ)·RoPE(%1)ᵀ").arg(k) : QStringLiteral("Qₕ·%1ᵀ").arg(k);
-    QString text
-        = QStringLiteral("softmax(%1 / √d_head%2)·%3").arg(scores, f.causal ? QStringLiteral(" + M") : QString(), v);
+    if (f.qkNorm) {
+        q = QStringLiteral("q_norm(%1)").arg(q);
+        k = QStringLiteral("k_norm(%1)").arg(k);
+    }
+    const QString scores = f.rotary ? QStringLiteral("RoPE(%1)·RoPE(%2)ᵀ").arg(q, k) : QStringLiteral("%1·%2ᵀ").arg(q, k);
+    QString scaled = QStringLiteral("%1 / %2").arg(scores, f.queryPreAttnScalar > 0 ? QStringLiteral("√s") : QStringLiteral("√d_head"));
+    if (f.softcap > 0)
+        scaled = QStringLiteral("c·tanh(%1 / c)").arg(scaled);
+    QString text = QStringLiteral("softmax(%1%2)·%3").arg(scaled, f.causal ? QStringLiteral(" + M") : QString(), v);
     if (shared)
         text += QStringLiteral(", g = ⌈h / %1⌉").arg(f.queriesPerKv);
+    if (f.queryPreAttnScalar > 0)
+        text += QStringLiteral(", s = %1").arg(QLocale::c().toString(f.queryPreAttnScalar, 'g', 6));
+    if (f.softcap > 0)
+        text += QStringLiteral(", c = %1").arg(QLocale::c().toString(f.softcap, 'g', 6));
+    if (f.window > 0)
+        text += QStringLiteral("; %1: i − %2 < j ≤ i")
+                    .arg(f.everyLayerWindowed ? QStringLiteral("M") : Text::tr("M on sliding layers"))
+                    .arg(f.window);
     return text;
 }
 } // namespace

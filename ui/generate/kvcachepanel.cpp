@@ -1,5 +1,6 @@
 #include "ui/generate/kvcachepanel.h"
 
+#include "core/engine/kvcachedesigns.h"
 #include "core/model/decoder.h"
 #include "ui/generate/cachepolicybar.h"
 #include "ui/generate/kvdesigntable.h"
@@ -122,7 +123,8 @@ void KvCachePanel::refresh()
     if (m_table->rowCount() > 0 && m_table->currentRow() != m_vectors->layer())
         m_table->setCurrentCell(std::min(m_vectors->layer(), m_table->rowCount() - 1), 0);
     m_formula->setText(formulaText());
-    // An engine's bytes per number (the checkpoint's dtype), 2 before a model is open.
+    // An engine's bytes per number (the checkpoint's float type, F16 for quantized matrices), 2
+    // before a model is open.
     const bool causal = config && config->family->causal;
     m_designs->setModel(causal ? config : nullptr, m_engineSize.bytesPerElement > 0 ? m_engineSize.bytesPerElement : 2);
     m_designs->setVisible(causal);
@@ -149,13 +151,26 @@ QString KvCachePanel::formulaText() const
               .arg(m_heads / m_kvHeads);
     if (m_engineSize.bytesPerToken == 0)
         return total + QLatin1Char('\n') + gqa;
-    const QString engine = tr("An inference engine caches in the checkpoint's dtype (%1 bytes per number): %2 per "
-                              "token, %3 for the longest text the model takes (%4 tokens).")
+    const QString engine = tr("An inference engine caches keys and values at %1 bytes per number (the checkpoint's "
+                              "float type; F16 for a quantized GGUF file, as llama.cpp does): %2 per token, %3 for "
+                              "the longest text the model takes (%4 tokens).")
                                .arg(m_engineSize.bytesPerElement)
                                .arg(bytesText(m_engineSize.bytesPerToken))
                                .arg(bytesText(m_engineSize.bytes(m_maxPositions)))
                                .arg(m_maxPositions);
     QString text = total + QLatin1Char('\n') + gqa + QLatin1Char('\n') + engine;
+    // A sliding-window layer keeps only its window's keys: what an engine needs at that length.
+    const std::vector<core::engine::KvCacheLayout> designs
+        = core::engine::kvCacheDesigns(*m_session->config(), m_engineSize.bytesPerElement);
+    const core::engine::KvCacheLayout &own = designs.front();
+    const int widest = own.windows.empty() ? 0 : *std::max_element(own.windows.begin(), own.windows.end());
+    if (widest > 0 && widest < m_maxPositions)
+        text += QLatin1Char('\n')
+            + tr("That counts every token in every layer; since its sliding-window layers keep only their last %1 "
+                 "tokens, an engine needs %2 for %3 tokens.")
+                  .arg(widest)
+                  .arg(bytesText(own.bytes(m_maxPositions)))
+                  .arg(m_maxPositions);
     const int window = m_session->cacheWindow(), sinks = m_session->cacheSinks();
     if (window > 0) {
         // Eviction caps what an engine must hold, however long the text grows.

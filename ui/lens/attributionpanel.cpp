@@ -1,5 +1,6 @@
 #include "ui/lens/attributionpanel.h"
 
+#include "core/model/family/modelfamily.h"
 #include "core/model/topk.h"
 #include "ui/lens/attributionchart.h"
 #include "ui/lens/passmessage.h"
@@ -276,9 +277,15 @@ void AttributionPanel::showAttribution()
             ? tr("Each bar is what one part writes into the residual stream, read through the final norm and the "
                  "token's unembedding row. The final norm's scale is frozen at the value it has on the full "
                  "residual stream, which makes it linear, so the parts add up to the logit.")
-            : tr("BERT normalises the residual stream inside every layer (post-norm), so the logit does not split "
+            : !model::isPreNorm(*m_session->runner()->config().family)
+            ? tr("BERT normalises the residual stream inside every layer (post-norm), so the logit does not split "
                  "into heads: each bar is a whole layer, how much it changes the logit lens's logit of the token "
-                 "(the embeddings' bar is the lens at layer 0). These also add up to the logit."));
+                 "(the embeddings' bar is the lens at layer 0). These also add up to the logit.")
+            : tr("This model normalises the output of every attention and MLP before adding it to the residual "
+                 "stream (Gemma's post_attention_layernorm and post_feedforward_layernorm), and Gemma 2 also caps "
+                 "the final logits, so the logit does not split into heads: each bar is a whole layer, how much it "
+                 "changes the logit lens's logit of the token (the embeddings' bar is the lens at layer 0). These "
+                 "also add up to the logit."));
     {
         const QSignalBlocker block(m_tokenId);
         m_tokenId->setValue(a.token);

@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab::ui {
@@ -56,6 +57,18 @@ QString notCausal()
                     "causal model such as GPT-2, Qwen2 or Llama to see these numbers for it.");
 }
 
+// What a model with sliding-window layers keeps less of than the counts of a cache of every token.
+QString slidingCacheNote(const core::model::BlockSpec &spec)
+{
+    const int window = spec.layerWindows.empty() ? 0 : *std::max_element(spec.layerWindows.begin(), spec.layerWindows.end());
+    if (window <= 0)
+        return {};
+    return Text::tr("This model's sliding-window layers keep only their last %1 tokens: once a text passes %1 tokens "
+                    "they hold less than these counts, add nothing more, and their queries meet %1 keys. The counts "
+                    "are those of a cache of every token, as its full-attention layers keep it.")
+        .arg(window);
+}
+
 // The cache of the model as an inference engine keeps it, and the text read so far.
 Values kvCache(const core::model::ForwardRunner &runner, QString *whyNot)
 {
@@ -78,6 +91,7 @@ Values kvCache(const core::model::ForwardRunner &runner, QString *whyNot)
         {"%M_TOKENS%", wholeNumber(tokens)},
         {"%M_CACHE_BYTES%", wholeNumber(size.bytes(tokens))},
         {"%M_NEXT%", wholeNumber(tokens + 1)},
+        {"%M_WINDOW_NOTE%", slidingCacheNote(runner.blockSpec())},
     };
 }
 
@@ -130,10 +144,16 @@ Values norms(const core::model::ForwardRunner &runner, QString *)
     const double sd = std::sqrt(variance + eps), rms = std::sqrt(meanSquare + eps), x0 = double(x[0]);
     using core::model::BlockStage;
     const auto key = [](BlockStage s) { return QString::fromLatin1(core::model::blockStageEntry(s).key); };
-    const QString cards = spec.preNorm ? key(BlockStage::AttnIn) + QStringLiteral(", ") + key(BlockStage::MlpIn)
-                                       : key(BlockStage::AfterAttn) + QStringLiteral(", ") + key(BlockStage::Output);
+    QString cards = spec.preNorm ? key(BlockStage::AttnIn) + QStringLiteral(", ") + key(BlockStage::MlpIn)
+                                 : key(BlockStage::AfterAttn) + QStringLiteral(", ") + key(BlockStage::Output);
     QString place
         = spec.preNorm ? Text::tr("before each sub-layer (pre-norm)") : Text::tr("after each residual sum (post-norm)");
+    if (spec.sandwichNorms) {
+        // Gemma's post_attention_layernorm and post_feedforward_layernorm sit inside the sums.
+        place = Text::tr("before and after each sub-layer (Gemma's sandwich norms)");
+        cards = Text::tr("%1, and inside %2 and %3")
+                    .arg(cards, key(BlockStage::AfterAttn), key(BlockStage::Output));
+    }
     QString offset;
     if (spec.normOffset != 0)
         offset = QLatin1Char(' ')
@@ -290,9 +310,9 @@ Values attribution(const core::model::ForwardRunner &runner, QString *whyNot)
     if (!runner.canPredict() || !runner.isComplete())
         return {};
     if (!core::model::attributionIsPerHead(c)) {
-        *whyNot = Text::tr("This model's last row is no sum of per-head parts (its norms sit inside each layer), so "
-                           "its attribution is one share per layer. Open a pre-norm model such as GPT-2, Qwen2 or "
-                           "Llama for this page's numbers.");
+        *whyNot = Text::tr("This model's last row is no sum of per-head parts (BERT's norms sit inside each layer; "
+                           "Gemma normalises each sub-layer's output before adding it), so its attribution is one "
+                           "share per layer. Open GPT-2, Qwen2, Qwen3 or Llama for this page's numbers.");
         return {};
     }
     Eigen::Index token = 0;

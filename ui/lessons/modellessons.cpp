@@ -360,13 +360,16 @@ Values positionLeakValues(const core::model::ForwardRunner &runner, QString *why
     const LeakNumbers &numbers = leakNumbers(runner);
     const int n = runner.tokenCount();
     const int shown = int(numbers.self.size()) - 1; // the last row is the text's last
+    // Layer 1's sliding window, if it has one: row i sees keys i − w < j ≤ i.
+    const int window = spec.layerWindows.empty() ? 0 : spec.layerWindows.front();
+    const auto sees = [window](int i) { return window > 0 ? std::min(i + 1, window) : i + 1; };
     QString rows;
     for (int i = 0; i < shown; ++i)
         rows += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
                                "<td align=\"right\">%4</td></tr>")
                     .arg(i)
-                    .arg(i + 1)
-                    .arg(decimalNumber(1.0 / (i + 1)), decimalNumber(numbers.self[std::size_t(i)]));
+                    .arg(sees(i))
+                    .arg(decimalNumber(1.0 / sees(i)), decimalNumber(numbers.self[std::size_t(i)]));
     const QString table
         = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" border=\"1\"><tr><th>%1</th><th>%2"
                          "</th><th>%3</th><th>%4</th></tr>%5</table>")
@@ -382,8 +385,15 @@ Values positionLeakValues(const core::model::ForwardRunner &runner, QString *why
         {"%M_SHOWN%", QString::number(shown)},
         {"%M_TABLE%", table},
         {"%M_LAST%", QString::number(last)},
-        {"%M_SEES%", QString::number(last + 1)},
-        {"%M_UNIFORM%", decimalNumber(1.0 / (last + 1))},
+        {"%M_SEES%", QString::number(sees(last))},
+        {"%M_FROM%", QString::number(last + 1 - sees(last))},
+        {"%M_UNIFORM%", decimalNumber(1.0 / sees(last))},
+        {"%M_WINDOW_NOTE%",
+            window > 0 ? Text::tr("Layer 1 of this model is a sliding-window layer (w = %1): from row %2 on, every row "
+                                  "sees exactly %1 tokens, so there the mask no longer tells the rows apart.")
+                             .arg(window)
+                             .arg(window - 1)
+                       : QString()},
     };
 }
 

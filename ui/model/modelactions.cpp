@@ -115,8 +115,8 @@ void ModelActions::retranslate()
 {
     m_open->setText(tr("Open &Model…"));
     m_open->setToolTip(
-        tr("Open a GPT-2, BERT, Qwen2 or Llama checkpoint folder (config.json, model.safetensors, tokenizer.json) "
-           "or a .gguf file and see its real attention (Ctrl+Shift+M)"));
+        tr("Open a GPT-2, BERT, Qwen2, Qwen3, Qwen3-MoE, Llama, Gemma 2 or Gemma 3 checkpoint folder (config.json, "
+           "model.safetensors, tokenizer.json) or a .gguf file and see its real attention (Ctrl+Shift+M)"));
     m_openFile->setText(tr("Open &GGUF Model File…"));
     m_openFile->setToolTip(tr("Open one .gguf file as llama.cpp, Ollama and LM Studio keep a model (a Llama, Qwen2 "
                               "or Qwen3, quantized or not) and see its real attention"));

@@ -173,8 +173,8 @@ void ModelRoom::showPredictionToken()
 void ModelRoom::retranslate()
 {
     setToolTip(
-        tr("A real GPT-2, BERT, Qwen2 or Llama model: every layer's and head's attention, the selected head, and the "
-           "prediction."));
+        tr("A real GPT-2, BERT, Qwen2, Qwen3, Qwen3-MoE, Llama, Gemma 2 or Gemma 3 model: every layer's and head's "
+           "attention, the selected head, and the prediction."));
     const QString head = ModelSession::headName(m_session->selectedLayer(), m_session->selectedHead());
     m_ablate->setText(tr("Switch Off Head %1").arg(head));
     m_ablate->setToolTip(tr("Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is "

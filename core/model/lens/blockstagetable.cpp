@@ -1,5 +1,6 @@
 #include "core/model/lens/blockstagetable.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace attnlab::core::model {
@@ -98,6 +99,15 @@ BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
     f.causal = spec.causal;
     f.rotary = spec.rotary;
     f.queriesPerKv = spec.kvHeads > 0 ? spec.heads / spec.kvHeads : 1;
+    f.qkNorm = spec.qkNorm;
+    if (spec.scoreScaling == ScoreScaling::TimesInverseSqrtQueryPreAttnScalar)
+        f.queryPreAttnScalar = spec.queryPreAttnScalar;
+    f.softcap = double(spec.attnSoftcap);
+    f.everyLayerWindowed = !spec.layerWindows.empty();
+    for (int w : spec.layerWindows) {
+        f.window = std::max(f.window, w);
+        f.everyLayerWindowed = f.everyLayerWindowed && w > 0;
+    }
     switch (f.entry->width) {
     case StageWidth::Model:
         f.columns = config.dModel;

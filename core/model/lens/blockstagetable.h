@@ -120,6 +120,15 @@ struct BlockStageForm {
     bool causal = false;
     bool rotary = false;
     int queriesPerKv = 1;
+    // The attention's variants (issue 31): q and k normalised per head before the rotation
+    // (Qwen3, Gemma 3); the divisor's square root, query_pre_attn_scalar (Gemma; 0: d_head); the
+    // scores' cap c in c·tanh(s/c) before the mask (Gemma 2; 0: none); the widest sliding window
+    // (0: none) and whether every layer has it (Mistral) or only some (Gemma).
+    bool qkNorm = false;
+    double queryPreAttnScalar = 0;
+    double softcap = 0;
+    int window = 0;
+    bool everyLayerWindowed = false;
 };
 BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config);
 

@@ -4,13 +4,19 @@
 // (BlockSpec) and checks the words against it, in English and in Chinese where there are words.
 #include "core/model/block/blockspec.h"
 #include "core/model/lens/blockstagetable.h"
+#include "core/model/modelconfig.h"
 #include "ui/block/blockstagelook.h"
 #include "ui/i18n/language.h"
 
+#include "gemmafixture.h"
+#include "modelfixtures.h"
 #include "modelreference.h"
 #include "rotaryreference.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
 
 using namespace attnlab;
 using namespace attnlab::ui;
@@ -67,6 +73,61 @@ TEST(BlockStageTruth, TheHeadFormulaShowsMaskRopeAndSharedKeysAsTheBlockRunsThem
             EXPECT_TRUE(f.contains(QStringLiteral("Kₕ")) && f.endsWith(QStringLiteral("·Vₕ"))) << where;
         }
     }
+}
+
+// The 2025 variants in the head's formula, each exactly when the block runs it: q_norm and k_norm
+// before RoPE (Qwen3, Gemma 3), √s for query_pre_attn_scalar s (Gemma), the cap c·tanh(·/c)
+// (Gemma 2) and the sliding window's band in M.
+TEST(BlockStageTruth, TheHeadFormulaShowsQkNormTheScalarTheCapAndTheWindowAsTheBlockRunsThem)
+{
+    std::vector<model::ModelConfig> cs;
+    test::RotaryShape qwen3;
+    qwen3.family = "qwen3";
+    cs.push_back(test::rotaryConfig(qwen3));
+    const std::string dir = test::makeTempDir("blockstagetruth");
+    for (const std::string type : {"gemma2", "gemma3_text"}) {
+        test::TinyGemmaOptions o;
+        o.modelType = type;
+        std::filesystem::create_directories(dir + "/" + type);
+        test::writeTinyGemma(dir + "/" + type, o);
+        cs.push_back(model::readModelConfig(dir + "/" + type + "/config.json"));
+    }
+    int withNorm = 0, withCap = 0, withWindow = 0;
+    for (const model::ModelConfig &c : cs) {
+        const model::BlockSpec spec = model::BlockSpec::of(c);
+        const QString f = formula(BlockStage::Heads, c);
+        const std::string where = c.modelType + ": " + f.toStdString();
+        EXPECT_EQ(f.contains(QStringLiteral("RoPE(q_norm(Qₕ))")), spec.qkNorm) << where;
+        EXPECT_EQ(f.contains(QStringLiteral("RoPE(k_norm(K")), spec.qkNorm) << where;
+        const bool byScalar = spec.scoreScaling == model::ScoreScaling::TimesInverseSqrtQueryPreAttnScalar;
+        EXPECT_EQ(f.contains(QStringLiteral(" / √s")), byScalar) << where;
+        EXPECT_EQ(f.contains(QStringLiteral(" / √d_head")), !byScalar) << where;
+        if (byScalar) {
+            EXPECT_TRUE(f.contains(QStringLiteral(", s = %1").arg(spec.queryPreAttnScalar))) << where;
+        }
+        EXPECT_EQ(f.contains(QStringLiteral("softmax(c·tanh(")), spec.attnSoftcap > 0) << where;
+        if (spec.attnSoftcap > 0) {
+            EXPECT_TRUE(f.contains(QStringLiteral(", c = %1").arg(double(spec.attnSoftcap)))) << where;
+        }
+        const int widest = spec.layerWindows.empty()
+            ? 0
+            : *std::max_element(spec.layerWindows.begin(), spec.layerWindows.end());
+        const bool everyLayer = widest > 0
+            && std::all_of(spec.layerWindows.begin(), spec.layerWindows.end(), [](int w) { return w > 0; });
+        EXPECT_EQ(f.contains(QStringLiteral("; M: i − %1 < j ≤ i").arg(widest)), everyLayer) << where;
+        EXPECT_EQ(f.contains(QStringLiteral("; M on sliding layers: i − %1 < j ≤ i").arg(widest)), widest > 0 && !everyLayer)
+            << where;
+        // The gated MLP's sentence names the gate's own function (Gemma: GELU-tanh, not SiLU).
+        const QString act = explanation(BlockStage::MlpAct, c);
+        EXPECT_TRUE(act.contains(QString::fromUtf8(activationLook(spec.activation).name))) << act.toStdString();
+        EXPECT_EQ(act.contains(QStringLiteral("SiLU")), spec.activation == model::Activation::Silu) << act.toStdString();
+        withNorm += spec.qkNorm;
+        withCap += spec.attnSoftcap > 0;
+        withWindow += widest > 0;
+    }
+    EXPECT_EQ(withNorm, 2); // Qwen3 and Gemma 3
+    EXPECT_GE(withCap, 1);
+    EXPECT_EQ(withWindow, 2); // the two Gemmas, windowed on some layers
 }
 
 // The gated MLP multiplies SiLU(gate) by up elementwise (⊙), and shows its biases when the

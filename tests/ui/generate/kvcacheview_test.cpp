@@ -1,8 +1,13 @@
 // Generation in the window runs on the KV cache, and shows it: each new token is one query row
 // per layer; the head view draws that row over every cached position, the grid says where it is,
 // and the KV-cache panel shows the cached key and value vectors of the layer picked in its table.
+#include "../block/boardfixture.h"
 #include "../mainwindow/mainwindowfixture.h"
+#include "gemmafixture.h"
 #include "generateroom.h"
+#include "modelfixtures.h"
+#include "tokenizerfixtures.h"
+#include "core/engine/kvcachedesigns.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
@@ -12,6 +17,7 @@
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 
+#include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
 #include <QTabWidget>
@@ -140,6 +146,34 @@ TEST(KvCacheView, TheDesignTableComparesThisModelWithMhaGqaMqaAndMla)
         << designs->item(4, 0)->text().toStdString();
     EXPECT_TRUE(designs->item(4, 2)->toolTip().contains(QStringLiteral("kv_lora_rank")));
     EXPECT_EQ(designs->horizontalHeaderItem(5)->text(), QStringLiteral("128k tokens"));
+}
+
+// On a model with sliding-window layers the panel says that the longest text's full count is more
+// than an engine needs, and gives what it needs: each sliding layer holds only its window.
+TEST(KvCacheView, ASlidingWindowModelsPanelSaysWhatAnEngineNeedsAtTheLongestText)
+{
+    test::WrittenFolder folder("kvcache-gemma", [](const std::string &dir) {
+        test::TinyGemmaOptions o; // sliding window 3 on layers 1 and 3
+        o.vocab = test::kGpt2FixtureVocabSize;
+        o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+        test::writeTinyGemma(dir, o);
+    });
+    GenerateRoom room;
+    room.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session)) << room.actions->lastError().toStdString();
+    const core::model::ModelConfig &c = *room.session->config();
+    const core::engine::KvCacheLayout own = core::engine::kvCacheDesigns(c, 4).front(); // the fixture is F32
+    const qlonglong needed = own.bytes(c.maxPositions);
+    const qlonglong every = qlonglong(2) * c.layers * c.keyValueHeads() * c.headDim() * 4 * c.maxPositions;
+    ASSERT_LT(needed, every);
+    QString shown;
+    for (QLabel *label : room.panel->cachePanel()->findChildren<QLabel *>())
+        if (label->text().contains(QStringLiteral("sliding-window layers")))
+            shown = label->text();
+    EXPECT_TRUE(shown.contains(QStringLiteral("keep only their last 3 tokens, an engine needs %1 bytes")
+                                   .arg(QLocale().toString(needed))))
+        << shown.toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("%1 bytes").arg(QLocale().toString(every)))) << shown.toStdString();
 }
 
 namespace {

@@ -1,7 +1,10 @@
 // The model room's Attribution tab: the chart's bars add up to the model's logit and the sum is
 // shown beside it, a click on a head's bar selects that head and a double click opens it on the
 // board, another token can be picked, and BERT gets whole layers with a note saying why.
+#include "../block/boardfixture.h"
 #include "../model/modelroomfixture.h"
+#include "gemmafixture.h"
+#include "tokenizerfixtures.h"
 #include "core/model/lens/attribution.h"
 #include "core/model/topk.h"
 #include "ui/lens/attributionchart.h"
@@ -151,6 +154,25 @@ TEST(AttributionPanel, BertIsAttributedPerLayerAndSaysWhy)
         EXPECT_EQ(a.parts[i].kind, model::AttributionPart::Kind::Layer);
     EXPECT_TRUE(r.panel->noteText().contains(QStringLiteral("post-norm"))) << r.panel->noteText().toStdString();
     EXPECT_NEAR(sum(r.panel->chart()->barValues()), a.logit, 1e-4 * std::max(1.0, std::abs(a.logit)));
+}
+
+// Gemma is pre-norm: its per-layer attribution is explained by its sandwich norms, not as BERT's.
+TEST(AttributionPanel, GemmaIsAttributedPerLayerBecauseOfItsSandwichNorms)
+{
+    test::WrittenFolder folder("attribution-gemma", [](const std::string &dir) {
+        test::TinyGemmaOptions o;
+        o.vocab = test::kGpt2FixtureVocabSize;
+        o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+        test::writeTinyGemma(dir, o);
+    });
+    AttributionRoom r;
+    r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the"));
+    ASSERT_TRUE(waitComputed(r.session));
+    ASSERT_TRUE(r.waitAttribution());
+    EXPECT_FALSE(r.panel->attribution().perHead);
+    const QString note = r.panel->noteText();
+    EXPECT_FALSE(note.contains(QStringLiteral("BERT"))) << note.toStdString();
+    EXPECT_TRUE(note.contains(QStringLiteral("post_attention_layernorm"))) << note.toStdString();
 }
 
 // In a short chart (the room's bottom panels at 1280 × 720) the parts' names down the side ran

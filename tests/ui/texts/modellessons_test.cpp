@@ -4,6 +4,8 @@
 // tensors and config, or by hand from an independent pass over the same text — never through the
 // code that filled the page. Where each page opens is checked with the others' in
 // lessonpages_test.cpp.
+#include "../block/boardfixture.h"
+#include "gemmafixture.h"
 #include "lessonnumbers.h"
 #include "lessonroom.h"
 #include "ui/i18n/language.h"
@@ -11,6 +13,7 @@
 #include "ui/lessons/lessondialog.h"
 #include "ui/lessons/lessonpages.h"
 #include "ui/lessons/modellessons.h"
+#include "tokenizerfixtures.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -259,6 +262,35 @@ TEST(ModelLessons, ThePositionLeakPageWeighsEachRowOfLayerOne)
         expectNumbers(lessonPageHtml(QStringLiteral("positionleak"), r.session), "positionleak", expected,
             {0, 1, 2, 2022}); // tokens 0 … i, 1/(i + 1), GPT-2, the paper's year
     }
+}
+
+// Layer 1 of Gemma 2 slides a window of w = 3 (the fixture's): past row 2 every row sees 3 tokens,
+// so the position page counts 3, not the row's length, and says from where the mask stops telling
+// rows apart; the KV-cache page says its counts are those of a cache of every token.
+TEST(ModelLessons, ASlidingFirstLayerCountsTheTokensItsWindowSees)
+{
+    Language::instance()->apply(QStringLiteral("en"));
+    test::WrittenFolder folder("lesson-gemma", [](const std::string &dir) {
+        test::TinyGemmaOptions o;
+        o.vocab = test::kGpt2FixtureVocabSize;
+        o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
+        test::writeTinyGemma(dir, o);
+    });
+    Room r;
+    r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(r.session));
+    const int last = int(r.session->tokens().size()) - 1;
+    ASSERT_GT(last + 1, 3);
+    const QString leak = test::plain(lessonPageHtml(QStringLiteral("positionleak"), r.session));
+    EXPECT_TRUE(leak.contains(QStringLiteral("Answer.  3 tokens, %1 … %2, so equal scores give each 1 ÷ 3 = 0.3333")
+                                  .arg(last - 2)
+                                  .arg(last)))
+        << leak.toStdString();
+    EXPECT_TRUE(leak.contains(QStringLiteral("sliding-window layer (w = 3): from row 2 on, every row sees exactly 3")))
+        << leak.toStdString();
+    const QString cache = test::plain(lessonPageHtml(QStringLiteral("kvcache"), r.session));
+    EXPECT_TRUE(cache.contains(QStringLiteral("sliding-window layers keep only their last 3 tokens")))
+        << cache.toStdString();
 }
 
 // BERT's page says it is post-norm; a model that cannot be scored by one dot product says so.
