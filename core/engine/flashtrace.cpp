@@ -75,6 +75,27 @@ bool isCausal(const MaskMatrix &visible)
     return true;
 }
 
+FlashTiles countTiles(const MaskMatrix &visible, int tileRows, int tileCols)
+{
+    if (tileRows < 1 || tileCols < 1)
+        throw std::invalid_argument("countTiles: a tile needs at least one row and one column");
+    const Eigen::Index n = visible.rows();
+    const Eigen::Index rowsPerTile = std::min<Eigen::Index>(tileRows, std::max<Eigen::Index>(n, 1));
+    const Eigen::Index colsPerTile = std::min<Eigen::Index>(tileCols, std::max<Eigen::Index>(n, 1));
+    FlashTiles t;
+    for (Eigen::Index r0 = 0; r0 < n; r0 += rowsPerTile)
+        for (Eigen::Index c0 = 0; c0 < visible.cols(); c0 += colsPerTile) {
+            const Eigen::Index r1 = std::min(n, r0 + rowsPerTile), c1 = std::min(visible.cols(), c0 + colsPerTile);
+            ++t.total;
+            const Eigen::Index seen = (visible.block(r0, c0, r1 - r0, c1 - c0).array() != 0).count();
+            if (seen == 0)
+                ++t.skipped;
+            else if (seen < (r1 - r0) * (c1 - c0))
+                ++t.partial;
+        }
+    return t;
+}
+
 FlashTrace flashTrace(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
     const Eigen::Ref<const Matrix> &v, const MaskMatrix &visible, double scale, int tileRows, int tileCols)
 {

@@ -50,4 +50,15 @@ FlashTrace flashTrace(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const 
 // Whether `visible` is the causal mask (row i sees columns 0 … i).
 bool isCausal(const MaskMatrix &visible);
 
+// How the mask falls on the tiles of a trace: of `total` tiles, `skipped` have every cell hidden
+// (no step), `partial` some but not all (read, the hidden cells counting as −∞), the others none.
+struct FlashTiles {
+    int total = 0, skipped = 0, partial = 0;
+    int whole() const { return total - skipped - partial; }
+};
+
+// The tiles of tileRows × tileCols (each ≥ 1, clamped to n as flashTrace clamps them) over the
+// n × n `visible` (1 = the query row may see the key column).
+FlashTiles countTiles(const MaskMatrix &visible, int tileRows, int tileCols);
+
 } // namespace attnlab::core::engine

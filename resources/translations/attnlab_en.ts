@@ -54,6 +54,27 @@
             <numerusform>%n tiles to read. Each query row starts with m = −∞, l = 0 and O = 0.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The mask hides no cell, so all %n tile(s) are read.</source>
+        <translation>
+            <numerusform>The mask hides no cell, so the one tile is read.</numerusform>
+            <numerusform>The mask hides no cell, so all %n tiles are read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the %1 tiles are crossed out and skipped: the mask hides every cell in them.</source>
+        <translation>
+            <numerusform>%n of the %1 tiles is crossed out and skipped: the mask hides every cell in it.</numerusform>
+            <numerusform>%n of the %1 tiles are crossed out and skipped: the mask hides every cell in them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>In %n tile(s) the mask hides only some cells: these are read, their hidden cells counting as −∞.</source>
+        <translation>
+            <numerusform>In %n tile the mask hides only some cells: it is read, its hidden cells counting as −∞.</numerusform>
+            <numerusform>In %n tiles the mask hides only some cells: these are read, their hidden cells counting as −∞.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::KvDesignTable</name>

@@ -4807,10 +4807,6 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
 <context>
     <name>attnlab::ui::FlashExperiment</name>
     <message>
-        <source>Scaled scores of head %1 — rows: queries, columns: keys. Crossed-out tiles are skipped: the mask hides all of them.</source>
-        <translation>头 %1 的缩放分数——行：查询，列：键。打叉的块被跳过：掩码遮住了其中所有格。</translation>
-    </message>
-    <message>
         <source>query</source>
         <translation>查询</translation>
     </message>
@@ -4915,6 +4911,32 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
     <message>
         <source>Key columns per tile (at least the tokens ÷ %1, so that a long text has at most %1 tiles a side)</source>
         <translation>每个分块的键列数（至少为词元数 ÷ %1，这样长文本每边最多 %1 个分块）</translation>
+    </message>
+    <message>
+        <source>Scaled scores of head %1 — rows: queries, columns: keys.</source>
+        <translation>头 %1 的缩放分数——行：查询，列：键。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The mask hides no cell, so all %n tile(s) are read.</source>
+        <translation>
+            <numerusform>掩码没有遮住任何格，所以全部 %n 个分块都要读取。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the %1 tiles are crossed out and skipped: the mask hides every cell in them.</source>
+        <translation>
+            <numerusform>%1 个分块中有 %n 个打叉并跳过：其中每一格都被掩码遮住。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No tile is skipped: the mask hides no tile whole.</source>
+        <translation>没有分块被跳过：没有哪个分块被掩码整块遮住。</translation>
+    </message>
+    <message numerus="yes">
+        <source>In %n tile(s) the mask hides only some cells: these are read, their hidden cells counting as −∞.</source>
+        <translation>
+            <numerusform>有 %n 个分块只有部分格被掩码遮住：这些分块照常读取，被遮住的格按 −∞ 计。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

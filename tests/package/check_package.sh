@@ -127,10 +127,10 @@ grep -q "<launchable type=\"desktop-id\">$APP_ID.desktop</launchable>" "$METAINF
 grep -q "<release version=\"$VERSION\"" "$METAINFO" || fail "metainfo has no release $VERSION"
 grep -q '<p xml:lang="zh_CN">' "$METAINFO" || fail "metainfo description has no zh_CN text"
 grep -q "<mediatype>$MIME</mediatype>" "$METAINFO" || fail "metainfo does not provide $MIME"
-# Every screenshot names an image that exists in docs/.
+# Every screenshot names an image that exists in docs/images/.
 docs=$(dirname "$0")/../../docs
 for img in $(grep -o 'docs/[^<]*\.png' "$METAINFO"); do
-  [ -f "$docs/${img#docs/}" ] || fail "metainfo screenshot $img is not in docs/"
+  [ -f "$docs/${img#docs/}" ] || fail "metainfo screenshot $img is not in docs/images/"
 done
 
 MIMEXML=$SHARE/mime/packages/$APP_ID.xml

@@ -44,6 +44,7 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
     , m_inspector(new QTextBrowser)
     , m_side(new QVBoxLayout)
     , m_router(new RouterPanel)
+    , m_board(new QSplitter(Qt::Vertical))
 {
     setObjectName(QStringLiteral("BlockBoard"));
     QFont big = m_heading->font();
@@ -112,12 +113,18 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
                 Q_EMIT openHeadRequested(m_layer, head);
         });
     }
-    // The router spans the board below the MLP's row of cards (shown on sparse MLP layers only).
-    grid->addWidget(m_router, 2, 0, 1, grid->columnCount());
     auto *scroll = new QScrollArea;
     scroll->setWidget(cards);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // The router sits under the cards outside their scroll area (shown on sparse MLP layers only):
+    // below two rows of cards it was off screen, so a learner opening an MoE layer had to know to
+    // scroll down to find it. The cards scroll above it instead.
+    m_board->addWidget(scroll);
+    m_board->addWidget(m_router);
+    m_board->setChildrenCollapsible(false);
+    m_board->setStretchFactor(0, 1);
+    m_board->setStretchFactor(1, 1);
 
     m_inspector->setObjectName(QStringLiteral("BlockInspector"));
     m_inspector->setOpenLinks(false);
@@ -141,7 +148,7 @@ BlockBoard::BlockBoard(ModelSession *session, QWidget *parent)
 
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->setChildrenCollapsible(false);
-    splitter->addWidget(scroll);
+    splitter->addWidget(m_board);
     splitter->addWidget(side);
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 1);
@@ -254,7 +261,10 @@ void BlockBoard::showRead(const Read &read)
         else if (const core::Matrix *m = core::model::blockStageMatrix(m_stages, card->stage()))
             card->setMatrix(*m, m_tokens, config);
     }
+    const bool routerWasHidden = m_router->isHidden();
     m_router->setRouting(m_stages.routing, m_stages.moe, m_stages.mlpOut, m_tokens);
+    if (routerWasHidden && m_router->hasRouting())
+        shareWithRouter();
     {
         const QSignalBlocker block(m_layerBox);
         m_layerBox->setMaximum(runner->layers());
@@ -358,14 +368,34 @@ QString BlockBoard::inspectorText() const
     return m_inspector->toPlainText();
 }
 
+void BlockBoard::shareWithRouter()
+{
+    // Half the height for the router, or its minimum when that is more (its plots are not squeezed);
+    // the cards scroll in the rest.
+    const int router = std::max(m_router->minimumSizeHint().height(), m_board->height() / 2);
+    // Before the first layout the splitter's height is not known: the sizes then act as proportions.
+    const int total = std::max(m_board->height(), 2 * router);
+    m_board->setSizes({total - router, router});
+}
+
+QSize BlockBoard::defaultWindowSize(const QRect &available)
+{
+    // The frame and title bar lie outside the size set here: leave them room, and the window
+    // fits the screen's free area whatever its size.
+    const int width = std::min(1500, available.width() * 94 / 100);
+    const int height = std::min(940, available.height() * 92 / 100);
+    return {width, height};
+}
+
 void BlockBoard::followRoom(ModelRoom *room)
 {
     connect(room, &ModelRoom::openLayerOnBoardRequested, this, [this](int layer) {
         if (!openLayer(layer))
             return;
         if (isWindow() && !isVisible()) {
-            const QSize screen = this->screen()->availableGeometry().size() * 0.92;
-            resize(std::min(1400, screen.width()), std::min(860, screen.height()));
+            const QRect available = this->screen()->availableGeometry();
+            resize(defaultWindowSize(available));
+            move(available.center() - rect().center());
         }
         show();
         raise();

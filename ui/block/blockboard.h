@@ -24,6 +24,7 @@
 class QAction;
 class QLabel;
 class QSpinBox;
+class QSplitter;
 class QTextBrowser;
 class QVBoxLayout;
 
@@ -77,9 +78,14 @@ public:
     // The inspector's text (the derivation, or the explanation of the stage clicked last).
     QString inspectorText() const;
     // Follows the model room: its Open Layer on Board opens the layer here and shows the board (a
-    // window of its own, at most 1400 × 860 and never larger than the screen), and a head's picture
-    // opens that head on the pipeline board as the room's Open on Board does.
+    // window of its own, defaultWindowSize() of the screen's free area, centred on it), and a head's
+    // picture opens that head on the pipeline board as the room's Open on Board does.
     void followRoom(ModelRoom *room);
+    // The size the board's window opens at on a screen whose free area is `available`: as large as
+    // is useful (at most 1500 × 940) and within the area with room for the window's frame.
+    static QSize defaultWindowSize(const QRect &available);
+    // The cards' scroll area above, the router below (the splitter's two parts).
+    QSplitter *boardSplitter() const { return m_board; }
 
 Q_SIGNALS:
     void layerOpened(int layer);
@@ -108,6 +114,8 @@ private:
     void clearUpdating();
     void explainStage(core::model::BlockStage stage);
     void refreshInspector();
+    // Gives the router its share of the board's height when it appears.
+    void shareWithRouter();
 
     ModelSession *m_session;
     QLabel *m_heading;
@@ -125,6 +133,7 @@ private:
     QVBoxLayout *m_side;
     std::array<BlockCard *, core::model::kBlockStageCount> m_cards {};
     RouterPanel *m_router;
+    QSplitter *m_board;
     int m_layer = -1;
     bool m_dirty = false; // a pass finished while the board was hidden or the session busy
     bool m_loading = false;

@@ -45,9 +45,6 @@ RouterPanel::RouterPanel(QWidget *parent)
 {
     setObjectName(QStringLiteral("RouterPanel"));
     setFrameShape(QFrame::StyledPanel);
-    // Room for the plots below the text: the board's scroll area scrolls to it rather than
-    // squeezing the heatmaps to a line.
-    setMinimumHeight(440);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);

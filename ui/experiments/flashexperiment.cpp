@@ -81,6 +81,7 @@ FlashExperiment::FlashExperiment(Document *document, QWidget *parent)
     m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
     m_last->setShortcut(QKeySequence(Qt::ALT | Qt::Key_End));
     m_stepLabel->setWordWrap(true);
+    m_axes->setWordWrap(true);
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explain->setCheckable(true);
@@ -153,8 +154,10 @@ void FlashExperiment::recompute()
         const QSignalBlocker block(box);
         box->setRange(least, std::max(kMaxTile, least));
     }
-    m_trace = core::engine::flashTrace(h.queries(), h.keys(), h.v, core::visibleKeys(scene),
-        1.0 / double(core::divisor(scene)), m_tileRows->value(), m_tileCols->value());
+    const core::MaskMatrix visible = core::visibleKeys(scene);
+    m_trace = core::engine::flashTrace(h.queries(), h.keys(), h.v, visible, 1.0 / double(core::divisor(scene)),
+        m_tileRows->value(), m_tileCols->value());
+    m_tiles = core::engine::countTiles(visible, m_trace.tileRows, m_trace.tileCols);
     std::set<std::pair<int, int>> skipped;
     const int n = int(h.v.rows());
     for (int r = 0; r * m_trace.tileRows < n; ++r)
@@ -177,9 +180,8 @@ void FlashExperiment::setStep(int step)
 void FlashExperiment::showStep()
 {
     const int count = int(m_trace.steps.size());
-    m_axes->setText(tr("Scaled scores of head %1 — rows: queries, columns: keys. Crossed-out tiles are skipped: the "
-                       "mask hides all of them.")
-                        .arg(m_head + 1));
+    m_axes->setText(tr("Scaled scores of head %1 — rows: queries, columns: keys.").arg(m_head + 1) + QLatin1Char(' ')
+        + tilesText());
     m_first->setEnabled(m_step > 0);
     m_previous->setEnabled(m_step >= 0);
     m_next->setEnabled(m_step < count - 1);
@@ -233,6 +235,22 @@ void FlashExperiment::showStep()
                           .arg(QLocale().toString(difference, 'g', 2))
                           .arg(n)
                           .arg(bytesText(m_trace.naiveMatrixBytes()), bytesText(m_trace.tileBytes())));
+}
+
+QString FlashExperiment::tilesText() const
+{
+    const core::engine::FlashTiles &t = m_tiles;
+    if (t.skipped == 0 && t.partial == 0)
+        return tr("The mask hides no cell, so all %n tile(s) are read.", "", t.total);
+    QString text = t.skipped > 0
+        ? tr("%n of the %1 tiles are crossed out and skipped: the mask hides every cell in them.", "", t.skipped)
+              .arg(t.total)
+        : tr("No tile is skipped: the mask hides no tile whole.");
+    if (t.partial > 0)
+        text += QLatin1Char(' ')
+            + tr("In %n tile(s) the mask hides only some cells: these are read, their hidden cells counting as −∞.", "",
+                t.partial);
+    return text;
 }
 
 void FlashExperiment::retranslate()

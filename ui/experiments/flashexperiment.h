@@ -40,6 +40,12 @@ public:
     TileGrid *grid() const { return m_grid; }
     QTableWidget *table() const { return m_table; }
     QLabel *stepLabel() const { return m_stepLabel; }
+    // The line above the grid: whose scores, and how the mask falls on the tiles.
+    QLabel *axesLabel() const { return m_axes; }
+    // How many tiles the mask hides whole (crossed out, skipped), in part (read) or not at all.
+    const core::engine::FlashTiles &tiles() const { return m_tiles; }
+    // The sentence on those counts.
+    QString tilesText() const;
     QLabel *resultLabel() const { return m_result; }
     QTextBrowser *page() const { return m_page; }
 
@@ -60,6 +66,7 @@ private:
     QToolButton *m_explain;
     QTextBrowser *m_page;
     core::engine::FlashTrace m_trace;
+    core::engine::FlashTiles m_tiles;
     int m_head = 0;
     int m_step = -1;
 };

@@ -187,3 +187,28 @@ TEST(FlashTrace, ACausalMaskSkipsNearlyHalfTheTilesOfALongText)
 }
 
 } // namespace
+
+// The tiles a trace skips are the tiles countTiles() counts as hidden whole, and its partly hidden
+// ones are counted by hand: 7 tokens, causal, tiles of 3 × 2 make 3 × 4 tiles; above the
+// diagonal (0,2), (0,3) and (1,3) are hidden whole; (0,0), (0,1) and (1,2), which the diagonal
+// cuts, in part; the other six, whose rows all reach past their columns, not at all.
+TEST(FlashTrace, CountsTheTilesTheMaskHidesWholeOrInPart)
+{
+    const MaskMatrix causal = causalMask(7);
+    const attnlab::core::engine::FlashTiles t = attnlab::core::engine::countTiles(causal, 3, 2);
+    EXPECT_EQ(t.total, 12);
+    EXPECT_EQ(t.skipped, 3);
+    EXPECT_EQ(t.partial, 3);
+    EXPECT_EQ(t.whole(), 6);
+    std::mt19937 rng(5);
+    const Matrix q = randomMatrix(7, 4, rng), k = randomMatrix(7, 4, rng), v = randomMatrix(7, 3, rng);
+    EXPECT_EQ(size_t(t.total - t.skipped), flashTrace(q, k, v, causal, 0.5, 3, 2).steps.size());
+
+    // No mask: nothing skipped, nothing partly hidden; tiles larger than the text are the text.
+    const MaskMatrix all = MaskMatrix::Ones(7, 7);
+    const attnlab::core::engine::FlashTiles open = attnlab::core::engine::countTiles(all, 9, 9);
+    EXPECT_EQ(open.total, 1);
+    EXPECT_EQ(open.skipped, 0);
+    EXPECT_EQ(open.partial, 0);
+    EXPECT_THROW(attnlab::core::engine::countTiles(all, 0, 2), std::invalid_argument);
+}

@@ -47,7 +47,7 @@ TEST(BlockBoardWindow, AtTheSizeItOpensWithOnA1280x720ScreenNoCardClipsItsTitleO
     r.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
     ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
     QSignalSpy shown(&r.board, &BlockBoard::stagesShown);
-    r.board.resize(1178, 662); // what followRoom gives on a 1280 × 720 screen (92 %)
+    r.board.resize(BlockBoard::defaultWindowSize(QRect(0, 0, 1280, 720))); // what followRoom gives there
     r.board.show();
     ASSERT_TRUE(r.board.openLayer(0));
     ASSERT_TRUE(shown.count() > 0 || shown.wait(10000));

@@ -1,7 +1,7 @@
 #pragma once
 // What the block board's checks on a written checkpoint share: a folder that writes itself and is
 // removed afterwards, a room with a board on the room's session, opening a layer and waiting until
-// the board shows it, and the session's token ids for an independent runner.
+// the board shows it, the session's token ids for an independent runner, and a tiny Qwen3-MoE.
 
 #include "../model/modelroomfixture.h"
 #include "ui/block/blockboard.h"
@@ -25,6 +25,36 @@ struct WrittenFolder {
     ~WrittenFolder() { removeTree(dir); }
     WrittenFolder(const WrittenFolder &) = delete;
     WrittenFolder &operator=(const WrittenFolder &) = delete;
+};
+
+// A tiny Qwen3-MoE with GPT-2's tokenizer: 2 layers, 4 heads over 2 key/value heads, 6 experts,
+// 2 per token, renormalised; layer 1 dense (mlp_only_layers). Writes the checkpoint into `dir`
+// (the router's checks, the board's window and the README's picture of the router use it).
+inline void writeTinyMoe(const std::string &dir)
+{
+    TinyModelOptions o;
+    o.layers = 2;
+    o.heads = 4;
+    o.kvHeads = 2;
+    o.headDim = 8;
+    o.dModel = 16;
+    o.dInner = 20;
+    o.experts = 6;
+    o.expertsPerToken = 2;
+    o.expertInner = 10;
+    o.normTopk = true;
+    o.mlpOnlyLayers = {1};
+    o.positions = 16;
+    o.vocab = kGpt2FixtureVocabSize;
+    o.addFiles = [](const std::string &d) { writeGpt2Tokenizer(d); };
+    writeTinyQwen3Moe(dir, o);
+}
+
+struct MoeFolder : WrittenFolder {
+    MoeFolder()
+        : WrittenFolder("routerpanel-qwen3moe", writeTinyMoe)
+    {
+    }
 };
 
 // A board on the room's session, not following the room's selection.

@@ -7,7 +7,10 @@
 #include "ui/block/routerpanel.h"
 #include "ui/plot/matrixplot.h"
 
+#include <QLabel>
+#include <QScreen>
 #include <QSignalSpy>
+#include <QSplitter>
 
 #include <gtest/gtest.h>
 
@@ -20,35 +23,6 @@ namespace model = attnlab::core::model;
 
 namespace {
 
-// A tiny Qwen3-MoE with GPT-2's tokenizer: 6 experts, 2 per token, renormalised; layer 1 dense.
-// Writes the checkpoint into `dir`.
-void writeMoe(const std::string &dir)
-{
-    test::TinyModelOptions o;
-    o.layers = 2;
-    o.heads = 4;
-    o.kvHeads = 2;
-    o.headDim = 8;
-    o.dModel = 16;
-    o.dInner = 20;
-    o.experts = 6;
-    o.expertsPerToken = 2;
-    o.expertInner = 10;
-    o.normTopk = true;
-    o.mlpOnlyLayers = {1};
-    o.positions = 16;
-    o.vocab = test::kGpt2FixtureVocabSize;
-    o.addFiles = [](const std::string &d) { test::writeGpt2Tokenizer(d); };
-    test::writeTinyQwen3Moe(dir, o);
-}
-
-struct MoeFolder : test::WrittenFolder {
-    MoeFolder()
-        : WrittenFolder("routerpanel-qwen3moe", writeMoe)
-    {
-    }
-};
-
 double maxDiff(const core::Matrix &a, const core::Matrix &b)
 {
     if (a.rows() != b.rows() || a.cols() != b.cols())
@@ -60,7 +34,7 @@ double maxDiff(const core::Matrix &a, const core::Matrix &b)
 
 TEST(RouterPanel, AMoeLayerShowsTheRoutersLogitsSoftmaxChoicesAndTheExpertsOutputsAsTheCoreComputesThem)
 {
-    MoeFolder folder;
+    test::MoeFolder folder;
     test::BoardRoom r;
     r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
     ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
@@ -122,11 +96,80 @@ TEST(RouterPanel, AMoeLayerShowsTheRoutersLogitsSoftmaxChoicesAndTheExpertsOutpu
     EXPECT_TRUE(router->isHidden());
 }
 
+// The board's window at the size it opens with: on a 1600 × 1000 screen and on a 1280 × 720 one
+// the window fits the screen with room for its title bar, and the router's logits, softmax and
+// top-k weights lie whole in the window's view without scrolling (they once sat below two rows
+// of cards, off screen); the cards keep a usable part of the height above them.
+TEST(RouterPanel, TheBoardOpensWithTheRouterInViewAndFitsTheScreen)
+{
+    test::MoeFolder folder;
+    for (const QSize screen : {QSize(1600, 1000), QSize(1280, 720)}) {
+        SCOPED_TRACE(testing::Message() << screen.width() << "×" << screen.height());
+        test::BoardRoom r;
+        r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
+        ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
+        const QSize size = BlockBoard::defaultWindowSize(QRect(QPoint(0, 0), screen));
+        EXPECT_LE(size.width(), screen.width());
+        EXPECT_LE(size.height() + 40, screen.height()); // a title bar of 40 px still fits
+        EXPECT_GE(size.width(), screen.width() * 9 / 10);
+        EXPECT_GE(size.height(), screen.height() * 9 / 10);
+        r.board.resize(size);
+        r.board.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&r.board));
+        ASSERT_TRUE(openBoardLayer(r.board, 0));
+        QApplication::processEvents();
+        EXPECT_EQ(r.board.size(), size);
+        RouterPanel *router = r.board.router();
+        ASSERT_TRUE(router->isVisible());
+        for (const MatrixPlot *plot : {router->logits(), router->probabilities(), router->dispatch()}) {
+            SCOPED_TRACE(plot->title().toStdString());
+            ASSERT_TRUE(plot->isVisible());
+            const QRect inBoard(plot->mapTo(&r.board, QPoint(0, 0)), plot->size());
+            EXPECT_TRUE(r.board.rect().contains(inBoard)) << inBoard.y() << " + " << inBoard.height();
+            // Nothing of it clipped by the cards' scroll area or the splitter.
+            EXPECT_EQ(plot->visibleRegion().boundingRect(), plot->rect());
+            EXPECT_GE(plot->height(), 150);
+        }
+        for (const QLabel *label : router->findChildren<QLabel *>()) {
+            if (label->isVisible() && label->wordWrap()) {
+                EXPECT_LE(label->heightForWidth(label->contentsRect().width()), label->contentsRect().height())
+                    << label->text().toStdString();
+            }
+        }
+        // The cards above keep at least a third of the board's splitter.
+        const QList<int> parts = r.board.boardSplitter()->sizes();
+        ASSERT_EQ(parts.size(), 2);
+        EXPECT_GE(parts[0] * 3, parts[0] + parts[1]) << parts[0] << " / " << parts[1];
+    }
+}
+
+// On a large screen the window stops at 1500 × 940 (the README says so).
+TEST(RouterPanel, TheBoardsWindowStopsAt1500x940OnALargeScreen)
+{
+    EXPECT_EQ(BlockBoard::defaultWindowSize(QRect(0, 0, 3840, 2160)), QSize(1500, 940));
+    EXPECT_EQ(BlockBoard::defaultWindowSize(QRect(0, 0, 1280, 720)), QSize(1203, 662));
+}
+
+// Opened from the model room, the board's window takes defaultWindowSize() of its screen's free area.
+TEST(RouterPanel, OpenedFromTheRoomTheBoardTakesTheDefaultSizeOfItsScreen)
+{
+    test::MoeFolder folder;
+    test::BoardRoom r;
+    r.board.followRoom(r.room);
+    r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
+    Q_EMIT r.room->openLayerOnBoardRequested(0);
+    ASSERT_TRUE(r.board.isVisible());
+    const QRect available = r.board.screen()->availableGeometry();
+    EXPECT_EQ(r.board.size(), BlockBoard::defaultWindowSize(available));
+    EXPECT_TRUE(available.contains(r.board.geometry())) << r.board.x() << ", " << r.board.y();
+}
+
 // Not run by ctest: writes the checkpoint to /tmp/attnlab-demo-qwen3moe for a look at the app
 // (attnlab --model /tmp/attnlab-demo-qwen3moe; --gtest_also_run_disabled_tests).
 TEST(RouterPanel, DISABLED_WriteTheDemoFolder)
 {
     test::removeTree("/tmp/attnlab-demo-qwen3moe");
     test::writeTextFile("/tmp/attnlab-demo-qwen3moe/.keep", "");
-    writeMoe("/tmp/attnlab-demo-qwen3moe");
+    test::writeTinyMoe("/tmp/attnlab-demo-qwen3moe");
 }

@@ -6,6 +6,7 @@
 #include "ui/document/document.h"
 #include "ui/experiments/flashexperiment.h"
 #include "ui/experiments/tilegrid.h"
+#include "ui/i18n/language.h"
 
 #include <QFile>
 #include <QLabel>
@@ -13,6 +14,9 @@
 #include <QTextBrowser>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace attnlab;
 
@@ -121,4 +125,110 @@ TEST(FlashTab, SkipsTheTilesOutsideTheSlidingWindow)
     EXPECT_FALSE(tab.grid()->isSkipped(6, 5));
     const core::Matrix &context = doc.stages().heads[0].context;
     EXPECT_LT((t.output - context.cast<double>()).cwiseAbs().maxCoeff(), 1e-5);
+}
+
+namespace {
+
+struct Counted {
+    int total = 0, skipped = 0, partial = 0;
+};
+
+// The tiles of the tab's grid counted from the scores it draws: a cell is hidden when its masked
+// score is −∞; a tile is skipped when all its cells are, partly hidden when some are.
+Counted countFromScores(const core::Matrix &masked, int tileRows, int tileCols)
+{
+    Counted c;
+    const int n = int(masked.rows());
+    for (int r0 = 0; r0 < n; r0 += tileRows)
+        for (int c0 = 0; c0 < n; c0 += tileCols) {
+            int hidden = 0, cells = 0;
+            for (int i = r0; i < std::min(n, r0 + tileRows); ++i)
+                for (int j = c0; j < std::min(n, c0 + tileCols); ++j) {
+                    ++cells;
+                    hidden += std::isinf(masked(i, j)) && masked(i, j) < 0;
+                }
+            ++c.total;
+            c.skipped += hidden == cells;
+            c.partial += hidden > 0 && hidden < cells;
+        }
+    return c;
+}
+
+} // namespace
+
+// The sentence over the tiles says what the grid shows (it once said "the mask hides all of
+// them" with no tile crossed out, or with tiles only partly masked): checked against tiles counted
+// from the drawn scores, for a causal mask with tiles the diagonal cuts, 1 × 1 tiles, a sliding
+// window and no mask, in English (its plural forms) and Chinese.
+TEST(FlashTab, TheSentenceOverTheTilesCountsWhatTheMaskHides)
+{
+    struct Case {
+        core::MaskKind mask;
+        int window, tileRows, tileCols;
+    };
+    const Case cases[] = {
+        {core::MaskKind::Causal, 0, 3, 2},
+        {core::MaskKind::Causal, 0, 1, 1},
+        {core::MaskKind::Causal, 2, 2, 2},
+        {core::MaskKind::None, 0, 3, 3},
+        {core::MaskKind::None, 0, 7, 7},
+    };
+    for (const Case &k : cases) {
+        SCOPED_TRACE(testing::Message() << int(k.mask) << " window " << k.window << " tiles " << k.tileRows << "×"
+                                        << k.tileCols);
+        ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+        ui::Document doc;
+        core::Scene scene = test::randomUiScene(51, 7, 8, 1, 4);
+        scene.mask = k.mask;
+        scene.variants.slidingWindow = k.window;
+        doc.load(scene);
+        ui::FlashExperiment tab(&doc);
+        tab.setTileSize(k.tileRows, k.tileCols);
+        const Counted c = countFromScores(doc.stages().heads[0].masked, k.tileRows, k.tileCols);
+        EXPECT_EQ(tab.tiles().total, c.total);
+        EXPECT_EQ(tab.tiles().skipped, c.skipped);
+        EXPECT_EQ(tab.tiles().partial, c.partial);
+        int crossed = 0;
+        for (int r = 0; r * k.tileRows < 7; ++r)
+            for (int col = 0; col * k.tileCols < 7; ++col)
+                crossed += tab.grid()->isSkipped(r, col);
+        EXPECT_EQ(crossed, c.skipped);
+
+        QString expected;
+        if (c.skipped == 0 && c.partial == 0) {
+            expected = c.total == 1 ? QStringLiteral("The mask hides no cell, so the one tile is read.")
+                                    : QStringLiteral("The mask hides no cell, so all %1 tiles are read.").arg(c.total);
+        } else {
+            expected = c.skipped == 0 ? QStringLiteral("No tile is skipped: the mask hides no tile whole.")
+                : c.skipped == 1
+                ? QStringLiteral("1 of the %1 tiles is crossed out and skipped: the mask hides every cell in it.")
+                      .arg(c.total)
+                : QStringLiteral("%1 of the %2 tiles are crossed out and skipped: the mask hides every cell in them.")
+                      .arg(c.skipped)
+                      .arg(c.total);
+            if (c.partial == 1)
+                expected += QStringLiteral(" In 1 tile the mask hides only some cells: it is read, its hidden cells "
+                                           "counting as −∞.");
+            else if (c.partial > 1)
+                expected += QStringLiteral(" In %1 tiles the mask hides only some cells: these are read, their "
+                                           "hidden cells counting as −∞.")
+                                .arg(c.partial);
+        }
+        EXPECT_EQ(tab.tilesText(), expected);
+        EXPECT_TRUE(tab.axesLabel()->text().endsWith(expected)) << tab.axesLabel()->text().toStdString();
+
+        // Chinese: the same counts, in Chinese words.
+        ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("zh_CN")));
+        const QString zh = tab.tilesText();
+        EXPECT_FALSE(zh.contains(QStringLiteral("tile"))) << zh.toStdString();
+        EXPECT_TRUE(zh.contains(QStringLiteral("块"))) << zh.toStdString();
+        for (int count : {c.skipped, c.partial})
+            if (count > 0) {
+                EXPECT_TRUE(zh.contains(QString::number(count))) << zh.toStdString();
+            }
+        if (c.skipped == 0 && c.partial == 0) {
+            EXPECT_TRUE(zh.contains(QString::number(c.total))) << zh.toStdString();
+        }
+        ASSERT_TRUE(ui::Language::instance()->apply(QStringLiteral("en")));
+    }
 }

@@ -23,7 +23,7 @@ QString readText(const QString &path)
 const QString kMetainfo = QStringLiteral("/resources/desktop/io.github.attnlab.AttentionLab.metainfo.xml");
 
 // ![alt](path) and [text](path) links to images, with `prefix` stripped (README links carry
-// "docs/", links within docs/ carry none).
+// "docs/images/", links within docs/ "images/").
 void addMarkdownLinks(const QString &path, const QString &prefix, QStringList *out)
 {
     const QRegularExpression link(
@@ -38,10 +38,10 @@ void addMarkdownLinks(const QString &path, const QString &prefix, QStringList *o
 QStringList referencedImages(const QString &root)
 {
     QStringList names;
-    addMarkdownLinks(root + QStringLiteral("/README.md"), QStringLiteral("docs/"), &names);
+    addMarkdownLinks(root + QStringLiteral("/README.md"), QStringLiteral("docs/images/"), &names);
     const QDir docs(root + QStringLiteral("/docs"));
     for (const QString &md : docs.entryList({QStringLiteral("*.md")}, QDir::Files))
-        addMarkdownLinks(docs.filePath(md), QString(), &names);
+        addMarkdownLinks(docs.filePath(md), QStringLiteral("images/"), &names);
     names << declaredImageSizes(root).keys();
     names.sort();
     names.removeDuplicates();
@@ -52,7 +52,7 @@ QMap<QString, QSize> declaredImageSizes(const QString &root)
 {
     QMap<QString, QSize> sizes;
     const QRegularExpression image(
-        QStringLiteral(R"re(<image[^>]*width="(\d+)"[^>]*height="(\d+)"[^>]*>[^<]*/docs/([^<\s/]+%1)</image>)re")
+        QStringLiteral(R"re(<image[^>]*width="(\d+)"[^>]*height="(\d+)"[^>]*>[^<]*/docs/images/([^<\s/]+%1)</image>)re")
             .arg(kImage));
     auto it = image.globalMatch(readText(root + kMetainfo));
     while (it.hasNext()) {
@@ -64,7 +64,7 @@ QMap<QString, QSize> declaredImageSizes(const QString &root)
 
 QStringList imagesInDocs(const QString &root)
 {
-    QStringList names = QDir(root + QStringLiteral("/docs"))
+    QStringList names = QDir(root + QStringLiteral("/docs/images"))
                             .entryList({QStringLiteral("*.png"), QStringLiteral("*.jpg"), QStringLiteral("*.jpeg"),
                                            QStringLiteral("*.gif"), QStringLiteral("*.svg"), QStringLiteral("*.webp")},
                                 QDir::Files);

@@ -5,6 +5,7 @@
 #include "docimages.h"
 #include "engineshots.h"
 #include "modelshots.h"
+#include "roomshots.h"
 #include "ui/board/pipelineboard.h"
 #include "ui/board/stagecard.h"
 #include "ui/board/stepcontroller.h"
@@ -232,6 +233,13 @@ std::vector<Shot> shots()
         {QStringLiteral("engine-roofline.png"), test::rooflineShot},
         {QStringLiteral("board-gemma2.png"), test::gemmaBoardShot},
         {QStringLiteral("quant-q8-error.png"), test::quantErrorShot},
+        {QStringLiteral("engine-kvdesigns.png"), test::kvDesignShot},
+        {QStringLiteral("block-router-moe.png"), test::moeRouterShot},
+        {QStringLiteral("chat-conversation.png"), test::chatShot},
+        {QStringLiteral("lesson-kvcache-en.png"),
+            [](const QString &f) { return test::lessonShot(f, QStringLiteral("kvcache"), en); }},
+        {QStringLiteral("lesson-norms-zh.png"),
+            [](const QString &f) { return test::lessonShot(f, QStringLiteral("norms"), zh); }},
     };
 }
 
