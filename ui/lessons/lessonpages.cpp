@@ -38,7 +38,9 @@ QString powerOfTen(double x)
 {
     if (!(x > 0))
         return QLocale().toString(x);
-    const int exponent = int(std::floor(std::log10(x) + 1e-9));
+    // x is often a float's widening (1e-5f is 9.99999975e-6): a tolerance of a few float ulps
+    // keeps it in its decade.
+    const int exponent = int(std::floor(std::log10(x) + 1e-6));
     const double mantissa = x / std::pow(10.0, exponent);
     static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
     QString power = QStringLiteral("10");

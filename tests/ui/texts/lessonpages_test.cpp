@@ -128,6 +128,9 @@ TEST(LessonPages, TheNormPageNormalisesARowOfTheOpenModelsStream)
                                                                             : QStringLiteral("这个模型用 RMSNorm");
         EXPECT_TRUE(plain(html).contains(says)) << language;
         EXPECT_TRUE(plain(html).contains(QStringLiteral("attn_in, mlp_in"))) << language;
+        // ε as the config writes it, from the float the model holds: a power of ten, not "10 × 10⁻⁶".
+        EXPECT_TRUE(plain(html).contains(QStringLiteral("10⁻⁶"))) << plain(html).toStdString();
+        EXPECT_FALSE(plain(html).contains(QStringLiteral("10 × 10"))) << plain(html).toStdString();
     }
 }
 
