@@ -2,12 +2,16 @@
 // a BF16 weight matrix times one input row (dotRows, what a decoding step does with every
 // nn.Linear weight) at the sizes of a Qwen2.5-0.5B MLP projection (4,864 × 896, 8.7 MB, which a
 // large last-level cache holds) and of its 151,936 × 896 output head (272 MB, read from memory),
-// the same through the few-row float product with 4 rows, and a 1,024-cell softmax row. A variant
+// the same through the few-row float product with 4 rows, the quantized row kernel on a
+// 896 × 4,864 matrix (the MLP's down projection) in the types of Q8_0 and Q4_K_M files, and a
+// 1,024-cell softmax row. A variant
 // this processor cannot run is reported as skipped. Beside them, the AVX512-BF16 experiment of
 // bf16split_avx512bf16.cpp (why there is no vdpbf16ps variant): its speed and its error against a
 // double-precision sum, next to the exact AVX-512 kernel's. Not run by ctest; see
 // docs/performance.md.
 #include "core/model/kernels/halfrows.h"
+#include "core/model/kernels/quantblocks.h"
+#include "core/model/kernels/quantrows.h"
 #include "core/model/kernels/skinny.h"
 #include "core/scene/softmax.h"
 
@@ -89,6 +93,56 @@ void skinnyFourRows(benchmark::State &state)
         benchmark::DoNotOptimize(out.data());
     }
     state.SetBytesProcessed(state.iterations() * count * k * 4);
+}
+
+// The types a Q8_0 or Q4_K_M file holds, and where their blocks keep half-precision scales.
+struct QuantCase {
+    model::ElementType type;
+    const char *name;
+    int halves[2]; // byte offsets of the block's half scales, −1: none
+};
+constexpr QuantCase kQuantCases[]
+    = {{model::ElementType::Q8_0, "Q8_0", {0, -1}}, {model::ElementType::Q5_0, "Q5_0", {0, -1}},
+        {model::ElementType::Q4_K, "Q4_K", {0, 2}}, {model::ElementType::Q6_K, "Q6_K", {208, -1}}};
+
+// One input row against 896 quantized weight rows of 4,864 inputs: random codes, scales of 1/16.
+void quantDotRows(benchmark::State &state)
+{
+    if (!runnable(state))
+        return;
+    const QuantCase &c = kQuantCases[state.range(1)];
+    state.SetLabel(std::string(engine::kernelVariantName(variantOf(state))) + " " + c.name);
+    const long rows = 896, k = 4864;
+    const long blocks = k / model::kernels::quantBlockSize(c.type);
+    const long blockBytes = long(model::kernels::quantBlockBytes(c.type));
+    std::vector<unsigned char> w(std::size_t(rows * blocks * blockBytes));
+    std::mt19937 rng(3);
+    for (auto &b : w)
+        b = static_cast<unsigned char>(rng());
+    for (std::size_t b = 0; b < w.size(); b += std::size_t(blockBytes))
+        for (int at : c.halves)
+            if (at >= 0) {
+                w[b + std::size_t(at)] = 0x00;
+                w[b + std::size_t(at) + 1] = 0x2c; // 0x2c00 = 1/16
+            }
+    const std::vector<float> x(std::size_t(k), 0.5f);
+    std::vector<float> out(static_cast<std::size_t>(rows));
+    model::kernels::QuantDot p;
+    p.type = c.type;
+    p.w = w.data();
+    p.rows = rows;
+    p.blocks = blocks;
+    p.rowBytes = blocks * blockBytes;
+    p.x = x.data();
+    p.m = 1;
+    p.ldx = k;
+    p.out = out.data();
+    p.ldo = rows;
+    for (auto _ : state) {
+        model::kernels::quantDotRows(variantOf(state), p);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetBytesProcessed(state.iterations() * std::int64_t(w.size()));
 }
 
 void softmaxRow(benchmark::State &state)
@@ -173,6 +227,7 @@ void dotRowsBf16Split(benchmark::State &state)
 
 BENCHMARK(dotRowsBf16)->ArgsProduct({{0, 1, 2}, {4864, 151936}})->Unit(benchmark::kMillisecond);
 BENCHMARK(skinnyFourRows)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(quantDotRows)->ArgsProduct({{0, 1, 2}, {0, 1, 2, 3}})->Unit(benchmark::kMillisecond);
 BENCHMARK(softmaxRow)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 
 #if defined(__x86_64__)

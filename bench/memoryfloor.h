@@ -3,7 +3,8 @@
 // than the checkpoint's bytes divided by the machine's read bandwidth, measured in the same run
 // (core/engine/bandwidth, the measurement the model room's roofline meter shows). A decode figure
 // is reported beside the floor, the bandwidth and the kernel variant that ran
-// (core/engine/kernelvariant.h; ATTNLAB_KERNELS=portable|avx2|avx512 picks another).
+// (core/engine/kernelvariant.h; ATTNLAB_KERNELS=portable|avx2|avx512 picks another), and the
+// process's resident memory, the other side of a model's cost.
 
 #include "core/engine/bandwidth.h"
 #include "core/engine/kernelvariant.h"
@@ -12,7 +13,9 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 
 namespace attnlab::bench {
 
@@ -26,6 +29,16 @@ inline double readBandwidth()
 inline double memoryFloorMs(double bytes)
 {
     return core::engine::floorMs(bytes, core::engine::readBandwidth());
+}
+
+// The process's resident memory now in bytes (Linux: /proc/self/statm's resident pages); 0 where
+// it cannot be read.
+inline double residentBytes()
+{
+    std::ifstream statm("/proc/self/statm");
+    long pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return double(resident) * double(sysconf(_SC_PAGESIZE));
 }
 
 // Runs `step` once per benchmark iteration, then reports the kernel variant that ran (the label),

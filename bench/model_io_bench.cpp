@@ -8,13 +8,13 @@
 #include "core/model/modelloader.h"
 
 #include "gpt2small.h"
+#include "memoryfloor.h"
 #include "modelfixtures.h"
 
 #include <benchmark/benchmark.h>
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,15 +28,10 @@ namespace {
 std::string g_dir, g_bf16Dir, g_halfBillionDir;
 double g_fileMegabytes = 0, g_bf16FileMegabytes = 0, g_halfBillionFileMegabytes = 0;
 
-// Resident set size of this process in MiB, from /proc (Linux).
+// Resident set size of this process in MiB.
 double residentMegabytes()
 {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::stod(line.substr(6)) / 1024.0; // kB
-    return -1;
+    return attnlab::bench::residentBytes() / (1024.0 * 1024.0);
 }
 
 // The weights of the folder, or nothing after failing the benchmark with the loader's message.

@@ -1,5 +1,8 @@
 #include "ui/quant/quantheatmap.h"
 
+#include "ui/plot/stageinfo.h"
+#include "ui/quant/quantblocktable.h"
+
 #include <QHelpEvent>
 #include <QImage>
 #include <QLocale>
@@ -138,10 +141,15 @@ QString QuantHeatmap::toolTipAt(QPoint p) const
     const int col = std::min(m_cols - 1, int(p.x() / cellWidth()));
     const int row = std::min(m_rows - 1, int(p.y() / cellHeight()));
     const float v = m_data[std::size_t(row) * std::size_t(m_cols) + std::size_t(col)];
+    // The block table's number format: fixed decimals that keep three significant digits of the
+    // block's smallest value.
+    const auto first = std::size_t(block) * std::size_t(m_blockSize);
+    const std::size_t end = std::min(first + std::size_t(m_blockSize), std::size_t(m_rows) * std::size_t(m_cols));
+    const std::vector<double> blockValues(m_data + first, m_data + end);
     const QLocale locale;
     return tr("Row %1, column %2: %3 (block %4)")
-               .arg(locale.toString(row), locale.toString(col), locale.toString(v, 'g', 6),
-                   locale.toString(qint64(block)))
+               .arg(locale.toString(row), locale.toString(col),
+                   formatCellValue(v, QuantBlockTable::sharedDecimals(blockValues)), locale.toString(qint64(block)))
         + QStringLiteral("\n") + toolTip();
 }
 

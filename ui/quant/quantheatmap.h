@@ -37,7 +37,9 @@ public:
     // The rectangle of block `block` in widget coordinates.
     QRectF blockRect(std::int64_t block) const;
     // What the tool tip says at widget point p: the weight's row, column, value and block, then
-    // the heatmap's own tool tip; only the latter outside the matrix.
+    // the heatmap's own tool tip; only the latter outside the matrix. The value is written as the
+    // block table writes numbers (formatCellValue with QuantBlockTable::sharedDecimals of the
+    // block's values).
     QString toolTipAt(QPoint p) const;
 
     QSize sizeHint() const override;

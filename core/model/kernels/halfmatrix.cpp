@@ -73,16 +73,20 @@ void projectHalf(const Eigen::Ref<const Matrix> &x, const TensorView &w, int fir
         return;
     }
     // Stored out × in: widen a band of output rows and multiply.
-    const int in = w.cols;
-    const int band = std::max(1, std::min(count, kTileFloats / std::max(1, in)));
-    Matrix tile(band, in);
+    const auto widenRow = [&](int o, float *row) { widen(kind, w.bits + size_t(first + o) * ld, size_t(w.cols), row); };
+    projectByWidenedBands(x, w.cols, count, widenRow, out);
+}
+
+void projectByWidenedBands(const Eigen::Ref<const Matrix> &x, int inputs, int count,
+    const std::function<void(int output, float *row)> &widenRow, Eigen::Ref<Matrix> out)
+{
+    const int band = std::max(1, std::min(count, kTileFloats / std::max(1, inputs)));
+    Matrix tile(band, inputs);
     for (int o = 0; o < count; o += band) {
         const int n = std::min(band, count - o);
-        if (ld == size_t(in)) // contiguous in the file
-            widen(kind, w.bits + size_t(first + o) * ld, size_t(n) * size_t(in), tile.data());
-        else
-            for (int i = 0; i < n; ++i)
-                widen(kind, w.bits + size_t(first + o + i) * ld, size_t(in), tile.row(i).data());
+#pragma omp parallel for schedule(static) if (long(n) * inputs >= kParallelWork)
+        for (int i = 0; i < n; ++i)
+            widenRow(o + i, tile.row(i).data());
         out.middleCols(o, n).noalias() = x * tile.topRows(n).transpose();
     }
 }

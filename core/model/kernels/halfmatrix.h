@@ -12,12 +12,22 @@
 #include "core/model/modelweights.h"
 #include "core/types.h"
 
+#include <functional>
+
 namespace attnlab::core::model::kernels {
 
 // Up to this many input rows take the widen-and-dot path.
 inline constexpr int kFewRows = 4;
 // Floats in one widened tile (256 KiB: it stays in the cache beside the product's own blocks).
 inline constexpr int kTileFloats = 1 << 16;
+
+// x·Wᵀ into `out` (rows(x) × count) for a matrix W of `count` outputs × `inputs` that is never held
+// whole: `widenRow(o, row)` writes output o's `inputs` floats into `row`, a band of output rows at
+// a time is widened into a float tile of at most kTileFloats (across the threads when the band is
+// large) and Eigen's product multiplies it. The many-rows path of projectHalf and of
+// projectQuantized (quantmatrix.h), each with its own widener.
+void projectByWidenedBands(const Eigen::Ref<const Matrix> &x, int inputs, int count,
+    const std::function<void(int output, float *row)> &widenRow, Eigen::Ref<Matrix> out);
 
 // Outputs [first, first + count) of x·Wᵀ (W outputs × inputs; stored input-major, as a Conv1D
 // weight, the outputs are its stored columns), into `out` (rows(x) × count). `w` must be F16 or

@@ -1,6 +1,7 @@
 #include "core/model/kernels/quantmatrix.h"
 
 #include "core/model/kernels/quantblocks.h"
+#include "core/model/kernels/quantrows.h"
 
 #include <algorithm>
 #include <vector>
@@ -9,8 +10,6 @@ namespace attnlab::core::model::kernels {
 
 namespace {
 
-// The largest block (the k-quants' 256 elements).
-constexpr int kMaxBlock = 256;
 // Outputs per thread chunk of the few-rows path, and the work (outputs × inputs) below which
 // one thread is faster than waking the others.
 constexpr int kChunk = 64;
@@ -34,44 +33,46 @@ void dequantizeRow(const TensorView &t, int row, int col, int n, float *out)
     std::copy_n(whole.begin() + (start - firstBlock * size), n, out);
 }
 
-// Outputs [first, first + count) for the `m` input rows of `x` (m × k, contiguous): each output
-// row's blocks dequantized one at a time and multiplied with every input row.
-void projectFewRows(const Matrix &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out)
+// Outputs [first, first + count) for the few input rows of `x`: on whole blocks the row kernel
+// (quantrows.h) on chunks of output rows, each weight row read once for every input row.
+void projectFewRows(
+    const Eigen::Ref<const Matrix> &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out)
 {
     const int size = quantBlockSize(w.type);
-    const std::size_t bytes = quantBlockBytes(w.type);
     const int k = w.cols;
-    const Eigen::Index m = x.rows();
-    const bool aligned = w.quantCol % size == 0 && k % size == 0;
-    const BlockDequantizer dequantize = blockDequantizer(w.type);
-    const int blocks = k / size;
     const int chunks = (count + kChunk - 1) / kChunk;
     const bool parallel = long(count) * k >= kParallelWork && chunks > 1;
+    if (w.quantCol % size != 0 || k % size != 0) {
+        // A window not on block boundaries (a head's columns): each row's window at once.
+#pragma omp parallel for schedule(static) if (parallel)
+        for (int c = 0; c < chunks; ++c) {
+            RowVector row(k);
+            for (int o = c * kChunk; o < std::min(count, (c + 1) * kChunk); ++o) {
+                dequantizeRow(w, first + o, 0, k, row.data());
+                for (Eigen::Index r = 0; r < x.rows(); ++r)
+                    out(r, o) = row.dot(x.row(r));
+            }
+        }
+        return;
+    }
+    QuantDot product;
+    product.type = w.type;
+    product.blocks = k / size;
+    product.rowBytes = long(w.rowBytes);
+    product.x = x.data();
+    product.m = long(x.rows());
+    product.ldx = long(x.outerStride());
+    product.ldo = long(out.outerStride());
+    const unsigned char *start
+        = w.quant + std::size_t(first) * w.rowBytes + std::size_t(w.quantCol / size) * quantBlockBytes(w.type);
 #pragma omp parallel for schedule(static) if (parallel)
     for (int c = 0; c < chunks; ++c) {
-        const int begin = c * kChunk, end = std::min(count, begin + kChunk);
-        alignas(64) float block[kMaxBlock];
-        RowVector row; // a window not on block boundaries: the whole window at once
-        for (int o = begin; o < end; ++o) {
-            float sums[kFewRows] = {};
-            if (aligned) {
-                const unsigned char *src
-                    = w.quant + std::size_t(first + o) * w.rowBytes + std::size_t(w.quantCol / size) * bytes;
-                for (int b = 0; b < blocks; ++b) {
-                    dequantize(src + std::size_t(b) * bytes, block);
-                    const Eigen::Map<const RowVector> values(block, size);
-                    for (Eigen::Index r = 0; r < m; ++r)
-                        sums[r] += values.dot(x.row(r).segment(Eigen::Index(b) * size, size));
-                }
-            } else {
-                row.resize(k);
-                dequantizeRow(w, first + o, 0, k, row.data());
-                for (Eigen::Index r = 0; r < m; ++r)
-                    sums[r] = row.dot(x.row(r));
-            }
-            for (Eigen::Index r = 0; r < m; ++r)
-                out(r, o) = sums[r];
-        }
+        const int begin = c * kChunk;
+        QuantDot chunk = product;
+        chunk.w = start + std::size_t(begin) * w.rowBytes;
+        chunk.rows = std::min(kChunk, count - begin);
+        chunk.out = out.data() + begin;
+        quantDotRows(chunk);
     }
 }
 
@@ -81,21 +82,11 @@ void projectQuantized(
     const Eigen::Ref<const Matrix> &x, const TensorView &w, int first, int count, Eigen::Ref<Matrix> out)
 {
     if (x.rows() <= kFewRows) {
-        const Matrix rows = x; // contiguous whatever x's strides
-        projectFewRows(rows, w, first, count, out);
+        projectFewRows(x, w, first, count, out);
         return;
     }
-    // A band of output rows dequantized and multiplied.
-    const int in = w.cols;
-    const int band = std::max(1, std::min(count, kTileFloats / std::max(1, in)));
-    Matrix tile(band, in);
-    for (int o = 0; o < count; o += band) {
-        const int n = std::min(band, count - o);
-#pragma omp parallel for schedule(static) if (long(n) * in >= kParallelWork)
-        for (int i = 0; i < n; ++i)
-            dequantizeRow(w, first + o + i, 0, in, tile.row(i).data());
-        out.middleCols(o, n).noalias() = x * tile.topRows(n).transpose();
-    }
+    const auto dequantizeOutput = [&](int o, float *row) { dequantizeRow(w, first + o, 0, w.cols, row); };
+    projectByWidenedBands(x, w.cols, count, dequantizeOutput, out);
 }
 
 void dequantizeRows(const TensorView &t, const int *rows, Eigen::Ref<Matrix> out)

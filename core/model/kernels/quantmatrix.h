@@ -5,11 +5,13 @@
 // equal the float32 computation on the dequantized matrix up to the order of the float additions
 // (not llama.cpp's products, which round the activations to 8 bits first).
 //
-// One to kFewRows input rows (a decoding step, an output head): each output row is read a block
-// at a time, the block dequantized into a small buffer on the stack and multiplied with the
-// inputs' matching elements, the outputs split across threads when the matrix is large; no row
-// of floats is ever kept. Many rows (a prompt): a band of output rows is dequantized into a
-// float tile of at most kTileFloats and multiplied by Eigen's product, as halfmatrix.h does.
+// One to kFewRows input rows (a decoding step, an output head): the row kernel (quantrows.h:
+// AVX-512 or AVX2 code that dequantizes 16 weights at a time in registers, or a portable loop)
+// reads each output row once, straight from its blocks, for every input row; the outputs are
+// split across threads when the matrix is large; no row of floats is ever kept. A column window
+// that does not start and end on block boundaries (a head's columns of W_O) dequantizes each
+// row's window first. Many rows (a prompt): bands of output rows are dequantized into a float
+// tile and multiplied by Eigen's product (halfmatrix.h's projectByWidenedBands).
 
 #include "core/model/kernels/halfmatrix.h"
 #include "core/model/modelweights.h"

@@ -168,9 +168,23 @@ TEST_F(QuantWindowTest, AClickedBlockShowsItsCodesScalesAndValues)
     // Pointing at a weight names it.
     map->resize(512, 400); // two pixels per column
     const QPoint weight(21, int(map->blockRect(2).center().y()));
-    EXPECT_TRUE(map->toolTipAt(weight).startsWith(
-        QStringLiteral("Row 2, column 10: %1 (block 2)\n").arg(QLocale().toString(values[512 + 10], 'g', 6))))
-        << map->toolTipAt(weight).toStdString();
+    const QString tip = map->toolTipAt(weight);
+    const QString prefix = QStringLiteral("Row 2, column 10: ");
+    ASSERT_TRUE(tip.startsWith(prefix)) << tip.toStdString();
+    const QString shown = tip.mid(prefix.size()).section(QLatin1Char(' '), 0, 0);
+    EXPECT_TRUE(tip.contains(QStringLiteral(" (block 2)\n"))) << tip.toStdString();
+    // The table's format: fixed decimals, no exponent, a true minus sign, the value within half a unit.
+    EXPECT_FALSE(shown.contains(QLatin1Char('e'), Qt::CaseInsensitive)) << shown.toStdString();
+    EXPECT_FALSE(shown.contains(QLatin1Char('-'))) << shown.toStdString();
+    double half = 0;
+    const double pointed = cellNumber(shown, &half);
+    EXPECT_NEAR(pointed, values[512 + 10], half) << shown.toStdString();
+    // One format along the block, whatever each weight's size: the decimals the table picks.
+    const std::vector<double> block(values.begin() + 512, values.begin() + 768);
+    for (int c = 0; c < 256; c += 5) {
+        const QString other = map->toolTipAt(QPoint(2 * c + 1, weight.y())).section(QLatin1Char(' '), 4, 4);
+        EXPECT_EQ(decimalsOf(other), ui::QuantBlockTable::sharedDecimals(block)) << c << ": " << other.toStdString();
+    }
     EXPECT_EQ(map->toolTipAt(QPoint(-1, -1)), map->toolTip());
     const QString heading = w.blockTable()->heading();
     EXPECT_TRUE(heading.startsWith(QStringLiteral("Block 2 of 4: row 2, columns 0–255 · d = ")))
