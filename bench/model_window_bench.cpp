@@ -27,8 +27,8 @@
 
 #include "core/model/decoder.h"
 #include "core/model/forward.h"
-#include "core/model/sampling.h"
 #include "core/model/modelloader.h"
+#include "core/model/sampling.h"
 #include "core/model/topk.h"
 #include "core/tokenize/tokenizer.h"
 #include "ui/block/blockboard.h"
@@ -52,9 +52,9 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <utility>
 #include <memory>
 #include <string>
+#include <utility>
 
 using namespace attnlab;
 namespace model = attnlab::core::model;
@@ -237,8 +237,8 @@ double median(std::vector<double> rates)
     return rates.empty() ? 0 : rates[rates.size() / 2];
 }
 
-std::vector<int> decoderGreedy(const std::shared_ptr<const model::ModelWeights> &weights, const std::vector<int> &prompt,
-    double *seconds = nullptr)
+std::vector<int> decoderGreedy(const std::shared_ptr<const model::ModelWeights> &weights,
+    const std::vector<int> &prompt, double *seconds = nullptr)
 {
     model::Decoder decoder(weights);
     decoder.append(prompt);
@@ -265,7 +265,8 @@ void decoderGenerate(benchmark::State &state)
     }
     auto weights = std::make_shared<const model::ModelWeights>(std::move(*loaded.weights));
     std::vector<int> prompt;
-    for (const model::Token &t : tokenizer.tokenizer->encode(promptOf(*tokenizer.tokenizer, int(state.range(0))).toStdString()))
+    for (const model::Token &t :
+        tokenizer.tokenizer->encode(promptOf(*tokenizer.tokenizer, int(state.range(0))).toStdString()))
         prompt.push_back(t.id);
     std::vector<double> rates;
     for (auto _ : state) {

@@ -6,11 +6,11 @@
 // says when a run ends, by the stopping rule of core/generate/stoppingrule.h. The Generator
 // appends each token to the session and, when running to N, goes on as soon as the session has
 // computed it and its views have read it (ModelSession::passRead), until the engine ends the run
-// (N tokens, one of the rule's end tokens, which is kept, or the model's last position) or Stop. A chat prompt (ModelSession::TextKind::ChatPrompt)
-// is a chat turn for the rule. The forward passes run on the session's worker, under the
-// session's head mask, so an ablated head stays ablated while generating. The model's
-// generation_config.json gives the sampling defaults the panel starts from and the logits rules
-// (repetition penalty, banned sequences) the engine applies, as transformers' generate() does.
+// (N tokens, one of the rule's end tokens, which is kept, or the model's last position) or Stop. A chat prompt
+// (ModelSession::TextKind::ChatPrompt) is a chat turn for the rule. The forward passes run on the session's worker,
+// under the session's head mask, so an ablated head stays ablated while generating. The model's generation_config.json
+// gives the sampling defaults the panel starts from and the logits rules (repetition penalty, banned sequences) the
+// engine applies, as transformers' generate() does.
 
 #include "core/generate/generationconfig.h"
 #include "core/generate/generationengine.h"

@@ -8,8 +8,8 @@
 #include "core/types.h"
 #include "ui/i18n/retranslating.h"
 
-#include <QStringList>
 #include <QImage>
+#include <QStringList>
 #include <QWidget>
 
 namespace attnlab::ui {

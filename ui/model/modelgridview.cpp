@@ -89,8 +89,7 @@ QImage ModelGridView::weightsImage(const core::Matrix &w)
     return weightsImage(w, core::Matrix(), QImage());
 }
 
-QImage ModelGridView::weightsImage(
-    const core::Matrix &w, const core::Matrix &old, const QImage &oldImage, long *drawn)
+QImage ModelGridView::weightsImage(const core::Matrix &w, const core::Matrix &old, const QImage &oldImage, long *drawn)
 {
     if (w.size() == 0)
         return {};
