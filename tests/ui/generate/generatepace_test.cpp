@@ -137,7 +137,7 @@ TEST(GeneratePace, IncrementalThumbnailsEqualFreshOnesAcrossABlockChange)
     TinyFolder folder(false, true, 128);
     GenerateRoom room;
     QString text = QStringLiteral("the cat");
-    while (text.count(QLatin1Char(' ')) < 50)
+    while (text.count(QLatin1Char(' ')) < 26)
         text += QStringLiteral(" sat on the mat");
     room.openModel(folder.path(), text);
     ASSERT_TRUE(waitComputed(room.session));
