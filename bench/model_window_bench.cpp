@@ -13,17 +13,28 @@
 //   cards (core/model/lens/blockupdate.h) and handled its pending events (the queued replots); the
 //   worker's re-run and the board's full reload after it, with the replots of every card that
 //   reload queues, are not timed (median_ms: the median of the 7 edits). Target (issue 19) ≤ 16 ms.
+// - windowGenerate/<prompt tokens>: generation in the window (issue 36, classroom item 5): the room
+//   with the Generate panel as the main window adds it, 1600 × 1000, on the Qwen2.5-0.5B-shaped
+//   checkpoint in ATTNLAB_QWEN_DIR (skipped without it; scripts/bench-qwen writes one), the prompt
+//   computed; timed from Generate until the 32nd token's pass is shown (its events handled).
+//   decoderGenerate/<prompt tokens>: what --generate does after the prompt, on the same ids: 32
+//   greedy tokens through a Decoder, each appended. tok_per_s is the median run's rate; same_ids
+//   (windowGenerate) is 1 when the window generated exactly the Decoder's greedy ids.
 // Not run by ctest; see docs/performance.md.
 #include "gpt2small.h"
 #include "modelfixtures.h"
 #include "tokenizerfixtures.h"
 
+#include "core/model/decoder.h"
 #include "core/model/forward.h"
 #include "core/model/modelloader.h"
+#include "core/model/sampling.h"
 #include "core/model/topk.h"
 #include "core/tokenize/tokenizer.h"
 #include "ui/block/blockboard.h"
 #include "ui/document/document.h"
+#include "ui/generate/generatepanel.h"
+#include "ui/generate/generator.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsentence.h"
@@ -40,8 +51,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <string>
+#include <utility>
 
 using namespace attnlab;
 namespace model = attnlab::core::model;
@@ -199,6 +212,128 @@ void boardCellEdit(benchmark::State &state, model::BlockTensor tensor)
     state.counters["tokens"] = double(room.session->tokens().size());
 }
 
+constexpr int kGenerated = 32;
+
+std::string qwenDir()
+{
+    const char *dir = std::getenv("ATTNLAB_QWEN_DIR");
+    return dir ? std::string(dir) : std::string();
+}
+
+// The first `count` tokens of a long English text, as text.
+QString promptOf(const model::Tokenizer &tokenizer, int count)
+{
+    std::string text;
+    for (int i = 0; i < 40; ++i)
+        text += "The cat sat on the warm mat by the door, and the dog watched it from the garden. ";
+    const std::vector<model::Token> tokens = tokenizer.encode(text);
+    return QString::fromStdString(text.substr(0, size_t(tokens[size_t(count - 1)].end)));
+}
+
+// The median of `rates` (tokens per second).
+double median(std::vector<double> rates)
+{
+    std::sort(rates.begin(), rates.end());
+    return rates.empty() ? 0 : rates[rates.size() / 2];
+}
+
+std::vector<int> decoderGreedy(const std::shared_ptr<const model::ModelWeights> &weights,
+    const std::vector<int> &prompt, double *seconds = nullptr)
+{
+    model::Decoder decoder(weights);
+    decoder.append(prompt);
+    std::vector<int> out;
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < kGenerated; ++i) {
+        out.push_back(model::greedyToken(decoder.logits()));
+        decoder.append({out.back()});
+    }
+    if (seconds)
+        *seconds = double(clock.nsecsElapsed()) * 1e-9;
+    return out;
+}
+
+void decoderGenerate(benchmark::State &state)
+{
+    const std::string dir = qwenDir();
+    model::LoadModelResult loaded = dir.empty() ? model::LoadModelResult() : model::loadModel(dir);
+    model::TokenizerLoadResult tokenizer = dir.empty() ? model::TokenizerLoadResult() : model::loadTokenizer(dir);
+    if (!loaded.ok() || !tokenizer.ok()) {
+        state.SkipWithError("set ATTNLAB_QWEN_DIR to a Qwen2.5-0.5B-shaped folder");
+        return;
+    }
+    auto weights = std::make_shared<const model::ModelWeights>(std::move(*loaded.weights));
+    std::vector<int> prompt;
+    for (const model::Token &t :
+        tokenizer.tokenizer->encode(promptOf(*tokenizer.tokenizer, int(state.range(0))).toStdString()))
+        prompt.push_back(t.id);
+    std::vector<double> rates;
+    for (auto _ : state) {
+        double seconds = 0;
+        decoderGreedy(weights, prompt, &seconds);
+        state.SetIterationTime(seconds);
+        rates.push_back(kGenerated / seconds);
+    }
+    state.counters["prompt_tokens"] = double(prompt.size());
+    state.counters["tok_per_s"] = median(rates);
+}
+
+void windowGenerate(benchmark::State &state)
+{
+    const std::string dir = qwenDir();
+    model::TokenizerLoadResult tokenizer = dir.empty() ? model::TokenizerLoadResult() : model::loadTokenizer(dir);
+    if (!tokenizer.ok()) {
+        state.SkipWithError("set ATTNLAB_QWEN_DIR to a Qwen2.5-0.5B-shaped folder");
+        return;
+    }
+    const QString prompt = promptOf(*tokenizer.tokenizer, int(state.range(0)));
+    const std::string saved = std::exchange(g_dir, dir);
+    Room room(prompt);
+    g_dir = saved;
+    room.window.setCentralWidget(room.actions->room()); // as the main window's model workspace shows it
+    room.window.resize(1600, 1000);
+    auto *panel = new ui::GeneratePanel(room.session);
+    room.actions->room()->addPanel(panel);
+    ui::Generator *generator = panel->generator();
+    std::vector<int> promptIds;
+    for (const model::Token &t : room.session->tokens())
+        promptIds.push_back(t.id);
+    const std::vector<int> expected = decoderGreedy(room.session->runner()->sharedWeights(), promptIds);
+    std::vector<double> rates;
+    bool same = true;
+    for (auto _ : state) {
+        room.session->setText(prompt);
+        if (!room.waitComputed()) {
+            state.SkipWithError("the prompt was not computed");
+            return;
+        }
+        QTest::qWait(300); // the prompt's redraws
+        QElapsedTimer clock;
+        clock.start();
+        generator->run(kGenerated);
+        const bool done = QTest::qWaitFor(
+            [&] { return !generator->isRunning() && !room.session->isBusy() && room.session->isComputed(); }, 600000);
+        QCoreApplication::processEvents(); // the last token's redraw
+        const double seconds = double(clock.nsecsElapsed()) * 1e-9;
+        if (!done) {
+            state.SkipWithError("the generation did not end");
+            return;
+        }
+        state.SetIterationTime(seconds);
+        rates.push_back(double(generator->steps().size()) / seconds);
+        std::vector<int> got;
+        for (const auto &step : generator->steps())
+            got.push_back(step.id);
+        same = same && got == expected;
+    }
+    state.counters["prompt_tokens"] = double(promptIds.size());
+    state.counters["tok_per_s"] = median(rates);
+    state.counters["same_ids"] = same ? 1 : 0;
+}
+
+BENCHMARK(decoderGenerate)->Arg(12)->Arg(89)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(2);
+BENCHMARK(windowGenerate)->Arg(12)->Arg(89)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(2);
 BENCHMARK_CAPTURE(boardCellEdit, mlp_in, model::BlockTensor::MlpIn)
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime()

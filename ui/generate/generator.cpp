@@ -5,7 +5,6 @@
 #include "ui/model/modelsession.h"
 
 #include <QFile>
-#include <QTimer>
 
 #include <cmath>
 #include <utility>
@@ -19,13 +18,17 @@ Generator::Generator(ModelSession *session, QObject *parent)
     , m_session(session)
 {
     m_engine.setAlternatives(kAlternatives);
-    connect(m_session, &ModelSession::computed, this, &Generator::onComputed);
-    connect(m_session, &ModelSession::busyChanged, this, &Generator::readyChanged);
-    // A read a view asked for after the last pass (the board's head) ran first: the run goes on.
-    connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
-        if (!busy && std::exchange(m_waitingForIdle, false))
-            scheduleAdvance();
+    connect(m_session, &ModelSession::computed, this, &Generator::readyChanged);
+    // The next token is picked once every view has read this pass, and its pass starts at once: no
+    // timer, no wait for the views to redraw (they draw the pass they read while the next one
+    // runs). Picked inside computed(), the next token made the session busy before the views
+    // connected after the generator had read the runner (the sampling chart blank with "No
+    // prediction yet", the cache at 0 tokens). A Stop pressed meanwhile ends the run there.
+    connect(m_session, &ModelSession::passRead, this, [this] {
+        if (isRunning())
+            advance();
     });
+    connect(m_session, &ModelSession::busyChanged, this, &Generator::readyChanged);
     // Tokens the user typed replace the generated ones: their chips go.
     connect(m_session, &ModelSession::tokensChanged, this, [this] {
         if (m_appending)
@@ -194,33 +197,6 @@ void Generator::stop()
         return;
     m_engine.stop();
     Q_EMIT runningChanged(false);
-}
-
-void Generator::onComputed()
-{
-    Q_EMIT readyChanged();
-    if (isRunning())
-        scheduleAdvance();
-}
-
-void Generator::scheduleAdvance()
-{
-    // The next token is picked once every view has read this pass: picked here, inside computed(),
-    // it started the next pass while the views connected after the generator had still to read
-    // the runner, and they found the session busy (the sampling chart blank with "No prediction
-    // yet", the cache at 0 tokens). A Stop pressed meanwhile is heeded before the next token.
-    if (std::exchange(m_advanceQueued, true))
-        return;
-    QTimer::singleShot(0, this, [this] {
-        m_advanceQueued = false;
-        if (!isRunning())
-            return;
-        if (m_session->isBusy()) {
-            m_waitingForIdle = true;
-            return;
-        }
-        advance();
-    });
 }
 
 } // namespace attnlab::ui

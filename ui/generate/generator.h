@@ -4,13 +4,13 @@
 // the session's prediction under the sampling settings (greedy at temperature 0, else
 // temperature, top-k and top-p as transformers' generate() applies them), records the step and
 // says when a run ends, by the stopping rule of core/generate/stoppingrule.h. The Generator
-// appends each token to the session and, when running to N, goes on each time the session has
-// computed it, until the engine ends the run (N tokens, one of the rule's end tokens, which is
-// kept, or the model's last position) or Stop. A chat prompt (ModelSession::TextKind::ChatPrompt)
-// is a chat turn for the rule. The forward passes run on the session's worker, under the
-// session's head mask, so an ablated head stays ablated while generating. The model's
-// generation_config.json gives the sampling defaults the panel starts from and the logits rules
-// (repetition penalty, banned sequences) the engine applies, as transformers' generate() does.
+// appends each token to the session and, when running to N, goes on as soon as the session has
+// computed it and its views have read it (ModelSession::passRead), until the engine ends the run
+// (N tokens, one of the rule's end tokens, which is kept, or the model's last position) or Stop. A chat prompt
+// (ModelSession::TextKind::ChatPrompt) is a chat turn for the rule. The forward passes run on the session's worker,
+// under the session's head mask, so an ablated head stays ablated while generating. The model's generation_config.json
+// gives the sampling defaults the panel starts from and the logits rules (repetition penalty, banned sequences) the
+// engine applies, as transformers' generate() does.
 
 #include "core/generate/generationconfig.h"
 #include "core/generate/generationengine.h"
@@ -84,11 +84,8 @@ Q_SIGNALS:
     void readyChanged();
 
 private:
-    void onComputed();
     // One step of a run: picks a token; a failure ends the run.
     void advance();
-    // advance() after the views have handled the pass just computed (and any read they queued).
-    void scheduleAdvance();
     // Reads the rules for the model just loaded, for a sentence and for a chat turn.
     void readRules();
     int kindIndex() const;
@@ -100,8 +97,6 @@ private:
     std::optional<core::Problem> m_ruleProblems[2];
     std::optional<core::generate::GenerationConfig> m_generationConfig;
     bool m_appending = false;
-    bool m_advanceQueued = false;
-    bool m_waitingForIdle = false;
 };
 
 } // namespace attnlab::ui

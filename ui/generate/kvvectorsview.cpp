@@ -22,6 +22,18 @@ double largestMagnitude(const core::Matrix &m)
 }
 } // namespace
 
+QImage KvVectorsView::cellsImage(const core::Matrix &m)
+{
+    QImage image(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
+    const double range = largestMagnitude(m);
+    for (int r = 0; r < int(m.rows()); ++r) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(r));
+        for (int c = 0; c < int(m.cols()); ++c)
+            line[c] = colorFor(double(m(r, c)), range).rgb();
+    }
+    return image;
+}
+
 KvVectorsView::KvVectorsView(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
     , m_session(session)
@@ -64,6 +76,7 @@ void KvVectorsView::refresh()
         m_values.resize(0, 0);
         m_tokens.clear();
     }
+    m_keyImage = m_valueImage = QImage();
     updateGeometry();
     update();
 }
@@ -146,11 +159,12 @@ void KvVectorsView::paintEvent(QPaintEvent *)
         p.drawText(QRect(area.left(), 0, area.width(), kTitleHeight), Qt::AlignCenter,
             value ? tr("V, layer %1 (%2 × %3)").arg(m_layer + 1).arg(rows).arg(cols)
                   : tr("K, layer %1 (%2 × %3)").arg(m_layer + 1).arg(rows).arg(cols));
-        const core::Matrix &m = value ? m_values : m_keys;
-        const double range = largestMagnitude(m);
-        for (int r = 0; r < rows; ++r)
-            for (int c = 0; c < cols; ++c)
-                p.fillRect(cellRect(r, c, value), colorFor(m(r, c), range));
+        QImage &image = value ? m_valueImage : m_keyImage;
+        if (image.isNull())
+            image = cellsImage(value ? m_values : m_keys);
+        // Nearest-neighbour (no smooth transform): each cell a block of whole pixels, as cellRect
+        // lays them out.
+        p.drawImage(cellRect(0, 0, value).united(cellRect(rows - 1, cols - 1, value)), image);
         // The newest token's row: what the last step added.
         const QRect last = cellRect(rows - 1, 0, value).united(cellRect(rows - 1, cols - 1, value));
         p.setPen(QPen(QColor(230, 120, 0), 2));

@@ -8,6 +8,7 @@
 #include "core/types.h"
 #include "ui/i18n/retranslating.h"
 
+#include <QImage>
 #include <QStringList>
 #include <QWidget>
 
@@ -39,6 +40,8 @@ public:
 
     // The colour of `value` on a scale whose ends are ±`range`.
     static QColor colorFor(double value, double range);
+    // A matrix as one pixel per cell in colorFor's colours, its largest magnitude as the range.
+    static QImage cellsImage(const core::Matrix &m);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -54,6 +57,10 @@ private:
     int m_headDim = 1;
     core::Matrix m_keys;
     core::Matrix m_values;
+    // The two maps, one pixel per cell, made by the first paint after a refresh: a paint draws two
+    // images, not a rectangle per cell (tens of thousands while generating).
+    QImage m_keyImage;
+    QImage m_valueImage;
     QStringList m_tokens;
 };
 

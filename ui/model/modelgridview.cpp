@@ -10,6 +10,8 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 namespace attnlab::ui {
 
@@ -41,23 +43,78 @@ void ModelGridView::retranslate()
     update();
 }
 
+namespace {
+// colorFor's colours at weights 0, 1/kColorSteps … 1, made once: a thumbnail's pixel is a look-up,
+// not a QColor per cell (24 × 14 heads of 64 × 64 cells cost tens of milliseconds per pass that way).
+const std::array<QRgb, ModelGridView::kColorSteps + 1> &colorTable()
+{
+    static const std::array<QRgb, ModelGridView::kColorSteps + 1> table = [] {
+        std::array<QRgb, ModelGridView::kColorSteps + 1> t {};
+        for (int i = 0; i <= ModelGridView::kColorSteps; ++i) {
+            const double w = double(i) / ModelGridView::kColorSteps;
+            // From white to a dark blue, so a few strong weights stand out in a tiny image.
+            t[size_t(i)] = QColor::fromRgbF(float(1.0 - 0.92 * w), float(1.0 - 0.75 * w), float(1.0 - 0.35 * w)).rgb();
+        }
+        return t;
+    }();
+    return table;
+}
+
+size_t colorIndex(float weight)
+{
+    const float w = weight > 0 ? std::min(weight, 1.0f) : 0.0f; // NaN as 0
+    return size_t(int(w * float(ModelGridView::kColorSteps) + 0.5f));
+}
+
+void drawRow(QRgb *line, const core::Scalar *weights, int count)
+{
+    const auto &table = colorTable();
+    for (int k = 0; k < count; ++k)
+        line[k] = table[colorIndex(weights[k])];
+}
+} // namespace
+
+QRgb ModelGridView::rgbFor(float weight)
+{
+    return colorTable()[colorIndex(weight)];
+}
+
 QColor ModelGridView::colorFor(double weight)
 {
-    const double w = std::clamp(weight, 0.0, 1.0);
-    // From white to a dark blue, so a few strong weights stand out in a tiny image.
-    return QColor::fromRgbF(float(1.0 - 0.92 * w), float(1.0 - 0.75 * w), float(1.0 - 0.35 * w));
+    return QColor(rgbFor(float(weight)));
 }
 
 QImage ModelGridView::weightsImage(const core::Matrix &w)
 {
+    return weightsImage(w, core::Matrix(), QImage());
+}
+
+QImage ModelGridView::weightsImage(const core::Matrix &w, const core::Matrix &old, const QImage &oldImage, long *drawn)
+{
     if (w.size() == 0)
         return {};
-    QImage image(int(w.cols()), int(w.rows()), QImage::Format_RGB32);
-    for (int q = 0; q < int(w.rows()); ++q) {
+    const core::Matrix &rows = w; // row-major: a query row is contiguous
+    const int n = int(w.rows()), m = int(w.cols());
+    const int oldRows = int(old.rows()), oldCols = int(old.cols());
+    const bool reusable = oldImage.width() == oldCols && oldImage.height() == oldRows && oldCols <= m
+        && oldImage.format() == QImage::Format_RGB32;
+    QImage image(m, n, QImage::Format_RGB32);
+    long computed = 0;
+    for (int q = 0; q < n; ++q) {
         auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));
-        for (int k = 0; k < int(w.cols()); ++k)
-            line[k] = colorFor(double(w(q, k))).rgb();
+        const core::Scalar *values = rows.data() + std::ptrdiff_t(q) * m;
+        const bool kept = reusable && q < oldRows && (rows.row(q).head(oldCols).array() == old.row(q).array()).all()
+            && (rows.row(q).tail(m - oldCols).array() == 0).all();
+        if (kept) {
+            std::memcpy(line, oldImage.constScanLine(q), size_t(oldCols) * sizeof(QRgb));
+            drawRow(line + oldCols, values + oldCols, m - oldCols);
+        } else {
+            drawRow(line, values, m);
+            ++computed;
+        }
     }
+    if (drawn)
+        *drawn += computed;
     return image;
 }
 
@@ -118,24 +175,49 @@ void ModelGridView::rebuild()
     // A cancelled, failed or refused run leaves the last good thumbnails (the room says why).
     if (!fresh && m_session->isStale())
         return;
-    m_images.clear();
-    m_layers = m_heads = 0;
+    int layers = 0, heads = 0;
     if (const core::model::ModelConfig *config = m_session->config()) {
-        m_layers = config->layers;
-        m_heads = config->heads;
+        layers = config->layers;
+        heads = config->heads;
     }
+    if (layers != m_layers || heads != m_heads || !fresh) {
+        m_images.clear();
+        m_thumbnails.clear();
+    }
+    m_layers = layers;
+    m_heads = heads;
+    m_pooled.assign(size_t(m_layers * m_heads), QImage());
     if (fresh) {
-        m_images.reserve(size_t(m_layers * m_heads));
+        const size_t count = size_t(m_layers * m_heads);
+        m_images.resize(count);
+        m_thumbnails.resize(count);
         for (int l = 0; l < m_layers; ++l)
             for (int h = 0; h < m_heads; ++h) {
                 // Up to ForwardRunner::kThumbnailSize tokens the thumbnail is the weights
                 // themselves, one pixel per cell; beyond, each pixel is a block's strongest weight
-                // (blocks of 2, 4, 8 … cells a side).
-                m_images.push_back(weightsImage(runner->attentionThumbnail(l, h)));
+                // (blocks of 2, 4, 8 … cells a side). Rows the pass left alone keep their pixels.
+                const size_t i = size_t(l * m_heads + h);
+                const core::Matrix &thumbnail = runner->attentionThumbnail(l, h);
+                m_images[i] = weightsImage(thumbnail, m_thumbnails[i], m_images[i], &m_rowsDrawn);
+                m_thumbnails[i] = thumbnail;
             }
     }
     updateGeometry();
     update();
+}
+
+const QImage &ModelGridView::pooled(int index, const QSize &size)
+{
+    if (size != m_pooledSize) {
+        m_pooledSize = size;
+        m_pooled.assign(m_images.size(), QImage());
+    }
+    QImage &image = m_pooled[size_t(index)];
+    if (image.isNull() && !m_images[size_t(index)].isNull()) {
+        image = pooledImage(m_images[size_t(index)], size);
+        ++m_pooledCount;
+    }
+    return image;
 }
 
 QString ModelGridView::headToolTip(int layer, int head) const
@@ -269,7 +351,10 @@ void ModelGridView::paintEvent(QPaintEvent *)
     for (int l = 0; l < m_layers; ++l)
         for (int h = 0; h < m_heads; ++h) {
             const bool selected = l == m_session->selectedLayer() && h == m_session->selectedHead();
-            drawThumbnail(p, cellRect(l, h), thumbnail(l, h), selected, m_session->isAblated(l, h), palette());
+            const QRect cell = cellRect(l, h);
+            const int i = l * m_heads + h;
+            drawThumbnail(p, cell, size_t(i) < m_images.size() ? pooled(i, cell.size()) : QImage(), selected,
+                m_session->isAblated(l, h), palette());
         }
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // BertViz's model view: a layers × heads grid of attention thumbnails. Each thumbnail is drawn
 // once per forward pass into a small image (one pixel per query/key cell), so even 144 heads
-// repaint fast. Click selects a head; Ctrl+click, the context menu or the dock's button switch
+// repaint fast. A pass that leaves a thumbnail's rows as they were (a generated token adds one
+// query row under the causal mask) redraws only the rows that changed, and the images shrunk to
+// the cells are remade when a paint needs them, so a run of tokens faster than the screen is
+// shrunk once per frame, not per token. Click selects a head; Ctrl+click, the context menu or the dock's button switch
 // it off (ablated heads are greyed and crossed); Edit → Undo takes it back.
 
 #include "core/types.h"
@@ -23,10 +26,19 @@ class ModelGridView : public Retranslating<QWidget> {
 public:
     explicit ModelGridView(ModelSession *session, QWidget *parent = nullptr);
 
-    // The colour of an attention weight in a thumbnail (white → dark blue).
+    // The colour of an attention weight in a thumbnail (white → dark blue), from a table of
+    // kColorSteps + 1 colours over 0 … 1 (a weight is rounded to the nearest step: at most half a
+    // level of a colour channel away from the exact blend); NaN as 0.
+    static constexpr int kColorSteps = 1023;
     static QColor colorFor(double weight);
+    static QRgb rgbFor(float weight);
     // A weights matrix as a thumbnail: one pixel per cell (x = key, y = query), colorFor's colours.
     static QImage weightsImage(const core::Matrix &weights);
+    // The same image, taking every row of `oldWeights` that `weights` still has unchanged (its new
+    // columns 0) from `oldImage` (weightsImage(oldWeights)); `drawn`, when given, counts the rows
+    // computed anew.
+    static QImage weightsImage(
+        const core::Matrix &weights, const core::Matrix &oldWeights, const QImage &oldImage, long *drawn = nullptr);
     // `image` shrunk to at most `size`, each pixel the darkest of the block of pixels it stands
     // for: in colorFor's colours the strongest weight, so a sharp weight stays visible in a small
     // cell (drawn nearest-neighbour, a 64-pixel thumbnail in a 20-pixel cell lost two rows and
@@ -57,6 +69,10 @@ public:
     QRect layerAxisRect() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // Tests: thumbnail rows computed since the view was made (a row taken over unchanged from the
+    // last pass is not counted), and thumbnails shrunk to their cells by paints.
+    long rowsDrawn() const { return m_rowsDrawn; }
+    long thumbnailsPooled() const { return m_pooledCount; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -71,10 +87,18 @@ private:
     int cellSize() const;
     QPoint origin() const;
 
+    // The image of a head shrunk to `size`, remade only when the thumbnail changed.
+    const QImage &pooled(int index, const QSize &size);
+
     ModelSession *m_session;
     int m_layers = 0;
     int m_heads = 0;
     std::vector<QImage> m_images; // layer-major
+    std::vector<core::Matrix> m_thumbnails; // what m_images show, to find the rows a pass kept
+    std::vector<QImage> m_pooled; // m_images shrunk to m_pooledSize; null: to be made
+    QSize m_pooledSize;
+    long m_rowsDrawn = 0;
+    long m_pooledCount = 0;
 };
 
 } // namespace attnlab::ui

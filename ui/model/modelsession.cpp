@@ -6,6 +6,7 @@
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelcommands.h"
 
+#include <QScopedValueRollback>
 #include <QThread>
 #include <QUndoStack>
 
@@ -391,7 +392,7 @@ bool ModelSession::readRunner(Read read, std::function<void(bool finished)> done
 
 void ModelSession::startNext()
 {
-    if (m_thread || m_queue.empty() || !m_runner || m_announcing)
+    if (m_thread || m_queue.empty() || !m_runner || m_announcing || m_handingOut)
         return;
     if (m_queue.front().cells)
         startCells(*m_queue.front().cells);
@@ -453,7 +454,9 @@ void ModelSession::finishJob()
     }
     if (!m_jobOk || failure)
         m_passAnnounced = false;
-    if (!m_queue.empty()) {
+    // A pass waiting makes this one's result old; reads waiting (a view's, asked for while it ran)
+    // come after the views have heard of it.
+    if (std::any_of(m_queue.begin(), m_queue.end(), [](const Job &job) { return !job.done; })) {
         startNext();
         return;
     }
@@ -470,7 +473,12 @@ void ModelSession::finishJob()
         else
             setStaleReason(staleBecause([] { return tr("The run was cancelled."); }));
     }
-    Q_EMIT computed();
+    {
+        const QScopedValueRollback<bool> handingOut(m_handingOut, true);
+        Q_EMIT computed();
+        Q_EMIT passRead();
+    }
+    startNext();
 }
 
 } // namespace attnlab::ui

@@ -206,6 +206,12 @@ Q_SIGNALS:
     void tokensChanged();
     // A forward pass finished: every view re-reads the runner.
     void computed();
+    // Sent right after computed(), once every view has read the pass, the runner still idle: for
+    // what drives the next pass from this one (the Generator picks its next token here, so a run
+    // goes on without a round trip through the event loop, and the views' redraws overlap the
+    // next pass). Jobs asked for during computed() and here wait until both are sent, then start
+    // in order, a view's reads of this pass before the pass such a driver queues.
+    void passRead();
     void headMaskChanged();
     void cachePolicyChanged();
     void selectionChanged(int layer, int head);
@@ -287,6 +293,7 @@ private:
     // The runner holds the pass of the last computed(), changed since by announced edits only.
     bool m_passAnnounced = false;
     bool m_announcing = false; // blockCellChanging is being sent: no job starts meanwhile
+    bool m_handingOut = false; // computed() and passRead() are being sent: no job starts meanwhile
 };
 
 } // namespace attnlab::ui

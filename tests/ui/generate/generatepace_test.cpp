@@ -1,0 +1,165 @@
+// Generation in the window keeps the worker going (issue 36, classroom item 5: the window decoded
+// at a quarter of the command line's rate on the 0.5B shape). The next token's pass starts as soon
+// as every view has read the last one, without a turn of the event loop in between, so the views
+// redraw while it runs; reads the views ask for still see the pass they heard of and never stall
+// the run; the grid redraws only the thumbnail rows a token changes and shrinks its thumbnails
+// once per paint, not per token, and its incremental images equal images made from scratch.
+#include "generateroom.h"
+#include "ui/generate/generatepanel.h"
+#include "ui/generate/generator.h"
+#include "ui/model/modelgridview.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+
+#include <gtest/gtest.h>
+
+using namespace attnlab;
+using namespace attnlab::ui;
+using attnlab::test::GenerateRoom;
+using attnlab::test::Room;
+using attnlab::test::TinyFolder;
+using attnlab::test::waitComputed;
+namespace model = attnlab::core::model;
+
+namespace {
+
+bool waitRunEnded(Generator *generator, ModelSession *session)
+{
+    return QTest::qWaitFor([&] { return !generator->isRunning() && !session->isBusy(); }, 20000)
+        && session->isComputed();
+}
+
+} // namespace
+
+// The Generator waited for a zero-delay timer after each pass, queued behind whatever the views had
+// posted (their redraws), before it picked the next token: the worker sat idle while the GUI thread
+// drew, token after token.
+TEST(GeneratePace, TheNextPassStartsBeforeTheEventLoopTurnsAgain)
+{
+    TinyFolder folder(false, true, 64);
+    Room room;
+    // Connected before the generator exists: whatever this posts is handled before anything the
+    // generator posts in the same computed().
+    std::vector<bool> busyAtNextTurn;
+    QObject::connect(room.session, &ModelSession::computed, [&] {
+        if (room.session->generatedIds().empty())
+            return;
+        QMetaObject::invokeMethod(
+            qApp, [&] { busyAtNextTurn.push_back(room.session->isBusy()); }, Qt::QueuedConnection);
+    });
+    auto *panel = new GeneratePanel(room.session);
+    room.room->addPanel(panel);
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    panel->generator()->run(5);
+    ASSERT_TRUE(waitRunEnded(panel->generator(), room.session));
+    QCoreApplication::processEvents();
+    ASSERT_EQ(panel->generator()->steps().size(), 5u);
+    // After each of the first four tokens' passes the fifth was not yet picked: the next pass ran.
+    ASSERT_EQ(busyAtNextTurn.size(), 5u);
+    for (size_t i = 0; i + 1 < busyAtNextTurn.size(); ++i)
+        EXPECT_TRUE(busyAtNextTurn[i]) << "after token " << i + 1;
+    EXPECT_FALSE(busyAtNextTurn.back());
+}
+
+// A read a view asks for while the views hear of a pass runs before the next token's pass and sees
+// the pass they heard of; a read asked for while a token's pass runs (the board's head, a moment
+// later) used to take that pass's computed() with it, and the run waited for ever.
+TEST(GeneratePace, ReadsOfTheViewsSeeTheirPassAndNeverStallTheRun)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const int prompt = int(room.session->tokens().size());
+    std::vector<std::pair<int, int>> heardAndRead; // tokens at computed(), tokens the read saw
+    int computedPasses = 0;
+    QObject::connect(room.session, &ModelSession::computed, [&] {
+        if (room.session->generatedIds().empty())
+            return;
+        ++computedPasses;
+        const int heard = int(room.session->tokens().size());
+        room.session->readRunner(
+            [&heardAndRead, heard](const model::ForwardRunner &runner, const model::ForwardProgress &) {
+                heardAndRead.emplace_back(heard, runner.tokenCount());
+                return true;
+            },
+            [](bool) {}, {});
+        // A moment later, while the next token's pass runs.
+        QMetaObject::invokeMethod(
+            qApp,
+            [&] {
+                room.session->readRunner(
+                    [](const model::ForwardRunner &, const model::ForwardProgress &) { return true; }, [](bool) {}, {});
+            },
+            Qt::QueuedConnection);
+    });
+    ASSERT_TRUE(room.generate(6));
+    EXPECT_TRUE(waitComputed(room.session));
+    EXPECT_EQ(computedPasses, 6);
+    EXPECT_EQ(int(room.session->tokens().size()), prompt + 6);
+    ASSERT_EQ(heardAndRead.size(), 6u);
+    for (const auto &[heard, read] : heardAndRead)
+        EXPECT_EQ(read, heard);
+}
+
+// A generated token adds one query row to every thumbnail; the grid redrew every row of every head
+// per token, each pixel through a QColor, and shrank all of them again on every paint.
+TEST(GeneratePace, AGeneratedTokenRedrawsOneThumbnailRowPerHead)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.window.resize(900, 700);
+    room.window.setCentralWidget(room.room);
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    auto *grid = room.room->findChild<ModelGridView *>();
+    ASSERT_NE(grid, nullptr);
+    const long heads = long(room.session->config()->layers) * room.session->config()->heads;
+    const long n = long(room.session->tokens().size());
+    EXPECT_EQ(grid->rowsDrawn(), heads * n);
+    ASSERT_TRUE(room.generate(5));
+    EXPECT_EQ(grid->rowsDrawn(), heads * (n + 5));
+    // A paint shrinks each thumbnail once; another paint with no new pass shrinks none.
+    grid->repaint();
+    const long pooled = grid->thumbnailsPooled();
+    grid->repaint();
+    EXPECT_EQ(grid->thumbnailsPooled(), pooled);
+    EXPECT_GT(pooled, 0);
+}
+
+// Past 64 tokens a thumbnail pixel is a block's strongest weight and the blocks double: the rows a
+// token changes are found by comparing, and the images equal those drawn from scratch.
+TEST(GeneratePace, IncrementalThumbnailsEqualFreshOnesAcrossABlockChange)
+{
+    TinyFolder folder(false, true, 128);
+    GenerateRoom room;
+    QString text = QStringLiteral("the cat");
+    while (text.count(QLatin1Char(' ')) < 26)
+        text += QStringLiteral(" sat on the mat");
+    room.openModel(folder.path(), text);
+    ASSERT_TRUE(waitComputed(room.session));
+    const int before = int(room.session->tokens().size());
+    ASSERT_LT(before, model::ForwardRunner::kThumbnailSize);
+    const int count = model::ForwardRunner::kThumbnailSize + 3 - before;
+    auto *grid = room.room->findChild<ModelGridView *>();
+    ASSERT_NE(grid, nullptr);
+    const long rowsBefore = grid->rowsDrawn();
+    ASSERT_TRUE(room.generate(count));
+    const model::ForwardRunner *runner = room.session->runner();
+    ASSERT_NE(runner, nullptr);
+    ASSERT_GT(runner->tokenCount(), model::ForwardRunner::kThumbnailSize);
+    for (int l = 0; l < runner->layers(); ++l)
+        for (int h = 0; h < runner->heads(); ++h)
+            EXPECT_EQ(grid->thumbnail(l, h), ModelGridView::weightsImage(runner->attentionThumbnail(l, h)))
+                << l << "." << h;
+    // Fewer rows than redrawing every thumbnail whole after each token.
+    long whole = 0;
+    for (int t = before + 1; t <= before + count; ++t) {
+        const int block = model::ForwardRunner::thumbnailBlock(t);
+        whole += (t + block - 1) / block;
+    }
+    EXPECT_LT(grid->rowsDrawn() - rowsBefore, whole * runner->layers() * runner->heads() / 4);
+}
