@@ -18,7 +18,6 @@ namespace {
 using Json = nlohmann::json;
 using scenefile::index;
 using scenefile::Reader;
-using scenefile::typeName;
 
 // One reader per top-level key. `value` is nullptr when the file lacks the key, so a reader
 // decides itself whether the key is required. Readers run in the order of kKeys below.
@@ -67,7 +66,7 @@ void readTitle(Reader &rd, const std::string &key, const Json *value, Scene &s)
             if (lang == "en" || s.title.empty())
                 s.title = text;
     } else if (!value->is_string()) {
-        rd.fail(key, Message(MessageId::ExpectedTranslations, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedTranslations, jsonTypeName(*value)));
     } else {
         s.title = value->get<std::string>();
     }
@@ -82,7 +81,7 @@ void readDescription(Reader &rd, const std::string &key, const Json *value, Scen
     else if (value->is_object())
         readTranslations(rd, key, *value, s.description);
     else
-        rd.fail(key, Message(MessageId::ExpectedTranslations, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedTranslations, jsonTypeName(*value)));
 }
 
 void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
@@ -90,7 +89,7 @@ void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
     if (!required(rd, key, value))
         return;
     if (!value->is_array()) {
-        rd.fail(key, Message(MessageId::ExpectedArrayOfStrings, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedArrayOfStrings, jsonTypeName(*value)));
         return;
     }
     if (value->size() > size_t(limits::kMaxTokens)) {
@@ -184,7 +183,7 @@ void readScale(Reader &rd, const std::string &key, const Json *value, Scene &s)
         s.scale = ScaleKind::Custom;
         s.customDivisor = d;
     } else {
-        rd.fail(key, Message(MessageId::ExpectedScale, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedScale, jsonTypeName(*value)));
     }
 }
 
@@ -204,14 +203,14 @@ void readMask(Reader &rd, const std::string &key, const Json *value, Scene &s)
         if (rd.mask(*value, key, s.customMask))
             s.mask = MaskKind::Custom;
     } else {
-        rd.fail(key, Message(MessageId::ExpectedMask, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedMask, jsonTypeName(*value)));
     }
 }
 
 void readDirect(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
     if (!value->is_object()) {
-        rd.fail(key, Message(MessageId::ExpectedDirectObject, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedDirectObject, jsonTypeName(*value)));
         return;
     }
     for (const auto &member : rd.members(*value))
@@ -256,7 +255,7 @@ void readEmbeddings(Reader &rd, const std::string &key, const Json *value, Scene
         return;
     }
     if (!value->is_object()) {
-        rd.fail(key, Message(MessageId::ExpectedEmbeddingsObject, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedEmbeddingsObject, jsonTypeName(*value)));
         return;
     }
     s.vocabulary.clear();
@@ -329,7 +328,7 @@ void readMemoryKey(Reader &rd, const std::string &key, const Json *value, Scene 
         out = std::move(keys.tokens);
     };
     parse.fail = [&rd](const std::string &path, Message m) { rd.fail(path, std::move(m)); };
-    parse.typeName = [](const Json &j) { return typeName(j); };
+    parse.typeName = [](const Json &j) { return jsonTypeName(j); };
     readMemory(value, key, parse, s.memory);
 }
 
@@ -418,7 +417,7 @@ LoadResult parseScene(const std::string &text)
     }
     const Json &root = parsed.document->root();
     if (!root.is_object()) {
-        result.problems.push_back({"", Message(MessageId::SceneTopNotObject, typeName(root))});
+        result.problems.push_back({"", Message(MessageId::SceneTopNotObject, jsonTypeName(root))});
         return result;
     }
 

@@ -16,25 +16,6 @@ namespace attnlab::core::scenefile {
 
 using Json = nlohmann::json;
 
-// The name of `j`'s JSON type, for "expected …, found a string" messages.
-inline Message typeName(const Json &j)
-{
-    switch (j.type()) {
-    case Json::value_t::null:
-        return Message(MessageId::TypeNull);
-    case Json::value_t::boolean:
-        return Message(MessageId::TypeBoolean);
-    case Json::value_t::string:
-        return Message(MessageId::TypeString);
-    case Json::value_t::array:
-        return Message(MessageId::TypeArray);
-    case Json::value_t::object:
-        return Message(MessageId::TypeObject);
-    default:
-        return Message(MessageId::TypeNumber);
-    }
-}
-
 // `path[i]`, the path of an array's element.
 inline std::string index(const std::string &path, size_t i)
 {
@@ -78,7 +59,7 @@ public:
     static Message numberProblem(const Json &j, Scalar &out)
     {
         if (!j.is_number())
-            return Message(MessageId::ExpectedNumber, typeName(j));
+            return Message(MessageId::ExpectedNumber, jsonTypeName(j));
         const double v = j.get<double>();
         if (!std::isfinite(v))
             return Message(MessageId::MustBeFinite);
@@ -100,7 +81,7 @@ public:
     bool integer(const Json &j, const std::string &path, int &out, int min, int max)
     {
         if (!j.is_number_integer()) {
-            fail(path, Message(MessageId::ExpectedWholeNumber, typeName(j)));
+            fail(path, Message(MessageId::ExpectedWholeNumber, jsonTypeName(j)));
             return false;
         }
         // An unsigned value past LLONG_MAX would wrap to a negative one.
@@ -124,7 +105,7 @@ public:
     bool string(const Json &j, const std::string &path, std::string &out)
     {
         if (!j.is_string()) {
-            fail(path, Message(MessageId::ExpectedString, typeName(j)));
+            fail(path, Message(MessageId::ExpectedString, jsonTypeName(j)));
             return false;
         }
         out = j.get<std::string>();
@@ -134,7 +115,7 @@ public:
     bool vector(const Json &j, const std::string &path, std::vector<Scalar> &out)
     {
         if (!j.is_array()) {
-            fail(path, Message(MessageId::ExpectedArrayOfNumbers, typeName(j)));
+            fail(path, Message(MessageId::ExpectedArrayOfNumbers, jsonTypeName(j)));
             return false;
         }
         out.resize(j.size());
@@ -153,7 +134,7 @@ public:
     bool matrix(const Json &j, const std::string &path, Matrix &out)
     {
         if (!j.is_array()) {
-            fail(path, Message(MessageId::ExpectedArrayOfRows, typeName(j)));
+            fail(path, Message(MessageId::ExpectedArrayOfRows, jsonTypeName(j)));
             return false;
         }
         if (j.empty()) {
