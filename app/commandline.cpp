@@ -1,6 +1,6 @@
 #include "app/commandline.h"
 
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 #include "ui/document/examples.h"
 #include "ui/i18n/coremessages.h"
 

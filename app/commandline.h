@@ -48,7 +48,7 @@ public:
     Given given() const;
 
     // The scene named by FILE, --example NAME or --model DIR (with --text, --layer, --head: one
-    // head of a real model, see app/modelcommand.h); `label` is what error messages call it.
+    // head of a real model, see app/model/modelcommand.h); `label` is what error messages call it.
     // With none, the built-in default example when `fallbackToDefault`, else a problem. For a
     // model head, *tokenIds (when given) receives the ids of the text's tokens.
     core::LoadResult loadScene(QString *label, bool fallbackToDefault, ModelHeadDetail *detail = nullptr) const;

@@ -1,7 +1,7 @@
 #include "app/windowcommand.h"
 
 #include "app/commandline.h"
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 #include "ui/document/document.h"
 #include "ui/document/examples.h"
 #include "ui/mainwindow/fileactions.h"

@@ -1,7 +1,7 @@
 #include "app/translate/translatecommand.h"
 
 #include "app/commandline.h"
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 #include "core/json/jsonprinter.h"
 #include "core/model/topk.h"
 #include "core/text/messageid.h"

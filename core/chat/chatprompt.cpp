@@ -53,24 +53,6 @@ bool isFile(const fs::path &path)
     return fs::is_regular_file(path, ec);
 }
 
-Message jsonTypeOf(const Json &value)
-{
-    switch (value.type()) {
-    case Json::value_t::null:
-        return Message(MessageId::TypeNull);
-    case Json::value_t::boolean:
-        return Message(MessageId::TypeBoolean);
-    case Json::value_t::string:
-        return Message(MessageId::TypeString);
-    case Json::value_t::array:
-        return Message(MessageId::TypeArray);
-    case Json::value_t::object:
-        return Message(MessageId::TypeObject);
-    default:
-        return Message(MessageId::TypeNumber);
-    }
-}
-
 } // namespace
 
 std::optional<std::string> chatTemplateOfConfig(const Json &config)
@@ -81,7 +63,7 @@ std::optional<std::string> chatTemplateOfConfig(const Json &config)
     if (it->is_string())
         return it->get<std::string>();
     if (!it->is_array())
-        refuse(kConfigFile, "chat_template", Message(MessageId::ChatTemplateNotString, jsonTypeOf(*it)));
+        refuse(kConfigFile, "chat_template", Message(MessageId::ChatTemplateNotString, jsonTypeName(*it)));
     // transformers makes {name: template} of the list (a later name replaces an earlier one) and
     // uses "default" when no name is asked for.
     std::optional<std::string> fallback;
@@ -120,7 +102,7 @@ std::optional<Json> readTokenizerConfig(const fs::path &dir)
     }
     Json config = parsed.document->takeRoot();
     if (!config.is_object())
-        refuse(kConfigFile, "", Message(MessageId::TokenizerNotJsonObject, jsonTypeOf(config)));
+        refuse(kConfigFile, "", Message(MessageId::TokenizerNotJsonObject, jsonTypeName(config)));
     return config;
 }
 

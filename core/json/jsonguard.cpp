@@ -484,4 +484,22 @@ std::pair<int, int> lineColumn(std::string_view text, std::size_t byte)
     return {line, column};
 }
 
+Message jsonTypeName(const nlohmann::json &value)
+{
+    switch (value.type()) {
+    case nlohmann::json::value_t::null:
+        return Message(MessageId::TypeNull);
+    case nlohmann::json::value_t::boolean:
+        return Message(MessageId::TypeBoolean);
+    case nlohmann::json::value_t::string:
+        return Message(MessageId::TypeString);
+    case nlohmann::json::value_t::array:
+        return Message(MessageId::TypeArray);
+    case nlohmann::json::value_t::object:
+        return Message(MessageId::TypeObject);
+    default:
+        return Message(MessageId::TypeNumber);
+    }
+}
+
 } // namespace attnlab::core

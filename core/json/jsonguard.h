@@ -115,4 +115,8 @@ JsonResult parseJson(std::string_view text, const std::string &source, const Jso
 // Line and column (1-based, column in UTF-8 characters) of a byte offset in `text`.
 std::pair<int, int> lineColumn(std::string_view text, std::size_t byte);
 
+// What kind of JSON value `value` is, as the argument of a message such as "expected a string,
+// found true/false": null, true/false, a string, an array, an object or a number.
+Message jsonTypeName(const nlohmann::json &value);
+
 } // namespace attnlab::core

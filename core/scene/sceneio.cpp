@@ -5,10 +5,10 @@
 #include "core/json/textfile.h"
 #include "core/scene/limits.h"
 #include "core/scene/memory/memoryio.h"
+#include "core/scene/scenereader.h"
 #include "core/scene/variants/variantsio.h"
 #include "core/text/messageid.h"
 
-#include <cmath>
 #include <string>
 
 namespace attnlab::core {
@@ -16,195 +16,8 @@ namespace attnlab::core {
 namespace {
 
 using Json = nlohmann::json;
-
-Message typeName(const Json &j)
-{
-    switch (j.type()) {
-    case Json::value_t::null:
-        return Message(MessageId::TypeNull);
-    case Json::value_t::boolean:
-        return Message(MessageId::TypeBoolean);
-    case Json::value_t::string:
-        return Message(MessageId::TypeString);
-    case Json::value_t::array:
-        return Message(MessageId::TypeArray);
-    case Json::value_t::object:
-        return Message(MessageId::TypeObject);
-    default:
-        return Message(MessageId::TypeNumber);
-    }
-}
-
-std::string index(const std::string &path, size_t i)
-{
-    return path + "[" + std::to_string(i) + "]";
-}
-
-// Collects problems while turning JSON values into scene fields.
-class Reader {
-public:
-    explicit Reader(const JsonDocument &doc)
-        : m_doc(doc)
-    {
-    }
-
-    std::vector<Problem> problems;
-    // Problems past the first kMaxProblems are counted, not kept: a file of millions of bad
-    // numbers must not cost a string for each.
-    static constexpr std::size_t kMaxProblems = 100;
-    std::size_t dropped = 0;
-
-    // An object's members in file order.
-    std::vector<JsonDocument::Member> members(const Json &object) const { return m_doc.members(object); }
-
-    // The member `key` of `object`, or nullptr (O(log n)).
-    static const Json *find(const Json &object, const std::string &key)
-    {
-        const auto it = object.find(key);
-        return it == object.end() ? nullptr : &*it;
-    }
-
-    void fail(const std::string &path, Message message)
-    {
-        if (problems.size() < kMaxProblems)
-            problems.push_back({path, std::move(message)});
-        else
-            ++dropped;
-    }
-
-    // Why `j` is not an acceptable number (Literal when it is, and then `out` holds it). Paths
-    // are built only for failures: a matrix row may hold millions of numbers.
-    static Message numberProblem(const Json &j, Scalar &out)
-    {
-        if (!j.is_number())
-            return Message(MessageId::ExpectedNumber, typeName(j));
-        const double v = j.get<double>();
-        if (!std::isfinite(v))
-            return Message(MessageId::MustBeFinite);
-        if (std::abs(v) > limits::kMaxAbsValue)
-            return Message(MessageId::MustLieInValueRange);
-        out = Scalar(v);
-        return {};
-    }
-
-    bool number(const Json &j, const std::string &path, Scalar &out)
-    {
-        Message problem = numberProblem(j, out);
-        const bool ok = problem.id == MessageId::Literal;
-        if (!ok)
-            fail(path, std::move(problem));
-        return ok;
-    }
-
-    bool integer(const Json &j, const std::string &path, int &out, int min, int max)
-    {
-        if (!j.is_number_integer()) {
-            fail(path, Message(MessageId::ExpectedWholeNumber, typeName(j)));
-            return false;
-        }
-        // An unsigned value past LLONG_MAX would wrap to a negative one.
-        if (j.is_number_unsigned() && j.get<unsigned long long>() > (unsigned long long)max) {
-            fail(path, Message(MessageId::IsMoreThanLimit, j.get<unsigned long long>(), max));
-            return false;
-        }
-        const long long v = j.get<long long>();
-        if (v < min) {
-            fail(path, Message(MessageId::MustBeAtLeast, min));
-            return false;
-        }
-        if (v > max) {
-            fail(path, Message(MessageId::IsMoreThanLimit, v, max));
-            return false;
-        }
-        out = int(v);
-        return true;
-    }
-
-    bool string(const Json &j, const std::string &path, std::string &out)
-    {
-        if (!j.is_string()) {
-            fail(path, Message(MessageId::ExpectedString, typeName(j)));
-            return false;
-        }
-        out = j.get<std::string>();
-        return true;
-    }
-
-    bool vector(const Json &j, const std::string &path, std::vector<Scalar> &out)
-    {
-        if (!j.is_array()) {
-            fail(path, Message(MessageId::ExpectedArrayOfNumbers, typeName(j)));
-            return false;
-        }
-        out.resize(j.size());
-        bool ok = true;
-        for (size_t i = 0; i < j.size(); ++i) {
-            Message problem = numberProblem(j[i], out[i]);
-            if (problem.id != MessageId::Literal) {
-                fail(index(path, i), std::move(problem));
-                ok = false;
-            }
-        }
-        return ok;
-    }
-
-    // An array of equally long rows of numbers.
-    bool matrix(const Json &j, const std::string &path, Matrix &out)
-    {
-        if (!j.is_array()) {
-            fail(path, Message(MessageId::ExpectedArrayOfRows, typeName(j)));
-            return false;
-        }
-        if (j.empty()) {
-            fail(path, Message(MessageId::MustHaveARow));
-            return false;
-        }
-        bool ok = true;
-        std::vector<Scalar> row;
-        for (size_t r = 0; r < j.size(); ++r) {
-            const std::string rowPath = index(path, r);
-            if (!vector(j[r], rowPath, row)) {
-                ok = false;
-                continue;
-            }
-            if (r == 0) {
-                if (row.empty()) {
-                    fail(rowPath, Message(MessageId::RowMustHaveANumber));
-                    return false;
-                }
-                out.resize(Eigen::Index(j.size()), Eigen::Index(row.size()));
-            }
-            if (Eigen::Index(row.size()) != out.cols()) {
-                fail(rowPath, Message(MessageId::RowLengthDiffers, row.size(), out.cols()));
-                ok = false;
-                continue;
-            }
-            for (size_t c = 0; c < row.size(); ++c)
-                out(Eigen::Index(r), Eigen::Index(c)) = row[c];
-        }
-        return ok;
-    }
-
-    bool mask(const Json &j, const std::string &path, MaskMatrix &out)
-    {
-        Matrix m;
-        if (!matrix(j, path, m))
-            return false;
-        out.resize(m.rows(), m.cols());
-        for (Eigen::Index r = 0; r < m.rows(); ++r)
-            for (Eigen::Index c = 0; c < m.cols(); ++c) {
-                if (m(r, c) != 0 && m(r, c) != 1) {
-                    fail(index(index(path, size_t(r)), size_t(c)), Message(MessageId::MaskCellMustBeZeroOrOne));
-                    return false;
-                }
-                out(r, c) = m(r, c) != 0;
-            }
-        return true;
-    }
-
-private:
-    const JsonDocument &m_doc;
-};
+using scenefile::index;
+using scenefile::Reader;
 
 // One reader per top-level key. `value` is nullptr when the file lacks the key, so a reader
 // decides itself whether the key is required. Readers run in the order of kKeys below.
@@ -253,7 +66,7 @@ void readTitle(Reader &rd, const std::string &key, const Json *value, Scene &s)
             if (lang == "en" || s.title.empty())
                 s.title = text;
     } else if (!value->is_string()) {
-        rd.fail(key, Message(MessageId::ExpectedTranslations, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedTranslations, jsonTypeName(*value)));
     } else {
         s.title = value->get<std::string>();
     }
@@ -268,7 +81,7 @@ void readDescription(Reader &rd, const std::string &key, const Json *value, Scen
     else if (value->is_object())
         readTranslations(rd, key, *value, s.description);
     else
-        rd.fail(key, Message(MessageId::ExpectedTranslations, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedTranslations, jsonTypeName(*value)));
 }
 
 void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
@@ -276,7 +89,7 @@ void readTokens(Reader &rd, const std::string &key, const Json *value, Scene &s)
     if (!required(rd, key, value))
         return;
     if (!value->is_array()) {
-        rd.fail(key, Message(MessageId::ExpectedArrayOfStrings, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedArrayOfStrings, jsonTypeName(*value)));
         return;
     }
     if (value->size() > size_t(limits::kMaxTokens)) {
@@ -370,7 +183,7 @@ void readScale(Reader &rd, const std::string &key, const Json *value, Scene &s)
         s.scale = ScaleKind::Custom;
         s.customDivisor = d;
     } else {
-        rd.fail(key, Message(MessageId::ExpectedScale, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedScale, jsonTypeName(*value)));
     }
 }
 
@@ -390,14 +203,14 @@ void readMask(Reader &rd, const std::string &key, const Json *value, Scene &s)
         if (rd.mask(*value, key, s.customMask))
             s.mask = MaskKind::Custom;
     } else {
-        rd.fail(key, Message(MessageId::ExpectedMask, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedMask, jsonTypeName(*value)));
     }
 }
 
 void readDirect(Reader &rd, const std::string &key, const Json *value, Scene &s)
 {
     if (!value->is_object()) {
-        rd.fail(key, Message(MessageId::ExpectedDirectObject, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedDirectObject, jsonTypeName(*value)));
         return;
     }
     for (const auto &member : rd.members(*value))
@@ -442,7 +255,7 @@ void readEmbeddings(Reader &rd, const std::string &key, const Json *value, Scene
         return;
     }
     if (!value->is_object()) {
-        rd.fail(key, Message(MessageId::ExpectedEmbeddingsObject, typeName(*value)));
+        rd.fail(key, Message(MessageId::ExpectedEmbeddingsObject, jsonTypeName(*value)));
         return;
     }
     s.vocabulary.clear();
@@ -515,7 +328,7 @@ void readMemoryKey(Reader &rd, const std::string &key, const Json *value, Scene 
         out = std::move(keys.tokens);
     };
     parse.fail = [&rd](const std::string &path, Message m) { rd.fail(path, std::move(m)); };
-    parse.typeName = [](const Json &j) { return typeName(j); };
+    parse.typeName = [](const Json &j) { return jsonTypeName(j); };
     readMemory(value, key, parse, s.memory);
 }
 
@@ -604,7 +417,7 @@ LoadResult parseScene(const std::string &text)
     }
     const Json &root = parsed.document->root();
     if (!root.is_object()) {
-        result.problems.push_back({"", Message(MessageId::SceneTopNotObject, typeName(root))});
+        result.problems.push_back({"", Message(MessageId::SceneTopNotObject, jsonTypeName(root))});
         return result;
     }
 

@@ -5647,54 +5647,6 @@ Not available now: %2</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <source>&amp;Colours of the Weights</source>
-        <translation>权重的配色(&amp;C)</translation>
-    </message>
-    <message>
-        <source>The colour map of the attention weights, on screen and in exports</source>
-        <translation>注意力权重的配色，屏幕显示和导出都使用它</translation>
-    </message>
-    <message>
-        <source>Weights &amp;Fixed 0–1</source>
-        <translation>权重固定 0–1(&amp;F)</translation>
-    </message>
-    <message>
-        <source>The weights&apos; colours span 0 to 1, so cards and scenes compare directly</source>
-        <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
-    </message>
-    <message>
-        <source>Weights &amp;Auto 0–max</source>
-        <translation>权重自动 0–最大(&amp;A)</translation>
-    </message>
-    <message>
-        <source>The weights&apos; colours span 0 to the largest weight, so small differences in long rows show</source>
-        <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
-    </message>
-    <message>
-        <source>&amp;Viridis</source>
-        <translation>Viridis(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Dark purple to yellow; readable by most colour-blind viewers</source>
-        <translation>从深紫到黄色；大多数色觉障碍者也能分辨</translation>
-    </message>
-    <message>
-        <source>&amp;Cividis (colour-blind safe)</source>
-        <translation>Cividis（适合色觉障碍者）(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Blue to yellow, designed for viewers with colour-vision deficiency</source>
-        <translation>从蓝色到黄色，专为色觉缺陷者设计</translation>
-    </message>
-    <message>
-        <source>&amp;Grayscale (for black-and-white printing)</source>
-        <translation>灰度（适合黑白打印）(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Black to white, for handouts printed without colour</source>
-        <translation>从黑到白，适合不用彩色打印的讲义</translation>
-    </message>
-    <message>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -8717,6 +8669,57 @@ Separator: the text between separators is a token.</source>
     <message>
         <source>Attention variants</source>
         <translation>注意力变体</translation>
+    </message>
+</context>
+<context>
+    <name>attnlab::ui::WeightColourActions</name>
+    <message>
+        <source>&amp;Colours of the Weights</source>
+        <translation>权重的配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The colour map of the attention weights, on screen and in exports</source>
+        <translation>注意力权重的配色，屏幕显示和导出都使用它</translation>
+    </message>
+    <message>
+        <source>Weights &amp;Fixed 0–1</source>
+        <translation>权重固定 0–1(&amp;F)</translation>
+    </message>
+    <message>
+        <source>The weights&apos; colours span 0 to 1, so cards and scenes compare directly</source>
+        <translation>权重的颜色覆盖 0 到 1，不同卡片和场景可以直接比较</translation>
+    </message>
+    <message>
+        <source>Weights &amp;Auto 0–max</source>
+        <translation>权重自动 0–最大(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The weights&apos; colours span 0 to the largest weight, so small differences in long rows show</source>
+        <translation>权重的颜色覆盖 0 到最大的权重，长行中的细小差别也看得出</translation>
+    </message>
+    <message>
+        <source>&amp;Viridis</source>
+        <translation>Viridis(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Dark purple to yellow; readable by most colour-blind viewers</source>
+        <translation>从深紫到黄色；大多数色觉障碍者也能分辨</translation>
+    </message>
+    <message>
+        <source>&amp;Cividis (colour-blind safe)</source>
+        <translation>Cividis（适合色觉障碍者）(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Blue to yellow, designed for viewers with colour-vision deficiency</source>
+        <translation>从蓝色到黄色，专为色觉缺陷者设计</translation>
+    </message>
+    <message>
+        <source>&amp;Grayscale (for black-and-white printing)</source>
+        <translation>灰度（适合黑白打印）(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Black to white, for handouts printed without colour</source>
+        <translation>从黑到白，适合不用彩色打印的讲义</translation>
     </message>
 </context>
 <context>

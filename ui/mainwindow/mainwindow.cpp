@@ -33,19 +33,18 @@
 #include "ui/mainwindow/guardedapplication.h"
 #include "ui/mainwindow/scenewarnings.h"
 #include "ui/mainwindow/shortcutlist.h"
+#include "ui/mainwindow/weightcolouractions.h"
 #include "ui/mainwindow/workspaces.h"
 #include "ui/model/modelactions.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 #include "ui/model/predictionpanel.h"
-#include "ui/plot/colormaps.h"
 #include "ui/plot/stageinfo.h"
 #include "ui/quant/quantactions.h"
 #include "ui/session/sessionfileactions.h"
 #include "ui/translate/translateactions.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -74,9 +73,7 @@ const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kShowAllKey = QStringLiteral("board/showAll");
 const QString kBoardZoomKey = QStringLiteral("view/boardZoom");
-const QString kColorMapKey = QStringLiteral("view/weightsColorMap");
 const QString kPresentationZoomKey = QStringLiteral("view/presentationZoom");
-const QString kWeightsRangeKey = QStringLiteral("view/weightsRange");
 const QString kSidePanelKey = QStringLiteral("view/presentationSidePanel");
 // Longer scene names are elided in the title bar (a typed sentence names the scene).
 constexpr int kMostTitleChars = 40;
@@ -267,7 +264,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_presentation->zoomOutAction());
     m_viewMenu->addAction(m_presentation->zoomResetAction());
     m_viewMenu->addSeparator();
-    createColorMapMenu();
+    m_weightColours = new WeightColourActions(m_viewMenu, m_board, m_presentationView, m_exportActions, this);
     m_languageMenu = new LanguageMenu(m_viewMenu);
     m_viewMenu->addMenu(m_languageMenu);
     m_viewMenu->addSeparator();
@@ -343,55 +340,24 @@ void MainWindow::followStep()
     m_document->setSelection(s);
 }
 
+QString MainWindow::sequentialMap() const
+{
+    return m_weightColours->sequentialMap();
+}
+
 void MainWindow::setSequentialMap(const QString &name)
 {
-    if (!sequentialMapNames().contains(name))
-        return;
-    m_sequentialMap = name;
-    m_board->setSequentialMap(name);
-    m_presentationView->setSequentialMap(name);
-    m_exportActions->setColorMap(name);
-    if (m_colorMapMenu)
-        for (QAction *a : m_colorMapMenu->actions())
-            if (!a->data().toString().isEmpty())
-                a->setChecked(a->data().toString() == name);
+    m_weightColours->setSequentialMap(name);
+}
+
+bool MainWindow::autoWeightsRange() const
+{
+    return m_weightColours->autoWeightsRange();
 }
 
 void MainWindow::setAutoWeightsRange(bool autoRange)
 {
-    m_autoWeightsRange = autoRange;
-    m_board->setAutoWeightsRange(autoRange);
-    m_presentationView->setAutoWeightsRange(autoRange);
-    if (m_fixedRange) {
-        m_fixedRange->setChecked(!autoRange);
-        m_autoRange->setChecked(autoRange);
-    }
-}
-
-void MainWindow::createColorMapMenu()
-{
-    m_colorMapMenu = m_viewMenu->addMenu(QString());
-    auto *group = new QActionGroup(this);
-    for (const QString &name : sequentialMapNames()) {
-        QAction *a = m_colorMapMenu->addAction(QString());
-        a->setData(name);
-        a->setCheckable(true);
-        a->setChecked(name == m_sequentialMap);
-        group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, name] { setSequentialMap(name); });
-    }
-    // Which values the weights' colours span.
-    m_colorMapMenu->addSeparator();
-    auto *ranges = new QActionGroup(this);
-    m_fixedRange = m_colorMapMenu->addAction(QString(), this, [this] { setAutoWeightsRange(false); });
-    m_autoRange = m_colorMapMenu->addAction(QString(), this, [this] { setAutoWeightsRange(true); });
-    for (QAction *a : {m_fixedRange, m_autoRange}) {
-        a->setCheckable(true);
-        ranges->addAction(a);
-    }
-    m_fixedRange->setChecked(!m_autoWeightsRange);
-    m_autoRange->setChecked(m_autoWeightsRange);
-    m_colorMapMenu->setToolTipsVisible(true);
+    m_weightColours->setAutoWeightsRange(autoRange);
 }
 
 void MainWindow::showShortcuts()
@@ -518,30 +484,7 @@ void MainWindow::retranslate()
     m_readOnly->setText(tr("Read-only"));
     m_readOnly->setToolTip(tr("Another Attention Lab window has this file open. Your edits here are not saved "
                               "to it; File → Save As keeps them under another name."));
-    m_colorMapMenu->setTitle(tr("&Colours of the Weights"));
-    m_colorMapMenu->setToolTip(tr("The colour map of the attention weights, on screen and in exports"));
-    m_fixedRange->setText(tr("Weights &Fixed 0–1"));
-    m_fixedRange->setToolTip(tr("The weights' colours span 0 to 1, so cards and scenes compare directly"));
-    m_autoRange->setText(tr("Weights &Auto 0–max"));
-    m_autoRange->setToolTip(
-        tr("The weights' colours span 0 to the largest weight, so small differences in long rows show"));
-    for (QAction *a : m_colorMapMenu->actions()) {
-        const QString name = a->data().toString();
-        if (name.isEmpty())
-            continue;
-        if (name == QStringLiteral("viridis")) {
-            a->setText(tr("&Viridis"));
-            a->setToolTip(tr("Dark purple to yellow; readable by most colour-blind viewers"));
-        } else if (name == QStringLiteral("cividis")) {
-            a->setText(tr("&Cividis (colour-blind safe)"));
-            a->setToolTip(tr("Blue to yellow, designed for viewers with colour-vision deficiency"));
-        } else if (name == QStringLiteral("grayscale")) {
-            a->setText(tr("&Grayscale (for black-and-white printing)"));
-            a->setToolTip(tr("Black to white, for handouts printed without colour"));
-        } else {
-            a->setText(name);
-        }
-    }
+    m_weightColours->retranslate();
     m_fileActions->retranslate();
     m_exportActions->retranslate();
     m_model->retranslate();
@@ -585,8 +528,7 @@ void MainWindow::readSettings()
     m_workspaces->restore();
     m_headsDock->followHeadCount();
     m_steps->setShowAll(settings.value(kShowAllKey, false).toBool());
-    setSequentialMap(settings.value(kColorMapKey, QStringLiteral("viridis")).toString());
-    setAutoWeightsRange(settings.value(kWeightsRangeKey).toString() == QStringLiteral("auto"));
+    m_weightColours->readSettings();
     m_presentation->sidePanelAction()->setChecked(settings.value(kSidePanelKey, false).toBool());
     m_presentation->setBoardZoom(settings.value(kBoardZoomKey, 1.0).toDouble());
     m_presentation->setPresentationZoom(settings.value(kPresentationZoomKey, 1.0).toDouble());
@@ -598,8 +540,7 @@ void MainWindow::writeSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, m_workspaces->sceneState());
     settings.setValue(kShowAllKey, m_steps->showsAll());
-    settings.setValue(kColorMapKey, m_sequentialMap);
-    settings.setValue(kWeightsRangeKey, m_autoWeightsRange ? QStringLiteral("auto") : QStringLiteral("fixed"));
+    m_weightColours->writeSettings();
     settings.setValue(kSidePanelKey, m_presentation->sidePanelAction()->isChecked());
     settings.setValue(kBoardZoomKey, m_presentation->boardZoom());
     settings.setValue(kPresentationZoomKey, m_presentation->presentationZoom());

@@ -1,7 +1,7 @@
 #pragma once
 // The main window only composes: the token bar and the pipeline board in the middle, the
 // editor docks around them, and the menus built from the action classes (FileActions,
-// StepController, PresentationMode) that hold the logic.
+// StepController, PresentationMode, WeightColourActions …) that hold the logic.
 
 #include "ui/i18n/retranslating.h"
 
@@ -32,6 +32,7 @@ class PresentationView;
 class SceneWarnings;
 class SessionFileActions;
 class StepController;
+class WeightColourActions;
 class Workspaces;
 
 class MainWindow : public Retranslating<QMainWindow> {
@@ -66,11 +67,12 @@ public:
     void addDock(QDockWidget *dock, Qt::DockWidgetArea area);
     // The status bar text that lists the pipeline's warnings ("" when there are none).
     QString warningText() const;
-    // The colour map of the weights on every card, in presentation mode and in exports.
-    QString sequentialMap() const { return m_sequentialMap; }
+    // The colour map of the weights on every card, in presentation mode and in exports
+    // (View → Colours of the Weights, WeightColourActions).
+    QString sequentialMap() const;
     void setSequentialMap(const QString &name);
     // The weights' colours over [0, largest weight] rather than [0, 1], everywhere; remembered.
-    bool autoWeightsRange() const { return m_autoWeightsRange; }
+    bool autoWeightsRange() const;
     void setAutoWeightsRange(bool autoRange);
     // File → Open Model…, the model dock and its session.
     ModelActions *modelActions() const { return m_model; }
@@ -94,7 +96,6 @@ private:
     void createDocks();
     void showShortcuts();
     void followStep();
-    void createColorMapMenu();
     void retranslate() override;
     void refreshTitle();
     void readSettings();
@@ -129,12 +130,8 @@ private:
     QMenu *m_viewMenu = nullptr;
     QMenu *m_stepMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
-    QMenu *m_colorMapMenu = nullptr;
-    QString m_sequentialMap = QStringLiteral("viridis");
-    bool m_autoWeightsRange = false;
+    WeightColourActions *m_weightColours = nullptr;
     bool m_geometryRestored = false;
-    QAction *m_fixedRange = nullptr;
-    QAction *m_autoRange = nullptr;
     EditActions *m_editActions = nullptr;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;

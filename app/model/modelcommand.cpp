@@ -1,4 +1,4 @@
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 
 #include "app/commandline.h"
 #include "core/chat/chatprompt.h"

@@ -1,7 +1,7 @@
-#include "app/generatecommand.h"
+#include "app/model/generatecommand.h"
 
 #include "app/commandline.h"
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 #include "core/engine/speculative.h"
 #include "core/generate/generationconfig.h"
 #include "core/generate/generationengine.h"

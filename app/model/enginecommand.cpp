@@ -1,7 +1,7 @@
-#include "app/enginecommand.h"
+#include "app/model/enginecommand.h"
 
 #include "app/commandline.h"
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 #include "core/engine/flashtrace.h"
 #include "core/engine/kvcachesize.h"
 #include "core/gguf/ggufmodel.h"

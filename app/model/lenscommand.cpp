@@ -1,7 +1,7 @@
-#include "app/lenscommand.h"
+#include "app/model/lenscommand.h"
 
 #include "app/commandline.h"
-#include "app/modelcommand.h"
+#include "app/model/modelcommand.h"
 #include "core/json/jsonprinter.h"
 #include "core/json/jsonwriter.h"
 #include "core/model/forward.h"
