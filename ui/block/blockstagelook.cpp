@@ -233,8 +233,10 @@ QString attentionFormula(const BlockStageForm &f)
         q = QStringLiteral("q_norm(%1)").arg(q);
         k = QStringLiteral("k_norm(%1)").arg(k);
     }
-    const QString scores = f.rotary ? QStringLiteral("RoPE(%1)·RoPE(%2)ᵀ").arg(q, k) : QStringLiteral("%1·%2ᵀ").arg(q, k);
-    QString scaled = QStringLiteral("%1 / %2").arg(scores, f.queryPreAttnScalar > 0 ? QStringLiteral("√s") : QStringLiteral("√d_head"));
+    const QString scores
+        = f.rotary ? QStringLiteral("RoPE(%1)·RoPE(%2)ᵀ").arg(q, k) : QStringLiteral("%1·%2ᵀ").arg(q, k);
+    QString scaled = QStringLiteral("%1 / %2").arg(
+        scores, f.queryPreAttnScalar > 0 ? QStringLiteral("√s") : QStringLiteral("√d_head"));
     if (f.softcap > 0)
         scaled = QStringLiteral("c·tanh(%1 / c)").arg(scaled);
     QString text = QStringLiteral("softmax(%1%2)·%3").arg(scaled, f.causal ? QStringLiteral(" + M") : QString(), v);

@@ -114,7 +114,9 @@ ChatPanel::ChatPanel(ModelSession *session, Generator *generator, QWidget *paren
     layout->addLayout(bottom);
     layout->addWidget(m_status);
 
-    connect(m_session, &ModelSession::computed, this, &ChatPanel::onComputed);
+    // The run starts from the pass of the prompt once every view has read it (passRead), as the
+    // Generator goes on from each of its own passes.
+    connect(m_session, &ModelSession::passRead, this, &ChatPanel::onComputed);
     connect(m_session, &ModelSession::busyChanged, this, &ChatPanel::refreshActions);
     connect(m_session, &ModelSession::modelLoaded, this, [this] {
         m_phase = Phase::Idle;

@@ -62,7 +62,8 @@ QString notCausal()
 // What a model with sliding-window layers keeps less of than the counts of a cache of every token.
 QString slidingCacheNote(const core::model::BlockSpec &spec)
 {
-    const int window = spec.layerWindows.empty() ? 0 : *std::max_element(spec.layerWindows.begin(), spec.layerWindows.end());
+    const int window
+        = spec.layerWindows.empty() ? 0 : *std::max_element(spec.layerWindows.begin(), spec.layerWindows.end());
     if (window <= 0)
         return {};
     return Text::tr("This model's sliding-window layers keep only their last %1 tokens: once a text passes %1 tokens "
@@ -153,8 +154,7 @@ Values norms(const core::model::ForwardRunner &runner, QString *)
     if (spec.sandwichNorms) {
         // Gemma's post_attention_layernorm and post_feedforward_layernorm sit inside the sums.
         place = Text::tr("before and after each sub-layer (Gemma's sandwich norms)");
-        cards = Text::tr("%1, and inside %2 and %3")
-                    .arg(cards, key(BlockStage::AfterAttn), key(BlockStage::Output));
+        cards = Text::tr("%1, and inside %2 and %3").arg(cards, key(BlockStage::AfterAttn), key(BlockStage::Output));
     }
     QString offset;
     if (spec.normOffset != 0)

@@ -109,18 +109,19 @@ TEST(BlockStageTruth, TheHeadFormulaShowsQkNormTheScalarTheCapAndTheWindowAsTheB
         if (spec.attnSoftcap > 0) {
             EXPECT_TRUE(f.contains(QStringLiteral(", c = %1").arg(double(spec.attnSoftcap)))) << where;
         }
-        const int widest = spec.layerWindows.empty()
-            ? 0
-            : *std::max_element(spec.layerWindows.begin(), spec.layerWindows.end());
+        const int widest
+            = spec.layerWindows.empty() ? 0 : *std::max_element(spec.layerWindows.begin(), spec.layerWindows.end());
         const bool everyLayer = widest > 0
             && std::all_of(spec.layerWindows.begin(), spec.layerWindows.end(), [](int w) { return w > 0; });
         EXPECT_EQ(f.contains(QStringLiteral("; M: i − %1 < j ≤ i").arg(widest)), everyLayer) << where;
-        EXPECT_EQ(f.contains(QStringLiteral("; M on sliding layers: i − %1 < j ≤ i").arg(widest)), widest > 0 && !everyLayer)
+        EXPECT_EQ(
+            f.contains(QStringLiteral("; M on sliding layers: i − %1 < j ≤ i").arg(widest)), widest > 0 && !everyLayer)
             << where;
         // The gated MLP's sentence names the gate's own function (Gemma: GELU-tanh, not SiLU).
         const QString act = explanation(BlockStage::MlpAct, c);
         EXPECT_TRUE(act.contains(QString::fromUtf8(activationLook(spec.activation).name))) << act.toStdString();
-        EXPECT_EQ(act.contains(QStringLiteral("SiLU")), spec.activation == model::Activation::Silu) << act.toStdString();
+        EXPECT_EQ(act.contains(QStringLiteral("SiLU")), spec.activation == model::Activation::Silu)
+            << act.toStdString();
         withNorm += spec.qkNorm;
         withCap += spec.attnSoftcap > 0;
         withWindow += widest > 0;

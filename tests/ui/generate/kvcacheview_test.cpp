@@ -3,11 +3,11 @@
 // and the KV-cache panel shows the cached key and value vectors of the layer picked in its table.
 #include "../block/boardfixture.h"
 #include "../mainwindow/mainwindowfixture.h"
+#include "core/engine/kvcachedesigns.h"
 #include "gemmafixture.h"
 #include "generateroom.h"
 #include "modelfixtures.h"
 #include "tokenizerfixtures.h"
-#include "core/engine/kvcachedesigns.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
@@ -170,8 +170,8 @@ TEST(KvCacheView, ASlidingWindowModelsPanelSaysWhatAnEngineNeedsAtTheLongestText
     for (QLabel *label : room.panel->cachePanel()->findChildren<QLabel *>())
         if (label->text().contains(QStringLiteral("sliding-window layers")))
             shown = label->text();
-    EXPECT_TRUE(shown.contains(QStringLiteral("keep only their last 3 tokens, an engine needs %1 bytes")
-                                   .arg(QLocale().toString(needed))))
+    EXPECT_TRUE(shown.contains(
+        QStringLiteral("keep only their last 3 tokens, an engine needs %1 bytes").arg(QLocale().toString(needed))))
         << shown.toStdString();
     EXPECT_TRUE(shown.contains(QStringLiteral("%1 bytes").arg(QLocale().toString(every)))) << shown.toStdString();
 }

@@ -3,10 +3,10 @@
 // board, another token can be picked, and BERT gets whole layers with a note saying why.
 #include "../block/boardfixture.h"
 #include "../model/modelroomfixture.h"
-#include "gemmafixture.h"
-#include "tokenizerfixtures.h"
 #include "core/model/lens/attribution.h"
 #include "core/model/topk.h"
+#include "gemmafixture.h"
+#include "tokenizerfixtures.h"
 #include "ui/lens/attributionchart.h"
 #include "ui/lens/attributionpanel.h"
 

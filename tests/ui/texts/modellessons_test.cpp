@@ -8,12 +8,12 @@
 #include "gemmafixture.h"
 #include "lessonnumbers.h"
 #include "lessonroom.h"
+#include "tokenizerfixtures.h"
 #include "ui/i18n/language.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/lessons/lessondialog.h"
 #include "ui/lessons/lessonpages.h"
 #include "ui/lessons/modellessons.h"
-#include "tokenizerfixtures.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -282,9 +282,8 @@ TEST(ModelLessons, ASlidingFirstLayerCountsTheTokensItsWindowSees)
     const int last = int(r.session->tokens().size()) - 1;
     ASSERT_GT(last + 1, 3);
     const QString leak = test::plain(lessonPageHtml(QStringLiteral("positionleak"), r.session));
-    EXPECT_TRUE(leak.contains(QStringLiteral("Answer.  3 tokens, %1 … %2, so equal scores give each 1 ÷ 3 = 0.3333")
-                                  .arg(last - 2)
-                                  .arg(last)))
+    EXPECT_TRUE(leak.contains(
+        QStringLiteral("Answer.  3 tokens, %1 … %2, so equal scores give each 1 ÷ 3 = 0.3333").arg(last - 2).arg(last)))
         << leak.toStdString();
     EXPECT_TRUE(leak.contains(QStringLiteral("sliding-window layer (w = 3): from row 2 on, every row sees exactly 3")))
         << leak.toStdString();
