@@ -3969,6 +3969,14 @@ Double-click or type to edit, or drag sideways to scrub (the wheel scrubs the se
         <source>What evicting the cache does, and why sinks help</source>
         <translation>淘汰缓存会怎样，汇点为什么有用</translation>
     </message>
+    <message>
+        <source>The newest token sees at most %1 of the %2 keys: every layer of this model slides a window.</source>
+        <translation>最新的词元最多看到 %2 个键中的 %1 个：这个模型的每一层都用滑动窗口。</translation>
+    </message>
+    <message>
+        <source>The newest token sees all %1 keys in a full-attention layer and at most %2 in a sliding-window layer.</source>
+        <translation>最新的词元在全注意力层里看到全部 %1 个键，在滑动窗口层里最多看到 %2 个。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::ChartExportMenus</name>

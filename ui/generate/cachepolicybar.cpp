@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <vector>
 
 namespace attnlab::ui {
 
@@ -150,8 +151,23 @@ QString CachePolicyBar::summaryText() const
         return QString();
     if (n == 1)
         return tr("The only token sees its own key.");
-    if (window == 0)
+    if (window == 0) {
+        // The model's own sliding-window layers see only their window (BlockSpec::layerWindows).
+        const std::vector<int> &windows = runner->blockSpec().layerWindows;
+        const int slide = windows.empty() ? 0 : *std::max_element(windows.begin(), windows.end());
+        if (slide > 0 && slide < n) {
+            const bool everyLayer = std::all_of(windows.begin(), windows.end(), [](int w) { return w > 0; });
+            return everyLayer ? tr("The newest token sees at most %1 of the %2 keys: every layer of this model "
+                                   "slides a window.")
+                                    .arg(slide)
+                                    .arg(n)
+                              : tr("The newest token sees all %1 keys in a full-attention layer and at most %2 in "
+                                   "a sliding-window layer.")
+                                    .arg(n)
+                                    .arg(slide);
+        }
         return tr("The newest token sees all %1 keys.").arg(n);
+    }
     // Query n − 1 sees j < sinks or j > n − 1 − window (core BlockSpec::visibleKeys).
     const int seen = std::min(n, std::min(sinks, std::max(0, n - window)) + std::min(window, n));
     return tr("The newest token sees %1 of %2 keys; an engine keeps at most %3 rows per layer.")

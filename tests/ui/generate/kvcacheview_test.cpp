@@ -159,7 +159,7 @@ TEST(KvCacheView, ASlidingWindowModelsPanelSaysWhatAnEngineNeedsAtTheLongestText
         test::writeTinyGemma(dir, o);
     });
     GenerateRoom room;
-    room.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat"));
+    room.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
     ASSERT_TRUE(waitComputed(room.session)) << room.actions->lastError().toStdString();
     const core::model::ModelConfig &c = *room.session->config();
     const core::engine::KvCacheLayout own = core::engine::kvCacheDesigns(c, 4).front(); // the fixture is F32
@@ -174,6 +174,17 @@ TEST(KvCacheView, ASlidingWindowModelsPanelSaysWhatAnEngineNeedsAtTheLongestText
         QStringLiteral("keep only their last 3 tokens, an engine needs %1 bytes").arg(QLocale().toString(needed))))
         << shown.toStdString();
     EXPECT_TRUE(shown.contains(QStringLiteral("%1 bytes").arg(QLocale().toString(every)))) << shown.toStdString();
+    // Layers 1 and 3 slide a window of 3, layer 2 sees everything: the newest token's keys.
+    const int n = int(room.session->tokens().size());
+    ASSERT_GT(n, 3);
+    QString sees;
+    for (QLabel *label : room.panel->cachePanel()->findChildren<QLabel *>())
+        if (label->text().startsWith(QStringLiteral("The newest token sees")))
+            sees = label->text();
+    EXPECT_EQ(sees,
+        QStringLiteral("The newest token sees all %1 keys in a full-attention layer and at most 3 in a sliding-window "
+                       "layer.")
+            .arg(n));
 }
 
 namespace {
