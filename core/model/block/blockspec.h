@@ -60,6 +60,12 @@ struct BlockSpec {
     // capped as tanh(s/c)·c when > 0 (attn_logit_softcapping, final_logit_softcapping).
     double queryPreAttnScalar = 0;
     Scalar attnSoftcap = 0, finalSoftcap = 0;
+    // The s whose √ divides the scores when the scaling is query_pre_attn_scalar's; 0 when the
+    // scores are divided by √d_head (so a reader need not ask which ScoreScaling this is).
+    double scoreScalar() const
+    {
+        return scoreScaling == ScoreScaling::TimesInverseSqrtQueryPreAttnScalar ? queryPreAttnScalar : 0;
+    }
     // Per layer: its sliding window (0: full attention), and whether it takes the sliding layers'
     // rotary frequencies `localInverseFrequencies` (rope_local_base_freq; empty: the global ones).
     std::vector<int> layerWindows;

@@ -100,8 +100,7 @@ BlockStageForm blockStageForm(BlockStage stage, const ModelConfig &config)
     f.rotary = spec.rotary;
     f.queriesPerKv = spec.kvHeads > 0 ? spec.heads / spec.kvHeads : 1;
     f.qkNorm = spec.qkNorm;
-    if (spec.scoreScaling == ScoreScaling::TimesInverseSqrtQueryPreAttnScalar)
-        f.queryPreAttnScalar = spec.queryPreAttnScalar;
+    f.queryPreAttnScalar = spec.scoreScalar();
     f.softcap = double(spec.attnSoftcap);
     f.everyLayerWindowed = !spec.layerWindows.empty();
     for (int w : spec.layerWindows) {
