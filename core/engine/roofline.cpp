@@ -21,6 +21,14 @@ void addMatrix(ModelTraffic &t, const model::TensorView &m, std::int64_t times =
 }
 } // namespace
 
+std::int64_t ModelTraffic::weightBytesFor(std::int64_t tokens) const
+{
+    const std::int64_t others = allExpertBytes - routedExpertBytes;
+    if (others <= 0 || tokens <= 1)
+        return weightBytes();
+    return weightBytes() + std::min(others, (tokens - 1) * routedExpertBytes);
+}
+
 std::int64_t ModelTraffic::cacheBytes(std::int64_t tokens) const
 {
     return std::int64_t(2) * layers * kvHeads * headDim * tokens * bytesPerWeight;
@@ -43,8 +51,12 @@ ModelTraffic modelTraffic(const model::ModelWeights &weights)
         if (!l.experts.empty()) {
             const model::ExpertWeights &e = l.experts.front();
             const int routed = std::min<int>(int(l.experts.size()), std::max(1, c.expertsPerToken));
-            for (const model::TensorView *m : {&e.gate, &e.up, &e.down})
+            for (const model::TensorView *m : {&e.gate, &e.up, &e.down}) {
                 addMatrix(t, *m, routed);
+                const std::int64_t bytes = model::tensorBytes(*m);
+                t.routedExpertBytes += routed * bytes;
+                t.allExpertBytes += std::int64_t(l.experts.size()) * bytes;
+            }
         }
     }
     addMatrix(t, !weights.outputHead.empty() ? weights.outputHead : weights.tokenEmbeddings);
@@ -66,7 +78,7 @@ PassCost prefillCost(const ModelTraffic &model, int tokens)
     PassCost cost;
     // Query i sees keys 0 … i: n(n + 1)/2 pairs.
     cost.flops = 2.0 * double(model.weights) * n + 4.0 * model.layers * model.heads * model.headDim * n * (n + 1) / 2;
-    cost.bytes = double(model.weightBytes()) + double(model.cacheBytes(tokens));
+    cost.bytes = double(model.weightBytesFor(tokens)) + double(model.cacheBytes(tokens));
     return cost;
 }
 

@@ -27,7 +27,14 @@ struct ModelTraffic {
     // file's quantized blocks: about 0.56 bytes per weight for Q4_K); 0: weights · bytesPerWeight.
     std::int64_t storedBytes = 0;
 
+    // A mixture of experts: the bytes of the experts one token is routed to (counted in the
+    // weights above) and of all the experts, over every layer; 0 for a dense model.
+    std::int64_t routedExpertBytes = 0, allExpertBytes = 0;
+
     std::int64_t weightBytes() const { return storedBytes > 0 ? storedBytes : weights * bytesPerWeight; }
+    // The weights a pass of `tokens` tokens reads: weightBytes(), plus for a mixture of experts the
+    // other experts its tokens can reach, at most all of them (k experts per token).
+    std::int64_t weightBytesFor(std::int64_t tokens) const;
     // K and V of `tokens` tokens in every layer, in the checkpoint's dtype (as KvCacheSize).
     std::int64_t cacheBytes(std::int64_t tokens) const;
 };
@@ -48,7 +55,8 @@ struct PassCost {
 // context + 1 keys; every weight read once and the cache of context + 1 tokens.
 PassCost decodeCost(const ModelTraffic &model, int context);
 // A causal prefill of `tokens` tokens in one pass: 2 FLOP per weight per token and attention over
-// the i + 1 keys query i sees; every weight read once and the cache of the tokens written.
+// the i + 1 keys query i sees; every weight the tokens use read once (weightBytesFor: a mixture of
+// experts reads up to all its experts) and the cache of the tokens written.
 PassCost prefillCost(const ModelTraffic &model, int tokens);
 
 // The fastest a pass reading `bytes` can be at `bytesPerSecond`, in milliseconds.

@@ -87,6 +87,14 @@
         <source>residual sum: %1 + norm(%2) = %3 + %4 = %5</source>
         <translation>残差相加：%1 + norm(%2) = %3 + %4 = %5</translation>
     </message>
+    <message>
+        <source>gate: the row times W_gate plus b_gate at this column = %1</source>
+        <translation>门：这一行乘以 W_gate 再加 b_gate，在这一列得 %1</translation>
+    </message>
+    <message>
+        <source>up: the row times W_up plus b_up at this column = %1</source>
+        <translation>上投影：这一行乘以 W_up 再加 b_up，在这一列得 %1</translation>
+    </message>
 </context>
 <context>
     <name>BlockStageText</name>
@@ -5365,12 +5373,16 @@ Not available now: %2</source>
         <translation>在这个缓存策略下，推理引擎最多保留 %1 个词元（%2 个汇点 + %3 个的窗口）：%4，与文本长度无关。</translation>
     </message>
     <message>
-        <source>An inference engine caches keys and values at %1 bytes per number (the checkpoint&apos;s float type; F16 for a quantized GGUF file, as llama.cpp does): %2 per token, %3 for the longest text the model takes (%4 tokens).</source>
-        <translation>推理引擎按每个数 %1 字节缓存键和值（检查点的浮点类型；量化的 GGUF 文件按 F16，与 llama.cpp 相同）：每个词元 %2，模型能读的最长文本（%4 个词元）共 %3。</translation>
-    </message>
-    <message>
         <source>That counts every token in every layer; since its sliding-window layers keep only their last %1 tokens, an engine needs %2 for %3 tokens.</source>
         <translation>这是按每层每个词元计算的；由于它的滑动窗口层只保留最后 %1 个词元，%3 个词元时推理引擎只需要 %2。</translation>
+    </message>
+    <message>
+        <source>Kept at the checkpoint&apos;s own float width, %1 bytes per number (F16 for a quantized GGUF file, as llama.cpp caches by default), keys and values take %2 per token and %3 for the longest text the model takes (%4 tokens).</source>
+        <translation>按检查点自身的浮点宽度保存，每个数 %1 字节（量化的 GGUF 文件按 F16，与 llama.cpp 的默认缓存相同），键和值每个词元占 %2，模型能读的最长文本（%4 个词元）占 %3。</translation>
+    </message>
+    <message>
+        <source>llama.cpp (F16 by default) and vLLM (dtype auto) cache a float32 checkpoint at 2 bytes per number: half that.</source>
+        <translation>llama.cpp（默认 F16）和 vLLM（dtype auto）对 float32 检查点按每个数 2 字节缓存：只要一半。</translation>
     </message>
 </context>
 <context>
@@ -5442,8 +5454,8 @@ Not available now: %2</source>
         <translation>%1k 个词元</translation>
     </message>
     <message>
-        <source>The KV cache of this model beside the standard attention designs at the same layers, heads and head width, in the bytes per number an engine caches in.</source>
-        <translation>这个模型的 KV 缓存，与层数、头数和头宽相同的几种标准注意力设计并列比较，按推理引擎缓存时每个数的字节数计算。</translation>
+        <source>The KV cache of this model beside the standard attention designs at the same layers, heads and head width, at the checkpoint&apos;s float width per number (F16 for a quantized GGUF file).</source>
+        <translation>这个模型的 KV 缓存，与相同层数、头数和头宽下几种标准注意力设计的对比，每个数按检查点的浮点宽度计（量化的 GGUF 文件按 F16）。</translation>
     </message>
 </context>
 <context>
@@ -6219,10 +6231,6 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>在流程板上用模型自己的数值显示所选的头，并与模型链接：逐步查看 Q、K、V、得分、softmax 和输出，并在那里修改它的权重；每次修改都会立即改变模型（一步撤销）。</translation>
     </message>
     <message>
-        <source>Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is transformers&apos; head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
-        <translation>消融选中的头（它的上下文在乘 W_O 之前变为零；在 GPT-2 和 BERT 中这就是 transformers 的 head_mask = 0，Qwen2 和 Llama 没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
-    </message>
-    <message>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
@@ -6241,6 +6249,10 @@ Click to select it, Ctrl+click to switch it off.</source>
     <message>
         <source>A real GPT-2, BERT, Qwen2, Qwen3, Qwen3-MoE, Llama, Gemma 2 or Gemma 3 model: every layer&apos;s and head&apos;s attention, the selected head, and the prediction.</source>
         <translation>一个真实的 GPT-2、BERT、Qwen2、Qwen3、Qwen3-MoE、Llama、Gemma 2 或 Gemma 3 模型：每一层每个头的注意力、选中的头，以及预测。</translation>
+    </message>
+    <message>
+        <source>Ablate the selected head (its context becomes zero before W_O, as transformers&apos; head_mask = 0 did in GPT-2 and BERT until version 5 removed it; the other families never had a head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the same.</source>
+        <translation>消融选中的头（它的上下文在乘 W_O 之前变为零，相当于 transformers 在第 5 版移除 head_mask 之前对 GPT-2 和 BERT 设 head_mask = 0；其他模型族从来没有 head_mask），观察预测如何变化。按住 Ctrl 单击缩略图效果相同。</translation>
     </message>
 </context>
 <context>
@@ -6399,8 +6411,8 @@ Click to select it, Ctrl+click to switch it off.</source>
         <translation>每个续写的块表：它的词元 0 … B−1、B … 2B−1 等各在哪个物理块里，B 是块大小。</translation>
     </message>
     <message>
-        <source>Bytes per block: block size × 2 (K and V) × layers × K/V heads × head_dim × bytes per element an engine caches in (F16 for a quantized GGUF file).</source>
-        <translation>每块字节数：块大小 × 2（K 和 V）× 层数 × K/V 头数 × head_dim × 推理引擎缓存时每个元素的字节数（量化 GGUF 文件按 F16）。</translation>
+        <source>Bytes per block: block size × 2 (K and V) × layers × K/V heads × head_dim × bytes per element (the checkpoint&apos;s float width; F16 for a quantized GGUF file).</source>
+        <translation>每块的字节数：块大小 × 2（K 和 V）× 层数 × K/V 头数 × head_dim × 每个数的字节数（检查点的浮点宽度；量化的 GGUF 文件按 F16）。</translation>
     </message>
 </context>
 <context>
@@ -7128,10 +7140,6 @@ last change %3</source>
         <translation>屋顶线：每读一字节做 I 次浮点运算的前向计算，速度最多为 min(峰值, I × 带宽)。解码在斜线上（受内存限制），长的预填充在水平的天花板下（受计算限制）。两个速度都在本机实测。</translation>
     </message>
     <message>
-        <source>A decoded token reads every weight once and the whole KV cache, so it cannot be faster than those bytes divided by the read bandwidth.</source>
-        <translation>解码一个词元要把每个权重和整个 KV 缓存各读一遍，所以它不可能比这些字节除以读带宽更快。</translation>
-    </message>
-    <message>
         <source>Why decode is memory-bound and prefill compute-bound</source>
         <translation>为什么解码受内存限制而预填充受计算限制</translation>
     </message>
@@ -7142,6 +7150,10 @@ last change %3</source>
     <message>
         <source>measured</source>
         <translation>实测</translation>
+    </message>
+    <message>
+        <source>A decoded token reads every weight it uses once (for a mixture of experts, only the experts it is routed to) and the whole KV cache, so it cannot be faster than those bytes divided by the read bandwidth.</source>
+        <translation>解码一个词元要把它用到的每个权重读一遍（混合专家模型只读它被路由到的专家），再读整个 KV 缓存，所以它不可能比这些字节数除以读带宽更快。</translation>
     </message>
 </context>
 <context>

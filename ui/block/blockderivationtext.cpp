@@ -70,10 +70,12 @@ QString activationHtml(const ActivationStep &a, double result)
     const QString formula = QString::fromUtf8(activationLook(a.function).formula).arg(x, fx);
     QString out;
     if (a.gated) {
-        out += line(BlockDerivationText::tr("gate: the row times W_gate at this column = %1")
+        out += line((a.biased ? BlockDerivationText::tr("gate: the row times W_gate plus b_gate at this column = %1")
+                              : BlockDerivationText::tr("gate: the row times W_gate at this column = %1"))
                         .arg(BlockDerivationText::number(a.x)));
         out += line(formula);
-        out += line(BlockDerivationText::tr("up: the row times W_up at this column = %1")
+        out += line((a.biased ? BlockDerivationText::tr("up: the row times W_up plus b_up at this column = %1")
+                              : BlockDerivationText::tr("up: the row times W_up at this column = %1"))
                         .arg(BlockDerivationText::number(a.up)));
         out += line(QStringLiteral("%1 × %2 = %3").arg(fx, operand(a.up), BlockDerivationText::number(result)));
     } else {

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -45,7 +46,7 @@ QString bubble(const QString &role, const QString &who, const QString &text, boo
 
 QString seconds(qint64 ms)
 {
-    return QString::number(double(ms) / 1000.0, 'f', 2);
+    return QLocale().toString(double(ms) / 1000.0, 'f', 2);
 }
 
 } // namespace
@@ -262,7 +263,7 @@ void ChatPanel::finishAnswer()
             : written >= limit ? tr("it reached the limit of %n token(s)", nullptr, limit)
                                : tr("it was stopped");
         QString speed = written > 1 && writeMs > 0
-            ? tr("%1 tokens/s").arg(QString::number(double(written - 1) * 1000.0 / double(writeMs), 'f', 1))
+            ? tr("%1 tokens/s").arg(QLocale().toString(double(written - 1) * 1000.0 / double(writeMs), 'f', 1))
             : tr("no rate from one token");
         const QString read = tr("Read %n token(s) in %1 s", nullptr, prompt).arg(seconds(readMs));
         const QString wrote = tr("wrote %n token(s) in %1 s", nullptr, written).arg(seconds(total - readMs));

@@ -151,13 +151,17 @@ QString KvCachePanel::formulaText() const
               .arg(m_heads / m_kvHeads);
     if (m_engineSize.bytesPerToken == 0)
         return total + QLatin1Char('\n') + gqa;
-    const QString engine = tr("An inference engine caches keys and values at %1 bytes per number (the checkpoint's "
-                              "float type; F16 for a quantized GGUF file, as llama.cpp does): %2 per token, %3 for "
-                              "the longest text the model takes (%4 tokens).")
-                               .arg(m_engineSize.bytesPerElement)
-                               .arg(bytesText(m_engineSize.bytesPerToken))
-                               .arg(bytesText(m_engineSize.bytes(m_maxPositions)))
-                               .arg(m_maxPositions);
+    QString engine = tr("Kept at the checkpoint's own float width, %1 bytes per number (F16 for a quantized GGUF "
+                        "file, as llama.cpp caches by default), keys and values take %2 per token and %3 for the "
+                        "longest text the model takes (%4 tokens).")
+                         .arg(m_engineSize.bytesPerElement)
+                         .arg(bytesText(m_engineSize.bytesPerToken))
+                         .arg(bytesText(m_engineSize.bytes(m_maxPositions)))
+                         .arg(m_maxPositions);
+    if (m_engineSize.bytesPerElement == 4)
+        engine += QLatin1Char(' ')
+            + tr("llama.cpp (F16 by default) and vLLM (dtype auto) cache a float32 checkpoint at 2 bytes per number: "
+                 "half that.");
     QString text = total + QLatin1Char('\n') + gqa + QLatin1Char('\n') + engine;
     // A sliding-window layer keeps only its window's keys: what an engine needs at that length.
     const std::vector<core::engine::KvCacheLayout> designs

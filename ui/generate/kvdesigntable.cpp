@@ -134,7 +134,7 @@ void KvDesignTable::retranslate()
         labels << tr("%1k tokens").arg(tokens / 1024);
     setHorizontalHeaderLabels(labels);
     setToolTip(tr("The KV cache of this model beside the standard attention designs at the same layers, heads "
-                  "and head width, in the bytes per number an engine caches in."));
+                  "and head width, at the checkpoint's float width per number (F16 for a quantized GGUF file)."));
     for (int r = 0; r < rowCount() && r < int(m_layouts.size()); ++r)
         for (int c = 0; c < columnCount(); ++c)
             if (QTableWidgetItem *i = item(r, c)) {

@@ -240,7 +240,7 @@ void PagedCacheView::retranslate()
     m_table->setToolTip(tr("Each continuation's block table: the physical block of its tokens 0 … B−1, B … 2B−1 "
                            "and so on, where B is the block size."));
     m_summary->setToolTip(tr("Bytes per block: block size × 2 (K and V) × layers × K/V heads × head_dim × bytes "
-                             "per element an engine caches in (F16 for a quantized GGUF file)."));
+                             "per element (the checkpoint's float width; F16 for a quantized GGUF file)."));
     if (m_page && m_page->isVisible())
         showExplanation();
     refresh();

@@ -296,8 +296,9 @@ void RooflineView::retranslate()
     m_plot->setToolTip(tr("The roofline: a pass doing I FLOP per byte it reads runs at most at min(peak, I × "
                           "bandwidth). Decode sits on the slope (memory-bound), a long prefill under the flat "
                           "ceiling (compute-bound). Both speeds are measured on this machine."));
-    m_meter->setToolTip(tr("A decoded token reads every weight once and the whole KV cache, so it cannot be faster "
-                           "than those bytes divided by the read bandwidth."));
+    m_meter->setToolTip(tr("A decoded token reads every weight it uses once (for a mixture of experts, only the "
+                           "experts it is routed to) and the whole KV cache, so it cannot be faster than those bytes "
+                           "divided by the read bandwidth."));
     m_help->setToolTip(tr("Why decode is memory-bound and prefill compute-bound"));
     if (m_page && m_page->isVisible())
         showExplanation();

@@ -177,9 +177,10 @@ void ModelRoom::retranslate()
            "attention, the selected head, and the prediction."));
     const QString head = ModelSession::headName(m_session->selectedLayer(), m_session->selectedHead());
     m_ablate->setText(tr("Switch Off Head %1").arg(head));
-    m_ablate->setToolTip(tr("Ablate the selected head (its context becomes zero before W_O; in GPT-2 and BERT that is "
-                            "transformers' head_mask = 0, while Qwen2 and Llama have no head_mask) and see how the "
-                            "prediction changes. Ctrl+click a thumbnail does the same."));
+    m_ablate->setToolTip(tr("Ablate the selected head (its context becomes zero before W_O, as transformers' "
+                            "head_mask = 0 did in GPT-2 and BERT until version 5 removed it; the other families never "
+                            "had a head_mask) and see how the prediction changes. Ctrl+click a thumbnail does the "
+                            "same."));
     m_undo->setToolTip(tr("Undo the last change to the model: a head switched off or on, or a weight edited on a "
                           "board (Ctrl+Z)"));
     m_redo->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)"));

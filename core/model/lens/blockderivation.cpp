@@ -187,6 +187,7 @@ CellDerivation deriveBlockCell(
         const double gate = projectedCell(*from, row, tensorOf(L, e.gate), tensorOf(L, e.gateBias), col);
         const double up = projectedCell(*from, row, tensorOf(L, e.weight), tensorOf(L, e.bias), col);
         d.activation = deriveGatedActivation(runner.blockSpec().activation, gate, up);
+        d.activation->biased = !tensorOf(L, e.gateBias).empty();
         break;
     }
     case BlockOperation::Projection:

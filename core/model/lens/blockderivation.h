@@ -53,6 +53,7 @@ struct ActivationStep {
     double activated = 0; // f(x)
     bool gated = false;
     double up = 0; // gated: up(x) at the same column
+    bool biased = false; // gated: gate and up add their biases (mlp_bias)
     double value = 0; // f(x), or f(gate)·up
 };
 ActivationStep deriveActivation(Activation function, double x);

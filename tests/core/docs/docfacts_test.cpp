@@ -167,3 +167,73 @@ TEST(DocFacts, ReadmeGivesEachQuantTypesBitsPerWeight)
     EXPECT_NE(text.find("32 weights of one row for Q4_0 … Q8_0, 256 for the k-quants"), std::string::npos);
     EXPECT_EQ(core::gguf::ggmlTypeInfo(std::uint32_t(core::gguf::GgmlType::Q4_K))->blockSize, 256u);
 }
+
+// architecture.md says the lesson pages are computed: they carry %M_…% placeholders that
+// ui/lessons/lessonpages fills from the open model, in their model part and their worksheet. Every
+// lesson page in both languages does, so no page holds fixed numbers of a model.
+TEST(DocFacts, ArchitectureSaysTheLessonPagesAreFilledFromTheOpenModel)
+{
+    const std::string architecture = oneLine(sourceFile("docs/architecture.md"));
+    EXPECT_NE(architecture.find("instead carry placeholders (`%M_…%`) that `ui/lessons/lessonpages` fills from the "
+                                "open model's last pass"),
+        std::string::npos);
+    int pages = 0;
+    for (const char *language : {"en", "zh_CN"})
+        for (const char *page : {"activations", "attribution", "gqa", "kvcache", "lens", "norms", "positionleak",
+                 "prepostnorm", "residual", "ropescaling", "unembedding"}) {
+            const std::string html
+                = sourceFile(std::string("resources/explanations/") + language + "/lessons/" + page + ".html");
+            ASSERT_FALSE(html.empty()) << language << "/" << page;
+            const size_t model = html.find("name=\"model\"");
+            const size_t worksheet = html.find("name=\"worksheet\"");
+            ASSERT_NE(model, std::string::npos) << language << "/" << page;
+            ASSERT_NE(worksheet, std::string::npos) << language << "/" << page;
+            EXPECT_NE(html.substr(model, worksheet - model).find("%M_"), std::string::npos) << language << "/" << page;
+            EXPECT_NE(html.find("%M_", worksheet), std::string::npos) << language << "/" << page;
+            ++pages;
+        }
+    EXPECT_EQ(pages, 22);
+}
+
+// README on generation_config.json: the command line applies its repetition penalty and banned
+// words (GenerateCli.GenerationConfigsRepetitionPenalty… shows the output changes), so it must not
+// say a command prints the same tokens with or without the file.
+TEST(DocFacts, ReadmeSaysWhichPartsOfGenerationConfigChangeACommandsTokens)
+{
+    const std::string text = oneLine(paragraph(sourceFile("README.md"), "  `generation_config.json` is read further"));
+    ASSERT_FALSE(text.empty());
+    EXPECT_NE(text.find("`repetition_penalty` and `bad_words_ids` apply here too"), std::string::npos);
+    EXPECT_NE(text.find("(its repetition penalty and banned words do)"), std::string::npos);
+    EXPECT_EQ(text.find("same tokens with or without the file"), std::string::npos);
+}
+
+// The window page on StreamingLLM: the paper keeps the first four tokens as sinks (Xiao et al. 2023
+// found one too few for most pretrained models); the scene's switch keeps only the first, and the
+// page says the switch is the simpler form, not "exactly" StreamingLLM.
+TEST(DocFacts, TheWindowPageSaysStreamingLlmKeepsFourSinksAndTheSwitchOne)
+{
+    const std::string en = oneLine(sourceFile("resources/explanations/en/window.html"));
+    EXPECT_NE(en.find("the first few tokens (four in its paper"), std::string::npos);
+    EXPECT_NE(en.find("keeps just the first one"), std::string::npos);
+    EXPECT_EQ(en.find("does exactly that"), std::string::npos);
+    const std::string zh = sourceFile("resources/explanations/zh_CN/window.html");
+    EXPECT_NE(zh.find("论文中用四个"), std::string::npos);
+    EXPECT_NE(zh.find("只保留第一个"), std::string::npos);
+    EXPECT_EQ(zh.find("正是这样做的"), std::string::npos);
+}
+
+// The roofline page: a mixture of experts reads only the experts a token is routed to in a decode
+// step (core/engine/roofline counts those), so the page says "every weight it uses", in both
+// languages, and that a long prefill reaches nearly all experts (weightBytesFor).
+TEST(DocFacts, TheRooflinePageCountsOnlyTheWeightsAPassUses)
+{
+    const std::string en = oneLine(sourceFile("resources/explanations/en/roofline.html"));
+    EXPECT_EQ(en.find("read every weight from memory"), std::string::npos);
+    EXPECT_EQ(en.find("Since a decode step reads every weight,"), std::string::npos);
+    EXPECT_NE(en.find("Since a decode step reads every weight it uses,"), std::string::npos);
+    EXPECT_NE(en.find("a long prefill reaches nearly all of them"), std::string::npos);
+    const std::string zh = sourceFile("resources/explanations/zh_CN/roofline.html");
+    EXPECT_EQ(zh.find("至少要从内存读一遍所有权重"), std::string::npos);
+    EXPECT_NE(zh.find("解码一步要读它用到的所有权重"), std::string::npos);
+    EXPECT_NE(zh.find("长的预填充几乎会用到所有专家"), std::string::npos);
+}

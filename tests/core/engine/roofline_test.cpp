@@ -155,3 +155,33 @@ TEST(Roofline, AQuantizedModelReadsItsBlocks)
     EXPECT_EQ(attnlab::core::engine::kvCacheSize(*r.weights).bytesPerElement, 2);
     attnlab::test::removeTree(dir);
 }
+
+// A mixture of experts: a decode step reads the experts its token is routed to, but a prefill of n
+// tokens reaches up to all of them (k per token), and its bytes count them; the FLOP stay k
+// experts' per token.
+TEST(Roofline, APrefillOfAMixtureOfExpertsReadsTheExpertsItsTokensReach)
+{
+    const std::string dir = attnlab::test::makeTempDir("roofline-moe");
+    attnlab::test::TinyModelOptions o;
+    o.dtype = "BF16";
+    o.experts = 8;
+    o.expertsPerToken = 2;
+    attnlab::test::writeTinyQwen3Moe(dir, o);
+    const model::LoadModelResult r = model::loadModel(dir);
+    ASSERT_TRUE(r.ok()) << r.error;
+    const ModelTraffic t = modelTraffic(*r.weights);
+    attnlab::test::removeTree(dir);
+    ASSERT_GT(t.routedExpertBytes, 0);
+    EXPECT_EQ(t.allExpertBytes, 4 * t.routedExpertBytes); // 8 experts against 2 per token
+    EXPECT_EQ(t.weightBytesFor(1), t.weightBytes());
+    // 2 tokens reach at most 4 experts, 3 tokens 6, 4 tokens and more all 8.
+    EXPECT_EQ(t.weightBytesFor(2), t.weightBytes() + t.routedExpertBytes);
+    EXPECT_EQ(t.weightBytesFor(3), t.weightBytes() + 2 * t.routedExpertBytes);
+    EXPECT_EQ(t.weightBytesFor(4), t.weightBytes() - t.routedExpertBytes + t.allExpertBytes);
+    EXPECT_EQ(t.weightBytesFor(100), t.weightBytesFor(4));
+    const PassCost prefill = prefillCost(t, 100);
+    EXPECT_DOUBLE_EQ(prefill.bytes, double(t.weightBytesFor(100) + t.cacheBytes(100)));
+    EXPECT_DOUBLE_EQ(decodeCost(t, 99).bytes, double(t.weightBytes() + t.cacheBytes(100)));
+    // A dense model reads the same weights whatever the prompt.
+    EXPECT_EQ(handModel().weightBytesFor(100), handModel().weightBytes());
+}

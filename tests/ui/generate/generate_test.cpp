@@ -112,6 +112,14 @@ TEST(Generate, FiveTokensGrowTheKvCachePanelByFiveRowsPerLayer)
         << cache->formulaText().toStdString();
     // The checkpoint's own dtype (the fixture's F32), as --kv-report counts it.
     EXPECT_EQ(cache->engineSize().bytesPerElement, 4);
+    // That is the checkpoint's width, not what an engine would use: llama.cpp and vLLM cache a
+    // float32 checkpoint in 16 bits, and the panel says so beside the figure.
+    EXPECT_TRUE(cache->formulaText().contains(QStringLiteral("checkpoint's own float width, 4 bytes per number")))
+        << cache->formulaText().toStdString();
+    EXPECT_TRUE(
+        cache->formulaText().contains(QStringLiteral("cache a float32 checkpoint at 2 bytes per number: half that")))
+        << cache->formulaText().toStdString();
+    EXPECT_FALSE(cache->formulaText().contains(QStringLiteral("An inference engine caches")));
     EXPECT_EQ(cache->engineSize().bytesPerToken, bytes / (n + 5));
     EXPECT_TRUE(cache->formulaText().contains(QStringLiteral("(%1 tokens)").arg(config.maxPositions)))
         << cache->formulaText().toStdString();

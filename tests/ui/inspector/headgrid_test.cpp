@@ -1,9 +1,11 @@
 #include "../uitestscenes.h"
 #include "core/scene/pipeline.h"
 #include "ui/document/document.h"
+#include "ui/i18n/language.h"
 #include "ui/inspector/headgrid.h"
 #include "ui/plot/matrixplot.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -99,4 +101,26 @@ TEST(HeadGrid, ThumbnailsOfALongSentenceLeaveOutTheNumbers)
     doc.flush();
     EXPECT_EQ(visibleNumbers(grid.headPlot(0)), 0);
     EXPECT_EQ(visibleNumbers(grid.comparePlot()), 2 * 7); // the comparison is wide enough
+}
+
+// The hint says each head has its own W_K and W_V only in this scene: under grouped-query attention
+// several query heads share one key/value head (issue 36, item 13), in both languages.
+TEST(HeadGrid, TheHintSaysAGroupedQueryModelSharesKeysAndValues)
+{
+    for (const char *language : {"en", "zh_CN"}) {
+        ASSERT_TRUE(ui::Language::instance()->apply(QString::fromLatin1(language)));
+        ui::Document doc;
+        doc.load(test::randomUiScene(23, 5, 8, 2, 4));
+        ui::HeadGrid grid(&doc);
+        QString hint;
+        for (QLabel *label : grid.findChildren<QLabel *>())
+            if (label->text().contains(QStringLiteral("W_K")))
+                hint = label->text();
+        const bool zh = std::string(language) == "zh_CN";
+        EXPECT_TRUE(hint.contains(zh ? QStringLiteral("分组查询注意力") : QStringLiteral("grouped-query attention")))
+            << hint.toStdString();
+        EXPECT_TRUE(hint.contains(zh ? QStringLiteral("这个场景") : QStringLiteral("In this scene")))
+            << hint.toStdString();
+    }
+    ui::Language::instance()->apply(QStringLiteral("en"));
 }
