@@ -12,6 +12,7 @@
 #include "variants.h"
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -156,6 +157,40 @@ TEST_P(QuantRowVariants, EveryWeightIsDequantizedBitForBitAsThePortableDequantiz
                     ASSERT_EQ(out[std::size_t(r * rows + o)], f.values[std::size_t(o * k + i0 + r)])
                         << t.name << ": row " << o << ", element " << i0 + r;
         }
+    }
+}
+
+TEST_P(QuantRowVariants, Q5_0FifthBitsAllClearAllSetAndMixedGiveThePortableValues)
+{
+    // The vector variants read Q5_0's 32 fifth bits whole (AVX-512 as a mask register): words of
+    // none, all, and alternating bits in each half, against the portable dequantizer.
+    std::mt19937 rng(37);
+    const QuantType &q5_0 = kTypes[3];
+    ASSERT_EQ(q5_0.type, ElementType::Q5_0);
+    const std::uint32_t words[] = {0u, 0xFFFFFFFFu, 0x0000FFFFu, 0xFFFF0000u, 0xAAAA5555u, 0x80000001u};
+    const long blocks = 6, rows = 2, k = blocks * 32;
+    QuantRowsFixture f = randomRows(rng, q5_0, rows, blocks);
+    const std::size_t blockBytes = quantBlockBytes(ElementType::Q5_0);
+    auto *base = reinterpret_cast<unsigned char *>(f.bytes.data());
+    for (long r = 0; r < rows; ++r)
+        for (long b = 0; b < blocks; ++b) {
+            unsigned char *block = base + std::size_t(r * (blocks + 1) + b + 1) * blockBytes;
+            std::memcpy(block + 2, &words[b], 4); // qh follows the half scale
+            dequantizeBlocks(ElementType::Q5_0, block, 1, f.values.data() + r * k + b * 32);
+        }
+    std::vector<float> x(static_cast<std::size_t>(k)), out(static_cast<std::size_t>(rows));
+    QuantDot p = f.product();
+    p.x = x.data();
+    p.m = 1;
+    p.ldx = k;
+    p.out = out.data();
+    p.ldo = rows;
+    for (long i = 0; i < k; ++i) {
+        std::fill(x.begin(), x.end(), 0.f);
+        x[std::size_t(i)] = 1.f;
+        quantDotRows(GetParam(), p);
+        for (long o = 0; o < rows; ++o)
+            ASSERT_EQ(out[std::size_t(o)], f.values[std::size_t(o * k + i)]) << "row " << o << ", element " << i;
     }
 }
 
