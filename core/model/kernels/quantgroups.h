@@ -266,15 +266,25 @@ template<typename Kernel> inline bool withBlockType(int type, const Kernel &kern
 // Weights (one group dequantized in registers), Sums (one output's running sums), zero(),
 // dequantize(codes, s, m), multiplyAdd(sums, weights, x) (sums += weights · x[0, 16)) and
 // total(sums). M input rows (1 to 4) share each dequantized group.
+// For each weight row o: M zeroed sums, `addRow(row, sums)` over its bytes, the totals to out.
+template<typename Simd, int M, typename AddRow>
+void eachWeightRow(const unsigned char *w, long rows, long rowBytes, float *out, long ldo, AddRow addRow)
+{
+    for (long o = 0; o < rows; ++o) {
+        typename Simd::Sums sums[M];
+        for (int r = 0; r < M; ++r)
+            sums[r] = Simd::zero();
+        addRow(w + o * rowBytes, sums);
+        for (int r = 0; r < M; ++r)
+            out[r * ldo + o] = Simd::total(sums[r]);
+    }
+}
+
 template<typename Simd, int M, int Size, int Bytes, typename Reader>
 void dotRowsOf(const float *x, long ldx, const unsigned char *w, long rows, long blocks, long rowBytes, float *out,
     long ldo, Reader reader)
 {
-    for (long o = 0; o < rows; ++o) {
-        const unsigned char *row = w + o * rowBytes;
-        typename Simd::Sums sums[M];
-        for (int r = 0; r < M; ++r)
-            sums[r] = Simd::zero();
+    eachWeightRow<Simd, M>(w, rows, rowBytes, out, ldo, [&](const unsigned char *row, typename Simd::Sums *sums) {
         for (long b = 0; b < blocks; ++b) {
             const float *xb = x + b * Size;
             auto group = [&](int first, __m128i codes, float s, float m) {
@@ -284,9 +294,7 @@ void dotRowsOf(const float *x, long ldx, const unsigned char *w, long rows, long
             };
             reader(row + b * Bytes, group);
         }
-        for (int r = 0; r < M; ++r)
-            out[r * ldo + o] = Simd::total(sums[r]);
-    }
+    });
 }
 
 // The same for the 32-weight types without an offset: per block, `Simd` turns the 32 codes into
@@ -296,11 +304,7 @@ template<typename Simd, int M, int Bytes, typename Reader>
 void dotRowsSymmetricOf(const float *x, long ldx, const unsigned char *w, long rows, long blocks, long rowBytes,
     float *out, long ldo, Reader reader)
 {
-    for (long o = 0; o < rows; ++o) {
-        const unsigned char *row = w + o * rowBytes;
-        typename Simd::Sums sums[M];
-        for (int r = 0; r < M; ++r)
-            sums[r] = Simd::zero();
+    eachWeightRow<Simd, M>(w, rows, rowBytes, out, ldo, [&](const unsigned char *row, typename Simd::Sums *sums) {
         for (long b = 0; b < blocks; ++b) {
             __m128i low, high;
             const float d = reader(row + b * Bytes, low, high);
@@ -308,9 +312,7 @@ void dotRowsSymmetricOf(const float *x, long ldx, const unsigned char *w, long r
             for (int r = 0; r < M; ++r)
                 Simd::blockMultiplyAdd(sums[r], codes, x + r * ldx + b * 32, d);
         }
-        for (int r = 0; r < M; ++r)
-            out[r * ldo + o] = Simd::total(sums[r]);
-    }
+    });
 }
 
 // A count as a type, without the standard library's std::integral_constant.

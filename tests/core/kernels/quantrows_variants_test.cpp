@@ -79,6 +79,18 @@ std::vector<float> randomFloats(long count, std::mt19937 &rng)
     return out;
 }
 
+// f's product of m packed input rows in x (x.size() / m inputs each) into packed outputs.
+QuantDot productInto(const QuantRowsFixture &f, const std::vector<float> &x, long m, std::vector<float> &out)
+{
+    QuantDot p = f.product();
+    p.x = x.data();
+    p.m = m;
+    p.ldx = long(x.size()) / m;
+    p.out = out.data();
+    p.ldo = f.shape.rows;
+    return p;
+}
+
 class QuantRowVariants : public attnlab::test::KernelVariantTest { };
 
 TEST_P(QuantRowVariants, EveryQuantTypeRunsVectorCodeOnTheVectorVariants)
@@ -141,12 +153,7 @@ TEST_P(QuantRowVariants, EveryWeightIsDequantizedBitForBitAsThePortableDequantiz
         const long blocks = 2, rows = 3, k = blocks * quantBlockSize(t.type);
         const QuantRowsFixture f = randomRows(rng, t, rows, blocks);
         std::vector<float> x(std::size_t(4 * k)), out(std::size_t(4 * rows));
-        QuantDot p = f.product();
-        p.x = x.data();
-        p.m = 4;
-        p.ldx = k;
-        p.out = out.data();
-        p.ldo = rows;
+        const QuantDot p = productInto(f, x, 4, out);
         for (long i0 = 0; i0 < k; i0 += 4) {
             std::fill(x.begin(), x.end(), 0.f);
             for (long r = 0; r < 4; ++r)
@@ -179,12 +186,7 @@ TEST_P(QuantRowVariants, Q5_0FifthBitsAllClearAllSetAndMixedGiveThePortableValue
             dequantizeBlocks(ElementType::Q5_0, block, 1, f.values.data() + r * k + b * 32);
         }
     std::vector<float> x(static_cast<std::size_t>(k)), out(static_cast<std::size_t>(rows));
-    QuantDot p = f.product();
-    p.x = x.data();
-    p.m = 1;
-    p.ldx = k;
-    p.out = out.data();
-    p.ldo = rows;
+    const QuantDot p = productInto(f, x, 1, out);
     for (long i = 0; i < k; ++i) {
         std::fill(x.begin(), x.end(), 0.f);
         x[std::size_t(i)] = 1.f;
