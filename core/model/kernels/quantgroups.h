@@ -128,6 +128,43 @@ template<typename Group> inline void q5_1Groups(const unsigned char *b, Group &g
     group(16, _mm_or_si128(highNibbles(qs), bitsAsBytes(qh >> 16, 16)), d, m);
 }
 
+// The 32-weight types without an offset (Q8_0, Q4_0, Q5_0) read whole: the block's 32 signed codes
+// as two registers of 16 (elements 0–15 and 16–31), returning its scale d. Their kernels sum
+// code · x over a block and multiply by d once (dotRowsSymmetricOf): d · code is exact in float
+// (a half times an integer of at most 8 bits), so that is the same sum of the same weights, only
+// rounded in another order.
+inline float q8_0Codes(const unsigned char *b, __m128i &low, __m128i &high)
+{
+    low = load16(b + 2);
+    high = load16(b + 18);
+    return halfAt(b);
+}
+
+inline float q4_0Codes(const unsigned char *b, __m128i &low, __m128i &high)
+{
+    const __m128i qs = load16(b + 2), eight = _mm_set1_epi8(8);
+    low = _mm_sub_epi8(lowNibbles(qs), eight);
+    high = _mm_sub_epi8(highNibbles(qs), eight);
+    return halfAt(b);
+}
+
+inline float q5_0Codes(const unsigned char *b, __m128i &low, __m128i &high)
+{
+    const unsigned qh = wordAt(b + 2);
+    const __m128i qs = load16(b + 6), sixteen = _mm_set1_epi8(16);
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+    // code = nibble − 16 where the fifth bit is clear, the nibble itself where it is set: one
+    // masked subtraction per 16 codes with the bits as a mask register.
+    const __m128i lowN = lowNibbles(qs), highN = highNibbles(qs);
+    low = _mm_mask_sub_epi8(lowN, _cvtu32_mask16(~qh & 0xFFFF), lowN, sixteen);
+    high = _mm_mask_sub_epi8(highN, _cvtu32_mask16(~qh >> 16), highN, sixteen);
+#else
+    low = _mm_sub_epi8(_mm_or_si128(lowNibbles(qs), bitsAsBytes(qh, 16)), sixteen);
+    high = _mm_sub_epi8(_mm_or_si128(highNibbles(qs), bitsAsBytes(qh >> 16, 16)), sixteen);
+#endif
+    return halfAt(b);
+}
+
 // Q4_K and Q5_K: four 64-weight spans, each the low nibbles of 32 bytes (sub-block 2p) then their
 // high nibbles (sub-block 2p + 1); Q5_K adds bit 2p or 2p + 1 of each of its 32 high-bit bytes.
 template<bool FifthBit, typename Group> inline void kQuantGroups(const unsigned char *b, Group &group)
@@ -187,24 +224,29 @@ template<typename Group> inline void q6_KGroups(const unsigned char *b, Group &g
 enum GgmlQuantType { Q4_0 = 2, Q4_1 = 3, Q5_0 = 6, Q5_1 = 7, Q8_0 = 8, Q4_K = 12, Q5_K = 13, Q6_K = 14 };
 
 // Calls `kernel.template run<Size, Bytes>(reader)` with `type`'s block size, block bytes and a reader
-// that hands a block's groups on (reader(block, group)); false for a type not above.
+// that hands a block's groups on (reader(block, group)), or for a 32-weight type without an offset
+// `kernel.template runSymmetric<Bytes>(codes)` with its codes reader above; false for a type not
+// above.
 template<typename Kernel> inline bool withBlockType(int type, const Kernel &kernel)
 {
     switch (type) {
     case Q4_0:
-        kernel.template run<32, 18>([](const unsigned char *b, auto &g) { q4_0Groups(b, g); });
+        kernel.template runSymmetric<18>(
+            [](const unsigned char *b, __m128i &l, __m128i &h) { return q4_0Codes(b, l, h); });
         return true;
     case Q4_1:
         kernel.template run<32, 20>([](const unsigned char *b, auto &g) { q4_1Groups(b, g); });
         return true;
     case Q5_0:
-        kernel.template run<32, 22>([](const unsigned char *b, auto &g) { q5_0Groups(b, g); });
+        kernel.template runSymmetric<22>(
+            [](const unsigned char *b, __m128i &l, __m128i &h) { return q5_0Codes(b, l, h); });
         return true;
     case Q5_1:
         kernel.template run<32, 24>([](const unsigned char *b, auto &g) { q5_1Groups(b, g); });
         return true;
     case Q8_0:
-        kernel.template run<32, 34>([](const unsigned char *b, auto &g) { q8_0Groups(b, g); });
+        kernel.template runSymmetric<34>(
+            [](const unsigned char *b, __m128i &l, __m128i &h) { return q8_0Codes(b, l, h); });
         return true;
     case Q4_K:
         kernel.template run<256, 144>([](const unsigned char *b, auto &g) { q4_KGroups(b, g); });
@@ -224,15 +266,25 @@ template<typename Kernel> inline bool withBlockType(int type, const Kernel &kern
 // Weights (one group dequantized in registers), Sums (one output's running sums), zero(),
 // dequantize(codes, s, m), multiplyAdd(sums, weights, x) (sums += weights · x[0, 16)) and
 // total(sums). M input rows (1 to 4) share each dequantized group.
+// For each weight row o: M zeroed sums, `addRow(row, sums)` over its bytes, the totals to out.
+template<typename Simd, int M, typename AddRow>
+void eachWeightRow(const unsigned char *w, long rows, long rowBytes, float *out, long ldo, AddRow addRow)
+{
+    for (long o = 0; o < rows; ++o) {
+        typename Simd::Sums sums[M];
+        for (int r = 0; r < M; ++r)
+            sums[r] = Simd::zero();
+        addRow(w + o * rowBytes, sums);
+        for (int r = 0; r < M; ++r)
+            out[r * ldo + o] = Simd::total(sums[r]);
+    }
+}
+
 template<typename Simd, int M, int Size, int Bytes, typename Reader>
 void dotRowsOf(const float *x, long ldx, const unsigned char *w, long rows, long blocks, long rowBytes, float *out,
     long ldo, Reader reader)
 {
-    for (long o = 0; o < rows; ++o) {
-        const unsigned char *row = w + o * rowBytes;
-        typename Simd::Sums sums[M];
-        for (int r = 0; r < M; ++r)
-            sums[r] = Simd::zero();
+    eachWeightRow<Simd, M>(w, rows, rowBytes, out, ldo, [&](const unsigned char *row, typename Simd::Sums *sums) {
         for (long b = 0; b < blocks; ++b) {
             const float *xb = x + b * Size;
             auto group = [&](int first, __m128i codes, float s, float m) {
@@ -242,10 +294,31 @@ void dotRowsOf(const float *x, long ldx, const unsigned char *w, long rows, long
             };
             reader(row + b * Bytes, group);
         }
-        for (int r = 0; r < M; ++r)
-            out[r * ldo + o] = Simd::total(sums[r]);
-    }
+    });
 }
+
+// The same for the 32-weight types without an offset: per block, `Simd` turns the 32 codes into
+// Codes (codes(low, high)) and adds d · Σ code · x to each output's sums
+// (blockMultiplyAdd(sums, codes, x, d)).
+template<typename Simd, int M, int Bytes, typename Reader>
+void dotRowsSymmetricOf(const float *x, long ldx, const unsigned char *w, long rows, long blocks, long rowBytes,
+    float *out, long ldo, Reader reader)
+{
+    eachWeightRow<Simd, M>(w, rows, rowBytes, out, ldo, [&](const unsigned char *row, typename Simd::Sums *sums) {
+        for (long b = 0; b < blocks; ++b) {
+            __m128i low, high;
+            const float d = reader(row + b * Bytes, low, high);
+            const typename Simd::Codes codes = Simd::codes(low, high);
+            for (int r = 0; r < M; ++r)
+                Simd::blockMultiplyAdd(sums[r], codes, x + r * ldx + b * 32, d);
+        }
+    });
+}
+
+// A count as a type, without the standard library's std::integral_constant.
+template<int N> struct Count {
+    static constexpr int value = N;
+};
 
 // quantrows.h's kernel for `Simd`: m input rows taken four at a time.
 template<typename Simd> struct DotRows {
@@ -256,26 +329,41 @@ template<typename Simd> struct DotRows {
     float *out;
     long ldo;
 
-    template<int Size, int Bytes, typename Reader> void run(Reader reader) const
+    // Calls `rowsOf(xr, o, std::integral_constant<int, M>())` for each run of M (1 to 4) input rows.
+    template<typename RowsOf> void fourAtATime(RowsOf rowsOf) const
     {
         for (long r0 = 0; r0 < m; r0 += 4) {
             const float *xr = x + r0 * ldx;
             float *o = out + r0 * ldo;
             switch (m - r0 < 4 ? m - r0 : 4) {
             case 1:
-                dotRowsOf<Simd, 1, Size, Bytes>(xr, ldx, w, rows, blocks, rowBytes, o, ldo, reader);
+                rowsOf(xr, o, Count<1>());
                 break;
             case 2:
-                dotRowsOf<Simd, 2, Size, Bytes>(xr, ldx, w, rows, blocks, rowBytes, o, ldo, reader);
+                rowsOf(xr, o, Count<2>());
                 break;
             case 3:
-                dotRowsOf<Simd, 3, Size, Bytes>(xr, ldx, w, rows, blocks, rowBytes, o, ldo, reader);
+                rowsOf(xr, o, Count<3>());
                 break;
             default:
-                dotRowsOf<Simd, 4, Size, Bytes>(xr, ldx, w, rows, blocks, rowBytes, o, ldo, reader);
+                rowsOf(xr, o, Count<4>());
                 break;
             }
         }
+    }
+
+    template<int Size, int Bytes, typename Reader> void run(Reader reader) const
+    {
+        fourAtATime([&](const float *xr, float *o, auto count) {
+            dotRowsOf<Simd, decltype(count)::value, Size, Bytes>(xr, ldx, w, rows, blocks, rowBytes, o, ldo, reader);
+        });
+    }
+
+    template<int Bytes, typename Reader> void runSymmetric(Reader reader) const
+    {
+        fourAtATime([&](const float *xr, float *o, auto count) {
+            dotRowsSymmetricOf<Simd, decltype(count)::value, Bytes>(xr, ldx, w, rows, blocks, rowBytes, o, ldo, reader);
+        });
     }
 };
 

@@ -34,6 +34,26 @@ struct Avx2 {
         sums.low = _mm256_fmadd_ps(w.low, _mm256_loadu_ps(x), sums.low);
         sums.high = _mm256_fmadd_ps(w.high, _mm256_loadu_ps(x + 8), sums.high);
     }
+    // A 32-weight block's codes as floats, eight at a time.
+    struct Codes {
+        __m256 part[4];
+    };
+    static __m256 asFloats(__m128i eightCodes) { return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(eightCodes)); }
+    static Codes codes(__m128i low, __m128i high)
+    {
+        return {{asFloats(low), asFloats(_mm_unpackhi_epi64(low, low)), asFloats(high),
+            asFloats(_mm_unpackhi_epi64(high, high))}};
+    }
+    static void blockMultiplyAdd(Sums &sums, const Codes &codes, const float *x, float d)
+    {
+        const __m256 low
+            = _mm256_fmadd_ps(codes.part[2], _mm256_loadu_ps(x + 16), _mm256_mul_ps(codes.part[0], _mm256_loadu_ps(x)));
+        const __m256 high = _mm256_fmadd_ps(
+            codes.part[3], _mm256_loadu_ps(x + 24), _mm256_mul_ps(codes.part[1], _mm256_loadu_ps(x + 8)));
+        const __m256 dv = _mm256_set1_ps(d);
+        sums.low = _mm256_fmadd_ps(low, dv, sums.low);
+        sums.high = _mm256_fmadd_ps(high, dv, sums.high);
+    }
     static float total(const Sums &sums)
     {
         const __m256 v = _mm256_add_ps(sums.low, sums.high);

@@ -28,6 +28,23 @@ struct Avx512 {
         sums.b = next;
     }
     static float total(const Sums &sums) { return _mm512_reduce_add_ps(_mm512_add_ps(sums.a, sums.b)); }
+
+    // A 32-weight block's codes as floats, elements 0–15 and 16–31.
+    struct Codes {
+        __m512 low, high;
+    };
+    static Codes codes(__m128i low, __m128i high)
+    {
+        return {_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(low)), _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(high))};
+    }
+    static void blockMultiplyAdd(Sums &sums, const Codes &codes, const float *x, float d)
+    {
+        const __m512 dot
+            = _mm512_fmadd_ps(codes.high, _mm512_loadu_ps(x + 16), _mm512_mul_ps(codes.low, _mm512_loadu_ps(x)));
+        const __m512 next = _mm512_fmadd_ps(dot, _mm512_set1_ps(d), sums.a);
+        sums.a = sums.b;
+        sums.b = next;
+    }
 };
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "variants.h"
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -78,6 +79,18 @@ std::vector<float> randomFloats(long count, std::mt19937 &rng)
     return out;
 }
 
+// f's product of m packed input rows in x (x.size() / m inputs each) into packed outputs.
+QuantDot productInto(const QuantRowsFixture &f, const std::vector<float> &x, long m, std::vector<float> &out)
+{
+    QuantDot p = f.product();
+    p.x = x.data();
+    p.m = m;
+    p.ldx = long(x.size()) / m;
+    p.out = out.data();
+    p.ldo = f.shape.rows;
+    return p;
+}
+
 class QuantRowVariants : public attnlab::test::KernelVariantTest { };
 
 TEST_P(QuantRowVariants, EveryQuantTypeRunsVectorCodeOnTheVectorVariants)
@@ -140,12 +153,7 @@ TEST_P(QuantRowVariants, EveryWeightIsDequantizedBitForBitAsThePortableDequantiz
         const long blocks = 2, rows = 3, k = blocks * quantBlockSize(t.type);
         const QuantRowsFixture f = randomRows(rng, t, rows, blocks);
         std::vector<float> x(std::size_t(4 * k)), out(std::size_t(4 * rows));
-        QuantDot p = f.product();
-        p.x = x.data();
-        p.m = 4;
-        p.ldx = k;
-        p.out = out.data();
-        p.ldo = rows;
+        const QuantDot p = productInto(f, x, 4, out);
         for (long i0 = 0; i0 < k; i0 += 4) {
             std::fill(x.begin(), x.end(), 0.f);
             for (long r = 0; r < 4; ++r)
@@ -156,6 +164,35 @@ TEST_P(QuantRowVariants, EveryWeightIsDequantizedBitForBitAsThePortableDequantiz
                     ASSERT_EQ(out[std::size_t(r * rows + o)], f.values[std::size_t(o * k + i0 + r)])
                         << t.name << ": row " << o << ", element " << i0 + r;
         }
+    }
+}
+
+TEST_P(QuantRowVariants, Q5_0FifthBitsAllClearAllSetAndMixedGiveThePortableValues)
+{
+    // The vector variants read Q5_0's 32 fifth bits whole (AVX-512 as a mask register): words of
+    // none, all, and alternating bits in each half, against the portable dequantizer.
+    std::mt19937 rng(37);
+    const QuantType &q5_0 = kTypes[3];
+    ASSERT_EQ(q5_0.type, ElementType::Q5_0);
+    const std::uint32_t words[] = {0u, 0xFFFFFFFFu, 0x0000FFFFu, 0xFFFF0000u, 0xAAAA5555u, 0x80000001u};
+    const long blocks = 6, rows = 2, k = blocks * 32;
+    QuantRowsFixture f = randomRows(rng, q5_0, rows, blocks);
+    const std::size_t blockBytes = quantBlockBytes(ElementType::Q5_0);
+    auto *base = reinterpret_cast<unsigned char *>(f.bytes.data());
+    for (long r = 0; r < rows; ++r)
+        for (long b = 0; b < blocks; ++b) {
+            unsigned char *block = base + std::size_t(r * (blocks + 1) + b + 1) * blockBytes;
+            std::memcpy(block + 2, &words[b], 4); // qh follows the half scale
+            dequantizeBlocks(ElementType::Q5_0, block, 1, f.values.data() + r * k + b * 32);
+        }
+    std::vector<float> x(static_cast<std::size_t>(k)), out(static_cast<std::size_t>(rows));
+    const QuantDot p = productInto(f, x, 1, out);
+    for (long i = 0; i < k; ++i) {
+        std::fill(x.begin(), x.end(), 0.f);
+        x[std::size_t(i)] = 1.f;
+        quantDotRows(GetParam(), p);
+        for (long o = 0; o < rows; ++o)
+            ASSERT_EQ(out[std::size_t(o)], f.values[std::size_t(o * k + i)]) << "row " << o << ", element " << i;
     }
 }
 
