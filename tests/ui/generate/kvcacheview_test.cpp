@@ -13,12 +13,14 @@
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
+#include "ui/i18n/sizetext.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 
 #include <QLabel>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -221,4 +223,35 @@ TEST_F(KvDesignWindow, EveryRowOfTheDesignTableIsReadableAt1280x720)
         EXPECT_GE(designs->rowViewportPosition(r), 0) << r;
         EXPECT_LE(designs->rowViewportPosition(r) + designs->rowHeight(r), designs->viewport()->height()) << r;
     }
+}
+
+// A size under 1 KiB is written once ("192 bytes"), a larger one with its rounded size beside
+// ("8,448 bytes (8.3 KiB)"): never "192 bytes (192 bytes)". The same formatter writes every size.
+TEST(SizeText, TheExactCountIsWrittenOnceUnder1KiBAndWithItsRoundedSizeAbove)
+{
+    const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const QLocale before;
+    QLocale::setDefault(english);
+    EXPECT_EQ(exactSizeText(192), QStringLiteral("192 bytes"));
+    EXPECT_EQ(exactSizeText(1023), QStringLiteral("1,023 bytes"));
+    EXPECT_EQ(exactSizeText(1024), QStringLiteral("1,024 bytes (1.0 KiB)"));
+    EXPECT_EQ(exactSizeText(8448), QStringLiteral("8,448 bytes (8.3 KiB)"));
+    EXPECT_EQ(sizeText(192), QStringLiteral("192 bytes"));
+    EXPECT_EQ(sizeText(8448), QStringLiteral("8.3 KiB"));
+    EXPECT_EQ(sizeText(3LL << 30), QStringLiteral("3.0 GiB"));
+    QLocale::setDefault(before);
+}
+
+// The panel of a tiny model, whose engine caches 192 bytes per token, says so once.
+TEST(KvCacheView, ASizeUnder1KiBIsNotRepeatedInBrackets)
+{
+    TinyFolder folder(false, true, 32);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const QString formula = room.panel->cachePanel()->formulaText();
+    const QRegularExpression repeated(QStringLiteral("(\\d[\\d,]*) bytes \\(\\1 bytes\\)"));
+    EXPECT_FALSE(repeated.match(formula).hasMatch()) << formula.toStdString();
+    EXPECT_TRUE(formula.contains(QRegularExpression(QStringLiteral("\\b\\d{1,3} bytes per token"))))
+        << formula.toStdString();
 }
