@@ -6,6 +6,7 @@
 #include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
 #include "ui/i18n/sizetext.h"
+#include "ui/i18n/wholelabel.h"
 #include "ui/lessons/lessondialog.h"
 #include "ui/model/modelsession.h"
 
@@ -23,7 +24,7 @@ namespace attnlab::ui {
 KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
     , m_session(session)
-    , m_formula(new QLabel(this))
+    , m_formula(new WholeLabel(this))
     , m_table(new QTableWidget(this))
     , m_vectors(new KvVectorsView(session, this))
     , m_policy(new CachePolicyBar(session, this))

@@ -8,6 +8,7 @@
 #include "generateroom.h"
 #include "modelfixtures.h"
 #include "tokenizerfixtures.h"
+#include "ui/generate/cachepolicybar.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
@@ -18,6 +19,9 @@
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QApplication>
 #include <QLabel>
 #include <QLocale>
 #include <QRegularExpression>
@@ -222,6 +226,59 @@ TEST_F(KvDesignWindow, EveryRowOfTheDesignTableIsReadableAt1280x720)
     for (int r = 0; r < designs->rowCount(); ++r) {
         EXPECT_GE(designs->rowViewportPosition(r), 0) << r;
         EXPECT_LE(designs->rowViewportPosition(r) + designs->rowHeight(r), designs->viewport()->height()) << r;
+    }
+}
+
+// The KV cache's labels (the policy line, the formula with the engine's sizes, the lesson
+// buttons) each keep the height of all their lines when the panel is short, so none is drawn over
+// another: the window at 1280×720 and shorter, under a cache policy (which adds a line), with the
+// Generate panel in front. Once the formula's lines were squeezed under the policy line
+// (docs/images/engine-eviction.png).
+TEST_F(KvDesignWindow, NoTwoLabelsOfTheKvCacheOverlapWhenThePanelIsShort)
+{
+    TinyFolder folder(false, true, 32);
+    MainWindow window(&document);
+    window.modelActions()->setQuiet(true);
+    window.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(window.modelActions()->session()));
+    auto *panels = window.findChild<QTabWidget *>(QStringLiteral("ModelRoomPanels"));
+    ASSERT_TRUE(panels);
+    panels->setCurrentIndex(0);
+    KvCachePanel *cache = window.findChild<KvCachePanel *>();
+    ASSERT_TRUE(cache);
+    cache->policy()->setPolicy(CachePolicyBar::WindowAndSinks, 6, 2);
+    ASSERT_TRUE(waitComputed(window.modelActions()->session()));
+    for (const QSize &size : {QSize(1280, 720), QSize(1280, 560), QSize(1024, 560)}) {
+        SCOPED_TRACE(testing::Message() << size.width() << "×" << size.height());
+        window.resize(size);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        // A label's new minimum height climbs one layout at a time to the page's scroll area.
+        for (int i = 0; i < 8; ++i)
+            QApplication::processEvents();
+        ASSERT_TRUE(cache->isVisible());
+        QList<QWidget *> texts;
+        for (QWidget *w : cache->findChildren<QWidget *>()) {
+            if (!w->isVisible() || !(qobject_cast<QLabel *>(w) || qobject_cast<QAbstractButton *>(w)))
+                continue;
+            texts << w;
+            if (auto *label = qobject_cast<QLabel *>(w); label && label->wordWrap()) {
+                EXPECT_GE(label->height(), label->heightForWidth(label->width())) << label->text().toStdString();
+            } else if (!qobject_cast<QAbstractSpinBox *>(w->parentWidget())) {
+                EXPECT_GE(w->height(), w->minimumSizeHint().height()) << w->metaObject()->className();
+            }
+        }
+        ASSERT_GE(texts.size(), 4);
+        for (int i = 0; i < texts.size(); ++i)
+            for (int j = i + 1; j < texts.size(); ++j) {
+                const QRect a(texts[i]->mapTo(cache, QPoint(0, 0)), texts[i]->size());
+                const QRect b(texts[j]->mapTo(cache, QPoint(0, 0)), texts[j]->size());
+                const auto name = [](const QWidget *w) {
+                    const auto *label = qobject_cast<const QLabel *>(w);
+                    return (label ? label->text() : QString::fromLatin1(w->metaObject()->className())).left(40);
+                };
+                EXPECT_FALSE(a.intersects(b)) << name(texts[i]).toStdString() << " / " << name(texts[j]).toStdString();
+            }
     }
 }
 
