@@ -148,9 +148,6 @@ QString loadModelInput(const CommandLine &cli, ModelInput *in)
     return QString();
 }
 
-namespace {
-
-// --layer or --head as a 0-based index below `count`. Empty on success, else the problem.
 QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int count, int *index)
 {
     const QString name = option.names().constLast();
@@ -162,8 +159,6 @@ QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int
     *index = value - 1;
     return QString();
 }
-
-} // namespace
 
 QString parseAblation(const QString &text, const ModelConfig &config, core::Matrix *mask)
 {

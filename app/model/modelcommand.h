@@ -12,6 +12,7 @@
 #include "core/scene/sceneio.h"
 #include "core/tokenize/tokenizer.h"
 
+#include <QCommandLineOption>
 #include <QString>
 
 #include <memory>
@@ -62,6 +63,10 @@ int failModelCommand(const QString &message);
 
 // A positive whole number written with digits only ("+3", " 3", "3.0" and "1e2" are refused).
 bool parsePositive(const QString &text, int *value);
+
+// --layer or --head (counted from 1) as a 0-based index below `count`, in *index. Empty on
+// success, else the one-line problem: the option missing, or not a whole number from 1 to count.
+QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int count, int *index);
 
 // --ablate L.H[,L.H…] as a layers × heads head mask (0 = switched off). Empty on success.
 QString parseAblation(const QString &text, const core::model::ModelConfig &config, core::Matrix *mask);

@@ -50,19 +50,6 @@ nlohmann::ordered_json rows(const core::Matrix &m)
     return out;
 }
 
-// --layer or --head as a 0-based index below `count`. Empty on success, else the problem.
-QString parseIndex(const CommandLine &cli, const QCommandLineOption &option, int count, int *index)
-{
-    const QString name = option.names().constLast();
-    if (!cli.isSet(option))
-        return tr("--model needs --%1 (counted from 1) to pick a head").arg(name);
-    int value = 0;
-    if (!parsePositive(cli.value(option), &value) || value > count)
-        return tr("--%1: expected a whole number from 1 to %2, got \"%3\"").arg(name).arg(count).arg(cli.value(option));
-    *index = value - 1;
-    return QString();
-}
-
 // What a --target-text command reads: the model, the source ids, the target ids after the
 // decoder's start (the target text's own </s> left out) and the encoder's output.
 struct Seq2SeqInput {

@@ -2698,6 +2698,18 @@
     </message>
 </context>
 <context>
+    <name>SizeText</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>an exact count of bytes, then the rounded size</comment>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>UndoCommand</name>
     <message>
         <source>Set %1[%2][%3] to %4</source>
@@ -5321,10 +5333,6 @@ Not available now: %2</source>
 <context>
     <name>attnlab::ui::KvCachePanel</name>
     <message>
-        <source>%1 bytes (%2)</source>
-        <translation>%1 字节（%2）</translation>
-    </message>
-    <message>
         <source>Open a model to see its KV cache.</source>
         <translation>打开一个模型即可查看它的 KV 缓存。</translation>
     </message>
@@ -6342,10 +6350,6 @@ Click to select it, Ctrl+click to switch it off.</source>
 </context>
 <context>
     <name>attnlab::ui::PagedCacheView</name>
-    <message>
-        <source>%1 bytes (%2)</source>
-        <translation>%1 字节（%2）</translation>
-    </message>
     <message>
         <source>Open a model to see its KV cache in blocks.</source>
         <translation>打开一个模型，查看它分块存放的 KV 缓存。</translation>

@@ -5,6 +5,7 @@
 #include "ui/document/document.h"
 #include "ui/experiments/tilegrid.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/sizetext.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/plot/stageinfo.h"
 
@@ -44,11 +45,6 @@ QString vectorText(const Eigen::MatrixXd &m, Eigen::Index row)
     for (Eigen::Index c = 0; c < m.cols(); ++c)
         parts << number(m(row, c));
     return QStringLiteral("[") + parts.join(QStringLiteral(", ")) + QStringLiteral("]");
-}
-
-QString bytesText(long long bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 } // namespace
@@ -234,7 +230,7 @@ void FlashExperiment::showStep()
                          "float32) was never held; one tile of scores took %4.")
                           .arg(QLocale().toString(difference, 'g', 2))
                           .arg(n)
-                          .arg(bytesText(m_trace.naiveMatrixBytes()), bytesText(m_trace.tileBytes())));
+                          .arg(sizeText(m_trace.naiveMatrixBytes()), sizeText(m_trace.tileBytes())));
 }
 
 QString FlashExperiment::tilesText() const

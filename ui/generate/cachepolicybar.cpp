@@ -2,6 +2,7 @@
 
 #include "core/model/forward.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/wholelabel.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/model/modelsession.h"
 
@@ -28,7 +29,7 @@ CachePolicyBar::CachePolicyBar(ModelSession *session, QWidget *parent)
     , m_window(new QSpinBox(this))
     , m_sinksLabel(new QLabel(this))
     , m_sinks(new QSpinBox(this))
-    , m_summary(new QLabel(this))
+    , m_summary(new WholeLabel(this))
     , m_help(new QToolButton(this))
 {
     setObjectName(QStringLiteral("CachePolicyBar"));

@@ -5,6 +5,8 @@
 #include "ui/generate/cachepolicybar.h"
 #include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
+#include "ui/i18n/sizetext.h"
+#include "ui/i18n/wholelabel.h"
 #include "ui/lessons/lessondialog.h"
 #include "ui/model/modelsession.h"
 
@@ -19,23 +21,10 @@
 
 namespace attnlab::ui {
 
-namespace {
-QString sizeText(std::int64_t bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
-}
-
-// "8448 bytes (8.3 KiB)": the exact product, and its size in binary units.
-QString bytesText(std::int64_t bytes)
-{
-    return KvCachePanel::tr("%1 bytes (%2)").arg(QLocale().toString(qlonglong(bytes)), sizeText(bytes));
-}
-} // namespace
-
 KvCachePanel::KvCachePanel(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
     , m_session(session)
-    , m_formula(new QLabel(this))
+    , m_formula(new WholeLabel(this))
     , m_table(new QTableWidget(this))
     , m_vectors(new KvVectorsView(session, this))
     , m_policy(new CachePolicyBar(session, this))
@@ -142,12 +131,12 @@ QString KvCachePanel::formulaText() const
                               .arg(m_headDim)
                               .arg(m_tokens)
                               .arg(kBytesPerNumber)
-                              .arg(bytesText(m_bytes));
+                              .arg(exactSizeText(m_bytes));
     const QString gqa = m_kvHeads == m_heads
         ? tr("Every query head has its own keys and values here (no grouped-query attention).")
         : tr("Without grouped-query attention (%1 heads): %2, %3 times as much.")
               .arg(m_heads)
-              .arg(bytesText(m_bytesWithoutGqa))
+              .arg(exactSizeText(m_bytesWithoutGqa))
               .arg(m_heads / m_kvHeads);
     if (m_engineSize.bytesPerToken == 0)
         return total + QLatin1Char('\n') + gqa;
@@ -155,8 +144,8 @@ QString KvCachePanel::formulaText() const
                         "file, as llama.cpp caches by default), keys and values take %2 per token and %3 for the "
                         "longest text the model takes (%4 tokens).")
                          .arg(m_engineSize.bytesPerElement)
-                         .arg(bytesText(m_engineSize.bytesPerToken))
-                         .arg(bytesText(m_engineSize.bytes(m_maxPositions)))
+                         .arg(exactSizeText(m_engineSize.bytesPerToken))
+                         .arg(exactSizeText(m_engineSize.bytes(m_maxPositions)))
                          .arg(m_maxPositions);
     if (m_engineSize.bytesPerElement == 4)
         engine += QLatin1Char(' ')
@@ -173,7 +162,7 @@ QString KvCachePanel::formulaText() const
             + tr("That counts every token in every layer; since its sliding-window layers keep only their last %1 "
                  "tokens, an engine needs %2 for %3 tokens.")
                   .arg(widest)
-                  .arg(bytesText(own.bytes(m_maxPositions)))
+                  .arg(exactSizeText(own.bytes(m_maxPositions)))
                   .arg(m_maxPositions);
     const int window = m_session->cacheWindow(), sinks = m_session->cacheSinks();
     if (window > 0) {
@@ -185,7 +174,7 @@ QString KvCachePanel::formulaText() const
                   .arg(kept)
                   .arg(sinks)
                   .arg(window)
-                  .arg(bytesText(m_engineSize.bytes(kept)));
+                  .arg(exactSizeText(m_engineSize.bytes(kept)));
     }
     return text;
 }

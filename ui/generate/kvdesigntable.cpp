@@ -1,4 +1,5 @@
 #include "ui/generate/kvdesigntable.h"
+#include "ui/i18n/sizetext.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -60,13 +61,12 @@ void KvDesignTable::setModel(const core::model::ModelConfig *config, int bytesPe
     m_layouts = config ? core::engine::kvCacheDesigns(*config, bytesPerNumber) : std::vector<KvCacheLayout> {};
     m_headDim = config ? config->headDim() : 0;
     setRowCount(int(m_layouts.size()));
-    const auto size
-        = [](std::int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat); };
     for (int r = 0; r < rowCount(); ++r) {
         const KvCacheLayout &l = m_layouts[size_t(r)];
-        QStringList cells {designName(l), QLocale().toString(qlonglong(l.numbersPerLayer)), size(l.bytesPerToken())};
+        QStringList cells {
+            designName(l), QLocale().toString(qlonglong(l.numbersPerLayer)), sizeText(l.bytesPerToken())};
         for (std::int64_t tokens : core::engine::kComparedContexts)
-            cells << size(l.bytes(tokens));
+            cells << sizeText(l.bytes(tokens));
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             item->setTextAlignment((c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);

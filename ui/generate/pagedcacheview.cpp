@@ -5,6 +5,7 @@
 #include "core/model/forward.h"
 #include "ui/generate/pagedblockgrid.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/sizetext.h"
 #include "ui/inspector/explanationpanel.h"
 #include "ui/model/modelsession.h"
 
@@ -21,15 +22,6 @@
 #include <QVBoxLayout>
 
 namespace attnlab::ui {
-
-namespace {
-// "8448 bytes (8.3 KiB)": the exact product, and its size in binary units.
-QString bytesText(std::int64_t bytes)
-{
-    return PagedCacheView::tr("%1 bytes (%2)")
-        .arg(QLocale().toString(qlonglong(bytes)), QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat));
-}
-} // namespace
 
 PagedCacheView::PagedCacheView(ModelSession *session, QWidget *parent)
     : Retranslating<QWidget>(parent)
@@ -163,14 +155,14 @@ QString PagedCacheView::summaryText() const
                  .arg(m_generated)
                  .arg(continuations)
                  .arg(c.blockSize())
-                 .arg(bytesText(c.bytesPerBlock()));
+                 .arg(exactSizeText(c.bytesPerBlock()));
     lines << tr("%1 blocks in use, %2 of them shared: %3. Filled: %4. Wasted in partly filled blocks: %5.")
                  .arg(c.blocksInUse())
                  .arg(c.sharedBlocks())
-                 .arg(bytesText(c.bytesUsed()), bytesText(c.bytesFilled()), bytesText(c.bytesWasted()));
+                 .arg(exactSizeText(c.bytesUsed()), exactSizeText(c.bytesFilled()), exactSizeText(c.bytesWasted()));
     lines << tr("Blocks copied on write: %1. Without sharing the continuations would take %2.")
                  .arg(c.copyOnWrites())
-                 .arg(bytesText(c.bytesWithoutSharing()));
+                 .arg(exactSizeText(c.bytesWithoutSharing()));
     return lines.join(QLatin1Char('\n'));
 }
 

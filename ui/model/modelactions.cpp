@@ -6,6 +6,7 @@
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
 #include "ui/i18n/modelpathdialog.h"
+#include "ui/i18n/sizetext.h"
 #include "ui/model/modelroom.h"
 #include "ui/model/modelsession.h"
 
@@ -212,7 +213,7 @@ void ModelActions::fillCacheMenu()
             if (!fact.empty())
                 facts << QString::fromStdString(fact);
         if (m.bytes > 0)
-            facts << locale.formattedDataSize(qint64(m.bytes), 1, QLocale::DataSizeTraditionalFormat);
+            facts << sizeText(std::int64_t(m.bytes));
         const QString path = QString::fromStdString(m.path);
         QAction *a = m_cacheMenu->addAction(QString::fromStdString(m.id)
                 + (facts.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(facts.join(QStringLiteral(", ")))),

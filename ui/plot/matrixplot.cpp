@@ -9,6 +9,7 @@
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +23,8 @@ namespace {
 constexpr int kMostLabels = 48;
 // The plot's side before its first layout.
 constexpr int kFirstSide = 400;
+// A title takes at most this many lines.
+constexpr int kMostTitleLines = 2;
 
 // The app's colour maps, with undefined (NaN) cells grey: here they mean "hidden" or "no
 // difference defined", and the cell must not vanish.
@@ -69,8 +72,10 @@ MatrixPlot::MatrixPlot(QWidget *parent)
     connect(this, &QCustomPlot::afterLayout, this, [this] {
         if (valuesFit() != m_valuesFit)
             updateLabels();
-        // The axes' ticks were read before this layout: new ones are drawn by the next replot.
-        if (updateTicks(false))
+        // The axes' ticks and the title's line breaks were read before this layout: new ones are
+        // drawn by the next replot.
+        const bool ticks = updateTicks(false);
+        if (fitTitle() || ticks)
             replot(QCustomPlot::rpQueuedReplot);
     });
     refresh();
@@ -211,14 +216,70 @@ void MatrixPlot::clearFixedRange()
 
 void MatrixPlot::setTitle(const QString &title)
 {
-    m_title->setText(title);
+    m_fullTitle = title;
+    m_title->setText(m_titleRoom > 0 ? wrappedTitle(title, m_title->font(), m_titleRoom) : title);
     m_title->setVisible(!title.isEmpty());
     refresh();
 }
 
 QString MatrixPlot::title() const
 {
+    return m_fullTitle;
+}
+
+QString MatrixPlot::shownTitle() const
+{
     return m_title->text();
+}
+
+QFont MatrixPlot::titleFont() const
+{
+    return m_title->font();
+}
+
+QString MatrixPlot::wrappedTitle(const QString &title, const QFont &font, double width)
+{
+    const QFontMetricsF metrics(font);
+    if (title.isEmpty() || width <= 0 || metrics.horizontalAdvance(title) <= width)
+        return title;
+    QTextLayout layout(title, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    QStringList lines;
+    int secondStart = -1;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid() && lines.size() < kMostTitleLines;
+         line = layout.createLine()) {
+        line.setLineWidth(width);
+        if (lines.size() == kMostTitleLines - 1)
+            secondStart = line.textStart();
+        lines << title.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    // What does not fit on the last line is elided there (the full title is the tooltip's and the
+    // export's).
+    if (secondStart >= 0)
+        lines.back() = metrics.elidedText(title.mid(secondStart).trimmed(), Qt::ElideRight, width);
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool MatrixPlot::fitTitle()
+{
+    // The title sits over the heatmap's column of the layout: the plot's width without the colour
+    // scale's column and the title's own margins.
+    const QMargins margins = m_title->margins();
+    double room = viewport().width() - margins.left() - margins.right();
+    if (m_scale->visible() && plotLayout()->hasElement(1, 1))
+        room -= m_scale->outerRect().width() + plotLayout()->columnSpacing();
+    if (room <= 0 || room == m_titleRoom)
+        return false;
+    m_titleRoom = room;
+    const QString shown = wrappedTitle(m_fullTitle, m_title->font(), room);
+    if (shown == m_title->text())
+        return false;
+    m_title->setText(shown);
+    return true;
 }
 
 void MatrixPlot::setShowValues(bool show)

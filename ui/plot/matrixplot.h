@@ -34,8 +34,19 @@ public:
     // (symmetric around 0 for the diverging palette).
     void setFixedRange(double lo, double hi);
     void clearFixedRange();
+    // The title over the heatmap; wrapped at word (or, in Chinese, character) breaks onto a second
+    // line when the plot is too narrow for it, and elided only past two lines.
     void setTitle(const QString &title);
     QString title() const;
+    // The title as drawn now: title() with the line breaks it was wrapped at (an ellipsis at the
+    // end when two lines were not enough), and the font it is drawn in.
+    QString shownTitle() const;
+    QFont titleFont() const;
+    // The width the title may take at the last layout (the heatmap's column: the plot without its
+    // colour scale), 0 before the first.
+    double titleRoom() const { return m_titleRoom; }
+    // `title` broken into lines no wider than `width` in `font`: at most two, the second elided.
+    static QString wrappedTitle(const QString &title, const QFont &font, double width);
     // Numbers in the cells (only drawn while the matrix has at most kMaxLabelledCells per side
     // and a cell is wide and tall enough for its number: see valuesFit()).
     void setShowValues(bool show);
@@ -95,10 +106,14 @@ private:
     bool updateTicks(bool force);
     void updateRange();
     void applyRange();
+    // Wraps the title to the room the last layout left it; true when its text changed.
+    bool fitTitle();
 
     BlockColorMap *m_map;
     QCPColorScale *m_scale;
     QCPTextElement *m_title;
+    QString m_fullTitle;
+    double m_titleRoom = 0;
     QCPItemRect *m_highlight;
     QVector<QCPItemText *> m_labels;
     QStringList m_rowTicks; // the row and column labels, long ones elided

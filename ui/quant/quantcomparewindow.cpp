@@ -5,6 +5,7 @@
 #include "core/model/modelerror.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/i18n/localizedfiledialog.h"
+#include "ui/i18n/sizetext.h"
 #include "ui/plot/matrixplot.h"
 
 #include <QCloseEvent>
@@ -39,11 +40,6 @@ constexpr int kPlotSide = 190;
 QString probability(double p)
 {
     return QLocale().toString(p, 'f', 3);
-}
-
-QString bytes(std::uint64_t n)
-{
-    return QLocale().formattedDataSize(qint64(n), 1, QLocale::DataSizeTraditionalFormat);
 }
 
 QStringList labels(const std::vector<std::string> &tokens)
@@ -521,8 +517,8 @@ void QuantCompareWindow::refreshRow(int i)
     row.facts->setToolTip(QDir::toNativeSeparators(info.absoluteFilePath()) + QLatin1Char('\n') + m_factsTip);
     facts << tr("%1, %2 bits per weight")
                  .arg(QString::fromStdString(f.cost.quantization), locale.toString(f.cost.bitsPerWeight, 'f', 2));
-    facts << tr("File: %1").arg(bytes(f.cost.fileBytes));
-    facts << tr("Memory for the weights: %1").arg(bytes(f.cost.memoryBytes));
+    facts << tr("File: %1").arg(sizeText(std::int64_t(f.cost.fileBytes)));
+    facts << tr("Memory for the weights: %1").arg(sizeText(std::int64_t(f.cost.memoryBytes)));
     facts << (f.speed ? tr("Decode: %1 tokens/s (%n tokens)", nullptr, f.speed->tokens)
                             .arg(locale.toString(f.speed->tokensPerSecond(), 'f', 1))
                       : tr("Decode: not measured yet (Measure Speed)"));

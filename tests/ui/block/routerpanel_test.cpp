@@ -5,8 +5,10 @@
 #include "boardfixture.h"
 #include "core/model/lens/block.h"
 #include "ui/block/routerpanel.h"
+#include "ui/i18n/language.h"
 #include "ui/plot/matrixplot.h"
 
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QScreen>
 #include <QSignalSpy>
@@ -141,6 +143,79 @@ TEST(RouterPanel, TheBoardOpensWithTheRouterInViewAndFitsTheScreen)
         ASSERT_EQ(parts.size(), 2);
         EXPECT_GE(parts[0] * 3, parts[0] + parts[1]) << parts[0] << " / " << parts[1];
     }
+}
+
+// At the size the board opens with on a 1280 × 720 screen, in English and in Chinese, every
+// title of the router's four plots is drawn whole: each of its lines no wider than the plot's
+// heatmap column, nothing elided. The fourth ("Chosen experts' outputs, their sum") was once cut
+// at both ends; a title too long for one line now goes on two.
+TEST(RouterPanel, EveryPlotTitleFitsItsPlotAt1280x720InBothLanguages)
+{
+    test::MoeFolder folder;
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        SCOPED_TRACE(language.toStdString());
+        ASSERT_TRUE(Language::instance()->apply(language));
+        test::BoardRoom r;
+        r.openModel(QString::fromStdString(folder.dir), QStringLiteral("the cat sat on the mat"));
+        ASSERT_TRUE(waitComputed(r.session)) << r.actions->lastError().toStdString();
+        r.board.resize(BlockBoard::defaultWindowSize(QRect(0, 0, 1280, 720)));
+        r.board.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&r.board));
+        ASSERT_TRUE(openBoardLayer(r.board, 0));
+        QApplication::processEvents();
+        RouterPanel *router = r.board.router();
+        ASSERT_TRUE(router->isVisible());
+        for (MatrixPlot *plot : {router->logits(), router->probabilities(), router->dispatch(), router->outputs()}) {
+            plot->replot(); // the title is fitted after a layout
+            QApplication::processEvents();
+            SCOPED_TRACE(plot->title().toStdString());
+            ASSERT_FALSE(plot->title().isEmpty());
+            ASSERT_GT(plot->titleRoom(), 0);
+            const QFontMetricsF metrics(plot->titleFont());
+            const QStringList lines = plot->shownTitle().split(QLatin1Char('\n'));
+            EXPECT_LE(lines.size(), 2);
+            for (const QString &line : lines) {
+                EXPECT_LE(metrics.horizontalAdvance(line), plot->titleRoom()) << line.toStdString();
+                EXPECT_LE(metrics.horizontalAdvance(line), plot->width()) << line.toStdString();
+            }
+            // Nothing left out: the lines put together are the title.
+            QString joined = plot->shownTitle();
+            joined.remove(QLatin1Char('\n'));
+            QString whole = plot->title();
+            whole.remove(QLatin1Char(' '));
+            joined.remove(QLatin1Char(' '));
+            EXPECT_EQ(joined, whole);
+            EXPECT_FALSE(plot->shownTitle().contains(QChar(0x2026)));
+        }
+    }
+    ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
+}
+
+// A title wider than its room goes on two lines, each within the room; past two, the second is
+// elided; one that fits is left alone.
+TEST(RouterPanel, AWrappedTitleKeepsEveryLineWithinItsRoom)
+{
+    const QFont font(QStringLiteral("DejaVu Sans"), 10, QFont::Bold);
+    const QFontMetricsF metrics(font);
+    const QString title = QStringLiteral("Chosen experts' outputs, their sum");
+    EXPECT_EQ(MatrixPlot::wrappedTitle(title, font, metrics.horizontalAdvance(title) + 1), title);
+    const double room = metrics.horizontalAdvance(title) * 0.6;
+    const QStringList two = MatrixPlot::wrappedTitle(title, font, room).split(QLatin1Char('\n'));
+    ASSERT_EQ(two.size(), 2);
+    EXPECT_EQ(two.join(QLatin1Char(' ')), title);
+    for (const QString &line : two)
+        EXPECT_LE(metrics.horizontalAdvance(line), room) << line.toStdString();
+    const QStringList cut = MatrixPlot::wrappedTitle(title, font, room / 3).split(QLatin1Char('\n'));
+    ASSERT_EQ(cut.size(), 2);
+    EXPECT_TRUE(cut[1].endsWith(QChar(0x2026))) << cut[1].toStdString();
+    for (const QString &line : cut)
+        EXPECT_LE(metrics.horizontalAdvance(line), room / 3) << line.toStdString();
+    // Chinese breaks between characters.
+    const QString chinese = QStringLiteral("所选专家的输出及其加权和");
+    const double half = metrics.horizontalAdvance(chinese) * 0.6;
+    const QStringList zh = MatrixPlot::wrappedTitle(chinese, font, half).split(QLatin1Char('\n'));
+    ASSERT_EQ(zh.size(), 2);
+    EXPECT_EQ(zh.join(QString()), chinese);
 }
 
 // On a large screen the window stops at 1500 × 940 (the README says so).

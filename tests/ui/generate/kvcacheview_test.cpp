@@ -8,17 +8,23 @@
 #include "generateroom.h"
 #include "modelfixtures.h"
 #include "tokenizerfixtures.h"
+#include "ui/generate/cachepolicybar.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
 #include "ui/generate/kvcachepanel.h"
 #include "ui/generate/kvdesigntable.h"
 #include "ui/generate/kvvectorsview.h"
+#include "ui/i18n/sizetext.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QApplication>
 #include <QLabel>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -221,4 +227,88 @@ TEST_F(KvDesignWindow, EveryRowOfTheDesignTableIsReadableAt1280x720)
         EXPECT_GE(designs->rowViewportPosition(r), 0) << r;
         EXPECT_LE(designs->rowViewportPosition(r) + designs->rowHeight(r), designs->viewport()->height()) << r;
     }
+}
+
+// The KV cache's labels (the policy line, the formula with the engine's sizes, the lesson
+// buttons) each keep the height of all their lines when the panel is short, so none is drawn over
+// another: the window at 1280×720 and shorter, under a cache policy (which adds a line), with the
+// Generate panel in front. Once the formula's lines were squeezed under the policy line
+// (docs/images/engine-eviction.png).
+TEST_F(KvDesignWindow, NoTwoLabelsOfTheKvCacheOverlapWhenThePanelIsShort)
+{
+    TinyFolder folder(false, true, 32);
+    MainWindow window(&document);
+    window.modelActions()->setQuiet(true);
+    window.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(window.modelActions()->session()));
+    auto *panels = window.findChild<QTabWidget *>(QStringLiteral("ModelRoomPanels"));
+    ASSERT_TRUE(panels);
+    panels->setCurrentIndex(0);
+    KvCachePanel *cache = window.findChild<KvCachePanel *>();
+    ASSERT_TRUE(cache);
+    cache->policy()->setPolicy(CachePolicyBar::WindowAndSinks, 6, 2);
+    ASSERT_TRUE(waitComputed(window.modelActions()->session()));
+    for (const QSize &size : {QSize(1280, 720), QSize(1280, 560), QSize(1024, 560)}) {
+        SCOPED_TRACE(testing::Message() << size.width() << "×" << size.height());
+        window.resize(size);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        // A label's new minimum height climbs one layout at a time to the page's scroll area.
+        for (int i = 0; i < 8; ++i)
+            QApplication::processEvents();
+        ASSERT_TRUE(cache->isVisible());
+        QList<QWidget *> texts;
+        for (QWidget *w : cache->findChildren<QWidget *>()) {
+            if (!w->isVisible() || !(qobject_cast<QLabel *>(w) || qobject_cast<QAbstractButton *>(w)))
+                continue;
+            texts << w;
+            if (auto *label = qobject_cast<QLabel *>(w); label && label->wordWrap()) {
+                EXPECT_GE(label->height(), label->heightForWidth(label->width())) << label->text().toStdString();
+            } else if (!qobject_cast<QAbstractSpinBox *>(w->parentWidget())) {
+                EXPECT_GE(w->height(), w->minimumSizeHint().height()) << w->metaObject()->className();
+            }
+        }
+        ASSERT_GE(texts.size(), 4);
+        for (int i = 0; i < texts.size(); ++i)
+            for (int j = i + 1; j < texts.size(); ++j) {
+                const QRect a(texts[i]->mapTo(cache, QPoint(0, 0)), texts[i]->size());
+                const QRect b(texts[j]->mapTo(cache, QPoint(0, 0)), texts[j]->size());
+                const auto name = [](const QWidget *w) {
+                    const auto *label = qobject_cast<const QLabel *>(w);
+                    return (label ? label->text() : QString::fromLatin1(w->metaObject()->className())).left(40);
+                };
+                EXPECT_FALSE(a.intersects(b)) << name(texts[i]).toStdString() << " / " << name(texts[j]).toStdString();
+            }
+    }
+}
+
+// A size under 1 KiB is written once ("192 bytes"), a larger one with its rounded size beside
+// ("8,448 bytes (8.3 KiB)"): never "192 bytes (192 bytes)". The same formatter writes every size.
+TEST(SizeText, TheExactCountIsWrittenOnceUnder1KiBAndWithItsRoundedSizeAbove)
+{
+    const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const QLocale before;
+    QLocale::setDefault(english);
+    EXPECT_EQ(exactSizeText(192), QStringLiteral("192 bytes"));
+    EXPECT_EQ(exactSizeText(1023), QStringLiteral("1,023 bytes"));
+    EXPECT_EQ(exactSizeText(1024), QStringLiteral("1,024 bytes (1.0 KiB)"));
+    EXPECT_EQ(exactSizeText(8448), QStringLiteral("8,448 bytes (8.3 KiB)"));
+    EXPECT_EQ(sizeText(192), QStringLiteral("192 bytes"));
+    EXPECT_EQ(sizeText(8448), QStringLiteral("8.3 KiB"));
+    EXPECT_EQ(sizeText(3LL << 30), QStringLiteral("3.0 GiB"));
+    QLocale::setDefault(before);
+}
+
+// The panel of a tiny model, whose engine caches 192 bytes per token, says so once.
+TEST(KvCacheView, ASizeUnder1KiBIsNotRepeatedInBrackets)
+{
+    TinyFolder folder(false, true, 32);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat sat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    const QString formula = room.panel->cachePanel()->formulaText();
+    const QRegularExpression repeated(QStringLiteral("(\\d[\\d,]*) bytes \\(\\1 bytes\\)"));
+    EXPECT_FALSE(repeated.match(formula).hasMatch()) << formula.toStdString();
+    EXPECT_TRUE(formula.contains(QRegularExpression(QStringLiteral("\\b\\d{1,3} bytes per token"))))
+        << formula.toStdString();
 }
