@@ -7167,10 +7167,6 @@ last change %3</source>
         <translation>路由：每个词元去往哪些专家</translation>
     </message>
     <message>
-        <source>The router scores every token against each of the %1 experts (logits = m·W_routerᵀ), turns the scores into probabilities with a softmax, and sends the token to the %2 most probable experts only. Their probabilities become the weights of their outputs (renormalised to sum to 1 when the model&apos;s norm_topk_prob says so), and the MLP&apos;s output is the weighted sum. Left to right: logits, softmax, the weights of the chosen experts (0 where a token did not go), and for the selected token each chosen expert&apos;s output and their sum. Click a token&apos;s row to select it.</source>
-        <translation>路由给每个词元对 %1 个专家逐一打分（logits = m·W_routerᵀ），用 softmax 把分数变成概率，只把词元送往概率最大的 %2 个专家。这些概率就是各专家输出的权重（模型的 norm_topk_prob 要求时，重新归一化使其和为 1），MLP 的输出是加权和。从左到右：logits、softmax、被选中专家的权重（词元未去的专家为 0），以及所选词元每个被选中专家的输出与它们的和。点击某个词元的行即可选中它。</translation>
-    </message>
-    <message>
         <source>expert %1 (probability %2, weight %3)</source>
         <translation>专家 %1（概率 %2，权重 %3）</translation>
     </message>
@@ -7195,7 +7191,11 @@ last change %3</source>
         <translation>Top-k 权重</translation>
     </message>
     <message>
-        <source>Chosen experts&apos; outputs, their sum</source>
+        <source>The router scores every token against each of the %1 experts (logits = m·W_routerᵀ), turns the scores into probabilities with a softmax, and sends the token to the %2 most probable experts only. Their probabilities become the weights of their outputs (renormalised to sum to 1 when the model&apos;s norm_topk_prob says so), and the MLP&apos;s output is the weighted sum. Left to right: logits, softmax, the weights of the chosen experts (0 where a token did not go), and for the selected token each chosen expert&apos;s output before its weight and their weighted sum. Click a token&apos;s row to select it.</source>
+        <translation>路由给每个词元对 %1 个专家逐一打分（logits = m·W_routerᵀ），用 softmax 把分数变成概率，只把词元送往概率最大的 %2 个专家。这些概率就是各专家输出的权重（模型的 norm_topk_prob 要求时，重新归一化使其和为 1），MLP 的输出是加权和。从左到右：logits、softmax、被选中专家的权重（词元未去的专家为 0），以及所选词元每个被选中专家乘权重之前的输出与它们的加权和。点击某个词元的行即可选中它。</translation>
+    </message>
+    <message>
+        <source>Chosen experts&apos; outputs, their weighted sum</source>
         <translation>被选中专家的输出及其加权和</translation>
     </message>
 </context>

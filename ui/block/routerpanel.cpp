@@ -144,8 +144,8 @@ QString RouterPanel::explanation() const
               "experts only. Their probabilities become the weights of their outputs (renormalised to sum "
               "to 1 when the model's norm_topk_prob says so), and the MLP's output is the weighted sum. "
               "Left to right: logits, softmax, the weights of the chosen experts (0 where a token did not "
-              "go), and for the selected token each chosen expert's output and their sum. Click a token's "
-              "row to select it.")
+              "go), and for the selected token each chosen expert's output before its weight and their "
+              "weighted sum. Click a token's row to select it.")
         .arg(experts)
         .arg(k);
 }
@@ -173,7 +173,7 @@ void RouterPanel::retranslate()
     m_logits->setTitle(tr("Router logits (tokens × experts)"));
     m_probabilities->setTitle(tr("Softmax"));
     m_dispatch->setTitle(tr("Top-k weights"));
-    m_outputs->setTitle(tr("Chosen experts' outputs, their sum"));
+    m_outputs->setTitle(tr("Chosen experts' outputs, their weighted sum"));
     m_tokenLine->setText(tokenLine());
 }
 

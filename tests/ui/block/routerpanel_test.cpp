@@ -81,6 +81,11 @@ TEST(RouterPanel, AMoeLayerShowsTheRoutersLogitsSoftmaxChoicesAndTheExpertsOutpu
     EXPECT_LE(maxDiff(o.row(2), s.mlpOut.row(2)), 1e-6);
     const core::Matrix sum = s.routing.weights(2, 0) * o.row(0) + s.routing.weights(2, 1) * o.row(1);
     EXPECT_LE(maxDiff(sum, o.row(2)), 1e-5);
+    // The rows above are the outputs before their weights, so the title and the page name the last
+    // row a weighted sum, as the Chinese title always did.
+    EXPECT_EQ(router->outputs()->title(), QStringLiteral("Chosen experts' outputs, their weighted sum"));
+    EXPECT_TRUE(router->explanation().contains(QStringLiteral("output before its weight and their weighted sum")))
+        << router->explanation().toStdString();
     EXPECT_EQ(router->outputLabels().size(), 3);
     EXPECT_TRUE(router->outputLabels()[0].startsWith(QStringLiteral("E%1 ").arg(s.routing.experts(2, 0))));
     EXPECT_TRUE(router->tokenLine().contains(QStringLiteral("expert %1").arg(s.routing.experts(2, 1))))
@@ -147,7 +152,7 @@ TEST(RouterPanel, TheBoardOpensWithTheRouterInViewAndFitsTheScreen)
 
 // At the size the board opens with on a 1280 × 720 screen, in English and in Chinese, every
 // title of the router's four plots is drawn whole: each of its lines no wider than the plot's
-// heatmap column, nothing elided. The fourth ("Chosen experts' outputs, their sum") was once cut
+// heatmap column, nothing elided. The fourth ("Chosen experts' outputs, their weighted sum") was once cut
 // at both ends; a title too long for one line now goes on two.
 TEST(RouterPanel, EveryPlotTitleFitsItsPlotAt1280x720InBothLanguages)
 {
