@@ -213,14 +213,20 @@ TEST(ModelRoomPanels, APercentSignStaysOnTheLineOfItsNumber)
     }
 }
 
+// The room as the main window's model workspace shows it, at the default window size.
+static bool showAt1280x720(Room &room)
+{
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    return QTest::qWaitForWindowExposed(&room.window);
+}
+
 TEST(ModelRoomPanels, TheHeadViewScrollsAndKeepsThePredictedTokenInSight)
 {
     TinyFolder folder(false, true, 128);
     Room room;
-    room.window.setCentralWidget(room.room);
-    room.window.resize(1280, 720);
-    room.window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&room.window));
+    ASSERT_TRUE(showAt1280x720(room));
     QString text;
     for (int i = 0; i < 14; ++i)
         text += QStringLiteral("the cat sat on ");
@@ -268,10 +274,7 @@ TEST(ModelRoomPanels, TheHeadViewsGroupedPensKeepTheLinesAndTheirWidths)
 
     TinyFolder folder(false, true, 128);
     Room room;
-    room.window.setCentralWidget(room.room);
-    room.window.resize(1280, 720);
-    room.window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&room.window));
+    ASSERT_TRUE(showAt1280x720(room));
     room.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
     ASSERT_TRUE(waitComputed(room.session));
     HeadView *view = room.room->headView();
