@@ -2,10 +2,15 @@
 
 #include "ui/model/modelsession.h"
 
+#include <QLineF>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
+#include <QVector>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 namespace attnlab::ui {
 
@@ -64,6 +69,11 @@ void HeadView::refresh()
         m_hovered = -1;
     updateGeometry();
     update();
+}
+
+int HeadView::penStep(double weight)
+{
+    return int(std::lround(std::clamp(weight, 0.0, 1.0) * kPenSteps));
 }
 
 double HeadView::lineWidth(double weight)
@@ -146,7 +156,7 @@ QRect HeadView::tokenRect(int token, bool isKey) const
     return QRect(x, kTitleHeight + token * rowHeight(), kColumnWidth, rowHeight());
 }
 
-void HeadView::paintEvent(QPaintEvent *)
+void HeadView::paintEvent(QPaintEvent *event)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -171,19 +181,35 @@ void HeadView::paintEvent(QPaintEvent *)
     const QColor lineColor(40, 80, 200);
     // Without a hovered token, a generated token's row stands out over the faded others.
     const bool emphasize = m_newest >= 0 && m_hovered < 0;
-    const auto draw = [&](const Line &line, QColor c, double fade) {
-        const QRect from = tokenRect(line.query, false);
-        const QRect to = tokenRect(line.key, true);
-        c.setAlphaF(float(fade * std::clamp(0.15 + 0.85 * line.weight, 0.0, 1.0)));
-        p.setPen(QPen(c, lineWidth(line.weight), Qt::SolidLine, Qt::RoundCap));
-        p.drawLine(QPointF(from.right() + 4, from.center().y()), QPointF(to.left() - 4, to.center().y()));
+    // Lines of one pen go to the painter in one call, and lines wholly outside the exposed rows
+    // are left out: at ~90 tokens a pen and a call per line made this paint as slow as the
+    // model's pass for the token (issue 36).
+    const QRect exposed = event->rect();
+    const auto draw = [&](const std::vector<Line> &lines, bool newest, const QColor &color, double fade) {
+        std::map<int, QVector<QLineF>> groups;
+        for (const Line &line : lines) {
+            if (emphasize && (line.query == m_newest) != newest)
+                continue;
+            const QRect from = tokenRect(line.query, false);
+            const QRect to = tokenRect(line.key, true);
+            const int top = std::min(from.center().y(), to.center().y()) - 3;
+            const int bottom = std::max(from.center().y(), to.center().y()) + 3;
+            if (bottom < exposed.top() || top > exposed.bottom())
+                continue;
+            groups[penStep(line.weight)].append(
+                QLineF(QPointF(from.right() + 4, from.center().y()), QPointF(to.left() - 4, to.center().y())));
+        }
+        for (const auto &[step, segments] : groups) {
+            const double weight = double(step) / kPenSteps;
+            QColor c = color;
+            c.setAlphaF(float(fade * std::clamp(0.15 + 0.85 * weight, 0.0, 1.0)));
+            p.setPen(QPen(c, lineWidth(weight), Qt::SolidLine, Qt::RoundCap));
+            p.drawLines(segments);
+        }
     };
-    for (const Line &line : visibleLines())
-        if (!emphasize || line.query != m_newest)
-            draw(line, lineColor, emphasize ? 0.3 : 1.0);
+    draw(visibleLines(), false, lineColor, emphasize ? 0.3 : 1.0);
     if (emphasize)
-        for (const Line &line : newestLines())
-            draw(line, QColor(230, 120, 0), 1.0);
+        draw(newestLines(), true, QColor(230, 120, 0), 1.0);
     for (int i = 0; i < m_tokens.size(); ++i)
         for (const bool isKey : {false, true}) {
             const QRect r = tokenRect(i, isKey);

@@ -33,6 +33,10 @@ public:
     void setHoveredToken(int token, bool isKey);
     // The pen width of a line of this weight.
     static double lineWidth(double weight);
+    // Lines are drawn with the pen of their weight rounded to one of kPenSteps + 1 steps (a width
+    // within 0.03 px of lineWidth's), so that lines of one pen are drawn together.
+    static constexpr int kPenSteps = 128;
+    static int penStep(double weight);
     static constexpr double kMinWeight = 0.01;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -213,14 +213,20 @@ TEST(ModelRoomPanels, APercentSignStaysOnTheLineOfItsNumber)
     }
 }
 
+// The room as the main window's model workspace shows it, at the default window size.
+static bool showAt1280x720(Room &room)
+{
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    return QTest::qWaitForWindowExposed(&room.window);
+}
+
 TEST(ModelRoomPanels, TheHeadViewScrollsAndKeepsThePredictedTokenInSight)
 {
     TinyFolder folder(false, true, 128);
     Room room;
-    room.window.setCentralWidget(room.room);
-    room.window.resize(1280, 720);
-    room.window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&room.window));
+    ASSERT_TRUE(showAt1280x720(room));
     QString text;
     for (int i = 0; i < 14; ++i)
         text += QStringLiteral("the cat sat on ");
@@ -250,4 +256,39 @@ TEST(ModelRoomPanels, TheHeadViewScrollsAndKeepsThePredictedTokenInSight)
     QTest::qWait(50);
     EXPECT_FALSE(scroll->verticalScrollBar()->isVisible());
     EXPECT_LE(view->tokenRect(int(room.session->tokens().size()) - 1, false).bottom(), view->height());
+}
+
+// Issue 36: the lines are drawn grouped by pen, each with its weight rounded to a pen step; the
+// rounding stays under a tenth of a pixel in width, and the lines are still drawn.
+TEST(ModelRoomPanels, TheHeadViewsGroupedPensKeepTheLinesAndTheirWidths)
+{
+    for (int i = 0; i <= 1000; ++i) {
+        const double w = i / 1000.0;
+        const int step = HeadView::penStep(w);
+        ASSERT_GE(step, 0);
+        ASSERT_LE(step, HeadView::kPenSteps);
+        EXPECT_NEAR(HeadView::lineWidth(double(step) / HeadView::kPenSteps), HeadView::lineWidth(w), 0.03) << w;
+    }
+    EXPECT_EQ(HeadView::penStep(-1.0), 0);
+    EXPECT_EQ(HeadView::penStep(2.0), HeadView::kPenSteps);
+
+    TinyFolder folder(false, true, 128);
+    Room room;
+    ASSERT_TRUE(showAt1280x720(room));
+    room.openModel(folder.path(), QStringLiteral("the cat sat on the mat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    HeadView *view = room.room->headView();
+    ASSERT_FALSE(view->visibleLines().empty());
+    // Between the two columns of labels, the blue of the lines.
+    const QImage image = view->grab().toImage();
+    const double ratio = view->devicePixelRatioF();
+    int blue = 0;
+    const int left = int((view->tokenRect(0, false).right() + 6) * ratio);
+    const int right = int((view->tokenRect(0, true).left() - 6) * ratio);
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = left; x < right; ++x) {
+            const QColor c = image.pixelColor(x, y);
+            blue += c.blue() > c.red() + 40 ? 1 : 0;
+        }
+    EXPECT_GT(blue, 100);
 }
