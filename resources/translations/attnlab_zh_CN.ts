@@ -7195,7 +7195,7 @@ last change %3</source>
         <translation>路由给每个词元对 %1 个专家逐一打分（logits = m·W_routerᵀ），用 softmax 把分数变成概率，只把词元送往概率最大的 %2 个专家。这些概率就是各专家输出的权重（模型的 norm_topk_prob 要求时，重新归一化使其和为 1），MLP 的输出是加权和。从左到右：logits、softmax、被选中专家的权重（词元未去的专家为 0），以及所选词元每个被选中专家乘权重之前的输出与它们的加权和。点击某个词元的行即可选中它。</translation>
     </message>
     <message>
-        <source>Chosen experts&apos; outputs, their weighted sum</source>
+        <source>Experts&apos; outputs, weighted sum</source>
         <translation>被选中专家的输出及其加权和</translation>
     </message>
 </context>

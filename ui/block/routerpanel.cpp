@@ -173,7 +173,7 @@ void RouterPanel::retranslate()
     m_logits->setTitle(tr("Router logits (tokens × experts)"));
     m_probabilities->setTitle(tr("Softmax"));
     m_dispatch->setTitle(tr("Top-k weights"));
-    m_outputs->setTitle(tr("Chosen experts' outputs, their weighted sum"));
+    m_outputs->setTitle(tr("Experts' outputs, weighted sum"));
     m_tokenLine->setText(tokenLine());
 }
 

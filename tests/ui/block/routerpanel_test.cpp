@@ -83,7 +83,7 @@ TEST(RouterPanel, AMoeLayerShowsTheRoutersLogitsSoftmaxChoicesAndTheExpertsOutpu
     EXPECT_LE(maxDiff(sum, o.row(2)), 1e-5);
     // The rows above are the outputs before their weights, so the title and the page name the last
     // row a weighted sum, as the Chinese title always did.
-    EXPECT_EQ(router->outputs()->title(), QStringLiteral("Chosen experts' outputs, their weighted sum"));
+    EXPECT_EQ(router->outputs()->title(), QStringLiteral("Experts' outputs, weighted sum"));
     EXPECT_TRUE(router->explanation().contains(QStringLiteral("output before its weight and their weighted sum")))
         << router->explanation().toStdString();
     EXPECT_EQ(router->outputLabels().size(), 3);
@@ -152,7 +152,7 @@ TEST(RouterPanel, TheBoardOpensWithTheRouterInViewAndFitsTheScreen)
 
 // At the size the board opens with on a 1280 × 720 screen, in English and in Chinese, every
 // title of the router's four plots is drawn whole: each of its lines no wider than the plot's
-// heatmap column, nothing elided. The fourth ("Chosen experts' outputs, their weighted sum") was once cut
+// heatmap column, nothing elided. The fourth ("Experts' outputs, weighted sum") was once cut
 // at both ends; a title too long for one line now goes on two.
 TEST(RouterPanel, EveryPlotTitleFitsItsPlotAt1280x720InBothLanguages)
 {
@@ -190,7 +190,8 @@ TEST(RouterPanel, EveryPlotTitleFitsItsPlotAt1280x720InBothLanguages)
             whole.remove(QLatin1Char(' '));
             joined.remove(QLatin1Char(' '));
             EXPECT_EQ(joined, whole);
-            EXPECT_FALSE(plot->shownTitle().contains(QChar(0x2026)));
+            EXPECT_FALSE(plot->shownTitle().contains(QChar(0x2026)))
+                << plot->shownTitle().toStdString() << " room " << plot->titleRoom();
         }
     }
     ASSERT_TRUE(Language::instance()->apply(QStringLiteral("en")));
