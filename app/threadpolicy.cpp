@@ -1,14 +1,19 @@
 // The binary's own OpenMP threading policy, so that an installed attnlab (or one started from a
 // .deb's menu entry) runs as fast as one started by scripts/run used to.
 //
-// Idle OpenMP workers should sleep instead of spinning: on a machine with few cores a spinning
-// libgomp worker takes a core away from the GUI thread and from OpenBLAS (docs/performance.md).
-// libgomp reads OMP_WAIT_POLICY once, in its own ELF constructor, before main() runs, and has no
+// An idle OpenMP worker should spin only briefly, then sleep. libgomp's default (300,000 spins,
+// about 3 ms) lets a worker that has nothing to do take a core away from the GUI thread and from
+// OpenBLAS on a machine with few cores; no spinning at all (PASSIVE) makes every parallel region
+// wake its workers through the kernel, and a decoding step of Qwen2.5-0.5B runs about 120 of them
+// back to back
+// (docs/performance.md). A spin count of 3,000 keeps the workers awake across those gaps and lets
+// them sleep soon after a pass.
+// libgomp reads GOMP_SPINCOUNT once, in its own ELF constructor, before main() runs, and has no
 // API to change the policy afterwards. Setting the variable earlier does not work either: an
 // executable's .preinit_array runs before every library's constructor, but also before libc's,
 // which then resets the environment to the one the kernel passed. So when neither
 // OMP_WAIT_POLICY nor GOMP_SPINCOUNT is set, the process replaces itself with the same program and
-// arguments and that environment plus OMP_WAIT_POLICY=PASSIVE, from .preinit_array: no library
+// arguments and that environment plus GOMP_SPINCOUNT=3000, from .preinit_array: no library
 // has run any code yet, and the second start finds the variable set and goes on. A user's own
 // policy, spin count or thread counts (OMP_NUM_THREADS, OPENBLAS_NUM_THREADS) are left as they are.
 #include <alloca.h>
@@ -16,7 +21,7 @@
 
 namespace {
 
-constexpr char kPolicy[] = "OMP_WAIT_POLICY=PASSIVE";
+constexpr char kPolicy[] = "GOMP_SPINCOUNT=3000";
 
 bool startsWith(const char *text, const char *prefix)
 {
