@@ -5,9 +5,8 @@
 // about 3 ms) lets a worker that has nothing to do take a core away from the GUI thread and from
 // OpenBLAS on a machine with few cores; no spinning at all (PASSIVE) makes every parallel region
 // wake its workers through the kernel, and a decoding step of Qwen2.5-0.5B runs about 120 of them
-// back to back
-// (docs/performance.md). A spin count of 3,000 keeps the workers awake across those gaps and lets
-// them sleep soon after a pass.
+// back to back (docs/performance.md). A spin count of 3,000 keeps the workers awake across those
+// gaps and lets them sleep soon after a pass.
 // libgomp reads GOMP_SPINCOUNT once, in its own ELF constructor, before main() runs, and has no
 // API to change the policy afterwards. Setting the variable earlier does not work either: an
 // executable's .preinit_array runs before every library's constructor, but also before libc's,
