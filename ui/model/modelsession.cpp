@@ -6,6 +6,8 @@
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelcommands.h"
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QScopedValueRollback>
 #include <QThread>
 #include <QUndoStack>
@@ -409,10 +411,18 @@ void ModelSession::startNext()
     m_runningWhat = std::move(job.what);
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
     m_thread = QThread::create([this, runner, work = std::move(job.work)] {
-        const model::ForwardProgress progress = [this](int layer, int layers) {
+        // Progress goes to the GUI thread ten times a second at most: sent after every layer, it woke
+        // that thread 24 times per generated token of the 0.5B shape, and on two cores each wake took
+        // a core from the pass (issue 36).
+        QElapsedTimer sent;
+        sent.start();
+        const model::ForwardProgress progress = [this, &sent](int layer, int layers) {
             const double fraction = layers > 0 ? double(layer) / layers : 1.0;
-            QMetaObject::invokeMethod(
-                this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
+            if (sent.elapsed() >= kProgressInterval) {
+                sent.start();
+                QMetaObject::invokeMethod(
+                    this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
+            }
             if (m_progressHook)
                 m_progressHook();
             return !m_cancel.load();
@@ -436,6 +446,7 @@ void ModelSession::finishJob()
     m_thread = nullptr;
     const bool superseded = m_superseded;
     m_superseded = false;
+    const bool appended = m_runningAppended;
     m_runningText = false;
     m_runningAppended = false;
     Q_EMIT busyChanged(false);
@@ -473,12 +484,53 @@ void ModelSession::finishJob()
         else
             setStaleReason(staleBecause([] { return tr("The run was cancelled."); }));
     }
+    // A generated token's pass reaches the views only once they have drawn the last one they read
+    // and then waited m_viewInterval, or three times what reading and drawing it took, whichever is
+    // longer; and always when no pass follows it (the run's last, or Stop). On the 0.5B shape at
+    // a hundred tokens the views' refresh and redraw took longer than the pass, on the GUI thread
+    // and beside the worker, and the worker's next pass waited for them (issue 36).
+    const bool holdBack = appended && m_computed && m_viewInterval > 0 && m_viewClock.isValid()
+        && (m_viewsDrawing > 0 || m_viewClock.elapsed() < std::max<qint64>(m_viewInterval, 3 * m_viewCost));
     {
         const QScopedValueRollback<bool> handingOut(m_handingOut, true);
-        Q_EMIT computed();
+        if (!holdBack)
+            handToViews(appended);
         Q_EMIT passRead();
+        if (holdBack && std::none_of(m_queue.begin(), m_queue.end(), [](const Job &job) { return !job.done; }))
+            handToViews(true);
     }
     startNext();
+}
+
+void ModelSession::handToViews(bool generated)
+{
+    // Only a run's passes are held back: the first one after any other pass reaches the views.
+    if (!generated) {
+        m_viewClock.invalidate();
+        Q_EMIT computed();
+        return;
+    }
+    m_viewClock.start();
+    Q_EMIT computed();
+    // The views' redraws are posted at low priority; this comes after them.
+    ++m_viewsDrawing;
+    QCoreApplication::postEvent(this, new QEvent(viewsDrawnEvent()), Qt::LowEventPriority);
+}
+
+QEvent::Type ModelSession::viewsDrawnEvent()
+{
+    static const QEvent::Type type = QEvent::Type(QEvent::registerEventType());
+    return type;
+}
+
+void ModelSession::customEvent(QEvent *event)
+{
+    if (event->type() != viewsDrawnEvent())
+        return DocumentBase::customEvent(event);
+    if (--m_viewsDrawing > 0 || !m_viewClock.isValid())
+        return;
+    m_viewCost = m_viewClock.elapsed();
+    m_viewClock.start();
 }
 
 } // namespace attnlab::ui

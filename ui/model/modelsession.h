@@ -12,6 +12,8 @@
 #include "ui/document/documentbase.h"
 #include "ui/document/historytext.h"
 
+#include <QElapsedTimer>
+#include <QEvent>
 #include <QString>
 
 #include <atomic>
@@ -182,13 +184,24 @@ public:
     // Tests only: called on the worker at every progress step of every job, just before the job
     // checks for Cancel. A test blocks in it to make a job as slow as it needs. Set it while idle.
     void setProgressHookForTesting(std::function<void()> hook) { m_progressHook = std::move(hook); }
+    // While generation runs, the views read a generated token's pass (computed()) once they have
+    // drawn the last one and then waited at least kViewInterval ms and three times what reading and
+    // drawing it took; passRead() follows every pass, and the run's last pass always reaches them.
+    // Tests may set another interval; 0 hands every pass to the views.
+    static constexpr int kViewInterval = 200; // ms
+    static constexpr int kProgressInterval = 100; // ms
+    void setViewIntervalForTesting(int ms) { m_viewInterval = ms; }
 
+protected:
+    void customEvent(QEvent *event) override;
+
+public:
     // "5.1": 1-based layer and head.
     static QString headName(int layer, int head);
 
 Q_SIGNALS:
     void busyChanged(bool busy);
-    // 0 … 1 of the running job; `what` says what it does.
+    // 0 … 1 of the running job, every kProgressInterval ms at most.
     void progress(double fraction);
     void modelLoaded();
     void loadFailed(const QString &message);
@@ -204,9 +217,10 @@ Q_SIGNALS:
     // setText() refused `text` (error() says why); it was not tokenized into the model.
     void textRefused(const QString &text);
     void tokensChanged();
-    // A forward pass finished: every view re-reads the runner.
+    // A forward pass finished: every view re-reads the runner. While generation runs, a generated
+    // token's pass is sent here at most every kViewInterval ms, and always the last one.
     void computed();
-    // Sent right after computed(), once every view has read the pass, the runner still idle: for
+    // Sent after every pass, right after computed() when the views read it, the runner still idle: for
     // what drives the next pass from this one (the Generator picks its next token here, so a run
     // goes on without a round trip through the event loop, and the views' redraws overlap the
     // next pass). Jobs asked for during computed() and here wait until both are sent, then start
@@ -243,6 +257,10 @@ private:
     void startNext();
     void finishLoad();
     void finishJob();
+    // Sends computed() for the pass the runner holds and, for a generated token's pass, measures
+    // how long the views take to read and draw it.
+    void handToViews(bool generated);
+    static QEvent::Type viewsDrawnEvent();
     void setStaleReason(Wording reason);
     Wording staleBecause(Wording why) const;
     void setError(Wording text);
@@ -294,6 +312,10 @@ private:
     bool m_passAnnounced = false;
     bool m_announcing = false; // blockCellChanging is being sent: no job starts meanwhile
     bool m_handingOut = false; // computed() and passRead() are being sent: no job starts meanwhile
+    QElapsedTimer m_viewClock; // since the views were handed a pass, then since they drew it
+    int m_viewsDrawing = 0; // generated tokens' passes handed to them and not drawn yet
+    qint64 m_viewCost = 0; // ms the views took to read and draw the last pass handed to them
+    int m_viewInterval = kViewInterval;
 };
 
 } // namespace attnlab::ui

@@ -21,6 +21,7 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QPointer>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QScrollArea>
 #include <QScrollBar>

@@ -7,10 +7,16 @@
 #include "generateroom.h"
 #include "ui/generate/generatepanel.h"
 #include "ui/generate/generator.h"
+#include "ui/generate/kvcachepanel.h"
+#include "ui/generate/samplingchart.h"
+#include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
+#include "ui/model/modelroom.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QPointer>
+#include <QSpinBox>
 
 #include <gtest/gtest.h>
 
@@ -42,7 +48,7 @@ TEST(GeneratePace, TheNextPassStartsBeforeTheEventLoopTurnsAgain)
     // Connected before the generator exists: whatever this posts is handled before anything the
     // generator posts in the same computed().
     std::vector<bool> busyAtNextTurn;
-    QObject::connect(room.session, &ModelSession::computed, [&] {
+    QObject::connect(room.session, &ModelSession::passRead, [&] {
         if (room.session->generatedIds().empty())
             return;
         QMetaObject::invokeMethod(
@@ -72,6 +78,7 @@ TEST(GeneratePace, ReadsOfTheViewsSeeTheirPassAndNeverStallTheRun)
     GenerateRoom room;
     room.openModel(folder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(room.session));
+    room.session->setViewIntervalForTesting(0); // every pass reaches the views
     const int prompt = int(room.session->tokens().size());
     std::vector<std::pair<int, int>> heardAndRead; // tokens at computed(), tokens the read saw
     int computedPasses = 0;
@@ -102,6 +109,56 @@ TEST(GeneratePace, ReadsOfTheViewsSeeTheirPassAndNeverStallTheRun)
     ASSERT_EQ(heardAndRead.size(), 6u);
     for (const auto &[heard, read] : heardAndRead)
         EXPECT_EQ(read, heard);
+}
+
+// While a run goes on, the views read a generated token's pass now and then, and always its last:
+// on the 0.5B shape at ninety tokens their refresh and redraw took longer than the pass, and the
+// worker waited for them after every token. Every pass still drives the run (issue 36, classroom
+// item 5).
+TEST(GeneratePace, TheViewsReadARunsPassesNowAndThenAndAlwaysItsLast)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    room.session->setViewIntervalForTesting(3600 * 1000);
+    const int prompt = int(room.session->tokens().size());
+    std::vector<int> heard; // the runner's tokens at each computed() of a generated token's pass
+    int passes = 0;
+    QObject::connect(room.session, &ModelSession::computed, [&] {
+        if (!room.session->generatedIds().empty())
+            heard.push_back(room.session->runner()->tokenCount());
+    });
+    QObject::connect(room.session, &ModelSession::passRead, [&] { ++passes; });
+    ASSERT_TRUE(room.generate(6));
+    EXPECT_EQ(passes, 6);
+    // The first pass after the prompt's, then the last.
+    EXPECT_EQ(heard, (std::vector<int> {prompt + 1, prompt + 6}));
+    // What the views show is the last pass.
+    EXPECT_EQ(room.room->headView()->newestQuery(), prompt + 5);
+    EXPECT_EQ(room.panel->cachePanel()->tokens(), prompt + 6);
+    EXPECT_EQ(int(room.panel->chart()->ids().size()), SamplingChart::kBars);
+
+    // A Stop after the third of ten tokens: the views read the third.
+    heard.clear();
+    int steps = 0;
+    const QMetaObject::Connection stop = QObject::connect(room.panel->generator(), &Generator::stepsChanged, [&] {
+        if (++steps == 3)
+            room.panel->stopAction()->trigger();
+    });
+    room.panel->countBox()->setValue(10);
+    room.panel->runAction()->trigger();
+    ASSERT_TRUE(waitRunEnded(room.panel->generator(), room.session));
+    QObject::disconnect(stop);
+    EXPECT_EQ(heard, std::vector<int> {prompt + 9});
+    EXPECT_EQ(room.room->headView()->newestQuery(), prompt + 8);
+    EXPECT_EQ(room.panel->cachePanel()->tokens(), prompt + 9);
+
+    // With no interval every pass reaches them.
+    room.session->setViewIntervalForTesting(0);
+    heard.clear();
+    ASSERT_TRUE(room.generate(3));
+    EXPECT_EQ(heard, (std::vector<int> {prompt + 10, prompt + 11, prompt + 12}));
 }
 
 // A generated token adds one query row to every thumbnail; the grid redrew every row of every head
