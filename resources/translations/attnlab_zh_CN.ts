@@ -5155,6 +5155,14 @@ Not available now: %2</source>
         <translation>%1
 现在不可用：%2</translation>
     </message>
+    <message>
+        <source>Tokens generated so far of those asked for.</source>
+        <translation>已生成的词元占所要求数目的比例。</translation>
+    </message>
+    <message>
+        <source>How far the model&apos;s pass over the text has got.</source>
+        <translation>模型对这段文本的前向计算进行到哪里了。</translation>
+    </message>
 </context>
 <context>
     <name>attnlab::ui::Generator</name>

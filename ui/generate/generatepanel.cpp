@@ -216,12 +216,36 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     connect(m_generator, &Generator::runningChanged, this, &GeneratePanel::refreshActions);
     connect(m_generator, &Generator::readyChanged, this, &GeneratePanel::refreshActions);
     connect(m_generator, &Generator::readyChanged, this, &GeneratePanel::refreshStatus);
+    // During a run the bar counts its tokens and stays shown (hidden and shown again between two
+    // passes, it relaid the panel out per token); otherwise it follows the pass.
     connect(m_session, &ModelSession::busyChanged, this, [this](bool busy) {
-        m_progress->setVisible(busy);
-        m_progress->setValue(0);
+        if (m_runFirstStep >= 0 && !busy && !m_generator->isRunning())
+            m_runFirstStep = -1;
+        m_progress->setVisible(busy || m_runFirstStep >= 0);
+        if (m_runFirstStep < 0)
+            m_progress->setValue(0);
     });
-    connect(m_session, &ModelSession::progress, this,
-        [this](double fraction) { m_progress->setValue(int(fraction * 100)); });
+    connect(m_generator, &Generator::runningChanged, this, [this](bool running) {
+        if (running) {
+            m_runFirstStep = int(m_generator->steps().size());
+            m_progress->setValue(0);
+        } else if (!m_session->isBusy()) {
+            m_runFirstStep = -1;
+        }
+        m_progress->setVisible(m_runFirstStep >= 0 || m_session->isBusy());
+        retranslateProgress();
+    });
+    connect(m_generator, &Generator::stepsChanged, this, [this] {
+        if (m_runFirstStep < 0)
+            return;
+        const int done = std::max(0, int(m_generator->steps().size()) - m_runFirstStep);
+        const int total = done + m_generator->remaining();
+        m_progress->setValue(total > 0 ? 100 * done / total : 0);
+    });
+    connect(m_session, &ModelSession::progress, this, [this](double fraction) {
+        if (m_runFirstStep < 0)
+            m_progress->setValue(int(fraction * 100));
+    });
     loadDefaults();
     retranslate();
 }
@@ -394,6 +418,12 @@ void GeneratePanel::refreshChips()
     m_chipLayout->addStretch(1);
 }
 
+void GeneratePanel::retranslateProgress()
+{
+    m_progress->setToolTip(m_runFirstStep >= 0 ? tr("Tokens generated so far of those asked for.")
+                                               : tr("How far the model's pass over the text has got."));
+}
+
 void GeneratePanel::retranslate()
 {
     // Names the group of its keys in Help → Keyboard Shortcuts.
@@ -407,6 +437,7 @@ void GeneratePanel::retranslate()
     m_speculative->setText(tr("Speculative…"));
     m_countLabel->setText(tr("tokens"));
     m_count->setToolTip(tr("How many tokens Generate adds."));
+    retranslateProgress();
     m_temperatureLabel->setText(tr("Temperature"));
     m_temperature->setToolTip(tr("0 always takes the most likely token (greedy). Above 0 the logits are divided "
                                  "by it before sampling: below 1 sharper, above 1 flatter."));

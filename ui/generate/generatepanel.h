@@ -69,6 +69,7 @@ public:
 
 private:
     void retranslate() override;
+    void retranslateProgress();
     void refreshActions();
     void refreshChips();
     void refreshStatus();
@@ -108,6 +109,7 @@ private:
     QDoubleSpinBox *m_topP;
     QSpinBox *m_seed;
     QProgressBar *m_progress;
+    int m_runFirstStep = -1; // steps() before the run under way (or whose last pass runs), else −1
     QLabel *m_status;
     QLabel *m_chipsTitle;
     QScrollArea *m_chipScroll;

@@ -379,6 +379,7 @@ TEST(Generate, EveryViewReadsEachPassOfARunAndStopEndsItWithoutABlankPanel)
     GenerateRoom room;
     room.openModel(folder.path(), QStringLiteral("the cat"));
     ASSERT_TRUE(waitComputed(room.session));
+    room.session->setViewIntervalForTesting(0); // every pass reaches the views
     GeneratePanel *panel = room.panel;
     const int prompt = int(room.session->tokens().size());
     for (const int stopAfter : {1, 3}) {
@@ -416,6 +417,32 @@ TEST(Generate, EveryViewReadsEachPassOfARunAndStopEndsItWithoutABlankPanel)
     }
     EXPECT_EQ(int(panel->generator()->steps().size()), 4);
     EXPECT_EQ(int(room.session->tokens().size()), prompt + 4);
+}
+
+// During a run the progress bar counts the run's tokens and stays shown from the first pass to the
+// last (it was hidden and shown again between two passes, a relayout of the panel per token, and
+// showed each pass's layers); it goes when the last pass is done.
+TEST(Generate, TheProgressBarCountsTheRunsTokensAndStaysShown)
+{
+    TinyFolder folder(false, true, 64);
+    GenerateRoom room;
+    room.window.setCentralWidget(room.room);
+    room.window.show();
+    room.openModel(folder.path(), QStringLiteral("the cat"));
+    ASSERT_TRUE(waitComputed(room.session));
+    auto *bar = room.panel->findChild<QProgressBar *>();
+    ASSERT_NE(bar, nullptr);
+    EXPECT_FALSE(bar->isVisible());
+    std::vector<int> values;
+    bool hidden = false;
+    QObject::connect(room.panel->generator(), &Generator::stepsChanged, [&] { values.push_back(bar->value()); });
+    QObject::connect(room.session, &ModelSession::busyChanged,
+        [&] { hidden = hidden || (room.panel->generator()->isRunning() && bar->isHidden()); });
+    ASSERT_TRUE(room.generate(4));
+    EXPECT_EQ(values, (std::vector<int> {25, 50, 75, 100}));
+    EXPECT_FALSE(hidden);
+    EXPECT_FALSE(bar->isVisible());
+    EXPECT_TRUE(bar->toolTip().contains(QStringLiteral("pass")));
 }
 
 // A generated token adds its chip to the sentence's row and to the Generated row; the chips before
