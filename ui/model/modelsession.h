@@ -186,16 +186,12 @@ public:
     void setProgressHookForTesting(std::function<void()> hook) { m_progressHook = std::move(hook); }
     // While generation runs, the views read a generated token's pass (computed()) once they have
     // drawn the last one and then waited at least kViewInterval ms and three times what reading and
-    // drawing it took; passRead() follows every pass, and the run's last pass always reaches them.
-    // Tests may set another interval; 0 hands every pass to the views.
+    // drawing it took; passRead() follows every pass, and a run's first and last passes always
+    // reach them. Tests may set another interval; 0 hands every pass to the views.
     static constexpr int kViewInterval = 200; // ms
-    static constexpr int kProgressInterval = 100; // ms
     void setViewIntervalForTesting(int ms) { m_viewInterval = ms; }
-
-protected:
-    void customEvent(QEvent *event) override;
-
-public:
+    // The worker sends progress() at most this often.
+    static constexpr int kProgressInterval = 100; // ms
     // "5.1": 1-based layer and head.
     static QString headName(int layer, int head);
 
@@ -218,7 +214,8 @@ Q_SIGNALS:
     void textRefused(const QString &text);
     void tokensChanged();
     // A forward pass finished: every view re-reads the runner. While generation runs, a generated
-    // token's pass is sent here at most every kViewInterval ms, and always the last one.
+    // token's pass is sent here only as often as the views can draw it (kViewInterval), and always
+    // a run's first and last.
     void computed();
     // Sent after every pass, right after computed() when the views read it, the runner still idle: for
     // what drives the next pass from this one (the Generator picks its next token here, so a run
@@ -238,6 +235,9 @@ Q_SIGNALS:
     // turn comes, with the last value that took its place. computed() follows when the worker has
     // re-run the model and no edit waits.
     void blockCellChanging(int layer, core::model::BlockTensor tensor, int row, int col, float before, float after);
+
+protected:
+    void customEvent(QEvent *event) override;
 
 private:
     // How to write a message: kept instead of the text, so it follows a language switch.
