@@ -81,6 +81,11 @@ double HeadView::lineWidth(double weight)
     return 0.5 + 4.5 * std::clamp(weight, 0.0, 1.0);
 }
 
+double HeadView::lineOpacity(double weight)
+{
+    return 0.15 + 0.85 * std::clamp(weight, 0.0, 1.0);
+}
+
 std::vector<HeadView::Line> HeadView::visibleLines() const
 {
     std::vector<Line> lines;
@@ -181,12 +186,17 @@ void HeadView::paintEvent(QPaintEvent *event)
     const QColor lineColor(40, 80, 200);
     // Without a hovered token, a generated token's row stands out over the faded others.
     const bool emphasize = m_newest >= 0 && m_hovered < 0;
-    // Lines of one pen go to the painter in one call, and lines wholly outside the exposed rows
-    // are left out: at ~90 tokens a pen and a call per line made this paint as slow as the
-    // model's pass for the token (issue 36).
+    // Thin lines (most of them: weights spread over many keys) are added up in the fan and drawn
+    // as one image; the few wide ones (at most four a row) go to the painter, one call per pen,
+    // with their round ends. Lines wholly outside the exposed rows are left out. At ~90 tokens a
+    // pen and a call per line made this paint as slow as the model's pass for the token, and
+    // grouping the pens still left it at 150–350 ms (issue 36).
     const QRect exposed = event->rect();
+    const QRect between(QPoint(kColumnWidth, exposed.top()), QPoint(width() - kColumnWidth - 1, exposed.bottom()));
     const auto draw = [&](const std::vector<Line> &lines, bool newest, const QColor &color, double fade) {
         std::map<int, QVector<QLineF>> groups;
+        m_fan.begin(between, devicePixelRatioF());
+        bool fanned = false;
         for (const Line &line : lines) {
             if (emphasize && (line.query == m_newest) != newest)
                 continue;
@@ -196,13 +206,20 @@ void HeadView::paintEvent(QPaintEvent *event)
             const int bottom = std::max(from.center().y(), to.center().y()) + 3;
             if (bottom < exposed.top() || top > exposed.bottom())
                 continue;
-            groups[penStep(line.weight)].append(
-                QLineF(QPointF(from.right() + 4, from.center().y()), QPointF(to.left() - 4, to.center().y())));
+            const QLineF segment(QPointF(from.right() + 4, from.center().y()), QPointF(to.left() - 4, to.center().y()));
+            if (lineWidth(line.weight) <= kFannedWidth) {
+                m_fan.addLine(segment.p1(), segment.p2(), lineWidth(line.weight), fade * lineOpacity(line.weight));
+                fanned = true;
+            } else {
+                groups[penStep(line.weight)].append(segment);
+            }
         }
+        if (fanned)
+            p.drawImage(between.topLeft(), m_fan.image(color));
         for (const auto &[step, segments] : groups) {
             const double weight = double(step) / kPenSteps;
             QColor c = color;
-            c.setAlphaF(float(fade * std::clamp(0.15 + 0.85 * weight, 0.0, 1.0)));
+            c.setAlphaF(float(fade * lineOpacity(weight)));
             p.setPen(QPen(c, lineWidth(weight), Qt::SolidLine, Qt::RoundCap));
             p.drawLines(segments);
         }

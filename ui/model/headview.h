@@ -9,6 +9,7 @@
 
 #include "core/types.h"
 #include "ui/i18n/retranslating.h"
+#include "ui/model/linefan.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -31,8 +32,13 @@ public:
     std::vector<Line> visibleLines() const;
     // Filters the lines to one token: a query (left column) or a key (right); −1 = none.
     void setHoveredToken(int token, bool isKey);
-    // The pen width of a line of this weight.
+    // The pen width of a line of this weight, and its opacity (before the fading of the lines
+    // behind a generated token's).
     static double lineWidth(double weight);
+    static double lineOpacity(double weight);
+    // Lines up to this wide are added up in a LineFan and drawn as one image; wider ones are
+    // stroked by the painter, with round ends.
+    static constexpr double kFannedWidth = 1.5;
     // Lines are drawn with the pen of their weight rounded to one of kPenSteps + 1 steps (a width
     // within 0.03 px of lineWidth's), so that lines of one pen are drawn together.
     static constexpr int kPenSteps = 128;
@@ -67,6 +73,7 @@ private:
 
     ModelSession *m_session;
     core::Matrix m_weights; // copied from the runner, so painting never touches it
+    LineFan m_fan;
     QStringList m_tokens;
     QString m_title;
     int m_position = -1;
