@@ -223,12 +223,12 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
             m_runFirstStep = -1;
         m_progress->setVisible(busy || m_runFirstStep >= 0);
         if (m_runFirstStep < 0)
-            m_progress->setValue(0);
+            setProgress(0);
     });
     connect(m_generator, &Generator::runningChanged, this, [this](bool running) {
         if (running) {
             m_runFirstStep = int(m_generator->steps().size());
-            m_progress->setValue(0);
+            setProgress(0);
         } else if (!m_session->isBusy()) {
             m_runFirstStep = -1;
         }
@@ -240,11 +240,11 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
             return;
         const int done = std::max(0, int(m_generator->steps().size()) - m_runFirstStep);
         const int total = done + m_generator->remaining();
-        m_progress->setValue(total > 0 ? 100 * done / total : 0);
+        setProgress(total > 0 ? 100 * done / total : 0);
     });
     connect(m_session, &ModelSession::progress, this, [this](double fraction) {
         if (m_runFirstStep < 0)
-            m_progress->setValue(int(fraction * 100));
+            setProgress(int(fraction * 100));
     });
     loadDefaults();
     retranslate();
@@ -416,6 +416,17 @@ void GeneratePanel::refreshChips()
         m_chipIds.push_back(steps[i].id);
     }
     m_chipLayout->addStretch(1);
+}
+
+// QProgressBar::setValue repaints at once, and a repaint paints every widget in the window that
+// waits for one: during generation, the views before their new sizes are laid out, and again
+// after (issue 36). With updates off it only records the value; turning them on again schedules
+// an update, painted with the rest of the window.
+void GeneratePanel::setProgress(int percent)
+{
+    m_progress->setUpdatesEnabled(false);
+    m_progress->setValue(percent);
+    m_progress->setUpdatesEnabled(true);
 }
 
 void GeneratePanel::retranslateProgress()

@@ -70,6 +70,7 @@ public:
 private:
     void retranslate() override;
     void retranslateProgress();
+    void setProgress(int percent);
     void refreshActions();
     void refreshChips();
     void refreshStatus();

@@ -44,6 +44,10 @@ RooflineView::RooflineView(ModelSession *session, QWidget *parent)
     , m_prefillLabel(new QCPItemText(m_plot))
 {
     setObjectName(QStringLiteral("RooflineView"));
+    // Painted with the rest of the window, not at once on each replot: an immediate repaint
+    // paints every widget in the window that waits for one, during generation the views before
+    // their new sizes are laid out, and then again (issue 36).
+    m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
     m_meter->setTextFormat(Qt::PlainText);
     m_meter->setWordWrap(true);
     m_meter->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);

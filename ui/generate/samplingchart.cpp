@@ -57,6 +57,10 @@ SamplingChart::SamplingChart(ModelSession *session, QWidget *parent)
     m_plot->xAxis->setTickLabelRotation(60);
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->yAxis->setRange(0, 1);
+    // Painted with the rest of the window, not at once on each replot: an immediate repaint
+    // paints every widget in the window that waits for one, during generation the views before
+    // their new sizes are laid out, and then again (issue 36).
+    m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), 8));
     // The legend in a row of its own above the axes, its entries side by side: inside the axis

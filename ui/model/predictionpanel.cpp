@@ -130,14 +130,22 @@ void PredictionPanel::refresh()
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setHorizontalSpacing(6);
     grid->setVerticalSpacing(2);
+    // A token's text takes at most this width, elided (the whole of it in the tooltip), and its
+    // column always this much: the panel keeps its width from one prediction to the next. A wider
+    // token widened it, the splitter took the width from the head view, and during generation
+    // the head view redrew whole a second time per pass the views read (issue 36).
+    const int textWidth = fontMetrics().averageCharWidth() * 18;
+    grid->setColumnMinimumWidth(0, textWidth);
     int row = 0;
     for (const model::TokenProbability &e : m_entries) {
         const QString text = m_session->tokenDisplay(e.id);
         m_texts << text;
-        auto *label = new QLabel(text);
+        const QString shown = fontMetrics().elidedText(text, Qt::ElideRight, textWidth);
+        auto *label = new QLabel(shown);
         label->setTextFormat(Qt::PlainText);
         if (m_session->hasToken(e.id)) {
-            label->setToolTip(tr("Token id %1").arg(e.id));
+            label->setToolTip(
+                shown == text ? tr("Token id %1").arg(e.id) : text + QLatin1Char('\n') + tr("Token id %1").arg(e.id));
         } else {
             // The model's vocabulary is larger than its tokenizer's: the id has no text.
             label->setEnabled(false);

@@ -12,11 +12,15 @@
 #include "ui/model/headview.h"
 #include "ui/model/modelgridview.h"
 #include "ui/model/modelroom.h"
+#include "ui/model/predictionpanel.h"
 
 #include <QAction>
 #include <QCoreApplication>
 #include <QPointer>
 #include <QSpinBox>
+
+#include <set>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -159,6 +163,54 @@ TEST(GeneratePace, TheViewsReadARunsPassesNowAndThenAndAlwaysItsLast)
     heard.clear();
     ASSERT_TRUE(room.generate(3));
     EXPECT_EQ(heard, (std::vector<int> {prompt + 10, prompt + 11, prompt + 12}));
+}
+
+// The head view paints once for each pass the views read, at one width. The progress bar's
+// setValue and the Generate panel's charts repainted the window at once, which painted the head
+// view before its new height was laid out, and then it painted again; and the prediction panel
+// widened with a wider token, the splitter took the width from the head view, and it painted whole
+// once more (issue 36, classroom item 5).
+TEST(GeneratePace, TheHeadViewPaintsOncePerPassTheViewsReadAtOneWidth)
+{
+    TinyFolder folder(false, true, 128);
+    GenerateRoom room;
+    room.window.setCentralWidget(room.room);
+    room.window.resize(1280, 720);
+    room.window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&room.window));
+    // Enough tokens that the head view scrolls and grows by a row per token.
+    room.openModel(folder.path(), QStringLiteral("the cat sat on the mat and the dog sat on the log by the door"));
+    ASSERT_TRUE(waitComputed(room.session));
+    room.session->setViewIntervalForTesting(0);
+    HeadView *view = room.room->headView();
+    struct PaintCounter : QObject {
+        PredictionPanel *prediction = nullptr;
+        std::vector<int> widths;
+        std::set<int> predictionWidths; // the prediction panel's least width with its rows, at each paint
+        bool eventFilter(QObject *watched, QEvent *event) override
+        {
+            if (event->type() == QEvent::Paint) {
+                widths.push_back(static_cast<QWidget *>(watched)->width());
+                if (prediction->message().isEmpty())
+                    predictionWidths.insert(prediction->minimumSizeHint().width());
+            }
+            return false;
+        }
+    } counter;
+    counter.prediction = room.room->prediction();
+    int read = 0;
+    QObject::connect(room.session, &ModelSession::computed, [&] { ++read; });
+    QTest::qWait(50);
+    ASSERT_GT(view->height(), view->parentWidget()->height()); // it scrolls
+    view->installEventFilter(&counter);
+    ASSERT_TRUE(room.generate(24));
+    QTest::qWait(50);
+    view->removeEventFilter(&counter);
+    ASSERT_GT(read, 0);
+    EXPECT_GT(counter.widths.size(), 0u);
+    EXPECT_LE(int(counter.widths.size()), read);
+    EXPECT_EQ(std::set<int>(counter.widths.begin(), counter.widths.end()).size(), 1u);
+    EXPECT_EQ(counter.predictionWidths.size(), 1u);
 }
 
 // A generated token adds one query row to every thumbnail; the grid redrew every row of every head
