@@ -67,8 +67,9 @@ void LineFan::addLine(const QPointF &from, const QPointF &to, double width, doub
         const double centre = v0 + slope * (0.5 * (lo + hi) - u0);
         const double top = centre - half;
         const double bottom = centre + half;
-        const int vFirst = std::max(0, int(std::floor(top)));
-        const int vLast = std::min(vSize - 1, int(std::ceil(bottom)) - 1);
+        // Clamped before the conversion: a very wide line's band reaches past any int.
+        const int vFirst = int(std::max(0.0, std::floor(top)));
+        const int vLast = int(std::min(double(vSize - 1), std::ceil(bottom) - 1));
         for (int v = vFirst; v <= vLast; ++v) {
             const double cover = (std::min(bottom, v + 1.0) - std::max(top, double(v))) * span;
             float &clear = steep ? m_clear[size_t(v) * size_t(m_height) + size_t(u)]

@@ -98,6 +98,9 @@ TEST(LineFan, OnlyThePartsInsideTheAreaAreDrawn)
     fan.addLine(QPointF(1, 1), QPointF(5, 5), 1.0, 0.0);
     fan.addLine(QPointF(3, 3), QPointF(3, 3), 1.0, 1.0);
     EXPECT_EQ(inkOf(fan, 10, 10), 0.0);
+    // A line wider than any int of pixels covers the whole area, once.
+    fan.addLine(QPointF(-1e12, 5), QPointF(1e12, 5 + 1e9), 1e300, 0.5);
+    EXPECT_NEAR(inkOf(fan, 10, 10), 100 * 0.5, 1e-6);
     EXPECT_EQ(fan.opacityAt(-1, 0), 0.0);
     EXPECT_EQ(fan.opacityAt(0, 10), 0.0);
 }
