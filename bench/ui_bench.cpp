@@ -15,6 +15,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <random>
@@ -99,9 +101,9 @@ BENCHMARK(cellEditToRepaintedBoard)
 // The head view's lines for a causal head over `tokens` tokens (issue 36, classroom item 5): the
 // weights of each row a softmax of random scores, every weight from 0.01 drawn from the query
 // column to the key column, 18-pixel rows, into a 633 × 600 viewport over the last rows (the view
-// scrolled to the newest token). painterLines strokes each line with QPainter, one call per pen
-// as the head view did before session 23; fannedLines adds the lines up to 1.5 px wide in a
-// LineFan, as it does now.
+// scrolled to the newest token), lines wholly outside it left out. painterLines strokes each line
+// with QPainter, one call per pen, as the head view did before session 23; fannedLines adds the lines up to 1.5 px wide
+// in a LineFan, as it does now.
 namespace {
 
 struct HeadLine {
@@ -142,6 +144,10 @@ void headViewLines(benchmark::State &state, bool fanned)
         const QRect between(QPoint(110, viewport.top()), QPoint(522, viewport.bottom()));
         fan.begin(between, 1.0);
         for (const HeadLine &line : lines) {
+            // As the head view: lines wholly above or below the viewport are left out.
+            const QLineF &l = line.segment;
+            if (std::max(l.y1(), l.y2()) + 3 < viewport.top() || std::min(l.y1(), l.y2()) - 3 > viewport.bottom())
+                continue;
             const double width = 0.5 + 4.5 * line.weight;
             if (fanned && width <= 1.5)
                 fan.addLine(line.segment.p1(), line.segment.p2(), width, 0.3 * (0.15 + 0.85 * line.weight));
@@ -149,7 +155,7 @@ void headViewLines(benchmark::State &state, bool fanned)
                 pens[int(std::lround(line.weight * 128))].append(line.segment);
         }
         if (fanned)
-            p.drawImage(between.topLeft(), fan.image(QColor(40, 80, 200)));
+            p.drawImage(fan.origin(), fan.image(QColor(40, 80, 200)));
         for (const auto &[step, segments] : pens) {
             QColor c(40, 80, 200);
             c.setAlphaF(float(0.3 * (0.15 + 0.85 * step / 128.0)));

@@ -215,7 +215,7 @@ void HeadView::paintEvent(QPaintEvent *event)
             }
         }
         if (fanned)
-            p.drawImage(between.topLeft(), m_fan.image(color));
+            p.drawImage(m_fan.origin(), m_fan.image(color));
         for (const auto &[step, segments] : groups) {
             const double weight = double(step) / kPenSteps;
             QColor c = color;

@@ -8,10 +8,11 @@ namespace attnlab::ui {
 
 void LineFan::begin(const QRect &area, qreal ratio)
 {
-    m_area = area;
     m_ratio = ratio > 0 ? ratio : 1;
-    m_width = std::max(0, int(std::ceil(area.width() * m_ratio)));
-    m_height = std::max(0, int(std::ceil(area.height() * m_ratio)));
+    m_left = int(std::floor(area.left() * m_ratio));
+    m_top = int(std::floor(area.top() * m_ratio));
+    m_width = std::max(0, int(std::ceil((area.left() + area.width()) * m_ratio)) - m_left);
+    m_height = std::max(0, int(std::ceil((area.top() + area.height()) * m_ratio)) - m_top);
     m_clear.assign(size_t(m_width) * size_t(m_height), 1.0f);
 }
 
@@ -21,11 +22,11 @@ void LineFan::addLine(const QPointF &from, const QPointF &to, double width, doub
         || !std::isfinite(from.x() + from.y() + to.x() + to.y()))
         return;
     opacity = std::min(opacity, 1.0);
-    // In device pixels from the area's top left; u runs along the line's longer side, v across.
-    double u0 = (from.x() - m_area.left()) * m_ratio;
-    double v0 = (from.y() - m_area.top()) * m_ratio;
-    double u1 = (to.x() - m_area.left()) * m_ratio;
-    double v1 = (to.y() - m_area.top()) * m_ratio;
+    // In device pixels from the drawing's top left; u runs along the line's longer side, v across.
+    double u0 = from.x() * m_ratio - m_left;
+    double v0 = from.y() * m_ratio - m_top;
+    double u1 = to.x() * m_ratio - m_left;
+    double v1 = to.y() * m_ratio - m_top;
     const bool steep = std::abs(v1 - v0) > std::abs(u1 - u0);
     if (steep) {
         std::swap(u0, v0);
@@ -77,6 +78,11 @@ void LineFan::addLine(const QPointF &from, const QPointF &to, double width, doub
             clear *= 1.0f - a * float(cover);
         }
     }
+}
+
+QPointF LineFan::origin() const
+{
+    return QPointF(m_left / m_ratio, m_top / m_ratio);
 }
 
 double LineFan::opacityAt(int x, int y) const

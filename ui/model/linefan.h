@@ -24,21 +24,26 @@ namespace attnlab::ui {
 class LineFan {
 public:
     // Starts a drawing of `area` (logical pixels) on a device of this pixel ratio, every pixel
-    // clear. The buffers are kept between drawings of the same size.
+    // clear. The drawing covers the whole device pixels the area touches (at a ratio of 1.5 an
+    // odd edge falls inside one), so that its pixels are the device's. The buffers are kept
+    // between drawings of the same size.
     void begin(const QRect &area, qreal ratio);
+    // Where to draw image(), in logical pixels: the area's top left, moved to a device pixel's.
+    QPointF origin() const;
     // Adds a line between two points in logical pixels, `width` logical pixels wide, of this
     // opacity (0–1). The parts outside the area are left out.
     void addLine(const QPointF &from, const QPointF &to, double width, double opacity);
-    // The opacity added up so far at a device pixel of the area, (0, 0) its top left.
+    // The opacity added up so far at a device pixel of the drawing, (0, 0) at origin().
     double opacityAt(int x, int y) const;
-    // The lines in this colour: an image of the area at the device's pixel ratio (premultiplied,
-    // transparent where no line passed), to be drawn at the area's top left.
+    // The lines in this colour: an image of the drawing at the device's pixel ratio
+    // (premultiplied, transparent where no line passed), to be drawn at origin().
     QImage image(const QColor &color);
 
 private:
-    QRect m_area;
     qreal m_ratio = 1;
-    int m_width = 0; // of the area, in device pixels
+    int m_left = 0; // the drawing's top left, in device pixels
+    int m_top = 0;
+    int m_width = 0; // in device pixels
     int m_height = 0;
     // For each device pixel, column by column: what the lines let through, ∏(1 − aᵢ).
     std::vector<float> m_clear;

@@ -7,6 +7,7 @@
 #include <QProgressBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab::ui {
@@ -136,6 +137,13 @@ void PredictionPanel::refresh()
     // the head view redrew whole a second time per pass the views read (issue 36).
     const int textWidth = fontMetrics().averageCharWidth() * 18;
     grid->setColumnMinimumWidth(0, textWidth);
+    // Likewise the values (and the values before a change): as wide as the widest percentText.
+    int valueWidth = 0, wasWidth = 0;
+    for (const double widest : {1.0, 0.00044, 4.4e-10}) {
+        valueWidth = std::max(valueWidth, fontMetrics().horizontalAdvance(percentText(widest)));
+        wasWidth = std::max(wasWidth, fontMetrics().horizontalAdvance(tr("was %1").arg(percentText(widest))));
+    }
+    grid->setColumnMinimumWidth(2, valueWidth);
     int row = 0;
     for (const model::TokenProbability &e : m_entries) {
         const QString text = m_session->tokenDisplay(e.id);
@@ -170,6 +178,7 @@ void PredictionPanel::refresh()
             was->setEnabled(false); // drawn greyed: the old value beside the new one
             was->setToolTip(tr("This token's probability before the last change to the model"));
             grid->addWidget(was, row, 3);
+            grid->setColumnMinimumWidth(3, wasWidth);
         }
         ++row;
     }

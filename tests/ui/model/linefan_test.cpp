@@ -118,6 +118,34 @@ TEST(LineFan, AHighDensityScreenGetsDevicePixels)
     EXPECT_NEAR(fan.opacityAt(30, 11), 0.0, 1e-6);
 }
 
+// At a ratio of 1.5 an odd logical edge falls inside a device pixel: the drawing starts at the
+// whole device pixel, so a line lands on the device's own pixels where it is drawn.
+TEST(LineFan, AFractionalRatioKeepsTheDevicesPixels)
+{
+    LineFan fan;
+    fan.begin(QRect(10, 37, 40, 30), 1.5); // device x 15–75, y 55.5–100.5
+    EXPECT_EQ(fan.origin(), QPointF(10, 55 / 1.5));
+    // One device pixel wide, centred on the boundary of device rows 74 and 75.
+    fan.addLine(QPointF(12, 50), QPointF(48, 50), 1 / 1.5, 1.0);
+    EXPECT_NEAR(fan.opacityAt(30, 19), 0.5, 1e-6);
+    EXPECT_NEAR(fan.opacityAt(30, 20), 0.5, 1e-6);
+    EXPECT_NEAR(fan.opacityAt(30, 18), 0.0, 1e-6);
+    EXPECT_NEAR(fan.opacityAt(30, 21), 0.0, 1e-6);
+    const QImage image = fan.image(Qt::black);
+    EXPECT_EQ(image.size(), QSize(60, 46));
+    // Drawn on a device of that ratio, where begin() said.
+    QImage device(90, 150, QImage::Format_ARGB32_Premultiplied);
+    device.setDevicePixelRatio(1.5);
+    device.fill(Qt::transparent);
+    QPainter p(&device);
+    p.drawImage(fan.origin(), image);
+    p.end();
+    EXPECT_EQ(qAlpha(device.pixel(45, 74)), 128);
+    EXPECT_EQ(qAlpha(device.pixel(45, 75)), 128);
+    EXPECT_EQ(qAlpha(device.pixel(45, 73)), 0);
+    EXPECT_EQ(qAlpha(device.pixel(45, 76)), 0);
+}
+
 // The head view's picture: lines from one column to another at every slope, faint and thin.
 // Against QPainter's antialiased lines with flat ends, the same ink, and the same opacity at a
 // pixel give or take a few levels. (Over a pixel wide: QPainter draws thinner lines with their
