@@ -184,20 +184,14 @@ TEST(GeneratePace, TheHeadViewPaintsOncePerPassTheViewsReadAtOneWidth)
     room.session->setViewIntervalForTesting(0);
     HeadView *view = room.room->headView();
     struct PaintCounter : QObject {
-        PredictionPanel *prediction = nullptr;
         std::vector<int> widths;
-        std::set<int> predictionWidths; // the prediction panel's least width with its rows, at each paint
         bool eventFilter(QObject *watched, QEvent *event) override
         {
-            if (event->type() == QEvent::Paint) {
+            if (event->type() == QEvent::Paint)
                 widths.push_back(static_cast<QWidget *>(watched)->width());
-                if (prediction->message().isEmpty())
-                    predictionWidths.insert(prediction->minimumSizeHint().width());
-            }
             return false;
         }
     } counter;
-    counter.prediction = room.room->prediction();
     int read = 0;
     QObject::connect(room.session, &ModelSession::computed, [&] { ++read; });
     QTest::qWait(50);
@@ -210,7 +204,19 @@ TEST(GeneratePace, TheHeadViewPaintsOncePerPassTheViewsReadAtOneWidth)
     EXPECT_GT(counter.widths.size(), 0u);
     EXPECT_LE(int(counter.widths.size()), read);
     EXPECT_EQ(std::set<int>(counter.widths.begin(), counter.widths.end()).size(), 1u);
-    EXPECT_EQ(counter.predictionWidths.size(), 1u);
+
+    // The prediction panel asks for the same least width whatever it predicts.
+    std::set<int> predictionWidths;
+    for (const QString &text :
+        {QStringLiteral("the cat"), QStringLiteral("a"), QStringLiteral("the dog sat on the log"),
+            QStringLiteral("by the door"), QStringLiteral("mat and"), QStringLiteral("sat on the")}) {
+        room.session->setText(text);
+        ASSERT_TRUE(waitComputed(room.session));
+        QCoreApplication::processEvents();
+        ASSERT_TRUE(room.room->prediction()->message().isEmpty());
+        predictionWidths.insert(room.room->prediction()->minimumSizeHint().width());
+    }
+    EXPECT_EQ(predictionWidths.size(), 1u);
 }
 
 // A generated token adds one query row to every thumbnail; the grid redrew every row of every head
