@@ -3,13 +3,13 @@
 #include "core/gguf/ggufmodel.h"
 #include "core/gguf/gguftokenizer.h"
 #include "core/model/modelloader.h"
+#include "ui/document/workerthread.h"
 #include "ui/i18n/coremessages.h"
 #include "ui/model/modelcommands.h"
 
 #include <QCoreApplication>
 #include <QEvent>
 #include <QScopedValueRollback>
-#include <QThread>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -42,17 +42,20 @@ struct ModelSession::Loaded {
 
 ModelSession::ModelSession(QObject *parent)
     : DocumentBase(parent)
+    , m_worker(new WorkerThread(QStringLiteral("attnlab model worker"), this))
 {
 }
 
 ModelSession::~ModelSession()
 {
     m_queue.clear();
-    if (m_thread) {
-        m_cancel = true;
-        m_thread->wait();
-        delete m_thread;
-    }
+    m_cancel = true;
+    m_worker->stop(); // the job reads this session's members
+}
+
+bool ModelSession::isBusy() const
+{
+    return m_worker->isBusy();
 }
 
 const core::model::ModelConfig *ModelSession::config() const
@@ -74,7 +77,7 @@ QString ModelSession::headName(int layer, int head)
 
 bool ModelSession::open(const QString &dir, const QString &text, TextKind kind)
 {
-    if (m_thread)
+    if (isBusy())
         return false;
     m_openText = text;
     m_openKind = kind;
@@ -82,7 +85,7 @@ bool ModelSession::open(const QString &dir, const QString &text, TextKind kind)
     m_loading = loaded;
     m_cancel = false;
     const std::string path = dir.toStdString();
-    m_thread = QThread::create([this, loaded, path] {
+    const auto load = [this, loaded, path] {
         const model::LoadProgress progress = [this](double fraction) {
             QMetaObject::invokeMethod(
                 this, [this, fraction] { Q_EMIT this->progress(fraction); }, Qt::QueuedConnection);
@@ -115,22 +118,18 @@ bool ModelSession::open(const QString &dir, const QString &text, TextKind kind)
             return;
         }
         loaded->tokenizer = std::move(tokenizer.tokenizer);
-    });
-    m_thread->setObjectName(QStringLiteral("attnlab model loader"));
-    connect(m_thread, &QThread::finished, this, [this, dir] {
+    };
+    m_worker->start(load, [this, dir] {
         if (m_loading && m_loading->runner)
             setFilePath(dir);
         finishLoad();
     });
     Q_EMIT busyChanged(true);
-    m_thread->start();
     return true;
 }
 
 void ModelSession::finishLoad()
 {
-    m_thread->deleteLater();
-    m_thread = nullptr;
     const std::shared_ptr<Loaded> loaded = std::move(m_loading);
     Q_EMIT busyChanged(false);
     if (loaded->cancelled) {
@@ -246,7 +245,7 @@ void ModelSession::dropTextJobs()
 {
     m_queue.erase(
         std::remove_if(m_queue.begin(), m_queue.end(), [](const Job &job) { return job.text; }), m_queue.end());
-    if (m_thread && m_runningText) {
+    if (isBusy() && m_runningText) {
         m_superseded = true;
         m_cancel = true;
     }
@@ -359,7 +358,7 @@ void ModelSession::setSelectedHead(int layer, int head)
 bool ModelSession::readOnWorker(
     std::function<void(const core::model::ForwardRunner &)> read, std::function<void()> done)
 {
-    if (m_thread || !m_runner)
+    if (isBusy() || !m_runner)
         return false;
     return readRunner(
         [read = std::move(read)](const model::ForwardRunner &runner, const model::ForwardProgress &) {
@@ -377,7 +376,7 @@ void ModelSession::runJob(Work work, bool text)
 void ModelSession::runJob(Job job)
 {
     m_queue.push_back(std::move(job));
-    if (!m_thread)
+    if (!isBusy())
         startNext();
 }
 
@@ -394,7 +393,7 @@ bool ModelSession::readRunner(Read read, std::function<void(bool finished)> done
 
 void ModelSession::startNext()
 {
-    if (m_thread || m_queue.empty() || !m_runner || m_announcing || m_handingOut)
+    if (isBusy() || m_queue.empty() || !m_runner || m_announcing || m_handingOut)
         return;
     if (m_queue.front().cells)
         startCells(*m_queue.front().cells);
@@ -410,7 +409,7 @@ void ModelSession::startNext()
     m_runningDone = std::move(job.done);
     m_runningWhat = std::move(job.what);
     std::shared_ptr<model::ForwardRunner> runner = m_runner;
-    m_thread = QThread::create([this, runner, work = std::move(job.work)] {
+    const auto pass = [this, runner, work = std::move(job.work)] {
         // Progress goes to the GUI thread ten times a second at most: sent after every layer, it woke
         // that thread 24 times per generated token of the 0.5B shape, and on two cores each wake took
         // a core from the pass (issue 36).
@@ -433,17 +432,13 @@ void ModelSession::startNext()
             m_jobOk = false;
             m_jobProblem = exceptionProblem(e);
         }
-    });
-    m_thread->setObjectName(QStringLiteral("attnlab forward pass"));
-    connect(m_thread, &QThread::finished, this, &ModelSession::finishJob);
+    };
+    m_worker->start(pass, [this] { finishJob(); });
     Q_EMIT busyChanged(true);
-    m_thread->start();
 }
 
 void ModelSession::finishJob()
 {
-    m_thread->deleteLater();
-    m_thread = nullptr;
     const bool superseded = m_superseded;
     m_superseded = false;
     const bool appended = m_runningAppended;

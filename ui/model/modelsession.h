@@ -22,14 +22,13 @@
 #include <optional>
 #include <vector>
 
-class QThread;
-
 namespace attnlab::ui {
 
 struct BlockCellsPlace;
 struct CellsEdit;
 struct CellValues;
 struct CellsJob;
+class WorkerThread;
 
 class ModelSession : public DocumentBase {
     Q_OBJECT
@@ -52,7 +51,7 @@ public:
     bool isLoading() const { return m_loading != nullptr; }
     // Asks the running job to stop at its next progress call.
     void cancel();
-    bool isBusy() const { return m_thread != nullptr; }
+    bool isBusy() const;
     // The running job is the pass of a token appendToken() added: generation, whose panel shows
     // the pass's progress and its own Stop, so the room puts up no progress dialog (a dialog per
     // token, window-modal, held the Stop button out of reach and its Cancel blanked the panels).
@@ -289,7 +288,7 @@ private:
     int m_selectedLayer = 0;
     int m_selectedHead = 0;
 
-    QThread *m_thread = nullptr;
+    WorkerThread *m_worker; // loads the model and runs every job, one at a time
     std::atomic<bool> m_cancel {false};
     std::function<void()> m_progressHook;
     std::shared_ptr<Loaded> m_loading; // the result of the load job in flight
