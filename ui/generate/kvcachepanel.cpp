@@ -103,11 +103,8 @@ void KvCachePanel::refresh()
     for (int layer = 0; layer < m_table->rowCount(); ++layer) {
         const QStringList cells {
             QString::number(layer + 1), QString::number(m_tokens), QString::number(m_tokens), sizeText(perLayer)};
-        for (int column = 0; column < cells.size(); ++column) {
-            auto *item = new QTableWidgetItem(cells[column]);
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_table->setItem(layer, column, item);
-        }
+        for (int column = 0; column < cells.size(); ++column)
+            setCell(m_table, layer, column, cells[column], Qt::AlignRight | Qt::AlignVCenter);
     }
     if (m_table->rowCount() > 0 && m_table->currentRow() != m_vectors->layer())
         m_table->setCurrentCell(std::min(m_vectors->layer(), m_table->rowCount() - 1), 0);

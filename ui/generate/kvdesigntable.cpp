@@ -13,6 +13,20 @@ namespace attnlab::ui {
 using core::engine::KvCacheDesign;
 using core::engine::KvCacheLayout;
 
+void setCell(
+    QTableWidget *table, int row, int column, const QString &text, Qt::Alignment alignment, const QString &toolTip)
+{
+    QTableWidgetItem *item = table->item(row, column);
+    if (!item) {
+        item = new QTableWidgetItem;
+        table->setItem(row, column, item);
+    }
+    // QTableWidgetItem::setData leaves a role that already holds the value alone, unsignalled.
+    item->setText(text);
+    item->setTextAlignment(alignment);
+    item->setToolTip(toolTip);
+}
+
 KvDesignTable::KvDesignTable(QWidget *parent)
     : Retranslating<QTableWidget>(parent)
 {
@@ -67,12 +81,9 @@ void KvDesignTable::setModel(const core::model::ModelConfig *config, int bytesPe
             designName(l), QLocale().toString(qlonglong(l.numbersPerLayer)), sizeText(l.bytesPerToken())};
         for (std::int64_t tokens : core::engine::kComparedContexts)
             cells << sizeText(l.bytes(tokens));
-        for (int c = 0; c < cells.size(); ++c) {
-            auto *item = new QTableWidgetItem(cells[c]);
-            item->setTextAlignment((c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
-            item->setToolTip(designToolTip(l));
-            setItem(r, c, item);
-        }
+        const QString tip = designToolTip(l);
+        for (int c = 0; c < cells.size(); ++c)
+            setCell(this, r, c, cells[c], (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, tip);
     }
     updateGeometry();
 }

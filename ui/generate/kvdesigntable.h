@@ -13,6 +13,13 @@
 
 namespace attnlab::ui {
 
+// Sets cell (row, column) of `table` to `text`, keeping its item: a cell given what it already
+// shows changes nothing, so the view neither repaints it nor measures its column again (with
+// columns sized to their contents, a new item per cell per pass the views read measured every
+// row once per cell during generation, issue 36).
+void setCell(QTableWidget *table, int row, int column, const QString &text, Qt::Alignment alignment,
+    const QString &toolTip = QString());
+
 class KvDesignTable : public Retranslating<QTableWidget> {
     Q_OBJECT
 public:
