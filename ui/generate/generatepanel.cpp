@@ -356,16 +356,22 @@ QStringList GeneratePanel::chipTexts() const
 QStringList GeneratePanel::chipToolTips() const
 {
     QStringList tips;
-    for (const Generator::Step &step : m_generator->steps()) {
-        QStringList lines {tr("%1: probability %2")
-                               .arg(m_session->tokenDisplay(step.id), PredictionPanel::percentText(step.probability))};
-        lines << tr("The model's most likely tokens at this step:");
-        for (const core::model::TokenProbability &alternative : step.alternatives)
-            lines << QStringLiteral("%1  %2").arg(
-                m_session->tokenDisplay(alternative.id), PredictionPanel::percentText(alternative.probability));
-        tips << lines.join(QLatin1Char('\n'));
-    }
+    for (int i = 0; i < m_chipLayout->count(); ++i)
+        if (const QWidget *chip = m_chipLayout->itemAt(i)->widget())
+            tips << chip->toolTip();
     return tips;
+}
+
+QString GeneratePanel::chipToolTip(size_t index) const
+{
+    const Generator::Step &step = m_generator->steps()[index];
+    QStringList lines {
+        tr("%1: probability %2").arg(m_session->tokenDisplay(step.id), PredictionPanel::percentText(step.probability))};
+    lines << tr("The model's most likely tokens at this step:");
+    for (const core::model::TokenProbability &alternative : step.alternatives)
+        lines << QStringLiteral("%1  %2").arg(
+            m_session->tokenDisplay(alternative.id), PredictionPanel::percentText(alternative.probability));
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString GeneratePanel::statusText() const
@@ -402,7 +408,6 @@ void GeneratePanel::refreshChips()
     } else if (QLayoutItem *stretch = m_chipLayout->takeAt(m_chipLayout->count() - 1)) {
         delete stretch;
     }
-    const QStringList tips = chipToolTips();
     for (size_t i = m_chipIds.size(); i < steps.size(); ++i) {
         auto *chip = new QLabel;
         chip->setObjectName(QStringLiteral("generatedChip")); // styled by the row's sheet
@@ -411,7 +416,7 @@ void GeneratePanel::refreshChips()
                           .arg(m_session->tokenDisplay(steps[i].id).toHtmlEscaped(),
                               PredictionPanel::percentText(steps[i].probability)));
         chip->setAlignment(Qt::AlignCenter);
-        chip->setToolTip(tips[int(i)]);
+        chip->setToolTip(chipToolTip(i));
         m_chipLayout->addWidget(chip);
         m_chipIds.push_back(steps[i].id);
     }

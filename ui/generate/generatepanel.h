@@ -68,6 +68,8 @@ public:
     QString statusText() const;
 
 private:
+    // The tooltip of the chip of step `index`: its probability and the alternatives it beat.
+    QString chipToolTip(size_t index) const;
     void retranslate() override;
     void retranslateProgress();
     void setProgress(int percent);
