@@ -163,6 +163,11 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_chipBox->setStyleSheet(QStringLiteral(
         "QLabel#generatedChip { background: #e0f2f1; border: 1px solid #21918c; border-radius: 4px; padding: 1px 5px; "
         "}"));
+    // A new chip must not squeeze the others for a moment (the box a chip narrower than its
+    // chips until the scroll area widens it), and the chips stay where they are as the row grows:
+    // then a token paints its own chip, not every chip of the row twice (issue 36).
+    m_chipLayout->setSizeConstraint(QLayout::SetMinimumSize);
+    m_chipBox->setAttribute(Qt::WA_StaticContents);
     QScrollArea *chips = m_chipScroll;
     chips->setWidget(m_chipBox);
     chips->setWidgetResizable(true);
@@ -416,6 +421,7 @@ void GeneratePanel::refreshChips()
                           .arg(m_session->tokenDisplay(steps[i].id).toHtmlEscaped(),
                               PredictionPanel::percentText(steps[i].probability)));
         chip->setAlignment(Qt::AlignCenter);
+        chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         chip->setToolTip(chipToolTip(i));
         m_chipLayout->addWidget(chip);
         m_chipIds.push_back(steps[i].id);
