@@ -402,7 +402,8 @@ void GeneratePanel::refreshChips()
 {
     // A new token adds its chip; the chips before it stay (each token rebuilt the whole row).
     const std::vector<Generator::Step> &steps = m_generator->steps();
-    if (m_chipIds.size() > steps.size()
+    // No ids kept (a language change asks for every chip anew): the row is rebuilt whole.
+    if (m_chipIds.empty() || m_chipIds.size() > steps.size()
         || !std::equal(m_chipIds.begin(), m_chipIds.end(), steps.begin(),
             [](int id, const Generator::Step &step) { return id == step.id; })) {
         while (QLayoutItem *item = m_chipLayout->takeAt(0)) {

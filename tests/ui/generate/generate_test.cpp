@@ -483,6 +483,13 @@ TEST(Generate, AGeneratedTokenAddsOneChipAndKeepsTheOthers)
     const int last = room.session->tokens().back().id;
     EXPECT_TRUE(generatedChips().last()->text().startsWith(room.session->tokenDisplay(last).toHtmlEscaped()));
     EXPECT_TRUE(room.room->sentence()->chipTexts().last().startsWith(QStringLiteral("%1: ").arg(last)));
+    // A language change writes every chip anew, once: the row kept its old chips and added a second
+    // set after them.
+    const QStringList tips = room.panel->chipToolTips();
+    QEvent change(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(room.panel, &change);
+    EXPECT_EQ(generatedChips().size(), 5);
+    EXPECT_EQ(room.panel->chipToolTips(), tips);
     // A new sentence starts both rows again.
     room.session->setText(QStringLiteral("the mat"));
     ASSERT_TRUE(waitComputed(room.session));
