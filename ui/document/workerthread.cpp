@@ -26,6 +26,8 @@ bool WorkerThread::start(std::function<void()> work, std::function<void()> done)
     QMetaObject::invokeMethod(
         &m_context,
         [this, work = std::move(work), done = std::move(done)]() mutable {
+            if (m_stopped)
+                return; // posted before stop(), not begun
             work();
             // Posted to this object: dropped with it if it is destroyed first.
             QMetaObject::invokeMethod(
@@ -44,10 +46,11 @@ bool WorkerThread::start(std::function<void()> work, std::function<void()> done)
 void WorkerThread::stop()
 {
     m_stopped = true;
-    // A job posted before the thread's event loop began is dropped: quit() before exec() makes
-    // exec() return at once.
+    // A job posted before the thread's event loop began is dropped too: quit() before exec()
+    // makes exec() return at once.
     m_thread.quit();
     m_thread.wait();
+    m_busy = false;
 }
 
 } // namespace attnlab::ui

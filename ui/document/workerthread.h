@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QThread>
 
+#include <atomic>
 #include <functional>
 
 namespace attnlab::ui {
@@ -34,7 +35,7 @@ private:
     QThread m_thread;
     QObject m_context; // lives on m_thread; the jobs run in its event handling
     bool m_busy = false;
-    bool m_stopped = false;
+    std::atomic<bool> m_stopped {false}; // read by the thread before it begins a job
 };
 
 } // namespace attnlab::ui

@@ -17,14 +17,15 @@ void setCell(
     QTableWidget *table, int row, int column, const QString &text, Qt::Alignment alignment, const QString &toolTip)
 {
     QTableWidgetItem *item = table->item(row, column);
-    if (!item) {
+    const bool added = !item;
+    if (added)
         item = new QTableWidgetItem;
-        table->setItem(row, column, item);
-    }
     // QTableWidgetItem::setData leaves a role that already holds the value alone, unsignalled.
     item->setText(text);
     item->setTextAlignment(alignment);
     item->setToolTip(toolTip);
+    if (added)
+        table->setItem(row, column, item);
 }
 
 KvDesignTable::KvDesignTable(QWidget *parent)

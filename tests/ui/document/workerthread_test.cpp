@@ -77,9 +77,10 @@ struct SlowJob {
                 finished = true;
             },
             [this] { done = true; });
-        while (started && !began)
+        // Begun within 5 s, or the test fails (never hangs).
+        for (int waited = 0; started && !began && waited < 5000; ++waited)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        return started;
+        return started && began;
     }
 };
 
@@ -104,6 +105,7 @@ TEST(WorkerThread, StoppedItFinishesTheRunningJobSkipsItsDoneAndTakesNoMore)
     ASSERT_TRUE(job.startOn(worker));
     worker.stop();
     EXPECT_TRUE(job.finished);
+    EXPECT_FALSE(worker.isBusy());
     QCoreApplication::processEvents(); // the job's done was posted before stop() returned
     EXPECT_FALSE(job.done);
     EXPECT_FALSE(worker.start([] {}, {}));
