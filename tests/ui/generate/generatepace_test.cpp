@@ -199,10 +199,7 @@ TEST(GeneratePace, TheHeadViewPaintsOncePerPassTheViewsReadAtOneWidth)
 {
     TinyFolder folder(false, true, 128);
     GenerateRoom room;
-    room.window.setCentralWidget(room.room);
-    room.window.resize(1280, 720);
-    room.window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&room.window));
+    ASSERT_TRUE(room.show(QSize(1280, 720)));
     // Enough tokens that the head view scrolls and grows by a row per token.
     room.openModel(folder.path(), QStringLiteral("the cat sat on the mat and the dog sat on the log by the door"));
     ASSERT_TRUE(waitComputed(room.session));
@@ -253,10 +250,7 @@ TEST(GeneratePace, AGeneratedTokenPaintsItsOwnChipsAndNotTheOthers)
 {
     TinyFolder folder(false, true, 64);
     GenerateRoom room;
-    room.window.setCentralWidget(room.room);
-    room.window.resize(1280, 720);
-    room.window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&room.window));
+    ASSERT_TRUE(room.show(QSize(1280, 720)));
     // Longer than the sentence's row, which scrolls.
     room.openModel(folder.path(),
         QStringLiteral("the cat sat on the mat and the dog sat on the log by the door and the cat sat on the mat"));

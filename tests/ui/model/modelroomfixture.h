@@ -71,6 +71,14 @@ struct Room {
     ui::ModelRoom *room = actions->room();
     Room() { actions->setQuiet(true); }
     void openModel(const QString &dir, const QString &text = QString()) { actions->open(dir, text); }
+    // The room as the window's whole content, shown at `size`; false when it was never exposed.
+    bool show(const QSize &size)
+    {
+        window.setCentralWidget(room);
+        window.resize(size);
+        window.show();
+        return QTest::qWaitForWindowExposed(&window);
+    }
 };
 
 // Holds the session's worker at its progress steps until release(), or until it goes out of
