@@ -163,9 +163,9 @@ GeneratePanel::GeneratePanel(ModelSession *session, QWidget *parent)
     m_chipBox->setStyleSheet(QStringLiteral(
         "QLabel#generatedChip { background: #e0f2f1; border: 1px solid #21918c; border-radius: 4px; padding: 1px 5px; "
         "}"));
-    // A new chip must not squeeze the others for a moment (the box a chip narrower than its
-    // chips until the scroll area widens it), and the chips stay where they are as the row grows:
-    // then a token paints its own chip, not every chip of the row twice (issue 36).
+    // The box is never narrower than its chips (else a new chip squeezed the others until the
+    // scroll area widened the box), and keeps its contents as it grows: a token paints its own
+    // chip, not every chip of the row twice (issue 36).
     m_chipLayout->setSizeConstraint(QLayout::SetMinimumSize);
     m_chipBox->setAttribute(Qt::WA_StaticContents);
     QScrollArea *chips = m_chipScroll;

@@ -38,9 +38,9 @@ ModelSentence::ModelSentence(ModelSession *session, QWidget *parent)
                        "background: #e8eef7; color: #111; }"
                        "QLabel#specialTokenChip { border: 1px solid #8a6d3b; border-radius: 8px; padding: 2px 6px; "
                        "background: #fcf3e0; color: #111; }"));
-    // A new chip must not squeeze the others for a moment (the box a chip narrower than its
-    // chips until the scroll area widens it), and the chips stay where they are as the row grows:
-    // then a token paints its own chip, not every chip of the row twice (issue 36).
+    // The box is never narrower than its chips (else a new chip squeezed the others until the
+    // scroll area widened the box), and keeps its contents as it grows: a token paints its own
+    // chip, not every chip of the row twice (issue 36).
     m_chipLayout->setSizeConstraint(QLayout::SetMinimumSize);
     m_chipBox->setAttribute(Qt::WA_StaticContents);
     scroll->setWidget(m_chipBox);
